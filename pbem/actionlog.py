@@ -1,0 +1,235 @@
+"""The action log: one append-only JSON Lines file per game, hash-chained, the truth of the game.
+
+Each line is one record::
+
+    {"seq": 7, "time": "2026-11-30T01:02:03Z", "kind": "action", "actor": "Player 1",
+     "by": "alice@example.org", "source": "<id@host>", "batch_end": true,
+     "data": {"type": "bid", "company": "CA", "price": 165},
+     "prev": "<hash of record 6>", "hash": "<sha256 of this record without 'hash'>"}
+
+``kind`` is ``game`` (record 0: title, variants, seats, GM), ``action`` (a game action; the
+GM acting for a seat sets ``by`` to the GM's address), ``undo`` (``data.to_seq``: the actions
+from that record on are taken back), or ``gm`` (``data.command``: ``replace``, ``pause``,
+``resume``, ``end``, ``broadcast``). Nothing is ever rewritten: undo is a record of its own.
+
+All records of one submission are written with one ``write`` and one ``fsync``; the last of
+them carries ``batch_end``. A crash can only tear the tail of the file; on open, records after
+the last ``batch_end`` were never acknowledged and are cut off (kept in ``log.torn``).
+A ``head.json`` beside the log holds the last record's ``seq`` and ``hash``, so a truncated
+log is detected by :func:`verify`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable
+
+GENESIS_PREV = "0" * 64
+
+
+class LogIntegrityError(Exception):
+    """The log file was edited, reordered or truncated (message says where)."""
+
+
+def _canonical(record: dict[str, Any]) -> bytes:
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def record_hash(record: dict[str, Any]) -> str:
+    """sha256 hex of the record's canonical JSON without its ``hash`` field."""
+    return hashlib.sha256(_canonical({k: v for k, v in record.items() if k != "hash"})).hexdigest()
+
+
+def now_iso() -> str:
+    """The current UTC time as ``YYYY-MM-DDTHH:MM:SSZ``."""
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+@dataclass(frozen=True)
+class NewRecord:
+    """A record to append: everything but ``seq``, ``time``, ``prev``, ``hash``, ``batch_end``."""
+
+    kind: str
+    actor: str
+    data: dict[str, Any]
+    by: str = ""
+    source: str | None = None
+
+
+@dataclass
+class ActionLog:
+    """The log of one game at ``path`` (``<game dir>/log.jsonl``)."""
+
+    path: Path
+    records: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def head_path(self) -> Path:
+        """``head.json`` beside the log."""
+        return self.path.with_name("head.json")
+
+    @classmethod
+    def create(cls, path: Path, genesis: dict[str, Any], *, actor: str = "GM", by: str = "") -> ActionLog:
+        """A new log whose record 0 is the ``game`` record with ``genesis`` as data.
+
+        :raises FileExistsError: the log exists already.
+        """
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists():
+            raise FileExistsError(path)
+        log = cls(path)
+        log.append([NewRecord(kind="game", actor=actor, by=by, data=genesis)])
+        return log
+
+    @classmethod
+    def open(cls, path: Path) -> ActionLog:
+        """Read the log, cutting off a torn tail (see module doc).
+
+        :raises LogIntegrityError: a record in the middle is not valid JSON.
+        :raises FileNotFoundError: no such log.
+        """
+        raw = path.read_bytes()
+        kept: list[dict[str, Any]] = []
+        batch: list[dict[str, Any]] = []
+        good_end = 0
+        offset = 0
+        lines = raw.split(b"\n")
+        for i, line in enumerate(lines[:-1]):  # the piece after the last newline is torn
+            offset += len(line) + 1
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except ValueError:
+                if any(x.strip() for x in lines[i + 1 : -1]):
+                    raise LogIntegrityError(f"{path}: line {i + 1} is not valid JSON") from None
+                break
+            batch.append(record)
+            if record.get("batch_end"):
+                kept.extend(batch)
+                batch = []
+                good_end = offset
+        if good_end < len(raw):
+            torn = raw[good_end:]
+            with path.with_suffix(".torn").open("ab") as fh:
+                fh.write(torn)
+                fh.flush()
+                os.fsync(fh.fileno())
+            with path.open("r+b") as fh:
+                fh.truncate(good_end)
+                fh.flush()
+                os.fsync(fh.fileno())
+        log = cls(path, kept)
+        if kept:
+            log._write_head()
+        return log
+
+    def append(self, new: Iterable[NewRecord]) -> list[dict[str, Any]]:
+        """Append records as one batch: one write, flush, fsync; then update the head.
+
+        Returns the records as written (with ``seq``, ``hash`` ...).
+        """
+        batch: list[dict[str, Any]] = []
+        prev = self.records[-1]["hash"] if self.records else GENESIS_PREV
+        seq = self.records[-1]["seq"] + 1 if self.records else 0
+        items = list(new)
+        if not items:
+            return []
+        for i, item in enumerate(items):
+            record: dict[str, Any] = {
+                "seq": seq,
+                "time": now_iso(),
+                "kind": item.kind,
+                "actor": item.actor,
+                "by": item.by,
+                "source": item.source,
+                "data": item.data,
+                "prev": prev,
+            }
+            if i == len(items) - 1:
+                record["batch_end"] = True
+            record["hash"] = record_hash(record)
+            batch.append(record)
+            prev = record["hash"]
+            seq += 1
+        payload = b"".join(_canonical(r) + b"\n" for r in batch)
+        new_file = not self.path.exists()
+        with self.path.open("ab") as fh:
+            fh.write(payload)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if new_file:
+            _fsync_dir(self.path.parent)
+        self.records.extend(batch)
+        self._write_head()
+        return batch
+
+    def _write_head(self) -> None:
+        last = self.records[-1]
+        tmp = self.head_path.with_suffix(".tmp")
+        tmp.write_text(json.dumps({"seq": last["seq"], "hash": last["hash"]}))
+        with tmp.open("rb") as fh:
+            os.fsync(fh.fileno())
+        os.replace(tmp, self.head_path)
+
+    def sources(self) -> set[str]:
+        """Message-IDs that have records in this log (the exactly-once index)."""
+        return {r["source"] for r in self.records if r.get("source")}
+
+    @property
+    def genesis(self) -> dict[str, Any]:
+        """The data of record 0 (title, variants, seats, GM)."""
+        return self.records[0]["data"]
+
+
+def verify(path: Path) -> list[dict[str, Any]]:
+    """Check the log at ``path``: every hash, every ``prev`` link, contiguous ``seq`` from 0,
+    and that the log reaches the ``head.json`` record. Returns the records.
+
+    :raises LogIntegrityError: with the first fault found.
+    """
+    records = []
+    for n, line in enumerate(path.read_bytes().split(b"\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            records.append(json.loads(line))
+        except ValueError:
+            raise LogIntegrityError(f"line {n} is not valid JSON (edited or torn)") from None
+    prev = GENESIS_PREV
+    for i, record in enumerate(records):
+        if record.get("seq") != i:
+            raise LogIntegrityError(f"record {i}: sequence number is {record.get('seq')!r} (reordered or removed)")
+        if record.get("prev") != prev:
+            raise LogIntegrityError(f"record {i}: does not chain to record {i - 1} (reordered or edited)")
+        if record_hash(record) != record.get("hash"):
+            raise LogIntegrityError(f"record {i}: content does not match its hash (edited)")
+        prev = record["hash"]
+    if not records:
+        raise LogIntegrityError("the log is empty")
+    if not records[-1].get("batch_end"):
+        raise LogIntegrityError(f"record {len(records) - 1}: the last batch is incomplete (torn write)")
+    head_path = path.with_name("head.json")
+    if head_path.exists():
+        head = json.loads(head_path.read_text())
+        seq = head.get("seq")
+        if not isinstance(seq, int) or seq >= len(records):
+            raise LogIntegrityError(
+                f"the log ends at record {len(records) - 1} but was written up to record {seq} (truncated)"
+            )
+        if records[seq]["hash"] != head.get("hash"):
+            raise LogIntegrityError(f"record {seq} differs from the one last written (rewritten)")
+    return records

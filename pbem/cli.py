@@ -1,0 +1,200 @@
+"""The ``pbem`` command: maps sub-commands onto the pieces; holds no game logic itself."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sys
+from pathlib import Path
+
+import click
+
+from pbem.actionlog import LogIntegrityError, verify
+from pbem.config import Config, load_config
+from pbem.errors import ConfigError
+from pbem.games import game_dir, list_games, open_log, replay
+from pbem.reports import render, report_context
+from pbem.server import Mailroom, MailroomSettings, Server, summary
+
+
+def _config(path: str | None) -> Config:
+    try:
+        return load_config(Path(path) if path else None)
+    except ConfigError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+def mailroom_for(config: Config) -> Mailroom:
+    """A mailroom on the config's data directory."""
+    return Mailroom(
+        MailroomSettings(
+            data_dir=config.data_dir,
+            address=config.server.address,
+            server_id=config.server.id,
+            max_message_bytes=config.limits.max_message_bytes,
+            max_lines=config.limits.max_lines,
+            error_replies_per_hour=config.limits.error_replies_per_hour,
+        )
+    )
+
+
+config_option = click.option(
+    "--config", "config_path", type=click.Path(dir_okay=False), default=None,
+    help="YAML config (see config.example.yaml); default: the embedded Maildir setup in ./pbem-data",
+)
+
+
+@click.group()
+@click.option("-v", "--verbose", is_flag=True, help="log what the server does")
+def main(verbose: bool) -> None:
+    """pbem: a play-by-email server for 18xx railway games."""
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(message)s")
+
+
+@main.command("new-game")
+@config_option
+@click.argument("game_id")
+@click.option("--title", required=True, help="title, e.g. 1830")
+@click.option("--variant", "variants", multiple=True, help="a variant to switch on (repeatable)")
+@click.option("--seat", "seats", multiple=True, required=True, metavar="NAME=EMAIL",
+              help="a seat in seating order (repeatable)")
+@click.option("--gm", "gm_email", required=True, help="the game master's address")
+def new_game(config_path: str | None, game_id: str, title: str, variants: tuple[str, ...],
+             seats: tuple[str, ...], gm_email: str) -> None:
+    """Create a game and mail each player a welcome with their seat and secret."""
+    config = _config(config_path)
+    pairs = []
+    for seat in seats:
+        if "=" not in seat:
+            raise click.BadParameter(f"{seat!r}: write NAME=EMAIL", param_hint="--seat")
+        name, email = seat.rsplit("=", 1)
+        pairs.append((name.strip(), email.strip()))
+    room = mailroom_for(config)
+    try:
+        secrets = room.new_game(game_id, title, variants, pairs, gm_email)
+    except (ConfigError, FileExistsError) as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"Created {game_id} ({title}); welcome mails queued for {len(pairs)} players.")
+    click.echo(f"GM secret: {secrets['GM']}")
+    _drain(config, room)
+
+
+def _drain(config: Config, room: Mailroom) -> None:
+    from pbem.transport.factory import outbound_from_config
+
+    result = asyncio.run(room.outbox.drain(outbound_from_config(config)))
+    click.echo(f"Mail sent: {len(result.sent)}; waiting: {len(result.deferred)}; failed: {len(result.failed)}")
+
+
+@main.command()
+@config_option
+@click.option("--once", is_flag=True, help="one pass over the inbox, then stop")
+def serve(config_path: str | None, once: bool) -> None:
+    """Poll the inbox and play the games (until stopped, or --once)."""
+    from pbem.transport.factory import inbound_from_config, outbound_from_config
+
+    config = _config(config_path)
+    try:
+        server = Server(mailroom_for(config), inbound_from_config(config), outbound_from_config(config))
+    except ConfigError as exc:
+        raise click.ClickException(str(exc)) from None
+
+    async def run() -> None:
+        if once:
+            await server.inbound.connect()
+            try:
+                click.echo(json.dumps(summary(await server.run_once())))
+            finally:
+                await server.inbound.close()
+        else:
+            await server.serve(config.poll_interval)
+
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        pass
+
+
+def _replay_or_fail(config: Config, game_id: str):  # type: ignore[no-untyped-def]
+    try:
+        return replay(open_log(config.data_dir, game_id).records)
+    except KeyError:
+        known = ", ".join(list_games(config.data_dir)) or "none"
+        raise click.ClickException(f"no game {game_id!r} in {config.data_dir} (games: {known})") from None
+
+
+@main.command()
+@config_option
+@click.argument("game_id")
+def report(config_path: str | None, game_id: str) -> None:
+    """Print the current turn report of GAME_ID."""
+    config = _config(config_path)
+    rebuilt = _replay_or_fail(config, game_id)
+    archive = mailroom_for(config).archive(game_id)
+    latest = archive.latest()
+    click.echo(render("report.txt.j2", report_context(
+        rebuilt, since_seq=latest.seq if latest and latest.seq < rebuilt.last_seq else
+        (archive.entries()[-2].seq if len(archive.entries()) > 1 else 0),
+        number=latest.number if latest else 0)), nl=False)
+
+
+@main.command("log")
+@config_option
+@click.argument("game_id")
+def show_log(config_path: str | None, game_id: str) -> None:
+    """Print the action log of GAME_ID readably."""
+    from pbem.engine.actions import action_from_dict
+    from pbem.orders import format_order
+
+    config = _config(config_path)
+    try:
+        records = open_log(config.data_dir, game_id).records
+    except KeyError:
+        raise click.ClickException(f"no game {game_id!r}") from None
+    for r in records:
+        data = r["data"]
+        if r["kind"] == "action":
+            text = format_order(action_from_dict(data))
+        elif r["kind"] == "undo":
+            text = f"UNDO back to #{data['to_seq']}"
+        elif r["kind"] == "gm":
+            text = "GM " + " ".join(str(v) for k, v in data.items() if k != "secret_hash")
+        else:
+            text = f"new game {data['title']} with {', '.join(s['name'] for s in data['seats'])}"
+        by = f" (by {r['by']})" if r.get("by") else ""
+        click.echo(f"#{r['seq']:<5} {r['time']}  {r['actor']:<12} {text}{by}")
+
+
+@main.command("verify")
+@config_option
+@click.argument("game_id")
+def verify_cmd(config_path: str | None, game_id: str) -> None:
+    """Check GAME_ID's log (hash chain, order, truncation), then replay it."""
+    config = _config(config_path)
+    path = game_dir(config.data_dir, game_id) / "log.jsonl"
+    if not path.exists():
+        raise click.ClickException(f"no game {game_id!r}")
+    try:
+        records = verify(path)
+        rebuilt = replay(records)
+    except LogIntegrityError as exc:
+        click.echo(f"FAILED: {exc}", err=True)
+        sys.exit(1)
+    click.echo(f"OK: {len(records)} records, hash chain intact; replayed to {rebuilt.game.round_label()}")
+
+
+@main.command()
+@click.option("--data", "data_dir", type=click.Path(file_okay=False), default="pbem-demo",
+              help="where the demo keeps its game and mail (default ./pbem-demo)")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, exists=True), default=None,
+              help="play the opening of any 18xx.games record instead of the built-in one")
+def demo(data_dir: str, record_path: str | None) -> None:
+    """Play a recorded 1830 opening by mail on the embedded default and print the report."""
+    from pbem.demo import run_demo
+
+    run_demo(Path(data_dir), Path(record_path) if record_path else None, echo=click.echo)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,172 @@
+"""Certificates: counting, buying, selling, the presidency and floating (1830 rules 5).
+
+Functions take the state and the title data and change the state; each checks nothing that
+the calling step has not already checked, except where it says it raises.
+"""
+
+from __future__ import annotations
+
+from pbem.engine import market
+from pbem.engine.state import IPO, POOL, Certificate, GameState
+from pbem.engine.title import TitleData
+
+
+def share_percent(title: TitleData, sym: str) -> int:
+    """The size of an ordinary share of ``sym`` (10 in 1830)."""
+    shares = title.corporation(sym).shares
+    return min(shares[1:]) if len(shares) > 1 else shares[0]
+
+
+def president_percent(title: TitleData, sym: str) -> int:
+    """The size of ``sym``'s president's certificate (20 in 1830)."""
+    return title.corporation(sym).shares[0]
+
+
+def new_certificates(title: TitleData) -> list[Certificate]:
+    """Every certificate of every corporation, all in the IPO; index 0 is the president's."""
+    return [
+        Certificate(corporation=c.sym, index=i, percent=pct, president=(i == 0), owner=IPO)
+        for c in title.corporations
+        for i, pct in enumerate(c.shares)
+    ]
+
+
+def counts_for_limit(state: GameState, title: TitleData, sym: str) -> bool:
+    """Whether ``sym``'s certificates count against the certificate limit (not in y/o/b zones)."""
+    corp = state.corporations[sym]
+    if corp.price is None:
+        return True
+    found = market.cell(title, corp.price)
+    return True if found is None else found.counts_for_limit
+
+
+def certificate_count(state: GameState, title: TitleData, player: str) -> int:
+    """Certificates ``player`` holds that count against the limit, privates included where the
+    title says so (1830 rules 5.2: certificate limit)."""
+    count = sum(
+        1
+        for c in state.certificates
+        if c.owner == player and counts_for_limit(state, title, c.corporation)
+    )
+    if title.const("certificate_limit_includes_privates", True):
+        count += len(state.players[player].companies)
+    return count
+
+
+def certificate_limit(state: GameState, title: TitleData) -> int:
+    """The certificate limit for this number of players."""
+    return title.certificate_limit[len([p for p in state.players.values() if not p.bankrupt])]
+
+
+def holding_ok(state: GameState, title: TitleData, player: str, sym: str, extra: int = 0) -> bool:
+    """Whether ``player`` may hold ``extra`` more percent of ``sym`` (60% rule, 1830 rules 5.2),
+    unless the price is in a zone that lifts the limit."""
+    corp = state.corporations[sym]
+    if corp.price is not None:
+        found = market.cell(title, corp.price)
+        if found is not None and found.unlimited_holding:
+            return True
+    limit = int(title.const("max_percent_per_corporation", 60))
+    return state.percent_of(player, sym) + extra <= limit
+
+
+def current_price(state: GameState, title: TitleData, sym: str) -> int:
+    """The market price of one ordinary share of ``sym``."""
+    coord = state.corporations[sym].price
+    if coord is None:
+        raise ValueError(f"{sym} has no share price")
+    return market.price_at(title, coord)
+
+
+def par_price(state: GameState, title: TitleData, sym: str) -> int:
+    """The par price of ``sym``."""
+    coord = state.corporations[sym].par
+    if coord is None:
+        raise ValueError(f"{sym} has not been parred")
+    return market.price_at(title, coord)
+
+
+def pick_certificates(state: GameState, owner: str, sym: str, count: int) -> list[Certificate]:
+    """``count`` ordinary (non-president) certificates of ``sym`` held by ``owner``, lowest index
+    first; fewer if there are not that many."""
+    certs = sorted(
+        (c for c in state.certificates if c.owner == owner and c.corporation == sym and not c.president),
+        key=lambda c: c.index,
+    )
+    return certs[:count]
+
+
+def float_if_ready(state: GameState, title: TitleData, sym: str, events: list[str]) -> None:
+    """Float ``sym`` once the IPO holds no more than ``100 - float_percent`` percent; with full
+    capitalization the bank pays it ten times par (1830 rules 5.4)."""
+    corp = state.corporations[sym]
+    data = title.corporation(sym)
+    if corp.floated or corp.par is None:
+        return
+    if state.percent_of(IPO, sym) > 100 - data.float_percent:
+        return
+    corp.floated = True
+    events.append(f"{sym} floats")
+    if title.const("capitalization", "full") == "full":
+        amount = par_price(state, title, sym) * (sum(data.shares) // share_percent(title, sym))
+        state.bank -= amount
+        corp.cash += amount
+        events.append(f"{sym} receives {title.format_money(amount)}")
+
+
+def seat_distance(state: GameState, origin: str | None, other: str) -> int:
+    """Seats clockwise from ``origin`` to ``other`` (0 when there is no origin)."""
+    if origin is None or origin not in state.seats:
+        return 0
+    a, b = state.seats.index(origin), state.seats.index(other)
+    return (b - a) % len(state.seats)
+
+
+def update_president(
+    state: GameState,
+    title: TitleData,
+    sym: str,
+    events: list[str],
+    *,
+    swap_to: str | None = None,
+) -> None:
+    """Give the presidency to the player with the most shares of ``sym`` if that is not the
+    current president (ties keep the current president; among others, the nearest clockwise
+    from the old president). The new president hands ordinary shares worth the president's
+    certificate to the old one — or to ``swap_to`` (the pool, after a sale) when the old
+    president no longer holds that much (1830 rules 5.5)."""
+    corp = state.corporations[sym]
+    holdings = {p: state.percent_of(p, sym) for p in state.seats}
+    top = max(holdings.values(), default=0)
+    previous = corp.president
+    if previous is not None and holdings.get(previous, 0) == top:
+        return
+    pres_pct = president_percent(title, sym)
+    candidates = [p for p, pct in holdings.items() if pct == top and pct >= pres_pct]
+    if not candidates:
+        return
+    new = min(candidates, key=lambda p: seat_distance(state, previous, p))
+    corp.president = new
+    events.append(f"{new} becomes the president of {sym}")
+    pres_cert = next(c for c in state.certificates if c.corporation == sym and c.president)
+    if pres_cert.owner == new:
+        return
+    old_owner = pres_cert.owner
+    n = pres_pct // share_percent(title, sym)
+    receiver = old_owner
+    if swap_to is not None and state.percent_of(old_owner, sym) < pres_pct:
+        receiver = swap_to
+    for cert in pick_certificates(state, new, sym, n):
+        cert.owner = receiver
+    pres_cert.owner = new
+
+
+def transfer(certs: list[Certificate], to: str) -> None:
+    """Move ``certs`` to owner ``to``."""
+    for cert in certs:
+        cert.owner = to
+
+
+def pool_room(state: GameState, title: TitleData, sym: str) -> int:
+    """Percent of ``sym`` the bank pool may still take (50% limit, 1830 rules 5.3)."""
+    return int(title.const("pool_share_limit", 50)) - state.percent_of(POOL, sym)

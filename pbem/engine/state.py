@@ -1,0 +1,161 @@
+"""Game state: typed, mutable dataclasses that the rules functions change.
+
+The state is always the replay of the action log; it is never stored as the truth. Owners are
+plain strings so a state copies and compares cheaply:
+
+* ``"IPO"`` — a corporation's initial offering (for its own certificates),
+* ``"POOL"`` — the bank pool (open market),
+* a player's name (``"Player 1"``) — players are named by their seat names,
+* ``"C:<sym>"`` — a corporation (owning a private company, later its treasury shares).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+IPO = "IPO"
+POOL = "POOL"
+
+
+def corp_owner(sym: str) -> str:
+    """The owner id of corporation ``sym`` (``"C:PRR"``)."""
+    return f"C:{sym}"
+
+
+@dataclass
+class Certificate:
+    """One share certificate of a corporation: ``percent`` of it, owned by ``owner``."""
+
+    corporation: str
+    index: int
+    percent: int
+    president: bool
+    owner: str
+
+
+@dataclass
+class PlayerState:
+    """A player: ``cash`` in the title's currency; private companies held by symbol."""
+
+    name: str
+    cash: int
+    companies: list[str] = field(default_factory=list)
+    passed: bool = False
+    bankrupt: bool = False
+
+
+@dataclass
+class CorporationState:
+    """A corporation's changing facts.
+
+    ``price`` and ``par`` are market coordinates (row, column) or None before par.
+    ``president`` is the player holding the president's certificate, or None.
+    """
+
+    sym: str
+    cash: int = 0
+    par: tuple[int, int] | None = None
+    price: tuple[int, int] | None = None
+    ipoed: bool = False
+    floated: bool = False
+    president: str | None = None
+    closed: bool = False
+    operated: bool = False
+
+
+@dataclass
+class CompanyState:
+    """A private company: ``owner`` is a player name, ``"C:<sym>"`` or None while unsold."""
+
+    sym: str
+    owner: str | None = None
+    discount: int = 0
+    closed: bool = False
+
+
+@dataclass
+class AuctionState:
+    """The waterfall auction of the private companies (1830 rules 4.2).
+
+    ``available`` lists the unsold companies cheapest first; ``bids`` maps a company to its
+    bids ``[(player, price)]`` in the order placed; ``auctioning`` is the company being
+    auctioned among its bidders, if any; ``pending_par`` lists companies whose president's
+    certificate awaits a par price from their owner.
+    """
+
+    available: list[str]
+    cheapest: str
+    bids: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    bidders: dict[str, list[str]] = field(default_factory=dict)
+    auctioning: str | None = None
+    pending_par: list[str] = field(default_factory=list)
+
+
+@dataclass
+class StockRoundState:
+    """Per-stock-round bookkeeping (1830 rules 5).
+
+    ``sold`` maps a player to the corporations they sold this round (they may not buy those
+    again this round); ``turn_actions`` lists the kinds of action taken in the current turn.
+    """
+
+    sold: dict[str, list[str]] = field(default_factory=dict)
+    turn_actions: list[str] = field(default_factory=list)
+    turn_buys: list[str] = field(default_factory=list)
+    bought_from_ipo: bool = False
+    last_to_act: str | None = None
+
+
+@dataclass
+class RoundState:
+    """Which round is on: ``kind`` is ``"auction"``, ``"stock"`` or ``"operating"``.
+
+    ``entity_index`` points into :attr:`GameState.order`; ``number`` is the stock-round number
+    (the "turn") and ``or_number`` the operating round within the set.
+    """
+
+    kind: str
+    number: int = 1
+    or_number: int = 0
+    entity_index: int = 0
+    auction: AuctionState | None = None
+    stock: StockRoundState | None = None
+
+
+@dataclass
+class GameState:
+    """The whole game at one moment.
+
+    ``order`` is the players' names in the current priority order (the priority deal holder
+    first, then clockwise); ``seats`` the fixed seating order. ``market`` maps a cell
+    ``(row, col)`` to the corporations on it, oldest arrival first (it decides operating order).
+    """
+
+    seats: list[str]
+    order: list[str]
+    players: dict[str, PlayerState]
+    bank: int
+    corporations: dict[str, CorporationState]
+    companies: dict[str, CompanyState]
+    certificates: list[Certificate]
+    market: dict[tuple[int, int], list[str]]
+    round: RoundState
+    finished: bool = False
+    end_reason: str | None = None
+
+    def copy(self) -> GameState:
+        """A deep copy, for applying a submission all-or-nothing."""
+        return copy.deepcopy(self)
+
+    def certs_of(self, owner: str, corporation: str | None = None) -> list[Certificate]:
+        """Certificates held by ``owner`` (optionally of one corporation)."""
+        return [
+            c
+            for c in self.certificates
+            if c.owner == owner and (corporation is None or c.corporation == corporation)
+        ]
+
+    def percent_of(self, owner: str, corporation: str) -> int:
+        """Percent of ``corporation`` that ``owner`` holds."""
+        return sum(c.percent for c in self.certificates if c.owner == owner and c.corporation == corporation)

@@ -1,0 +1,369 @@
+"""The stock round (1830 rules 5): in priority order each player, on their turn, may sell
+shares, buy one certificate (or start a corporation at par), and sell again; then passes.
+The round ends when every player passes in succession.
+
+Rules enforced here, each from 1830 rules 5 as 18xx.games plays them:
+
+* no sales in the first stock round (``sell_after: first_stock_round``);
+* one certificate bought a turn, except shares in a brown zone (several from the pool);
+* a player who sold a corporation this round may not buy it again this round;
+* at most 60% of a corporation (unless its price is in an orange or brown zone), and the
+  certificate limit (shares in yellow, orange and brown zones do not count);
+* the bank pool holds at most 50% of a corporation;
+* the price drops one row for each share sold; the president's certificate may be sold only
+  when another player holds at least as much as it is worth, who then becomes president;
+* par: the president's certificate at twice par, from the par cells of the market;
+* the corporation floats at 60% sold; sold-out corporations rise one row at the round's end;
+* a player with nothing legal to do is passed automatically; a player who must sell
+  (over the certificate limit or over 60%) may do nothing else.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from pbem.engine import market, shares
+from pbem.engine.actions import Action, BuyShares, Par, Pass, SellShares
+from pbem.engine.state import IPO, POOL, StockRoundState
+from pbem.engine.step import Step
+from pbem.errors import IllegalOrderError
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+PURCHASES = ("buy", "par")
+
+
+def _sr(game: Game) -> StockRoundState:
+    sr = game.state.round.stock
+    assert sr is not None, "not in a stock round"
+    return sr
+
+
+def _bought(game: Game) -> bool:
+    return any(kind in PURCHASES for kind in _sr(game).turn_actions)
+
+
+def _sale_allowed_now(game: Game) -> bool:
+    if game.title.const("sell_after") == "first_stock_round":
+        return game.state.round.kind != "stock" or game.state.round.number > 1
+    return True
+
+
+def _source_owner(source: str) -> str:
+    return IPO if source == "ipo" else POOL
+
+
+def _unit_price(game: Game, sym: str, source: str) -> int:
+    if source == "ipo":
+        return shares.par_price(game.state, game.title, sym)
+    return shares.current_price(game.state, game.title, sym)
+
+
+def _buy_multiple_ok(game: Game, sym: str, source: str) -> bool:
+    """A second purchase in one turn: only brown-zone shares of the same corporation, and
+    (unless the title allows it from the IPO) only from the pool (1830 rules 5.2)."""
+    state, title = game.state, game.title
+    sr = _sr(game)
+    coord = state.corporations[sym].price
+    found = market.cell(title, coord) if coord else None
+    if found is None or not found.buy_multiple:
+        return False
+    if not title.const("multiple_buy_from_ipo", False):
+        if source != "pool" or sr.bought_from_ipo:
+            return False
+    if "par" in sr.turn_actions:
+        return False
+    return all(c == sym for c in sr.turn_buys)
+
+
+def buy_problem(game: Game, player: str, sym: str, source: str) -> str | None:
+    """Why ``player`` may not buy one share of ``sym`` from ``source`` now, or None."""
+    state, title = game.state, game.title
+    sr = _sr(game)
+    if sym not in state.corporations:
+        return f"there is no corporation {sym!r}"
+    corp = state.corporations[sym]
+    if not corp.ipoed:
+        return f"{sym} has not been started (PAR it first)"
+    owner = _source_owner(source)
+    if not shares.pick_certificates(state, owner, sym, 1):
+        return f"there is no {sym} share in the {'IPO' if source == 'ipo' else 'bank pool'}"
+    if sym in sr.sold.get(player, []):
+        return f"{player} sold {sym} this round and may not buy it again this round"
+    if _bought(game) and not _buy_multiple_ok(game, sym, source):
+        return f"{player} has already bought a certificate this turn"
+    price = _unit_price(game, sym, source)
+    if state.players[player].cash < price:
+        return f"{player} has {game.money(state.players[player].cash)}, a share costs {game.money(price)}"
+    pct = shares.share_percent(title, sym)
+    if not shares.holding_ok(state, title, player, sym, pct):
+        limit = title.const("max_percent_per_corporation", 60)
+        return f"{player} may not hold more than {limit}% of {sym}"
+    if shares.counts_for_limit(state, title, sym) and shares.certificate_count(
+        state, title, player
+    ) >= shares.certificate_limit(state, title):
+        return f"{player} is at the certificate limit of {shares.certificate_limit(state, title)}"
+    return None
+
+
+def par_problem(game: Game, player: str, sym: str, price: int) -> str | None:
+    """Why ``player`` may not start ``sym`` at ``price`` now, or None."""
+    state, title = game.state, game.title
+    if sym not in state.corporations:
+        return f"there is no corporation {sym!r}"
+    if state.corporations[sym].ipoed:
+        return f"{sym} has already been started"
+    if _bought(game):
+        return f"{player} has already bought a certificate this turn"
+    if market.par_coord(title, price) is None:
+        pars = ", ".join(str(market.price_at(title, c)) for c in title.par_cells())
+        return f"{price} is not a par value; choose one of {pars}"
+    cost = price * shares.president_percent(title, sym) // shares.share_percent(title, sym)
+    if state.players[player].cash < cost:
+        return f"{player} has {game.money(state.players[player].cash)}, the president's certificate costs {game.money(cost)}"
+    if shares.certificate_count(state, title, player) >= shares.certificate_limit(state, title):
+        return f"{player} is at the certificate limit of {shares.certificate_limit(state, title)}"
+    return None
+
+
+def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
+    """Why ``player`` may not sell ``count`` shares of ``sym`` now, or None."""
+    state, title = game.state, game.title
+    if sym not in state.corporations:
+        return f"there is no corporation {sym!r}"
+    if not _sale_allowed_now(game):
+        return "no shares may be sold in the first stock round"
+    pct = shares.share_percent(title, sym)
+    held = state.percent_of(player, sym)
+    if held < count * pct:
+        return f"{player} holds {held}% of {sym} and cannot sell {count * pct}%"
+    if shares.pool_room(state, title, sym) < count * pct:
+        return f"the bank pool may not hold more than {title.const('pool_share_limit', 50)}% of {sym}"
+    corp = state.corporations[sym]
+    ordinary = len(shares.pick_certificates(state, player, sym, 10**6))
+    if corp.president == player and count > ordinary:
+        pres_pct = shares.president_percent(title, sym)
+        others = max((state.percent_of(p, sym) for p in state.seats if p != player), default=0)
+        if others < pres_pct:
+            return (
+                f"{player} may not sell the president's certificate of {sym}: "
+                f"no other player holds {pres_pct}%"
+            )
+    return None
+
+
+def must_sell(game: Game, player: str) -> bool:
+    """Over the certificate limit, or over 60% where that is not allowed, with something
+    sellable: the player must sell before anything else (1830 rules 5.2)."""
+    state, title = game.state, game.title
+    if not any(sell_problem(game, player, sym, 1) is None for sym in state.corporations):
+        return False
+    if shares.certificate_count(state, title, player) > shares.certificate_limit(state, title):
+        return True
+    return any(
+        not shares.holding_ok(state, title, player, sym)
+        and sell_problem(game, player, sym, 1) is None
+        for sym in state.corporations
+    )
+
+
+class BuySellParShares(Step):
+    """One player's stock-round turn (1830 rules 5)."""
+
+    name = "buy_sell_par_shares"
+    description = "buy, sell or start shares"
+
+    @classmethod
+    def active(cls, game: Game) -> bool:
+        return game.state.round.kind == "stock" and game.state.round.stock is not None
+
+    @classmethod
+    def actors(cls, game: Game) -> list[str]:
+        return [game.state.order[game.state.round.entity_index]]
+
+    @classmethod
+    def legal_actions(cls, game: Game, player: str) -> Iterable[Action]:
+        state, title = game.state, game.title
+        found: list[Action] = []
+        sells = [
+            SellShares(sym, 1) for sym in state.corporations if sell_problem(game, player, sym, 1) is None
+        ]
+        if must_sell(game, player):
+            return sells
+        for sym in state.corporations:
+            for source in ("ipo", "pool"):
+                if buy_problem(game, player, sym, source) is None:
+                    found.append(BuyShares(sym, source))  # type: ignore[arg-type]
+        if not _bought(game):
+            for sym in state.corporations:
+                for coord in title.par_cells():
+                    price = market.price_at(title, coord)
+                    if par_problem(game, player, sym, price) is None:
+                        found.append(Par(sym, price))
+        found.extend(sells)
+        if found:
+            found.append(Pass())
+        return found
+
+    # -- handlers -------------------------------------------------------------------------
+
+    @classmethod
+    def process_buy(cls, game: Game, player: str, action: Action) -> None:
+        assert isinstance(action, BuyShares)
+        if must_sell(game, player):
+            raise IllegalOrderError(f"{player} must first sell shares (over a holding limit)")
+        state, title = game.state, game.title
+        sr = _sr(game)
+        for _ in range(action.count):
+            problem = buy_problem(game, player, action.corporation, action.source)
+            if problem:
+                raise IllegalOrderError(problem)
+            sym = action.corporation
+            price = _unit_price(game, sym, action.source)
+            cert = shares.pick_certificates(state, _source_owner(action.source), sym, 1)[0]
+            state.players[player].cash -= price
+            state.bank += price
+            cert.owner = player
+            where = "the IPO" if action.source == "ipo" else "the market"
+            game.event(f"{player} buys a {cert.percent}% share of {sym} from {where} for {game.money(price)}")
+            sr.turn_actions.append("buy")
+            sr.turn_buys.append(sym)
+            if action.source == "ipo":
+                sr.bought_from_ipo = True
+            sr.last_to_act = player
+            shares.update_president(state, title, sym, game.pending_events)
+            shares.float_if_ready(state, title, sym, game.pending_events)
+
+    @classmethod
+    def process_par(cls, game: Game, player: str, action: Action) -> None:
+        assert isinstance(action, Par)
+        if must_sell(game, player):
+            raise IllegalOrderError(f"{player} must first sell shares (over a holding limit)")
+        problem = par_problem(game, player, action.corporation, action.price)
+        if problem:
+            raise IllegalOrderError(problem)
+        state, title = game.state, game.title
+        sym = action.corporation
+        coord = market.par_coord(title, action.price)
+        assert coord is not None
+        corp = state.corporations[sym]
+        corp.par = coord
+        market.place(state, sym, coord)
+        corp.ipoed = True
+        corp.president = player
+        pres = next(c for c in state.certificates if c.corporation == sym and c.president)
+        cost = action.price * pres.percent // shares.share_percent(title, sym)
+        pres.owner = player
+        state.players[player].cash -= cost
+        state.bank += cost
+        game.event(f"{player} pars {sym} at {game.money(action.price)}")
+        game.event(f"{player} buys the {pres.percent}% president's certificate of {sym} for {game.money(cost)}")
+        sr = _sr(game)
+        sr.turn_actions.append("par")
+        sr.last_to_act = player
+        shares.float_if_ready(state, title, sym, game.pending_events)
+
+    @classmethod
+    def process_sell(cls, game: Game, player: str, action: Action) -> None:
+        assert isinstance(action, SellShares)
+        problem = sell_problem(game, player, action.corporation, action.count)
+        if problem:
+            raise IllegalOrderError(problem)
+        state, title = game.state, game.title
+        sym = action.corporation
+        corp = state.corporations[sym]
+        pct = shares.share_percent(title, sym)
+        ordinary = shares.pick_certificates(state, player, sym, 10**6)
+        if corp.president == player and action.count > len(ordinary):
+            # The president's certificate goes: first hand the presidency on (the new
+            # president exchanges ordinary shares for it), then sell ordinary shares.
+            held_after = state.percent_of(player, sym) - action.count * pct
+            others = {p: state.percent_of(p, sym) for p in state.seats if p != player}
+            top = max(others.values())
+            new = min(
+                (p for p, v in others.items() if v == top),
+                key=lambda p: shares.seat_distance(state, player, p),
+            )
+            pres = next(c for c in state.certificates if c.corporation == sym and c.president)
+            n = pres.percent // pct
+            shares.transfer(shares.pick_certificates(state, new, sym, n), player)
+            pres.owner = new
+            corp.president = new
+            assert held_after >= 0
+        price = shares.current_price(state, title, sym)
+        sold = shares.pick_certificates(state, player, sym, action.count)
+        shares.transfer(sold, POOL)
+        amount = price * action.count
+        state.bank -= amount
+        state.players[player].cash += amount
+        game.event(
+            f"{player} sells {action.count} share{'s' if action.count > 1 else ''} of {sym} "
+            f"({action.count * pct}%) and receives {game.money(amount)}"
+        )
+        before = corp.price
+        assert before is not None
+        new_coord = before
+        for _ in range(action.count):
+            new_coord = market.down(title, new_coord)
+        if market.move(state, title, sym, new_coord):
+            game.event(f"{sym}'s share price falls from {game.money(market.price_at(title, before))} to {game.money(market.price_at(title, new_coord))}")
+        sr = _sr(game)
+        sr.sold.setdefault(player, [])
+        if sym not in sr.sold[player]:
+            sr.sold[player].append(sym)
+        sr.turn_actions.append("sell")
+        sr.last_to_act = player
+        if corp.president is not None:
+            shares.update_president(state, title, sym, game.pending_events, swap_to=POOL)
+
+    @classmethod
+    def process_pass(cls, game: Game, player: str, action: Action) -> None:
+        if must_sell(game, player):
+            raise IllegalOrderError(f"{player} must sell shares before passing (over a holding limit)")
+        sr = _sr(game)
+        game.event(f"{player} passes" if not sr.turn_actions else f"{player} ends the turn")
+        end_turn(game, player)
+
+
+
+def end_turn(game: Game, player: str) -> None:
+    """End ``player``'s turn: a turn with any action un-passes them, an empty one passes."""
+    sr = _sr(game)
+    game.state.players[player].passed = not sr.turn_actions
+    sr.turn_actions = []
+    sr.turn_buys = []
+    sr.bought_from_ipo = False
+    game.turn_over = True
+
+
+def finish_stock_round(game: Game) -> None:
+    """End of the stock round: each sold-out corporation rises one row (1830 rules 5.3), in
+    operating order."""
+    state, title = game.state, game.title
+    floated = [s for s, c in state.corporations.items() if c.floated and c.price is not None]
+
+    def key(sym: str) -> tuple[int, int, int, int, str]:
+        coord = state.corporations[sym].price
+        assert coord is not None
+        return (-market.price_at(title, coord), -coord[1], coord[0], state.market[coord].index(sym), sym)
+
+    for sym in sorted(floated, key=key):
+        held = sum(state.percent_of(p, sym) for p in state.seats)
+        if held == 100 and title.const("sold_out_increase", True):
+            corp = state.corporations[sym]
+            before = corp.price
+            assert before is not None
+            if market.move(state, title, sym, market.up(title, before)):
+                game.event(
+                    f"{sym}'s share price rises from {game.money(market.price_at(title, before))} "
+                    f"to {game.money(market.price_at(title, corp.price))}"  # type: ignore[arg-type]
+                )
+
+
+BuySellParShares.handlers = {
+        BuyShares: BuySellParShares.process_buy,
+        Par: BuySellParShares.process_par,
+        SellShares: BuySellParShares.process_sell,
+        Pass: BuySellParShares.process_pass,
+    }

@@ -1,0 +1,208 @@
+"""Games on disk: creating one, and rebuilding its state by replaying its action log.
+
+A game lives in ``<data>/games/<game id>/``: ``log.jsonl`` (the truth, see
+:mod:`pbem.actionlog`), ``head.json`` and ``reports/`` (the archive). Seats, addresses and
+the hashes of the secrets are in the log's record 0; a GM ``replace`` record changes an
+address. The state is always :func:`replay` of the log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pbem.actionlog import ActionLog, LogIntegrityError
+from pbem.engine.actions import action_from_dict
+from pbem.engine.game import Game
+from pbem.engine.title import TitleData, load_title
+from pbem.errors import ConfigError
+
+GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+SECRET_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+def new_secret(length: int = 8) -> str:
+    """A secret players can type: lower-case letters and digits without look-alikes."""
+    return "".join(secrets.choice(SECRET_ALPHABET) for _ in range(length))
+
+
+def hash_secret(game_id: str, secret: str) -> str:
+    """The stored form of a secret (sha256 of ``game_id:secret``; secrets are case-insensitive)."""
+    return hashlib.sha256(f"{game_id}:{secret.strip().lower()}".encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    """A seat: its name in the game (``"Player 1"``), the player's address, the secret's hash."""
+
+    name: str
+    email: str
+    secret_hash: str
+
+
+@dataclass
+class GameInfo:
+    """Who plays a game and how it is set up, as the log says now."""
+
+    game_id: str
+    title: str
+    variants: tuple[str, ...]
+    seats: list[Seat]
+    gm_email: str
+    gm_secret_hash: str
+    paused: bool = False
+    ended: bool = False
+
+    def seat_for(self, email: str) -> Seat | None:
+        """The seat whose address is ``email`` (case-insensitive), or None."""
+        email = email.lower()
+        return next((s for s in self.seats if s.email.lower() == email), None)
+
+    def seat_named(self, name: str) -> Seat | None:
+        """The seat called ``name`` (case-insensitive), or by its number (``"2"``), or None."""
+        if name.isdigit() and 1 <= int(name) <= len(self.seats):
+            return self.seats[int(name) - 1]
+        return next((s for s in self.seats if s.name.lower() == name.lower()), None)
+
+    def recipients(self) -> list[str]:
+        """Every player's address, then the GM's (no duplicates)."""
+        out: list[str] = []
+        for email in [s.email for s in self.seats] + [self.gm_email]:
+            if email and email.lower() not in (e.lower() for e in out):
+                out.append(email)
+        return out
+
+
+@dataclass
+class Replay:
+    """A game rebuilt from its log.
+
+    ``events`` maps each action record's ``seq`` to the lines it produced; ``effective`` lists
+    the action records in force (undone ones removed), in order.
+    """
+
+    info: GameInfo
+    title: TitleData
+    game: Game
+    events: dict[int, list[str]] = field(default_factory=dict)
+    effective: list[dict[str, Any]] = field(default_factory=list)
+    last_seq: int = 0
+
+
+def genesis_data(
+    game_id: str,
+    title: str,
+    variants: tuple[str, ...],
+    seats: list[tuple[str, str]],
+    gm_email: str,
+    secrets_by_seat: dict[str, str],
+    gm_secret: str,
+) -> dict[str, Any]:
+    """The data of a new game's record 0.
+
+    :param seats: ``[(seat name, email)]`` in seating order.
+    :raises ConfigError: bad game id, unknown title/variant, wrong player count, duplicates.
+    """
+    if not GAME_ID.match(game_id):
+        raise ConfigError(f"game id {game_id!r}: use letters, digits, '-', '_' or '.' (at most 64)")
+    data = load_title(title, variants)
+    if not data.min_players <= len(seats) <= data.max_players:
+        raise ConfigError(f"{title} takes {data.min_players}-{data.max_players} players, not {len(seats)}")
+    names = [n.lower() for n, _ in seats]
+    if len(set(names)) != len(names):
+        raise ConfigError("seat names must be distinct")
+    emails = [e.lower() for _, e in seats]
+    if len(set(emails)) != len(emails):
+        raise ConfigError("each seat needs its own email address")
+    return {
+        "game_id": game_id,
+        "title": title,
+        "variants": list(variants),
+        "seats": [
+            {"name": n, "email": e, "secret_hash": hash_secret(game_id, secrets_by_seat[n])} for n, e in seats
+        ],
+        "gm": {"email": gm_email, "secret_hash": hash_secret(game_id, gm_secret)},
+    }
+
+
+def info_from_genesis(data: dict[str, Any]) -> GameInfo:
+    """The :class:`GameInfo` in record 0's data."""
+    return GameInfo(
+        game_id=data["game_id"],
+        title=data["title"],
+        variants=tuple(data.get("variants", ())),
+        seats=[Seat(s["name"], s["email"], s["secret_hash"]) for s in data["seats"]],
+        gm_email=data["gm"]["email"],
+        gm_secret_hash=data["gm"]["secret_hash"],
+    )
+
+
+def replay(records: list[dict[str, Any]]) -> Replay:
+    """Rebuild a game from its log records (record 0 first).
+
+    :raises LogIntegrityError: the first record is not a game record, or a recorded action
+        is refused by the engine (the log and the rules disagree).
+    """
+    if not records or records[0].get("kind") != "game":
+        raise LogIntegrityError("record 0 is not a game record")
+    info = info_from_genesis(records[0]["data"])
+    effective: list[dict[str, Any]] = []
+    for record in records[1:]:
+        kind = record["kind"]
+        if kind == "action":
+            effective.append(record)
+        elif kind == "undo":
+            to_seq = int(record["data"]["to_seq"])
+            while effective and effective[-1]["seq"] >= to_seq:
+                effective.pop()
+        elif kind == "gm":
+            _apply_gm(info, record["data"])
+    title = load_title(info.title, info.variants)
+    game = Game(title, [s.name for s in info.seats])
+    events: dict[int, list[str]] = {}
+    for record in effective:
+        try:
+            events[record["seq"]] = game.apply(record["actor"], action_from_dict(record["data"]))
+        except ValueError as exc:
+            raise LogIntegrityError(f"record {record['seq']} no longer applies: {exc}") from exc
+    return Replay(info, title, game, events, effective, records[-1]["seq"])
+
+
+def _apply_gm(info: GameInfo, data: dict[str, Any]) -> None:
+    command = data.get("command")
+    if command == "replace":
+        seat = info.seat_named(data["seat"])
+        if seat is not None:
+            seat.email = data["email"]
+    elif command == "pause":
+        info.paused = True
+    elif command == "resume":
+        info.paused = False
+    elif command == "end":
+        info.ended = True
+
+
+def game_dir(data_dir: Path, game_id: str) -> Path:
+    """``<data>/games/<game id>``."""
+    return data_dir / "games" / game_id
+
+
+def list_games(data_dir: Path) -> list[str]:
+    """Ids of the games under ``data_dir``."""
+    root = data_dir / "games"
+    return sorted(p.name for p in root.iterdir() if (p / "log.jsonl").exists()) if root.is_dir() else []
+
+
+def open_log(data_dir: Path, game_id: str) -> ActionLog:
+    """Open a game's log.
+
+    :raises KeyError: no such game.
+    """
+    path = game_dir(data_dir, game_id) / "log.jsonl"
+    if not path.exists():
+        raise KeyError(game_id)
+    return ActionLog.open(path)

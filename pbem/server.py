@@ -1,0 +1,567 @@
+"""The server loop: one received message at a time, checked, applied, logged and answered.
+
+For each message (:meth:`Mailroom.handle`):
+
+1. read it (:func:`pbem.mail.reading.read_message`); keep its raw bytes under ``received/``;
+2. if its Message-ID was handled before, do nothing but settle it again (exactly once);
+3. auto-mail is ignored (never answered); unreadable mail gets a reply and goes to
+   ``quarantine/``;
+4. find the game by the Subject tag, the seat by the From address, check the secret;
+5. parse every line, apply every order to a copy of the game; if any line fails, nothing is
+   applied and the sender gets the failed line, why, and the lines not applied;
+6. otherwise append the records to the action log (fsync: the commit point), archive the turn
+   report, queue the mail in the durable outbox, and mark the message handled.
+
+If the server dies after the commit but before step 6 ends, the next run finds the
+Message-ID in the log and completes the step from the log (deterministic Message-IDs make
+re-queuing idempotent), so nothing is lost or applied twice. The outbox is drained after
+each message; the transport then moves the message out of the inbox.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import hashlib
+import json
+import logging
+import os
+import time
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any, Callable
+
+from pbem.actionlog import ActionLog, NewRecord
+from pbem.commands import Command, GmCommand, Info, Order, describe, full_help, parse_line
+from pbem.games import GameInfo, Replay, hash_secret, new_secret, open_log, replay
+from pbem.mail.compose import compose, deterministic_message_id, reply_subject
+from pbem.mail.reading import read_message
+from pbem.mail.types import Ignored, Submission, Unreadable
+from pbem.orders import Vocabulary
+from pbem.reports import ReportArchive, render, report_context
+from pbem.transport.base import Envelope, InboundTransport, OutboundTransport, Outcome
+from pbem.transport.outbox import DurableOutbox
+from pbem.errors import OrderError
+
+log = logging.getLogger("pbem.server")
+
+
+class Rejection(Exception):
+    """A submission that is answered with an error and changes nothing."""
+
+    def __init__(self, reason: str, failed_line: str | None = None, not_applied: list[str] | None = None,
+                 kind: str = "rejected") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.failed_line = failed_line
+        self.not_applied = not_applied or []
+        self.kind = kind
+
+
+@dataclass
+class Handled:
+    """What was done with one message (a line of ``handled.jsonl``)."""
+
+    message_id: str
+    outcome: Outcome
+    kind: str
+    sender: str | None
+    time: float
+    replied: bool = False
+    game: str | None = None
+
+
+@dataclass
+class HandledIndex:
+    """``<data>/handled.jsonl``: append-only, fsynced; the exactly-once index of messages."""
+
+    path: Path
+    entries: dict[str, Handled] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, path: Path) -> HandledIndex:
+        """Read the index (a torn last line is ignored)."""
+        index = cls(path)
+        if path.exists():
+            for line in path.read_text().splitlines():
+                try:
+                    d = json.loads(line)
+                except ValueError:
+                    continue
+                index.entries[d["message_id"]] = Handled(**d)
+        return index
+
+    def add(self, entry: Handled) -> None:
+        """Record ``entry`` durably."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with self.path.open("a") as fh:
+            fh.write(json.dumps(entry.__dict__) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        self.entries[entry.message_id] = entry
+
+    def replies_since(self, sender: str, since: float) -> int:
+        """Error replies sent to ``sender`` since ``since`` (epoch seconds)."""
+        return sum(
+            1
+            for e in self.entries.values()
+            if e.sender == sender and e.replied and e.outcome == "rejected" and e.time >= since
+        )
+
+
+@dataclass
+class MailroomSettings:
+    """What the mailroom needs from the config."""
+
+    data_dir: Path
+    address: str
+    server_id: str = "pbem"
+    max_message_bytes: int = 262144
+    max_lines: int = 200
+    error_replies_per_hour: int = 10
+
+
+def _write_durably(path: Path, data: bytes) -> None:
+    if path.exists():
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    with tmp.open("wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+class Mailroom:
+    """Turns received messages into log records and outgoing mail; no network here.
+
+    Hooks for tests of crash safety: ``after_commit`` is called right after the log append.
+    """
+
+    def __init__(self, settings: MailroomSettings, *, clock: Callable[[], float] = time.time) -> None:
+        self.settings = settings
+        self.clock = clock
+        self.data = settings.data_dir
+        self.handled = HandledIndex.load(self.data / "handled.jsonl")
+        self.outbox = DurableOutbox(self.data / "outbox")
+        self._cache: dict[str, tuple[str, Replay]] = {}
+        self.after_commit: Callable[[], None] | None = None
+
+    @property
+    def domain(self) -> str:
+        """The domain of our address, for Message-IDs."""
+        return self.settings.address.rsplit("@", 1)[-1] or "localhost"
+
+    # -- games --------------------------------------------------------------------------
+
+    def load(self, game_id: str) -> tuple[ActionLog, Replay]:
+        """The game's log and its replay (cached by the log's last hash).
+
+        :raises KeyError: no such game.
+        """
+        action_log = open_log(self.data, game_id)
+        last = action_log.records[-1]["hash"]
+        cached = self._cache.get(game_id)
+        if cached and cached[0] == last:
+            return action_log, cached[1]
+        rebuilt = replay(action_log.records)
+        self._cache[game_id] = (last, rebuilt)
+        return action_log, rebuilt
+
+    def archive(self, game_id: str) -> ReportArchive:
+        """The report archive of ``game_id``."""
+        return ReportArchive(self.data / "games" / game_id / "reports")
+
+    def new_game(self, game_id: str, title: str, variants: tuple[str, ...], seats: list[tuple[str, str]],
+                 gm_email: str) -> dict[str, str]:
+        """Create a game: its log (record 0) and a welcome mail per seat in the outbox.
+
+        Returns the secrets by seat name, and the GM's under ``"GM"``.
+
+        :raises ConfigError: bad id, title, variant, seats (see :func:`pbem.games.genesis_data`).
+        :raises FileExistsError: a game with that id exists.
+        """
+        from pbem.games import game_dir, genesis_data
+
+        secrets_by_seat = {name: new_secret() for name, _ in seats}
+        gm_secret = new_secret(10)
+        data = genesis_data(game_id, title, variants, seats, gm_email, secrets_by_seat, gm_secret)
+        ActionLog.create(game_dir(self.data, game_id) / "log.jsonl", data, by=gm_email)
+        _, committed = self.load(game_id)
+        for name, email in seats:
+            self._queue(to=email, subject=f"[{game_id}] Welcome to {game_id}",
+                        body=self.welcome_text(committed, name, secrets_by_seat[name]), kind="welcome",
+                        key=(game_id, "welcome", name))
+        self._queue(to=gm_email, subject=f"[{game_id}] You are the GM of {game_id}",
+                    body=f"You are the game master of {game_id}.\nYour GM secret: {gm_secret}\n\n"
+                    + full_help(is_gm=True) + "\n", kind="welcome", key=(game_id, "welcome-gm"))
+        return {**secrets_by_seat, "GM": gm_secret}
+
+    # -- one message ---------------------------------------------------------------------
+
+    def handle(self, raw: bytes) -> Outcome:
+        """Process one received message completely (except sending); returns its outcome."""
+        result = read_message(
+            raw,
+            own_addresses=frozenset({self.settings.address.lower()}),
+            max_bytes=self.settings.max_message_bytes,
+            max_lines=self.settings.max_lines,
+        )
+        prior = self.handled.entries.get(result.message_id)
+        if prior is not None:
+            log.info("message %s already handled (%s)", result.message_id, prior.outcome)
+            return prior.outcome
+        digest = hashlib.sha256(raw).hexdigest()
+        _write_durably(self.data / "received" / f"{digest}.eml", raw)
+        if isinstance(result, Ignored):
+            log.info("ignored %s: %s", result.message_id, result.reason)
+            self._mark(result.message_id, "ignored", "auto", result.sender, replied=False)
+            return "ignored"
+        if isinstance(result, Unreadable):
+            _write_durably(self.data / "quarantine" / f"{digest}.eml", raw)
+            replied = False
+            if result.sender:
+                replied = self._reply_error(
+                    result.message_id, result.sender, result.subject, result.game_tag,
+                    Rejection(_unreadable_reason(result), kind=result.kind),
+                )
+            self._mark(result.message_id, "rejected", result.kind, result.sender, replied=replied)
+            return "rejected"
+        try:
+            return self._handle_submission(result)
+        except Rejection as rejection:
+            _write_durably(self.data / "quarantine" / f"{digest}.eml", raw)
+            replied = self._reply_error(result.message_id, result.sender, result.subject, result.game_tag, rejection)
+            self._mark(result.message_id, "rejected", rejection.kind, result.sender, replied=replied,
+                       game=result.game_tag)
+            return "rejected"
+
+    def _mark(self, message_id: str, outcome: Outcome, kind: str, sender: str | None, *,
+              replied: bool, game: str | None = None) -> None:
+        self.handled.add(Handled(message_id, outcome, kind, sender, self.clock(), replied, game))
+
+    def _handle_submission(self, sub: Submission) -> Outcome:
+        if not sub.game_tag:
+            raise Rejection(
+                "The Subject names no game. Put the game's tag in square brackets in the "
+                "Subject, e.g. [demo-1830].", kind="unknown_game",
+            )
+        try:
+            action_log, committed = self.load(sub.game_tag)
+        except KeyError:
+            raise Rejection(f"There is no game {sub.game_tag!r} on this server.", kind="unknown_game") from None
+        if sub.message_id in action_log.sources():
+            # Committed before a crash: finish the job from the log, without applying again.
+            self._recover(sub, action_log, committed)
+            return "processed"
+        info = committed.info
+        seat = info.seat_for(sub.sender)
+        is_gm_address = sub.sender.lower() == info.gm_email.lower()
+        if seat is None and not is_gm_address:
+            raise Rejection(
+                f"{sub.sender} has no seat in {info.game_id}. Orders must come from the address "
+                "registered for a seat.", kind="unknown_sender",
+            )
+        if not sub.secret:
+            raise Rejection("Your mail has no PASSWORD line. Add a line: PASSWORD <your secret>.",
+                            kind="wrong_secret")
+        hashed = hash_secret(info.game_id, sub.secret)
+        is_gm = is_gm_address and hashed == info.gm_secret_hash
+        if not is_gm and not (seat is not None and hashed == seat.secret_hash):
+            raise Rejection("The PASSWORD does not match your seat's secret.", kind="wrong_secret")
+        vocab = Vocabulary.from_title(committed.title)
+        commands: list[Command] = []
+        for i, line in enumerate(sub.lines):
+            try:
+                commands.append(parse_line(line, vocab, info, is_gm=is_gm))
+            except OrderError as exc:
+                raise Rejection(str(exc), failed_line=line, not_applied=list(sub.lines), kind="syntax") from None
+        work = copy.deepcopy(committed)
+        pending: list[NewRecord] = []
+        accepted: list[str] = []
+        infos: list[Info] = []
+        broadcasts: list[str] = []
+        welcomes: list[tuple[str, str, str]] = []
+        for i, command in enumerate(commands):
+            try:
+                work = self._execute(command, sub, seat.name if seat else None, is_gm, action_log, work,
+                                     pending, infos, broadcasts, welcomes)
+            except OrderError as exc:
+                raise Rejection(str(exc), failed_line=command.line, not_applied=list(sub.lines),
+                                kind="illegal") from None
+            if not isinstance(command, Info):
+                accepted.append(describe(command))
+        if pending:
+            action_log.append(pending)
+            if self.after_commit is not None:
+                self.after_commit()
+            self._cache.pop(info.game_id, None)
+            _, committed = self.load(info.game_id)
+        self._complete(sub, committed, accepted=accepted, infos=infos, broadcasts=broadcasts,
+                       welcomes=welcomes, changed=bool(pending))
+        return "processed"
+
+    def _recover(self, sub: Submission, action_log: ActionLog, committed: Replay) -> None:
+        """Complete a submission whose records are in the log but whose mail was not queued."""
+        from pbem.engine.actions import action_from_dict
+        from pbem.orders import format_order
+
+        accepted = [
+            format_order(action_from_dict(r["data"])) if r["kind"] == "action" else f"GM {r['kind']}"
+            for r in action_log.records
+            if r.get("source") == sub.message_id
+        ]
+        infos = []
+        for line in sub.lines:
+            head = line.split()[0].upper() if line.split() else ""
+            if head in ("HELP", "REPORT", "HISTORY"):
+                try:
+                    command = parse_line(line, Vocabulary.from_title(committed.title), committed.info, is_gm=False)
+                except OrderError:
+                    continue
+                if isinstance(command, Info):
+                    infos.append(command)
+        self._complete(sub, committed, accepted=accepted, infos=infos)
+
+    def _execute(self, command: Command, sub: Submission, own_seat: str | None, is_gm: bool,
+                 action_log: ActionLog, work: Replay, pending: list[NewRecord], infos: list[Info],
+                 broadcasts: list[str], welcomes: list[tuple[str, str, str]]) -> Replay:
+        info = work.info
+        if isinstance(command, Info):
+            infos.append(command)
+            return work
+        if isinstance(command, Order):
+            if info.ended:
+                raise OrderError("the game is over")
+            if info.paused:
+                raise OrderError("the game is paused by the GM")
+            seat = command.seat or own_seat
+            if seat is None:
+                raise OrderError("the GM has no seat: give orders with ACT AS <seat> <order>")
+            work.game.apply(seat, command.action)
+            pending.append(NewRecord("action", seat, command.action.to_dict(), by=sub.sender,
+                                     source=sub.message_id))
+            return work
+        assert isinstance(command, GmCommand)
+        base = action_log.records[-1]["seq"]
+        if command.name == "undo":
+            effective = work.effective + [
+                {"seq": base + 1 + i, **r.__dict__} for i, r in enumerate(pending) if r.kind == "action"
+            ]
+            if not effective:
+                raise OrderError("there is no action to undo")
+            to_seq = int(command.args[0]) if command.args else effective[-1]["seq"]
+            if not any(r["seq"] >= to_seq for r in effective):
+                raise OrderError(f"no action in force at or after log number {to_seq}")
+            pending.append(NewRecord("undo", "GM", {"to_seq": to_seq}, by=sub.sender, source=sub.message_id))
+        elif command.name == "replace":
+            seat_name, email = command.args
+            secret = new_secret()
+            pending.append(NewRecord("gm", "GM", {"command": "replace", "seat": seat_name, "email": email,
+                                                  "secret_hash": hash_secret(info.game_id, secret)},
+                                     by=sub.sender, source=sub.message_id))
+            welcomes.append((seat_name, email, secret))
+        elif command.name in ("pause", "resume", "end"):
+            pending.append(NewRecord("gm", "GM", {"command": command.name}, by=sub.sender, source=sub.message_id))
+        elif command.name == "broadcast":
+            pending.append(NewRecord("gm", "GM", {"command": "broadcast", "text": command.args[0]},
+                                     by=sub.sender, source=sub.message_id))
+            broadcasts.append(command.args[0])
+        # Rebuild from the log plus what this mail adds so far (undo changes history).
+        provisional = list(action_log.records) + [
+            {"seq": base + 1 + i, "kind": r.kind, "actor": r.actor, "data": r.data}
+            for i, r in enumerate(pending)
+        ]
+        return replay(provisional)
+
+    # -- outgoing mail -------------------------------------------------------------------
+
+    def _mid(self, *parts: str) -> str:
+        return deterministic_message_id(*parts, domain=self.domain)
+
+    def _queue(self, *, to: str, subject: str, body: str, kind: str, key: tuple[str, ...],
+               in_reply_to: str | None = None) -> None:
+        message = compose(
+            sender=self.settings.address,
+            to=[to],
+            subject=subject,
+            body=body,
+            kind=kind,  # type: ignore[arg-type]
+            message_id=self._mid(*key, to.lower()),
+            server_id=self.settings.server_id,
+            in_reply_to=in_reply_to,
+            references=(in_reply_to,) if in_reply_to else (),
+        )
+        self.outbox.enqueue(message)
+
+    def _complete(self, sub: Submission, committed: Replay, *, accepted: list[str], infos: list[Info],
+                  broadcasts: list[str] | None = None, welcomes: list[tuple[str, str, str]] | None = None,
+                  changed: bool = True) -> None:
+        """Archive the report and queue every mail for an accepted submission (idempotent)."""
+        info = committed.info
+        game_id = info.game_id
+        archive = self.archive(game_id)
+        tag = f"[{game_id}]"
+        seq = committed.last_seq
+        if changed:
+            existing = archive.for_seq(seq)
+            entries = archive.entries()
+            if existing is None:
+                since = entries[-1].seq if entries else 0
+                number = entries[-1].number + 1 if entries else 1
+                neutral = render("report.txt.j2", report_context(committed, since_seq=since, number=number))
+                existing = archive.add(seq, neutral)
+            else:
+                before = [e for e in entries if e.number < existing.number]
+                since = before[-1].seq if before else 0
+            number = existing.number
+            for broadcast in broadcasts or []:
+                for to in info.recipients():
+                    self._queue(to=to, subject=f"{tag} Message from the GM", body=broadcast + "\n",
+                                kind="notice", key=(sub.message_id, "broadcast"))
+            for seat_name, email, secret in welcomes or []:
+                self._queue(to=email, subject=f"{tag} Welcome to {game_id}",
+                            body=self.welcome_text(committed, seat_name, secret), kind="welcome",
+                            key=(sub.message_id, "welcome", seat_name))
+            for to in info.recipients():
+                seat = info.seat_for(to)
+                body = render("report.txt.j2", report_context(
+                    committed, since_seq=since, number=number, recipient=seat.name if seat else None))
+                if to.lower() == sub.sender.lower() and accepted:
+                    body = render("accepted.txt.j2", {"accepted": accepted, "notes": list(sub.notes)}) + body
+                self._queue(to=to, subject=f"{tag} Turn report {number}: {committed.game.round_label()}",
+                            body=body, kind="report", key=(sub.message_id, "report", str(seq)),
+                            in_reply_to=sub.message_id if to.lower() == sub.sender.lower() else None)
+        for item in infos:
+            self._queue(to=sub.sender, subject=reply_subject(sub.subject, game_id),
+                        body=self.info_text(committed, item, sub.sender), kind="reply",
+                        key=(sub.message_id, "info", item.line), in_reply_to=sub.message_id)
+        self._mark(sub.message_id, "processed", "orders" if accepted or changed else "info", sub.sender,
+                   replied=True, game=game_id)
+
+    def info_text(self, committed: Replay, item: Info, sender: str) -> str:
+        """The answer to HELP, REPORT or HISTORY n."""
+        info = committed.info
+        is_gm = sender.lower() == info.gm_email.lower()
+        if item.what == "help":
+            return full_help(is_gm=is_gm) + "\n"
+        archive = self.archive(info.game_id)
+        if item.what == "report":
+            seat = info.seat_for(sender)
+            latest = archive.latest()
+            return render("report.txt.j2", report_context(
+                committed, since_seq=latest.seq if latest else 0, number=latest.number if latest else 0,
+                recipient=seat.name if seat else None))
+        entry = archive.get(item.number or 0)
+        if entry is None:
+            numbers = [e.number for e in archive.entries()]
+            have = f"reports 1 to {max(numbers)}" if numbers else "no reports yet"
+            return f"There is no report {item.number}; the archive has {have}.\n"
+        return entry.path.read_text()
+
+    def welcome_text(self, committed: Replay, seat: str, secret: str) -> str:
+        """The welcome mail for a seat: seat, secret, how to send orders, the HELP text."""
+        info = committed.info
+        return render("welcome.txt.j2", {
+            "game_id": info.game_id,
+            "title": committed.title.name,
+            "variants": ", ".join(info.variants) or "none",
+            "seat": seat,
+            "secret": secret,
+            "seats": [f"{s.name} <{s.email}>" for s in info.seats],
+            "gm": info.gm_email,
+            "server": self.settings.address,
+            "help": full_help(is_gm=False),
+        })
+
+    def _reply_error(self, message_id: str, sender: str, subject: str, game_tag: str | None,
+                     rejection: Rejection) -> bool:
+        since = self.clock() - 3600
+        if self.handled.replies_since(sender, since) >= self.settings.error_replies_per_hour:
+            log.warning("not replying to %s: error-reply limit reached", sender)
+            return False
+        body = render("rejected.txt.j2", {
+            "game_id": game_tag,
+            "reason": rejection.reason,
+            "failed_line": rejection.failed_line,
+            "not_applied": rejection.not_applied,
+        })
+        self._queue(to=sender, subject=reply_subject(subject, game_tag), body=body, kind="reply",
+                    key=(message_id, "rejected"), in_reply_to=message_id)
+        return True
+
+
+def _unreadable_reason(result: Unreadable) -> str:
+    titles = {
+        "malformed_mime": "Your mail could not be read: its MIME structure is broken.",
+        "unknown_charset": "Your mail could not be read: it uses a character set we do not know.",
+        "empty_body": "Your mail has no orders in it.",
+        "oversize": "Your mail is too large for the game server.",
+        "attachment_only": "Your mail has only attachments; write the orders in the mail text.",
+        "no_sender": "Your mail has no From address.",
+    }
+    return f"{titles.get(result.kind, 'Your mail could not be read.')} ({result.reason})"
+
+
+@dataclass
+class PassResult:
+    """What one pass over the inbox did: counts by outcome, and mail sent."""
+
+    outcomes: dict[str, int] = field(default_factory=dict)
+    sent: int = 0
+    deferred: int = 0
+
+
+class Server:
+    """Polls an inbound transport, hands each message to the mailroom, drains the outbox."""
+
+    def __init__(self, mailroom: Mailroom, inbound: InboundTransport, outbound: OutboundTransport) -> None:
+        self.mailroom = mailroom
+        self.inbound = inbound
+        self.outbound = outbound
+
+    async def run_once(self) -> PassResult:
+        """Fetch everything in the inbox, handle it oldest first, send the mail; one pass."""
+        result = PassResult()
+        drained = await self.mailroom.outbox.drain(self.outbound)
+        result.sent += len(drained.sent)
+        for envelope in await self.inbound.fetch():
+            outcome = self._handle_safely(envelope)
+            result.outcomes[outcome] = result.outcomes.get(outcome, 0) + 1
+            drained = await self.mailroom.outbox.drain(self.outbound)
+            result.sent += len(drained.sent)
+            result.deferred = len(drained.deferred)
+            await self.inbound.settle(envelope, outcome)
+        return result
+
+    def _handle_safely(self, envelope: Envelope) -> Outcome:
+        try:
+            return self.mailroom.handle(envelope.raw)
+        except Exception:  # one bad message must never stop the poller
+            log.exception("failed to handle %s; kept in quarantine", envelope.key)
+            digest = hashlib.sha256(envelope.raw).hexdigest()
+            _write_durably(self.mailroom.data / "quarantine" / f"{digest}.eml", envelope.raw)
+            return "rejected"
+
+    async def serve(self, poll_interval: float, stop: asyncio.Event | None = None) -> None:
+        """Poll until ``stop`` is set: a pass, then wait for new mail (IDLE) or the interval."""
+        stop = stop or asyncio.Event()
+        await self.inbound.connect()
+        try:
+            while not stop.is_set():
+                await self.run_once()
+                waiter = asyncio.ensure_future(self.inbound.wait_for_new(poll_interval))
+                stopper = asyncio.ensure_future(stop.wait())
+                await asyncio.wait({waiter, stopper}, return_when=asyncio.FIRST_COMPLETED)
+                for task in (waiter, stopper):
+                    if not task.done():
+                        task.cancel()
+        finally:
+            await self.inbound.close()
+
+
+def summary(result: PassResult) -> dict[str, Any]:
+    """A JSON-ready summary of a pass."""
+    return {"outcomes": result.outcomes, "sent": result.sent, "deferred": result.deferred}

@@ -1,0 +1,1 @@
+"""Mail transports: inbound (Maildir, IMAP) and outbound (Maildir, SMTP), plus the durable outbox."""

@@ -173,7 +173,7 @@ class Game:
             handler(self, player, action)
             self._advance(player)
         except Exception:
-            self.state = backup
+            self.state.__dict__.update(backup.__dict__)  # same object: callers keep their reference
             raise
         events, self.pending_events = self.pending_events, []
         return events

@@ -1,0 +1,88 @@
+"""The append-only, hash-chained action log: writing, torn tails, and what verify catches."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pbem.actionlog import ActionLog, LogIntegrityError, NewRecord, verify
+
+
+def make_log(tmp_path: Path, batches: int = 3) -> ActionLog:
+    log = ActionLog.create(tmp_path / "g" / "log.jsonl", {"game_id": "g", "title": "1830"})
+    for i in range(batches):
+        log.append([NewRecord("action", "Player 1", {"type": "pass"}, by="a@b.c", source=f"<m{i}@x>")])
+    return log
+
+
+def test_records_chain_and_verify(tmp_path: Path) -> None:
+    log = make_log(tmp_path)
+    records = verify(log.path)
+    assert [r["seq"] for r in records] == [0, 1, 2, 3]
+    assert all(r["prev"] == p["hash"] for p, r in zip(records, records[1:]))
+    assert log.sources() == {"<m0@x>", "<m1@x>", "<m2@x>"}
+    head = json.loads(log.head_path.read_text())
+    assert head == {"seq": 3, "hash": records[-1]["hash"]}
+
+
+def test_a_batch_is_one_write_with_batch_end_on_the_last(tmp_path: Path) -> None:
+    log = make_log(tmp_path, 0)
+    written = log.append([NewRecord("action", "P", {"type": "pass"}), NewRecord("action", "P", {"type": "pass"})])
+    assert [r.get("batch_end", False) for r in written] == [False, True]
+
+
+def test_verify_detects_an_edit(tmp_path: Path) -> None:
+    log = make_log(tmp_path)
+    lines = log.path.read_text().splitlines()
+    lines[2] = lines[2].replace('"Player 1"', '"Player 2"')
+    log.path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(LogIntegrityError, match="record 2: content does not match its hash"):
+        verify(log.path)
+
+
+def test_verify_detects_reordering(tmp_path: Path) -> None:
+    log = make_log(tmp_path)
+    lines = log.path.read_text().splitlines()
+    lines[1], lines[2] = lines[2], lines[1]
+    log.path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(LogIntegrityError, match="record 1"):
+        verify(log.path)
+
+
+def test_verify_detects_truncation(tmp_path: Path) -> None:
+    log = make_log(tmp_path)
+    lines = log.path.read_text().splitlines()
+    log.path.write_text("\n".join(lines[:-1]) + "\n")
+    with pytest.raises(LogIntegrityError, match="truncated"):
+        verify(log.path)
+
+
+def test_open_cuts_a_torn_tail_and_keeps_it_aside(tmp_path: Path) -> None:
+    log = make_log(tmp_path)
+    with log.path.open("ab") as fh:
+        fh.write(b'{"seq": 4, "kind": "act')
+    reopened = ActionLog.open(log.path)
+    assert len(reopened.records) == 4
+    assert verify(log.path)[-1]["seq"] == 3
+    assert log.path.with_suffix(".torn").read_bytes() == b'{"seq": 4, "kind": "act'
+    reopened.append([NewRecord("action", "Player 1", {"type": "pass"})])
+    assert verify(log.path)[-1]["seq"] == 4
+
+
+def test_open_drops_an_incomplete_batch(tmp_path: Path) -> None:
+    log = make_log(tmp_path)
+    written = log.append([NewRecord("action", "P", {"type": "pass"}), NewRecord("action", "P", {"type": "pass"})])
+    lines = log.path.read_bytes().split(b"\n")
+    # The crash came after the first record of the batch reached the disk.
+    log.path.write_bytes(b"\n".join(lines[:-2]) + b"\n")
+    reopened = ActionLog.open(log.path)
+    assert [r["seq"] for r in reopened.records] == [0, 1, 2, 3]
+    assert written[0]["seq"] == 4
+
+
+def test_create_refuses_to_overwrite(tmp_path: Path) -> None:
+    log = make_log(tmp_path)
+    with pytest.raises(FileExistsError):
+        ActionLog.create(log.path, {})

@@ -1,0 +1,103 @@
+"""The order language: parse and format are exact inverses; abbreviations; clear errors."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pbem.engine.actions import Action, Bid, BuyPrivate, BuyShares, Par, Pass, SellShares, action_from_dict
+from pbem.engine.title import load_title
+from pbem.errors import AmbiguousOrderError, OrderSyntaxError
+from pbem.orders import ORDER_SPECS, Vocabulary, format_order, help_text, parse_order
+
+TITLE = load_title("1830")
+VOCAB = Vocabulary.from_title(TITLE)
+COMPANIES = [c.sym for c in TITLE.companies]
+CORPORATIONS = [c.sym for c in TITLE.corporations]
+
+amounts = st.integers(min_value=1, max_value=100_000)
+actions = st.one_of(
+    st.just(Pass()),
+    st.builds(Bid, st.sampled_from(COMPANIES), amounts),
+    st.builds(BuyPrivate, st.sampled_from(COMPANIES)),
+    st.builds(Par, st.sampled_from(CORPORATIONS), amounts),
+    st.builds(BuyShares, st.sampled_from(CORPORATIONS), st.sampled_from(["ipo", "pool"]),
+              st.integers(min_value=1, max_value=10)),
+    st.builds(SellShares, st.sampled_from(CORPORATIONS), st.integers(min_value=1, max_value=10)),
+)
+
+
+@given(actions)
+def test_format_then_parse_gives_the_action_back(action: Action) -> None:
+    line = format_order(action)
+    assert parse_order(line, VOCAB) == action
+    assert parse_order(line.lower(), VOCAB) == action
+
+
+@given(actions)
+def test_log_form_round_trips(action: Action) -> None:
+    assert action_from_dict(action.to_dict()) == action
+
+
+@pytest.mark.parametrize(
+    ("line", "action"),
+    [
+        ("bid ca $165", Bid("CA", 165)),
+        ("BID CA 165", Bid("CA", 165)),
+        ("buy sv", BuyPrivate("SV")),
+        ("b prr", BuyShares("PRR")),
+        ("Buy 1 PRR from IPO", BuyShares("PRR")),
+        ("buy b&o from pool", BuyShares("B&O", "pool")),
+        ("BUY 2 B&O market", BuyShares("B&O", "pool", 2)),
+        ("buy bm", BuyShares("B&M")),
+        ("par nynh 67", Par("NYNH", 67)),
+        ("start PRR at $100", Par("PRR", 100)),
+        ("sell 2 prr", SellShares("PRR", 2)),
+        ("S PRR 3", SellShares("PRR", 3)),
+        ("sell 2 shares of erie", SellShares("ERIE", 2)),
+        ("p", Pass()),
+        ("Done", Pass()),
+    ],
+)
+def test_abbreviations_players_use(line: str, action: Action) -> None:
+    assert parse_order(line, VOCAB) == action
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("BYU PRR", "unknown order 'BYU'"),
+        ("BID CA", "write BID <private> <amount>"),
+        ("BID PRR 100", "PRR is a corporation"),
+        ("BID CA lots", "the bid must be a whole number"),
+        ("PAR SV 100", "SV is a private company"),
+        ("SELL 0 PRR", "must be more than 0"),
+        ("BUY XYZ", "no company or corporation 'XYZ'"),
+        ("PASS NOW", "PASS takes nothing"),
+    ],
+)
+def test_syntax_errors_quote_the_line(line: str, message: str) -> None:
+    with pytest.raises(OrderSyntaxError, match=message) as info:
+        parse_order(line, VOCAB)
+    assert repr(line) in str(info.value)
+
+
+def test_exact_symbol_beats_a_shortened_one() -> None:
+    # BO is the private company; B&O is the corporation.
+    assert parse_order("BUY BO", VOCAB) == BuyPrivate("BO")
+    assert parse_order("BUY B&O", VOCAB) == BuyShares("B&O")
+
+
+def test_ambiguous_short_form() -> None:
+    vocab = Vocabulary(companies=("A-B",), corporations=("A&B",))
+    with pytest.raises(AmbiguousOrderError, match="could be A-B or A&B"):
+        parse_order("BUY AB", vocab)
+
+
+def test_help_lists_every_order_from_the_grammar() -> None:
+    text = help_text()
+    for spec in ORDER_SPECS:
+        assert spec.syntax in text
+        assert spec.example in text
+        assert parse_order(spec.example, VOCAB) is not None

@@ -192,7 +192,8 @@ class ActionLog:
     @property
     def genesis(self) -> dict[str, Any]:
         """The data of record 0 (title, variants, seats, GM)."""
-        return self.records[0]["data"]
+        data: dict[str, Any] = self.records[0]["data"]
+        return data
 
 
 def verify(path: Path) -> list[dict[str, Any]]:

@@ -73,9 +73,10 @@ def order_mail(sender: str, game_id: str, secret: str, orders: list[str], n: int
     return msg.as_bytes()
 
 
-def run_demo(data_dir: Path, record: Path | None, *, echo: Callable[[str], Any] = print) -> Path:
+def run_demo(data_dir: Path, record: Path | None, *, echo: Callable[[str], Any] = print,
+             timings: list[float] | None = None) -> Path:
     """Run the demo in ``data_dir`` (a previous demo there is replaced); returns the path of
-    the last report.
+    the last report. ``timings`` (if given) receives the seconds each poller pass took.
 
     :raises RuntimeError: ``data_dir`` holds something that is not a demo, or a mail of the
         script was rejected.
@@ -100,7 +101,7 @@ def run_demo(data_dir: Path, record: Path | None, *, echo: Callable[[str], Any] 
     echo(f"Created {game_id} ({script['title']}) for {', '.join(n for n, _ in seats)}; GM {script['gm']}")
 
     async def play() -> list[float]:
-        timings = []
+        spent = []
         await server.inbound.connect()
         try:
             await room.outbox.drain(server.outbound)
@@ -110,20 +111,22 @@ def run_demo(data_dir: Path, record: Path | None, *, echo: Callable[[str], Any] 
                 deliver_to_inbox(inbox, raw)
                 start = time.perf_counter()
                 result = await server.run_once()
-                timings.append(time.perf_counter() - start)
+                spent.append(time.perf_counter() - start)
                 if result.outcomes.get("processed", 0) != 1:
                     raise RuntimeError(f"mail {n} from {who} ({'; '.join(mail['orders'])}) was not accepted; "
                                        f"see the reply in {delivered}")
         finally:
             await server.inbound.close()
-        return timings
+        return spent
 
-    timings = asyncio.run(play())
+    passes = asyncio.run(play())
+    if timings is not None:
+        timings.extend(passes)
     archive = room.archive(game_id)
     latest = archive.latest()
     assert latest is not None
     echo(f"Played {len(script['mails'])} order mails through the inbox; "
-         f"median {sorted(timings)[len(timings) // 2] * 1000:.1f} ms from inbox to reports written.")
+         f"median {sorted(passes)[len(passes) // 2] * 1000:.1f} ms from inbox to reports written.")
     if script.get("stopped"):
         echo(f"Stopped before: {script['stopped']}")
     echo("")

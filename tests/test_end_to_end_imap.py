@@ -186,3 +186,48 @@ def test_killed_between_commit_and_sending(table: dict) -> None:
     asyncio.run(_run_once(_server(table)))
     for role in ("p1", "p2", "p3", "gm"):
         assert len(reports(table, role)) == 1
+
+
+KILLER = """
+import asyncio, os, sys
+from pathlib import Path
+from pbem.cli import mailroom_for
+from pbem.config import load_config
+from pbem.server import Server
+from pbem.transport.factory import inbound_from_config, outbound_from_config
+
+config = load_config(Path(sys.argv[1]))
+server = Server(mailroom_for(config), inbound_from_config(config), outbound_from_config(config))
+if sys.argv[2] == "after-commit":
+    server.mailroom.after_commit = lambda: os._exit(137)
+else:
+    async def die(*args):
+        os._exit(137)
+    server.inbound.settle = die
+
+async def run():
+    await server.inbound.connect()
+    await server.run_once()
+
+asyncio.run(run())
+"""
+
+
+@pytest.mark.parametrize("where", ["after-commit", "before-move"])
+def test_process_killed_for_real(table: dict, where: str) -> None:
+    import subprocess
+    import sys
+
+    send_orders(table, "p1", "BID CA 165", message_id=f"<sigkill-{where}@e2e.test>")
+    killed = subprocess.run([sys.executable, "-c", KILLER, str(table["config"]), where],
+                            capture_output=True, text=True, timeout=60)
+    assert killed.returncode == 137, killed.stderr
+    serve_once(table)
+    log = open_log(load_config(table["config"]).data_dir, "e2e")
+    assert [r["source"] for r in log.records].count(f"<sigkill-{where}@e2e.test>") == 1
+    for role in ("p1", "p2", "p3", "gm"):
+        got = reports(table, role)
+        assert len(got) == 1, role
+        assert "Player 1 bids $165 for CA" in got[0].get_body(("plain",)).get_content()
+    game = table["users"]["game"]
+    assert table["servers"].fetch_all(game[0], game[1], "INBOX") == []

@@ -10,6 +10,7 @@ here is immutable; the game state refers to it by symbol.
 from __future__ import annotations
 
 import copy
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -191,8 +192,10 @@ def available_variants(title: str, rules_dir: Path = RULES_DIR) -> list[str]:
     return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
 
 
+@functools.lru_cache(maxsize=64)
 def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RULES_DIR) -> TitleData:
-    """Load ``rules/<title>/`` and apply the named variant overlays in order.
+    """Load ``rules/<title>/`` and apply the named variant overlays in order (cached: the
+    result is immutable).
 
     :raises ConfigError: unknown title or variant, missing file, invalid YAML or a bad value.
     """

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import market, shares
-from pbem.engine.actions import Action, BuyShares, Par, Pass, SellShares
+from pbem.engine.actions import Action, BuyShares, Par, Pass, SellShares, ShareSource
 from pbem.engine.state import IPO, POOL, StockRoundState
 from pbem.engine.step import Step
 from pbem.errors import IllegalOrderError
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from pbem.engine.game import Game
 
 PURCHASES = ("buy", "par")
+SOURCES: tuple[ShareSource, ...] = ("ipo", "pool")
 
 
 def _sr(game: Game) -> StockRoundState:
@@ -192,9 +193,9 @@ class BuySellParShares(Step):
         if must_sell(game, player):
             return sells
         for sym in state.corporations:
-            for source in ("ipo", "pool"):
+            for source in SOURCES:
                 if buy_problem(game, player, sym, source) is None:
-                    found.append(BuyShares(sym, source))  # type: ignore[arg-type]
+                    found.append(BuyShares(sym, source))
         if not _bought(game):
             for sym in state.corporations:
                 for coord in title.par_cells():

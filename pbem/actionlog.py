@@ -98,7 +98,8 @@ class ActionLog:
     def open(cls, path: Path) -> ActionLog:
         """Read the log, cutting off a torn tail (see module doc).
 
-        :raises LogIntegrityError: a record in the middle is not valid JSON.
+        :raises LogIntegrityError: a record in the middle is not valid JSON, or the log is
+            shorter than the last record written (``head.json``).
         :raises FileNotFoundError: no such log.
         """
         raw = path.read_bytes()
@@ -133,9 +134,25 @@ class ActionLog:
                 fh.flush()
                 os.fsync(fh.fileno())
         log = cls(path, kept)
-        if kept:
-            log._write_head()
+        log._check_head()
         return log
+
+    def _check_head(self) -> None:
+        """The log must reach the record ``head.json`` names (it never shrinks).
+
+        :raises LogIntegrityError: the log was truncated or rewritten.
+        """
+        if not self.head_path.exists():
+            return
+        head = json.loads(self.head_path.read_text())
+        seq = head.get("seq")
+        if not isinstance(seq, int) or seq >= len(self.records):
+            raise LogIntegrityError(
+                f"{self.path}: the log ends at record {len(self.records) - 1} but was written up to "
+                f"record {seq} (truncated); see pbem verify"
+            )
+        if self.records[seq]["hash"] != head.get("hash"):
+            raise LogIntegrityError(f"{self.path}: record {seq} differs from the one last written (rewritten)")
 
     def append(self, new: Iterable[NewRecord]) -> list[dict[str, Any]]:
         """Append records as one batch: one write, flush, fsync; then update the head.

@@ -119,6 +119,8 @@ def serve(config_path: str | None, once: bool) -> None:
 def _replay_or_fail(config: Config, game_id: str):  # type: ignore[no-untyped-def]
     try:
         return replay(open_log(config.data_dir, game_id).records)
+    except LogIntegrityError as exc:
+        raise click.ClickException(str(exc)) from None
     except KeyError:
         known = ", ".join(list_games(config.data_dir)) or "none"
         raise click.ClickException(f"no game {game_id!r} in {config.data_dir} (games: {known})") from None
@@ -152,6 +154,8 @@ def show_log(config_path: str | None, game_id: str) -> None:
         records = open_log(config.data_dir, game_id).records
     except KeyError:
         raise click.ClickException(f"no game {game_id!r}") from None
+    except LogIntegrityError as exc:
+        raise click.ClickException(str(exc)) from None
     for r in records:
         data = r["data"]
         if r["kind"] == "action":

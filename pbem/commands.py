@@ -97,10 +97,10 @@ def _parse_gm(line: str, words: list[str], vocab: Vocabulary, info: GameInfo) ->
     if head == "REPLACE":
         if len(words) < 3 or "@" not in words[-1]:
             raise OrderSyntaxError(f"cannot read {line!r}: write REPLACE <seat> <new address>")
-        seat = info.seat_named(" ".join(words[1:-1]))
-        if seat is None:
+        target = info.seat_named(" ".join(words[1:-1]))
+        if target is None:
             raise OrderSyntaxError(f"cannot read {line!r}: no seat {' '.join(words[1:-1])!r}")
-        return GmCommand(line, "replace", (seat.name, words[-1].strip("<>")))
+        return GmCommand(line, "replace", (target.name, words[-1].strip("<>")))
     if head in ("PAUSE", "RESUME") and len(words) == 1:
         return GmCommand(line, head.lower())
     if head == "BROADCAST" and len(words) > 1:

@@ -178,6 +178,9 @@ def _apply_gm(info: GameInfo, data: dict[str, Any]) -> None:
         seat = info.seat_named(data["seat"])
         if seat is not None:
             seat.email = data["email"]
+            # the new player's secret replaces the old one (else the old secret would still
+            # work and the one mailed to the new player would not)
+            seat.secret_hash = data.get("secret_hash", seat.secret_hash)
     elif command == "pause":
         info.paused = True
     elif command == "resume":
@@ -202,6 +205,8 @@ def open_log(data_dir: Path, game_id: str) -> ActionLog:
 
     :raises KeyError: no such game.
     """
+    if not GAME_ID.match(game_id):  # a Subject tag is untrusted: never a path outside games/
+        raise KeyError(game_id)
     path = game_dir(data_dir, game_id) / "log.jsonl"
     if not path.exists():
         raise KeyError(game_id)

@@ -7,6 +7,7 @@ postal games: one report a turn that says everything.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from dataclasses import dataclass
@@ -23,8 +24,10 @@ from pbem.orders import format_order
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
 
 
+@functools.lru_cache(maxsize=8)
 def environment(templates_dir: Path = TEMPLATES_DIR) -> jinja2.Environment:
-    """The jinja2 environment for the plain-text templates (no autoescape, strict undefined)."""
+    """The jinja2 environment for the plain-text templates (no autoescape, strict undefined);
+    one per folder, so each template is compiled once."""
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir)),
         autoescape=False,

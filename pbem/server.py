@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Literal
 
 from pbem.actionlog import ActionLog, NewRecord
 from pbem.commands import Command, GmCommand, Info, Order, describe, full_help, parse_line
@@ -41,7 +41,7 @@ from pbem.mail.types import Ignored, Submission, Unreadable
 from pbem.orders import Vocabulary
 from pbem.reports import ReportArchive, render, report_context
 from pbem.transport.base import Envelope, InboundTransport, OutboundTransport, Outcome
-from pbem.transport.outbox import DurableOutbox
+from pbem.transport.outbox import DurableOutbox, message_file_id
 from pbem.errors import OrderError
 
 log = logging.getLogger("pbem.server")
@@ -294,36 +294,60 @@ class Mailroom:
             if not isinstance(command, Info):
                 accepted.append(describe(command))
         if pending:
-            action_log.append(pending)
+            written = action_log.append(pending)
             if self.after_commit is not None:
                 self.after_commit()
-            self._cache.pop(info.game_id, None)
-            _, committed = self.load(info.game_id)
+            # The copy the orders were applied to is now the committed state.
+            assert written[-1]["seq"] == work.last_seq, "log and working copy disagree"
+            committed = work
+            self._cache[info.game_id] = (written[-1]["hash"], committed)
         self._complete(sub, committed, accepted=accepted, infos=infos, broadcasts=broadcasts,
                        welcomes=welcomes, changed=bool(pending))
         return "processed"
 
     def _recover(self, sub: Submission, action_log: ActionLog, committed: Replay) -> None:
         """Complete a submission whose records are in the log but whose mail was not queued."""
-        from pbem.engine.actions import action_from_dict
-        from pbem.orders import format_order
-
-        accepted = [
-            format_order(action_from_dict(r["data"])) if r["kind"] == "action" else f"GM {r['kind']}"
-            for r in action_log.records
-            if r.get("source") == sub.message_id
-        ]
-        infos = []
+        mine = [r for r in action_log.records if r.get("source") == sub.message_id]
+        # The mail's lines all parsed before its records were committed: parse them again for
+        # the same echo (and HELP/REPORT/HISTORY answers) as without the crash.
+        vocab = Vocabulary.from_title(committed.title)
+        is_gm = sub.sender.lower() == committed.info.gm_email.lower()
+        accepted: list[str] = []
+        infos: list[Info] = []
         for line in sub.lines:
-            head = line.split()[0].upper() if line.split() else ""
-            if head in ("HELP", "REPORT", "HISTORY"):
-                try:
-                    command = parse_line(line, Vocabulary.from_title(committed.title), committed.info, is_gm=False)
-                except OrderError:
-                    continue
-                if isinstance(command, Info):
-                    infos.append(command)
-        self._complete(sub, committed, accepted=accepted, infos=infos)
+            try:
+                command = parse_line(line, vocab, committed.info, is_gm=is_gm)
+            except OrderError:
+                continue
+            if isinstance(command, Info):
+                infos.append(command)
+            else:
+                accepted.append(describe(command))
+        gm_records = [r for r in mine if r["kind"] == "gm"]
+        broadcasts = [r["data"]["text"] for r in gm_records if r["data"].get("command") == "broadcast"]
+        # A new player's secret is in the log only as a hash: if its welcome was not queued
+        # before the crash, give the seat a fresh secret (one more replace record) and send that.
+        welcomes: list[tuple[str, str, str]] = []
+        fresh: list[NewRecord] = []
+        replaced = {r["data"]["seat"]: r for r in gm_records if r["data"].get("command") == "replace"}
+        for seat_name, record in replaced.items():
+            email = record["data"]["email"]
+            seat = committed.info.seat_named(seat_name)
+            welcome_id = message_file_id(self._mid(sub.message_id, "welcome", seat_name, email.lower()))
+            if (seat is None or seat.email.lower() != email.lower() or welcome_id in self.outbox.pending()
+                    or self.outbox.is_sent(welcome_id) or self.outbox.is_failed(welcome_id)):
+                continue
+            secret = new_secret()
+            fresh.append(NewRecord("gm", "GM", {"command": "replace", "seat": seat_name, "email": email,
+                                                 "secret_hash": hash_secret(committed.info.game_id, secret)},
+                                   by=record["by"], source=sub.message_id))
+            welcomes.append((seat_name, email, secret))
+        if fresh:
+            action_log.append(fresh)
+            self._cache.pop(committed.info.game_id, None)
+            _, committed = self.load(committed.info.game_id)
+        self._complete(sub, committed, accepted=accepted, infos=infos, broadcasts=broadcasts,
+                       welcomes=welcomes)
 
     def _execute(self, command: Command, sub: Submission, own_seat: str | None, is_gm: bool,
                  action_log: ActionLog, work: Replay, pending: list[NewRecord], infos: list[Info],
@@ -340,9 +364,13 @@ class Mailroom:
             seat = command.seat or own_seat
             if seat is None:
                 raise OrderError("the GM has no seat: give orders with ACT AS <seat> <order>")
-            work.game.apply(seat, command.action)
-            pending.append(NewRecord("action", seat, command.action.to_dict(), by=sub.sender,
-                                     source=sub.message_id))
+            events = work.game.apply(seat, command.action)
+            record = NewRecord("action", seat, command.action.to_dict(), by=sub.sender, source=sub.message_id)
+            seq = action_log.records[-1]["seq"] + 1 + len(pending)  # the seq it will be written with
+            pending.append(record)
+            work.events[seq] = events
+            work.effective.append({"seq": seq, "kind": "action", "actor": seat, "data": record.data})
+            work.last_seq = seq
             return work
         assert isinstance(command, GmCommand)
         base = action_log.records[-1]["seq"]
@@ -358,6 +386,9 @@ class Mailroom:
             pending.append(NewRecord("undo", "GM", {"to_seq": to_seq}, by=sub.sender, source=sub.message_id))
         elif command.name == "replace":
             seat_name, email = command.args
+            holder = info.seat_for(email)
+            if holder is not None and holder.name != seat_name:
+                raise OrderError(f"{email} already plays {holder.name}; each seat needs its own address")
             secret = new_secret()
             pending.append(NewRecord("gm", "GM", {"command": "replace", "seat": seat_name, "email": email,
                                                   "secret_hash": hash_secret(info.game_id, secret)},
@@ -417,10 +448,10 @@ class Mailroom:
                 before = [e for e in entries if e.number < existing.number]
                 since = before[-1].seq if before else 0
             number = existing.number
-            for broadcast in broadcasts or []:
+            for n, broadcast in enumerate(broadcasts or []):
                 for to in info.recipients():
                     self._queue(to=to, subject=f"{tag} Message from the GM", body=broadcast + "\n",
-                                kind="notice", key=(sub.message_id, "broadcast"))
+                                kind="notice", key=(sub.message_id, "broadcast", str(n)))
             for seat_name, email, secret in welcomes or []:
                 self._queue(to=email, subject=f"{tag} Welcome to {game_id}",
                             body=self.welcome_text(committed, seat_name, secret), kind="welcome",
@@ -450,9 +481,15 @@ class Mailroom:
         archive = self.archive(info.game_id)
         if item.what == "report":
             seat = info.seat_for(sender)
-            latest = archive.latest()
+            entries = archive.entries()
+            latest = entries[-1] if entries else None
+            # the report as it was sent: the actions since the report before it
+            if latest is not None and latest.seq < committed.last_seq:
+                since = latest.seq
+            else:
+                since = entries[-2].seq if len(entries) > 1 else 0
             return render("report.txt.j2", report_context(
-                committed, since_seq=latest.seq if latest else 0, number=latest.number if latest else 0,
+                committed, since_seq=since, number=latest.number if latest else 0,
                 recipient=seat.name if seat else None))
         entry = archive.get(item.number or 0)
         if entry is None:
@@ -515,15 +552,28 @@ class PassResult:
 
 
 class Server:
-    """Polls an inbound transport, hands each message to the mailroom, drains the outbox."""
+    """Polls an inbound transport, hands each message to the mailroom, drains the outbox.
 
-    def __init__(self, mailroom: Mailroom, inbound: InboundTransport, outbound: OutboundTransport) -> None:
+    A message whose handling fails unexpectedly (our bug, a full disk) stays in the inbox and
+    is tried again on the next passes — after a commit, the retry completes it from the log —
+    and only after ``max_attempts`` is it settled as rejected; its raw bytes are kept in
+    ``quarantine/`` from the first failure. The poller itself never stops on one message.
+    """
+
+    def __init__(self, mailroom: Mailroom, inbound: InboundTransport, outbound: OutboundTransport,
+                 *, max_attempts: int = 3) -> None:
         self.mailroom = mailroom
         self.inbound = inbound
         self.outbound = outbound
+        self.max_attempts = max_attempts
+        self._failures: dict[str, int] = {}
 
     async def run_once(self) -> PassResult:
-        """Fetch everything in the inbox, handle it oldest first, send the mail; one pass."""
+        """Fetch everything in the inbox, handle it oldest first, send the mail; one pass.
+
+        ``outcomes`` counts ``processed``, ``rejected``, ``ignored`` and ``retry`` (left in
+        the inbox after an unexpected failure).
+        """
         result = PassResult()
         drained = await self.mailroom.outbox.drain(self.outbound)
         result.sent += len(drained.sent)
@@ -533,17 +583,22 @@ class Server:
             drained = await self.mailroom.outbox.drain(self.outbound)
             result.sent += len(drained.sent)
             result.deferred = len(drained.deferred)
-            await self.inbound.settle(envelope, outcome)
+            if outcome != "retry":
+                await self.inbound.settle(envelope, outcome)
         return result
 
-    def _handle_safely(self, envelope: Envelope) -> Outcome:
+    def _handle_safely(self, envelope: Envelope) -> Outcome | Literal["retry"]:
         try:
-            return self.mailroom.handle(envelope.raw)
+            outcome = self.mailroom.handle(envelope.raw)
         except Exception:  # one bad message must never stop the poller
-            log.exception("failed to handle %s; kept in quarantine", envelope.key)
+            attempts = self._failures.get(envelope.key, 0) + 1
+            self._failures[envelope.key] = attempts
+            log.exception("failed to handle %s (attempt %d of %d)", envelope.key, attempts, self.max_attempts)
             digest = hashlib.sha256(envelope.raw).hexdigest()
             _write_durably(self.mailroom.data / "quarantine" / f"{digest}.eml", envelope.raw)
-            return "rejected"
+            return "retry" if attempts < self.max_attempts else "rejected"
+        self._failures.pop(envelope.key, None)
+        return outcome
 
     async def serve(self, poll_interval: float, stop: asyncio.Event | None = None) -> None:
         """Poll until ``stop`` is set: a pass, then wait for new mail (IDLE) or the interval."""

@@ -73,10 +73,13 @@ def test_open_cuts_a_torn_tail_and_keeps_it_aside(tmp_path: Path) -> None:
 
 def test_open_drops_an_incomplete_batch(tmp_path: Path) -> None:
     log = make_log(tmp_path)
+    head_before = log.head_path.read_bytes()
     written = log.append([NewRecord("action", "P", {"type": "pass"}), NewRecord("action", "P", {"type": "pass"})])
     lines = log.path.read_bytes().split(b"\n")
-    # The crash came after the first record of the batch reached the disk.
+    # The crash came after the first record of the batch reached the disk (so before the
+    # batch's fsync returned, and before head.json was updated).
     log.path.write_bytes(b"\n".join(lines[:-2]) + b"\n")
+    log.head_path.write_bytes(head_before)
     reopened = ActionLog.open(log.path)
     assert [r["seq"] for r in reopened.records] == [0, 1, 2, 3]
     assert written[0]["seq"] == 4
@@ -86,3 +89,13 @@ def test_create_refuses_to_overwrite(tmp_path: Path) -> None:
     log = make_log(tmp_path)
     with pytest.raises(FileExistsError):
         ActionLog.create(log.path, {})
+
+
+def test_open_refuses_a_log_shorter_than_its_head(tmp_path: Path) -> None:
+    log = make_log(tmp_path)
+    lines = log.path.read_bytes().splitlines(keepends=True)
+    log.path.write_bytes(b"".join(lines[:-1]))
+    with pytest.raises(LogIntegrityError, match="truncated"):
+        ActionLog.open(log.path)
+    with pytest.raises(LogIntegrityError, match="truncated"):
+        verify(log.path)

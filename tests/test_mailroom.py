@@ -1,0 +1,1030 @@
+"""The mailroom (pbem.server.Mailroom): one received mail in, log records and queued mail out.
+
+Every test runs a real Mailroom over a temporary data directory and checks what it wrote:
+the action log, the report archive, ``received/``/``quarantine/``, ``handled.jsonl`` and the
+mails in the durable outbox (parsed back with :func:`email.message_from_bytes`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email
+import email.policy
+import hashlib
+import json
+import re
+from email.message import EmailMessage, Message
+from email.mime.application import MIMEApplication
+from email.mime.multipart import MIMEMultipart
+from email.mime.text import MIMEText
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from pbem.commands import full_help
+from pbem.demo import builtin_script
+from pbem.games import replay
+from pbem.orders import ORDER_SPECS, help_text
+from pbem.server import Mailroom, MailroomSettings, Server
+from pbem.transport.maildir import MaildirInbound, MaildirOutbound, deliver_to_inbox
+
+SERVER = "pbem@pbem.example"
+SERVER_ID = "pbem-test"
+GID = "g1"
+P1, P2, P3 = "p1@players.example", "p2@players.example", "p3@players.example"
+GM = "gm@players.example"
+SEATS = [("Player 1", P1), ("Player 2", P2), ("Player 3", P3)]
+ADDRESS = {"Player 1": P1, "Player 2": P2, "Player 3": P3, "GM": GM}
+T0 = 1_800_000_000.0
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, t: float = T0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def make_room(data: Path, clock: Clock | None = None, **settings: Any) -> Mailroom:
+    return Mailroom(
+        MailroomSettings(data_dir=data, address=SERVER, server_id=SERVER_ID, **settings),
+        clock=clock or Clock(),
+    )
+
+
+def parse(raw: bytes) -> EmailMessage:
+    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    assert isinstance(msg, EmailMessage)
+    return msg
+
+
+def queued(room: Mailroom) -> list[tuple[str, EmailMessage]]:
+    """Every queued mail, in queue order, as ``(id, message)``."""
+    out = []
+    for msg_id in room.outbox.pending():
+        (path,) = room.outbox.queue_dir.glob(f"*-{msg_id}.eml")
+        out.append((msg_id, parse(path.read_bytes())))
+    return out
+
+
+def body(msg: EmailMessage) -> str:
+    """The text of a queued mail, with its CRLF line ends (SMTP form) as LF."""
+    return str(msg.get_content()).replace("\r\n", "\n")
+
+
+def log_records(data: Path, game_id: str = GID) -> list[dict[str, Any]]:
+    path = data / "games" / game_id / "log.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def handled_lines(data: Path) -> list[dict[str, Any]]:
+    path = data / "handled.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
+def digest(raw: bytes) -> str:
+    return hashlib.sha256(raw).hexdigest()
+
+
+def build_mail(
+    sender: str,
+    text: str,
+    *,
+    subject: str = f"[{GID}] orders",
+    mid: str,
+    headers: dict[str, str] | None = None,
+) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = SERVER
+    msg["Subject"] = subject
+    msg["Message-ID"] = mid
+    for name, value in (headers or {}).items():
+        msg[name] = value
+    msg.set_content(text)
+    return msg.as_bytes()
+
+
+class Table:
+    """A 3-player 1830 game ``g1`` on a fresh mailroom, and a player's mail program."""
+
+    def __init__(self, data: Path, clock: Clock | None = None, **settings: Any) -> None:
+        self.data = data
+        self.clock = clock or Clock()
+        self.settings = settings
+        self.room = make_room(data, self.clock, **settings)
+        self.secrets = self.room.new_game(GID, "1830", (), SEATS, GM)
+        self.n = 0
+
+    def reopen(self) -> Mailroom:
+        """A new Mailroom on the same data directory (a restarted server)."""
+        self.room = make_room(self.data, self.clock, **self.settings)
+        return self.room
+
+    def mid(self) -> str:
+        self.n += 1
+        return f"<m{self.n}.{self.data.name}@players.example>"
+
+    def mail(self, seat: str, *lines: str, secret: str | None = None, sender: str | None = None,
+             subject: str = f"[{GID}] orders", mid: str | None = None,
+             headers: dict[str, str] | None = None) -> bytes:
+        secret = self.secrets[seat] if secret is None else secret
+        text = (f"PASSWORD {secret}\n" if secret else "") + "\n".join(lines) + "\n\n-- \nsent by a test\n"
+        return build_mail(sender or ADDRESS[seat], text, subject=subject, mid=mid or self.mid(),
+                          headers=headers)
+
+    def send(self, raw: bytes) -> tuple[str, list[EmailMessage]]:
+        """Handle ``raw``; returns the outcome and the mails it queued."""
+        before = set(self.room.outbox.pending())
+        outcome = self.room.handle(raw)
+        new = [msg for msg_id, msg in queued(self.room) if msg_id not in before]
+        return outcome, new
+
+    def order(self, seat: str, *lines: str, **kwargs: Any) -> tuple[str, list[EmailMessage]]:
+        return self.send(self.mail(seat, *lines, **kwargs))
+
+    def state(self):  # type: ignore[no-untyped-def]
+        return replay(log_records(self.data))
+
+
+def to_of(msg: EmailMessage) -> str:
+    return str(msg["To"])
+
+
+def by_recipient(mails: list[EmailMessage]) -> dict[str, EmailMessage]:
+    out = {to_of(m): m for m in mails}
+    assert len(out) == len(mails), "one mail per recipient"
+    return out
+
+
+def only(mails: list[EmailMessage]) -> EmailMessage:
+    assert len(mails) == 1, [(to_of(m), str(m["Subject"])) for m in mails]
+    return mails[0]
+
+
+def assert_reply_headers(reply: EmailMessage, raw: bytes, to: str, subject: str) -> None:
+    original = parse(raw)
+    assert to_of(reply) == to
+    assert str(reply["Subject"]) == subject
+    assert str(reply["In-Reply-To"]) == str(original["Message-ID"])
+    assert str(reply["References"]) == str(original["Message-ID"])
+    assert str(reply["Auto-Submitted"]) == "auto-replied"
+    assert str(reply["X-PBEM-Server"]) == SERVER_ID
+    assert str(reply["From"]) == SERVER
+
+
+def demo_lines_as_gm(stop_before: int) -> list[str]:
+    """The built-in demo's orders up to mail ``stop_before`` (1-based) as ACT AS lines;
+    Player 3's pass that the demo takes back with UNDO (mails 13 and 14) is left out."""
+    lines = []
+    for n, mail in enumerate(builtin_script()["mails"][: stop_before - 1], start=1):
+        if n in (13, 14):
+            continue
+        assert mail["from"] != "GM"
+        lines += [f"ACT AS {mail['from']} {order}" for order in mail["orders"]]
+    return lines
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Table:
+    return Table(tmp_path / "data")
+
+
+# -- an accepted mail ---------------------------------------------------------------------------
+
+
+def test_new_game_queues_a_welcome_per_seat_and_one_for_the_gm(table: Table) -> None:
+    mails = by_recipient([m for _, m in queued(table.room)])
+    assert set(mails) == {P1, P2, P3, GM}
+    for seat, address in SEATS:
+        text = body(mails[address])
+        assert f"You play the seat: {seat}" in text
+        assert f"Your secret: {table.secrets[seat]}" in text
+        assert f"[{GID}]" in text and SERVER in text
+    assert table.secrets["GM"] in body(mails[GM])
+    assert "GM commands" in body(mails[GM])
+    records = log_records(table.data)
+    assert len(records) == 1 and records[0]["kind"] == "game"
+    # secrets are only stored hashed
+    assert all(secret not in json.dumps(records) for secret in table.secrets.values())
+
+
+def test_accepted_mail_is_logged_archived_and_mailed_to_everyone(table: Table) -> None:
+    raw = table.mail("Player 1", "bid ca $165")
+    mid = str(parse(raw)["Message-ID"])
+    outcome, mails = table.send(raw)
+    assert outcome == "processed"
+
+    records = log_records(table.data)
+    assert len(records) == 2
+    record = records[1]
+    assert record["kind"] == "action" and record["actor"] == "Player 1" and record["by"] == P1
+    assert record["source"] == mid
+    assert record["data"] == {"type": "bid", "company": "CA", "price": 165}
+
+    entries = table.room.archive(GID).entries()
+    assert [(e.number, e.seq) for e in entries] == [(1, 1)]
+    archived = entries[0].path.read_text()
+    assert "#1    Player 1: BID CA 165" in archived
+    assert "Player 1 bids $165 for CA" in archived
+    assert "Next to act: Player 2" in archived
+
+    mails = by_recipient(mails)
+    assert set(mails) == {P1, P2, P3, GM}
+    for to, msg in mails.items():
+        assert str(msg["Subject"]) == f"[{GID}] Turn report 1: Private auction"
+        assert str(msg["Auto-Submitted"]) == "auto-generated"
+        assert str(msg["X-PBEM-Server"]) == SERVER_ID
+        assert "Player 1 bids $165 for CA" in body(msg)
+        assert ("Your orders were accepted" in body(msg)) == (to == P1)
+        assert (msg["In-Reply-To"] is not None) == (to == P1)
+    mine = body(mails[P1])
+    assert mine.startswith("Your orders were accepted:\n  BID CA 165\n")
+    assert str(mails[P1]["In-Reply-To"]) == mid
+    assert "FOR PLAYER 1\n  Nothing is asked of you now." in mine
+    assert "FOR PLAYER 2\n  It is your turn. You may:" in body(mails[P2])
+    assert "FOR " not in body(mails[GM])
+
+    (entry,) = [e for e in handled_lines(table.data) if e["message_id"] == mid]
+    assert entry["outcome"] == "processed" and entry["game"] == GID and entry["sender"] == P1
+    assert (table.data / "received" / f"{digest(raw)}.eml").read_bytes() == raw
+    assert not (table.data / "quarantine" / f"{digest(raw)}.eml").exists()
+
+
+def test_several_orders_in_one_mail_apply_in_order_as_one_batch(table: Table) -> None:
+    lines = demo_lines_as_gm(stop_before=34)
+    outcome, mails = table.order("GM", *lines)
+    assert outcome == "processed"
+    records = log_records(table.data)[1:]
+    assert [r["actor"] for r in records] == [line.split()[2] + " " + line.split()[3] for line in lines]
+    assert [r["seq"] for r in records] == list(range(1, len(lines) + 1))
+    assert [bool(r.get("batch_end")) for r in records] == [False] * (len(lines) - 1) + [True]
+    assert all(r["by"] == GM for r in records)
+    assert table.state().game.round_label() == "SR 1"
+    gm_copy = body(by_recipient(mails)[GM])
+    assert gm_copy.startswith("Your orders were accepted:\n  ACT AS Player 1 BID CA 165\n")
+    assert len(table.room.archive(GID).entries()) == 1
+
+    # A player's two orders: the second is only possible after the first.
+    outcome, mails = table.order("Player 1", "buy nynh", "b prr")
+    assert outcome == "processed"
+    added = log_records(table.data)[len(lines) + 1 :]
+    assert [(r["actor"], r["data"]) for r in added] == [
+        ("Player 1", {"type": "buy_shares", "corporation": "NYNH", "source": "ipo", "count": 1}),
+        ("Player 1", {"type": "buy_shares", "corporation": "PRR", "source": "ipo", "count": 1}),
+    ]
+    assert body(by_recipient(mails)[P1]).startswith("Your orders were accepted:\n  BUY NYNH\n  BUY PRR\n")
+    assert table.state().game.round_label() == "OR 1.1"
+
+
+def test_a_failing_order_applies_nothing_of_the_mail(table: Table) -> None:
+    before = (table.data / "games" / GID / "log.jsonl").read_bytes()
+    raw = table.mail("Player 1", "BID CA 165", "BID CA 170", "PASS")
+    outcome, mails = table.send(raw)
+    assert outcome == "rejected"
+    assert (table.data / "games" / GID / "log.jsonl").read_bytes() == before
+    assert table.room.archive(GID).entries() == []
+    reply = only(mails)
+    assert_reply_headers(reply, raw, P1, f"Re: [{GID}] orders")
+    text = body(reply)
+    assert "was not applied" in text
+    assert "The line that failed:\n  BID CA 170\n" in text
+    assert "it is not Player 1's turn" in text
+    assert "these lines were not applied:\n  BID CA 165\n  BID CA 170\n  PASS\n" in text
+
+    # The same for a GM mail: the first two ACT AS would be fine, the third is not.
+    before = (table.data / "games" / GID / "log.jsonl").read_bytes()
+    raw = table.mail("GM", "ACT AS 1 BID CA 165", "ACT AS 2 BID CA 170", "ACT AS 2 BID CA 175")
+    outcome, mails = table.send(raw)
+    assert outcome == "rejected"
+    assert (table.data / "games" / GID / "log.jsonl").read_bytes() == before
+    text = body(only(mails))
+    assert "The line that failed:\n  ACT AS 2 BID CA 175\n" in text
+    assert "it is not Player 2's turn" in text
+    # and the game is where it was: Player 1 still to bid
+    assert table.state().game.current_actors() == ["Player 1"]
+
+
+# -- bad input: one reply each, nothing applied ---------------------------------------------------
+
+
+def _multipart_without_boundary(table: Table) -> bytes:
+    head = (f"From: {P1}\nTo: {SERVER}\nSubject: [{GID}] orders\nMessage-ID: {table.mid()}\n"
+            "MIME-Version: 1.0\nContent-Type: multipart/mixed\n\n")
+    return (head + f"--xyz\nContent-Type: text/plain\n\nPASSWORD {table.secrets['Player 1']}\nBID CA 165\n").encode()
+
+
+def _unknown_charset(table: Table) -> bytes:
+    head = (f"From: {P1}\nTo: {SERVER}\nSubject: [{GID}] orders\nMessage-ID: {table.mid()}\n"
+            "MIME-Version: 1.0\nContent-Type: text/plain; charset=x-klingon\n\n")
+    return (head + f"PASSWORD {table.secrets['Player 1']}\nBID CA 165\n").encode()
+
+
+def _attachment_only(table: Table) -> bytes:
+    outer = MIMEMultipart("mixed")
+    outer["From"] = P1
+    outer["To"] = SERVER
+    outer["Subject"] = f"[{GID}] orders"
+    outer["Message-ID"] = table.mid()
+    pdf = MIMEApplication(b"%PDF-1.4 ...", "pdf")
+    pdf.add_header("Content-Disposition", "attachment", filename="orders.pdf")
+    outer.attach(pdf)
+    return outer.as_bytes()
+
+
+def _oversize(table: Table) -> bytes:
+    filler = "\n".join(["PASS"] + ["x" * 70] * 4000)
+    return table.mail("Player 1", "BID CA 165", filler)
+
+
+BAD_INPUTS = {
+    # name: (build the raw mail, expected To, expected Subject, text the reply must contain)
+    "unknown game": (lambda t: t.mail("Player 1", "BID CA 165", subject="[nosuch] orders"),
+                     P1, "Re: [nosuch] orders", ["There is no game 'nosuch' on this server."]),
+    "no tag": (lambda t: t.mail("Player 1", "BID CA 165", subject="my orders"),
+               P1, "Re: my orders", ["The Subject names no game", "square brackets"]),
+    "unknown sender": (lambda t: t.mail("Player 1", "BID CA 165", sender="stranger@else.example"),
+                       "stranger@else.example", f"Re: [{GID}] orders",
+                       [f"stranger@else.example has no seat in {GID}"]),
+    "missing password": (lambda t: t.mail("Player 1", "BID CA 165", secret=""),
+                         P1, f"Re: [{GID}] orders", ["no PASSWORD line", "PASSWORD <your secret>"]),
+    "wrong secret": (lambda t: t.mail("Player 1", "BID CA 165", secret="notmysecret"),
+                     P1, f"Re: [{GID}] orders", ["The PASSWORD does not match"]),
+    "another player's secret": (lambda t: t.mail("Player 1", "BID CA 165", secret=t.secrets["Player 2"]),
+                                P1, f"Re: [{GID}] orders", ["The PASSWORD does not match"]),
+    "not your turn": (lambda t: t.mail("Player 2", "BID CA 170"),
+                      P2, f"Re: [{GID}] orders",
+                      ["it is not Player 2's turn", "The line that failed:\n  BID CA 170\n"]),
+    "unparseable line": (lambda t: t.mail("Player 1", "BYU PRR"),
+                         P1, f"Re: [{GID}] orders",
+                         ["unknown order 'BYU'", "The line that failed:\n  BYU PRR\n",
+                          "these lines were not applied:\n  BYU PRR\n"]),
+    "malformed MIME": (_multipart_without_boundary, P1, f"Re: [{GID}] orders",
+                       ["its MIME structure is broken", "NoBoundaryInMultipartDefect"]),
+    "unknown charset": (_unknown_charset, P1, f"Re: [{GID}] orders",
+                        ["character set we do not know", "x-klingon"]),
+    "empty body": (lambda t: t.mail("Player 1"), P1, f"Re: [{GID}] orders",
+                   ["Your mail has no orders in it."]),
+    "attachment only": (_attachment_only, P1, f"Re: [{GID}] orders",
+                        ["only attachments", "orders.pdf"]),
+    "oversize": (_oversize, P1, f"Re: [{GID}] orders", ["too large", "more than the limit of 262144"]),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD_INPUTS))
+def test_bad_input_gets_one_reply_and_changes_nothing(table: Table, case: str) -> None:
+    build, to, subject, expected = BAD_INPUTS[case]
+    raw = build(table)
+    log_before = (table.data / "games" / GID / "log.jsonl").read_bytes()
+    outcome, mails = table.send(raw)
+    assert outcome == "rejected"
+    assert (table.data / "games" / GID / "log.jsonl").read_bytes() == log_before
+    assert table.room.archive(GID).entries() == []
+    reply = only(mails)
+    assert_reply_headers(reply, raw, to, subject)
+    text = body(reply)
+    assert "was not applied" in text
+    for piece in expected:
+        assert piece in text, (piece, text)
+    assert (table.data / "received" / f"{digest(raw)}.eml").read_bytes() == raw
+    assert (table.data / "quarantine" / f"{digest(raw)}.eml").read_bytes() == raw
+    (entry,) = [e for e in handled_lines(table.data) if e["message_id"] == str(parse(raw)["Message-ID"])]
+    assert entry["outcome"] == "rejected" and entry["replied"] is True and entry["sender"] == to
+
+
+@pytest.mark.parametrize("tag", ["../games/g1", "g1/../g1", "/etc"])
+def test_a_tag_that_is_not_a_game_id_is_an_unknown_game(table: Table, tag: str) -> None:
+    outcome, mails = table.order("Player 1", "BID CA 165", subject=f"[{tag}] orders")
+    assert outcome == "rejected"
+    assert f"There is no game {tag!r} on this server." in body(only(mails))
+    assert len(log_records(table.data)) == 1
+
+
+def test_mail_without_from_is_quarantined_and_not_answered(table: Table) -> None:
+    raw = (f"To: {SERVER}\nSubject: [{GID}] orders\nMessage-ID: {table.mid()}\n\n"
+           f"PASSWORD {table.secrets['Player 1']}\nBID CA 165\n").encode()
+    assert table.send(raw) == ("rejected", [])
+    assert (table.data / "quarantine" / f"{digest(raw)}.eml").read_bytes() == raw
+    assert len(log_records(table.data)) == 1
+
+
+def test_mail_without_message_id_is_still_handled_once(table: Table) -> None:
+    msg = parse(table.mail("Player 1", "BID CA 165"))
+    del msg["Message-ID"]
+    raw = msg.as_bytes()
+    outcome, mails = table.send(raw)
+    assert outcome == "processed" and len(mails) == 4
+    assert log_records(table.data)[-1]["source"] == f"<{digest(raw)}@pbem.invalid>"
+    assert table.send(raw) == ("processed", [])
+    assert len(log_records(table.data)) == 2
+
+
+def test_secrets_are_case_insensitive(table: Table) -> None:
+    outcome, _ = table.order("Player 1", "BID CA 165", secret=table.secrets["Player 1"].upper())
+    assert outcome == "processed"
+
+
+def test_html_only_mail_is_read_from_the_html_part(table: Table) -> None:
+    msg = EmailMessage()
+    msg["From"] = f"Player One <{P1}>"
+    msg["To"] = SERVER
+    msg["Subject"] = f"[{GID}] orders"
+    msg["Message-ID"] = table.mid()
+    msg.set_content(
+        f"<html><body><p>PASSWORD {table.secrets['Player 1']}</p><p>BID CA 165</p>"
+        "<blockquote>BID CA 999</blockquote></body></html>",
+        subtype="html",
+    )
+    outcome, mails = table.send(msg.as_bytes())
+    assert outcome == "processed"
+    assert log_records(table.data)[-1]["data"] == {"type": "bid", "company": "CA", "price": 165}
+    mine = body(by_recipient(mails)[P1])
+    assert mine.startswith("Your orders were accepted:\n  BID CA 165\n(read from the HTML part)\n")
+
+
+# -- auto-mail ------------------------------------------------------------------------------------
+
+
+def _bounce(table: Table) -> bytes:
+    """A delivery-status report that quotes a valid order mail."""
+    return (
+        f"From: {P1}\nTo: {SERVER}\nSubject: [{GID}] orders\nMessage-ID: {table.mid()}\n"
+        "MIME-Version: 1.0\n"
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="B"\n\n'
+        f"--B\nContent-Type: text/plain\n\nPASSWORD {table.secrets['Player 1']}\nBID CA 165\n"
+        "--B\nContent-Type: message/delivery-status\n\n"
+        "Reporting-MTA: dns; mx.example\n\nFinal-Recipient: rfc822; p9@x.example\nAction: failed\n"
+        "--B--\n"
+    ).encode()
+
+
+AUTO_MAIL = {
+    "auto-replied": lambda t: t.mail("Player 1", "BID CA 165", headers={"Auto-Submitted": "auto-replied"}),
+    "empty return path": lambda t: t.mail("Player 1", "BID CA 165", headers={"Return-Path": "<>"}),
+    "multipart/report bounce": _bounce,
+    "precedence bulk": lambda t: t.mail("Player 1", "BID CA 165", headers={"Precedence": "bulk"}),
+    "list mail": lambda t: t.mail("Player 1", "BID CA 165", headers={"List-Id": "<players.example>"}),
+    "our marker header": lambda t: t.mail("Player 1", "BID CA 165", headers={"X-PBEM-Server": "pbem"}),
+    "our own address": lambda t: t.mail("Player 1", "BID CA 165", sender=SERVER),
+}
+
+
+@pytest.mark.parametrize("case", list(AUTO_MAIL))
+def test_auto_mail_is_kept_but_never_applied_nor_answered(table: Table, case: str) -> None:
+    raw = AUTO_MAIL[case](table)
+    outcome, mails = table.send(raw)
+    assert outcome == "ignored"
+    assert mails == []
+    assert len(log_records(table.data)) == 1
+    assert (table.data / "received" / f"{digest(raw)}.eml").read_bytes() == raw
+    assert not (table.data / "quarantine" / f"{digest(raw)}.eml").exists()
+    (entry,) = [e for e in handled_lines(table.data) if e["message_id"] == str(parse(raw)["Message-ID"])]
+    assert entry["outcome"] == "ignored" and entry["replied"] is False
+    # handling it again changes nothing either
+    assert table.send(raw) == ("ignored", [])
+
+
+# -- exactly once -----------------------------------------------------------------------------------
+
+
+def test_the_same_mail_twice_applies_once_and_is_answered_once(table: Table) -> None:
+    raw = table.mail("Player 1", "BID CA 165")
+    first = table.send(raw)
+    assert first[0] == "processed" and len(first[1]) == 4
+    queue_before = table.room.outbox.pending()
+    assert table.send(raw) == ("processed", [])
+    assert table.room.outbox.pending() == queue_before
+    assert len(log_records(table.data)) == 2
+    assert len(table.room.archive(GID).entries()) == 1
+
+    bad = table.mail("Player 2", "BYU PRR")
+    assert table.send(bad)[0] == "rejected"
+    assert table.send(bad) == ("rejected", [])
+
+
+def test_a_new_message_with_the_same_orders_is_a_new_submission(table: Table) -> None:
+    assert table.order("Player 1", "BID CA 165")[0] == "processed"
+    # the same orders again under a new Message-ID are read again: now it is not P1's turn
+    outcome, mails = table.order("Player 1", "BID CA 165")
+    assert outcome == "rejected"
+    assert "it is not Player 1's turn" in body(only(mails))
+    # after the GM takes the bid back, the same orders in a third message apply again
+    assert table.order("GM", "UNDO")[0] == "processed"
+    raw = table.mail("Player 1", "BID CA 165")
+    assert table.send(raw)[0] == "processed"
+    bids = [r for r in log_records(table.data) if r["kind"] == "action"]
+    assert len(bids) == 2 and bids[0]["source"] != bids[1]["source"]
+    assert bids[1]["source"] == str(parse(raw)["Message-ID"])
+
+
+# -- crash safety ---------------------------------------------------------------------------------
+
+
+class Died(Exception):
+    pass
+
+
+def _die() -> None:
+    raise Died("the process died right after the log fsync")
+
+
+def test_a_crash_after_the_commit_is_completed_from_the_log(table: Table) -> None:
+    raw = table.mail("Player 1", "BID CA 165")
+    mid = str(parse(raw)["Message-ID"])
+    welcomes = table.room.outbox.pending()
+    table.room.after_commit = _die
+    with pytest.raises(Died):
+        table.room.handle(raw)
+    assert [r["source"] for r in log_records(table.data)] == [None, mid]
+    assert table.room.archive(GID).entries() == []
+    assert table.room.outbox.pending() == welcomes
+
+    table.reopen()
+    outcome, mails = table.send(raw)
+    assert outcome == "processed"
+    assert [r["source"] for r in log_records(table.data)] == [None, mid]
+    assert [(e.number, e.seq) for e in table.room.archive(GID).entries()] == [(1, 1)]
+    mails = by_recipient(mails)
+    assert set(mails) == {P1, P2, P3, GM}
+    assert body(mails[P1]).startswith("Your orders were accepted:\n  BID CA 165\n")
+    assert all("Player 1 bids $165 for CA" in body(m) for m in mails.values())
+
+    # a third start: nothing more happens
+    table.reopen()
+    queue = table.room.outbox.pending()
+    assert table.send(raw) == ("processed", [])
+    assert table.room.outbox.pending() == queue
+    assert len(log_records(table.data)) == 2
+    assert len(table.room.archive(GID).entries()) == 1
+
+
+def test_after_a_clean_handle_a_restart_changes_nothing(table: Table) -> None:
+    raw = table.mail("Player 1", "BID CA 165")
+    table.send(raw)
+    log_before = (table.data / "games" / GID / "log.jsonl").read_bytes()
+    handled_before = (table.data / "handled.jsonl").read_bytes()
+    table.reopen()
+    queue = table.room.outbox.pending()
+    assert table.send(raw) == ("processed", [])
+    assert table.room.outbox.pending() == queue
+    assert (table.data / "games" / GID / "log.jsonl").read_bytes() == log_before
+    assert (table.data / "handled.jsonl").read_bytes() == handled_before
+
+
+def test_a_crash_after_a_gm_mail_echoes_the_same_lines_after_recovery(table: Table) -> None:
+    raw = table.mail("GM", "act as 1 bid ca 165", "PAUSE")
+    table.room.after_commit = _die
+    with pytest.raises(Died):
+        table.room.handle(raw)
+    table.reopen()
+    outcome, mails = table.send(raw)
+    assert outcome == "processed"
+    assert body(by_recipient(mails)[GM]).startswith(
+        "Your orders were accepted:\n  ACT AS Player 1 BID CA 165\n  PAUSE\n\n")
+    assert "THE GAME IS PAUSED BY THE GM." in body(by_recipient(mails)[P2])
+
+
+def test_a_crash_after_committing_a_broadcast_still_sends_it(table: Table) -> None:
+    raw = table.mail("GM", "BROADCAST Game starts on Monday")
+    table.room.after_commit = _die
+    with pytest.raises(Died):
+        table.room.handle(raw)
+    table.reopen()
+    outcome, mails = table.send(raw)
+    assert outcome == "processed"
+    notices = [m for m in mails if str(m["Subject"]) == f"[{GID}] Message from the GM"]
+    assert sorted(to_of(m) for m in notices) == sorted([P1, P2, P3, GM])
+    assert all(body(m).strip() == "Game starts on Monday" for m in notices)
+    assert len([r for r in log_records(table.data) if r["kind"] == "gm"]) == 1
+
+
+def test_a_crash_after_committing_a_replace_still_welcomes_the_new_player(table: Table) -> None:
+    raw = table.mail("GM", "REPLACE Player 2 newbie@players.example")
+    table.room.after_commit = _die
+    with pytest.raises(Died):
+        table.room.handle(raw)
+    table.reopen()
+    outcome, mails = table.send(raw)
+    assert outcome == "processed"
+    (welcome,) = [m for m in mails if to_of(m) == "newbie@players.example"
+                  and "Welcome" in str(m["Subject"])]
+    secret = re.search(r"Your secret: (\S+)", body(welcome)).group(1)  # type: ignore[union-attr]
+    # the secret in the welcome works
+    outcome, _ = table.order("Player 1", "BID CA 165")
+    assert outcome == "processed"
+    outcome, _ = table.order("Player 2", "BID CA 170", sender="newbie@players.example", secret=secret)
+    assert outcome == "processed"
+    # and a fourth start sends no second welcome
+    table.reopen()
+    assert table.send(raw) == ("processed", [])
+
+
+# -- received/ and quarantine/ ------------------------------------------------------------------------
+
+
+def test_raw_bytes_of_every_message_are_kept(table: Table) -> None:
+    good = table.mail("Player 1", "BID CA 165")
+    bad = table.mail("Player 2", "BYU PRR")
+    auto = table.mail("Player 3", "PASS", headers={"Auto-Submitted": "auto-generated"})
+    for raw in (good, bad, auto):
+        table.send(raw)
+    received = {p.name: p.read_bytes() for p in (table.data / "received").iterdir()}
+    assert received == {f"{digest(r)}.eml": r for r in (good, bad, auto)}
+    quarantined = {p.name: p.read_bytes() for p in (table.data / "quarantine").iterdir()}
+    assert quarantined == {f"{digest(bad)}.eml": bad}
+
+
+# -- the rate limit on error replies --------------------------------------------------------------------
+
+
+def test_error_replies_are_limited_per_sender_and_hour(tmp_path: Path) -> None:
+    clock = Clock()
+    table = Table(tmp_path / "data", clock, error_replies_per_hour=2)
+    stranger = "stranger@else.example"
+    replies = []
+    for _ in range(3):
+        raw = table.mail("Player 1", "BID CA 165", sender=stranger)
+        outcome, mails = table.send(raw)
+        assert outcome == "rejected"
+        replies.append(len(mails))
+        assert (table.data / "quarantine" / f"{digest(raw)}.eml").exists()
+        clock.t += 60
+    assert replies == [1, 1, 0]
+    # another sender is not affected
+    assert len(table.order("Player 2", "BYU")[1]) == 1
+    # still within the hour of the first two: silent
+    clock.t = T0 + 3599
+    assert table.order("Player 1", "x", sender=stranger)[1] == []
+    # an hour after the first two replies, replies resume
+    clock.t = T0 + 60 + 3600 + 1
+    outcome, mails = table.order("Player 1", "BID CA 165", sender=stranger)
+    assert outcome == "rejected"
+    assert to_of(only(mails)) == stranger
+    rejected = [e for e in handled_lines(table.data) if e["sender"] == stranger]
+    assert [e["replied"] for e in rejected] == [True, True, False, False, True]
+
+
+# -- HELP, REPORT, HISTORY ------------------------------------------------------------------------
+
+
+def test_help_gives_the_order_reference(table: Table) -> None:
+    raw = table.mail("Player 1", "HELP")
+    outcome, mails = table.send(raw)
+    assert outcome == "processed"
+    reply = only(mails)
+    assert_reply_headers(reply, raw, P1, f"Re: [{GID}] orders")
+    text = body(reply)
+    assert help_text() in text
+    for spec in ORDER_SPECS:
+        assert spec.syntax in text and f"e.g. {spec.example}" in text
+    assert "HISTORY <n>" in text
+    assert "GM commands" not in text and "ACT AS" not in text
+    assert len(log_records(table.data)) == 1
+
+    outcome, mails = table.order("GM", "help")
+    text = body(only(mails))
+    assert text.strip() == full_help(is_gm=True).strip()
+    for command in ("UNDO <n>", "ACT AS <seat> <order>", "REPLACE <seat> <address>", "PAUSE / RESUME",
+                    "BROADCAST <text>", "END GAME"):
+        assert command in text
+
+
+def test_report_resends_the_current_report_to_the_sender_only(table: Table) -> None:
+    _, first = table.order("Player 1", "BID CA 165")
+    sent_to_p2 = body(by_recipient(first)[P2])
+    raw = table.mail("Player 2", "REPORT")
+    outcome, mails = table.send(raw)
+    assert outcome == "processed"
+    reply = only(mails)
+    assert_reply_headers(reply, raw, P2, f"Re: [{GID}] orders")
+    text = body(reply)
+    assert "report 1" in text
+    assert "FOR PLAYER 2\n  It is your turn" in text
+    # the same report Player 2 got: with the actions since the report before
+    assert "#1    Player 1: BID CA 165" in text
+    assert text == sent_to_p2
+    assert len(log_records(table.data)) == 2
+    assert len(table.room.archive(GID).entries()) == 1
+
+
+def test_history_sends_an_archived_report(table: Table) -> None:
+    table.order("Player 1", "BID CA 165")
+    table.order("Player 2", "BID CA 170")
+    archive = table.room.archive(GID)
+    assert [e.number for e in archive.entries()] == [1, 2]
+    outcome, mails = table.order("Player 3", "HISTORY 1")
+    assert outcome == "processed"
+    reply = only(mails)
+    assert to_of(reply) == P3
+    assert body(reply) == archive.get(1).path.read_text()  # type: ignore[union-attr]
+    assert "Player 2 bids" not in body(reply)
+    _, mails = table.order("Player 3", "HISTORY 7")
+    assert body(only(mails)).strip() == "There is no report 7; the archive has reports 1 to 2."
+    _, mails = table.order("Player 3", "HISTORY x")
+    assert "write HISTORY <report number>" in body(only(mails))
+
+
+def test_history_before_any_report(table: Table) -> None:
+    _, mails = table.order("Player 1", "HISTORY 1")
+    assert body(only(mails)).strip() == "There is no report 1; the archive has no reports yet."
+
+
+def test_info_commands_come_with_orders(table: Table) -> None:
+    outcome, mails = table.order("Player 1", "BID CA 165", "HELP")
+    assert outcome == "processed"
+    mine = [m for m in mails if to_of(m) == P1]
+    assert len(mine) == 2 and len(mails) == 5
+    assert any(help_text() in body(m) for m in mine)
+    assert body(by_recipient([m for m in mails if "Turn report" in str(m["Subject"])])[P1]).startswith(
+        "Your orders were accepted:\n  BID CA 165\n")
+
+
+# -- GM commands ----------------------------------------------------------------------------------
+
+
+def test_undo_takes_back_the_last_action_without_deleting_anything(table: Table) -> None:
+    table.order("Player 1", "BID CA 165")
+    table.order("Player 2", "BID CA 170")
+    assert table.state().game.current_actors() == ["Player 3"]
+    raw = table.mail("GM", "UNDO")
+    outcome, mails = table.send(raw)
+    assert outcome == "processed"
+    records = log_records(table.data)
+    assert [r["kind"] for r in records] == ["game", "action", "action", "undo"]
+    assert records[3]["data"] == {"to_seq": 2}
+    assert records[3]["by"] == GM and records[3]["actor"] == "GM"
+    assert records[3]["source"] == str(parse(raw)["Message-ID"])
+    state = table.state()
+    assert state.game.current_actors() == ["Player 2"]
+    assert [r["seq"] for r in state.effective] == [1]
+    assert body(by_recipient(mails)[GM]).startswith("Your orders were accepted:\n  UNDO\n")
+    assert "FOR PLAYER 2\n  It is your turn" in body(by_recipient(mails)[P2])
+    # Player 2 may bid again, differently
+    assert table.order("Player 2", "BID CA 175")[0] == "processed"
+    assert table.state().game.state.players["Player 2"].cash == 800
+
+
+def test_undo_n_goes_back_to_log_number_n(table: Table) -> None:
+    table.order("Player 1", "BID CA 165")
+    table.order("Player 2", "BID CA 170")
+    table.order("Player 3", "BID CA 175")
+    assert table.order("GM", "UNDO 2")[0] == "processed"
+    assert log_records(table.data)[-1]["data"] == {"to_seq": 2}
+    state = table.state()
+    assert [r["seq"] for r in state.effective] == [1]
+    assert state.game.current_actors() == ["Player 2"]
+    assert len(log_records(table.data)) == 5
+    # an UNDO past everything in force is refused
+    outcome, mails = table.order("GM", "UNDO 9")
+    assert outcome == "rejected"
+    assert "no action in force at or after log number 9" in body(only(mails))
+
+
+def test_undo_with_nothing_to_undo_is_refused(table: Table) -> None:
+    outcome, mails = table.order("GM", "UNDO")
+    assert outcome == "rejected"
+    assert "there is no action to undo" in body(only(mails))
+    assert len(log_records(table.data)) == 1
+
+
+def test_act_as_gives_an_order_for_a_seat(table: Table) -> None:
+    raw = table.mail("GM", "ACT AS Player 1 bid ca 165", "act as 2 BID CA 170")
+    outcome, mails = table.send(raw)
+    assert outcome == "processed"
+    a, b = log_records(table.data)[1:]
+    assert (a["actor"], a["by"], a["data"]["price"]) == ("Player 1", GM, 165)
+    assert (b["actor"], b["by"], b["data"]["price"]) == ("Player 2", GM, 170)
+    assert a["source"] == b["source"] == str(parse(raw)["Message-ID"])
+    assert body(by_recipient(mails)[GM]).startswith(
+        "Your orders were accepted:\n  ACT AS Player 1 BID CA 165\n  ACT AS Player 2 BID CA 170\n")
+    # the GM has no seat of their own
+    outcome, mails = table.order("GM", "BID CA 175")
+    assert outcome == "rejected"
+    assert "ACT AS <seat> <order>" in body(only(mails))
+    outcome, mails = table.order("GM", "ACT AS Player 9 PASS")
+    assert outcome == "rejected" and "no seat named there" in body(only(mails))
+
+
+def test_replace_gives_a_seat_to_a_new_address(table: Table) -> None:
+    new = "newbie@players.example"
+    outcome, mails = table.order("GM", "REPLACE Player 1 <newbie@players.example>")
+    assert outcome == "processed"
+    record = log_records(table.data)[-1]
+    assert record["kind"] == "gm" and record["by"] == GM
+    assert {k: v for k, v in record["data"].items() if k != "secret_hash"} == {
+        "command": "replace", "seat": "Player 1", "email": new}
+    (welcome,) = [m for m in mails if "Welcome" in str(m["Subject"])]
+    assert to_of(welcome) == new
+    text = body(welcome)
+    assert "You play the seat: Player 1" in text
+    secret = re.search(r"Your secret: (\S+)", text).group(1)  # type: ignore[union-attr]
+    assert secret != table.secrets["Player 1"]
+    assert secret not in json.dumps(log_records(table.data))
+    # the reports now go to the new address, not the old one
+    reports = {to_of(m) for m in mails if "Turn report" in str(m["Subject"])}
+    assert reports == {new, P2, P3, GM}
+
+    # the old address is no longer accepted, even with its secret
+    outcome, mails = table.order("Player 1", "BID CA 165")
+    assert outcome == "rejected"
+    assert f"{P1} has no seat in {GID}" in body(only(mails))
+    # the new address needs the new secret
+    outcome, mails = table.order("Player 1", "BID CA 165", sender=new)
+    assert outcome == "rejected" and "does not match" in body(only(mails))
+    outcome, mails = table.order("Player 1", "BID CA 165", sender=new, secret=secret)
+    assert outcome == "processed"
+    record = log_records(table.data)[-1]
+    assert (record["actor"], record["by"]) == ("Player 1", new)
+    assert body(by_recipient(mails)[new]).startswith("Your orders were accepted")
+
+
+@pytest.mark.parametrize("address", [P2, "P2@Players.Example"])
+def test_replace_refuses_an_address_that_has_another_seat(table: Table, address: str) -> None:
+    outcome, mails = table.order("GM", f"REPLACE Player 1 {address}")
+    assert outcome == "rejected"
+    assert "already" in body(only(mails))
+    assert len(log_records(table.data)) == 1
+    # Player 2 still plays seat 2
+    table.order("Player 1", "BID CA 165")
+    assert table.order("Player 2", "BID CA 170")[0] == "processed"
+
+
+def test_pause_and_resume(table: Table) -> None:
+    assert table.order("GM", "PAUSE")[0] == "processed"
+    outcome, mails = table.order("Player 1", "BID CA 165")
+    assert outcome == "rejected"
+    reply = body(only(mails))
+    assert "the game is paused by the GM" in reply and "The line that failed:\n  BID CA 165" in reply
+    assert len(log_records(table.data)) == 2
+    _, mails = table.order("Player 2", "REPORT")
+    assert "THE GAME IS PAUSED BY THE GM." in body(only(mails))
+    assert table.order("GM", "RESUME")[0] == "processed"
+    assert table.order("Player 1", "BID CA 165")[0] == "processed"
+    gm = [r["data"]["command"] for r in log_records(table.data) if r["kind"] == "gm"]
+    assert gm == ["pause", "resume"]
+
+
+def test_broadcast_reaches_every_player_and_the_gm(table: Table) -> None:
+    outcome, mails = table.order("GM", "BROADCAST Deadline is Friday 18:00 UTC")
+    assert outcome == "processed"
+    notices = [m for m in mails if str(m["Subject"]) == f"[{GID}] Message from the GM"]
+    assert sorted(to_of(m) for m in notices) == sorted([P1, P2, P3, GM])
+    for notice in notices:
+        assert body(notice).strip() == "Deadline is Friday 18:00 UTC"
+        assert str(notice["X-PBEM-Server"]) == SERVER_ID
+    record = log_records(table.data)[-1]
+    assert record["data"] == {"command": "broadcast", "text": "Deadline is Friday 18:00 UTC"}
+    assert record["by"] == GM
+
+
+def test_two_broadcasts_in_one_mail_are_both_sent(table: Table) -> None:
+    outcome, mails = table.order("GM", "BROADCAST first news", "BROADCAST second news")
+    assert outcome == "processed"
+    for address in (P1, P2, P3, GM):
+        texts = sorted(body(m).strip() for m in mails
+                       if to_of(m) == address and str(m["Subject"]) == f"[{GID}] Message from the GM")
+        assert texts == ["first news", "second news"]
+
+
+def test_end_game_refuses_later_orders(table: Table) -> None:
+    table.order("Player 1", "BID CA 165")
+    outcome, mails = table.order("GM", "END GAME")
+    assert outcome == "processed"
+    assert "THE GAME IS OVER." in body(by_recipient(mails)[P1])
+    outcome, mails = table.order("Player 2", "BID CA 170")
+    assert outcome == "rejected"
+    assert "the game is over" in body(only(mails))
+    assert [r["kind"] for r in log_records(table.data)] == ["game", "action", "gm"]
+
+
+@pytest.mark.parametrize("line", ["UNDO", "UNDO 1", "ACT AS Player 2 PASS", "REPLACE Player 2 x@y.example",
+                                  "PAUSE", "RESUME", "BROADCAST hello", "END GAME"])
+def test_a_player_cannot_give_gm_commands(table: Table, line: str) -> None:
+    table.order("Player 1", "BID CA 165")
+    outcome, mails = table.order("Player 2", line)
+    assert outcome == "rejected"
+    text = body(only(mails))
+    assert "is a GM command; only the GM may use it" in text
+    assert f"The line that failed:\n  {line}\n" in text
+    assert len(log_records(table.data)) == 2
+
+
+def test_gm_commands_need_the_gm_secret(table: Table) -> None:
+    outcome, mails = table.order("GM", "PAUSE", secret=table.secrets["Player 1"])
+    assert outcome == "rejected"
+    assert "does not match" in body(only(mails))
+    assert len(log_records(table.data)) == 1
+
+
+def test_every_gm_command_is_logged_with_who_gave_it(table: Table) -> None:
+    table.order("GM", "ACT AS 1 BID CA 165", "PAUSE", "RESUME", "BROADCAST hi", "UNDO",
+                "REPLACE 3 p3new@players.example")
+    table.order("GM", "END GAME")
+    records = log_records(table.data)[1:]
+    assert [(r["kind"], r["actor"], r["by"]) for r in records] == [
+        ("action", "Player 1", GM), ("gm", "GM", GM), ("gm", "GM", GM), ("gm", "GM", GM),
+        ("undo", "GM", GM), ("gm", "GM", GM), ("gm", "GM", GM),
+    ]
+    assert [r["data"].get("command") for r in records if r["kind"] == "gm"] == [
+        "pause", "resume", "broadcast", "replace", "end"]
+    assert all(r["source"] for r in records)
+    state = table.state()
+    assert state.effective == [] and state.info.ended
+    assert state.info.seats[2].email == "p3new@players.example"
+
+
+# -- the poller -------------------------------------------------------------------------------------
+
+
+def test_an_unexpected_exception_does_not_stop_the_poller(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table(tmp_path / "data")
+    inbox = tmp_path / "inbox"
+    outbound = MaildirOutbound(tmp_path / "delivered")
+    server = Server(table.room, MaildirInbound(inbox), outbound)
+    poison = table.mail("Player 1", "BID CA 165")
+    good = table.mail("Player 1", "BID CA 165")
+    poison_id = str(parse(poison)["Message-ID"])
+    original = Mailroom._handle_submission
+
+    def explode(self: Mailroom, sub: Any) -> Any:
+        if sub.message_id == poison_id:
+            raise RuntimeError("bug in the mailroom")
+        return original(self, sub)
+
+    monkeypatch.setattr(Mailroom, "_handle_submission", explode)
+    deliver_to_inbox(inbox, poison)
+    deliver_to_inbox(inbox, good)
+
+    async def run() -> Any:
+        await server.inbound.connect()
+        try:
+            return await server.run_once()
+        finally:
+            await server.inbound.close()
+
+    result = asyncio.run(run())
+    assert result.outcomes == {"retry": 1, "processed": 1}
+    assert result.sent == 8  # four welcomes and four turn reports
+    assert [p.read_bytes() for p in (inbox / "new").iterdir()] == [poison], "left for another try"
+    assert asyncio.run(run()).outcomes == {"retry": 1}
+    assert asyncio.run(run()).outcomes == {"rejected": 1}, "given up after three attempts"
+    assert (table.data / "quarantine" / f"{digest(poison)}.eml").read_bytes() == poison
+    assert not (table.data / "quarantine" / f"{digest(good)}.eml").exists()
+    records = log_records(table.data)
+    assert [r["source"] for r in records] == [None, str(parse(good)["Message-ID"])]
+    # the inbox is empty: one message in Rejected, one in Processed
+    assert not list((inbox / "new").iterdir()) and not list((inbox / "cur").iterdir())
+    assert [p.read_bytes() for p in (inbox / ".Rejected" / "new").iterdir()] == [poison]
+    assert [p.read_bytes() for p in (inbox / ".Processed" / "new").iterdir()] == [good]
+    # every player got the report in their Maildir
+    for address in (P1, P2, P3, GM):
+        subjects = sorted(str(parse(p.read_bytes())["Subject"])
+                          for p in (outbound.folder_for(address) / "new").iterdir())
+        assert subjects[0] == f"[{GID}] Turn report 1: Private auction"
+    assert table.room.outbox.pending() == []
+
+
+def test_a_failure_after_the_commit_is_completed_on_the_next_pass(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = Table(tmp_path / "data")
+    inbox = tmp_path / "inbox"
+    outbound = MaildirOutbound(tmp_path / "delivered")
+    server = Server(table.room, MaildirInbound(inbox), outbound)
+    raw = table.mail("Player 1", "BID CA 165")
+    original = Mailroom._complete
+    calls = {"n": 0}
+
+    def fail_once(self: Mailroom, *args: Any, **kwargs: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise OSError("disk full while archiving the report")
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Mailroom, "_complete", fail_once)
+    deliver_to_inbox(inbox, raw)
+
+    async def run() -> Any:
+        await server.inbound.connect()
+        try:
+            return await server.run_once()
+        finally:
+            await server.inbound.close()
+
+    assert asyncio.run(run()).outcomes == {"retry": 1}
+    assert asyncio.run(run()).outcomes == {"processed": 1}
+    records = log_records(table.data)
+    assert [r["source"] for r in records].count(str(parse(raw)["Message-ID"])) == 1
+    for address in (P1, P2, P3, GM):
+        subjects = [str(parse(p.read_bytes())["Subject"]) for p in (outbound.folder_for(address) / "new").iterdir()]
+        assert subjects.count(f"[{GID}] Turn report 1: Private auction") == 1

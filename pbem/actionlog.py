@@ -29,6 +29,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
+from pbem.durable import append_durably, write_atomic
+
 GENESIS_PREV = "0" * 64
 
 
@@ -48,14 +50,6 @@ def record_hash(record: dict[str, Any]) -> str:
 def now_iso() -> str:
     """The current UTC time as ``YYYY-MM-DDTHH:MM:SSZ``."""
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 @dataclass(frozen=True)
@@ -124,11 +118,7 @@ class ActionLog:
                 batch = []
                 good_end = offset
         if good_end < len(raw):
-            torn = raw[good_end:]
-            with path.with_suffix(".torn").open("ab") as fh:
-                fh.write(torn)
-                fh.flush()
-                os.fsync(fh.fileno())
+            append_durably(path.with_suffix(".torn"), raw[good_end:])
             with path.open("r+b") as fh:
                 fh.truncate(good_end)
                 fh.flush()
@@ -182,25 +172,14 @@ class ActionLog:
             batch.append(record)
             prev = record["hash"]
             seq += 1
-        payload = b"".join(_canonical(r) + b"\n" for r in batch)
-        new_file = not self.path.exists()
-        with self.path.open("ab") as fh:
-            fh.write(payload)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if new_file:
-            _fsync_dir(self.path.parent)
+        append_durably(self.path, b"".join(_canonical(r) + b"\n" for r in batch))
         self.records.extend(batch)
         self._write_head()
         return batch
 
     def _write_head(self) -> None:
         last = self.records[-1]
-        tmp = self.head_path.with_suffix(".tmp")
-        tmp.write_text(json.dumps({"seq": last["seq"], "hash": last["hash"]}))
-        with tmp.open("rb") as fh:
-            os.fsync(fh.fileno())
-        os.replace(tmp, self.head_path)
+        write_atomic(self.head_path, json.dumps({"seq": last["seq"], "hash": last["hash"]}).encode())
 
     def sources(self) -> set[str]:
         """Message-IDs that have records in this log (the exactly-once index)."""

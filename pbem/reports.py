@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import jinja2
+
+from pbem.durable import append_durably, write_atomic
 
 from pbem.engine import shares
 from pbem.engine.state import IPO, POOL
@@ -217,13 +218,6 @@ class ReportArchive:
         number = latest.number + 1 if latest else 1
         name = f"report-{number:04d}.txt"
         path = self.folder / name
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(text, encoding="ascii")
-        with tmp.open("rb") as fh:
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-        with self._index_path().open("a") as fh:
-            fh.write(json.dumps({"number": number, "seq": seq, "file": name}) + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
+        write_atomic(path, text.encode("ascii"))
+        append_durably(self._index_path(), (json.dumps({"number": number, "seq": seq, "file": name}) + "\n").encode())
         return ArchivedReport(number, seq, path)

@@ -25,16 +25,15 @@ import copy
 import hashlib
 import json
 import logging
-import os
 import time
 from dataclasses import dataclass, field
-from email.message import EmailMessage
 from pathlib import Path
 from typing import Any, Callable, Literal
 
 from pbem.actionlog import ActionLog, NewRecord
+from pbem.durable import append_durably, write_atomic
 from pbem.commands import Command, GmCommand, Info, Order, describe, full_help, parse_line
-from pbem.games import GameInfo, Replay, hash_secret, new_secret, open_log, replay
+from pbem.games import Replay, hash_secret, new_secret, open_log, replay
 from pbem.mail.compose import compose, deterministic_message_id, reply_subject
 from pbem.mail.reading import read_message
 from pbem.mail.types import Ignored, Submission, Unreadable
@@ -94,11 +93,7 @@ class HandledIndex:
 
     def add(self, entry: Handled) -> None:
         """Record ``entry`` durably."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self.path.open("a") as fh:
-            fh.write(json.dumps(entry.__dict__) + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
+        append_durably(self.path, (json.dumps(entry.__dict__) + "\n").encode())
         self.entries[entry.message_id] = entry
 
     def replies_since(self, sender: str, since: float) -> int:
@@ -123,15 +118,9 @@ class MailroomSettings:
 
 
 def _write_durably(path: Path, data: bytes) -> None:
-    if path.exists():
-        return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    with tmp.open("wb") as fh:
-        fh.write(data)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    """Keep ``data`` at ``path`` unless a file is there already (content-addressed names)."""
+    if not path.exists():
+        write_atomic(path, data)
 
 
 class Mailroom:

@@ -13,15 +13,13 @@ import email.policy
 import hashlib
 import json
 import re
-from email.message import EmailMessage, Message
+from email.message import EmailMessage
 from email.mime.application import MIMEApplication
 from email.mime.multipart import MIMEMultipart
-from email.mime.text import MIMEText
 from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from pbem.commands import full_help
 from pbem.demo import builtin_script

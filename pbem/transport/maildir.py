@@ -22,6 +22,7 @@ from email.message import EmailMessage
 from email.utils import getaddresses
 from pathlib import Path
 
+from pbem.durable import fsync_dir
 from pbem.transport.base import FOLDER_FOR_OUTCOME, Envelope, Outcome, PermanentSendError, TransientSendError
 
 KEY_PREFIX = "maildir:"
@@ -148,8 +149,8 @@ class MaildirInbound:
                 if not entry.path.exists():
                     continue
                 raise
-            _fsync_dir(target.parent)
-            _fsync_dir(entry.path.parent)
+            fsync_dir(target.parent)
+            fsync_dir(entry.path.parent)
             return
 
     async def wait_for_new(self, timeout: float) -> None:
@@ -175,14 +176,6 @@ class MaildirInbound:
     async def close(self) -> None:
         """Nothing to release; safe to call any number of times."""
         self._inbox = None
-
-
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 _UNSAFE = re.compile(r"[^a-z0-9@._+-]")

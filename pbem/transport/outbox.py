@@ -36,6 +36,7 @@ from email.parser import BytesParser
 from pathlib import Path
 from typing import Any, cast
 
+from pbem.durable import fsync_dir, write_atomic
 from pbem.transport.base import OutboundTransport, PermanentSendError, TransientSendError
 
 log = logging.getLogger(__name__)
@@ -94,25 +95,6 @@ class DrainResult:
     sent: list[str] = field(default_factory=list)
     deferred: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
-
-
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that a crash leaves either the old file or the new one."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-    _fsync_dir(path.parent)
 
 
 class DurableOutbox:
@@ -195,7 +177,7 @@ class DurableOutbox:
             return msg_id
         data = message.as_bytes(policy=message.policy.clone(linesep="\r\n"))
         path = self.queue_dir / f"{self._next_seq():0{_SEQ_DIGITS}d}-{msg_id}.eml"
-        _write_atomic(path, data)
+        write_atomic(path, data)
         return msg_id
 
     def _next_seq(self) -> int:
@@ -216,8 +198,8 @@ class DurableOutbox:
             return False
         dst = self.queue_dir / f"{self._next_seq():0{_SEQ_DIGITS}d}-{msg_id}.eml"
         os.rename(src, dst)
-        _fsync_dir(self.queue_dir)
-        _fsync_dir(self.failed_dir)
+        fsync_dir(self.queue_dir)
+        fsync_dir(self.failed_dir)
         (self.failed_dir / f"{msg_id}.json").unlink(missing_ok=True)
         return True
 
@@ -261,20 +243,20 @@ class DurableOutbox:
 
     def _done(self, msg_id: str, path: Path) -> None:
         os.rename(path, self.sent_dir / f"{msg_id}.eml")
-        _fsync_dir(self.sent_dir)
-        _fsync_dir(self.queue_dir)
+        fsync_dir(self.sent_dir)
+        fsync_dir(self.queue_dir)
         (self.queue_dir / f"{msg_id}.json").unlink(missing_ok=True)
 
     def _defer(self, msg_id: str, attempts: int, error: str, at: float) -> None:
         state = {"attempts": attempts, "next_attempt": at + retry_delay(attempts), "last_error": error}
-        _write_atomic(self.queue_dir / f"{msg_id}.json", json.dumps(state).encode())
+        write_atomic(self.queue_dir / f"{msg_id}.json", json.dumps(state).encode())
 
     def _fail(self, msg_id: str, path: Path, error: str, attempts: int, at: float) -> None:
         # The reason first: a crash between the two steps leaves the message queued (sent
         # again later), never in failed/ without a reason.
         info = {"error": error, "failed_at": at, "attempts": attempts}
-        _write_atomic(self.failed_dir / f"{msg_id}.json", json.dumps(info).encode())
+        write_atomic(self.failed_dir / f"{msg_id}.json", json.dumps(info).encode())
         os.rename(path, self.failed_dir / f"{msg_id}.eml")
-        _fsync_dir(self.failed_dir)
-        _fsync_dir(self.queue_dir)
+        fsync_dir(self.failed_dir)
+        fsync_dir(self.queue_dir)
         (self.queue_dir / f"{msg_id}.json").unlink(missing_ok=True)

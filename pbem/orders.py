@@ -21,7 +21,23 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from pbem.engine.actions import Action, Bid, BuyPrivate, BuyShares, Par, Pass, SellShares
+from pbem.engine.actions import (
+    Action,
+    Bankrupt,
+    Bid,
+    BuyPrivate,
+    BuyShares,
+    BuyTrain,
+    DiscardTrain,
+    Dividend,
+    LayTile,
+    Par,
+    Pass,
+    PlaceToken,
+    RunRoutes,
+    SellShares,
+    TrainRun,
+)
 from pbem.engine.title import TitleData
 from pbem.errors import AmbiguousOrderError, OrderSyntaxError
 
@@ -32,6 +48,7 @@ class Vocabulary:
 
     companies: tuple[str, ...]
     corporations: tuple[str, ...]
+    trains: tuple[str, ...] = ()
 
     @classmethod
     def from_title(cls, title: TitleData) -> Vocabulary:
@@ -39,6 +56,21 @@ class Vocabulary:
         return cls(
             companies=tuple(c.sym for c in title.companies),
             corporations=tuple(c.sym for c in title.corporations),
+            trains=tuple(t.name for t in title.trains),
+        )
+
+    def train(self, word: str, line: str) -> str:
+        """The train type named ``word`` (``"3"``, ``"D"``; a trailing ``T`` or ``-train`` is
+        allowed: ``3T``, ``3-train``).
+
+        :raises OrderSyntaxError: no such train type.
+        """
+        upper = re.sub(r"(-?TRAIN|T)$", "", word.upper()) or word.upper()
+        for name in self.trains:
+            if name.upper() in (upper, word.upper()):
+                return name
+        raise OrderSyntaxError(
+            f"cannot read {line!r}: no train type {word!r} (trains: {', '.join(self.trains)})"
         )
 
     def resolve(self, word: str, line: str) -> tuple[str, str]:
@@ -94,7 +126,25 @@ ORDER_SPECS: tuple[OrderSpec, ...] = (
     ),
     OrderSpec("PAR", ("START",), "PAR <corporation> <price>", "start a corporation at a par price", "PAR NYNH 100"),
     OrderSpec("SELL", ("S",), "SELL [n] <corporation>", "sell shares to the bank pool", "SELL 2 B&O"),
-    OrderSpec("PASS", ("P", "DONE"), "PASS", "pass, or end your stock-round turn", "PASS"),
+    OrderSpec("PASS", ("P", "DONE"), "PASS", "pass, or end your stock-round turn, or skip an OR step", "PASS"),
+    OrderSpec("LAY", ("TILE", "T"), "LAY <hex> <tile> <rotation 0-5>", "lay or upgrade a tile", "LAY H16 57 1"),
+    OrderSpec("TOKEN", ("STATION",), "TOKEN <hex>[.<city>]", "place a station token", "TOKEN F20.1"),
+    OrderSpec(
+        "RUN", ("R",), "RUN <train>: <stop>-<stop>...; ...",
+        "run the trains (stops in order; .<n> picks a city on a hex)", "RUN 2: I15-I19; 2: I15-J14",
+    ),
+    OrderSpec("PAYOUT", ("PAY",), "PAYOUT", "pay the revenue to the shareholders", "PAYOUT"),
+    OrderSpec("WITHHOLD", ("KEEP", "HOLD"), "WITHHOLD", "keep the revenue in the treasury", "WITHHOLD"),
+    OrderSpec(
+        "TRAIN", (), "TRAIN <type> [FROM POOL|<corp>] [FOR <price>] [TRADE <type>]",
+        "buy a train (default: from the bank at its price)", "TRAIN 3",
+    ),
+    OrderSpec("DISCARD", (), "DISCARD <train>", "discard a train over the train limit", "DISCARD 2"),
+    OrderSpec(
+        "BUY", ("B",), "BUY <private> <price>",
+        "the operating corporation buys a private from a player", "BUY CS 80",
+    ),
+    OrderSpec("BANKRUPT", (), "BANKRUPT", "declare bankruptcy", "BANKRUPT"),
 )
 
 _AMOUNT = re.compile(r"^\$?(\d+)$")
@@ -131,6 +181,11 @@ def _parse_buy(words: list[str], line: str, vocab: Vocabulary) -> Action:
     if rest and rest[-1].upper() in _SOURCES:
         source = _SOURCES[rest[-1].upper()]
         rest = rest[:-1]
+    if len(rest) == 2 and _AMOUNT.match(rest[1]):
+        kind, sym = vocab.resolve(rest[0], line)
+        if kind == "company" and count == 1:
+            return BuyPrivate(sym, _amount(rest[1], line, "the price"))
+        raise OrderSyntaxError(f"cannot read {line!r}: BUY <private> <price> buys a private company")
     if len(rest) != 1:
         raise OrderSyntaxError(
             f"cannot read {line!r}: write BUY <private>, or BUY [n] <corporation> [IPO|POOL]"
@@ -180,10 +235,136 @@ def _parse_pass(words: list[str], line: str, vocab: Vocabulary) -> Action:
     return Pass()
 
 
+_HEX = re.compile(r"^([A-Za-z]{1,2}-?\d{1,3})(?:[./](\d))?$")
+
+
+def _hex(word: str, line: str) -> tuple[str, int]:
+    match = _HEX.match(word)
+    if not match:
+        raise OrderSyntaxError(f"cannot read {line!r}: {word!r} is not a hex (like F20, or F20.1 for its second city)")
+    return match.group(1).upper(), int(match.group(2) or 0)
+
+
+def _parse_lay(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    words = [w for w in words if w.upper() not in ("ON", "IN", "AT", "ROT", "ROTATION", "TILE")]
+    if len(words) != 3:
+        raise OrderSyntaxError(f"cannot read {line!r}: write LAY <hex> <tile> <rotation>, e.g. LAY H16 57 1")
+    if _HEX.match(words[0]) and re.match(r"^[Rr]?[0-5]$", words[2]):  # canonical order
+        hexes = [words[0]]
+    else:
+        hexes = [w for w in words if _HEX.match(w) and w[0].isalpha() and not re.match(r"^[Rr][0-5]$", w)]
+    if len(hexes) != 1:
+        raise OrderSyntaxError(f"cannot read {line!r}: write LAY <hex> <tile> <rotation>, e.g. LAY H16 57 1")
+    hex_id, city = _hex(hexes[0], line)
+    if city:
+        raise OrderSyntaxError(f"cannot read {line!r}: a tile goes on a hex, not a city")
+    others = [w for w in words if w is not hexes[0]]
+    marked = [w for w in others if re.match(r"^[Rr][0-5]$", w)]
+    rotation_word = marked[0] if marked else others[-1]
+    tile = next(w for w in others if w is not rotation_word).lstrip("#").upper()
+    rotation = rotation_word.upper().lstrip("R")
+    if not rotation.isdigit() or not 0 <= int(rotation) <= 5:
+        raise OrderSyntaxError(f"cannot read {line!r}: the rotation must be 0 to 5, not {rotation_word!r}")
+    return LayTile(hex_id, tile, int(rotation))
+
+
+def _parse_token(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    words = [w for w in words if w.upper() not in ("IN", "AT", "ON")]
+    if len(words) != 1:
+        raise OrderSyntaxError(f"cannot read {line!r}: write TOKEN <hex>, or TOKEN <hex>.<city>")
+    hex_id, city = _hex(words[0], line)
+    return PlaceToken(hex_id, city)
+
+
+def _parse_run(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    text = " ".join(words)
+    runs: list[TrainRun] = []
+    for part in re.split(r"[;,]", text):
+        part = part.strip()
+        if not part:
+            continue
+        match = re.match(r"^(\S+?)\s*[:=]\s*(.+)$", part) or re.match(r"^(\S+)\s+(.+)$", part)
+        if not match:
+            raise OrderSyntaxError(f"cannot read {line!r}: write RUN <train>: <stop>-<stop>..., e.g. RUN 2: I15-J14")
+        train = vocab.train(match.group(1), line)
+        stops = [s for s in re.split(r"[\s\-]+", match.group(2).strip()) if s]
+        if len(stops) < 2:
+            raise OrderSyntaxError(f"cannot read {line!r}: a run needs at least two stops")
+        parsed = []
+        for stop in stops:
+            hex_id, city = _hex(stop, line)
+            parsed.append(f"{hex_id}.{city}" if city else hex_id)
+        runs.append(TrainRun(train, tuple(parsed)))
+    if not runs:
+        raise OrderSyntaxError(f"cannot read {line!r}: name at least one train and its stops")
+    return RunRoutes(tuple(runs))
+
+
+def _parse_payout(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    if words:
+        raise OrderSyntaxError(f"cannot read {line!r}: PAYOUT takes nothing after it")
+    return Dividend("payout")
+
+
+def _parse_withhold(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    if words:
+        raise OrderSyntaxError(f"cannot read {line!r}: WITHHOLD takes nothing after it")
+    return Dividend("withhold")
+
+
+def _parse_train(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    if not words:
+        raise OrderSyntaxError(f"cannot read {line!r}: write TRAIN <type>, e.g. TRAIN 3")
+    train = vocab.train(words[0], line)
+    source, price, exchange = "depot", None, None
+    rest = words[1:]
+    while rest:
+        key = rest[0].upper()
+        if key == "FROM" and len(rest) >= 2:
+            target = rest[1].upper()
+            if target in ("POOL", "MARKET", "BANK"):
+                source = "pool" if target != "BANK" else "depot"
+            else:
+                kind, sym = vocab.resolve(rest[1], line)
+                if kind != "corporation":
+                    raise OrderSyntaxError(f"cannot read {line!r}: trains are bought from the bank or a corporation")
+                source = sym
+            rest = rest[2:]
+        elif key == "FOR" and len(rest) >= 2:
+            price = _amount(rest[1], line, "the price")
+            rest = rest[2:]
+        elif key in ("TRADE", "EXCHANGE") and len(rest) >= 2:
+            exchange = vocab.train(rest[1], line)
+            rest = rest[2:]
+        else:
+            raise OrderSyntaxError(
+                f"cannot read {line!r}: write TRAIN <type> [FROM POOL|<corp>] [FOR <price>] [TRADE <type>]"
+            )
+    return BuyTrain(train, source, price, exchange)
+
+
+def _parse_discard(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    if len(words) != 1:
+        raise OrderSyntaxError(f"cannot read {line!r}: write DISCARD <train>, e.g. DISCARD 2")
+    return DiscardTrain(vocab.train(words[0], line))
+
+
+def _parse_bankrupt(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    if words:
+        raise OrderSyntaxError(f"cannot read {line!r}: BANKRUPT takes nothing after it")
+    return Bankrupt()
+
+
+def _parse_buy_or_train(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    if words and words[0].upper() == "TRAIN":
+        return _parse_train(words[1:], line, vocab)
+    return _parse_buy(words, line, vocab)
+
+
 _PARSERS: dict[str, Callable[[list[str], str, Vocabulary], Action]] = {
     "BID": _parse_bid,
-    "BUY": _parse_buy,
-    "B": _parse_buy,
+    "BUY": _parse_buy_or_train,
+    "B": _parse_buy_or_train,
     "PAR": _parse_par,
     "START": _parse_par,
     "SELL": _parse_sell,
@@ -191,6 +372,21 @@ _PARSERS: dict[str, Callable[[list[str], str, Vocabulary], Action]] = {
     "PASS": _parse_pass,
     "P": _parse_pass,
     "DONE": _parse_pass,
+    "LAY": _parse_lay,
+    "TILE": _parse_lay,
+    "T": _parse_lay,
+    "TOKEN": _parse_token,
+    "STATION": _parse_token,
+    "RUN": _parse_run,
+    "R": _parse_run,
+    "PAYOUT": _parse_payout,
+    "PAY": _parse_payout,
+    "WITHHOLD": _parse_withhold,
+    "KEEP": _parse_withhold,
+    "HOLD": _parse_withhold,
+    "TRAIN": _parse_train,
+    "DISCARD": _parse_discard,
+    "BANKRUPT": _parse_bankrupt,
 }
 
 ORDER_KEYWORDS = frozenset(_PARSERS)
@@ -224,7 +420,7 @@ def format_order(action: Action) -> str:
     if isinstance(action, Bid):
         return f"BID {action.company} {action.price}"
     if isinstance(action, BuyPrivate):
-        return f"BUY {action.company}"
+        return f"BUY {action.company}" + (f" {action.price}" if action.price is not None else "")
     if isinstance(action, BuyShares):
         count = f"{action.count} " if action.count != 1 else ""
         source = " POOL" if action.source == "pool" else ""
@@ -236,6 +432,27 @@ def format_order(action: Action) -> str:
         return f"SELL {count}{action.corporation}"
     if isinstance(action, Pass):
         return "PASS"
+    if isinstance(action, LayTile):
+        return f"LAY {action.hex} {action.tile} {action.rotation}"
+    if isinstance(action, PlaceToken):
+        return f"TOKEN {action.hex}" + (f".{action.city}" if action.city else "")
+    if isinstance(action, RunRoutes):
+        return "RUN " + "; ".join(f"{r.train}: {'-'.join(r.stops)}" for r in action.runs)
+    if isinstance(action, Dividend):
+        return "PAYOUT" if action.choice == "payout" else "WITHHOLD"
+    if isinstance(action, BuyTrain):
+        text = f"TRAIN {action.train}"
+        if action.source != "depot":
+            text += f" FROM {'POOL' if action.source == 'pool' else action.source}"
+        if action.price is not None:
+            text += f" FOR {action.price}"
+        if action.exchange is not None:
+            text += f" TRADE {action.exchange}"
+        return text
+    if isinstance(action, DiscardTrain):
+        return f"DISCARD {action.train}"
+    if isinstance(action, Bankrupt):
+        return "BANKRUPT"
     raise TypeError(f"no order form for {action!r}")
 
 

@@ -6,7 +6,24 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pbem.engine.actions import Action, Bid, BuyPrivate, BuyShares, Par, Pass, SellShares, action_from_dict
+from pbem.engine.actions import (
+    Action,
+    Bankrupt,
+    Bid,
+    BuyPrivate,
+    BuyShares,
+    BuyTrain,
+    DiscardTrain,
+    Dividend,
+    LayTile,
+    Par,
+    Pass,
+    PlaceToken,
+    RunRoutes,
+    SellShares,
+    TrainRun,
+    action_from_dict,
+)
 from pbem.engine.title import load_title
 from pbem.errors import AmbiguousOrderError, OrderSyntaxError
 from pbem.orders import ORDER_SPECS, Vocabulary, format_order, help_text, parse_order
@@ -17,7 +34,22 @@ COMPANIES = [c.sym for c in TITLE.companies]
 CORPORATIONS = [c.sym for c in TITLE.corporations]
 
 amounts = st.integers(min_value=1, max_value=100_000)
+TRAINS = [t.name for t in TITLE.trains]
+hex_ids = st.builds(lambda letter, number: f"{letter}{number}",
+                    st.sampled_from("ABCDEFGHIJKLMNO"), st.integers(min_value=1, max_value=30))
+stops = st.builds(lambda h, city: f"{h}.{city}" if city else h, hex_ids, st.integers(min_value=0, max_value=2))
 actions = st.one_of(
+    st.builds(LayTile, hex_ids, st.sampled_from(["7", "57", "59", "X1"]), st.integers(min_value=0, max_value=5)),
+    st.builds(PlaceToken, hex_ids, st.integers(min_value=0, max_value=2)),
+    st.builds(RunRoutes, st.lists(st.builds(TrainRun, st.sampled_from(TRAINS),
+                                            st.lists(stops, min_size=2, max_size=6).map(tuple)),
+                                  min_size=1, max_size=4).map(tuple)),
+    st.builds(Dividend, st.sampled_from(["payout", "withhold"])),
+    st.builds(BuyTrain, st.sampled_from(TRAINS), st.sampled_from(["depot", "pool"] + CORPORATIONS),
+              st.one_of(st.none(), amounts), st.one_of(st.none(), st.sampled_from(TRAINS))),
+    st.builds(DiscardTrain, st.sampled_from(TRAINS)),
+    st.just(Bankrupt()),
+    st.builds(BuyPrivate, st.sampled_from(COMPANIES), st.one_of(st.none(), amounts)),
     st.just(Pass()),
     st.builds(Bid, st.sampled_from(COMPANIES), amounts),
     st.builds(BuyPrivate, st.sampled_from(COMPANIES)),

@@ -53,10 +53,17 @@ class Bid(Action):
 
 @dataclass(frozen=True, slots=True)
 class BuyPrivate(Action):
-    """Buy the cheapest unsold private company at its current price (1830 rules 4.2)."""
+    """Buy a private company: in the auction, the cheapest unsold one at its current price
+    (``price`` None; 1830 rules 4.2); in an operating round, the operating corporation buys
+    one from a player for ``price`` (half to twice face value; 1830 rules 6.10)."""
 
     kind: ClassVar[str] = "buy_private"
     company: str
+    price: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.price is not None:
+            _positive("price", self.price)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,8 +105,98 @@ class SellShares(Action):
         _positive("count", self.count)
 
 
+@dataclass(frozen=True, slots=True)
+class LayTile(Action):
+    """Lay or upgrade to tile ``tile`` on ``hex`` turned by ``rotation`` (0-5) (1830 rules 6.2)."""
+
+    kind: ClassVar[str] = "lay_tile"
+    hex: str
+    tile: str
+    rotation: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rotation, int) or not 0 <= self.rotation <= 5:
+            raise ValueError(f"rotation must be 0 to 5, not {self.rotation!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceToken(Action):
+    """Place a station token in city ``city`` (index on the tile, 0 for most) of ``hex``
+    (1830 rules 6.3)."""
+
+    kind: ClassVar[str] = "place_token"
+    hex: str
+    city: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TrainRun:
+    """One train's run: the train type and the stops in order (``"F20"`` or ``"F20.1"``
+    for the second city on a hex)."""
+
+    train: str
+    stops: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RunRoutes(Action):
+    """Run the operating corporation's trains (1830 rules 6.5)."""
+
+    kind: ClassVar[str] = "run_routes"
+    runs: tuple[TrainRun, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "runs": [{"train": r.train, "stops": list(r.stops)} for r in self.runs]}
+
+
+@dataclass(frozen=True, slots=True)
+class Dividend(Action):
+    """Pay the revenue out to the shareholders, or withhold it (1830 rules 6.6)."""
+
+    kind: ClassVar[str] = "dividend"
+    choice: Literal["payout", "withhold"]
+
+    def __post_init__(self) -> None:
+        if self.choice not in ("payout", "withhold"):
+            raise ValueError(f"choice must be payout or withhold, not {self.choice!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class BuyTrain(Action):
+    """Buy a train of type ``train`` from ``source`` (``"depot"``, ``"pool"`` or a
+    corporation's symbol) for ``price`` (None: the printed price), optionally trading in a
+    train of type ``exchange`` (1830 rules 6.7)."""
+
+    kind: ClassVar[str] = "buy_train"
+    train: str
+    source: str = "depot"
+    price: int | None = None
+    exchange: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.price is not None:
+            _positive("price", self.price)
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardTrain(Action):
+    """Discard a train of type ``train`` to the bank pool (over the train limit)."""
+
+    kind: ClassVar[str] = "discard_train"
+    train: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bankrupt(Action):
+    """Declare bankruptcy: the president cannot raise the money for a required train."""
+
+    kind: ClassVar[str] = "bankrupt"
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls for cls in (Pass, Bid, BuyPrivate, Par, BuyShares, SellShares)
+    cls.kind: cls
+    for cls in (Pass, Bid, BuyPrivate, Par, BuyShares, SellShares, LayTile, PlaceToken, RunRoutes,
+                Dividend, BuyTrain, DiscardTrain, Bankrupt)
 }
 
 
@@ -112,6 +209,9 @@ def action_from_dict(data: dict[str, Any]) -> Action:
         cls = ACTION_TYPES[data["type"]]
     except KeyError:
         raise ValueError(f"unknown action type in {data!r}") from None
+    if cls is RunRoutes:
+        runs = tuple(TrainRun(str(r["train"]), tuple(r["stops"])) for r in data["runs"])
+        return RunRoutes(runs)
     names = {f.name for f in fields(cls)}
     extra = set(data) - names - {"type"}
     if extra:

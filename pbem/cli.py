@@ -188,6 +188,27 @@ def verify_cmd(config_path: str | None, game_id: str) -> None:
     click.echo(f"OK: {len(records)} records, hash chain intact; replayed to {rebuilt.game.round_label()}")
 
 
+@main.command("replay-18xx")
+@click.argument("record_path", type=click.Path(dir_okay=False, exists=True))
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+def replay_18xx(record_path: str, as_json: bool) -> None:
+    """Replay an 18xx.games record through the order language and the engine.
+
+    Exits 0 only if every action in force was accepted (and every run's revenue agreed)."""
+    from pbem.importers.e18xx import load_record
+    from pbem.importers.replay import replay_record
+
+    outcome = replay_record(load_record(Path(record_path)))
+    if as_json:
+        click.echo(json.dumps(outcome.to_json(), sort_keys=True))
+    else:
+        click.echo(f"{outcome.title}: {outcome.actions_applied} actions applied, {outcome.runs_checked} runs checked; "
+                   f"finished={outcome.finished} ({outcome.game_end_reason}); result {outcome.result}")
+    if outcome.error:
+        click.echo(f"FAILED at record action {outcome.failed_action}: {outcome.error}", err=True)
+        sys.exit(1)
+
+
 @main.command()
 @click.option("--data", "data_dir", type=click.Path(file_okay=False), default="pbem-demo",
               help="where the demo keeps its game and mail (default ./pbem-demo)")

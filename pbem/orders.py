@@ -35,6 +35,7 @@ from pbem.engine.actions import (
     Pass,
     PlaceToken,
     RunRoutes,
+    Exchange,
     SellShares,
     TrainRun,
 )
@@ -127,8 +128,14 @@ ORDER_SPECS: tuple[OrderSpec, ...] = (
     OrderSpec("PAR", ("START",), "PAR <corporation> <price>", "start a corporation at a par price", "PAR NYNH 100"),
     OrderSpec("SELL", ("S",), "SELL [n] <corporation>", "sell shares to the bank pool", "SELL 2 B&O"),
     OrderSpec("PASS", ("P", "DONE"), "PASS", "pass, or end your stock-round turn, or skip an OR step", "PASS"),
-    OrderSpec("LAY", ("TILE", "T"), "LAY <hex> <tile> <rotation 0-5>", "lay or upgrade a tile", "LAY H16 57 1"),
-    OrderSpec("TOKEN", ("STATION",), "TOKEN <hex>[.<city>]", "place a station token", "TOKEN F20.1"),
+    OrderSpec(
+        "LAY", ("TILE", "T"), "LAY <hex> <tile> <rotation 0-5> [USING <private>]",
+        "lay or upgrade a tile (USING: a private's special lay)", "LAY H16 57 1",
+    ),
+    OrderSpec(
+        "TOKEN", ("STATION",), "TOKEN <hex>[.<city>] [USING <private>]",
+        "place a station token", "TOKEN F20.1",
+    ),
     OrderSpec(
         "RUN", ("R",), "RUN <train>: <stop>-<stop>...; ...",
         "run the trains (stops in order; .<n> picks a city on a hex)", "RUN 2: I15-I19; 2: I15-J14",
@@ -143,6 +150,10 @@ ORDER_SPECS: tuple[OrderSpec, ...] = (
     OrderSpec(
         "BUY", ("B",), "BUY <private> <price>",
         "the operating corporation buys a private from a player", "BUY CS 80",
+    ),
+    OrderSpec(
+        "EXCHANGE", (), "EXCHANGE <private> [POOL]",
+        "exchange a private for a share (1830: MH for NYC), any time", "EXCHANGE MH",
     ),
     OrderSpec("BANKRUPT", (), "BANKRUPT", "declare bankruptcy", "BANKRUPT"),
 )
@@ -245,7 +256,22 @@ def _hex(word: str, line: str) -> tuple[str, int]:
     return match.group(1).upper(), int(match.group(2) or 0)
 
 
+def _using(words: list[str], line: str, vocab: Vocabulary) -> tuple[list[str], str | None]:
+    """Split off a trailing ``USING <private>``."""
+    upper = [w.upper() for w in words]
+    if "USING" in upper:
+        i = upper.index("USING")
+        if i != len(words) - 2:
+            raise OrderSyntaxError(f"cannot read {line!r}: USING <private> comes last")
+        kind, sym = vocab.resolve(words[i + 1], line)
+        if kind != "company":
+            raise OrderSyntaxError(f"cannot read {line!r}: USING names a private company")
+        return words[:i], sym
+    return words, None
+
+
 def _parse_lay(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    words, using = _using(words, line, vocab)
     words = [w for w in words if w.upper() not in ("ON", "IN", "AT", "ROT", "ROTATION", "TILE")]
     if len(words) != 3:
         raise OrderSyntaxError(f"cannot read {line!r}: write LAY <hex> <tile> <rotation>, e.g. LAY H16 57 1")
@@ -265,15 +291,16 @@ def _parse_lay(words: list[str], line: str, vocab: Vocabulary) -> Action:
     rotation = rotation_word.upper().lstrip("R")
     if not rotation.isdigit() or not 0 <= int(rotation) <= 5:
         raise OrderSyntaxError(f"cannot read {line!r}: the rotation must be 0 to 5, not {rotation_word!r}")
-    return LayTile(hex_id, tile, int(rotation))
+    return LayTile(hex_id, tile, int(rotation), using)
 
 
 def _parse_token(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    words, using = _using(words, line, vocab)
     words = [w for w in words if w.upper() not in ("IN", "AT", "ON")]
     if len(words) != 1:
         raise OrderSyntaxError(f"cannot read {line!r}: write TOKEN <hex>, or TOKEN <hex>.<city>")
     hex_id, city = _hex(words[0], line)
-    return PlaceToken(hex_id, city)
+    return PlaceToken(hex_id, city, using)
 
 
 def _parse_run(words: list[str], line: str, vocab: Vocabulary) -> Action:
@@ -349,6 +376,19 @@ def _parse_discard(words: list[str], line: str, vocab: Vocabulary) -> Action:
     return DiscardTrain(vocab.train(words[0], line))
 
 
+def _parse_exchange(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    source = "ipo"
+    if len(words) == 2 and words[1].upper() in _SOURCES:
+        source = _SOURCES[words[1].upper()]
+        words = words[:1]
+    if len(words) != 1:
+        raise OrderSyntaxError(f"cannot read {line!r}: write EXCHANGE <private> [POOL]")
+    kind, sym = vocab.resolve(words[0], line)
+    if kind != "company":
+        raise OrderSyntaxError(f"cannot read {line!r}: EXCHANGE names a private company")
+    return Exchange(sym, source)  # type: ignore[arg-type]
+
+
 def _parse_bankrupt(words: list[str], line: str, vocab: Vocabulary) -> Action:
     if words:
         raise OrderSyntaxError(f"cannot read {line!r}: BANKRUPT takes nothing after it")
@@ -387,6 +427,7 @@ _PARSERS: dict[str, Callable[[list[str], str, Vocabulary], Action]] = {
     "TRAIN": _parse_train,
     "DISCARD": _parse_discard,
     "BANKRUPT": _parse_bankrupt,
+    "EXCHANGE": _parse_exchange,
 }
 
 ORDER_KEYWORDS = frozenset(_PARSERS)
@@ -433,9 +474,11 @@ def format_order(action: Action) -> str:
     if isinstance(action, Pass):
         return "PASS"
     if isinstance(action, LayTile):
-        return f"LAY {action.hex} {action.tile} {action.rotation}"
+        using = f" USING {action.using}" if action.using else ""
+        return f"LAY {action.hex} {action.tile} {action.rotation}{using}"
     if isinstance(action, PlaceToken):
-        return f"TOKEN {action.hex}" + (f".{action.city}" if action.city else "")
+        using = f" USING {action.using}" if action.using else ""
+        return f"TOKEN {action.hex}" + (f".{action.city}" if action.city else "") + using
     if isinstance(action, RunRoutes):
         return "RUN " + "; ".join(f"{r.train}: {'-'.join(r.stops)}" for r in action.runs)
     if isinstance(action, Dividend):
@@ -453,6 +496,8 @@ def format_order(action: Action) -> str:
         return f"DISCARD {action.train}"
     if isinstance(action, Bankrupt):
         return "BANKRUPT"
+    if isinstance(action, Exchange):
+        return f"EXCHANGE {action.company}" + (" POOL" if action.source == "pool" else "")
     raise TypeError(f"no order form for {action!r}")
 
 

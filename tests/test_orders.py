@@ -39,8 +39,9 @@ hex_ids = st.builds(lambda letter, number: f"{letter}{number}",
                     st.sampled_from("ABCDEFGHIJKLMNO"), st.integers(min_value=1, max_value=30))
 stops = st.builds(lambda h, city: f"{h}.{city}" if city else h, hex_ids, st.integers(min_value=0, max_value=2))
 actions = st.one_of(
-    st.builds(LayTile, hex_ids, st.sampled_from(["7", "57", "59", "X1"]), st.integers(min_value=0, max_value=5)),
-    st.builds(PlaceToken, hex_ids, st.integers(min_value=0, max_value=2)),
+    st.builds(LayTile, hex_ids, st.sampled_from(["7", "57", "59", "X1"]), st.integers(min_value=0, max_value=5),
+              st.one_of(st.none(), st.sampled_from(COMPANIES))),
+    st.builds(PlaceToken, hex_ids, st.integers(min_value=0, max_value=2), st.one_of(st.none(), st.sampled_from(COMPANIES))),
     st.builds(RunRoutes, st.lists(st.builds(TrainRun, st.sampled_from(TRAINS),
                                             st.lists(stops, min_size=2, max_size=6).map(tuple)),
                                   min_size=1, max_size=4).map(tuple)),

@@ -107,12 +107,14 @@ class SellShares(Action):
 
 @dataclass(frozen=True, slots=True)
 class LayTile(Action):
-    """Lay or upgrade to tile ``tile`` on ``hex`` turned by ``rotation`` (0-5) (1830 rules 6.2)."""
+    """Lay or upgrade to tile ``tile`` on ``hex`` turned by ``rotation`` (0-5) (1830 rules 6.2);
+    ``using`` names a private company whose ability allows the lay (1830: CS, DH)."""
 
     kind: ClassVar[str] = "lay_tile"
     hex: str
     tile: str
     rotation: int
+    using: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.rotation, int) or not 0 <= self.rotation <= 5:
@@ -127,6 +129,7 @@ class PlaceToken(Action):
     kind: ClassVar[str] = "place_token"
     hex: str
     city: int = 0
+    using: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +190,16 @@ class DiscardTrain(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """Exchange private ``company`` for a share of its corporation from the IPO or the pool
+    (1830: MH for a 10% NYC share, any time; the private closes)."""
+
+    kind: ClassVar[str] = "exchange"
+    company: str
+    source: ShareSource = "ipo"
+
+
+@dataclass(frozen=True, slots=True)
 class Bankrupt(Action):
     """Declare bankruptcy: the president cannot raise the money for a required train."""
 
@@ -196,7 +209,7 @@ class Bankrupt(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (Pass, Bid, BuyPrivate, Par, BuyShares, SellShares, LayTile, PlaceToken, RunRoutes,
-                Dividend, BuyTrain, DiscardTrain, Bankrupt)
+                Dividend, BuyTrain, DiscardTrain, Exchange, Bankrupt)
 }
 
 

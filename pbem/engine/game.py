@@ -8,22 +8,28 @@ players with nothing legal to do are passed, finished rounds give way to the nex
 
 from __future__ import annotations
 
-from typing import Iterable
+import copy
+from typing import Iterable, Mapping
 
-from pbem.engine import market, shares
-from pbem.engine.actions import Action
+from pbem.engine import market, shares, trains
+from pbem.engine.actions import Action, Exchange
+from pbem.engine.board import MapData, TileData, load_map, load_tiles
 from pbem.engine.state import (
     CompanyState,
     CorporationState,
     GameState,
+    OperatingState,
     PlayerState,
     RoundState,
     StockRoundState,
+    corp_owner,
 )
 from pbem.engine.step import Step
+from pbem.engine.steps import operating
 from pbem.engine.steps.auction import PendingPar, WaterfallAuction, new_auction_state
-from pbem.engine.steps.stock import BuySellParShares, end_turn, finish_stock_round
-from pbem.engine.title import TitleData
+from pbem.engine.steps.stock import BuySellParShares, end_turn, execute_sale, finish_stock_round
+from pbem.engine.title import PhaseData, TitleData
+from pbem.engine.track import RouteResult
 from pbem.errors import IllegalOrderError
 
 STEP_TYPES: dict[str, type[Step]] = {
@@ -56,6 +62,8 @@ def new_state(title: TitleData, players: list[str]) -> GameState:
         certificates=shares.new_certificates(title),
         market={},
         round=RoundState(kind="auction"),
+        phase=title.phases[0].name,
+        depot=trains.new_depot(title),
     )
 
 
@@ -68,10 +76,23 @@ class Game:
 
     def __init__(self, title: TitleData, players: list[str]) -> None:
         self.title = title
+        self.board: MapData = load_map(title.title)
+        self.tiles: Mapping[str, TileData] = load_tiles()
         self.state = new_state(title, players)
         self.pending_events: list[str] = []
         self.turn_over = False
+        self.last_run: list[RouteResult] = []
         self.state.round.auction = new_auction_state(self)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Game:
+        """A copy with its own state; the immutable title, map and tile data are shared."""
+        twin = Game.__new__(Game)
+        twin.title, twin.board, twin.tiles = self.title, self.board, self.tiles
+        twin.state = copy.deepcopy(self.state, memo)
+        twin.pending_events = []
+        twin.turn_over = False
+        twin.last_run = list(self.last_run)
+        return twin
 
     # -- small helpers used by the steps --------------------------------------------------
 
@@ -88,17 +109,26 @@ class Game:
         self.state.round.entity_index = (self.state.round.entity_index + 1) % len(self.state.order)
 
     def payout_companies(self) -> None:
-        """Each owned private pays its revenue from the bank to its owner (1830 rules 6.1)."""
-        for sym, company in self.state.companies.items():
-            if company.owner is None or company.closed:
-                continue
+        """Each owned private pays its revenue from the bank to its owner (1830 rules 6.1):
+        players in seating order first, then corporations."""
+        owned = [(sym, c) for sym, c in self.state.companies.items() if c.owner and not c.closed]
+
+        def key(item: tuple[str, CompanyState]) -> tuple[int, int, str]:
+            owner = item[1].owner or ""
+            if owner in self.state.players:
+                return (0, self.state.seats.index(owner), item[0])
+            return (1, 0, owner + item[0])
+
+        for sym, company in sorted(owned, key=key):
             revenue = self.title.company(sym).revenue
-            if company.owner in self.state.players:
-                self.state.players[company.owner].cash += revenue
+            owner = company.owner or ""
+            if owner in self.state.players:
+                self.state.players[owner].cash += revenue
             else:
-                self.state.corporations[company.owner[2:]].cash += revenue
+                self.state.corporations[owner[2:]].cash += revenue
             self.state.bank -= revenue
-            self.event(f"{company.owner} collects {self.money(revenue)} from {sym}")
+            self.event(f"{owner[2:] if owner.startswith('C:') else owner} collects {self.money(revenue)} from {sym}")
+        self.check_bank()
 
     # -- queries -------------------------------------------------------------------------
 
@@ -108,16 +138,50 @@ class Game:
         return [STEP_TYPES[n] for n in names]
 
     def active_step(self) -> type[Step] | None:
-        """The first active step of the current round, or None."""
-        if self.state.finished:
+        """The first active step of the current round, or None (and None in an operating
+        round, whose steps are in :mod:`pbem.engine.steps.operating`)."""
+        if self.state.finished or self.state.round.kind == "operating":
             return None
         return next((s for s in self.steps() if s.active(self)), None)
 
     def current_actors(self) -> list[str]:
-        """The players who may act now (empty when the game waits for something we do not
-        support yet, or has ended)."""
+        """The players who may act now (empty when the game has ended)."""
+        if self.state.finished:
+            return []
+        if self.state.round.kind == "operating":
+            active = operating.active_steps(self)
+            return [active[0].actor(self)] if active else []
         step = self.active_step()
         return step.actors(self) if step else []
+
+    def phase(self) -> PhaseData:
+        """The current phase."""
+        return trains.phase_data(self.title, self.state.phase)
+
+    def tiles_left(self, name: str) -> int:
+        """Copies of tile ``name`` still in the supply."""
+        count = self.board.tile_counts.get(name)
+        if name not in self.board.tile_counts:
+            return 0
+        if count is None:
+            return 1
+        return count - sum(1 for tile, _ in self.state.tiles.values() if tile == name)
+
+    def hex_blocker(self, coord: str) -> str | None:
+        """The private company that blocks ``coord`` while a player owns it, or None."""
+        for sym, company in self.state.companies.items():
+            if company.closed or company.owner not in self.state.players:
+                continue
+            ability = self.title.company(sym).ability("blocks_hexes")
+            if ability is not None and coord in ability.data.get("hexes", []):
+                return sym
+        return None
+
+    def operating_corporation(self) -> str | None:
+        """The corporation operating now, or None outside an operating round."""
+        if self.state.round.kind != "operating" or self.state.finished:
+            return None
+        return operating.current_corp(self)
 
     def round_label(self) -> str:
         """``"Private auction"``, ``"SR 2"``, ``"OR 1.2"``."""
@@ -132,13 +196,22 @@ class Game:
         """One line: who must act and what for (``"Player 2: bid on the private companies"``)."""
         if self.state.finished:
             return f"The game is over ({self.state.end_reason})."
+        if self.state.round.kind == "operating":
+            active = operating.active_steps(self)
+            if not active:
+                return f"{self.round_label()}: nothing to do"
+            corp = operating.current_corp(self)
+            return f"{active[0].actor(self)} for {corp}: {active[0].description}"
         step = self.active_step()
         if step is None:
             return f"{self.round_label()}: this server does not yet run this round."
         return f"{', '.join(step.actors(self))}: {step.description}"
 
     def legal_actions(self, player: str) -> list[Action]:
-        """Every legal action for ``player`` now (bids at their minimum), [] if not their turn."""
+        """Every legal action for ``player`` now (bids at their minimum), [] if not their turn.
+        In an operating round: an example of each kind the current step takes."""
+        if self.state.round.kind == "operating":
+            return []
         step = self.active_step()
         if step is None or player not in step.actors(self):
             return []
@@ -155,21 +228,33 @@ class Game:
         """
         if player not in self.state.players:
             raise IllegalOrderError(f"{player!r} is not a player in this game")
-        step = self.active_step()
-        if step is None:
+        if self.state.finished:
             raise IllegalOrderError(self.waiting_for())
-        actors = step.actors(self)
-        if player not in actors:
-            raise IllegalOrderError(f"it is not {player}'s turn: waiting for {self.waiting_for()}")
-        handler = step.handlers.get(type(action))
-        if handler is None:
-            raise IllegalOrderError(
-                f"{action.kind.replace('_', ' ')} is not possible now; {player} may {step.description}"
-            )
         backup = self.state.copy()
         self.pending_events = []
         self.turn_over = False
         try:
+            if isinstance(action, Exchange):
+                self._exchange(player, action)
+                events, self.pending_events = self.pending_events, []
+                return events
+            if self.state.round.kind == "operating":
+                op_step = operating.step_for(self, player, action)
+                op_step.process(self, player, action)
+                self._advance_operating()
+                events, self.pending_events = self.pending_events, []
+                return events
+            step = self.active_step()
+            if step is None:
+                raise IllegalOrderError(self.waiting_for())
+            actors = step.actors(self)
+            if player not in actors:
+                raise IllegalOrderError(f"it is not {player}'s turn: waiting for {self.waiting_for()}")
+            handler = step.handlers.get(type(action))
+            if handler is None:
+                raise IllegalOrderError(
+                    f"{action.kind.replace('_', ' ')} is not possible now; {player} may {step.description}"
+                )
             handler(self, player, action)
             self._advance(player)
         except Exception:
@@ -186,6 +271,8 @@ class Game:
             if self.active_step() is None:
                 self._start_stock_round()
         elif kind == "stock":
+            if self.state.round.kind != "stock":
+                return
             if not self.turn_over and not BuySellParShares.legal_actions(self, player):
                 end_turn(self, player)
             if self.turn_over:
@@ -236,8 +323,191 @@ class Game:
         number = self.state.round.number
         for p in self.state.players.values():
             p.passed = False
-        self.state.round = RoundState(kind="operating", number=number, or_number=1)
+        self.state.operating_rounds = self.phase().operating_rounds
+        self._start_operating_round(number, 1)
+
+    # -- operating rounds (1830 rules 6) --------------------------------------------------
+
+    def operating_order(self) -> list[str]:
+        """Floated corporations, highest share price first; on one price, the rightmost
+        cell first, then the higher row, then the one that arrived first (1830 rules 6)."""
+        state = self.state
+
+        def key(sym: str) -> tuple[int, int, int, int, str]:
+            coord = state.corporations[sym].price
+            assert coord is not None
+            return (-market.price_at(self.title, coord), -coord[1], coord[0],
+                    state.market[coord].index(sym), sym)
+
+        floated = [s for s, c in state.corporations.items() if c.floated and not c.closed]
+        return sorted(floated, key=key)
+
+    def _start_operating_round(self, number: int, or_number: int) -> None:
+        self.state.round = RoundState(kind="operating", number=number, or_number=or_number,
+                                      operating=OperatingState(order=self.operating_order()))
         self.event(f"-- {self.round_label()} --")
+        self.payout_companies()
+        self._start_corporation_turn()
+
+    def _start_corporation_turn(self) -> None:
+        op = self.state.round.operating
+        assert op is not None
+        while op.index < len(op.order):
+            corp = op.order[op.index]
+            pres = self.state.corporations[corp].president
+            self.event(f"{pres} operates {corp}")
+            operating.place_home_token(self, corp)
+            operating.skip_inactive(self)
+            if operating.active_steps(self):
+                return
+            self._end_corporation_turn()
+        self._finish_operating_round()
+
+    def _end_corporation_turn(self) -> None:
+        op = self.state.round.operating
+        assert op is not None
+        corp = op.order[op.index]
+        if "dividend_done" not in op.passed_steps:
+            operating.pay_dividend(self, corp, "withhold")
+        op.index += 1
+        fresh = OperatingState(order=op.order, index=op.index)
+        self.state.round.operating = fresh
+        self.state.pending_teleport = None
+
+    def _advance_operating(self) -> None:
+        if self.state.finished:
+            return
+        operating.skip_inactive(self)
+        if operating.active_steps(self):
+            return
+        self._end_corporation_turn()
+        self._start_corporation_turn()
+
+    def _finish_operating_round(self) -> None:
+        rnd = self.state.round
+        if rnd.or_number < self.state.operating_rounds:
+            self._start_operating_round(rnd.number, rnd.or_number + 1)
+            return
+        if self.state.bank_broken:
+            self.end_game("bank")
+            return
+        for p in self.state.players.values():
+            p.passed = False
+        self.state.round = RoundState(kind="stock", number=rnd.number + 1, stock=StockRoundState())
+        self.event(f"-- {self.round_label()} --")
+        self._skip_stock_turns()
+
+    def _exchange(self, player: str, action: Exchange) -> None:
+        """A private's owner exchanges it for a share of its corporation, at any time; the
+        share comes free and does not count against the certificate-limit check; the
+        private closes (1830: MH for NYC)."""
+        state, title = self.state, self.title
+        company = state.companies.get(action.company)
+        if company is None or company.closed or company.owner != player:
+            raise IllegalOrderError(f"{player} does not own the private company {action.company}")
+        ability = title.company(action.company).ability("exchange")
+        if ability is None:
+            raise IllegalOrderError(f"{action.company} cannot be exchanged")
+        sym = str(ability.data["corporation"])
+        if action.source not in ability.data.get("from", ["ipo", "pool"]):
+            raise IllegalOrderError(f"{action.company} is exchanged from the {' or '.join(ability.data['from'])}")
+        source = "IPO" if action.source == "ipo" else "POOL"
+        certs = shares.pick_certificates(state, source, sym, 1)
+        if not certs:
+            raise IllegalOrderError(f"there is no {sym} share in the {'IPO' if source == 'IPO' else 'bank pool'}")
+        if not shares.holding_ok(state, title, player, sym, certs[0].percent):
+            raise IllegalOrderError(f"{player} may not hold more than {title.const('max_percent_per_corporation', 60)}% of {sym}")
+        certs[0].owner = player
+        self._close_company(action.company)
+        self.event(f"{player} exchanges {action.company} for a {certs[0].percent}% share of {sym}")
+        if state.corporations[sym].ipoed:
+            shares.update_president(state, title, sym, self.pending_events)
+
+    # -- things steps ask the game to do --------------------------------------------------
+
+    def sell_shares(self, player: str, sym: str, count: int) -> None:
+        """Sell shares to the pool (see :func:`pbem.engine.steps.stock.execute_sale`)."""
+        execute_sale(self, player, sym, count)
+
+    def close_all_companies(self) -> None:
+        """Every private company closes (1830: the first 5-train)."""
+        for sym, company in self.state.companies.items():
+            if company.closed:
+                continue
+            self._close_company(sym)
+        self.event("-- Event: private companies close --")
+
+    def _close_company(self, sym: str) -> None:
+        company = self.state.companies[sym]
+        if company.owner in self.state.players:
+            self.state.players[company.owner].companies.remove(sym)
+        company.closed = True
+        company.owner = None
+
+    def after_train_bought(self, corp: str) -> None:
+        """A private that closes when its corporation buys a train (1830: BO with the B&O)."""
+        for sym, company in self.state.companies.items():
+            if company.closed:
+                continue
+            ability = self.title.company(sym).ability("close_on_train")
+            if ability is not None and ability.data.get("corporation") == corp:
+                self._close_company(sym)
+                self.event(f"{sym} closes")
+
+    def check_bank(self) -> None:
+        """The bank has broken when its cash is gone: the game ends after this set of
+        operating rounds (1830 rules 8)."""
+        if self.state.bank <= 0 and not self.state.bank_broken:
+            self.state.bank_broken = True
+            self.event("-- The bank has broken: the game ends after this set of operating rounds --")
+
+    def bankrupt(self, player: str, corp: str) -> None:
+        """``player`` cannot raise the money for ``corp``'s train (1830 rules 6.7, 8): they sell
+        every share they can (largest lots first, corporations in operating order, never the
+        presidency of ``corp``), the cash goes to the bank, and the game ends."""
+        from pbem.engine.steps.stock import sell_problem
+
+        state = self.state
+        self.event(f"-- {player} goes bankrupt and sells remaining shares --")
+
+        def key(sym: str) -> tuple[int, int, int, int, str]:
+            coord = state.corporations[sym].price
+            assert coord is not None
+            return (-market.price_at(self.title, coord), -coord[1], coord[0], state.market[coord].index(sym), sym)
+
+        held = [s for s in state.corporations if state.percent_of(player, s) and state.corporations[s].price]
+        for sym in sorted(held, key=key):
+            while True:
+                pct = shares.share_percent(self.title, sym)
+                most = state.percent_of(player, sym) // pct
+                count = next((n for n in range(most, 0, -1) if sell_problem(self, player, sym, n) is None
+                              and not (sym == corp and self._swaps_presidency(player, sym, n))), 0)
+                if not count:
+                    break
+                execute_sale(self, player, sym, count)
+        state.bank += state.players[player].cash
+        state.players[player].cash = 0
+        state.players[player].bankrupt = True
+        self.end_game("bankrupt")
+
+    def _swaps_presidency(self, player: str, sym: str, count: int) -> bool:
+        state = self.state
+        if state.corporations[sym].president != player:
+            return False
+        remaining = state.percent_of(player, sym) - count * shares.share_percent(self.title, sym)
+        others = max((state.percent_of(p, sym) for p in state.seats if p != player), default=0)
+        return remaining < others
+
+    def end_game(self, reason: str) -> None:
+        """End the game now with ``reason`` (``bank``, ``bankrupt``, ``manually_ended``)."""
+        self.state.finished = True
+        self.state.end_reason = reason
+        scores = ", ".join(f"{p} {self.money(self.player_value(p))}" for p in self.state.seats)
+        self.event(f"-- Game over ({reason}): {scores} --")
+
+    def result(self) -> dict[str, int]:
+        """Final (or current) value of each player: cash, shares at market, privates at face."""
+        return {p: self.player_value(p) for p in self.state.seats}
 
     # -- reading -------------------------------------------------------------------------
 

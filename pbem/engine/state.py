@@ -62,6 +62,7 @@ class CorporationState:
     president: str | None = None
     closed: bool = False
     operated: bool = False
+    trains: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -108,6 +109,24 @@ class StockRoundState:
 
 
 @dataclass
+class OperatingState:
+    """One operating round: the corporations in operating order (fixed when it starts), the
+    one operating now, and what it has done this turn (1830 rules 6)."""
+
+    order: list[str]
+    index: int = 0
+    passed_steps: list[str] = field(default_factory=list)
+    tiles_laid: int = 0
+    upgraded: bool = False
+    laid_hexes: list[str] = field(default_factory=list)
+    token_placed: bool = False
+    revenue: int | None = None
+    routes: list[list[str]] = field(default_factory=list)
+    trains_bought: int = 0
+    emergency: bool = False
+
+
+@dataclass
 class RoundState:
     """Which round is on: ``kind`` is ``"auction"``, ``"stock"`` or ``"operating"``.
 
@@ -121,6 +140,7 @@ class RoundState:
     entity_index: int = 0
     auction: AuctionState | None = None
     stock: StockRoundState | None = None
+    operating: OperatingState | None = None
 
 
 @dataclass
@@ -141,6 +161,17 @@ class GameState:
     certificates: list[Certificate]
     market: dict[tuple[int, int], list[str]]
     round: RoundState
+    phase: str = ""
+    operating_rounds: int = 1
+    depot: list[str] = field(default_factory=list)
+    pool_trains: list[str] = field(default_factory=list)
+    types_sold: list[str] = field(default_factory=list)
+    tiles: dict[str, tuple[str, int]] = field(default_factory=dict)
+    tokens: dict[str, list[str]] = field(default_factory=dict)
+    used_abilities: list[str] = field(default_factory=list)
+    pending_teleport: str | None = None
+    pending_tokens: list[tuple[str, str]] = field(default_factory=list)
+    bank_broken: bool = False
     finished: bool = False
     end_reason: str | None = None
 

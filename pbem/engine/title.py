@@ -56,6 +56,7 @@ class CorporationData:
     home: str
     shares: tuple[int, ...]
     float_percent: int
+    home_city: int | None = None
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,7 @@ class TrainData:
     rusts_on: str | None = None
     available_on: str | None = None
     events: tuple[str, ...] = ()
+    trade_in: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -248,6 +250,7 @@ def _build(title: str, variants: tuple[str, ...], docs: Mapping[str, Any]) -> Ti
                 home=str(c.get("home", "")),
                 shares=tuple(int(s) for s in c.get("shares", defaults["shares"])),
                 float_percent=int(c.get("float_percent", defaults.get("float_percent", 60))),
+                home_city=int(c["home_city"]) if c.get("home_city") is not None else None,
             )
             for c in corp_doc["corporations"]
         )
@@ -264,13 +267,14 @@ def _build(title: str, variants: tuple[str, ...], docs: Mapping[str, Any]) -> Ti
                 rusts_on=str(t["rusts_on"]) if t.get("rusts_on") is not None else None,
                 available_on=str(t["available_on"]) if t.get("available_on") is not None else None,
                 events=tuple(t.get("events", [])),
+                trade_in={str(k): int(v) for k, v in (t.get("trade_in") or {}).items()},
             )
             for t in docs["trains"]["trains"]
         )
         phases = tuple(
             PhaseData(
                 name=str(p["name"]),
-                on=str(p["on"]) if p.get("on") is not None else None,
+                on=str(p["on_train"]) if p.get("on_train") is not None else None,
                 train_limit=int(p["train_limit"]),
                 tiles=tuple(p["tiles"]),
                 operating_rounds=int(p["operating_rounds"]),

@@ -15,7 +15,25 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from pbem.engine.actions import Action, Bid, BuyPrivate, BuyShares, Par, Pass, SellShares
+from pbem.engine.actions import (
+    Action,
+    Bankrupt,
+    Bid,
+    BuyPrivate,
+    BuyShares,
+    BuyTrain,
+    DiscardTrain,
+    Dividend,
+    Exchange,
+    LayTile,
+    Par,
+    Pass,
+    PlaceToken,
+    RunRoutes,
+    SellShares,
+    TrainRun,
+)
+from pbem.engine.state import corp_owner
 from pbem.engine.game import Game
 from pbem.engine.steps.auction import min_price, may_purchase
 from pbem.engine.title import TitleData, load_title
@@ -48,6 +66,21 @@ def load_record(path: Path) -> dict[str, Any]:
     return data
 
 
+def record_variants(record: dict[str, Any]) -> tuple[str, ...]:
+    """The record's optional rules as our variant names (``rules/<title>/variants/``).
+
+    :raises UnsupportedRecordAction: an option we have no variant for.
+    """
+    from pbem.engine.title import available_variants
+
+    options = tuple(str(o) for o in (record.get("settings") or {}).get("optional_rules") or ())
+    known = available_variants(str(record["title"]))
+    missing = [o for o in options if o not in known]
+    if missing:
+        raise UnsupportedRecordAction(f"optional rules not supported yet: {', '.join(missing)}")
+    return options
+
+
 def player_names(record: dict[str, Any]) -> dict[Any, str]:
     """Record player id (or name where ids are absent) -> seat name."""
     names: dict[Any, str] = {}
@@ -60,40 +93,59 @@ def player_names(record: dict[str, Any]) -> dict[Any, str]:
 
 
 def effective_actions(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """The actions in force after undo/redo, each followed by its auto-actions.
+    """The actions in force after undo and redo, each followed by its auto-actions.
 
-    ``undo`` takes back the last action in force (or, with ``action_id``, everything after
-    that action); ``redo`` restores the last one taken back; actions marked ``skip`` were
-    undone later and are left out with their undo.
+    As the platform resolves them: an ``undo`` takes back the last action in force, or with
+    ``action_id`` every action after that one; a ``redo`` restores what the most recent undo
+    took back; any other action ends the chance to redo. Messages are dropped.
     """
-    active: list[dict[str, Any]] = []
-    undone: list[dict[str, Any]] = []
-    for action in record["actions"]:
-        if action.get("skip"):
-            continue
+    actions = record["actions"]
+    kept: list[dict[str, Any] | None] = [None] * len(actions)
+    undone: list[list[tuple[int, dict[str, Any]]]] = []
+    for index, action in enumerate(actions):
         kind = action["type"]
         if kind == "undo":
             target = action.get("action_id")
             if target is None:
-                if active:
-                    undone.append(active.pop())
+                last = max((i for i, a in enumerate(kept) if a is not None), default=-1)
+                start = max(last, 0)
+            elif target == 0:
+                start = 0
             else:
-                while active and active[-1]["id"] > target:
-                    undone.append(active.pop())
+                start = next(i for i, a in enumerate(actions) if a["id"] == target) + 1
+            group = [(i, a) for i, a in enumerate(kept[start:index], start) if a is not None]
+            for i, _ in group:
+                kept[i] = None
+            undone.append(group)
         elif kind == "redo":
-            if undone:
-                active.append(undone.pop())
+            for i, a in undone.pop() if undone else []:
+                kept[i] = a
         elif kind == "message":
             continue
         else:
-            active.append(action)
             undone.clear()
+            kept[index] = action
     out: list[dict[str, Any]] = []
-    for action in active:
+    for action in kept:
+        if action is None:
+            continue
         out.append(action)
         for i, auto in enumerate(action.get("auto_actions") or [], start=1):
             out.append({**auto, "id": f"{action['id']}.{i}"})
     return out
+
+
+def _join_chains(chains: list[list[str]]) -> list[str]:
+    """Stops of a run from its hex chains (each chain joins two consecutive stops)."""
+    if len(chains) == 1:
+        return [chains[0][0], chains[0][-1]]
+    first, second = chains[0], chains[1]
+    start = first[-1] if first[0] in (second[0], second[-1]) else first[0]
+    stops = [start]
+    for chain in chains:
+        nxt = chain[-1] if chain[0] == stops[-1] else chain[0]
+        stops.append(nxt)
+    return stops
 
 
 class Renderer:
@@ -101,7 +153,7 @@ class Renderer:
 
     def __init__(self, record: dict[str, Any], title: TitleData | None = None) -> None:
         self.record = record
-        self.title = title or load_title(str(record["title"]))
+        self.title = title or load_title(str(record["title"]), record_variants(record))
         self.names = player_names(record)
         self.game = Game(self.title, list(self.names.values()))
         self._ipo_ids = {
@@ -111,12 +163,20 @@ class Renderer:
             for ability in company.abilities:
                 if ability.kind == "shares":
                     self._ipo_ids.discard(str(ability.data["share"]))
+        self._tile_hex: dict[str, str] = {}
 
     def seat(self, action: dict[str, Any]) -> str:
-        """The seat acting: a player, or a corporation's president."""
+        """The seat acting: a player, or a corporation's president (for a private company's
+        ability, the president of the corporation owning it)."""
         entity = action["entity"]
-        if action.get("entity_type", "player") == "player":
+        kind = action.get("entity_type", "player")
+        if kind == "player":
             return self.names[entity]
+        if kind == "company":
+            owner = self.game.state.companies[str(entity)].owner or ""
+            if owner in self.game.state.players:
+                return owner
+            entity = owner[2:]
         corp = self.game.state.corporations.get(str(entity))
         if corp is None or corp.president is None:
             raise UnsupportedRecordAction(f"action {action['id']}: no president for {entity!r}")
@@ -142,6 +202,11 @@ class Renderer:
         if kind == "par":
             price = int(str(action["share_price"]).split(",")[0])
             return Par(action["corporation"], price)
+        if kind == "buy_shares" and action.get("entity_type") == "company":
+            share_id = str(action["shares"][0])
+            source = "ipo" if share_id in self._ipo_ids else "pool"
+            self._ipo_ids.discard(share_id)
+            return Exchange(str(action["entity"]), source)  # type: ignore[arg-type]
         if kind == "buy_shares":
             ids = list(action["shares"])
             sym = ids[0].rsplit("_", 1)[0]
@@ -155,7 +220,64 @@ class Renderer:
             corp = self.title.corporation(sym)
             share_pct = min(corp.shares[1:])
             return SellShares(sym, int(action["percent"]) // share_pct)
+        if kind == "lay_tile":
+            name = str(action["tile"]).rsplit("-", 1)[0]
+            self._tile_hex[str(action["tile"])] = action["hex"]
+            using = str(action["entity"]) if action.get("entity_type") == "company" else None
+            return LayTile(action["hex"], name, int(action["rotation"]), using)
+        if kind == "place_token":
+            tile_id, _, city = str(action["city"]).rpartition("-")
+            coord = self._tile_hex.get(tile_id) or tile_id.rsplit("-", 1)[0]
+            using = str(action["entity"]) if action.get("entity_type") == "company" else None
+            return PlaceToken(coord, int(city), using)
+        if kind == "run_routes":
+            return RunRoutes(tuple(self._run(route) for route in action["routes"]))
+        if kind == "dividend":
+            return Dividend("payout" if action["kind"] == "payout" else "withhold")
+        if kind == "buy_train":
+            return self._buy_train(action)
+        if kind == "discard_train":
+            return DiscardTrain(str(action["train"]).rsplit("-", 1)[0])
+        if kind == "buy_company":
+            return BuyPrivate(action["company"], int(action["price"]))
+        if kind == "bankrupt":
+            return Bankrupt()
         raise UnsupportedRecordAction(f"action {action['id']}: {kind} is not supported yet")
+
+    def _run(self, route: dict[str, Any]) -> TrainRun:
+        """Our run for a recorded route: stops in travel order (joined from the hex chains),
+        with the city index from the recorded nodes where a hex has more than one stop."""
+        train = str(route["train"]).rsplit("-", 1)[0]
+        hexes = _join_chains([list(c) for c in route["connections"]])
+        queues: dict[str, list[str]] = {}
+        for node in route.get("nodes") or []:
+            coord, _, index = str(node).rpartition("-")
+            queues.setdefault(coord, []).append(index)
+        stops = []
+        for coord in hexes:
+            index = queues[coord].pop(0) if queues.get(coord) else "0"
+            many = len(self._tile_at(coord).stop_ids()) > 1
+            stops.append(f"{coord}.{index}" if many and index != "0" else coord if not many else f"{coord}.{index}" if index != "0" else coord)
+        return TrainRun(train, tuple(stops))
+
+    def _tile_at(self, coord: str) -> Any:
+        from pbem.engine.track import placed
+
+        return placed(self.game, coord).tile
+
+    def _buy_train(self, action: dict[str, Any]) -> Action:
+        train_id = str(action["train"])
+        kind = train_id.rsplit("-", 1)[0]
+        state = self.game.state
+        exchange = str(action["exchange"]).rsplit("-", 1)[0] if action.get("exchange") else None
+        if train_id in state.pool_trains or (kind in {t.rsplit('-', 1)[0] for t in state.pool_trains}
+                                               and train_id not in state.depot
+                                               and not any(train_id in c.trains for c in state.corporations.values())):
+            return BuyTrain(kind, "pool", None, exchange)
+        for sym, corp in state.corporations.items():
+            if train_id in corp.trains:
+                return BuyTrain(kind, sym, int(action["price"]), exchange)
+        return BuyTrain(kind, "depot", None, exchange)
 
     def orders(self) -> Iterator[ImportedOrder]:
         """Every effective action as an order, applied to our game as it goes.

@@ -268,55 +268,13 @@ class BuySellParShares(Step):
     @classmethod
     def process_sell(cls, game: Game, player: str, action: Action) -> None:
         assert isinstance(action, SellShares)
-        problem = sell_problem(game, player, action.corporation, action.count)
-        if problem:
-            raise IllegalOrderError(problem)
-        state, title = game.state, game.title
-        sym = action.corporation
-        corp = state.corporations[sym]
-        pct = shares.share_percent(title, sym)
-        ordinary = shares.pick_certificates(state, player, sym, 10**6)
-        if corp.president == player and action.count > len(ordinary):
-            # The president's certificate goes: first hand the presidency on (the new
-            # president exchanges ordinary shares for it), then sell ordinary shares.
-            held_after = state.percent_of(player, sym) - action.count * pct
-            others = {p: state.percent_of(p, sym) for p in state.seats if p != player}
-            top = max(others.values())
-            new = min(
-                (p for p, v in others.items() if v == top),
-                key=lambda p: shares.seat_distance(state, player, p),
-            )
-            pres = next(c for c in state.certificates if c.corporation == sym and c.president)
-            n = pres.percent // pct
-            shares.transfer(shares.pick_certificates(state, new, sym, n), player)
-            pres.owner = new
-            corp.president = new
-            assert held_after >= 0
-        price = shares.current_price(state, title, sym)
-        sold = shares.pick_certificates(state, player, sym, action.count)
-        shares.transfer(sold, POOL)
-        amount = price * action.count
-        state.bank -= amount
-        state.players[player].cash += amount
-        game.event(
-            f"{player} sells {action.count} share{'s' if action.count > 1 else ''} of {sym} "
-            f"({action.count * pct}%) and receives {game.money(amount)}"
-        )
-        before = corp.price
-        assert before is not None
-        new_coord = before
-        for _ in range(action.count):
-            new_coord = market.down(title, new_coord)
-        if market.move(state, title, sym, new_coord):
-            game.event(f"{sym}'s share price falls from {game.money(market.price_at(title, before))} to {game.money(market.price_at(title, new_coord))}")
+        execute_sale(game, player, action.corporation, action.count)
         sr = _sr(game)
         sr.sold.setdefault(player, [])
-        if sym not in sr.sold[player]:
-            sr.sold[player].append(sym)
+        if action.corporation not in sr.sold[player]:
+            sr.sold[player].append(action.corporation)
         sr.turn_actions.append("sell")
         sr.last_to_act = player
-        if corp.president is not None:
-            shares.update_president(state, title, sym, game.pending_events, swap_to=POOL)
 
     @classmethod
     def process_pass(cls, game: Game, player: str, action: Action) -> None:
@@ -326,6 +284,54 @@ class BuySellParShares(Step):
         game.event(f"{player} passes" if not sr.turn_actions else f"{player} ends the turn")
         end_turn(game, player)
 
+
+
+def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
+    """Sell ``count`` shares of ``sym`` from ``player`` to the pool: checks (see
+    :func:`sell_problem`), the presidency handed on first if the president's certificate must
+    go, payment at the current price, then the price falls a row a share (1830 rules 5.3).
+
+    :raises IllegalOrderError: the sale is not allowed.
+    """
+    problem = sell_problem(game, player, sym, count)
+    if problem:
+        raise IllegalOrderError(problem)
+    state, title = game.state, game.title
+    corp = state.corporations[sym]
+    pct = shares.share_percent(title, sym)
+    ordinary = shares.pick_certificates(state, player, sym, 10**6)
+    if corp.president == player and count > len(ordinary):
+        others = {p: state.percent_of(p, sym) for p in state.seats if p != player}
+        top = max(others.values())
+        new = min(
+            (p for p, v in others.items() if v == top),
+            key=lambda p: shares.seat_distance(state, player, p),
+        )
+        pres = next(c for c in state.certificates if c.corporation == sym and c.president)
+        shares.transfer(shares.pick_certificates(state, new, sym, pres.percent // pct), player)
+        pres.owner = new
+        corp.president = new
+    price = shares.current_price(state, title, sym)
+    shares.transfer(shares.pick_certificates(state, player, sym, count), POOL)
+    amount = price * count
+    state.bank -= amount
+    state.players[player].cash += amount
+    game.event(
+        f"{player} sells {count} share{'s' if count > 1 else ''} of {sym} "
+        f"({count * pct}%) and receives {game.money(amount)}"
+    )
+    before = corp.price
+    assert before is not None
+    new_coord = before
+    for _ in range(count):
+        new_coord = market.down(title, new_coord)
+    if market.move(state, title, sym, new_coord):
+        game.event(
+            f"{sym}'s share price falls from {game.money(market.price_at(title, before))} "
+            f"to {game.money(market.price_at(title, new_coord))}"
+        )
+    if corp.president is not None:
+        shares.update_president(state, title, sym, game.pending_events, swap_to=POOL)
 
 
 def end_turn(game: Game, player: str) -> None:

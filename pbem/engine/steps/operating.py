@@ -1,0 +1,788 @@
+"""The operating round (1830 rules 6): each floated corporation in turn, highest share price
+first, lays track, places a station token, runs its trains, pays or withholds, buys trains and
+may buy private companies.
+
+Each step says whether it *blocks* (the turn waits for it while it has something to offer)
+and which actions it takes from whom. An action goes to the first active step that takes
+it; a blocking step before it that still offers something must be done or passed first —
+except the optional ones (track, token, buying a private), which an action of a later step
+passes implicitly, as a player who writes "no track, token in X" means.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, ClassVar, Iterable
+
+from pbem.engine import market, shares, track, trains
+from pbem.engine.actions import (
+    Action,
+    Bankrupt,
+    BuyPrivate,
+    BuyTrain,
+    DiscardTrain,
+    Dividend,
+    LayTile,
+    Pass,
+    PlaceToken,
+    RunRoutes,
+    SellShares,
+)
+from pbem.engine.state import POOL, OperatingState, corp_owner
+from pbem.errors import IllegalOrderError
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+
+def _or(game: Game) -> OperatingState:
+    op = game.state.round.operating
+    assert op is not None, "not in an operating round"
+    return op
+
+
+def current_corp(game: Game) -> str:
+    """The corporation operating now."""
+    op = _or(game)
+    return op.order[op.index]
+
+
+def president(game: Game, corp: str) -> str:
+    """The president of ``corp`` (the player who gives its orders)."""
+    pres = game.state.corporations[corp].president
+    assert pres is not None, f"{corp} has no president"
+    return pres
+
+
+class OpStep:
+    """A step of a corporation's turn."""
+
+    name: ClassVar[str] = "op_step"
+    description: ClassVar[str] = ""
+    blocks: ClassVar[bool] = True
+    optional: ClassVar[bool] = False
+    sticky: ClassVar[bool] = False
+    """A sticky step is never passed: it offers itself whenever its condition holds."""
+    takes: ClassVar[tuple[type[Action], ...]] = ()
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        """Whether the step has anything to offer now (if not, it is skipped)."""
+        raise NotImplementedError
+
+    @classmethod
+    def actor(cls, game: Game) -> str:
+        """Who acts in this step: by default the operating corporation's president."""
+        return president(game, current_corp(game))
+
+    @classmethod
+    def skip(cls, game: Game) -> None:
+        """What happens when the step is skipped (usually nothing)."""
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        raise NotImplementedError
+
+    @classmethod
+    def legal(cls, game: Game) -> Iterable[Action]:
+        """Example actions for the report (not necessarily every legal one)."""
+        return ()
+
+
+def _passed(game: Game, step: type[OpStep]) -> bool:
+    return not step.sticky and step.name in _or(game).passed_steps
+
+
+def _mark_passed(game: Game, step: type[OpStep]) -> None:
+    if step.sticky:
+        return
+    op = _or(game)
+    if step.name not in op.passed_steps:
+        op.passed_steps.append(step.name)
+
+
+# -- track -----------------------------------------------------------------------------------
+
+
+class PendingToken(OpStep):
+    """A token lifted by a tile lay is placed again, in the city its owner chooses."""
+
+    name = "pending_token"
+    description = "choose the city for the token (TOKEN <hex>.<city>)"
+    takes = (PlaceToken,)
+    sticky = True
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        return bool(game.state.pending_tokens)
+
+    @classmethod
+    def actor(cls, game: Game) -> str:
+        return president(game, game.state.pending_tokens[0][0])
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        assert isinstance(action, PlaceToken)
+        corp, coord = game.state.pending_tokens[0]
+        if action.hex != coord:
+            raise IllegalOrderError(f"{corp}'s token goes back on {coord}")
+        problem = track.token_problem(game, corp, coord, action.city, ignore_reach=True)
+        if problem:
+            raise IllegalOrderError(problem)
+        game.state.pending_tokens.pop(0)
+        game.state.tokens.setdefault(track.city_key(coord, action.city), []).append(corp)
+        game.event(f"{corp} places its token on {coord} city {action.city}")
+
+
+class Track(OpStep):
+    """Lay one tile or upgrade one (1830 rules 6.2): reached by the corporation's track,
+    terrain cost paid from the treasury, colours as the phase allows."""
+
+    name = "track"
+    description = "lay or upgrade a tile (LAY), or PASS"
+    optional = True
+    takes = (LayTile, Pass)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        return _or(game).tiles_laid < 1
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        corp = current_corp(game)
+        if isinstance(action, Pass):
+            game.event(f"{corp} passes laying track")
+            _mark_passed(game, cls)
+            return
+        assert isinstance(action, LayTile)
+        if action.using:
+            special_lay(game, corp, action)
+            return
+        lay_tile(game, corp, action)
+        op = _or(game)
+        op.tiles_laid += 1
+        op.laid_hexes.append(action.hex)
+
+
+def lay_tile(game: Game, corp: str, action: LayTile, *, ignore_reach: bool = False, free: bool = False) -> None:
+    """Lay ``action``'s tile for ``corp``: checks, terrain cost, tokens moved to the new tile."""
+    problem = track.lay_problem(game, corp, action.hex, action.tile, action.rotation, ignore_reach=ignore_reach)
+    if problem:
+        raise IllegalOrderError(problem)
+    state = game.state
+    shown = track.placed(game, action.hex)
+    cost = 0 if free or not shown.printed else game.board.hexes[action.hex].cost
+    if cost > state.corporations[corp].cash:
+        raise IllegalOrderError(f"{corp} has {game.money(state.corporations[corp].cash)}; the terrain costs {game.money(cost)}")
+    new = game.tiles[action.tile]
+    if not shown.tile.paths and len(new.cities) > 1:
+        # Tokens on a city hex without track yet (1830: the OO hexes) are placed again by
+        # their owners in the city of their choice once track gives the cities an identity.
+        for i in range(len(shown.tile.cities)):
+            for owner in state.tokens.pop(track.city_key(action.hex, i), []):
+                state.pending_tokens.append((owner, action.hex))
+                game.event(f"{owner} must choose the city on {action.hex} for its token")
+    else:
+        _move_tokens(game, action.hex, shown, new, action.rotation)
+    state.tiles[action.hex] = (action.tile, action.rotation)
+    if cost:
+        state.corporations[corp].cash -= cost
+        state.bank += cost
+    spent = f" spends {game.money(cost)} and" if cost else ""
+    game.event(f"{corp}{spent} lays tile #{action.tile} with rotation {action.rotation} on {action.hex}")
+
+
+def _move_tokens(game: Game, coord: str, old: track.Placed, new: object, rotation: int) -> None:
+    """Keep station tokens in the city that takes over each old city's track."""
+    from pbem.engine.board import TileData
+
+    assert isinstance(new, TileData)
+    if len(old.tile.cities) <= 1:
+        return
+    moved: dict[str, list[str]] = {}
+    for i in range(len(old.tile.cities)):
+        key = track.city_key(coord, i)
+        if key not in game.state.tokens:
+            continue
+        old_edges = {e for a, b in old.tile.paths_at(old.rotation) if f"c{i}" in (a, b)
+                     for e in (a, b) if e.startswith("e")}
+        target = i
+        for j in range(len(new.cities)):
+            new_edges = {e for a, b in new.paths_at(rotation) if f"c{j}" in (a, b)
+                         for e in (a, b) if e.startswith("e")}
+            if old_edges and old_edges <= new_edges:
+                target = j
+                break
+        moved[track.city_key(coord, target)] = game.state.tokens.pop(key)
+    game.state.tokens.update(moved)
+
+
+def special_lay(game: Game, corp: str, action: LayTile) -> None:
+    """A private company's tile lay (1830: CS on B20, extra; DH on F16 as the turn's lay)."""
+    state = game.state
+    company = action.using
+    assert company is not None
+    if state.companies.get(company) is None or state.companies[company].owner != corp_owner(corp):
+        raise IllegalOrderError(f"{corp} does not own the private company {company}")
+    data = game.title.company(company)
+    ability = data.ability("tile_lay") or data.ability("teleport")
+    if ability is None:
+        raise IllegalOrderError(f"{company} has no tile-laying ability")
+    if action.hex not in ability.data.get("hexes", []):
+        raise IllegalOrderError(f"{company} may lay only on {', '.join(ability.data['hexes'])}")
+    if action.tile not in [str(t) for t in ability.data.get("tiles", [])]:
+        raise IllegalOrderError(f"{company} may lay only tile {', '.join(map(str, ability.data['tiles']))}")
+    used = company in state.used_abilities
+    if used:
+        raise IllegalOrderError(f"{company}'s ability has been used")
+    if ability.kind == "teleport":
+        op = _or(game)
+        if op.tiles_laid >= 1:
+            raise IllegalOrderError(f"{corp} has laid its tile this turn")
+        lay_tile(game, corp, action, ignore_reach=True)
+        op.tiles_laid += 1
+        op.laid_hexes.append(action.hex)
+        state.pending_teleport = action.hex
+    else:
+        lay_tile(game, corp, action, ignore_reach=True, free=True)
+    state.used_abilities.append(company)
+
+
+# -- station tokens --------------------------------------------------------------------------
+
+
+def next_token_cost(game: Game, corp: str) -> int | None:
+    """The price of ``corp``'s next station token, or None if it has none left."""
+    placed = sum(1 for corps in game.state.tokens.values() if corp in corps)
+    costs = game.title.corporation(corp).tokens
+    return costs[placed] if placed < len(costs) else None
+
+
+class Token(OpStep):
+    """Place one station token (1830 rules 6.3)."""
+
+    name = "token"
+    description = "place a station token (TOKEN), or PASS"
+    optional = True
+    takes = (PlaceToken, Pass)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        corp = current_corp(game)
+        if _or(game).token_placed or game.state.pending_teleport:
+            return bool(game.state.pending_teleport) and not _or(game).token_placed
+        cost = next_token_cost(game, corp)
+        if cost is None or cost > game.state.corporations[corp].cash:
+            return False
+        net = track.network(game, corp)
+        for vertex in net.stops:
+            coord, stop = track.split_vertex(vertex)
+            if stop.startswith("c") and track.token_problem(game, corp, coord, int(stop[1:]), net) is None:
+                return True
+        return False
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        corp = current_corp(game)
+        if isinstance(action, Pass):
+            game.event(f"{corp} passes placing a token")
+            _mark_passed(game, cls)
+            game.state.pending_teleport = None
+            return
+        assert isinstance(action, PlaceToken)
+        teleport = game.state.pending_teleport
+        if action.using or (teleport and action.hex == teleport):
+            if teleport is None or action.hex != teleport:
+                raise IllegalOrderError("a private's token goes where its tile was just laid")
+            place_token(game, corp, action, ignore_reach=True, free=True)
+            game.state.pending_teleport = None
+        else:
+            place_token(game, corp, action)
+        _or(game).token_placed = True
+
+
+def place_token(game: Game, corp: str, action: PlaceToken, *, ignore_reach: bool = False, free: bool = False) -> None:
+    """Place ``corp``'s next station token as ``action`` says, paying its cost."""
+    problem = track.token_problem(game, corp, action.hex, action.city, ignore_reach=ignore_reach)
+    if problem:
+        raise IllegalOrderError(problem)
+    cost = next_token_cost(game, corp)
+    if cost is None:
+        raise IllegalOrderError(f"{corp} has no station tokens left")
+    if free:
+        cost = 0
+    treasury = game.state.corporations[corp]
+    if cost > treasury.cash:
+        raise IllegalOrderError(f"{corp} has {game.money(treasury.cash)}; the token costs {game.money(cost)}")
+    treasury.cash -= cost
+    game.state.bank += cost
+    game.state.tokens.setdefault(track.city_key(action.hex, action.city), []).append(corp)
+    spent = f" for {game.money(cost)}" if cost else ""
+    game.event(f"{corp} places a token on {action.hex}{spent}")
+
+
+def place_home_token(game: Game, corp: str) -> None:
+    """Put ``corp``'s home token in its home city when it first operates (1830 rules 6.1)."""
+    if any(corp in corps for corps in game.state.tokens.values()):
+        return
+    data = game.title.corporation(corp)
+    city = data.home_city or 0
+    game.state.tokens.setdefault(track.city_key(data.home, city), []).append(corp)
+    game.event(f"{corp} places its home token on {data.home}")
+
+
+# -- routes and revenue ----------------------------------------------------------------------
+
+
+class Route(OpStep):
+    """Run the trains (1830 rules 6.5); required when there is a route."""
+
+    name = "route"
+    description = "run the trains (RUN)"
+    takes = (RunRoutes,)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        corp = current_corp(game)
+        if not game.state.corporations[corp].trains or _or(game).revenue is not None:
+            return False
+        return route_available(game, corp)
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        assert isinstance(action, RunRoutes)
+        corp = current_corp(game)
+        owned = list(game.state.corporations[corp].trains)
+        runs: list[tuple[str, list[str]]] = []
+        for run in action.runs:
+            match = next((t for t in owned if trains.train_type(t) == run.train), None)
+            if match is None:
+                raise IllegalOrderError(f"{corp} has no {run.train} train left to run")
+            owned.remove(match)
+            runs.append((match, list(run.stops)))
+        try:
+            results = track.check_runs(game, corp, runs)
+        except ValueError as exc:
+            raise IllegalOrderError(str(exc)) from None
+        total = 0
+        for result in results:
+            total += result.revenue
+            stops = "-".join(track.split_vertex(s)[0] for s in result.stops)
+            game.event(f"{corp} runs a {trains.train_type(result.train)} train for {game.money(result.revenue)}: {stops}")
+        op = _or(game)
+        op.revenue = total
+        op.routes = [list(r.stops) for r in results]
+        game.last_run = results
+
+
+def route_available(game: Game, corp: str) -> bool:
+    """Whether ``corp`` has a route: its track joins a token city to another stop."""
+    net = track.network(game, corp)
+    return len(net.stops) >= 2
+
+
+class DividendStep(OpStep):
+    """Pay out or withhold (1830 rules 6.6): payout moves the price right, withholding (or
+    no revenue) left; shares in the pool pay the corporation, shares in the IPO pay no one."""
+
+    name = "dividend"
+    description = "PAYOUT or WITHHOLD"
+    takes = (Dividend,)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        op = _or(game)
+        return bool(op.revenue) and "dividend_done" not in op.passed_steps
+
+    @classmethod
+    def skip(cls, game: Game) -> None:
+        op = _or(game)
+        if "dividend_done" in op.passed_steps:
+            return
+        pay_dividend(game, current_corp(game), "withhold")
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        assert isinstance(action, Dividend)
+        pay_dividend(game, current_corp(game), action.choice)
+
+
+def pay_dividend(game: Game, corp: str, choice: str) -> None:
+    """Pay or withhold this turn's revenue and move the share price."""
+    state, title = game.state, game.title
+    op = _or(game)
+    revenue = op.revenue or 0
+    treasury = state.corporations[corp]
+    op.passed_steps.append("dividend_done")
+    op.passed_steps.append(DividendStep.name)
+    if choice == "withhold":
+        if revenue:
+            treasury.cash += revenue
+            state.bank -= revenue
+            game.event(f"{corp} withholds {game.money(revenue)}")
+        else:
+            game.event(f"{corp} does not run")
+        _move(game, corp, market.left)
+    else:
+        per_share = revenue / 10
+        paid: list[str] = []
+        for holder in state.seats:
+            pct = state.percent_of(holder, corp)
+            if pct:
+                amount = math.ceil(pct / shares.share_percent(title, corp) * per_share)
+                state.players[holder].cash += amount
+                state.bank -= amount
+                paid.append(f"{game.money(amount)} to {holder}")
+        pool_pct = state.percent_of(POOL, corp)
+        if pool_pct:
+            amount = math.ceil(pool_pct / shares.share_percent(title, corp) * per_share)
+            treasury.cash += amount
+            state.bank -= amount
+            paid.append(f"{game.money(amount)} to {corp}")
+        game.event(f"{corp} pays out {game.money(revenue)} = {game.money(int(per_share)) if per_share == int(per_share) else per_share} per share ({', '.join(paid)})")
+        _move(game, corp, market.right)
+    treasury.operated = True
+    game.check_bank()
+
+
+def _move(game: Game, corp: str, how: object) -> None:
+    treasury = game.state.corporations[corp]
+    before = treasury.price
+    assert before is not None
+    after = how(game.title, before)  # type: ignore[operator]
+    if market.move(game.state, game.title, corp, after):
+        game.event(f"{corp}'s share price moves from {game.money(market.price_at(game.title, before))} "
+                   f"to {game.money(market.price_at(game.title, after))}")
+
+
+# -- trains ----------------------------------------------------------------------------------
+
+
+def crowded(game: Game) -> list[str]:
+    """Corporations over the train limit, in operating order."""
+    limit = trains.train_limit(game)
+    op = _or(game)
+    return [c for c in op.order if len(game.state.corporations[c].trains) > limit] + [
+        c for c, s in game.state.corporations.items() if c not in op.order and len(s.trains) > limit
+    ]
+
+
+class Discard(OpStep):
+    """A corporation over the train limit after a phase change discards to the pool."""
+
+    name = "discard_train"
+    description = "discard a train over the limit (DISCARD)"
+    takes = (DiscardTrain,)
+    sticky = True
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        return bool(crowded(game))
+
+    @classmethod
+    def actor(cls, game: Game) -> str:
+        return president(game, crowded(game)[0])
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        assert isinstance(action, DiscardTrain)
+        corp = crowded(game)[0]
+        owned = game.state.corporations[corp].trains
+        match = next((t for t in owned if trains.train_type(t) == action.train), None)
+        if match is None:
+            raise IllegalOrderError(f"{corp} has no {action.train} train")
+        owned.remove(match)
+        game.state.pool_trains.append(match)
+        game.event(f"{corp} discards a {action.train} train")
+
+
+def must_buy_train(game: Game, corp: str) -> bool:
+    """A corporation with no train and a route must buy one (1830 rules 6.7)."""
+    return (not game.state.corporations[corp].trains and bool(trains.depot_offer(game))
+            and track.network(game, corp).route_for_train)
+
+
+class BuyTrainStep(OpStep):
+    """Buy trains (1830 rules 6.7): from the bank at the printed price (the cheapest type
+    only), from the pool, or from another corporation at any price of at least 1; a
+    corporation that must have a train and cannot pay gets its president's cash, then the
+    president sells shares; if that is not enough, the president is bankrupt."""
+
+    name = "buy_train"
+    description = "buy trains (TRAIN), or PASS"
+    takes = (BuyTrain, Pass, SellShares, Bankrupt)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        corp = current_corp(game)
+        if must_buy_train(game, corp):
+            return True
+        treasury = game.state.corporations[corp]
+        if len(treasury.trains) >= trains.train_limit(game):
+            return False
+        prices = [trains.train_data(game.title, t).price for t in trains.depot_offer(game)]
+        others = [t for c, s in game.state.corporations.items() if c != corp for t in s.trains]
+        return bool(prices and min(prices) <= treasury.cash) or (bool(others) and treasury.cash >= 1)
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        corp = current_corp(game)
+        if isinstance(action, Pass):
+            if must_buy_train(game, corp):
+                raise IllegalOrderError(f"{corp} must buy a train")
+            game.event(f"{corp} passes buying trains")
+            _mark_passed(game, cls)
+            return
+        if isinstance(action, SellShares):
+            emergency_sale(game, player, corp, action)
+            return
+        if isinstance(action, Bankrupt):
+            game.bankrupt(player, corp)
+            return
+        assert isinstance(action, BuyTrain)
+        buy_train(game, corp, action)
+
+
+def buy_train(game: Game, corp: str, action: BuyTrain) -> None:
+    """Buy a train for ``corp`` (see :class:`BuyTrainStep`)."""
+    state, title = game.state, game.title
+    treasury = state.corporations[corp]
+    if len(treasury.trains) >= trains.train_limit(game):
+        raise IllegalOrderError(f"{corp} is at the train limit of {trains.train_limit(game)}")
+    offer = trains.depot_offer(game)
+    if action.source in ("depot", "pool"):
+        pool = action.source == "pool"
+        candidates = [t for t in offer if trains.train_type(t) == action.train and ((t in state.pool_trains) == pool)]
+        if not candidates:
+            have = ", ".join(f"{trains.train_type(t)}{' (pool)' if t in state.pool_trains else ''}" for t in offer)
+            raise IllegalOrderError(f"no {action.train} train is for sale {'in the pool' if pool else 'from the bank'} (for sale: {have})")
+        train_id = candidates[0]
+        price = trains.train_data(title, train_id).price
+        exchange_id = None
+        if action.exchange:
+            data = trains.train_data(title, train_id)
+            trade = dict(data.trade_in)
+            if action.exchange not in trade:
+                raise IllegalOrderError(f"a {action.exchange} train cannot be traded in for a {data.name}")
+            exchange_id = next((t for t in treasury.trains if trains.train_type(t) == action.exchange), None)
+            if exchange_id is None:
+                raise IllegalOrderError(f"{corp} has no {action.exchange} train to trade in")
+            price -= int(trade[action.exchange])
+        if action.price is not None and action.price != price:
+            raise IllegalOrderError(f"the {action.train} train costs {game.money(price)}")
+        _pay_for_train(game, corp, price, from_depot=True)
+        if pool:
+            state.pool_trains.remove(train_id)
+        else:
+            state.depot.remove(train_id)
+            trains.top_up_unlimited(game, train_id)
+        if exchange_id:
+            treasury.trains.remove(exchange_id)
+            state.pool_trains.append(exchange_id)
+        treasury.trains.append(train_id)
+        state.bank += price
+        verb = f"trades in a {action.exchange} train and buys" if exchange_id else "buys"
+        where = "the pool" if pool else "the bank"
+        game.event(f"{corp} {verb} a {trains.train_type(train_id)} train for {game.money(price)} from {where}")
+        trains.after_first_of_type(game, train_id)
+    else:
+        seller = action.source
+        if seller not in state.corporations or seller == corp:
+            raise IllegalOrderError(f"{seller} is not another corporation")
+        if action.price is None or action.price < 1:
+            raise IllegalOrderError("a train from another corporation needs a price (FOR <price>)")
+        owned = state.corporations[seller].trains
+        bought = next((t for t in owned if trains.train_type(t) == action.train), None)
+        if bought is None:
+            raise IllegalOrderError(f"{seller} has no {action.train} train")
+        if action.price > treasury.cash:
+            raise IllegalOrderError(f"{corp} has {game.money(treasury.cash)}")
+        treasury.cash -= action.price
+        state.corporations[seller].cash += action.price
+        owned.remove(bought)
+        treasury.trains.append(bought)
+        game.event(f"{corp} buys a {action.train} train for {game.money(action.price)} from {seller}")
+    _or(game).trains_bought += 1
+    game.after_train_bought(corp)
+
+
+def _pay_for_train(game: Game, corp: str, price: int, *, from_depot: bool) -> None:
+    treasury = game.state.corporations[corp]
+    if price <= treasury.cash:
+        treasury.cash -= price
+        return
+    if not must_buy_train(game, corp):
+        raise IllegalOrderError(f"{corp} has {game.money(treasury.cash)}; the train costs {game.money(price)}")
+    cheapest = trains.cheapest_depot_price(game)
+    if cheapest is not None and price > cheapest:
+        raise IllegalOrderError(f"with the president's money {corp} may buy only the cheapest train ({game.money(cheapest)})")
+    pres = president(game, corp)
+    need = price - treasury.cash
+    player = game.state.players[pres]
+    if player.cash < need:
+        raise IllegalOrderError(
+            f"{pres} has {game.money(player.cash)} but must add {game.money(need)}: sell shares first (SELL), or BANKRUPT"
+        )
+    player.cash -= need
+    treasury.cash = 0
+    game.event(f"{pres} contributes {game.money(need)}")
+
+
+def emergency_sale(game: Game, player: str, corp: str, action: SellShares) -> None:
+    """The president sells shares to raise money for a required train (1830 rules 6.7):
+    no more than needed (one share fewer would not be enough), never so many of the
+    operating corporation that its presidency changes; the corporations still to operate
+    are then re-ordered by their new share prices."""
+    if not must_buy_train(game, corp):
+        raise IllegalOrderError("shares may be sold in an operating round only to buy a required train")
+    state = game.state
+    sym = action.corporation
+    if sym == corp and state.corporations[corp].president == player:
+        remaining = state.percent_of(player, corp) - action.count * shares.share_percent(game.title, corp)
+        others = max(state.percent_of(p, corp) for p in state.seats if p != player)
+        if remaining < others:
+            raise IllegalOrderError(f"{player} may not sell the presidency of {corp} to buy its train")
+    cheapest = trains.cheapest_depot_price(game) or 0
+    need = cheapest - state.corporations[corp].cash - state.players[player].cash
+    if sym in state.corporations and state.corporations[sym].price is not None:
+        price = shares.current_price(state, game.title, sym)
+        if need <= 0 or (action.count - 1) * price >= need:
+            raise IllegalOrderError(f"{player} may sell only as many shares as needed for the train")
+    game.sell_shares(player, sym, action.count)
+    recalculate_order(game)
+
+
+def recalculate_order(game: Game) -> None:
+    """Re-sort the corporations that have not operated yet in this round by share price."""
+    op = _or(game)
+    rest = op.order[op.index + 1 :]
+    order = [c for c in game.operating_order() if c in rest]
+    op.order = op.order[: op.index + 1] + order
+
+
+class BuyCompany(OpStep):
+    """Buy a private company from a player (1830 rules 6.10, phases 3 and 4): price from
+    half to twice its face value, agreed with the owner."""
+
+    name = "buy_company"
+    description = "buy a private company (BUY <private> <price>), or PASS"
+    optional = True
+    takes = (BuyPrivate, Pass)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        corp = current_corp(game)
+        if not trains.phase_data(game.title, game.state.phase).corporations_may_buy_privates:
+            return False
+        cash = game.state.corporations[corp].cash
+        return any(math.ceil(game.title.company(c).value / 2) <= cash for c in purchasable(game))
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        corp = current_corp(game)
+        if isinstance(action, Pass):
+            game.event(f"{corp} passes buying private companies")
+            _mark_passed(game, cls)
+            return
+        assert isinstance(action, BuyPrivate)
+        buy_company(game, corp, action)
+
+
+def purchasable(game: Game) -> list[str]:
+    """Private companies a corporation may buy now: owned by a player, not closed, not BO."""
+    return [
+        sym for sym, c in game.state.companies.items()
+        if not c.closed and c.owner in game.state.players and game.title.company(sym).ability("no_buy") is None
+    ]
+
+
+def buy_company(game: Game, corp: str, action: BuyPrivate) -> None:
+    """``corp`` buys ``action.company`` from its owner for ``action.price``."""
+    state = game.state
+    if not trains.phase_data(game.title, state.phase).corporations_may_buy_privates:
+        raise IllegalOrderError(f"corporations may not buy private companies in phase {state.phase}")
+    if action.company not in purchasable(game):
+        raise IllegalOrderError(f"{action.company} cannot be bought")
+    value = game.title.company(action.company).value
+    low, high = math.ceil(value / 2), value * 2
+    if action.price is None or not low <= action.price <= high:
+        raise IllegalOrderError(f"the price of {action.company} must be {game.money(low)} to {game.money(high)}")
+    treasury = state.corporations[corp]
+    if action.price > treasury.cash:
+        raise IllegalOrderError(f"{corp} has {game.money(treasury.cash)}")
+    company = state.companies[action.company]
+    seller = company.owner
+    assert seller is not None
+    treasury.cash -= action.price
+    state.players[seller].cash += action.price
+    state.players[seller].companies.remove(action.company)
+    company.owner = corp_owner(corp)
+    game.event(f"{corp} buys {action.company} from {seller} for {game.money(action.price)}")
+
+
+STEPS: tuple[type[OpStep], ...] = (PendingToken, Track, Token, Route, DividendStep, Discard, BuyTrainStep, BuyCompany)
+"""A corporation's turn, in order (1830 rules 6)."""
+
+
+def active_steps(game: Game) -> list[type[OpStep]]:
+    """Steps not yet passed that have something to offer, in order."""
+    return [s for s in STEPS if not _passed(game, s) and s.offers(game)]
+
+
+def skip_inactive(game: Game) -> None:
+    """Skip (and pass) every step before the first one that offers something."""
+    for step in STEPS:
+        if _passed(game, step):
+            continue
+        if step.offers(game):
+            return
+        step.skip(game)
+        _mark_passed(game, step)
+
+
+class Special(OpStep):
+    """A private company's ability, used at any time in its corporation's turn (1830: the
+    CS's extra tile on B20, the DH's tile on F16)."""
+
+    name = "special"
+    description = "use a private company's ability"
+    takes = (LayTile,)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        return False
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        assert isinstance(action, LayTile)
+        special_lay(game, current_corp(game), action)
+
+
+def step_for(game: Game, player: str, action: Action) -> type[OpStep]:
+    """The step that takes ``action`` now, passing optional steps before it.
+
+    :raises IllegalOrderError: not this player's turn, or a required step comes first.
+    """
+    if isinstance(action, LayTile) and action.using:
+        if Special.actor(game) != player:
+            raise IllegalOrderError(f"it is not {player}'s turn: {current_corp(game)} is operating")
+        return Special
+    active = active_steps(game)
+    if not active:
+        raise IllegalOrderError("no corporation is operating")
+    blocking = active[0]
+    taker = next((s for s in active if isinstance(action, s.takes)), None)
+    if isinstance(action, BuyPrivate) and BuyCompany.offers(game) and not _passed(game, BuyCompany):
+        taker = BuyCompany
+    if taker is None:
+        raise IllegalOrderError(f"{action.kind.replace('_', ' ')} is not possible now; {blocking.actor(game)} must {blocking.description}")
+    if blocking is not taker and not isinstance(action, BuyPrivate):
+        for step in active[: active.index(taker)]:
+            if not step.optional:
+                raise IllegalOrderError(f"first {step.description}")
+    if taker.actor(game) != player:
+        raise IllegalOrderError(f"it is not {player}'s turn: waiting for {taker.actor(game)} to {taker.description}")
+    if taker is not blocking and not isinstance(action, BuyPrivate):
+        for step in active[: active.index(taker)]:
+            _mark_passed(game, step)
+    return taker

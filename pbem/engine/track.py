@@ -1,0 +1,498 @@
+"""Track on the map: the graph of laid and printed track, what a corporation reaches, and
+the rules for laying tiles, placing station tokens and running trains (1830 rules 6.2-6.5).
+
+Vertices of the graph are *stops* (``"F20:c1"``: city 1 of the tile on F20; ``"F2:o"``: the
+off-board area) and *hex sides* (one vertex for the side two hexes share). Each path of a
+tile is an edge of the graph between its two endpoints. A corporation reaches everything
+its station tokens connect to without passing through a city filled by other corporations'
+tokens or through an off-board area.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Iterator
+
+from pbem.engine.board import HexData, MapData, TileData, edge_of
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+COLOR_ORDER = ("white", "yellow", "green", "brown", "gray")
+
+
+@dataclass(frozen=True)
+class Placed:
+    """The tile showing on a hex: its data, rotation, and whether it is the printed face."""
+
+    tile: TileData
+    rotation: int
+    printed: bool
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One path of a tile on the board: ``key`` identifies it, ``a``/``b`` are its two
+    vertices, ``sides`` the ``(hex, edge)`` pairs it uses (for the no-reuse rule)."""
+
+    key: tuple[str, int]
+    a: str
+    b: str
+    sides: tuple[tuple[str, int], ...]
+
+
+@dataclass
+class Network:
+    """What one corporation's station tokens reach.
+
+    ``hex_edges`` maps a hex to the edges through which track may be extended into it (every
+    edge of a hex with one of its tokens); ``stops`` the stop vertices reached; ``segments``
+    the track used; ``cities_reached`` how many cities/off-boards one token's walk found at
+    most (two or more: it has a route for a train).
+    """
+
+    hex_edges: dict[str, set[int]] = field(default_factory=dict)
+    stops: set[str] = field(default_factory=set)
+    segments: set[tuple[str, int]] = field(default_factory=set)
+    route_for_train: bool = False
+
+
+def placed(game: Game, coord: str) -> Placed:
+    """The tile showing on ``coord``."""
+    laid = game.state.tiles.get(coord)
+    if laid is not None:
+        return Placed(game.tiles[laid[0]], laid[1], False)
+    return Placed(game.board.hexes[coord].tile, 0, True)
+
+
+def stop_vertex(coord: str, stop: str) -> str:
+    """``"F20"``, ``"c1"`` -> ``"F20:c1"``."""
+    return f"{coord}:{stop}"
+
+
+def split_vertex(vertex: str) -> tuple[str, str]:
+    """``"F20:c1"`` -> ``("F20", "c1")``."""
+    coord, stop = vertex.split(":", 1)
+    return coord, stop
+
+
+def side_vertex(board: MapData, coord: str, edge: int) -> str:
+    """The vertex of side ``edge`` of ``coord``: shared with the neighbour unless the side is
+    off the map or impassable."""
+    other = board.neighbor(coord, edge)
+    if other is not None and not _impassable(board.hexes[coord], edge) and not _impassable(
+        board.hexes[other], (edge + 3) % 6
+    ):
+        a, b = f"{coord}/{edge}", f"{other}/{(edge + 3) % 6}"
+        return "|".join(sorted((a, b)))
+    return f"{coord}/{edge}|-"
+
+
+def _impassable(hex_data: HexData, edge: int) -> bool:
+    border = hex_data.border(edge)
+    return border is not None and border.kind == "impassable"
+
+
+def segments(game: Game) -> list[Segment]:
+    """Every path on the board as a graph edge."""
+    out: list[Segment] = []
+    for coord in game.board.hexes:
+        shown = placed(game, coord)
+        for i, (a, b) in enumerate(shown.tile.paths_at(shown.rotation)):
+            ends = []
+            sides = []
+            for endpoint in (a, b):
+                edge = edge_of(endpoint)
+                if edge is None:
+                    ends.append(stop_vertex(coord, endpoint))
+                else:
+                    ends.append(side_vertex(game.board, coord, edge))
+                    sides.append((coord, edge))
+            out.append(Segment((coord, i), ends[0], ends[1], tuple(sides)))
+    return out
+
+
+def adjacency(game: Game) -> dict[str, list[Segment]]:
+    """Vertex -> the segments touching it."""
+    adj: dict[str, list[Segment]] = {}
+    for seg in segments(game):
+        adj.setdefault(seg.a, []).append(seg)
+        adj.setdefault(seg.b, []).append(seg)
+    return adj
+
+
+def city_key(coord: str, city: int) -> str:
+    """Key of a city in :attr:`GameState.tokens` (``"F20.1"``)."""
+    return f"{coord}.{city}"
+
+
+def city_slots(game: Game, coord: str, city: int) -> int:
+    """Station slots of city ``city`` on the tile showing on ``coord``."""
+    return placed(game, coord).tile.cities[city].slots
+
+
+def tokens_in(game: Game, coord: str, city: int) -> list[str]:
+    """Corporations with a token in city ``city`` of ``coord``."""
+    return game.state.tokens.get(city_key(coord, city), [])
+
+
+def reserved_home(game: Game, coord: str, city: int) -> list[str]:
+    """Corporations whose home is this city and that have not placed their home token yet."""
+    out = []
+    placed_any = {c for corps in game.state.tokens.values() for c in corps}
+    for corp in game.title.corporations:
+        home_city = corp.home_city if corp.home_city is not None else 0
+        if corp.home == coord and home_city == city and corp.sym not in placed_any:
+            if not game.state.corporations[corp.sym].closed:
+                out.append(corp.sym)
+    return out
+
+
+def free_slots(game: Game, coord: str, city: int, for_corp: str | None = None) -> int:
+    """Empty slots of a city, less those held for another corporation's home token."""
+    slots = city_slots(game, coord, city) - len(tokens_in(game, coord, city))
+    held = [c for c in reserved_home(game, coord, city) if c != for_corp]
+    return max(0, slots - len(held))
+
+
+def blocks(game: Game, vertex: str, corp: str) -> bool:
+    """Whether ``corp`` may not pass through this stop: an off-board area, or a city whose
+    slots are all filled by other corporations (1830 rules 6.5)."""
+    coord, stop = split_vertex(vertex)
+    if stop == "o":
+        return True
+    if stop.startswith("c"):
+        city = int(stop[1:])
+        taken = tokens_in(game, coord, city)
+        if corp in taken:
+            return False
+        return len(taken) >= city_slots(game, coord, city)
+    return False
+
+
+def token_vertices(game: Game, corp: str) -> list[str]:
+    """The city vertices holding ``corp``'s tokens."""
+    out = []
+    for key, corps in game.state.tokens.items():
+        if corp in corps:
+            coord, city = key.rsplit(".", 1)
+            out.append(stop_vertex(coord, f"c{city}"))
+    return out
+
+
+def network(game: Game, corp: str, adj: dict[str, list[Segment]] | None = None) -> Network:
+    """What ``corp``'s tokens reach (see :class:`Network`)."""
+    adj = adj if adj is not None else adjacency(game)
+    net = Network()
+    starts = token_vertices(game, corp)
+    for vertex in starts:
+        coord, _ = split_vertex(vertex)
+        net.hex_edges.setdefault(coord, set()).update(
+            e for e in range(6) if game.board.neighbor(coord, e) is not None
+        )
+    for start in starts:
+        seen = {start}
+        todo = [start]
+        cities = 1
+        while todo:
+            vertex = todo.pop()
+            if vertex != start and ":" in vertex and blocks(game, vertex, corp):
+                continue
+            for seg in adj.get(vertex, []):
+                net.segments.add(seg.key)
+                for coord, edge in seg.sides:
+                    net.hex_edges.setdefault(coord, set()).add(edge)
+                    other = game.board.neighbor(coord, edge)
+                    if other is not None:
+                        net.hex_edges.setdefault(other, set()).add((edge + 3) % 6)
+                nxt = seg.b if seg.a == vertex else seg.a
+                if nxt in seen:
+                    continue
+                seen.add(nxt)
+                if ":" in nxt:
+                    net.stops.add(nxt)
+                    if split_vertex(nxt)[1][0] in "co":
+                        cities += 1
+                todo.append(nxt)
+        net.stops.add(start)
+        if cities >= 2:
+            net.route_for_train = True
+    return net
+
+
+def upgrade_problem(game: Game, coord: str, new: TileData, rotation: int) -> str | None:
+    """Why ``new`` at ``rotation`` may not replace the tile on ``coord`` (colour, label,
+    city and town counts, every old path kept — 1830 rules 6.2), or None."""
+    old = placed(game, coord)
+    if COLOR_ORDER.index(new.color) != COLOR_ORDER.index(old.tile.color) + 1 if old.tile.color in COLOR_ORDER else True:
+        return f"a {new.color} tile cannot go on a {old.tile.color} hex"
+    if (old.tile.label or None) != (new.label or None):
+        want = old.tile.label or "no"
+        return f"{coord} needs a tile with {want} label, #{new.name} has {new.label or 'none'}"
+    if len(old.tile.towns) != len(new.towns):
+        return f"#{new.name} has {len(new.towns)} towns, {coord} has {len(old.tile.towns)}"
+    if not old.tile.label and len(old.tile.cities) != len(new.cities):
+        return f"#{new.name} has {len(new.cities)} cities, {coord} has {len(old.tile.cities)}"
+    if old.tile.label and old.tile.cities and not new.cities:
+        return f"#{new.name} has no city for {coord}"
+    new_paths = {frozenset(p) for p in new.paths_at(rotation)}
+    for a, b in old.tile.paths_at(old.rotation):
+        if not _path_kept(frozenset((a, b)), new, rotation, new_paths):
+            return f"#{new.name} at rotation {rotation} drops track {a}-{b} on {coord}"
+    return None
+
+
+def _path_kept(old: frozenset[str], new: TileData, rotation: int, new_paths: set[frozenset[str]]) -> bool:
+    if old in new_paths:
+        return True
+    # A path to a stop is kept if the new tile joins the same edge to some stop of the same kind.
+    edges = [e for e in old if edge_of(e) is not None]
+    stops = [s for s in old if edge_of(s) is None]
+    if len(edges) == 1 and len(stops) == 1:
+        kind = stops[0][0]
+        return any(
+            edges[0] in p and any(edge_of(x) is None and x[0] == kind for x in p) for p in new_paths
+        )
+    return False
+
+
+def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int,
+                net: Network | None = None, *, ignore_reach: bool = False) -> str | None:
+    """Why ``corp`` may not lay ``tile_name`` at ``rotation`` on ``coord`` now, or None.
+
+    Checks: the hex exists and is not blocked by a private; the tile exists, is still in the
+    supply and its colour is allowed in this phase; the upgrade rules; every exit leads onto
+    the map; the corporation reaches the hex through one of the new tile's exits (unless
+    ``ignore_reach``, for private abilities).
+    """
+    state = game.state
+    if coord not in game.board.hexes:
+        return f"there is no hex {coord}"
+    if tile_name not in game.tiles:
+        return f"there is no tile #{tile_name}"
+    new = game.tiles[tile_name]
+    if game.tiles_left(tile_name) <= 0:
+        return f"no #{tile_name} tile is left"
+    allowed = game.phase().tiles
+    if new.color not in allowed:
+        return f"{new.color} tiles are not available in phase {state.phase}"
+    blocker = game.hex_blocker(coord)
+    if blocker is not None:
+        return f"{coord} is blocked by the private company {blocker}"
+    old = placed(game, coord)
+    if old.tile.color in ("red", "gray", "blue"):
+        return f"{coord} cannot take a tile"
+    problem = upgrade_problem(game, coord, new, rotation)
+    if problem:
+        return problem
+    exits = new.exits(rotation)
+    for edge in exits:
+        if game.board.neighbor(coord, edge) is None or _impassable(game.board.hexes[coord], edge):
+            return f"#{tile_name} at rotation {rotation} runs off the map or into a blocked side of {coord}"
+    if not ignore_reach:
+        net = net if net is not None else network(game, corp)
+        reach = net.hex_edges.get(coord, set())
+        if not reach:
+            return f"{corp}'s track does not reach {coord}"
+        if not exits & reach:
+            return f"#{tile_name} at rotation {rotation} does not connect to {corp}'s track"
+    return None
+
+
+def token_problem(game: Game, corp: str, coord: str, city: int, net: Network | None = None,
+                  *, ignore_reach: bool = False) -> str | None:
+    """Why ``corp`` may not place a station token in city ``city`` of ``coord``, or None
+    (reached by its track, a free slot, not a second token in the hex; 1830 rules 6.3)."""
+    if coord not in game.board.hexes:
+        return f"there is no hex {coord}"
+    tile = placed(game, coord).tile
+    if city >= len(tile.cities):
+        return f"{coord} has no city {city}"
+    for other in range(len(tile.cities)):
+        if corp in tokens_in(game, coord, other):
+            return f"{corp} already has a token on {coord}"
+    if free_slots(game, coord, city, corp) <= 0:
+        return f"the city on {coord} has no free slot"
+    if not ignore_reach:
+        net = net if net is not None else network(game, corp)
+        if stop_vertex(coord, f"c{city}") not in net.stops:
+            return f"{corp}'s track does not reach the city on {coord}"
+    return None
+
+
+# -- routes ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RouteResult:
+    """A checked run: the train, its stop vertices in order, and the revenue."""
+
+    train: str
+    stops: tuple[str, ...]
+    revenue: int
+
+
+def stop_revenue(game: Game, vertex: str) -> int:
+    """Revenue of one stop in the current phase (off-boards by phase colour)."""
+    coord, stop = split_vertex(vertex)
+    tile = placed(game, coord).tile
+    if stop == "o":
+        assert tile.offboard is not None
+        colors = game.phase().tiles
+        best = None
+        for color in COLOR_ORDER + ("gray",):
+            if color in tile.offboard.revenue and (color in colors or best is None):
+                best = tile.offboard.revenue[color]
+        return best or 0
+    index = int(stop[1:])
+    return tile.cities[index].revenue if stop[0] == "c" else tile.towns[index].revenue
+
+
+def stop_candidates(game: Game, spec: str) -> list[str]:
+    """Stop vertices a written stop may mean: ``"F20.1"`` exactly, ``"F20"`` any stop there."""
+    coord, _, index = spec.partition(".")
+    if coord not in game.board.hexes:
+        return []
+    ids = placed(game, coord).tile.stop_ids()
+    if index:
+        i = int(index)
+        return [stop_vertex(coord, ids[i])] if i < len(ids) else []
+    return [stop_vertex(coord, s) for s in ids]
+
+
+def _links(adj: dict[str, list[Segment]], start: str, goal: str, limit: int = 200) -> Iterator[list[Segment]]:
+    """Track-only ways from stop ``start`` to stop ``goal`` (no stop in between)."""
+    found = 0
+    stack: list[tuple[str, list[Segment], set[str]]] = [(start, [], {start})]
+    while stack and found < limit:
+        vertex, used, seen = stack.pop()
+        for seg in adj.get(vertex, []):
+            if seg in used:
+                continue
+            nxt = seg.b if seg.a == vertex else seg.a
+            if nxt == goal:
+                found += 1
+                yield used + [seg]
+                continue
+            if ":" in nxt or nxt in seen or nxt.endswith("|-"):
+                continue
+            stack.append((nxt, used + [seg], seen | {nxt}))
+
+
+def check_runs(game: Game, corp: str, runs: list[tuple[str, list[str]]]) -> list[RouteResult]:
+    """Check a corporation's runs and compute their revenue (1830 rules 6.5): each train at
+    most once; at least two stops; no more stops than the train's length; off-boards only at
+    the ends; no city twice; not through a city filled by others; a station token of the
+    corporation on each run; no hex side used twice by the corporation's runs; at most one
+    stop of an off-board group per run.
+
+    :param runs: ``[(train id, [stop spec, ...])]``.
+    :raises ValueError: with the reason.
+    """
+    adj = adjacency(game)
+    choices: list[list[list[str]]] = []
+    for train_id, specs in runs:
+        if len(specs) < 2:
+            raise ValueError(f"the {train_id} train's run needs at least two stops")
+        cands = []
+        for spec in specs:
+            found = stop_candidates(game, spec)
+            if not found:
+                raise ValueError(f"{spec} is not a stop")
+            cands.append(found)
+        choices.append(cands)
+    solution = _search(game, corp, adj, runs, choices)
+    if isinstance(solution, str):
+        raise ValueError(solution)
+    return solution
+
+
+def _search(game: Game, corp: str, adj: dict[str, list[Segment]], runs: list[tuple[str, list[str]]],
+            choices: list[list[list[str]]]) -> list[RouteResult] | str:
+    problems: list[str] = []
+    results: list[RouteResult] = []
+
+    def place_run(r: int, used: set[str]) -> bool:
+        if r == len(runs):
+            return True
+        train_id, specs = runs[r]
+        for stops in _stop_sequences(choices[r]):
+            problem = _run_problem(game, corp, train_id, stops)
+            if problem:
+                problems.append(problem)
+                continue
+            for sides in _linkings(adj, stops, used):
+                results.append(RouteResult(train_id, tuple(stops), sum(stop_revenue(game, s) for s in stops)))
+                if place_run(r + 1, used | sides):
+                    return True
+                results.pop()
+            else:
+                problems.append(f"no track joins {' - '.join(specs)} without reusing track")
+        return False
+
+    if place_run(0, set()):
+        return results
+    return problems[0] if problems else "the runs cannot be made"
+
+
+def _stop_sequences(cands: list[list[str]]) -> Iterator[list[str]]:
+    if not cands:
+        yield []
+        return
+    for first in cands[0]:
+        for rest in _stop_sequences(cands[1:]):
+            yield [first] + rest
+
+
+def _linkings(adj: dict[str, list[Segment]], stops: list[str], used: set[str]) -> Iterator[set[str]]:
+    """Ways to join consecutive stops by track, none using a hex side (or a path between two
+    stops on one tile) already in ``used``; yields the grown set of used keys."""
+
+    def keys(link: list[Segment]) -> list[str]:
+        out = [f"{coord}/{edge}" for seg in link for coord, edge in seg.sides]
+        out += [f"{seg.key[0]}#{seg.key[1]}" for seg in link if not seg.sides]
+        return out
+
+    def go(i: int, taken: set[str]) -> Iterator[set[str]]:
+        if i == len(stops) - 1:
+            yield taken
+            return
+        for link in _links(adj, stops[i], stops[i + 1]):
+            found = keys(link)
+            if len(set(found)) != len(found) or taken.intersection(found):
+                continue
+            yield from go(i + 1, taken | set(found))
+
+    yield from go(0, set(used))
+
+
+def _run_problem(game: Game, corp: str, train_id: str, stops: list[str]) -> str | None:
+    from pbem.engine.trains import train_data
+
+    if len(set(stops)) != len(stops):
+        return "a run may not visit a stop twice"
+    distance = train_data(game.title, train_id).distance
+    if len(stops) > distance:
+        return f"the {train_id} train may visit {distance} stops, not {len(stops)}"
+    for vertex in stops[1:-1]:
+        if blocks(game, vertex, corp):
+            coord, stop = split_vertex(vertex)
+            what = "an off-board area" if stop == "o" else "a city filled by other corporations"
+            return f"a run may not pass through {coord}: {what}"
+    groups = []
+    for vertex in stops:
+        coord, stop = split_vertex(vertex)
+        tile = placed(game, coord).tile
+        if stop == "o" and tile.offboard is not None and tile.offboard.group:
+            groups.append(tile.offboard.group)
+    if len(groups) != len(set(groups)):
+        return "a run may visit only one hex of an off-board group"
+    if not any(stop_is_token(game, corp, v) for v in stops):
+        return f"each run must include a city with a {corp} station token"
+    return None
+
+
+def stop_is_token(game: Game, corp: str, vertex: str) -> bool:
+    """Whether ``vertex`` is a city holding ``corp``'s token."""
+    coord, stop = split_vertex(vertex)
+    return stop.startswith("c") and corp in tokens_in(game, coord, int(stop[1:]))

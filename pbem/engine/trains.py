@@ -1,0 +1,130 @@
+"""Trains and phases (1830 rules 6.7-6.8, 7): the depot, buying, rusting, the train limit.
+
+Trains are named by id ``"<type>-<n>"`` (``"2-0"`` is the first 2-train), the ids
+18xx.games uses. The depot sells its trains in order: only the first unsold type (and any
+type the phase has made available early, such as the D after the first 6) can be bought,
+plus trains discarded to the bank pool. The first train of a type may start a new phase,
+rust older trains and fire events (1830: the first 5-train closes the private companies).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pbem.engine.title import PhaseData, TitleData, TrainData
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+def train_type(train_id: str) -> str:
+    """``"3-1"`` -> ``"3"``."""
+    return train_id.rsplit("-", 1)[0]
+
+
+def new_depot(title: TitleData) -> list[str]:
+    """Every train the bank starts with, in the order they are sold."""
+    depot: list[str] = []
+    for train in title.trains:
+        count = train.count if train.count is not None else 1  # topped up as they sell
+        depot.extend(f"{train.name}-{i}" for i in range(count))
+    return depot
+
+
+def train_data(title: TitleData, train_id: str) -> TrainData:
+    """The :class:`TrainData` of a train id."""
+    name = train_type(train_id)
+    for train in title.trains:
+        if train.name == name:
+            return train
+    raise KeyError(train_id)
+
+
+def phase_data(title: TitleData, name: str) -> PhaseData:
+    """The phase called ``name``."""
+    for phase in title.phases:
+        if phase.name == name:
+            return phase
+    raise KeyError(name)
+
+
+def phase_index(title: TitleData, name: str) -> int:
+    """Position of phase ``name`` in the title's phase list."""
+    return [p.name for p in title.phases].index(name)
+
+
+def phase_available(title: TitleData, current: str, needed: str | None) -> bool:
+    """Whether phase ``needed`` (e.g. a train's ``available_on``) has been reached."""
+    return needed is not None and phase_index(title, needed) <= phase_index(title, current)
+
+
+def depot_offer(game: Game) -> list[str]:
+    """Train ids the depot sells now: the first train left, one of each type the phase has
+    made available, and one of each type in the bank pool (discarded trains)."""
+    state, title = game.state, game.title
+    offer: list[str] = []
+    seen: set[str] = set()
+    for i, train_id in enumerate(state.depot):
+        kind = train_type(train_id)
+        data = train_data(title, train_id)
+        if (i == 0 or phase_available(title, state.phase, data.available_on)) and kind not in seen:
+            offer.append(train_id)
+            seen.add(kind)
+    pool_seen: set[str] = set()
+    for train_id in state.pool_trains:
+        kind = train_type(train_id)
+        if kind not in pool_seen:
+            offer.append(train_id)
+            pool_seen.add(kind)
+    return offer
+
+
+def train_limit(game: Game) -> int:
+    """How many trains a corporation may own in the current phase."""
+    return phase_data(game.title, game.state.phase).train_limit
+
+
+def cheapest_depot_price(game: Game) -> int | None:
+    """The lowest price of a train in the depot (not the pool), or None if it is empty."""
+    prices = [train_data(game.title, t).price for t in depot_offer(game) if t in game.state.depot]
+    return min(prices) if prices else None
+
+
+def after_first_of_type(game: Game, train_id: str) -> None:
+    """Phase change, rusting and events when ``train_id`` is the first of its type sold
+    (1830 rules 7: phases; 6.8: obsolete trains rust)."""
+    state, title = game.state, game.title
+    kind = train_type(train_id)
+    if kind in state.types_sold:
+        return
+    state.types_sold.append(kind)
+    for phase in title.phases:
+        if phase.on == kind and phase_index(title, phase.name) > phase_index(title, state.phase):
+            state.phase = phase.name
+            game.event(
+                f"-- Phase {phase.name} (operating rounds: {phase.operating_rounds}, "
+                f"train limit: {phase.train_limit}, tiles: {', '.join(phase.tiles)}) --"
+            )
+    rusted = [t.name for t in title.trains if t.rusts_on == kind]
+    if rusted:
+        for corp in state.corporations.values():
+            gone = [t for t in corp.trains if train_type(t) in rusted]
+            for t in gone:
+                corp.trains.remove(t)
+            if gone:
+                game.event(f"{corp.sym} loses {', '.join(gone)} (rusted)")
+        state.pool_trains = [t for t in state.pool_trains if train_type(t) not in rusted]
+        state.depot = [t for t in state.depot if train_type(t) not in rusted]
+        game.event(f"-- Event: {', '.join(rusted)} trains rust --")
+    data = train_data(title, train_id)
+    for event in data.events:
+        if event == "close_companies":
+            game.close_all_companies()
+
+
+def top_up_unlimited(game: Game, sold: str) -> None:
+    """Keep an unlimited train type in stock after one is sold."""
+    data = train_data(game.title, sold)
+    if data.count is not None:
+        return
+    if not any(train_type(t) == data.name for t in game.state.depot):
+        game.state.depot.append(f"{data.name}-{int(sold.rsplit('-', 1)[1]) + 1}")

@@ -1,0 +1,80 @@
+"""Recorded games of 18xx.games replay through our order language and engine to the exact
+recorded result: every action rendered as an order line and parsed back, every run checked
+and its revenue computed by our engine."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from pbem.cli import main
+from pbem.engine.state import IPO
+from pbem.importers.e18xx import Renderer, effective_actions, load_record
+from pbem.importers.replay import replay_record
+from tests.records import record_path
+
+RECORDS_1830 = ["1830_game_end_bank.json", "26855.json"]
+
+
+@pytest.mark.parametrize("name", RECORDS_1830)
+def test_1830_records_replay_to_the_recorded_result(name: str) -> None:
+    record = load_record(record_path("1830", name))
+    outcome = replay_record(record)
+    assert outcome.error is None, outcome.error
+    assert outcome.finished
+    assert outcome.game_end_reason == record["game_end_reason"]
+    assert outcome.result == record["result"]
+    assert outcome.runs_checked == sum(1 for a in effective_actions(record) if a["type"] == "run_routes")
+
+
+def test_replay_cli_prints_json_and_exits_0() -> None:
+    path = record_path("1830", "26855.json")
+    result = CliRunner().invoke(main, ["replay-18xx", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data == {"title": "1830", "actions_applied": data["actions_applied"], "finished": True,
+                    "game_end_reason": "bankrupt", "result": {"330": 2212, "82": 2127, "1627": 1831, "117": 310}}
+    assert data["actions_applied"] > 400
+
+
+def test_a_wrong_recorded_revenue_is_an_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    record = load_record(record_path("1830", "1830_game_end_bank.json"))
+    for action in record["actions"]:
+        if action["type"] == "run_routes":
+            action["routes"][0]["revenue"] += 10
+            bad_id = action["id"]
+            break
+    outcome = replay_record(record)
+    assert outcome.failed_action == str(bad_id)
+    assert "recorded revenue" in (outcome.error or "")
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record))
+    result = CliRunner().invoke(main, ["replay-18xx", str(path)])
+    assert result.exit_code == 1
+    assert f"FAILED at record action {bad_id}" in result.output
+
+
+def test_the_opening_of_1830_game_end_bank() -> None:
+    """The position at the first operating round, checked by hand against the record."""
+    record = load_record(record_path("1830", "1830_game_end_bank.json"))
+    renderer = Renderer(record)
+    for action in effective_actions(record):
+        if action["id"] == 28:
+            break
+        ours = renderer.render(action)
+        if ours is not None:
+            renderer.game.apply(renderer.seat(action), ours)
+    game = renderer.game
+    assert game.round_label() == "OR 1.1"
+    # Cash after the privates paid their revenue at the start of OR 1.
+    cash = {p: s.cash for p, s in game.state.players.items()}
+    assert cash == {"Player 1": 50 + 10, "Player 2": 30 + 25 + 15, "Player 3": 45 + 30 + 20 + 5}
+    assert game.state.order[0] == "Player 2"
+    assert game.state.percent_of(IPO, "PRR") == 30
+    assert {s: c.president for s, c in game.state.corporations.items() if c.ipoed} == {
+        "PRR": "Player 2", "NYNH": "Player 1", "B&O": "Player 3"}
+    total = game.state.bank + sum(p.cash for p in game.state.players.values()) + sum(
+        c.cash for c in game.state.corporations.values())
+    assert total == 12000

@@ -201,6 +201,16 @@ class MapData:
 
     def neighbor(self, coord: str, edge: int) -> str | None:
         """The coordinate of the hex across ``edge`` of ``coord``; None off the map."""
+        if not 0 <= edge < 6:
+            return None
+        row = self._neighbors.get(coord)
+        return row[edge] if row is not None else None
+
+    @functools.cached_property
+    def _neighbors(self) -> dict[str, tuple[str | None, ...]]:
+        return {coord: tuple(self._neighbor(coord, e) for e in range(6)) for coord in self.hexes}
+
+    def _neighbor(self, coord: str, edge: int) -> str | None:
         xy = _coord_xy(coord, self.layout)
         if xy is None or not 0 <= edge < 6:
             return None

@@ -82,6 +82,8 @@ class Game:
         self.pending_events: list[str] = []
         self.turn_over = False
         self.last_run: list[RouteResult] = []
+        self.cache: dict[object, tuple[object, object]] = {}
+        """Derived data (track graph, networks) keyed by what it was derived from."""
         self.state.round.auction = new_auction_state(self)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Game:
@@ -92,6 +94,7 @@ class Game:
         twin.pending_events = []
         twin.turn_over = False
         twin.last_run = list(self.last_run)
+        twin.cache = {}
         return twin
 
     # -- small helpers used by the steps --------------------------------------------------

@@ -11,7 +11,7 @@ plain strings so a state copies and compares cheaply:
 
 from __future__ import annotations
 
-import copy
+import pickle
 from dataclasses import dataclass, field
 
 IPO = "IPO"
@@ -176,8 +176,10 @@ class GameState:
     end_reason: str | None = None
 
     def copy(self) -> GameState:
-        """A deep copy, for applying a submission all-or-nothing."""
-        return copy.deepcopy(self)
+        """A deep copy, for applying an action all-or-nothing (pickling is several times
+        faster than ``copy.deepcopy`` for this tree of plain dataclasses)."""
+        copied: GameState = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
+        return copied
 
     def certs_of(self, owner: str, corporation: str | None = None) -> list[Certificate]:
         """Certificates held by ``owner`` (optionally of one corporation)."""

@@ -11,7 +11,7 @@ tokens or through an off-board area.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, cast
 
 from pbem.engine.board import HexData, MapData, TileData, edge_of
 
@@ -113,11 +113,17 @@ def segments(game: Game) -> list[Segment]:
 
 
 def adjacency(game: Game) -> dict[str, list[Segment]]:
-    """Vertex -> the segments touching it."""
+    """Vertex -> the segments touching it (cached on the game while the tiles stay the same;
+    do not change the result)."""
+    key = tuple(sorted(game.state.tiles.items()))
+    cached = game.cache.get("adjacency")
+    if cached is not None and cached[0] == key:
+        return cast("dict[str, list[Segment]]", cached[1])
     adj: dict[str, list[Segment]] = {}
     for seg in segments(game):
         adj.setdefault(seg.a, []).append(seg)
         adj.setdefault(seg.b, []).append(seg)
+    game.cache["adjacency"] = (key, adj)
     return adj
 
 
@@ -181,7 +187,19 @@ def token_vertices(game: Game, corp: str) -> list[str]:
 
 
 def network(game: Game, corp: str, adj: dict[str, list[Segment]] | None = None) -> Network:
-    """What ``corp``'s tokens reach (see :class:`Network`)."""
+    """What ``corp``'s tokens reach (see :class:`Network`); cached on the game while tiles
+    and tokens stay the same (do not change the result)."""
+    key = (corp, tuple(sorted(game.state.tiles.items())),
+           tuple(sorted((k, tuple(v)) for k, v in game.state.tokens.items())))
+    cached = game.cache.get(("network", corp))
+    if cached is not None and cached[0] == key:
+        return cast(Network, cached[1])
+    net = _network(game, corp, adj)
+    game.cache[("network", corp)] = (key, net)
+    return net
+
+
+def _network(game: Game, corp: str, adj: dict[str, list[Segment]] | None) -> Network:
     adj = adj if adj is not None else adjacency(game)
     net = Network()
     starts = token_vertices(game, corp)

@@ -10,6 +10,7 @@ order line sometimes depends on the position (buying the cheapest private is ``B
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -164,6 +165,15 @@ class Renderer:
                 if ability.kind == "shares":
                     self._ipo_ids.discard(str(ability.data["share"]))
         self._tile_hex: dict[str, str] = {}
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Renderer:
+        """A copy with its own game and share/tile tracking; record and title are shared."""
+        twin = Renderer.__new__(Renderer)
+        twin.record, twin.title, twin.names = self.record, self.title, self.names
+        twin.game = copy.deepcopy(self.game, memo)
+        twin._ipo_ids = set(self._ipo_ids)
+        twin._tile_hex = dict(self._tile_hex)
+        return twin
 
     def seat(self, action: dict[str, Any]) -> str:
         """The seat acting: a player, or a corporation's president (for a private company's

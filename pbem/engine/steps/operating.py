@@ -772,14 +772,18 @@ def step_for(game: Game, player: str, action: Action) -> type[OpStep]:
         raise IllegalOrderError("no corporation is operating")
     blocking = active[0]
     taker = next((s for s in active if isinstance(action, s.takes)), None)
-    if isinstance(action, BuyPrivate) and BuyCompany.offers(game) and not _passed(game, BuyCompany):
-        taker = BuyCompany
+    if isinstance(action, BuyPrivate) and action.price is not None:
+        taker = BuyCompany  # at any time in the turn; buy_company says why not, if not
     if taker is None:
         raise IllegalOrderError(f"{action.kind.replace('_', ' ')} is not possible now; {blocking.actor(game)} must {blocking.description}")
     if blocking is not taker and not isinstance(action, BuyPrivate):
         for step in active[: active.index(taker)]:
             if not step.optional:
                 raise IllegalOrderError(f"first {step.description}")
+    if taker is BuyCompany and isinstance(action, BuyPrivate):
+        if BuyCompany.actor(game) != player:
+            raise IllegalOrderError(f"it is not {player}'s turn: {current_corp(game)} is operating")
+        return taker
     if taker.actor(game) != player:
         raise IllegalOrderError(f"it is not {player}'s turn: waiting for {taker.actor(game)} to {taker.description}")
     if taker is not blocking and not isinstance(action, BuyPrivate):

@@ -1,0 +1,144 @@
+"""Turning an 18xx.games record into one of our games: an action log written in the record's
+own order, undo and redo included.
+
+Each recorded action becomes the order line its player would email, parsed back and applied
+by its seat, and is appended as an action record. A recorded ``undo`` becomes our ``undo``
+record (taking back the same actions); a ``redo`` appends the actions it restores again.
+The log therefore replays to exactly the position the record ends in.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pbem.actionlog import NewRecord
+from pbem.engine.actions import Action
+from pbem.importers.e18xx import Renderer, UnsupportedRecordAction
+from pbem.orders import Vocabulary, format_order, parse_order
+
+
+@dataclass
+class Imported:
+    """The records to append after record 0, and the renderer's game at the end."""
+
+    records: list[NewRecord]
+    renderer: Renderer
+    applied: int
+    undos: int
+
+
+def _expand(action: dict[str, Any]) -> list[dict[str, Any]]:
+    out = [action]
+    for i, auto in enumerate(action.get("auto_actions") or [], start=1):
+        out.append({**auto, "id": f"{action['id']}.{i}"})
+    return out
+
+
+def import_record(record: dict[str, Any], *, by: str = "import") -> Imported:
+    """Render and apply every action of ``record`` in its order (see the module docstring).
+
+    :raises UnsupportedRecordAction: an action we cannot render, or one our engine refuses
+        (the message names the record's action id).
+    """
+    renderer = Renderer(record)
+    vocab = Vocabulary.from_title(renderer.title)
+    records: list[NewRecord] = []
+    # Each kept record action: (index in the record, its first seq, renderer before it, rendered).
+    kept: list[tuple[int, int, Renderer, list[tuple[str, Action]]]] = []
+    undone: list[list[tuple[int, int, Renderer, list[tuple[str, Action]]]]] = []
+    next_seq = 1
+    applied = 0
+    undos = 0
+
+    def apply(seat: str, action: Action, source_id: str) -> None:
+        nonlocal next_seq, applied
+        line = format_order(action)
+        parsed = parse_order(line, vocab)
+        if parsed != action:
+            raise UnsupportedRecordAction(f"action {source_id}: {line!r} reads back as {parsed!r}")
+        try:
+            renderer.game.apply(seat, parsed)
+        except ValueError as exc:
+            raise UnsupportedRecordAction(f"action {source_id}: {line} by {seat} refused: {exc}") from exc
+        records.append(NewRecord("action", seat, parsed.to_dict(), by=by))
+        next_seq += 1
+        applied += 1
+
+    actions = record["actions"]
+    for index, action in enumerate(actions):
+        kind = action["type"]
+        if kind == "undo":
+            target = action.get("action_id")
+            if target is None:
+                start = len(kept) - 1 if kept else 0
+            elif target == 0:
+                start = 0
+            else:
+                position = next(i for i, a in enumerate(actions) if a["id"] == target)
+                start = next((k for k, item in enumerate(kept) if item[0] > position), len(kept))
+            group = kept[start:]
+            del kept[start:]
+            undone.append(group)
+            real = [item for item in group if item[3]]
+            if real:
+                records.append(NewRecord("undo", "GM", {"to_seq": real[0][1]}, by=by))
+                next_seq += 1
+                undos += 1
+                renderer = real[0][2]
+                renderer = copy.deepcopy(renderer)
+        elif kind == "redo":
+            for item in undone.pop() if undone else []:
+                before = copy.deepcopy(renderer)
+                first = next_seq
+                for seat, ours in item[3]:
+                    apply(seat, ours, str(actions[item[0]]["id"]))
+                kept.append((item[0], first, before, item[3]))
+        elif kind == "message":
+            continue
+        else:
+            undone.clear()
+            before = copy.deepcopy(renderer)
+            first = next_seq
+            rendered: list[tuple[str, Action]] = []
+            for part in _expand(action):
+                if part["type"] == "end_game":
+                    renderer.game.end_game("manually_ended")
+                    continue
+                rendered_action = renderer.render(part)
+                if rendered_action is None:
+                    continue
+                seat = renderer.seat(part)
+                apply(seat, rendered_action, str(part["id"]))
+                rendered.append((seat, rendered_action))
+            kept.append((index, first, before, rendered))
+    return Imported(records, renderer, applied, undos)
+
+
+def create_imported_game(data_dir: Path, game_id: str, record: dict[str, Any],
+                         gm_email: str = "gm@import.invalid") -> tuple[dict[str, str], Imported]:
+    """Create game ``game_id`` under ``data_dir`` from ``record``: record 0 names the seats
+    (placeholder addresses ``<seat>@import.invalid``, for the GM to REPLACE), then every
+    imported record. Returns the secrets by seat (and ``"GM"``) and the import.
+
+    :raises UnsupportedRecordAction: see :func:`import_record` (nothing is written then).
+    :raises ConfigError: a bad game id; :raises FileExistsError: the game exists.
+    """
+    from pbem.actionlog import ActionLog
+    from pbem.games import game_dir, genesis_data, new_secret
+    from pbem.importers.e18xx import player_names, record_variants
+
+    imported = import_record(record)
+    names = list(player_names(record).values())
+    seats = [(n, re.sub(r"[^a-z0-9]+", "-", n.lower()).strip("-") + "@import.invalid") for n in names]
+    secrets = {n: new_secret() for n in names}
+    gm_secret = new_secret(10)
+    genesis = genesis_data(game_id, str(record["title"]), record_variants(record), seats, gm_email,
+                           secrets, gm_secret)
+    log = ActionLog.create(game_dir(data_dir, game_id) / "log.jsonl", genesis, by=gm_email)
+    for start in range(0, len(imported.records), 500):
+        log.append(imported.records[start : start + 500])
+    return {**secrets, "GM": gm_secret}, imported

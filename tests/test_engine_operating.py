@@ -1,0 +1,302 @@
+"""The 1830 operating round (rules 6) on small hand-built positions: track, tokens, routes,
+dividends, trains, phases, the forced train purchase and bankruptcy."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine import market
+from pbem.engine.actions import (
+    Bankrupt,
+    BuyPrivate,
+    BuyTrain,
+    DiscardTrain,
+    Dividend,
+    LayTile,
+    Par,
+    Pass,
+    PlaceToken,
+    RunRoutes,
+    SellShares,
+    TrainRun,
+)
+from pbem.engine.game import Game
+from pbem.engine.state import POOL, StockRoundState
+from pbem.engine.title import load_title
+from pbem.errors import IllegalOrderError
+
+P1, P2, P3 = "Player 1", "Player 2", "Player 3"
+
+
+def float_corp(game: Game, sym: str, president: str, price: int, cash: int) -> None:
+    """Start ``sym`` at ``price`` with ``president`` holding 60% and ``cash`` in its treasury."""
+    state = game.state
+    coord = market.par_coord(game.title, price)
+    assert coord is not None
+    corp = state.corporations[sym]
+    corp.par = coord
+    market.place(state, sym, coord)
+    corp.ipoed = corp.floated = True
+    corp.president = president
+    corp.cash = cash
+    for cert in state.certificates:
+        if cert.corporation == sym and cert.index <= 4:
+            cert.owner = president
+
+
+def operating(game: Game) -> Game:
+    """Privates sold at face value, then straight into OR 1 with what the test floated."""
+    game.state.round.stock = StockRoundState()
+    game._start_operating_round(1, 1)
+    return game
+
+
+@pytest.fixture
+def game() -> Game:
+    g = Game(load_title("1830"), [P1, P2, P3])
+    for player, company in ((P1, "SV"), (P2, "CS"), (P3, "DH"), (P1, "MH"), (P2, "CA")):
+        g.apply(player, BuyPrivate(company))
+    return g
+
+
+def test_operating_order_and_home_token(game: Game) -> None:
+    float_corp(game, "PRR", P1, 100, 1000)
+    float_corp(game, "NYC", P2, 90, 900)
+    operating(game)
+    assert game.state.round.operating.order == ["PRR", "NYC"]
+    assert game.operating_corporation() == "PRR"
+    assert game.state.tokens["H12.0"] == ["PRR"], "the home token goes down when PRR first operates"
+    assert game.current_actors() == [P1]
+
+
+def test_privates_pay_at_the_start_of_the_operating_round(game: Game) -> None:
+    before = game.state.players[P2].cash
+    float_corp(game, "PRR", P1, 100, 1000)
+    operating(game)
+    assert game.state.players[P2].cash == before + 10 + 25
+
+
+def test_tile_lay_rules(game: Game) -> None:
+    float_corp(game, "PRR", P1, 100, 1000)
+    operating(game)
+    with pytest.raises(IllegalOrderError, match="does not reach G9"):
+        game.apply(P1, LayTile("G9", "9", 0))
+    with pytest.raises(IllegalOrderError, match="runs off the map"):
+        game.apply(P1, LayTile("B12", "9", 0))
+    with pytest.raises(IllegalOrderError, match="no tile #999"):
+        game.apply(P1, LayTile("H14", "999", 0))
+    with pytest.raises(IllegalOrderError, match="green tiles are not available in phase 2"):
+        game.apply(P1, LayTile("H14", "14", 0))
+    with pytest.raises(IllegalOrderError, match="does not connect"):
+        game.apply(P1, LayTile("H14", "9", 0))
+    events = game.apply(P1, LayTile("H14", "9", 1))
+    assert "PRR lays tile #9 with rotation 1 on H14" in events
+    assert game.state.tiles["H14"] == ("9", 1)
+    with pytest.raises(IllegalOrderError):
+        game.apply(P1, LayTile("H16", "57", 1))
+
+
+def test_terrain_cost_is_paid_from_the_treasury(game: Game) -> None:
+    float_corp(game, "NYC", P2, 90, 900)
+    operating(game)
+    # E19 is NYC's home (Albany); D18 is blocked by MH while a player owns it.
+    with pytest.raises(IllegalOrderError, match="blocked by the private company MH"):
+        game.apply(P2, LayTile("D18", "9", 0))
+    game.apply(P2, LayTile("E19", "57", 0))
+    assert game.state.corporations["NYC"].cash == 900
+
+
+def test_upgrade_must_keep_every_path(game: Game) -> None:
+    float_corp(game, "PRR", P1, 100, 1000)
+    game.state.phase = "3"
+    game.state.tiles["H14"] = ("9", 1)
+    operating(game)
+    with pytest.raises(IllegalOrderError, match="drops track"):
+        game.apply(P1, LayTile("H14", "23", 0))
+    problems = []
+    for rotation in range(6):
+        try:
+            game.apply(P1, LayTile("H14", "23", rotation))
+            break
+        except IllegalOrderError as exc:
+            problems.append(str(exc))
+    assert game.state.tiles["H14"][0] == "23", problems
+
+
+def test_station_token_needs_reach_a_slot_and_money(game: Game) -> None:
+    float_corp(game, "PRR", P1, 100, 1000)
+    game.state.tiles["H14"] = ("9", 1)
+    game.state.tiles["H16"] = ("57", 1)
+    operating(game)
+    game.apply(P1, Pass())
+    with pytest.raises(IllegalOrderError, match="does not reach the city on H10"):
+        game.apply(P1, PlaceToken("H10"))
+    with pytest.raises(IllegalOrderError, match="the city on E19 has no free slot"):
+        game.apply(P1, PlaceToken("E19"))  # NYC's home, held for it
+    events = game.apply(P1, PlaceToken("H16"))
+    assert "PRR places a token on H16 for $40" in events
+    assert game.state.corporations["PRR"].cash == 960
+
+
+def test_routes_are_checked_and_revenue_computed(game: Game) -> None:
+    float_corp(game, "PRR", P1, 100, 1000)
+    game.state.tiles["H14"] = ("9", 1)
+    game.state.tiles["H16"] = ("57", 1)
+    game.state.corporations["PRR"].trains = ["2-0", "2-1"]
+    game.state.depot.remove("2-0")
+    game.state.depot.remove("2-1")
+    game.state.types_sold.append("2")
+    operating(game)
+    game.apply(P1, Pass())
+    game.apply(P1, Pass())
+    with pytest.raises(IllegalOrderError, match="reusing track"):
+        game.apply(P1, RunRoutes((TrainRun("2", ("H12", "H16")), TrainRun("2", ("H16", "H12")))))
+    with pytest.raises(IllegalOrderError, match="may visit 2 stops"):
+        game.apply(P1, RunRoutes((TrainRun("2", ("H12", "H16", "H18")),)))
+    with pytest.raises(IllegalOrderError, match="not a stop"):
+        game.apply(P1, RunRoutes((TrainRun("2", ("H12", "H14")),)))
+    events = game.apply(P1, RunRoutes((TrainRun("2", ("H12", "H16")),)))
+    assert "PRR runs a 2 train for $30: H12-H16" in events
+    assert game.state.round.operating.revenue == 30
+
+
+def test_payout_and_withhold_move_the_price(game: Game) -> None:
+    float_corp(game, "PRR", P1, 100, 1000)
+    game.state.tiles["H14"] = ("9", 1)
+    game.state.tiles["H16"] = ("57", 1)
+    game.state.corporations["PRR"].trains = ["2-0"]
+    game.state.depot.remove("2-0")
+    game.state.types_sold.append("2")
+    pool_cert = next(c for c in game.state.certificates if c.corporation == "PRR" and c.index == 5)
+    pool_cert.owner = POOL
+    operating(game)
+    game.apply(P1, Pass())
+    game.apply(P1, Pass())
+    game.apply(P1, RunRoutes((TrainRun("2", ("H12", "H16")),)))
+    cash = game.state.players[P1].cash
+    events = game.apply(P1, Dividend("payout"))
+    assert game.state.players[P1].cash == cash + 18, "60% of $30"
+    assert game.state.corporations["PRR"].cash == 1003, "the pool's share pays the corporation"
+    assert game.share_price("PRR") == 112
+    assert any("pays out $30" in e for e in events)
+
+
+def test_no_revenue_moves_the_price_left(game: Game) -> None:
+    float_corp(game, "PRR", P1, 100, 1000)
+    operating(game)
+    game.apply(P1, Pass())
+    game.apply(P1, Pass())  # no token
+    assert game.share_price("PRR") == 90, "did not run: price one to the left"
+
+
+def test_buying_trains_phases_and_rust(game: Game) -> None:
+    float_corp(game, "PRR", P1, 100, 2000)
+    game.state.depot = [t for t in game.state.depot if not t.startswith("2-")]
+    operating(game)
+    game.apply(P1, Pass())
+    with pytest.raises(IllegalOrderError, match="no 4 train is for sale"):
+        game.apply(P1, BuyTrain("4"))
+    events = game.apply(P1, BuyTrain("3"))
+    assert "-- Phase 3 (operating rounds: 2, train limit: 4, tiles: yellow, green) --" in events
+    assert game.state.phase == "3"
+
+
+def test_first_four_rusts_the_twos_and_a_crowded_corporation_discards(game: Game) -> None:
+    float_corp(game, "PRR", P1, 100, 2000)
+    float_corp(game, "NYC", P2, 90, 900)
+    game.state.corporations["NYC"].trains = ["3-0", "3-1", "3-2", "3-3"]
+    game.state.corporations["PRR"].trains = ["2-0"]
+    game.state.depot = [t for t in game.state.depot if t[0] not in "23"] + []
+    game.state.phase = "3"
+    game.state.types_sold += ["2", "3"]
+    operating(game)
+    game.apply(P1, Pass())
+    events = game.apply(P1, BuyTrain("4"))
+    assert "PRR loses 2-0 (rusted)" in events
+    assert game.state.phase == "4"
+    assert game.current_actors() == [P2], "NYC is over the limit of 3: its president discards"
+    with pytest.raises(IllegalOrderError, match="first discard a train"):
+        game.apply(P1, Pass())
+    game.apply(P2, DiscardTrain("3"))
+    assert game.state.corporations["NYC"].trains == ["3-1", "3-2", "3-3"]
+    assert game.state.pool_trains == ["3-0"]
+
+
+def test_forced_purchase_president_pays_then_sells_then_bankrupt(game: Game) -> None:
+    float_corp(game, "PRR", P1, 100, 20)
+    float_corp(game, "NYC", P2, 90, 900)
+    game.state.tiles["H14"] = ("9", 1)
+    game.state.tiles["H16"] = ("57", 1)
+    nyc = next(c for c in game.state.certificates if c.corporation == "NYC" and c.index == 5)
+    nyc.owner = P1
+    game.state.players[P1].cash = 20  # + $25 from SV and MH when the round starts
+    game.state.round.number = 2
+    operating(game)
+    game.apply(P1, Pass())  # no track; no token: PRR cannot pay for one
+    with pytest.raises(IllegalOrderError, match="must buy a train"):
+        game.apply(P1, Pass())
+    with pytest.raises(IllegalOrderError, match="sell shares first"):
+        game.apply(P1, BuyTrain("2"))
+    with pytest.raises(IllegalOrderError, match="only as many shares as needed"):
+        game.apply(P1, SellShares("NYC", 2))
+    other = next(c for c in game.state.certificates if c.corporation == "PRR" and c.index == 6)
+    other.owner = P2
+    other = next(c for c in game.state.certificates if c.corporation == "PRR" and c.index == 7)
+    other.owner = P2
+    with pytest.raises(IllegalOrderError, match="may not sell the presidency of PRR"):
+        game.apply(P1, SellShares("PRR", 5))
+    game.apply(P1, SellShares("NYC"))
+    assert game.state.players[P1].cash == 45 + 90
+    events = game.apply(P1, BuyTrain("2"))
+    assert "Player 1 contributes $60" in events
+    assert game.state.players[P1].cash == 75
+    assert game.state.corporations["PRR"].cash == 0
+
+
+def test_bankruptcy_ends_the_game(game: Game) -> None:
+    float_corp(game, "PRR", P1, 100, 0)
+    game.state.tiles["H14"] = ("9", 1)
+    game.state.tiles["H16"] = ("57", 1)
+    game.state.players[P1].cash = 0
+    game.state.depot = [t for t in game.state.depot if not t.startswith("2-")]
+    operating(game)
+    game.apply(P1, Pass())
+    events = game.apply(P1, Bankrupt())
+    assert game.state.finished and game.state.end_reason == "bankrupt"
+    assert any(e.startswith("-- Game over (bankrupt)") for e in events)
+    with pytest.raises(IllegalOrderError, match="game is over"):
+        game.apply(P2, Pass())
+
+
+def test_corporation_buys_a_private_in_phase_3(game: Game) -> None:
+    float_corp(game, "PRR", P1, 100, 1000)
+    operating(game)
+    game.apply(P1, Pass())
+    with pytest.raises(IllegalOrderError, match="may not buy private companies in phase 2"):
+        game.apply(P1, BuyPrivate("CS", 40))
+    game.state.phase = "3"
+    with pytest.raises(IllegalOrderError, match=r"\$20 to \$80"):
+        game.apply(P1, BuyPrivate("CS", 90))
+    events = game.apply(P1, BuyPrivate("CS", 80))
+    assert "PRR buys CS from Player 2 for $80" in events
+    assert game.state.companies["CS"].owner == "C:PRR"
+
+
+def test_bank_broken_ends_the_game_after_the_set_of_operating_rounds(game: Game) -> None:
+    float_corp(game, "PRR", P1, 100, 1000)
+    operating(game)
+    game.state.bank = 10
+    game.apply(P1, Pass())
+    game.apply(P1, Pass())
+    assert game.state.finished is False or game.state.end_reason == "bank"
+    # After the privates paid at the next round the bank is broken; the game ends when
+    # this set of operating rounds ends.
+    game.state.bank = -1
+    game.check_bank()
+    assert game.state.bank_broken
+
+
+def test_par_in_stock_round_still_works_after_operating(game: Game) -> None:
+    game.apply(P3, BuyPrivate("BO"))
+    game.apply(P3, Par("B&O", 100))
+    assert game.round_label() == "SR 1"

@@ -13,10 +13,14 @@ from that record on are taken back), or ``gm`` (``data.command``: ``replace``, `
 ``resume``, ``end``, ``broadcast``). Nothing is ever rewritten: undo is a record of its own.
 
 All records of one submission are written with one ``write`` and one ``fsync``; the last of
-them carries ``batch_end``. A crash can only tear the tail of the file; on open, records after
-the last ``batch_end`` were never acknowledged and are cut off (kept in ``log.torn``).
-A ``head.json`` beside the log holds the last record's ``seq`` and ``hash``, so a truncated
-log is detected by :func:`verify`.
+them carries ``batch_end``. A crash can only tear the tail of the file: bytes after the last
+newline, and whole records after the last ``batch_end`` (never acknowledged). Opening checks
+the whole hash chain; anything else that does not chain is an edit and raises
+:class:`LogIntegrityError`. The torn tail is left out of the records read, and cut off the
+file (kept in ``log.torn``) only by ``ActionLog.open(path, repair=True)``, which the server
+uses before it appends; a log opened without repair is never modified and cannot be appended
+to while it has a torn tail. A ``head.json`` beside the log holds the last record's ``seq``
+and ``hash``, so a truncated log is detected on open and by :func:`verify`.
 """
 
 from __future__ import annotations
@@ -36,6 +40,35 @@ GENESIS_PREV = "0" * 64
 
 class LogIntegrityError(Exception):
     """The log file was edited, reordered or truncated (message says where)."""
+
+
+def _read_head(head_path: Path) -> dict[str, Any] | None:
+    """The content of ``head.json``, or None if there is none.
+
+    :raises LogIntegrityError: it is not a JSON object.
+    """
+    try:
+        head = json.loads(head_path.read_bytes())
+    except FileNotFoundError:
+        return None
+    except ValueError:
+        raise LogIntegrityError(f"{head_path} is not valid JSON (damaged); see pbem verify") from None
+    if not isinstance(head, dict):
+        raise LogIntegrityError(f"{head_path} is not a JSON object (damaged); see pbem verify")
+    return head
+
+
+def _chain_fault(record: Any, seq: int, prev: str) -> str | None:
+    """Why ``record`` is not record ``seq`` chained to ``prev``, or None when it is."""
+    if not isinstance(record, dict):
+        return f"record {seq}: not a JSON object (edited)"
+    if record.get("seq") != seq:
+        return f"record {seq}: sequence number is {record.get('seq')!r} (reordered or removed)"
+    if record.get("prev") != prev:
+        return f"record {seq}: does not chain to record {seq - 1} (reordered or edited)"
+    if record_hash(record) != record.get("hash"):
+        return f"record {seq}: content does not match its hash (edited)"
+    return None
 
 
 def _canonical(record: dict[str, Any]) -> bytes:
@@ -69,6 +102,7 @@ class ActionLog:
 
     path: Path
     records: list[dict[str, Any]] = field(default_factory=list)
+    _torn: bool = field(default=False, repr=False)
 
     @property
     def head_path(self) -> Path:
@@ -89,52 +123,63 @@ class ActionLog:
         return log
 
     @classmethod
-    def open(cls, path: Path) -> ActionLog:
-        """Read the log, cutting off a torn tail (see module doc).
+    def open(cls, path: Path, *, repair: bool = False) -> ActionLog:
+        """Read the log and check its whole hash chain (see module doc).
 
-        :raises LogIntegrityError: a record in the middle is not valid JSON, or the log is
-            shorter than the last record written (``head.json``).
+        The records read end at the last ``batch_end``. A torn tail after it (bytes after the
+        last newline, records that chain correctly but no ``batch_end``) is cut off the file
+        and kept in ``log.torn`` when ``repair`` is true; without ``repair`` the file is left
+        as it is (and :meth:`append` refuses until it is opened with ``repair``).
+
+        :raises LogIntegrityError: a whole line (one ending in a newline) is not valid JSON, a
+            record does not chain (edited, reordered, removed; also in the tail), no complete
+            record, ``head.json`` is damaged, or the log is shorter than the last record
+            written (``head.json``).
         :raises FileNotFoundError: no such log.
         """
         raw = path.read_bytes()
-        kept: list[dict[str, Any]] = []
-        batch: list[dict[str, Any]] = []
+        records: list[dict[str, Any]] = []
+        committed = 0  # records up to the last batch_end
         good_end = 0
         offset = 0
-        lines = raw.split(b"\n")
-        for i, line in enumerate(lines[:-1]):  # the piece after the last newline is torn
+        prev = GENESIS_PREV
+        for i, line in enumerate(raw.split(b"\n")[:-1]):  # the piece after the last newline is torn
             offset += len(line) + 1
             if not line.strip():
                 continue
             try:
                 record = json.loads(line)
             except ValueError:
-                if any(x.strip() for x in lines[i + 1 : -1]):
-                    raise LogIntegrityError(f"{path}: line {i + 1} is not valid JSON") from None
-                break
-            batch.append(record)
+                raise LogIntegrityError(f"{path}: line {i + 1} is not valid JSON (edited); see pbem verify") from None
+            fault = _chain_fault(record, len(records), prev)
+            if fault is not None:
+                raise LogIntegrityError(f"{path}: {fault}; see pbem verify")
+            prev = record["hash"]
+            records.append(record)
             if record.get("batch_end"):
-                kept.extend(batch)
-                batch = []
+                committed = len(records)
                 good_end = offset
-        if good_end < len(raw):
+        if committed == 0:
+            raise LogIntegrityError(f"{path}: the log has no complete record")
+        log = cls(path, records[:committed], _torn=good_end < len(raw))
+        log._check_head()  # before anything is cut
+        if log._torn and repair:
             append_durably(path.with_suffix(".torn"), raw[good_end:])
             with path.open("r+b") as fh:
                 fh.truncate(good_end)
                 fh.flush()
                 os.fsync(fh.fileno())
-        log = cls(path, kept)
-        log._check_head()
+            log._torn = False
         return log
 
     def _check_head(self) -> None:
         """The log must reach the record ``head.json`` names (it never shrinks).
 
-        :raises LogIntegrityError: the log was truncated or rewritten.
+        :raises LogIntegrityError: the log was truncated or rewritten, or ``head.json`` is damaged.
         """
-        if not self.head_path.exists():
+        head = _read_head(self.head_path)
+        if head is None:
             return
-        head = json.loads(self.head_path.read_text())
         seq = head.get("seq")
         if not isinstance(seq, int) or seq >= len(self.records):
             raise LogIntegrityError(
@@ -148,7 +193,11 @@ class ActionLog:
         """Append records as one batch: one write, flush, fsync; then update the head.
 
         Returns the records as written (with ``seq``, ``hash`` ...).
+
+        :raises LogIntegrityError: the log was opened without ``repair`` and has a torn tail.
         """
+        if self._torn:
+            raise LogIntegrityError(f"{self.path}: has a torn tail; open it with repair=True before appending")
         batch: list[dict[str, Any]] = []
         prev = self.records[-1]["hash"] if self.records else GENESIS_PREV
         seq = self.records[-1]["seq"] + 1 if self.records else 0
@@ -208,20 +257,16 @@ def verify(path: Path) -> list[dict[str, Any]]:
             raise LogIntegrityError(f"line {n} is not valid JSON (edited or torn)") from None
     prev = GENESIS_PREV
     for i, record in enumerate(records):
-        if record.get("seq") != i:
-            raise LogIntegrityError(f"record {i}: sequence number is {record.get('seq')!r} (reordered or removed)")
-        if record.get("prev") != prev:
-            raise LogIntegrityError(f"record {i}: does not chain to record {i - 1} (reordered or edited)")
-        if record_hash(record) != record.get("hash"):
-            raise LogIntegrityError(f"record {i}: content does not match its hash (edited)")
+        fault = _chain_fault(record, i, prev)
+        if fault is not None:
+            raise LogIntegrityError(fault)
         prev = record["hash"]
     if not records:
         raise LogIntegrityError("the log is empty")
     if not records[-1].get("batch_end"):
         raise LogIntegrityError(f"record {len(records) - 1}: the last batch is incomplete (torn write)")
-    head_path = path.with_name("head.json")
-    if head_path.exists():
-        head = json.loads(head_path.read_text())
+    head = _read_head(path.with_name("head.json"))
+    if head is not None:
         seq = head.get("seq")
         if not isinstance(seq, int) or seq >= len(records):
             raise LogIntegrityError(

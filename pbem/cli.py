@@ -62,7 +62,12 @@ def main(verbose: bool) -> None:
 @click.option("--gm", "gm_email", required=True, help="the game master's address")
 def new_game(config_path: str | None, game_id: str, title: str, variants: tuple[str, ...],
              seats: tuple[str, ...], gm_email: str) -> None:
-    """Create a game and mail each player a welcome with their seat and secret."""
+    """Create a game and mail each player a welcome with their seat and secret.
+
+    Everything (seats, addresses, title, the outgoing mail setup) is checked before the game
+    is created, so a refused new-game leaves nothing behind."""
+    from pbem.transport.factory import outbound_from_config
+
     config = _config(config_path)
     pairs = []
     for seat in seats:
@@ -72,18 +77,13 @@ def new_game(config_path: str | None, game_id: str, title: str, variants: tuple[
         pairs.append((name.strip(), email.strip()))
     room = mailroom_for(config)
     try:
-        secrets = room.new_game(game_id, title, variants, pairs, gm_email)
+        outbound = outbound_from_config(config)
+        secrets = room.new_game(game_id, title, variants, pairs, gm_email.strip())
     except (ConfigError, FileExistsError) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"Created {game_id} ({title}); welcome mails queued for {len(pairs)} players.")
     click.echo(f"GM secret: {secrets['GM']}")
-    _drain(config, room)
-
-
-def _drain(config: Config, room: Mailroom) -> None:
-    from pbem.transport.factory import outbound_from_config
-
-    result = asyncio.run(room.outbox.drain(outbound_from_config(config)))
+    result = asyncio.run(room.drain(outbound))
     click.echo(f"Mail sent: {len(result.sent)}; waiting: {len(result.deferred)}; failed: {len(result.failed)}")
 
 
@@ -216,9 +216,12 @@ def replay_18xx(record_path: str, as_json: bool) -> None:
               help="play the opening of any 18xx.games record instead of the built-in one")
 def demo(data_dir: str, record_path: str | None) -> None:
     """Play a recorded 1830 opening by mail on the embedded default and print the report."""
-    from pbem.demo import run_demo
+    from pbem.demo import DemoError, run_demo
 
-    run_demo(Path(data_dir), Path(record_path) if record_path else None, echo=click.echo)
+    try:
+        run_demo(Path(data_dir), Path(record_path) if record_path else None, echo=click.echo)
+    except (DemoError, ConfigError) as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pbem.addresses import valid_address
 from pbem.engine.actions import Action
 from pbem.errors import OrderSyntaxError
-from pbem.games import GameInfo
+from pbem.games import GameInfo, same_name
 from pbem.orders import Vocabulary, format_order, help_text, parse_order
 
 
@@ -51,6 +52,15 @@ Command = Order | Info | GmCommand
 GM_ONLY = ("UNDO", "ACT", "REPLACE", "PAUSE", "RESUME", "BROADCAST", "END")
 
 
+def number(word: str) -> int | None:
+    """``word`` as a number if it is 1 to 9 ASCII digits (``"12"``), else None.
+
+    ``str.isdigit`` would also accept ``"²"`` (which ``int`` refuses) and numbers too long
+    for ``int``; neither is a report or log number.
+    """
+    return int(word) if re.fullmatch(r"[0-9]{1,9}", word) else None
+
+
 def parse_line(line: str, vocab: Vocabulary, info: GameInfo, *, is_gm: bool) -> Command:
     """Parse one line of a submission.
 
@@ -64,9 +74,11 @@ def parse_line(line: str, vocab: Vocabulary, info: GameInfo, *, is_gm: bool) -> 
     if head == "REPORT" and len(words) == 1:
         return Info(line, "report")
     if head == "HISTORY":
-        if len(words) != 2 or not words[1].isdigit():
-            raise OrderSyntaxError(f"cannot read {line!r}: write HISTORY <report number>, e.g. HISTORY 3")
-        return Info(line, "history", int(words[1]))
+        n = number(words[1]) if len(words) == 2 else None
+        if n is None:
+            raise OrderSyntaxError(
+                f"cannot read {line!r}: write HISTORY <report number> (digits 0-9, at most 9), e.g. HISTORY 3")
+        return Info(line, "history", n)
     if head in GM_ONLY:
         if not is_gm:
             raise OrderSyntaxError(f"{line!r}: {head} is a GM command; only the GM may use it")
@@ -79,28 +91,39 @@ def _parse_gm(line: str, words: list[str], vocab: Vocabulary, info: GameInfo) ->
     if head == "UNDO":
         if len(words) == 1:
             return GmCommand(line, "undo")
-        if len(words) == 2 and words[1].isdigit():
-            return GmCommand(line, "undo", (words[1],))
+        n = number(words[1]) if len(words) == 2 else None
+        if n == 0:
+            raise OrderSyntaxError(f"cannot read {line!r}: record 0 is the game itself; UNDO goes back to "
+                                   "a log number from 1 on")
+        if n is not None:
+            return GmCommand(line, "undo", (str(n),))
         raise OrderSyntaxError(f"cannot read {line!r}: write UNDO, or UNDO <log number> to go back to it")
     if head == "ACT":
-        match = re.match(r"^\s*ACT\s+AS\s+(.*)$", line, re.IGNORECASE)
-        if not match:
+        if len(words) < 2 or words[1].upper() != "AS":
             raise OrderSyntaxError(f"cannot read {line!r}: write ACT AS <seat> <order>")
-        rest = match.group(1).strip()
-        for seat in sorted(info.seats, key=lambda s: -len(s.name)):
-            for label in (seat.name, str(info.seats.index(seat) + 1)):
-                if rest.lower().startswith(label.lower() + " "):
-                    order_line = rest[len(label) :].strip()
-                    return Order(line, parse_order(order_line, vocab), seat=seat.name)
+        rest = words[2:]
+        # A seat's exact name wins over a seat number ("ACT AS 1 ..." with a seat named "1").
+        # Names are compared word by word (runs of blanks do not matter), longest first.
+        for seat in sorted(info.seats, key=lambda s: -len(s.name.split())):
+            width = len(seat.name.split())
+            if 0 < width < len(rest) and same_name(" ".join(rest[:width]), seat.name):
+                return Order(line, parse_order(" ".join(rest[width:]), vocab), seat=seat.name)
+        seat_number = number(rest[0]) if len(rest) > 1 else None
+        if seat_number is not None and 1 <= seat_number <= len(info.seats):
+            return Order(line, parse_order(" ".join(rest[1:]), vocab), seat=info.seats[seat_number - 1].name)
         seats = ", ".join(s.name for s in info.seats)
         raise OrderSyntaxError(f"cannot read {line!r}: no seat named there (seats: {seats}, or their numbers)")
     if head == "REPLACE":
-        if len(words) < 3 or "@" not in words[-1]:
+        if len(words) < 3:
             raise OrderSyntaxError(f"cannot read {line!r}: write REPLACE <seat> <new address>")
+        address = words[-1].removeprefix("<").removesuffix(">")
+        if not valid_address(address):
+            raise OrderSyntaxError(f"cannot read {line!r}: {words[-1]!r} is not a mail address "
+                                   "(write REPLACE <seat> <name@example.org>)")
         target = info.seat_named(" ".join(words[1:-1]))
         if target is None:
             raise OrderSyntaxError(f"cannot read {line!r}: no seat {' '.join(words[1:-1])!r}")
-        return GmCommand(line, "replace", (target.name, words[-1].strip("<>")))
+        return GmCommand(line, "replace", (target.name, address))
     if head in ("PAUSE", "RESUME") and len(words) == 1:
         return GmCommand(line, head.lower())
     if head == "BROADCAST" and len(words) > 1:

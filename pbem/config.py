@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from pbem.addresses import valid_address
 from pbem.errors import ConfigError
 
 
@@ -22,10 +23,18 @@ class _Strict(BaseModel):
 
 
 class ServerSection(_Strict):
-    """Who we are: ``address`` receives the orders and sends everything."""
+    """Who we are: ``address`` receives the orders and sends everything; it must be one mail
+    address (:func:`pbem.addresses.valid_address`)."""
 
     address: str = "pbem@localhost"
     id: str = Field(default="pbem", pattern=r"^[A-Za-z0-9_.-]+$")
+
+    @field_validator("address")
+    @classmethod
+    def _one_address(cls, value: str) -> str:
+        if not valid_address(value):
+            raise ValueError(f"{value!r} is not a mail address (name@example.org)")
+        return value
 
 
 class MaildirIn(_Strict):

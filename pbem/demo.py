@@ -8,6 +8,7 @@ player's reports were written. Nothing but the install is needed.
 from __future__ import annotations
 
 import asyncio
+import re
 import shutil
 import time
 from email.message import EmailMessage
@@ -19,11 +20,30 @@ from typing import Any, Callable
 
 import yaml
 
+from pbem.engine import title as title_module
+from pbem import reports
 from pbem.server import Mailroom, MailroomSettings, Server
 from pbem.transport.maildir import MaildirInbound, MaildirOutbound, deliver_to_inbox
 
 DEMO_MARKER = ".pbem-demo"
 SERVER_ADDRESS = "pbem@demo.invalid"
+
+
+class DemoError(RuntimeError):
+    """The demo cannot run: the folder is not a demo's, the rules or templates are missing,
+    or a mail of the script was rejected."""
+
+
+def _check_install() -> None:
+    """The ``rules/`` and ``templates/`` folders live beside the package (not in it).
+
+    :raises DemoError: one is missing (pbem was not installed from its source folder with -e).
+    """
+    for what, folder in (("rules", title_module.RULES_DIR), ("templates", reports.TEMPLATES_DIR)):
+        if not folder.is_dir():
+            raise DemoError(
+                f"the {what} folder {folder} was not found: pbem needs its source folder; "
+                "install it with: python3 -m pip install -e <the pbem source folder>")
 
 
 def builtin_script() -> dict[str, Any]:
@@ -40,10 +60,13 @@ def script_from_record(path: Path) -> dict[str, Any]:
 
     record = load_record(path)
     renderer = Renderer(record)
-    seats = [
-        {"name": name, "email": f"{name.lower().replace(' ', '')}@demo.invalid"}
-        for name in renderer.names.values()
-    ]
+    seats: list[dict[str, str]] = []
+    for n, name in enumerate(renderer.names.values(), start=1):
+        # a mail address from the player's name: only letters, digits, '.', '_' and '-'
+        local = re.sub(r"[^a-z0-9._-]", "", name.lower()).strip(".") or f"player{n}"
+        if any(s["email"] == f"{local}@demo.invalid" for s in seats):
+            local = f"{local}-{n}"
+        seats.append({"name": name, "email": f"{local}@demo.invalid"})
     mails: list[dict[str, Any]] = []
     stopped = ""
     try:
@@ -78,13 +101,14 @@ def run_demo(data_dir: Path, record: Path | None, *, echo: Callable[[str], Any] 
     """Run the demo in ``data_dir`` (a previous demo there is replaced); returns the path of
     the last report. ``timings`` (if given) receives the seconds each poller pass took.
 
-    :raises RuntimeError: ``data_dir`` holds something that is not a demo, or a mail of the
-        script was rejected.
+    :raises DemoError: ``data_dir`` holds something that is not a demo, the rules or
+        templates folder is missing, or a mail of the script was rejected.
     """
+    _check_install()
     script = script_from_record(record) if record else builtin_script()
     if data_dir.exists():
         if not (data_dir / DEMO_MARKER).exists():
-            raise RuntimeError(f"{data_dir} exists and is not a pbem demo folder; choose another --data")
+            raise DemoError(f"{data_dir} exists and is not a pbem demo folder; choose another --data")
         shutil.rmtree(data_dir)
     data_dir.mkdir(parents=True)
     (data_dir / DEMO_MARKER).write_text("created by pbem demo\n")
@@ -104,7 +128,7 @@ def run_demo(data_dir: Path, record: Path | None, *, echo: Callable[[str], Any] 
         spent = []
         await server.inbound.connect()
         try:
-            await room.outbox.drain(server.outbound)
+            await room.drain(server.outbound)
             for n, mail in enumerate(script["mails"], start=1):
                 who = mail["from"]
                 raw = order_mail(addresses[who], game_id, secrets[who], list(mail["orders"]), n)
@@ -113,8 +137,8 @@ def run_demo(data_dir: Path, record: Path | None, *, echo: Callable[[str], Any] 
                 result = await server.run_once()
                 spent.append(time.perf_counter() - start)
                 if result.outcomes.get("processed", 0) != 1:
-                    raise RuntimeError(f"mail {n} from {who} ({'; '.join(mail['orders'])}) was not accepted; "
-                                       f"see the reply in {delivered}")
+                    raise DemoError(f"mail {n} from {who} ({'; '.join(mail['orders'])}) was not accepted; "
+                                    f"see the reply in {delivered}")
         finally:
             await server.inbound.close()
         return spent

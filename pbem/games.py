@@ -4,6 +4,9 @@ A game lives in ``<data>/games/<game id>/``: ``log.jsonl`` (the truth, see
 :mod:`pbem.actionlog`), ``head.json`` and ``reports/`` (the archive). Seats, addresses and
 the hashes of the secrets are in the log's record 0; a GM ``replace`` record changes an
 address. The state is always :func:`replay` of the log.
+
+Seat names are compared case-insensitively and word by word (:func:`same_name`): runs of
+blanks inside a name do not matter.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from pbem.actionlog import ActionLog, LogIntegrityError
+from pbem.addresses import valid_address
 from pbem.engine.actions import action_from_dict
 from pbem.engine.game import Game
 from pbem.engine.title import TitleData, load_title
@@ -28,6 +32,11 @@ SECRET_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 def new_secret(length: int = 8) -> str:
     """A secret players can type: lower-case letters and digits without look-alikes."""
     return "".join(secrets.choice(SECRET_ALPHABET) for _ in range(length))
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two seat names are the same: case-insensitive, blanks runs count as one."""
+    return a.split() != [] and [w.lower() for w in a.split()] == [w.lower() for w in b.split()]
 
 
 def hash_secret(game_id: str, secret: str) -> str:
@@ -63,10 +72,14 @@ class GameInfo:
         return next((s for s in self.seats if s.email.lower() == email), None)
 
     def seat_named(self, name: str) -> Seat | None:
-        """The seat called ``name`` (case-insensitive), or by its number (``"2"``), or None."""
-        if name.isdigit() and 1 <= int(name) <= len(self.seats):
+        """The seat called ``name`` (see :func:`same_name`), else the seat with that number
+        (``"2"``, ASCII digits), or None. A seat's name wins over another seat's number."""
+        named = next((s for s in self.seats if same_name(s.name, name)), None)
+        if named is not None:
+            return named
+        if re.fullmatch(r"[0-9]{1,9}", name.strip()) and 1 <= int(name) <= len(self.seats):
             return self.seats[int(name) - 1]
-        return next((s for s in self.seats if s.name.lower() == name.lower()), None)
+        return None
 
     def recipients(self) -> list[str]:
         """Every player's address, then the GM's (no duplicates)."""
@@ -82,7 +95,9 @@ class Replay:
     """A game rebuilt from its log.
 
     ``events`` maps each action record's ``seq`` to the lines it produced; ``effective`` lists
-    the action records in force (undone ones removed), in order.
+    the action records in force (undone ones removed), in order; ``gm`` lists the ``undo``
+    and ``gm`` records, each an ``undo`` record with ``"undone"``: the log numbers it took
+    back.
     """
 
     info: GameInfo
@@ -91,6 +106,7 @@ class Replay:
     events: dict[int, list[str]] = field(default_factory=dict)
     effective: list[dict[str, Any]] = field(default_factory=list)
     last_seq: int = 0
+    gm: list[dict[str, Any]] = field(default_factory=list)
 
 
 def genesis_data(
@@ -105,14 +121,23 @@ def genesis_data(
     """The data of a new game's record 0.
 
     :param seats: ``[(seat name, email)]`` in seating order.
-    :raises ConfigError: bad game id, unknown title/variant, wrong player count, duplicates.
+    :raises ConfigError: bad game id, unknown title/variant, wrong player count, an empty seat
+        name, an address that is not one mail address (:func:`pbem.addresses.valid_address`),
+        duplicates.
     """
     if not GAME_ID.match(game_id):
         raise ConfigError(f"game id {game_id!r}: use letters, digits, '-', '_' or '.' (at most 64)")
     data = load_title(title, variants)
     if not data.min_players <= len(seats) <= data.max_players:
         raise ConfigError(f"{title} takes {data.min_players}-{data.max_players} players, not {len(seats)}")
-    names = [n.lower() for n, _ in seats]
+    for name, email in seats:
+        if not name.strip():
+            raise ConfigError(f"seat {email!r}: the seat name is empty")
+        if not valid_address(email):
+            raise ConfigError(f"seat {name!r}: {email!r} is not a mail address (name@example.org)")
+    if not valid_address(gm_email):
+        raise ConfigError(f"GM: {gm_email!r} is not a mail address (name@example.org)")
+    names = [" ".join(n.lower().split()) for n, _ in seats]
     if len(set(names)) != len(names):
         raise ConfigError("seat names must be distinct")
     emails = [e.lower() for _, e in seats]
@@ -151,16 +176,20 @@ def replay(records: list[dict[str, Any]]) -> Replay:
         raise LogIntegrityError("record 0 is not a game record")
     info = info_from_genesis(records[0]["data"])
     effective: list[dict[str, Any]] = []
+    gm: list[dict[str, Any]] = []
     for record in records[1:]:
         kind = record["kind"]
         if kind == "action":
             effective.append(record)
         elif kind == "undo":
             to_seq = int(record["data"]["to_seq"])
+            undone = []
             while effective and effective[-1]["seq"] >= to_seq:
-                effective.pop()
+                undone.append(effective.pop()["seq"])
+            gm.append({**record, "undone": sorted(undone)})
         elif kind == "gm":
             _apply_gm(info, record["data"])
+            gm.append(record)
     title = load_title(info.title, info.variants)
     game = Game(title, [s.name for s in info.seats])
     events: dict[int, list[str]] = {}
@@ -169,7 +198,7 @@ def replay(records: list[dict[str, Any]]) -> Replay:
             events[record["seq"]] = game.apply(record["actor"], action_from_dict(record["data"]))
         except ValueError as exc:
             raise LogIntegrityError(f"record {record['seq']} no longer applies: {exc}") from exc
-    return Replay(info, title, game, events, effective, records[-1]["seq"])
+    return Replay(info, title, game, events, effective, records[-1]["seq"], gm)
 
 
 def _apply_gm(info: GameInfo, data: dict[str, Any]) -> None:
@@ -200,14 +229,18 @@ def list_games(data_dir: Path) -> list[str]:
     return sorted(p.name for p in root.iterdir() if (p / "log.jsonl").exists()) if root.is_dir() else []
 
 
-def open_log(data_dir: Path, game_id: str) -> ActionLog:
-    """Open a game's log.
+def game_exists(data_dir: Path, game_id: str) -> bool:
+    """Whether ``game_id`` is a game under ``data_dir`` (false for anything not a game id)."""
+    # a Subject tag is untrusted: never a path outside games/
+    return bool(GAME_ID.match(game_id)) and (game_dir(data_dir, game_id) / "log.jsonl").exists()
+
+
+def open_log(data_dir: Path, game_id: str, *, repair: bool = False) -> ActionLog:
+    """Open a game's log (see :meth:`ActionLog.open`; ``repair`` only before appending).
 
     :raises KeyError: no such game.
+    :raises LogIntegrityError: the log or its ``head.json`` is damaged.
     """
-    if not GAME_ID.match(game_id):  # a Subject tag is untrusted: never a path outside games/
+    if not game_exists(data_dir, game_id):
         raise KeyError(game_id)
-    path = game_dir(data_dir, game_id) / "log.jsonl"
-    if not path.exists():
-        raise KeyError(game_id)
-    return ActionLog.open(path)
+    return ActionLog.open(game_dir(data_dir, game_id) / "log.jsonl", repair=repair)

@@ -2,16 +2,18 @@
 
 The context builders are pure functions of a :class:`~pbem.games.Replay`; the templates in
 ``templates/`` decide the layout. Every report is plain ASCII text, in the tradition of the
-postal games: one report a turn that says everything.
+postal games: one report a turn that says everything (accented letters lose their accents,
+anything else outside ASCII becomes ``?``).
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import jinja2
 
@@ -39,14 +41,27 @@ def environment(templates_dir: Path = TEMPLATES_DIR) -> jinja2.Environment:
     )
 
 
-def _ascii(text: str) -> str:
-    return text.encode("ascii", "replace").decode("ascii")
+def _ascii(text: str, form: Literal["NFKD", "NFD"] = "NFKD") -> str:
+    """``text`` in ASCII: decomposed (NFKD) without its combining marks ("Zoë" -> "Zoe"),
+    then anything still outside ASCII as ``?``."""
+    decomposed = unicodedata.normalize(form, text)
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return stripped.encode("ascii", "replace").decode("ascii")
+
+
+def quoted_ascii(text: str) -> str:
+    """What a player wrote, in ASCII for a reply that quotes it: accents dropped ("Zoë" ->
+    "Zoe"), every other non-ASCII character ``?`` -- never a look-alike, so ``"HISTORY ²"``
+    is quoted as ``"HISTORY ?"``, not as a valid ``"HISTORY 2"`` (canonical decomposition,
+    NFD, where the report text uses NFKD)."""
+    return _ascii(text, "NFD")
 
 
 def report_context(replay: Replay, *, since_seq: int, number: int, recipient: str | None = None) -> dict[str, Any]:
     """Everything a turn report shows, as plain data.
 
-    :param since_seq: the log seq the previous report covered; actions after it are listed.
+    :param since_seq: the log seq the previous report covered; actions and GM records
+        (undo, pause, resume, end, replace, broadcast) after it are listed.
     :param number: this report's number in the archive.
     :param recipient: a seat name for the per-player section, or None (the GM's copy).
     """
@@ -114,7 +129,13 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                     "events": replay.events.get(record["seq"], []),
                 }
             )
-    actors = game.current_actors()
+    for record in replay.gm:
+        if record["seq"] > since_seq:
+            since.append({"seq": record["seq"], "actor": record.get("actor") or "GM",
+                          "order": gm_text(record), "events": []})
+    since.sort(key=lambda item: int(item["seq"]))
+    ended = info.ended or state.finished
+    actors = [] if ended or info.paused else game.current_actors()
     options: list[str] = []
     if recipient is not None and recipient in actors:
         options = _summarize_options(game.legal_actions(recipient))
@@ -127,7 +148,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         "bank": money(state.bank),
         "waiting_for": game.waiting_for(),
         "paused": info.paused,
-        "ended": info.ended or state.finished,
+        "ended": ended,
         "since": since,
         "players": players,
         "corporations": corporations,
@@ -137,6 +158,22 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         "options": options,
         "log_seq": replay.last_seq,
     }
+
+
+def gm_text(record: dict[str, Any]) -> str:
+    """A GM record (``undo`` or ``gm``) as one line for a report; never the new secret."""
+    data = record["data"]
+    if record["kind"] == "undo":
+        undone = record.get("undone") or []
+        taken = ", ".join(f"#{seq}" for seq in undone) if undone else "nothing in force"
+        return f"UNDO {data['to_seq']}: took back {taken}"
+    command = data.get("command")
+    if command == "replace":
+        return f"REPLACE {data['seat']}: now played by {data['email']}"
+    if command == "broadcast":
+        return f"BROADCAST {data['text']}"
+    return {"pause": "PAUSE: the game is paused", "resume": "RESUME: the game goes on",
+            "end": "END GAME: the game is over"}.get(str(command), f"GM {command}")
 
 
 def _action(record: dict[str, Any]) -> Any:

@@ -1,12 +1,18 @@
 """The server loop: one received message at a time, checked, applied, logged and answered.
 
-For each message (:meth:`Mailroom.handle`):
+For each message (:meth:`Mailroom.handle`), under an exclusive lock on ``<data>/pbem.lock``
+(so two servers on one data directory take turns; ``handled.jsonl`` is read again when
+another process changed it):
 
 1. read it (:func:`pbem.mail.reading.read_message`); keep its raw bytes under ``received/``;
-2. if its Message-ID was handled before, do nothing but settle it again (exactly once);
+2. if its Message-ID was handled before, do nothing but settle it again (exactly once); a
+   different mail (other bytes, by sha256) that reuses a handled Message-ID is handled
+   under the id ``<sha256@pbem.invalid>``;
 3. auto-mail is ignored (never answered); unreadable mail gets a reply and goes to
    ``quarantine/``;
-4. find the game by the Subject tag, the seat by the From address, check the secret;
+4. find the game by the Subject tags (the first that names a game here), the seat by the
+   From address, check the secret; a game whose log fails its integrity check takes
+   nothing (the sender is told, the GM gets a notice once);
 5. parse every line, apply every order to a copy of the game; if any line fails, nothing is
    applied and the sender gets the failed line, why, and the lines not applied;
 6. otherwise append the records to the action log (fsync: the commit point), archive the turn
@@ -15,47 +21,75 @@ For each message (:meth:`Mailroom.handle`):
 If the server dies after the commit but before step 6 ends, the next run finds the
 Message-ID in the log and completes the step from the log (deterministic Message-IDs make
 re-queuing idempotent), so nothing is lost or applied twice. The outbox is drained after
-each message; the transport then moves the message out of the inbox.
+each message (:meth:`Mailroom.drain`, under the same lock); the transport then moves the
+message out of the inbox.
+
+Error replies to senders who were not authenticated (unreadable mail, unknown game or
+sender, wrong secret, a damaged log) are limited per sender and hour; replies to a seat or
+the GM who gave the right secret never are.
 """
 
 from __future__ import annotations
 
 import asyncio
 import copy
+import dataclasses
+import fcntl
 import hashlib
 import json
 import logging
+import os
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from email.message import EmailMessage
 from pathlib import Path
 from typing import Any, Callable, Literal
 
-from pbem.actionlog import ActionLog, NewRecord
+from pbem.actionlog import ActionLog, LogIntegrityError, NewRecord
+from pbem.addresses import valid_address
 from pbem.durable import append_durably, write_atomic
 from pbem.commands import Command, GmCommand, Info, Order, describe, full_help, parse_line
-from pbem.games import Replay, hash_secret, new_secret, open_log, replay
+from pbem.games import Replay, game_dir, game_exists, hash_secret, new_secret, open_log, replay
 from pbem.mail.compose import compose, deterministic_message_id, reply_subject
-from pbem.mail.reading import read_message
+from pbem.mail.reading import game_tags, read_message
 from pbem.mail.types import Ignored, Submission, Unreadable
 from pbem.orders import Vocabulary
-from pbem.reports import ReportArchive, render, report_context
+from pbem.reports import ReportArchive, quoted_ascii, render, report_context
 from pbem.transport.base import Envelope, InboundTransport, OutboundTransport, Outcome
-from pbem.transport.outbox import DurableOutbox, message_file_id
+from pbem.transport.outbox import DrainResult, DurableOutbox, message_file_id
 from pbem.errors import OrderError
 
 log = logging.getLogger("pbem.server")
 
+LOCK_FILE = "pbem.lock"
+"""The lock file in the data directory (see :meth:`Mailroom.locked`)."""
+
+AUTHENTICATED_KINDS = frozenset({"syntax", "illegal"})
+"""Rejection kinds given only after the sender's secret was checked (never rate-limited)."""
+
 
 class Rejection(Exception):
-    """A submission that is answered with an error and changes nothing."""
+    """A submission that is answered with an error and changes nothing.
+
+    ``kind`` is what went wrong (``unknown_game``, ``wrong_secret``, ``syntax`` ...);
+    ``game_id`` the game it was for, when known.
+    """
 
     def __init__(self, reason: str, failed_line: str | None = None, not_applied: list[str] | None = None,
-                 kind: str = "rejected") -> None:
+                 kind: str = "rejected", game_id: str | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.failed_line = failed_line
         self.not_applied = not_applied or []
         self.kind = kind
+        self.game_id = game_id
+
+    @property
+    def authenticated(self) -> bool:
+        """Whether the sender was a seat or the GM with the right secret."""
+        return self.kind in AUTHENTICATED_KINDS
 
 
 @dataclass
@@ -69,6 +103,15 @@ class Handled:
     time: float
     replied: bool = False
     game: str | None = None
+    sha256: str | None = None  # of the raw message; None in entries written before it was kept
+
+
+def _file_stamp(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
 @dataclass
@@ -77,11 +120,13 @@ class HandledIndex:
 
     path: Path
     entries: dict[str, Handled] = field(default_factory=dict)
+    _stamp: tuple[int, int, int] | None = field(default=None, repr=False)
 
     @classmethod
     def load(cls, path: Path) -> HandledIndex:
         """Read the index (a torn last line is ignored)."""
         index = cls(path)
+        index._stamp = _file_stamp(path)
         if path.exists():
             for line in path.read_text().splitlines():
                 try:
@@ -91,17 +136,29 @@ class HandledIndex:
                 index.entries[d["message_id"]] = Handled(**d)
         return index
 
+    def refresh(self) -> None:
+        """Read the file again if it changed since this process last read or wrote it
+        (another server appended to it)."""
+        if _file_stamp(self.path) != self._stamp:
+            fresh = HandledIndex.load(self.path)
+            self.entries, self._stamp = fresh.entries, fresh._stamp
+
     def add(self, entry: Handled) -> None:
         """Record ``entry`` durably."""
+        unchanged = _file_stamp(self.path) == self._stamp
         append_durably(self.path, (json.dumps(entry.__dict__) + "\n").encode())
         self.entries[entry.message_id] = entry
+        if unchanged:
+            self._stamp = _file_stamp(self.path)
 
     def replies_since(self, sender: str, since: float) -> int:
-        """Error replies sent to ``sender`` since ``since`` (epoch seconds)."""
+        """Rate-limited error replies (to senders not authenticated) sent to ``sender`` since
+        ``since`` (epoch seconds)."""
         return sum(
             1
             for e in self.entries.values()
             if e.sender == sender and e.replied and e.outcome == "rejected" and e.time >= since
+            and e.kind not in AUTHENTICATED_KINDS
         )
 
 
@@ -137,6 +194,37 @@ class Mailroom:
         self.outbox = DurableOutbox(self.data / "outbox")
         self._cache: dict[str, tuple[str, Replay]] = {}
         self.after_commit: Callable[[], None] | None = None
+        self._lock_depth = 0
+        self._sha256: str | None = None  # of the message being handled
+
+    @contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the exclusive lock on ``<data>/pbem.lock`` (``fcntl.flock``, blocking: another
+        process on the same data directory waits). Re-entrant within this mailroom."""
+        if self._lock_depth:
+            self._lock_depth += 1
+            try:
+                yield
+            finally:
+                self._lock_depth -= 1
+            return
+        self.data.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.data / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            self._lock_depth = 1
+            try:
+                yield
+            finally:
+                self._lock_depth = 0
+        finally:
+            os.close(fd)  # releases the lock
+
+    async def drain(self, transport: OutboundTransport) -> DrainResult:
+        """Send the queued mail (:meth:`DurableOutbox.drain`) under the lock, so two servers
+        never send the same queued message at once."""
+        with self.locked():
+            return await self.outbox.drain(transport)
 
     @property
     def domain(self) -> str:
@@ -146,11 +234,13 @@ class Mailroom:
     # -- games --------------------------------------------------------------------------
 
     def load(self, game_id: str) -> tuple[ActionLog, Replay]:
-        """The game's log and its replay (cached by the log's last hash).
+        """The game's log, opened to be appended to (a torn tail is cut), and its replay
+        (cached by the log's last hash).
 
         :raises KeyError: no such game.
+        :raises LogIntegrityError: the log is damaged (or no longer replays).
         """
-        action_log = open_log(self.data, game_id)
+        action_log = open_log(self.data, game_id, repair=True)
         last = action_log.records[-1]["hash"]
         cached = self._cache.get(game_id)
         if cached and cached[0] == last:
@@ -167,31 +257,56 @@ class Mailroom:
                  gm_email: str) -> dict[str, str]:
         """Create a game: its log (record 0) and a welcome mail per seat in the outbox.
 
-        Returns the secrets by seat name, and the GM's under ``"GM"``.
+        Everything is checked and every welcome composed before the log is created, so a
+        failure leaves no game behind. Returns the secrets by seat name, and the GM's under
+        ``"GM"``.
 
-        :raises ConfigError: bad id, title, variant, seats (see :func:`pbem.games.genesis_data`).
-        :raises FileExistsError: a game with that id exists.
+        :raises ConfigError: bad id, title, variant, seats, addresses (see
+            :func:`pbem.games.genesis_data`).
+        :raises FileExistsError: a game with that id exists (``"game X already exists"``).
         """
-        from pbem.games import game_dir, genesis_data
+        from pbem.games import genesis_data
 
+        if game_exists(self.data, game_id):
+            raise FileExistsError(f"game {game_id} already exists")
         secrets_by_seat = {name: new_secret() for name, _ in seats}
         gm_secret = new_secret(10)
         data = genesis_data(game_id, title, variants, seats, gm_email, secrets_by_seat, gm_secret)
-        ActionLog.create(game_dir(self.data, game_id) / "log.jsonl", data, by=gm_email)
-        _, committed = self.load(game_id)
-        for name, email in seats:
-            self._queue(to=email, subject=f"[{game_id}] Welcome to {game_id}",
-                        body=self.welcome_text(committed, name, secrets_by_seat[name]), kind="welcome",
-                        key=(game_id, "welcome", name))
-        self._queue(to=gm_email, subject=f"[{game_id}] You are the GM of {game_id}",
-                    body=f"You are the game master of {game_id}.\nYour GM secret: {gm_secret}\n\n"
-                    + full_help(is_gm=True) + "\n", kind="welcome", key=(game_id, "welcome-gm"))
+        committed = replay([{"seq": 0, "kind": "game", "actor": "GM", "data": data}])
+        welcomes = [
+            self._compose(to=email, subject=f"[{game_id}] Welcome to {game_id}",
+                          body=self.welcome_text(committed, name, secrets_by_seat[name]), kind="welcome",
+                          key=(game_id, "welcome", name))
+            for name, email in seats
+        ]
+        welcomes.append(self._compose(
+            to=gm_email, subject=f"[{game_id}] You are the GM of {game_id}",
+            body=f"You are the game master of {game_id}.\nYour GM secret: {gm_secret}\n\n"
+            + full_help(is_gm=True) + "\n", kind="welcome", key=(game_id, "welcome-gm")))
+        with self.locked():
+            try:
+                ActionLog.create(game_dir(self.data, game_id) / "log.jsonl", data, by=gm_email)
+            except FileExistsError:
+                raise FileExistsError(f"game {game_id} already exists") from None
+            for message in welcomes:
+                self.outbox.enqueue(message)
         return {**secrets_by_seat, "GM": gm_secret}
 
     # -- one message ---------------------------------------------------------------------
 
     def handle(self, raw: bytes) -> Outcome:
-        """Process one received message completely (except sending); returns its outcome."""
+        """Process one received message completely (except sending), under the lock;
+        returns its outcome."""
+        with self.locked():
+            self.handled.refresh()
+            digest = hashlib.sha256(raw).hexdigest()
+            self._sha256 = digest
+            try:
+                return self._handle(raw, digest)
+            finally:
+                self._sha256 = None
+
+    def _handle(self, raw: bytes, digest: str) -> Outcome:
         result = read_message(
             raw,
             own_addresses=frozenset({self.settings.address.lower()}),
@@ -199,10 +314,16 @@ class Mailroom:
             max_lines=self.settings.max_lines,
         )
         prior = self.handled.entries.get(result.message_id)
+        if prior is not None and prior.sha256 is not None and prior.sha256 != digest:
+            # Another mail reused a handled Message-ID: it is a new mail, under an id of its own.
+            fresh_id = f"<{digest}@pbem.invalid>"
+            log.warning("message %s reuses the Message-ID of another mail; handled as %s",
+                        result.message_id, fresh_id)
+            result = dataclasses.replace(result, message_id=fresh_id)
+            prior = self.handled.entries.get(fresh_id)
         if prior is not None:
             log.info("message %s already handled (%s)", result.message_id, prior.outcome)
             return prior.outcome
-        digest = hashlib.sha256(raw).hexdigest()
         _write_durably(self.data / "received" / f"{digest}.eml", raw)
         if isinstance(result, Ignored):
             log.info("ignored %s: %s", result.message_id, result.reason)
@@ -222,14 +343,14 @@ class Mailroom:
             return self._handle_submission(result)
         except Rejection as rejection:
             _write_durably(self.data / "quarantine" / f"{digest}.eml", raw)
-            replied = self._reply_error(result.message_id, result.sender, result.subject, result.game_tag, rejection)
-            self._mark(result.message_id, "rejected", rejection.kind, result.sender, replied=replied,
-                       game=result.game_tag)
+            game = rejection.game_id or result.game_tag
+            replied = self._reply_error(result.message_id, result.sender, result.subject, game, rejection)
+            self._mark(result.message_id, "rejected", rejection.kind, result.sender, replied=replied, game=game)
             return "rejected"
 
     def _mark(self, message_id: str, outcome: Outcome, kind: str, sender: str | None, *,
               replied: bool, game: str | None = None) -> None:
-        self.handled.add(Handled(message_id, outcome, kind, sender, self.clock(), replied, game))
+        self.handled.add(Handled(message_id, outcome, kind, sender, self.clock(), replied, game, self._sha256))
 
     def _handle_submission(self, sub: Submission) -> Outcome:
         if not sub.game_tag:
@@ -237,10 +358,19 @@ class Mailroom:
                 "The Subject names no game. Put the game's tag in square brackets in the "
                 "Subject, e.g. [demo-1830].", kind="unknown_game",
             )
+        tags = [sub.game_tag] + [t for t in game_tags(sub.subject) if t != sub.game_tag]
+        game_id = next((t for t in tags if game_exists(self.data, t)), sub.game_tag)
         try:
-            action_log, committed = self.load(sub.game_tag)
+            action_log, committed = self.load(game_id)
         except KeyError:
             raise Rejection(f"There is no game {sub.game_tag!r} on this server.", kind="unknown_game") from None
+        except LogIntegrityError as exc:
+            self._notify_damaged(game_id, exc)
+            raise Rejection(
+                "The game's log failed its integrity check; the GM has been told. Nothing was "
+                "applied: send your mail again when the GM says the game goes on.",
+                kind="damaged_log", game_id=game_id,
+            ) from None
         if sub.message_id in action_log.sources():
             # Committed before a crash: finish the job from the log, without applying again.
             self._recover(sub, action_log, committed)
@@ -251,22 +381,29 @@ class Mailroom:
         if seat is None and not is_gm_address:
             raise Rejection(
                 f"{sub.sender} has no seat in {info.game_id}. Orders must come from the address "
-                "registered for a seat.", kind="unknown_sender",
+                "registered for a seat.", kind="unknown_sender", game_id=info.game_id,
             )
         if not sub.secret:
             raise Rejection("Your mail has no PASSWORD line. Add a line: PASSWORD <your secret>.",
-                            kind="wrong_secret")
+                            kind="wrong_secret", game_id=info.game_id)
         hashed = hash_secret(info.game_id, sub.secret)
         is_gm = is_gm_address and hashed == info.gm_secret_hash
         if not is_gm and not (seat is not None and hashed == seat.secret_hash):
-            raise Rejection("The PASSWORD does not match your seat's secret.", kind="wrong_secret")
+            whose = {(True, False): "your seat's secret", (False, True): "the GM's secret",
+                     (True, True): "either your seat's secret or the GM's secret"}[(seat is not None, is_gm_address)]
+            raise Rejection(f"The PASSWORD does not match {whose}.", kind="wrong_secret", game_id=info.game_id)
         vocab = Vocabulary.from_title(committed.title)
         commands: list[Command] = []
         for i, line in enumerate(sub.lines):
             try:
                 commands.append(parse_line(line, vocab, info, is_gm=is_gm))
             except OrderError as exc:
-                raise Rejection(str(exc), failed_line=line, not_applied=list(sub.lines), kind="syntax") from None
+                raise Rejection(str(exc), failed_line=line, not_applied=list(sub.lines), kind="syntax",
+                                game_id=info.game_id) from None
+            except Exception:  # a line must never crash the handling: our parser's fault, logged
+                log.exception("parsing %r of %s failed unexpectedly", line, sub.message_id)
+                raise Rejection(_UNREADABLE_LINE, failed_line=line, not_applied=list(sub.lines),
+                                kind="syntax", game_id=info.game_id) from None
         work = copy.deepcopy(committed)
         pending: list[NewRecord] = []
         accepted: list[str] = []
@@ -279,7 +416,7 @@ class Mailroom:
                                      pending, infos, broadcasts, welcomes)
             except OrderError as exc:
                 raise Rejection(str(exc), failed_line=command.line, not_applied=list(sub.lines),
-                                kind="illegal") from None
+                                kind="illegal", game_id=info.game_id) from None
             if not isinstance(command, Info):
                 accepted.append(describe(command))
         if pending:
@@ -306,7 +443,7 @@ class Mailroom:
         for line in sub.lines:
             try:
                 command = parse_line(line, vocab, committed.info, is_gm=is_gm)
-            except OrderError:
+            except Exception:  # it parsed before the commit; never let it stop the recovery
                 continue
             if isinstance(command, Info):
                 infos.append(command)
@@ -364,12 +501,16 @@ class Mailroom:
         assert isinstance(command, GmCommand)
         base = action_log.records[-1]["seq"]
         if command.name == "undo":
+            if info.ended:
+                raise OrderError("the game is over (END GAME): there is nothing more to undo")
             effective = work.effective + [
                 {"seq": base + 1 + i, **r.__dict__} for i, r in enumerate(pending) if r.kind == "action"
             ]
             if not effective:
                 raise OrderError("there is no action to undo")
             to_seq = int(command.args[0]) if command.args else effective[-1]["seq"]
+            if to_seq < 1:
+                raise OrderError("record 0 is the game itself; UNDO goes back to a log number from 1 on")
             if not any(r["seq"] >= to_seq for r in effective):
                 raise OrderError(f"no action in force at or after log number {to_seq}")
             pending.append(NewRecord("undo", "GM", {"to_seq": to_seq}, by=sub.sender, source=sub.message_id))
@@ -403,7 +544,12 @@ class Mailroom:
 
     def _queue(self, *, to: str, subject: str, body: str, kind: str, key: tuple[str, ...],
                in_reply_to: str | None = None) -> None:
-        message = compose(
+        self.outbox.enqueue(self._compose(to=to, subject=subject, body=body, kind=kind, key=key,
+                                          in_reply_to=in_reply_to))
+
+    def _compose(self, *, to: str, subject: str, body: str, kind: str, key: tuple[str, ...],
+                 in_reply_to: str | None = None) -> EmailMessage:
+        return compose(
             sender=self.settings.address,
             to=[to],
             subject=subject,
@@ -414,7 +560,6 @@ class Mailroom:
             in_reply_to=in_reply_to,
             references=(in_reply_to,) if in_reply_to else (),
         )
-        self.outbox.enqueue(message)
 
     def _complete(self, sub: Submission, committed: Replay, *, accepted: list[str], infos: list[Info],
                   broadcasts: list[str] | None = None, welcomes: list[tuple[str, str, str]] | None = None,
@@ -454,12 +599,23 @@ class Mailroom:
                 self._queue(to=to, subject=f"{tag} Turn report {number}: {committed.game.round_label()}",
                             body=body, kind="report", key=(sub.message_id, "report", str(seq)),
                             in_reply_to=sub.message_id if to.lower() == sub.sender.lower() else None)
-        for item in infos:
+        if infos:
             self._queue(to=sub.sender, subject=reply_subject(sub.subject, game_id),
-                        body=self.info_text(committed, item, sub.sender), kind="reply",
-                        key=(sub.message_id, "info", item.line), in_reply_to=sub.message_id)
+                        body=self.info_reply(committed, infos, sub.sender), kind="reply",
+                        key=(sub.message_id, "info"), in_reply_to=sub.message_id)
         self._mark(sub.message_id, "processed", "orders" if accepted or changed else "info", sub.sender,
                    replied=True, game=game_id)
+
+    def info_reply(self, committed: Replay, infos: list[Info], sender: str) -> str:
+        """One reply to every HELP, REPORT and HISTORY n of a mail (each asked once)."""
+        distinct: list[Info] = []
+        for item in infos:
+            if all((item.what, item.number) != (d.what, d.number) for d in distinct):
+                distinct.append(item)
+        if len(distinct) == 1:
+            return self.info_text(committed, distinct[0], sender)
+        return "\n".join(f"--- {' '.join(i.line.split()).upper()} ---\n\n" + self.info_text(committed, i, sender)
+                         for i in distinct)
 
     def info_text(self, committed: Replay, item: Info, sender: str) -> str:
         """The answer to HELP, REPORT or HISTORY n."""
@@ -502,21 +658,50 @@ class Mailroom:
             "help": full_help(is_gm=False),
         })
 
+    def _notify_damaged(self, game_id: str, error: LogIntegrityError) -> None:
+        """Tell the GM (once per fault) that the game's log failed its integrity check."""
+        log.error("game %s: %s", game_id, error)
+        gm = _gm_address(game_dir(self.data, game_id) / "log.jsonl")
+        if gm is None:
+            log.error("game %s: no GM address to tell about the damaged log", game_id)
+            return
+        fault = hashlib.sha256(str(error).encode()).hexdigest()[:16]
+        self._queue(to=gm, subject=f"[{game_id}] The game's log failed its integrity check",
+                    body=f"The action log of {game_id} failed its integrity check:\n\n  {error}\n\n"
+                    "No mail for this game is applied until the log is repaired; senders are told "
+                    f"so. Run: pbem verify {game_id}\n", kind="notice", key=(game_id, "damaged-log", fault))
+
     def _reply_error(self, message_id: str, sender: str, subject: str, game_tag: str | None,
                      rejection: Rejection) -> bool:
         since = self.clock() - 3600
-        if self.handled.replies_since(sender, since) >= self.settings.error_replies_per_hour:
+        if (not rejection.authenticated
+                and self.handled.replies_since(sender, since) >= self.settings.error_replies_per_hour):
             log.warning("not replying to %s: error-reply limit reached", sender)
             return False
-        body = render("rejected.txt.j2", {
+        body = render("rejected.txt.j2", {  # what the sender wrote is quoted without look-alikes
             "game_id": game_tag,
-            "reason": rejection.reason,
-            "failed_line": rejection.failed_line,
-            "not_applied": rejection.not_applied,
+            "reason": quoted_ascii(rejection.reason),
+            "failed_line": quoted_ascii(rejection.failed_line) if rejection.failed_line is not None else None,
+            "not_applied": [quoted_ascii(line) for line in rejection.not_applied],
         })
         self._queue(to=sender, subject=reply_subject(subject, game_tag), body=body, kind="reply",
                     key=(message_id, "rejected"), in_reply_to=message_id)
         return True
+
+
+_UNREADABLE_LINE = ("This line cannot be read as an order or command (numbers must be plain digits "
+                    "0-9, at most 9 of them). Send HELP for the order reference.")
+
+
+def _gm_address(log_path: Path) -> str | None:
+    """The GM's address from record 0 of a (possibly damaged) log, or None."""
+    try:
+        with log_path.open("rb") as fh:
+            first = json.loads(fh.readline())
+        email = first["data"]["gm"]["email"]
+    except Exception:
+        return None
+    return email if isinstance(email, str) and valid_address(email) else None
 
 
 def _unreadable_reason(result: Unreadable) -> str:
@@ -564,12 +749,12 @@ class Server:
         the inbox after an unexpected failure).
         """
         result = PassResult()
-        drained = await self.mailroom.outbox.drain(self.outbound)
+        drained = await self.mailroom.drain(self.outbound)
         result.sent += len(drained.sent)
         for envelope in await self.inbound.fetch():
             outcome = self._handle_safely(envelope)
             result.outcomes[outcome] = result.outcomes.get(outcome, 0) + 1
-            drained = await self.mailroom.outbox.drain(self.outbound)
+            drained = await self.mailroom.drain(self.outbound)
             result.sent += len(drained.sent)
             result.deferred = len(drained.deferred)
             if outcome != "retry":

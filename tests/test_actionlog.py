@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.actionlog import ActionLog, LogIntegrityError, NewRecord, verify
+from pbem.actionlog import ActionLog, LogIntegrityError, NewRecord, record_hash, verify
 
 
 def make_log(tmp_path: Path, batches: int = 3) -> ActionLog:
@@ -63,7 +63,7 @@ def test_open_cuts_a_torn_tail_and_keeps_it_aside(tmp_path: Path) -> None:
     log = make_log(tmp_path)
     with log.path.open("ab") as fh:
         fh.write(b'{"seq": 4, "kind": "act')
-    reopened = ActionLog.open(log.path)
+    reopened = ActionLog.open(log.path, repair=True)
     assert len(reopened.records) == 4
     assert verify(log.path)[-1]["seq"] == 3
     assert log.path.with_suffix(".torn").read_bytes() == b'{"seq": 4, "kind": "act'
@@ -80,7 +80,7 @@ def test_open_drops_an_incomplete_batch(tmp_path: Path) -> None:
     # batch's fsync returned, and before head.json was updated).
     log.path.write_bytes(b"\n".join(lines[:-2]) + b"\n")
     log.head_path.write_bytes(head_before)
-    reopened = ActionLog.open(log.path)
+    reopened = ActionLog.open(log.path, repair=True)
     assert [r["seq"] for r in reopened.records] == [0, 1, 2, 3]
     assert written[0]["seq"] == 4
 
@@ -98,4 +98,92 @@ def test_open_refuses_a_log_shorter_than_its_head(tmp_path: Path) -> None:
     with pytest.raises(LogIntegrityError, match="truncated"):
         ActionLog.open(log.path)
     with pytest.raises(LogIntegrityError, match="truncated"):
+        verify(log.path)
+
+
+# -- open checks the whole chain; only a torn tail may be cut, and only with repair ----------------
+
+
+def _rewrite(log: ActionLog, index: int, **changes: object) -> None:
+    """Change record ``index`` (and rehash it, as a careful forger would)."""
+    lines = log.path.read_bytes().splitlines(keepends=True)
+    record = json.loads(lines[index])
+    record.update(changes)
+    record["hash"] = record_hash(record)
+    lines[index] = json.dumps(record).encode() + b"\n"
+    log.path.write_bytes(b"".join(lines))
+
+
+def test_open_refuses_an_edit_in_the_middle(tmp_path: Path) -> None:
+    log = make_log(tmp_path)
+    lines = log.path.read_bytes().splitlines(keepends=True)
+    lines[2] = lines[2].replace(b'"Player 1"', b'"Player 2"')
+    log.path.write_bytes(b"".join(lines))
+    before = log.path.read_bytes()
+    for repair in (False, True):
+        with pytest.raises(LogIntegrityError, match="record 2: content does not match its hash"):
+            ActionLog.open(log.path, repair=repair)
+    assert log.path.read_bytes() == before
+    assert not log.path.with_suffix(".torn").exists()
+
+
+def test_open_refuses_a_rehashed_edit_that_breaks_the_chain(tmp_path: Path) -> None:
+    log = make_log(tmp_path)
+    _rewrite(log, 1, actor="Player 2")
+    with pytest.raises(LogIntegrityError, match="record 2: does not chain to record 1"):
+        ActionLog.open(log.path, repair=True)
+
+
+def test_open_refuses_a_bad_line_in_the_middle(tmp_path: Path) -> None:
+    log = make_log(tmp_path)
+    lines = log.path.read_bytes().splitlines(keepends=True)
+    lines[1] = b"garbage\n"
+    log.path.write_bytes(b"".join(lines))
+    with pytest.raises(LogIntegrityError, match="line 2 is not valid JSON"):
+        ActionLog.open(log.path, repair=True)
+
+
+def test_open_refuses_records_after_the_last_batch_that_do_not_chain(tmp_path: Path) -> None:
+    log = make_log(tmp_path)
+    head = log.head_path.read_bytes()
+    log.append([NewRecord("action", "P", {"type": "pass"}), NewRecord("action", "P", {"type": "pass"})])
+    lines = log.path.read_bytes().splitlines(keepends=True)
+    # an unacknowledged record (no batch_end) that was edited: not a torn write
+    log.path.write_bytes(b"".join(lines[:-1]).replace(b'"actor":"P"', b'"actor":"Q"'))
+    log.head_path.write_bytes(head)
+    before = log.path.read_bytes()
+    with pytest.raises(LogIntegrityError, match="record 4: content does not match its hash"):
+        ActionLog.open(log.path, repair=True)
+    assert log.path.read_bytes() == before
+
+
+def test_open_without_repair_leaves_a_torn_tail_on_disk(tmp_path: Path) -> None:
+    log = make_log(tmp_path)
+    head = log.head_path.read_bytes()
+    log.append([NewRecord("action", "P", {"type": "pass"}), NewRecord("action", "P", {"type": "pass"})])
+    lines = log.path.read_bytes().splitlines(keepends=True)
+    torn = b"".join(lines[:-1]) + lines[-1][:20]  # a whole record without batch_end, and a piece
+    log.path.write_bytes(torn)
+    log.head_path.write_bytes(head)
+    reader = ActionLog.open(log.path)
+    assert [r["seq"] for r in reader.records] == [0, 1, 2, 3]
+    assert log.path.read_bytes() == torn and log.head_path.read_bytes() == head
+    assert not log.path.with_suffix(".torn").exists()
+    with pytest.raises(LogIntegrityError, match="repair"):
+        reader.append([NewRecord("action", "P", {"type": "pass"})])
+    assert log.path.read_bytes() == torn
+    writer = ActionLog.open(log.path, repair=True)
+    assert [r["seq"] for r in writer.records] == [0, 1, 2, 3]
+    assert log.path.with_suffix(".torn").read_bytes() == torn[len(log.path.read_bytes()):]
+    writer.append([NewRecord("action", "P", {"type": "pass"})])
+    assert verify(log.path)[-1]["seq"] == 4
+
+
+@pytest.mark.parametrize("content", [b"", b"{not json", b"[1, 2]", b"\x00\x00"])
+def test_a_damaged_head_is_an_integrity_error(tmp_path: Path, content: bytes) -> None:
+    log = make_log(tmp_path)
+    log.head_path.write_bytes(content)
+    with pytest.raises(LogIntegrityError, match="head.json"):
+        ActionLog.open(log.path)
+    with pytest.raises(LogIntegrityError, match="head.json"):
         verify(log.path)

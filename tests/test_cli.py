@@ -124,7 +124,7 @@ def test_new_game_refuses_bad_input(setup: Setup) -> None:
     setup.new_game()
     again = setup.pbem("new-game", GID, "--title", "1830", "--seat", "A=a@x.example", "--seat", "B=b@x.example",
                        "--seat", "C=c@x.example", "--gm", GM)
-    assert again.exit_code != 0 and "log.jsonl" in again.output
+    assert again.exit_code != 0 and f"game {GID} already exists" in again.output
     too_few = setup.pbem("new-game", "g2", "--title", "1830", "--seat", "A=a@x.example", "--gm", GM)
     assert too_few.exit_code != 0 and "1830 takes" in too_few.output
     no_email = setup.pbem("new-game", "g3", "--title", "1830", "--seat", "A", "--gm", GM)
@@ -270,7 +270,9 @@ def test_demo_refuses_a_folder_that_is_not_a_demo(tmp_path: Path) -> None:
     folder.mkdir()
     (folder / "keep.txt").write_text("mine")
     result = run("demo", "--data", str(folder))
-    assert result.exit_code != 0
+    assert result.exit_code == 1
+    assert isinstance(result.exception, SystemExit), "a clear error, not a traceback"
+    assert f"Error: {folder} exists and is not a pbem demo folder; choose another --data" in result.output
     assert (folder / "keep.txt").read_text() == "mine"
 
 
@@ -311,3 +313,87 @@ def test_unreadable_config_files_are_refused(tmp_path: Path) -> None:
     assert result.exit_code != 0 and "is not valid YAML" in result.output
     result = run("report", "--config", str(tmp_path / "missing.yaml"), GID)
     assert result.exit_code != 0 and "cannot read config" in result.output
+
+
+def test_demo_without_the_rules_folder_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pbem.engine.title
+
+    monkeypatch.setattr(pbem.engine.title, "RULES_DIR", tmp_path / "site-packages" / "rules")
+    result = run("demo", "--data", str(tmp_path / "demo"))
+    assert result.exit_code == 1
+    assert isinstance(result.exception, SystemExit), "a clear error, not a traceback"
+    assert "rules folder" in result.output and "pip install -e" in result.output
+    assert not (tmp_path / "demo").exists()
+
+
+def test_the_demo_script_is_package_data(tmp_path: Path) -> None:
+    """A non-editable install carries pbem/demodata/*.yaml (built from a copy of the sources)."""
+    import shutil
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parent.parent
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(repo / name, src / name)
+    shutil.copytree(repo / "pbem", src / "pbem", ignore=shutil.ignore_patterns("__pycache__"))
+    subprocess.run([sys.executable, "-c", "from setuptools import setup; setup()", "-q", "build_py",
+                    "--build-lib", str(tmp_path / "lib")], cwd=src, check=True, capture_output=True)
+    wanted = sorted(p.name for p in (repo / "pbem" / "demodata").glob("*.yaml"))
+    assert wanted and sorted(p.name for p in (tmp_path / "lib" / "pbem" / "demodata").glob("*.yaml")) == wanted
+
+
+def test_new_game_checks_everything_before_it_creates_the_game(setup: Setup, monkeypatch: pytest.MonkeyPatch) -> None:
+    seats = ["--seat", "A=a@x.example", "--seat", "B=b@x.example", "--seat", "C=c@x.example"]
+    cases = [
+        (["--seat", "A=a@x.example", "--seat", "B=x@", "--seat", "C=c@x.example", "--gm", GM],
+         "seat 'B': 'x@' is not a mail address"),
+        ([*seats, "--gm", "@"], "GM: '@' is not a mail address"),
+        (["--seat", "A=a@x.example", "--seat", " =b@x.example", "--seat", "C=c@x.example", "--gm", GM],
+         "the seat name is empty"),
+    ]
+    for args, message in cases:
+        result = setup.pbem("new-game", GID, "--title", "1830", *args)
+        assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+        assert message in result.output
+        assert not setup.log_path.exists()
+    # the outgoing mail setup is checked first too
+    monkeypatch.delenv("PBEM_TEST_NO_SUCH_PW", raising=False)
+    setup.config.write_text(setup.config.read_text() + "outbound:\n  kind: smtp\n  smtp:\n    host: smtp.invalid\n"
+                            "    user: pbem\n    password_env: PBEM_TEST_NO_SUCH_PW\n")
+    result = setup.pbem("new-game", GID, "--title", "1830", *seats, "--gm", GM)
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert "PBEM_TEST_NO_SUCH_PW" in result.output
+    assert not setup.log_path.exists() and not (setup.data / "games").exists()
+
+
+def test_read_only_commands_never_modify_a_log_with_a_torn_tail(played: Setup) -> None:
+    with played.log_path.open("ab") as fh:
+        fh.write(b'{"seq": 4, "kind": "act')
+    head = played.log_path.with_name("head.json")
+    before = (played.log_path.read_bytes(), head.read_bytes())
+    for command in ("report", "log"):
+        result = played.pbem(command, GID)
+        assert result.exit_code == 0, result.output
+        assert (played.log_path.read_bytes(), head.read_bytes()) == before
+    assert "BID CA 175" in played.pbem("log", GID).output
+    assert not played.log_path.with_suffix(".torn").exists()
+
+
+def test_a_damaged_log_is_a_clear_error_everywhere(played: Setup) -> None:
+    head = played.log_path.with_name("head.json")
+    head.write_text('{"seq": 3, "hash": ')
+    for command in ("report", "log"):
+        result = played.pbem(command, GID)
+        assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+        assert "head.json is not valid JSON" in result.output
+    result = played.pbem("verify", GID)
+    assert result.exit_code == 1 and "FAILED:" in result.output and "head.json" in result.output
+    # an edit in the middle, rehashed or not, is refused on open, not only by verify
+    head.unlink()
+    lines = played.log_path.read_bytes().splitlines(keepends=True)
+    played.log_path.write_bytes(b"".join(_edit(lines)))
+    for command in ("report", "log"):
+        result = played.pbem(command, GID)
+        assert result.exit_code == 1 and "record 2: content does not match its hash" in result.output

@@ -206,3 +206,16 @@ def test_the_example_config_is_valid() -> None:
     assert isinstance(config, Config)
     assert config.server.address == "pbem@example.org"
     assert config.data_dir == REPO / "pbem-data"
+
+
+@pytest.mark.parametrize("address", ["x@", "@", "pbem", "a@b", "a b@c.example", "<pbem@x.example>",
+                                     "a@x.example, b@x.example", "Pbem <pbem@x.example>", ""])
+def test_the_server_address_must_be_one_mail_address(address: str) -> None:
+    message = refused({"server": {"address": address}})
+    assert message.startswith("config refused: server.address: ")
+    assert "is not a mail address" in message
+
+
+@pytest.mark.parametrize("address", ["pbem@localhost", "pbem@pbem.example", "orders+1830@mail.example.org"])
+def test_good_server_addresses(address: str) -> None:
+    assert parse_config({"server": {"address": address}}).server.address == address

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem.mail.reading import read_message
+from pbem.mail.reading import game_tags, read_message
 from pbem.mail.types import Ignored, Submission, Unreadable
 
 OWN = frozenset({"pbem@example.org"})
@@ -497,6 +497,21 @@ def test_game_tag(subject: str, tag: str | None) -> None:
     result = read(plain("PASS\n", subject=subject))
     assert isinstance(result, Submission)
     assert (result.subject, result.game_tag) == (subject, tag)
+
+
+@pytest.mark.parametrize(
+    ("subject", "tags"),
+    [
+        ("[URGENT] [my-game] orders", ["URGENT", "my-game"]),
+        ("Re[2]: [Fwd: x] [ a ] [] [b]", ["a", "b"]),
+        ("Re: [g1] Orders", ["g1"]),
+        ("Orders", []),
+    ],
+)
+def test_game_tags_lists_every_tag_in_order(subject: str, tags: list[str]) -> None:
+    assert game_tags(subject) == tags
+    result = read(plain("PASS\n", subject=subject))
+    assert isinstance(result, Submission) and result.game_tag == (tags[0] if tags else None)
 
 
 def test_oversize_is_refused_before_the_body() -> None:

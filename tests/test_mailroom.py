@@ -1026,3 +1026,374 @@ def test_a_failure_after_the_commit_is_completed_on_the_next_pass(
     for address in (P1, P2, P3, GM):
         subjects = [str(parse(p.read_bytes())["Subject"]) for p in (outbound.folder_for(address) / "new").iterdir()]
         assert subjects.count(f"[{GID}] Turn report 1: Private auction") == 1
+
+
+# -- two servers on one data directory (a lock around each message and each drain) --------------
+
+
+def _serve_once(data: Path, inbox: Path, delivered: Path, barrier: Any) -> None:
+    """One ``pbem serve --once`` pass in a child process, started together with the others,
+    on a slow disk (each log append takes 20 ms more), so unlocked servers would overlap."""
+    import time
+
+    from pbem.actionlog import ActionLog
+
+    append = ActionLog.append
+
+    def slow_append(self: ActionLog, new: Any) -> Any:
+        time.sleep(0.02)
+        return append(self, new)
+
+    ActionLog.append = slow_append  # type: ignore[method-assign]
+    room = make_room(data)
+    server = Server(room, MaildirInbound(inbox), MaildirOutbound(delivered))
+
+    async def run() -> None:
+        await server.inbound.connect()
+        try:
+            await server.run_once()
+        finally:
+            await server.inbound.close()
+
+    barrier.wait()
+    asyncio.run(run())
+
+
+def test_two_servers_at_once_apply_each_mail_once(tmp_path: Path) -> None:
+    import multiprocessing
+
+    from pbem.actionlog import verify
+
+    table = Table(tmp_path / "data")
+    inbox, delivered = tmp_path / "inbox", tmp_path / "delivered"
+    texts = [f"news number {n}" for n in range(24)]
+    for text in texts:
+        deliver_to_inbox(inbox, table.mail("GM", f"BROADCAST {text}"))
+    # a server ran here before: the inbox folders exist and the welcomes were sent
+    asyncio.run(MaildirInbound(inbox).connect())
+    asyncio.run(table.room.outbox.drain(MaildirOutbound(delivered)))
+    context = multiprocessing.get_context("fork")
+    barrier = context.Barrier(3)
+    workers = [context.Process(target=_serve_once, args=(table.data, inbox, delivered, barrier)) for _ in range(3)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(120)
+    records = verify(table.data / "games" / GID / "log.jsonl")
+    assert sorted(r["data"]["text"] for r in records[1:]) == sorted(texts)
+    assert len({r["source"] for r in records[1:]}) == len(texts)
+    assert [worker.exitcode for worker in workers] == [0, 0, 0]
+    assert len(handled_lines(table.data)) == len(texts)
+    notices = [str(parse(p.read_bytes())["Message-ID"]) for p in (delivered / GM / "new").iterdir()
+               if "Message from the GM" in str(parse(p.read_bytes())["Subject"])]
+    assert len(notices) == len(set(notices)) == len(texts)
+    assert table.reopen().outbox.pending() == []
+
+
+def _handle_in_child(data: Path, raw: bytes, go: Any, done: Any) -> None:
+    go.wait(30)
+    make_room(data).handle(raw)
+    done.set()
+
+
+def test_a_second_server_waits_for_the_lock(table: Table) -> None:
+    import fcntl
+    import multiprocessing
+
+    raw = table.mail("Player 1", "BID CA 165")
+    context = multiprocessing.get_context("fork")
+    go, done = context.Event(), context.Event()
+    # forked before the lock file is opened here, so the child does not share its descriptor
+    child = context.Process(target=_handle_in_child, args=(table.data, raw, go, done))
+    child.start()
+    with open(table.data / "pbem.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        go.set()
+        assert not done.wait(1.0), "the mail was handled while another process held the lock"
+        assert len(log_records(table.data)) == 1
+    assert done.wait(30)
+    child.join(30)
+    assert child.exitcode == 0
+    assert len(log_records(table.data)) == 2
+
+
+def test_handled_jsonl_is_read_again_when_another_server_wrote_it(table: Table) -> None:
+    other = make_room(table.data, table.clock)  # started before the mail came in
+    raw = table.mail("Player 1", "BID CA 165")
+    assert table.send(raw)[0] == "processed"
+    queue = other.outbox.pending()
+    assert other.handle(raw) == "processed"
+    assert other.outbox.pending() == queue
+    assert len(handled_lines(table.data)) == 1
+    assert len(log_records(table.data)) == 2
+
+
+# -- no line crashes the handling --------------------------------------------------------------------
+
+LONG = "9" * 5000
+
+
+@pytest.mark.parametrize(("seat", "line", "expected"), [
+    ("Player 1", "HISTORY ²", "write HISTORY <report number>"),
+    ("Player 1", "HISTORY 1234567890", "write HISTORY <report number>"),
+    ("Player 1", f"HISTORY {LONG}", "write HISTORY <report number>"),
+    ("GM", "UNDO ³", "write UNDO, or UNDO <log number>"),
+    ("GM", f"UNDO {LONG}", "write UNDO, or UNDO <log number>"),
+    ("GM", "REPLACE ² new@players.example", "no seat '²'"),
+    ("Player 1", f"BID CA {LONG}", "cannot be read as an order or command"),
+    ("GM", f"ACT AS 1 BID CA {LONG}", "cannot be read as an order or command"),
+    ("Player 1", "BID CA ²", "the bid must be a whole number, not '²'"),
+])
+def test_odd_numbers_are_refused_with_a_reply(table: Table, seat: str, line: str, expected: str) -> None:
+    outcome, mails = table.order(seat, "BID CA 165" if seat == "Player 1" else "ACT AS 1 BID CA 165", line)
+    assert outcome == "rejected"
+    text = body(only(mails))
+    shown = line.replace("²", "?").replace("³", "?")  # quoted without look-alikes
+    assert expected.replace("²", "?") in text
+    assert f"The line that failed:\n  {shown}\n" in text
+    assert len(log_records(table.data)) == 1
+
+
+def test_undo_0_is_refused(table: Table) -> None:
+    table.order("Player 1", "BID CA 165")
+    outcome, mails = table.order("GM", "UNDO 0")
+    assert outcome == "rejected"
+    assert "record 0 is the game itself" in body(only(mails))
+    assert len(log_records(table.data)) == 2 and [r["seq"] for r in table.state().effective] == [1]
+
+
+# -- addresses -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("address", ["x@", "@", "<x@>", "x@localhost.", "a@b", "a,b@c.example", "<<x@y>>"])
+def test_replace_refuses_what_is_not_an_address(table: Table, address: str) -> None:
+    outcome, mails = table.order("GM", f"REPLACE Player 1 {address}")
+    assert outcome == "rejected"
+    assert "is not a mail address" in body(only(mails))
+    assert len(log_records(table.data)) == 1
+    assert table.order("Player 1", "BID CA 165")[0] == "processed"
+
+
+@pytest.mark.parametrize(("seats", "gm", "expected"), [
+    ([("A", "a@x.example"), ("B", "x@"), ("C", "c@x.example")], GM, "'x@' is not a mail address"),
+    ([("A", "a@x.example"), ("B", "@"), ("C", "c@x.example")], GM, "'@' is not a mail address"),
+    ([("A", "a@x.example"), ("B", "b@x.example"), ("C", "c@x.example")], "gm@", "GM: 'gm@' is not a mail address"),
+    ([("A", "a@x.example"), ("", "b@x.example"), ("C", "c@x.example")], GM, "the seat name is empty"),
+    ([("A", "a@x.example"), ("  ", "b@x.example"), ("C", "c@x.example")], GM, "the seat name is empty"),
+    ([("A B", "a@x.example"), ("a  b", "b@x.example"), ("C", "c@x.example")], GM, "distinct"),
+])
+def test_new_game_refuses_bad_seats_and_leaves_nothing(tmp_path: Path, seats: list[tuple[str, str]], gm: str,
+                                                       expected: str) -> None:
+    from pbem.errors import ConfigError
+
+    room = make_room(tmp_path / "data")
+    with pytest.raises(ConfigError, match=re.escape(expected)):
+        room.new_game(GID, "1830", (), seats, gm)
+    assert not (tmp_path / "data" / "games").exists()
+    assert room.outbox.pending() == []
+
+
+def test_a_new_game_that_fails_late_leaves_no_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pbem.server
+
+    original = pbem.server.compose
+
+    def fail_for_the_gm(**kwargs: Any) -> Any:
+        if kwargs["to"] == [GM]:
+            raise ValueError("cannot compose")
+        return original(**kwargs)
+
+    monkeypatch.setattr(pbem.server, "compose", fail_for_the_gm)
+    room = make_room(tmp_path / "data")
+    with pytest.raises(ValueError):
+        room.new_game(GID, "1830", (), SEATS, GM)
+    assert not (tmp_path / "data" / "games" / GID / "log.jsonl").exists()
+    assert room.outbox.pending() == []
+    monkeypatch.setattr(pbem.server, "compose", original)
+    assert set(room.new_game(GID, "1830", (), SEATS, GM)) == {"Player 1", "Player 2", "Player 3", "GM"}
+    with pytest.raises(FileExistsError, match=f"game {GID} already exists"):
+        room.new_game(GID, "1830", (), SEATS, GM)
+
+
+# -- a damaged log ---------------------------------------------------------------------------------
+
+
+def test_a_game_with_a_damaged_log_takes_nothing_and_the_gm_is_told_once(table: Table) -> None:
+    table.order("Player 1", "BID CA 165")
+    table.order("Player 2", "BID CA 170")
+    path = table.data / "games" / GID / "log.jsonl"
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join([lines[0], lines[1].replace(b'"price":165', b'"price":160'), lines[2]]))
+    damaged = path.read_bytes()
+    for seat, order in (("Player 3", "BID CA 175"), ("Player 3", "PASS"), ("GM", "UNDO")):
+        outcome, mails = table.order(seat, order)
+        assert outcome == "rejected"
+        assert path.read_bytes() == damaged
+        replies = [m for m in mails if "Re: " in str(m["Subject"])]
+        assert [to_of(m) for m in replies] == [ADDRESS[seat]]
+        assert "the game's log failed its integrity check; the gm has been told" in body(replies[0]).lower()
+        notices = [m for m in mails if "integrity check" in str(m["Subject"])]
+        if (seat, order) == ("Player 3", "BID CA 175"):
+            notice = only(notices)
+            assert to_of(notice) == GM and "record 1: content does not match its hash" in body(notice)
+        else:
+            assert notices == [], "the GM is told once"
+    assert table.room.archive(GID).latest().number == 2  # type: ignore[union-attr]
+
+
+def test_a_damaged_head_takes_nothing(table: Table) -> None:
+    (table.data / "games" / GID / "head.json").write_text("{not json")
+    outcome, mails = table.order("Player 1", "BID CA 165")
+    assert outcome == "rejected"
+    assert any("integrity check" in body(m) for m in mails if to_of(m) == P1)
+    assert len(log_records(table.data)) == 1
+
+
+# -- reports after GM commands -------------------------------------------------------------------------
+
+
+def test_reports_show_what_the_gm_did(table: Table) -> None:
+    table.order("Player 1", "BID CA 165")
+    table.order("Player 2", "BID CA 170")
+    table.order("Player 3", "BID CA 175")
+    _, mails = table.order("GM", "UNDO 2")
+    text = body(by_recipient(mails)[P1])
+    assert "#4    GM: UNDO 2: took back #2, #3" in text
+    _, mails = table.order("GM", "PAUSE")
+    text = body(by_recipient(mails)[P2])
+    assert "#5    GM: PAUSE: the game is paused" in text
+    assert "THE GAME IS PAUSED BY THE GM." in text
+    assert "Next to act" not in text and "It is your turn" not in text
+    assert "FOR PLAYER 2\n  The game is paused by the GM" in text
+    _, mails = table.order("GM", "RESUME", "REPLACE Player 3 p3new@players.example", "BROADCAST Hello all")
+    text = body(by_recipient([m for m in mails if "Turn report" in str(m["Subject"])])[P2])
+    assert "#6    GM: RESUME: the game goes on" in text
+    assert "#7    GM: REPLACE Player 3: now played by p3new@players.example" in text
+    assert "#8    GM: BROADCAST Hello all" in text
+    assert "secret" not in text.lower()
+    assert "Next to act: Player 2" in text and "FOR PLAYER 2\n  It is your turn" in text
+    _, mails = table.order("GM", "END GAME")
+    text = body(by_recipient(mails)[P2])
+    assert "#9    GM: END GAME: the game is over" in text
+    assert "THE GAME IS OVER." in text and "FOR PLAYER 2\n  The game is over." in text
+    assert "Next to act" not in text and "It is your turn" not in text
+    # REPORT after the end says the same
+    _, mails = table.order("Player 2", "REPORT")
+    assert "Next to act" not in body(only(mails)) and "THE GAME IS OVER." in body(only(mails))
+
+
+def test_after_end_game_undo_and_orders_are_refused(table: Table) -> None:
+    table.order("Player 1", "BID CA 165")
+    table.order("GM", "END GAME")
+    for seat, line, expected in (("GM", "UNDO", "the game is over"), ("GM", "UNDO 1", "the game is over"),
+                                 ("GM", "ACT AS 2 BID CA 170", "the game is over"),
+                                 ("Player 2", "BID CA 170", "the game is over")):
+        outcome, mails = table.order(seat, line)
+        assert outcome == "rejected"
+        text = body(only(mails))
+        assert expected in text and f"The line that failed:\n  {line}\n" in text
+    assert [r["kind"] for r in log_records(table.data)] == ["game", "action", "gm"]
+
+
+# -- a reused Message-ID ---------------------------------------------------------------------------
+
+
+def test_a_different_mail_with_a_handled_message_id_is_handled_too(table: Table) -> None:
+    first = table.mail("Player 1", "BID CA 165", mid="<same@players.example>")
+    second = table.mail("Player 2", "BID CA 170", mid="<same@players.example>")
+    assert table.send(first)[0] == "processed"
+    outcome, mails = table.send(second)
+    assert outcome == "processed" and len(mails) == 4
+    sources = [r["source"] for r in log_records(table.data)[1:]]
+    assert sources == ["<same@players.example>", f"<{digest(second)}@pbem.invalid>"]
+    # byte-identical redeliveries of either are duplicates
+    assert table.send(first) == ("processed", [])
+    assert table.send(second) == ("processed", [])
+    table.reopen()
+    assert table.send(second) == ("processed", [])
+    assert len(log_records(table.data)) == 3
+    assert [e["sha256"] for e in handled_lines(table.data)] == [digest(first), digest(second)]
+
+
+# -- the rate limit is for senders who were not authenticated -----------------------------------------
+
+
+def test_error_replies_to_players_and_the_gm_are_never_limited(tmp_path: Path) -> None:
+    table = Table(tmp_path / "data", error_replies_per_hour=1)
+    for _ in range(3):
+        assert len(table.order("Player 2", "BID CA 170")[1]) == 1  # not their turn
+        assert len(table.order("Player 2", "BYU")[1]) == 1
+        assert len(table.order("GM", "UNDO")[1]) == 1
+    # a wrong secret is not authenticated: limited
+    assert len(table.order("Player 2", "PASS", secret="wrong")[1]) == 1
+    assert len(table.order("Player 2", "PASS", secret="wrong")[1]) == 0
+    # and the limited sender still gets answers once authenticated
+    assert len(table.order("Player 2", "BYU")[1]) == 1
+
+
+def test_all_info_commands_of_a_mail_are_answered_in_one_reply(table: Table) -> None:
+    table.order("Player 1", "BID CA 165")
+    outcome, mails = table.order("Player 2", *["HISTORY 1"] * 150)
+    assert outcome == "processed"
+    reply = only(mails)
+    assert body(reply) == table.room.archive(GID).get(1).path.read_text()  # type: ignore[union-attr]
+    outcome, mails = table.order("Player 2", "HELP", "REPORT", "HISTORY 1", "help", "HISTORY 7")
+    text = body(only(mails))
+    assert help_text() in text and "FOR PLAYER 2" in text and "There is no report 7" in text
+    assert text.count(help_text()) == 1
+    assert "--- HELP ---" in text and "--- HISTORY 7 ---" in text
+
+
+# -- ACT AS and seat names -----------------------------------------------------------------------------
+
+
+def test_act_as_prefers_a_seat_name_over_a_seat_number(tmp_path: Path) -> None:
+    room = make_room(tmp_path / "data")
+    seats = [("2", "two@players.example"), ("1", "one@players.example"), ("Anna  Maria", "am@players.example")]
+    secrets = room.new_game(GID, "1830", (), seats, GM)
+    mail = lambda *lines: build_mail(GM, f"PASSWORD {secrets['GM']}\n" + "\n".join(lines) + "\n",  # noqa: E731
+                                     mid=f"<{len(lines)}.{lines[0].replace(' ', '')}@players.example>")
+    assert room.handle(mail("ACT AS 2 BID CA 165", "ACT AS 1 BID CA 170", "ACT AS  anna   MARIA  BID CA 175",
+                            "ACT AS 2 BID CA 180")) == "processed"
+    actors = [r["actor"] for r in log_records(tmp_path / "data")[1:]]
+    assert actors == ["2", "1", "Anna  Maria", "2"]
+    assert room.handle(mail("ACT AS 1 BID CA 185", "ACT AS 3 BID CA 190")) == "processed"
+    assert log_records(tmp_path / "data")[-1]["actor"] == "Anna  Maria"  # a number no seat is named
+    # REPLACE names a seat the same way
+    assert room.handle(mail("REPLACE 1 new@players.example")) == "processed"
+    state = replay(log_records(tmp_path / "data"))
+    assert [s.email for s in state.info.seats] == ["two@players.example", "new@players.example",
+                                                   "am@players.example"]
+
+
+# -- reports are ASCII -------------------------------------------------------------------------------
+
+
+def test_reports_transliterate_names_to_ascii(tmp_path: Path) -> None:
+    room = make_room(tmp_path / "data")
+    seats = [("Zoë", "zoe@players.example"), ("Łukasz", "l@players.example"), ("Jürgen", "j@players.example")]
+    secrets = room.new_game(GID, "1830", (), seats, GM)
+    raw = build_mail("zoe@players.example", f"PASSWORD {secrets['Zoë']}\nBID CA 165\n", mid="<z@players.example>")
+    assert room.handle(raw) == "processed"
+    text = room.archive(GID).get(1).path.read_text()  # type: ignore[union-attr]
+    assert "Zoe" in text and "Jurgen" in text and "?ukasz" in text
+    assert "Zo?" not in text and "J?rgen" not in text
+
+
+# -- the Subject --------------------------------------------------------------------------------------
+
+
+def test_the_game_may_be_any_tag_of_the_subject(table: Table) -> None:
+    outcome, mails = table.order("Player 1", "BID CA 165", subject=f"[URGENT] [{GID}] orders")
+    assert outcome == "processed"
+    assert str(by_recipient(mails)[P1]["Subject"]) == f"[{GID}] Turn report 1: Private auction"
+    outcome, mails = table.order("Player 2", "BID CA 1", subject=f"[URGENT] [{GID}] orders")
+    assert outcome == "rejected" and str(only(mails)["Subject"]) == f"Re: [URGENT] [{GID}] orders"
+    outcome, mails = table.order("Player 2", "BID CA 170", subject="[URGENT] [other] orders")
+    assert outcome == "rejected" and "There is no game 'URGENT'" in body(only(mails))
+
+
+def test_the_gm_with_a_wrong_secret_is_told_which_secret(table: Table) -> None:
+    outcome, mails = table.order("GM", "PAUSE", secret="wrong")
+    assert outcome == "rejected"
+    assert "The PASSWORD does not match the GM's secret." in body(only(mails))

@@ -32,7 +32,7 @@ from inscriptis import get_text  # type: ignore[import-untyped]
 
 from pbem.mail.types import Ignored, ReadResult, Submission, Unreadable, UnreadableKind
 
-__all__ = ["read_message"]
+__all__ = ["game_tags", "read_message"]
 
 # -- limits and tables (immutable) ---------------------------------------------------------
 
@@ -380,9 +380,11 @@ def _read_subject(msg: Message, raw_headers: tuple[tuple[str, str], ...]) -> str
     return re.sub(r"\s+", " ", _CONTROL.sub(" ", _clean(text))).strip()
 
 
-def _game_tag(subject: str) -> str | None:
-    """The trimmed text of the first ``[...]`` in ``subject`` that is not ``Re[2]:`` or
-    ``[Fwd: ...]``, or None."""
+def game_tags(subject: str) -> list[str]:
+    """The trimmed texts of every ``[...]`` in ``subject`` that is not ``Re[2]:`` or
+    ``[Fwd: ...]``, in order (``"[URGENT] [my-game] orders"`` gives ``["URGENT", "my-game"]``);
+    the server takes the first that names one of its games."""
+    tags: list[str] = []
     for match in _TAG.finditer(subject):
         inner = match.group(1).strip()
         if not inner:
@@ -391,8 +393,14 @@ def _game_tag(subject: str) -> str | None:
             continue
         if _FORWARD_INSIDE.match(inner):
             continue
-        return inner
-    return None
+        tags.append(inner)
+    return tags
+
+
+def _game_tag(subject: str) -> str | None:
+    """The first of :func:`game_tags`, or None."""
+    tags = game_tags(subject)
+    return tags[0] if tags else None
 
 
 def _auto_mail_reason(

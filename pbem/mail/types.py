@@ -17,7 +17,8 @@ class Submission:
     :param sender_name: the From display name, may be empty.
     :param subject: the decoded Subject, ``Re:``/``Fwd:`` prefixes kept.
     :param game_tag: the game id inside the first ``[...]`` of the Subject (``"demo-1830"``),
-        or None.
+        or None (the server also tries the later tags,
+        :func:`pbem.mail.reading.game_tags`).
     :param secret: the seat's (or GM's) secret from a ``PASSWORD <secret>`` line, or None.
     :param lines: the command lines in order, stripped, blank lines, the PASSWORD line and
         everything after the first signature/quote/END marker removed.

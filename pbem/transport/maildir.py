@@ -97,7 +97,10 @@ class MaildirInbound:
         existing = set(inbox.list_folders())
         for folder in FOLDER_FOR_OUTCOME.values():
             if folder not in existing:
-                inbox.add_folder(folder)
+                try:
+                    inbox.add_folder(folder)
+                except FileExistsError:  # another server created it meanwhile
+                    pass
         self._inbox = inbox
 
     def _require_connected(self) -> None:

@@ -17,7 +17,8 @@ by a rename into ``sent/`` or ``failed/``, so no queued message is ever lost. De
 rename into ``sent/``, the next drain sends it again (recipients may see a duplicate with the
 same Message-ID, which most clients collapse).
 
-One process owns an outbox directory; it is not safe for two processes to drain it at once.
+It is not safe for two processes to drain one outbox at once: the server drains it only
+through :meth:`pbem.server.Mailroom.drain`, under the data directory's lock.
 """
 
 from __future__ import annotations

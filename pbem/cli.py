@@ -188,6 +188,32 @@ def verify_cmd(config_path: str | None, game_id: str) -> None:
     click.echo(f"OK: {len(records)} records, hash chain intact; replayed to {rebuilt.game.round_label()}")
 
 
+@main.command("import-18xx")
+@config_option
+@click.argument("record_path", type=click.Path(dir_okay=False, exists=True))
+@click.option("--game", "game_id", required=True, help="id of the game to create")
+@click.option("--gm", "gm_email", default="gm@import.invalid", show_default=True, help="the GM's address")
+def import_18xx(config_path: str | None, record_path: str, game_id: str, gm_email: str) -> None:
+    """Create a game from an 18xx.games record: each action as its order line, undos kept.
+
+    Seats get placeholder addresses; the GM gives them to players with REPLACE."""
+    from pbem.importers.e18xx import UnsupportedRecordAction, load_record
+    from pbem.importers.log_import import create_imported_game
+
+    config = _config(config_path)
+    try:
+        secrets, imported = create_imported_game(config.data_dir, game_id, load_record(Path(record_path)), gm_email)
+    except (UnsupportedRecordAction, ConfigError) as exc:
+        raise click.ClickException(str(exc)) from None
+    except FileExistsError:
+        raise click.ClickException(f"game {game_id} already exists") from None
+    game = imported.renderer.game
+    click.echo(f"Imported {game_id}: {imported.applied} actions, {imported.undos} undos; now {game.round_label()}"
+               + (f" (finished: {game.state.end_reason})" if game.state.finished else ""))
+    for seat, secret in secrets.items():
+        click.echo(f"  {seat}: secret {secret}")
+
+
 @main.command("replay-18xx")
 @click.argument("record_path", type=click.Path(dir_okay=False, exists=True))
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")

@@ -39,3 +39,22 @@ def test_an_undo_then_redo_restores_the_same_actions() -> None:
         if ours is not None:
             plain.game.apply(plain.seat(action), ours)
     assert imported.renderer.game.state == plain.game.state
+
+
+def test_import_cli_creates_a_game_that_verifies(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from pbem.cli import main
+
+    config = tmp_path / "pbem.yaml"
+    config.write_text(f"data_dir: {tmp_path / 'data'}\n")
+    path = record_path("1830", "26855.json")
+    runner = CliRunner()
+    result = runner.invoke(main, ["import-18xx", "--config", str(config), str(path), "--game", "g26855"])
+    assert result.exit_code == 0, result.output
+    assert "Imported g26855:" in result.output and "finished: bankrupt" in result.output
+    assert "Player 4: secret " in result.output
+    verified = runner.invoke(main, ["verify", "--config", str(config), "g26855"])
+    assert verified.exit_code == 0, verified.output
+    again = runner.invoke(main, ["import-18xx", "--config", str(config), str(path), "--game", "g26855"])
+    assert again.exit_code != 0 and "already exists" in again.output

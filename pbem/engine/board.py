@@ -28,9 +28,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal, Mapping, NoReturn
 
-import yaml
 
-from pbem.engine.title import RULES_DIR
+from pbem.engine.title import RULES_DIR, read_rules_yaml
 from pbem.errors import ConfigError
 
 Layout = Literal["flat", "pointy"]
@@ -268,16 +267,6 @@ class _Where:
         return value or []
 
 
-def _read(path: Path) -> Any:
-    try:
-        with path.open(encoding="utf-8") as fh:
-            return yaml.safe_load(fh)
-    except FileNotFoundError:
-        raise ConfigError(f"rules file missing: {path}") from None
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"rules file {path} is not valid YAML: {exc}") from None
-
-
 def _parse_offboard(doc: Any, at: _Where) -> OffboardData:
     o = at.mapping(doc, "offboard", frozenset({"revenue", "group", "hidden"}))
     revenue = at.mapping(o.get("revenue"), "offboard revenue")
@@ -359,7 +348,7 @@ def load_tiles(path: Path = RULES_DIR / "tiles.yaml") -> Mapping[str, TileData]:
 
 @functools.lru_cache(maxsize=8)
 def _load_tiles(path: Path) -> Mapping[str, TileData]:
-    doc = _read(path)
+    doc = read_rules_yaml(path)
     if not isinstance(doc, dict):
         raise ConfigError(f"{path}: expected a mapping of tile name to tile")
     tiles: dict[str, TileData] = {}
@@ -414,7 +403,7 @@ def load_map(title: str, rules_dir: Path = RULES_DIR) -> MapData:
 @functools.lru_cache(maxsize=16)
 def _load_map(title: str, rules_dir: Path) -> MapData:
     path = rules_dir / title / "map.yaml"
-    doc = _Where(path, "top level").mapping(_read(path), "the file")
+    doc = _Where(path, "top level").mapping(read_rules_yaml(path), "the file")
     layout = doc.get("layout")
     if layout not in ("flat", "pointy"):
         _Where(path, "layout").fail(f"must be flat or pointy, not {layout!r}")

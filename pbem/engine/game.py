@@ -22,7 +22,6 @@ from pbem.engine.state import (
     PlayerState,
     RoundState,
     StockRoundState,
-    corp_owner,
 )
 from pbem.engine.step import Step
 from pbem.engine.steps import operating

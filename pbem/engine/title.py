@@ -163,7 +163,11 @@ def _deep_merge(base: Any, overlay: Any) -> Any:
     return copy.deepcopy(overlay)
 
 
-def _read_yaml(path: Path) -> Any:
+def read_rules_yaml(path: Path) -> Any:
+    """Parse one rules file.
+
+    :raises ConfigError: the file is missing or is not valid YAML.
+    """
     try:
         with path.open(encoding="utf-8") as fh:
             return yaml.safe_load(fh)
@@ -206,7 +210,7 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
         known = sorted(p.name for p in rules_dir.iterdir() if (p / "game.yaml").is_file())
         raise ConfigError(f"unknown title {title!r}; known titles: {', '.join(known)}")
     docs = {
-        stem: _read_yaml(folder / f"{stem}.yaml")
+        stem: read_rules_yaml(folder / f"{stem}.yaml")
         for stem in ("game", "companies", "corporations", "market", "trains")
     }
     for variant in variants:
@@ -216,7 +220,7 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
                 f"unknown variant {variant!r} for {title}; known: "
                 f"{', '.join(available_variants(title, rules_dir)) or 'none'}"
             )
-        overlay = _read_yaml(path) or {}
+        overlay = read_rules_yaml(path) or {}
         for stem, part in overlay.items():
             if stem not in docs:
                 raise ConfigError(f"variant {variant!r} overlays unknown file {stem!r}")

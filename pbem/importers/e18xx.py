@@ -34,7 +34,6 @@ from pbem.engine.actions import (
     SellShares,
     TrainRun,
 )
-from pbem.engine.state import corp_owner
 from pbem.engine.game import Game
 from pbem.engine.steps.auction import min_price, may_purchase
 from pbem.engine.title import TitleData, load_title

@@ -93,6 +93,12 @@ def _passed(game: Game, step: type[OpStep]) -> bool:
     return not step.sticky and step.name in _or(game).passed_steps
 
 
+def _pass(game: Game, step: type[OpStep], what: str) -> None:
+    """The operating corporation passes ``step`` (``what`` it declines, for the log)."""
+    game.event(f"{current_corp(game)} passes {what}")
+    _mark_passed(game, step)
+
+
 def _mark_passed(game: Game, step: type[OpStep]) -> None:
     if step.sticky:
         return
@@ -151,8 +157,7 @@ class Track(OpStep):
     def process(cls, game: Game, player: str, action: Action) -> None:
         corp = current_corp(game)
         if isinstance(action, Pass):
-            game.event(f"{corp} passes laying track")
-            _mark_passed(game, cls)
+            _pass(game, cls, "laying track")
             return
         assert isinstance(action, LayTile)
         if action.using:
@@ -285,8 +290,7 @@ class Token(OpStep):
     def process(cls, game: Game, player: str, action: Action) -> None:
         corp = current_corp(game)
         if isinstance(action, Pass):
-            game.event(f"{corp} passes placing a token")
-            _mark_passed(game, cls)
+            _pass(game, cls, "placing a token")
             game.state.pending_teleport = None
             return
         assert isinstance(action, PlaceToken)
@@ -530,8 +534,7 @@ class BuyTrainStep(OpStep):
         if isinstance(action, Pass):
             if must_buy_train(game, corp):
                 raise IllegalOrderError(f"{corp} must buy a train")
-            game.event(f"{corp} passes buying trains")
-            _mark_passed(game, cls)
+            _pass(game, cls, "buying trains")
             return
         if isinstance(action, SellShares):
             emergency_sale(game, player, corp, action)
@@ -681,8 +684,7 @@ class BuyCompany(OpStep):
     def process(cls, game: Game, player: str, action: Action) -> None:
         corp = current_corp(game)
         if isinstance(action, Pass):
-            game.event(f"{corp} passes buying private companies")
-            _mark_passed(game, cls)
+            _pass(game, cls, "buying private companies")
             return
         assert isinstance(action, BuyPrivate)
         buy_company(game, corp, action)

@@ -57,6 +57,7 @@ class CorporationData:
     shares: tuple[int, ...]
     float_percent: int
     home_city: int | None = None
+    short: str = ""
 
 
 @dataclass(frozen=True)
@@ -255,6 +256,7 @@ def _build(title: str, variants: tuple[str, ...], docs: Mapping[str, Any]) -> Ti
                 shares=tuple(int(s) for s in c.get("shares", defaults["shares"])),
                 float_percent=int(c.get("float_percent", defaults.get("float_percent", 60))),
                 home_city=int(c["home_city"]) if c.get("home_city") is not None else None,
+                short=str(c.get("short", str(c["sym"])[:3])),
             )
             for c in corp_doc["corporations"]
         )

@@ -129,7 +129,10 @@ def _replay_or_fail(config: Config, game_id: str):  # type: ignore[no-untyped-de
 @main.command()
 @config_option
 @click.argument("game_id")
-def report(config_path: str | None, game_id: str) -> None:
+@click.option("--width", type=click.Choice(["80", "132"]), default="132", show_default=True,
+              help="widest line; at 80 the map is split into parts")
+@click.option("--seat", default=None, help="add the section for this seat (default: the GM's copy)")
+def report(config_path: str | None, game_id: str, width: str, seat: str | None) -> None:
     """Print the current turn report of GAME_ID."""
     config = _config(config_path)
     rebuilt = _replay_or_fail(config, game_id)
@@ -138,7 +141,24 @@ def report(config_path: str | None, game_id: str) -> None:
     click.echo(render("report.txt.j2", report_context(
         rebuilt, since_seq=latest.seq if latest and latest.seq < rebuilt.last_seq else
         (archive.entries()[-2].seq if len(archive.entries()) > 1 else 0),
-        number=latest.number if latest else 0)), nl=False)
+        number=latest.number if latest else 0, recipient=seat, width=int(width))), nl=False)
+
+
+@main.command("archive")
+@config_option
+@click.argument("game_id")
+def archive_cmd(config_path: str | None, game_id: str) -> None:
+    """List the archived turn reports of GAME_ID (players get report n with HISTORY n)."""
+    from pbem.reports import ReportArchive
+
+    config = _config(config_path)
+    if game_id not in list_games(config.data_dir):
+        raise click.ClickException(f"no game {game_id!r} in {config.data_dir}")
+    entries = ReportArchive(game_dir(config.data_dir, game_id) / "reports").entries()
+    if not entries:
+        click.echo(f"{game_id}: no reports yet")
+    for entry in entries:
+        click.echo(f"report {entry.number:>4}  log #{entry.seq:<5} {entry.round:<16} {entry.time:<20} {entry.path}")
 
 
 @main.command("log")

@@ -49,7 +49,7 @@ class GmCommand:
 
 Command = Order | Info | GmCommand
 
-GM_ONLY = ("UNDO", "ACT", "REPLACE", "PAUSE", "RESUME", "BROADCAST", "END")
+GM_ONLY = ("UNDO", "ACT", "REPLACE", "PAUSE", "RESUME", "BROADCAST", "END", "DEADLINE")
 
 
 def number(word: str) -> int | None:
@@ -73,6 +73,11 @@ def parse_line(line: str, vocab: Vocabulary, info: GameInfo, *, is_gm: bool) -> 
         return Info(line, "help")
     if head == "REPORT" and len(words) == 1:
         return Info(line, "report")
+    if head == "WIDTH":
+        n = number(words[1]) if len(words) == 2 else None
+        if n not in (80, 132):
+            raise OrderSyntaxError(f"cannot read {line!r}: write WIDTH 80 (small screens) or WIDTH 132")
+        return Info(line, "width", n)
     if head == "HISTORY":
         n = number(words[1]) if len(words) == 2 else None
         if n is None:
@@ -124,6 +129,9 @@ def _parse_gm(line: str, words: list[str], vocab: Vocabulary, info: GameInfo) ->
         if target is None:
             raise OrderSyntaxError(f"cannot read {line!r}: no seat {' '.join(words[1:-1])!r}")
         return GmCommand(line, "replace", (target.name, address))
+    if head == "DEADLINE" and len(words) > 1:
+        text = line.split(None, 1)[1].strip()
+        return GmCommand(line, "deadline", ("" if text.upper() == "NONE" else text,))
     if head in ("PAUSE", "RESUME") and len(words) == 1:
         return GmCommand(line, head.lower())
     if head == "BROADCAST" and len(words) > 1:
@@ -142,6 +150,7 @@ def full_help(*, is_gm: bool) -> str:
         "  HELP                          this text",
         "  REPORT                        resend the current turn report to me",
         "  HISTORY <n>                   send me archived report number n",
+        "  WIDTH 80 | WIDTH 132          my reports no wider than that (the map is split at 80)",
         "",
         "Send orders to this address with the game's tag in the Subject, e.g. [my-game],",
         "and a line PASSWORD <your secret>. Several orders may follow, one per line; they",
@@ -157,6 +166,7 @@ def full_help(*, is_gm: bool) -> str:
             "  REPLACE <seat> <address>      give a seat to a new address",
             "  PAUSE / RESUME                stop or restart the game",
             "  BROADCAST <text>              mail every player",
+            "  DEADLINE <text>               show a deadline in every report (DEADLINE NONE clears it)",
             "  END GAME                      end the game now",
         ]
     return "\n".join(parts)

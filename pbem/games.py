@@ -65,6 +65,13 @@ class GameInfo:
     gm_secret_hash: str
     paused: bool = False
     ended: bool = False
+    deadline: str | None = None
+    widths: dict[str, int] = field(default_factory=dict)
+    """Report width chosen by each seat (and ``"GM"``) with WIDTH; 132 when not chosen."""
+
+    def width_for(self, who: str | None) -> int:
+        """The report width for seat ``who`` (None or ``"GM"`` for the GM's copy)."""
+        return self.widths.get(who or "GM", 132)
 
     def seat_for(self, email: str) -> Seat | None:
         """The seat whose address is ``email`` (case-insensitive), or None."""
@@ -190,6 +197,8 @@ def replay(records: list[dict[str, Any]]) -> Replay:
         elif kind == "gm":
             _apply_gm(info, record["data"])
             gm.append(record)
+        elif kind == "setting" and record["data"].get("setting") == "width":
+            info.widths[str(record["data"]["seat"])] = int(record["data"]["value"])
     title = load_title(info.title, info.variants)
     game = Game(title, [s.name for s in info.seats])
     events: dict[int, list[str]] = {}
@@ -216,6 +225,8 @@ def _apply_gm(info: GameInfo, data: dict[str, Any]) -> None:
         info.paused = False
     elif command == "end":
         info.ended = True
+    elif command == "deadline":
+        info.deadline = str(data.get("text") or "") or None
 
 
 def game_dir(data_dir: Path, game_id: str) -> Path:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import functools
 import json
+import textwrap
 import unicodedata
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Literal
 
@@ -19,6 +21,7 @@ import jinja2
 
 from pbem.durable import append_durably, write_atomic
 
+from pbem import report_sections as sections
 from pbem.engine import shares
 from pbem.engine.state import IPO, POOL
 from pbem.games import Replay
@@ -31,7 +34,7 @@ TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
 def environment(templates_dir: Path = TEMPLATES_DIR) -> jinja2.Environment:
     """The jinja2 environment for the plain-text templates (no autoescape, strict undefined);
     one per folder, so each template is compiled once."""
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir)),
         autoescape=False,
         undefined=jinja2.StrictUndefined,
@@ -39,6 +42,17 @@ def environment(templates_dir: Path = TEMPLATES_DIR) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["wrap"] = wrap_text
+    return env
+
+
+def wrap_text(text: str, indent: int = 0, hang: int = 2, width: int = 78) -> str:
+    """``text`` wrapped at ``width`` columns, starting at ``indent`` spaces, continuation
+    lines ``hang`` spaces deeper (the report's prose lines; tables are laid out by hand)."""
+    lines = textwrap.wrap(str(text), width=width, initial_indent=" " * indent,
+                          subsequent_indent=" " * (indent + hang), break_long_words=True,
+                          break_on_hyphens=False)
+    return "\n".join(lines) if lines else " " * indent
 
 
 def _ascii(text: str, form: Literal["NFKD", "NFD"] = "NFKD") -> str:
@@ -57,13 +71,16 @@ def quoted_ascii(text: str) -> str:
     return _ascii(text, "NFD")
 
 
-def report_context(replay: Replay, *, since_seq: int, number: int, recipient: str | None = None) -> dict[str, Any]:
+def report_context(replay: Replay, *, since_seq: int, number: int, recipient: str | None = None,
+                   width: int = 132) -> dict[str, Any]:
     """Everything a turn report shows, as plain data.
 
     :param since_seq: the log seq the previous report covered; actions and GM records
         (undo, pause, resume, end, replace, broadcast) after it are listed.
     :param number: this report's number in the archive.
     :param recipient: a seat name for the per-player section, or None (the GM's copy).
+    :param width: the widest line the map may use (132, or 80 for small screens: the map
+        is then split into parts).
     """
     game, title, info, state = replay.game, replay.title, replay.info, replay.game.state
     money = title.format_money
@@ -95,6 +112,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         price = game.share_price(corp.sym)
         corporations.append(
             {
+                **sections.corporation_extras(game, corp.sym),
                 "sym": corp.sym,
                 "name": corp.name,
                 "president": c.president or "-",
@@ -138,7 +156,9 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
     actors = [] if ended or info.paused else game.current_actors()
     options: list[str] = []
     if recipient is not None and recipient in actors:
-        options = _summarize_options(game.legal_actions(recipient))
+        options = sections.options(game, recipient)
+    elif recipient is None and actors:
+        options = [f"{actors[0]} may:"] + sections.options(game, actors[0])
     return {
         "game_id": info.game_id,
         "number": number,
@@ -157,7 +177,21 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         "your_turn": recipient is not None and recipient in actors,
         "options": options,
         "log_seq": replay.last_seq,
+        "phase": game.state.phase,
+        "deadline": info.deadline,
+        "market": sections.market_lines(game, width),
+        "market_markers": sections.stock_market(game)["markers"],
+        "market_zones": sections.stock_market(game)["zones"],
+        "trains": sections.trains_and_phase(game),
+        "map": _map(game, width),
+        "scores": ({p: money(v) for p, v in game.result().items()} if state.finished else {}),
     }
+
+
+def _map(game: Any, width: int) -> str:
+    from pbem.asciimap import render_map
+
+    return render_map(game, width=width)
 
 
 def gm_text(record: dict[str, Any]) -> str:
@@ -172,6 +206,8 @@ def gm_text(record: dict[str, Any]) -> str:
         return f"REPLACE {data['seat']}: now played by {data['email']}"
     if command == "broadcast":
         return f"BROADCAST {data['text']}"
+    if command == "deadline":
+        return f"DEADLINE {data.get('text') or 'none'}"
     return {"pause": "PAUSE: the game is paused", "resume": "RESUME: the game goes on",
             "end": "END GAME: the game is over"}.get(str(command), f"GM {command}")
 
@@ -180,21 +216,6 @@ def _action(record: dict[str, Any]) -> Any:
     from pbem.engine.actions import action_from_dict
 
     return action_from_dict(record["data"])
-
-
-def _summarize_options(actions: list[Any]) -> list[str]:
-    """Legal actions as short order lines, grouped so the list stays readable."""
-    lines = [format_order(a) for a in actions]
-    buys = [line for line in lines if line.startswith("BUY ") or line.startswith("BID ")]
-    pars = [line for line in lines if line.startswith("PAR ")]
-    other = [line for line in lines if line not in buys and line not in pars]
-    out = list(buys)
-    if pars:
-        corps = sorted({line.split()[1] for line in pars})
-        prices = sorted({int(line.split()[2]) for line in pars}, reverse=True)
-        out.append(f"PAR <{'|'.join(corps)}> <{'|'.join(str(p) for p in prices)}>")
-    out.extend(other)
-    return out
 
 
 def render(template: str, context: dict[str, Any], templates_dir: Path = TEMPLATES_DIR) -> str:
@@ -209,6 +230,8 @@ class ArchivedReport:
     number: int
     seq: int
     path: Path
+    round: str = ""
+    time: str = ""
 
 
 class ReportArchive:
@@ -229,7 +252,8 @@ class ReportArchive:
         for line in path.read_text().splitlines():
             if line.strip():
                 d = json.loads(line)
-                out.append(ArchivedReport(d["number"], d["seq"], self.folder / d["file"]))
+                out.append(ArchivedReport(d["number"], d["seq"], self.folder / d["file"],
+                                          d.get("round", ""), d.get("time", "")))
         return out
 
     def latest(self) -> ArchivedReport | None:
@@ -245,8 +269,9 @@ class ReportArchive:
         """Report ``number``, or None."""
         return next((e for e in self.entries() if e.number == number), None)
 
-    def add(self, seq: int, text: str) -> ArchivedReport:
-        """Archive ``text`` as the report for log ``seq`` (idempotent per seq)."""
+    def add(self, seq: int, text: str, round_label: str = "") -> ArchivedReport:
+        """Archive ``text`` as the report for log ``seq`` (idempotent per seq); the index
+        also keeps the round it shows and when it was archived."""
         existing = self.for_seq(seq)
         if existing is not None:
             return existing
@@ -256,5 +281,7 @@ class ReportArchive:
         name = f"report-{number:04d}.txt"
         path = self.folder / name
         write_atomic(path, text.encode("ascii"))
-        append_durably(self._index_path(), (json.dumps({"number": number, "seq": seq, "file": name}) + "\n").encode())
-        return ArchivedReport(number, seq, path)
+        stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        entry = {"number": number, "seq": seq, "file": name, "round": round_label, "time": stamp}
+        append_durably(self._index_path(), (json.dumps(entry) + "\n").encode())
+        return ArchivedReport(number, seq, path, round_label, stamp)

@@ -428,7 +428,7 @@ class Mailroom:
             committed = work
             self._cache[info.game_id] = (written[-1]["hash"], committed)
         self._complete(sub, committed, accepted=accepted, infos=infos, broadcasts=broadcasts,
-                       welcomes=welcomes, changed=bool(pending))
+                       welcomes=welcomes, changed=any(r.kind != "setting" for r in pending))
         return "processed"
 
     def _recover(self, sub: Submission, action_log: ActionLog, committed: Replay) -> None:
@@ -481,6 +481,11 @@ class Mailroom:
         info = work.info
         if isinstance(command, Info):
             infos.append(command)
+            if command.what == "width":
+                who = own_seat if own_seat is not None and not is_gm else "GM"
+                pending.append(NewRecord("setting", who, {"setting": "width", "seat": who, "value": command.number},
+                                         by=sub.sender, source=sub.message_id))
+                info.widths[who] = int(command.number or 132)
             return work
         if isinstance(command, Order):
             if info.ended:
@@ -526,6 +531,9 @@ class Mailroom:
             welcomes.append((seat_name, email, secret))
         elif command.name in ("pause", "resume", "end"):
             pending.append(NewRecord("gm", "GM", {"command": command.name}, by=sub.sender, source=sub.message_id))
+        elif command.name == "deadline":
+            pending.append(NewRecord("gm", "GM", {"command": "deadline", "text": command.args[0]},
+                                     by=sub.sender, source=sub.message_id))
         elif command.name == "broadcast":
             pending.append(NewRecord("gm", "GM", {"command": "broadcast", "text": command.args[0]},
                                      by=sub.sender, source=sub.message_id))
@@ -577,7 +585,7 @@ class Mailroom:
                 since = entries[-1].seq if entries else 0
                 number = entries[-1].number + 1 if entries else 1
                 neutral = render("report.txt.j2", report_context(committed, since_seq=since, number=number))
-                existing = archive.add(seq, neutral)
+                existing = archive.add(seq, neutral, committed.game.round_label())
             else:
                 before = [e for e in entries if e.number < existing.number]
                 since = before[-1].seq if before else 0
@@ -592,8 +600,9 @@ class Mailroom:
                             key=(sub.message_id, "welcome", seat_name))
             for to in info.recipients():
                 seat = info.seat_for(to)
+                who = seat.name if seat else None
                 body = render("report.txt.j2", report_context(
-                    committed, since_seq=since, number=number, recipient=seat.name if seat else None))
+                    committed, since_seq=since, number=number, recipient=who, width=info.width_for(who)))
                 if to.lower() == sub.sender.lower() and accepted:
                     body = render("accepted.txt.j2", {"accepted": accepted, "notes": list(sub.notes)}) + body
                 self._queue(to=to, subject=f"{tag} Turn report {number}: {committed.game.round_label()}",
@@ -623,6 +632,8 @@ class Mailroom:
         is_gm = sender.lower() == info.gm_email.lower()
         if item.what == "help":
             return full_help(is_gm=is_gm) + "\n"
+        if item.what == "width":
+            return f"Your reports will be at most {item.number} columns wide.\n"
         archive = self.archive(info.game_id)
         if item.what == "report":
             seat = info.seat_for(sender)
@@ -633,9 +644,10 @@ class Mailroom:
                 since = latest.seq
             else:
                 since = entries[-2].seq if len(entries) > 1 else 0
+            who = seat.name if seat else None
             return render("report.txt.j2", report_context(
                 committed, since_seq=since, number=latest.number if latest else 0,
-                recipient=seat.name if seat else None))
+                recipient=who, width=info.width_for(who)))
         entry = archive.get(item.number or 0)
         if entry is None:
             numbers = [e.number for e in archive.entries()]

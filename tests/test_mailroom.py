@@ -249,7 +249,8 @@ def test_accepted_mail_is_logged_archived_and_mailed_to_everyone(table: Table) -
     assert str(mails[P1]["In-Reply-To"]) == mid
     assert "FOR PLAYER 1\n  Nothing is asked of you now." in mine
     assert "FOR PLAYER 2\n  It is your turn. You may:" in body(mails[P2])
-    assert "FOR " not in body(mails[GM])
+    assert "FOR PLAYER" not in body(mails[GM])
+    assert "FOR THE GM\n  Player 2 may:" in body(mails[GM]), "the GM sees what the player to act may do"
 
     (entry,) = [e for e in handled_lines(table.data) if e["message_id"] == mid]
     assert entry["outcome"] == "processed" and entry["game"] == GID and entry["sender"] == P1

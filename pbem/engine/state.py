@@ -63,6 +63,8 @@ class CorporationState:
     closed: bool = False
     operated: bool = False
     trains: list[str] = field(default_factory=list)
+    last_revenue: int | None = None
+    last_choice: str | None = None
 
 
 @dataclass

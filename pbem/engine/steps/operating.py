@@ -417,6 +417,8 @@ def pay_dividend(game: Game, corp: str, choice: str) -> None:
     op = _or(game)
     revenue = op.revenue or 0
     treasury = state.corporations[corp]
+    treasury.last_revenue = revenue
+    treasury.last_choice = choice if revenue else "did not run"
     op.passed_steps.append("dividend_done")
     op.passed_steps.append(DividendStep.name)
     if choice == "withhold":

@@ -1,0 +1,517 @@
+"""The ASCII map of the postal turn report, and the same track in words.
+
+Drawn from the engine's map model for any title, in the tradition of postal (PBM) 18xx
+games: plain ASCII for a text mail read on phones and desktops.
+
+Hexes are cells of text in a brick pattern, which is how hexes tile: on a *pointy* map each
+row of hexes is a band of text lines and a hex touches two hexes above, two below and one on
+each side (the rows are shifted by half a hex); on a *flat* map the same is done with columns
+(the columns are shifted by half a hex). Each cell is at most :data:`CELL` characters wide
+and normally three lines tall, a row growing only when a hex needs more (so nothing is ever
+cut off). Part of 1830's row G, and row H below it::
+
+    ----+----+----+----+----+----+
+        |G17 y1/0 |G19 b62/0|
+        |t10 t10  |80 PRR . |
+        |         |80 NNH   |
+        |         |   NYC   |
+    ----+----+----+----+----+
+    H16 b63/0|H18 b65/3|
+    40 C&O   |50 PRR   |
+       B&O   |50 .     |
+    ----+----+----+----+
+
+The first line holds the coordinate and the tile laid (``b62/0``: brown tile 62 at rotation
+0), or what is printed while nothing is laid; then each city (revenue, then one mark per
+station slot), the towns, and the cost of the first tile. Hex sides nobody may cross are
+drawn with ``#``. :func:`render_map` adds the coordinates round the edge and a legend, and
+splits a map too wide for the mail into parts; :func:`track_list` says, hex by hex, what
+joins what, for readers who cannot use a drawing.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from dataclasses import dataclass
+from types import MappingProxyType
+from collections.abc import Callable, Mapping, Sequence
+
+from pbem.engine import track
+from pbem.engine.board import BorderData, HexData, MapData, TileData, edge_of
+from pbem.engine.game import Game
+
+CELL = 9
+"""Characters of text per cell line (between the cell's walls)."""
+
+HALF = (CELL + 1) // 2
+"""Pointy layout: characters from one wall to the middle of the hex (half a hex)."""
+
+MIN_LINES = 3
+"""Text lines of a cell, at least (a row of hexes grows when one of its hexes needs more)."""
+
+COLOR_LETTERS: Mapping[str, str] = MappingProxyType(
+    {"yellow": "y", "green": "g", "brown": "b", "gray": "G", "red": "r", "blue": "~"}
+)
+"""Tile colour -> the letter before the tile number (white, plain land, has none)."""
+
+_PHASE_COLORS = ("yellow", "green", "brown", "gray")
+_BORDER_CHARS: Mapping[str, str] = MappingProxyType(
+    {"impassable": "#", "water": "~", "mountain": "^"}
+)
+_DIRECTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "pointy": ("SW", "W", "NW", "NE", "E", "SE"),
+    "flat": ("S", "SW", "NW", "N", "NE", "SE"),
+})
+"""Layout -> the compass names of edges 0..5 (see :data:`pbem.engine.board.EDGE_DELTAS`)."""
+_COORD = re.compile(r"^([A-Z]{1,2})([1-9][0-9]*)$")
+
+
+@dataclass(frozen=True)
+class _Place:
+    """Where a hex sits: ``col`` runs across the text, ``row`` down it (pointy: number - 1
+    and letter index; flat: letter index and number - 1)."""
+
+    coord: str
+    col: int
+    row: int
+
+
+# -- public ---------------------------------------------------------------------------------
+
+
+def render_map(game: Game, *, width: int = 132) -> str:
+    """The map of ``game`` as it stands, in ASCII, every line at most ``width`` characters.
+
+    Coordinates run round the edge (pointy maps: row letters down both sides, column numbers
+    along the top and bottom; flat maps the other way round); each hex is a cell as described
+    in the module docstring; a legend follows. A map wider than ``width`` is split into
+    parts by columns, each headed ``Map, part 1 of 2: columns 1-12``; every hex is in exactly
+    one part.
+
+    :raises ValueError: ``width`` too narrow for even one column of hexes.
+    """
+    board = game.board
+    places = _places(board)
+    cells = {p.coord: hex_cell(game, p.coord) for p in places}
+    cols = [p.col for p in places]
+    margin = max((len(_row_label(board, p.row)) for p in places), default=1) + 1
+    part_width = _pointy_width if board.layout == "pointy" else _flat_width
+
+    def fits(first: int, last: int) -> bool:
+        return 2 * margin + part_width(first, last) <= width
+
+    parts = _split(min(cols, default=0), max(cols, default=0), fits)
+    out: list[str] = []
+    for number, (first, last) in enumerate(parts, start=1):
+        if len(parts) > 1:
+            if out:
+                out.append("")
+            heading = f"Map, part {number} of {len(parts)}: columns "
+            heading += f"{_col_label(board, first)}-{_col_label(board, last)}"
+            out.extend(textwrap.wrap(heading, width))
+        chosen = [p for p in places if first <= p.col <= last]
+        draw = _draw_pointy if board.layout == "pointy" else _draw_flat
+        out.extend(draw(game, chosen, cells, first, last, margin))
+    out.append("")
+    out.extend(_legend(game, width))
+    return "\n".join(out) + "\n"
+
+
+def track_list(game: Game, *, width: int = 132) -> str:
+    """The track on the map in words: one entry per hex with track (laid or printed), at
+    most ``width`` characters a line (longer entries continue indented).
+
+    Each entry gives the coordinate and name, the tile (``#59/2 green``) or ``printed`` track,
+    each stop with its station slots and where its track leads, track that only passes
+    through, and a private company's block; for example ``G19 New York & Newark  #62/0 brown
+    label NY  city 80 [PRR .] -> 0/SW H18, 1/W G17; city 80 [NNH NYC] -> 2/NW F18, 3/NE F20``.
+    """
+    board = game.board
+    names = _DIRECTIONS[board.layout]
+    wrap = textwrap.TextWrapper(width=width, subsequent_indent="    ", break_on_hyphens=False)
+    header = (
+        "Track, hex by hex. Where track leads: 2/NW E19 = by edge 2, the "
+        f"{_long_direction(names[2])} side, into E19 (edges 0-5: "
+        + ", ".join(f"{e} {names[e]}" for e in range(6))
+        + "). Station slots, in brackets: PRR token, prr held for PRR's home, . free."
+    )
+    out = wrap.wrap(header)
+    for place in _places(board, by_coordinate=True):
+        shown = track.placed(game, place.coord)
+        if shown.printed and not shown.tile.paths:
+            continue
+        out.extend(wrap.wrap(_track_entry(game, place.coord)))
+    return "\n".join(out) + "\n"
+
+
+def hex_cell(game: Game, coord: str) -> list[str]:
+    """The text lines of the cell of ``coord`` on the map (each at most :data:`CELL`
+    characters): coordinate and tile (or printed face), cities, towns, then the building
+    cost and a private company's block wherever there is room."""
+    hex_data = game.board.hexes[coord]
+    shown = track.placed(game, coord)
+    tile = shown.tile
+    head = [coord]
+    extras: list[str] = []
+    if not shown.printed:
+        head.append(f"{COLOR_LETTERS.get(tile.color, '?')}{tile.name}/{shown.rotation}")
+    else:
+        face = COLOR_LETTERS.get(tile.color, "") if tile.color not in ("white", "red") else ""
+        face += f"<{tile.label}>" if tile.label else ""
+        if face:
+            head.append(face)
+        if hex_data.cost:
+            extras.append(f"{_terrain_letter(hex_data.terrain)}{hex_data.cost}")
+    if tile.offboard is not None:
+        head.append(_offboard_text(game.board, hex_data, tile))
+    blocker = game.hex_blocker(coord)
+    if blocker is not None:
+        extras.append(f"*{blocker}")
+    lines = _pack(head)
+    for index, city in enumerate(tile.cities):
+        revenue = str(city.revenue)
+        lines += _pack([revenue, *_slots(game, coord, index)], indent=len(revenue) + 1)
+    if tile.towns:
+        lines += _pack([f"t{town.revenue}" for town in tile.towns])
+    for extra in extras:
+        room = next((i for i, line in enumerate(lines) if len(line) + 1 + len(extra) <= CELL), None)
+        if room is None:
+            lines += _pack([extra])
+        else:
+            lines[room] += f" {extra}"
+    return lines
+
+
+# -- the cells ------------------------------------------------------------------------------
+
+
+def _pack(words: Sequence[str], indent: int = 0) -> list[str]:
+    """Words into lines of at most :data:`CELL` characters; lines after the first start with
+    ``indent`` spaces; a word longer than a line is cut, never dropped."""
+    lines: list[str] = []
+    for word in words:
+        if lines and len(lines[-1]) + 1 + len(word) <= CELL:
+            lines[-1] += f" {word}"
+            continue
+        text = (" " * indent if lines and indent + len(word) <= CELL else "") + word
+        while len(text) > CELL:
+            lines.append(text[:CELL])
+            text = text[CELL:]
+        lines.append(text)
+    return lines
+
+
+def _short(game: Game, sym: str) -> str:
+    """The corporation's code on the map (``NYNH`` -> ``NNH``)."""
+    try:
+        return game.title.corporation(sym).short or sym[:3]
+    except KeyError:
+        return sym[:3]
+
+
+def _slots(game: Game, coord: str, city: int) -> list[str]:
+    """One mark per station slot: tokens in capitals, slots held for a home in lower case,
+    ``.`` for a free one."""
+    marks = [_short(game, c) for c in track.tokens_in(game, coord, city)]
+    marks += [_short(game, c).lower() for c in track.reserved_home(game, coord, city)]
+    return marks + ["."] * (track.city_slots(game, coord, city) - len(marks))
+
+
+def _terrain_letter(terrain: str | None) -> str:
+    return (terrain or "cost")[0].lower()
+
+
+def _offboard_text(board: MapData, hex_data: HexData, tile: TileData) -> str:
+    """``40/70`` (revenue by phase colour), or ``=A11`` for a part of an off-board area
+    whose revenue is printed on A11."""
+    offboard = tile.offboard
+    assert offboard is not None
+    if offboard.hidden:
+        for border in hex_data.borders:
+            other = board.neighbor(hex_data.coord, border.edge)
+            if border.kind is None and other is not None:
+                face = board.hexes[other].tile.offboard
+                if face is not None and not face.hidden:
+                    return f"={other}"
+    return "/".join(str(v) for _, v in _by_phase(offboard.revenue))
+
+
+def _by_phase(revenue: Mapping[str, int]) -> list[tuple[str, int]]:
+    """Off-board revenue in phase order (yellow, green, brown, gray)."""
+    order = list(_PHASE_COLORS) + sorted(k for k in revenue if k not in _PHASE_COLORS)
+    return [(k, revenue[k]) for k in order if k in revenue]
+
+
+# -- geometry -------------------------------------------------------------------------------
+
+
+def _xy(coord: str, layout: str) -> tuple[int, int]:
+    """``F20`` -> (col, row) in text order for ``layout`` (see :class:`_Place`)."""
+    match = _COORD.match(coord)
+    if match is None:
+        raise ValueError(f"{coord!r} is not a coordinate")
+    letters, number = match.groups()
+    letter = ord(letters[-1]) - ord("A") + (26 if len(letters) == 2 else 0)
+    return (int(number) - 1, letter) if layout == "pointy" else (letter, int(number) - 1)
+
+
+def _letters(index: int) -> str:
+    return chr(ord("A") + index) if index < 26 else "A" + chr(ord("A") + index - 26)
+
+
+def _row_label(board: MapData, row: int) -> str:
+    return _letters(row) if board.layout == "pointy" else str(row + 1)
+
+
+def _col_label(board: MapData, col: int) -> str:
+    return str(col + 1) if board.layout == "pointy" else _letters(col)
+
+
+def _places(board: MapData, by_coordinate: bool = False) -> list[_Place]:
+    """Every hex, in text order (row by row, left to right), or by coordinate (letters, then
+    number)."""
+    places = [_Place(c, *_xy(c, board.layout)) for c in board.hexes]
+    if by_coordinate:
+        return sorted(places, key=lambda p: _coord_key(p.coord))
+    return sorted(places, key=lambda p: (p.row, p.col))
+
+
+def _coord_key(coord: str) -> tuple[int, str, int]:
+    match = _COORD.match(coord)
+    assert match is not None
+    return (len(match.group(1)), match.group(1), int(match.group(2)))
+
+
+def _split(first: int, last: int, fits: Callable[[int, int], bool]) -> list[tuple[int, int]]:
+    """The columns ``first..last`` in as few parts of near-equal size as fit."""
+    count = last - first + 1
+    for parts in range(1, count + 1):
+        bounds = []
+        start = first
+        for i in range(parts):
+            size = count // parts + (1 if i < count % parts else 0)
+            bounds.append((start, start + size - 1))
+            start += size
+        if all(fits(a, b) for a, b in bounds):
+            return bounds
+    raise ValueError("the width is too narrow for one column of hexes")
+
+
+def _pointy_width(first: int, last: int) -> int:
+    return HALF * (last - first) + 2 * HALF + 1
+
+
+def _flat_width(first: int, last: int) -> int:
+    return (CELL + 1) * (last - first + 1) + 1
+
+
+def _side_char(board: MapData, coord: str, edge: int, plain: str) -> str:
+    """How to draw side ``edge`` of ``coord``: ``#`` impassable (either hex saying so),
+    ``~``/``^`` a water/mountain crossing, else ``plain``."""
+    borders: list[BorderData | None] = [board.hexes[coord].border(edge)]
+    other = board.neighbor(coord, edge)
+    if other is not None:
+        borders.append(board.hexes[other].border((edge + 3) % 6))
+    kinds = {b.kind for b in borders if b is not None and b.kind is not None}
+    for kind in ("impassable", "water", "mountain"):
+        if kind in kinds:
+            return _BORDER_CHARS[kind]
+    return plain
+
+
+class _Canvas:
+    """Lines of characters to draw on."""
+
+    def __init__(self, lines: int, width: int) -> None:
+        self.grid = [[" "] * width for _ in range(lines)]
+
+    def put(self, line: int, col: int, text: str) -> None:
+        for i, char in enumerate(text):
+            self.grid[line][col + i] = char
+
+    def text(self, line: int) -> str:
+        return "".join(self.grid[line])
+
+
+def _frame(canvas: _Canvas, margin: int, row_labels: dict[int, str],
+           col_labels: dict[int, str]) -> list[str]:
+    """The canvas with row labels down both sides and column labels above and below
+    (``col_labels`` maps a text column to its label, centred there)."""
+    ruler = [" "] * (len(canvas.grid[0]) + 2)
+    for centre, label in col_labels.items():
+        start = max(0, centre - (len(label) - 1) // 2)
+        ruler[start:start + len(label)] = label
+    ruler_text = (" " * margin + "".join(ruler)).rstrip()
+    out = [ruler_text]
+    for line in range(len(canvas.grid)):
+        label = row_labels.get(line, "")
+        body = canvas.text(line)
+        right = f" {label}" if label else ""
+        out.append((f"{label:<{margin}}" + body + right).rstrip())
+    out.append(ruler_text)
+    return out
+
+
+def _draw_pointy(game: Game, places: list[_Place], cells: dict[str, list[str]], first: int,
+                 last: int, margin: int) -> list[str]:
+    """Rows of hexes, each row shifted half a hex against the next (pointy layout)."""
+    board = game.board
+    rows = sorted({p.row for p in places}) or [0]
+    all_rows = range(rows[0], rows[-1] + 1)
+    heights = {r: MIN_LINES for r in all_rows}
+    for p in places:
+        heights[p.row] = max(heights[p.row], len(cells[p.coord]))
+    tops: dict[int, int] = {}
+    line = 0
+    for r in all_rows:
+        tops[r] = line
+        line += heights[r] + 1
+    canvas = _Canvas(line + 1, _pointy_width(first, last))
+    for p in places:
+        left, top, height = HALF * (p.col - first), tops[p.row], heights[p.row]
+        bottom = top + height + 1
+        for edge, y, x in ((2, top, left), (3, top, left + HALF), (0, bottom, left),
+                           (5, bottom, left + HALF)):
+            canvas.put(y, x, "+" + _side_char(board, p.coord, edge, "-") * (HALF - 1) + "+")
+        for y in range(top + 1, bottom):
+            canvas.put(y, left, _side_char(board, p.coord, 1, "|"))
+            canvas.put(y, left + 2 * HALF, _side_char(board, p.coord, 4, "|"))
+        for i, text in enumerate(cells[p.coord]):
+            canvas.put(top + 1 + i, left + 1, text)
+    row_labels = {tops[r] + 1 + (heights[r] - 1) // 2: _letters(r) for r in all_rows}
+    col_labels = {HALF * (c - first) + HALF: str(c + 1) for c in range(first, last + 1)}
+    return _frame(canvas, margin, row_labels, col_labels)
+
+
+def _draw_flat(game: Game, places: list[_Place], cells: dict[str, list[str]], first: int,
+               last: int, margin: int) -> list[str]:
+    """Columns of hexes, each column shifted half a hex against the next (flat layout)."""
+    board = game.board
+    rows = sorted({p.row for p in places}) or [0]
+    height = max([MIN_LINES] + [len(cells[p.coord]) for p in places])
+    height += 1 - height % 2  # odd, so that half a hex is a whole number of lines
+    half = (height + 1) // 2
+    top_row = rows[0]
+    canvas = _Canvas(half * (rows[-1] - top_row + 2) + 1, _flat_width(first, last))
+    for p in places:
+        left, top = (CELL + 1) * (p.col - first), half * (p.row - top_row)
+        bottom = top + 2 * half
+        canvas.put(top, left, "+" + _side_char(board, p.coord, 3, "-") * CELL + "+")
+        canvas.put(bottom, left, "+" + _side_char(board, p.coord, 0, "-") * CELL + "+")
+        canvas.put(top + half, left, "+")
+        canvas.put(top + half, left + CELL + 1, "+")
+        for y in range(top + 1, bottom):
+            if y == top + half:
+                continue
+            upper = y < top + half
+            canvas.put(y, left, _side_char(board, p.coord, 2 if upper else 1, "|"))
+            canvas.put(y, left + CELL + 1, _side_char(board, p.coord, 4 if upper else 5, "|"))
+        for i, text in enumerate(cells[p.coord]):
+            canvas.put(top + 1 + i, left + 1, text)
+    all_rows = range(top_row, rows[-1] + 1)
+    row_labels = {half * (r - top_row) + half: str(r + 1) for r in all_rows}
+    col_labels = {(CELL + 1) * (c - first) + HALF: _letters(c) for c in range(first, last + 1)}
+    return _frame(canvas, margin, row_labels, col_labels)
+
+
+# -- legend and track list ------------------------------------------------------------------
+
+
+def _legend(game: Game, width: int) -> list[str]:
+    """The legend: every symbol the map may use, with this title's terrain costs, off-board
+    phases and station codes."""
+    board = game.board
+    order = "row letter, column number" if board.layout == "pointy" else "column letter, row number"
+    entries = [
+        ("F20", f"the hex's coordinate: {order} (also round the edge of the map)"),
+        ("g59/2", "tile 59 laid at rotation 2; its colour: y yellow, g green, b brown, G gray"),
+        ("y<OO>", ("nothing laid: the colour of what is printed (none for plain land) and its"
+                   " label; a tile laid there carries the same label")),
+        ("40 PRR .", ("a city worth 40, one mark per station slot: PRR token, prr slot held for"
+                      " PRR's home, . free slot")),
+        ("t10", "a town worth 10"),
+    ]
+    colours = {k: 0 for h in board.hexes.values() if h.tile.offboard for k in h.tile.offboard.revenue}
+    if colours:
+        phases = [c for c, _ in _by_phase(colours)]
+        entries.append(("30/50", (f"an off-board area: its revenue in the {'/'.join(phases)}"
+                                  " phases; =A11: part of the area shown on A11")))
+    costs = sorted({(h.terrain, h.cost) for h in board.hexes.values() if h.cost},
+                   key=lambda tc: (tc[1], tc[0] or ""))
+    if costs:
+        entries.append((" ".join(f"{_terrain_letter(t)}{c}" for t, c in costs),
+                        "cost of the first tile: " + ", ".join(
+                            f"{_terrain_letter(t)} {t or 'cost'} {game.money(c)}" for t, c in costs)
+                        + " (shown until a tile is laid)"))
+    entries.append(("*SV", "blocked by the private company SV while a player owns it"))
+    entries.append(("####", "a side no track may cross (# in a wall or a border line)"))
+    kinds = {b.kind for h in board.hexes.values() for b in h.borders}
+    if "water" in kinds:
+        entries.append(("~~~~", "a side with a river to cross"))
+    if "mountain" in kinds:
+        entries.append(("^^^^", "a side with a mountain to cross"))
+    if any(h.tile.color == "blue" for h in board.hexes.values()):
+        entries.append(("~", "water: no track"))
+    codes = ", ".join(f"{_short(game, c.sym)} {c.name}" for c in game.title.corporations)
+    entries.append(("Stations", codes))
+    key_width = max(len(k) for k, _ in entries) + 2
+    out = textwrap.wrap("Legend:", width)
+    for key, text in entries:
+        wrapper = textwrap.TextWrapper(width=width, initial_indent=f"  {key:<{key_width}}",
+                                       subsequent_indent=" " * (key_width + 2),
+                                       break_on_hyphens=False)
+        out.extend(wrapper.wrap(text))
+    return out
+
+
+def _long_direction(short: str) -> str:
+    words = {"N": "north", "S": "south", "E": "east", "W": "west"}
+    return "-".join(words[c] for c in short)
+
+
+def _track_entry(game: Game, coord: str) -> str:
+    """One hex in words (see :func:`track_list`)."""
+    board = game.board
+    hex_data = board.hexes[coord]
+    shown = track.placed(game, coord)
+    tile = shown.tile
+    names = _DIRECTIONS[board.layout]
+
+    def edge_text(edge: int) -> str:
+        return f"{edge}/{names[edge]} {board.neighbor(coord, edge) or 'off the map'}"
+
+    def stop_text(stop: str) -> str:
+        index = int(stop[1:]) if stop[1:].isdigit() else 0
+        if stop.startswith("c"):
+            slots = " ".join(_slots(game, coord, index))
+            return f"city {tile.cities[index].revenue} [{slots}]"
+        if stop.startswith("t"):
+            return f"town {tile.towns[index].revenue}"
+        assert tile.offboard is not None
+        return "off-board " + "/".join(str(v) for _, v in _by_phase(tile.offboard.revenue))
+
+    head = coord + (f" {hex_data.name}" if hex_data.name else "")
+    if shown.printed:
+        what = f"printed {tile.color}"
+    else:
+        what = f"#{tile.name}/{shown.rotation} {tile.color}"
+    if tile.label:
+        what += f" label {tile.label}"
+    parts: list[str] = []
+    paths = tile.paths_at(shown.rotation)
+    for stop in tile.stop_ids():
+        ends = [b if a == stop else a for a, b in paths if stop in (a, b)]
+        edges = sorted(e for e in map(edge_of, ends) if e is not None)
+        joins = [edge_text(e) for e in edges] + [stop_text(s) for s in ends if edge_of(s) is None]
+        parts.append(f"{stop_text(stop)} -> {', '.join(joins) if joins else 'no track'}")
+    through = sorted(
+        (min(ea, eb), max(ea, eb))
+        for ea, eb in ((edge_of(a), edge_of(b)) for a, b in paths)
+        if ea is not None and eb is not None
+    )
+    parts += [f"track {edge_text(ea)} - {edge_text(eb)}" for ea, eb in through]
+    blocker = game.hex_blocker(coord)
+    if blocker is not None:
+        parts.append(f"blocked by {blocker}")
+    return f"{head}  {what}  " + "; ".join(parts)

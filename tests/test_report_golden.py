@@ -1,0 +1,69 @@
+"""The whole turn report at several points of a recorded 1830 game, compared with golden
+files (regenerate them with PBEM_UPDATE_GOLDEN=1 after a deliberate change, and read the
+diff), plus the limits every report keeps: ASCII only, no line wider than allowed."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from pbem.actionlog import verify
+from pbem.games import replay
+from pbem.importers.e18xx import load_record
+from pbem.importers.log_import import create_imported_game
+from pbem.reports import render, report_context
+from tests.records import record_path
+
+GOLDEN = Path(__file__).parent / "golden"
+POINTS = {"start": 27, "first-or": 56, "late": 500, "end": None}
+
+
+def report_at(tmp_path: Path, point: str, *, recipient: str | None = "Player 1", width: int = 132) -> str:
+    record = load_record(record_path("1830", "1830_game_end_bank.json"))
+    last = POINTS[point]
+    if last is not None:
+        record = {**record, "actions": [a for a in record["actions"] if a["id"] <= last]}
+    create_imported_game(tmp_path, "golden", record)
+    rebuilt = replay(verify(tmp_path / "games" / "golden" / "log.jsonl"))
+    context = report_context(rebuilt, since_seq=max(0, rebuilt.last_seq - 6), number=7,
+                             recipient=recipient, width=width)
+    return render("report.txt.j2", context)
+
+
+def check_golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if os.environ.get("PBEM_UPDATE_GOLDEN"):
+        path.write_text(text, encoding="ascii")
+    assert path.exists(), f"missing golden file {path}; run with PBEM_UPDATE_GOLDEN=1"
+    assert text == path.read_text(encoding="ascii")
+
+
+@pytest.mark.parametrize("point", list(POINTS))
+def test_report_golden(tmp_path: Path, point: str) -> None:
+    check_golden(f"report-1830-{point}.txt", report_at(tmp_path, point))
+
+
+@pytest.mark.parametrize("point", list(POINTS))
+def test_reports_are_ascii_and_fit(tmp_path: Path, point: str) -> None:
+    for width in (132, 80):
+        text = report_at(tmp_path / str(width), point, width=width)
+        for n, line in enumerate(text.splitlines(), 1):
+            assert line.isascii(), f"line {n} is not ASCII: {line!r}"
+            assert len(line) <= width, f"line {n} has {len(line)} > {width} columns: {line!r}"
+
+
+def test_report_says_what_the_reader_may_do(tmp_path: Path) -> None:
+    text = report_at(tmp_path, "first-or", recipient=None)
+    assert "FOR THE GM" in text
+    for section in ("SINCE THE LAST REPORT", "MAP", "STOCK MARKET", "CORPORATIONS", "PLAYERS",
+                    "PRIVATE COMPANIES", "TRAINS AND PHASE"):
+        assert f"\n{section}\n" in text
+
+
+def test_game_end_report_has_final_scores(tmp_path: Path) -> None:
+    text = report_at(tmp_path, "end")
+    assert "THE GAME IS OVER." in text
+    assert "Final scores: Player 1 $12025, Player 2 $13048, Player 3 $12109" in text
+    assert "Next to act" not in text

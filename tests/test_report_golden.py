@@ -67,3 +67,19 @@ def test_game_end_report_has_final_scores(tmp_path: Path) -> None:
     assert "THE GAME IS OVER." in text
     assert "Final scores: Player 1 $12025, Player 2 $13048, Player 3 $12109" in text
     assert "Next to act" not in text
+
+
+def test_a_whole_recorded_game_through_the_mail_loop(tmp_path: Path) -> None:
+    """Every action of the recorded game is mailed to the Maildir inbox, handled by the
+    poller, and the last turn report (mailed to every player) has the recorded scores."""
+    from click.testing import CliRunner
+
+    from pbem.cli import main
+
+    path = record_path("1830", "1830_game_end_bank.json")
+    result = CliRunner().invoke(main, ["demo", "--data", str(tmp_path / "demo"), "--record", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "Played 606 order mails through the inbox" in result.output
+    assert "Final scores: Player 1 $12025, Player 2 $13048, Player 3 $12109" in result.output
+    delivered = tmp_path / "demo" / "mail" / "delivered" / "player1@demo.invalid" / "new"
+    assert len(list(delivered.iterdir())) == 607, "a welcome and one report per mail"

@@ -142,6 +142,7 @@ ORDER_SPECS: tuple[OrderSpec, ...] = (
     ),
     OrderSpec("PAYOUT", ("PAY",), "PAYOUT", "pay the revenue to the shareholders", "PAYOUT"),
     OrderSpec("WITHHOLD", ("KEEP", "HOLD"), "WITHHOLD", "keep the revenue in the treasury", "WITHHOLD"),
+    OrderSpec("HALF", (), "HALF", "pay half, keep half (1870)", "HALF"),
     OrderSpec(
         "TRAIN", (), "TRAIN <type> [FROM POOL|<corp>] [FOR <price>] [TRADE <type>]",
         "buy a train (default: from the bank at its price)", "TRAIN 3",
@@ -333,6 +334,12 @@ def _parse_payout(words: list[str], line: str, vocab: Vocabulary) -> Action:
     return Dividend("payout")
 
 
+def _parse_half(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    if words:
+        raise OrderSyntaxError(f"cannot read {line!r}: HALF takes nothing after it")
+    return Dividend("half")
+
+
 def _parse_withhold(words: list[str], line: str, vocab: Vocabulary) -> Action:
     if words:
         raise OrderSyntaxError(f"cannot read {line!r}: WITHHOLD takes nothing after it")
@@ -422,6 +429,7 @@ _PARSERS: dict[str, Callable[[list[str], str, Vocabulary], Action]] = {
     "PAYOUT": _parse_payout,
     "PAY": _parse_payout,
     "WITHHOLD": _parse_withhold,
+    "HALF": _parse_half,
     "KEEP": _parse_withhold,
     "HOLD": _parse_withhold,
     "TRAIN": _parse_train,
@@ -482,7 +490,7 @@ def format_order(action: Action) -> str:
     if isinstance(action, RunRoutes):
         return "RUN " + "; ".join(f"{r.train}: {'-'.join(r.stops)}" for r in action.runs)
     if isinstance(action, Dividend):
-        return "PAYOUT" if action.choice == "payout" else "WITHHOLD"
+        return {"payout": "PAYOUT", "half": "HALF"}.get(action.choice, "WITHHOLD")
     if isinstance(action, BuyTrain):
         text = f"TRAIN {action.train}"
         if action.source != "depot":

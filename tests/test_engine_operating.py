@@ -300,3 +300,35 @@ def test_par_in_stock_round_still_works_after_operating(game: Game) -> None:
     game.apply(P3, BuyPrivate("BO"))
     game.apply(P3, Par("B&O", 100))
     assert game.round_label() == "SR 1"
+
+
+def test_two_new_tiles_or_one_upgrade_where_the_title_says_so(game: Game) -> None:
+    """1870's tile lays (data: game.yaml tile_lays), on 1830's board."""
+    import dataclasses
+
+    constants = dict(game.title.constants)
+    constants["tile_lays"] = [{"lay": True, "upgrade": True, "cannot_reuse_same_hex": True},
+                              {"lay": "not_if_upgraded", "upgrade": False}]
+    game.title = dataclasses.replace(game.title, constants=constants)
+    float_corp(game, "PRR", P1, 100, 1000)
+    operating(game)
+    game.apply(P1, LayTile("H14", "9", 1))
+    assert game.current_actors() == [P1], "a second new tile may follow"
+    game.apply(P1, LayTile("H16", "57", 1))
+    assert game.state.tiles["H16"] == ("57", 1)
+    assert "track" in game.state.round.operating.passed_steps or game.state.round.operating.tiles_laid == 2
+
+
+def test_half_pay_is_not_an_1830_choice(game: Game) -> None:
+    float_corp(game, "PRR", P1, 100, 1000)
+    game.state.tiles["H14"] = ("9", 1)
+    game.state.tiles["H16"] = ("57", 1)
+    game.state.corporations["PRR"].trains = ["2-0"]
+    game.state.depot.remove("2-0")
+    game.state.types_sold.append("2")
+    operating(game)
+    game.apply(P1, Pass())
+    game.apply(P1, Pass())
+    game.apply(P1, RunRoutes((TrainRun("2", ("H12", "H16")),)))
+    with pytest.raises(IllegalOrderError, match="half is not a choice in 1830"):
+        game.apply(P1, Dividend("half"))

@@ -45,7 +45,7 @@ actions = st.one_of(
     st.builds(RunRoutes, st.lists(st.builds(TrainRun, st.sampled_from(TRAINS),
                                             st.lists(stops, min_size=2, max_size=6).map(tuple)),
                                   min_size=1, max_size=4).map(tuple)),
-    st.builds(Dividend, st.sampled_from(["payout", "withhold"])),
+    st.builds(Dividend, st.sampled_from(["payout", "half", "withhold"])),
     st.builds(BuyTrain, st.sampled_from(TRAINS), st.sampled_from(["depot", "pool"] + CORPORATIONS),
               st.one_of(st.none(), amounts), st.one_of(st.none(), st.sampled_from(TRAINS))),
     st.builds(DiscardTrain, st.sampled_from(TRAINS)),

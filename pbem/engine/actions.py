@@ -154,14 +154,15 @@ class RunRoutes(Action):
 
 @dataclass(frozen=True, slots=True)
 class Dividend(Action):
-    """Pay the revenue out to the shareholders, or withhold it (1830 rules 6.6)."""
+    """Pay the revenue out to the shareholders, pay half (titles that allow it, 1870), or
+    withhold it (1830 rules 6.6)."""
 
     kind: ClassVar[str] = "dividend"
-    choice: Literal["payout", "withhold"]
+    choice: Literal["payout", "half", "withhold"]
 
     def __post_init__(self) -> None:
-        if self.choice not in ("payout", "withhold"):
-            raise ValueError(f"choice must be payout or withhold, not {self.choice!r}")
+        if self.choice not in ("payout", "half", "withhold"):
+            raise ValueError(f"choice must be payout, half or withhold, not {self.choice!r}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from pbem.engine.steps.auction import PendingPar, WaterfallAuction, new_auction_
 from pbem.engine.steps.stock import BuySellParShares, end_turn, execute_sale, finish_stock_round
 from pbem.engine.title import PhaseData, TitleData
 from pbem.engine.track import RouteResult
+from pbem.titles import TitleHooks, hooks_for
 from pbem.errors import IllegalOrderError
 
 STEP_TYPES: dict[str, type[Step]] = {
@@ -75,6 +76,7 @@ class Game:
 
     def __init__(self, title: TitleData, players: list[str]) -> None:
         self.title = title
+        self.hooks: TitleHooks = hooks_for(title.title)
         self.board: MapData = load_map(title.title)
         self.tiles: Mapping[str, TileData] = load_tiles()
         self.state = new_state(title, players)
@@ -88,7 +90,7 @@ class Game:
     def __deepcopy__(self, memo: dict[int, object]) -> Game:
         """A copy with its own state; the immutable title, map and tile data are shared."""
         twin = Game.__new__(Game)
-        twin.title, twin.board, twin.tiles = self.title, self.board, self.tiles
+        twin.title, twin.board, twin.tiles, twin.hooks = self.title, self.board, self.tiles, self.hooks
         twin.state = copy.deepcopy(self.state, memo)
         twin.pending_events = []
         twin.turn_over = False

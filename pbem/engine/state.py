@@ -171,6 +171,7 @@ class GameState:
     tiles: dict[str, tuple[str, int]] = field(default_factory=dict)
     tokens: dict[str, list[str]] = field(default_factory=dict)
     used_abilities: list[str] = field(default_factory=list)
+    destinations_reached: list[str] = field(default_factory=list)
     pending_teleport: str | None = None
     pending_tokens: list[tuple[str, str]] = field(default_factory=list)
     bank_broken: bool = False

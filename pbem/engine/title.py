@@ -58,6 +58,7 @@ class CorporationData:
     float_percent: int
     home_city: int | None = None
     short: str = ""
+    destination: str | None = None
 
 
 @dataclass(frozen=True)
@@ -257,6 +258,7 @@ def _build(title: str, variants: tuple[str, ...], docs: Mapping[str, Any]) -> Ti
                 float_percent=int(c.get("float_percent", defaults.get("float_percent", 60))),
                 home_city=int(c["home_city"]) if c.get("home_city") is not None else None,
                 short=str(c.get("short", str(c["sym"])[:3])),
+                destination=str(c["destination"]) if c.get("destination") else None,
             )
             for c in corp_doc["corporations"]
         )

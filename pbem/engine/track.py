@@ -300,7 +300,7 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
     old = placed(game, coord)
     if old.tile.color in ("red", "gray", "blue"):
         return f"{coord} cannot take a tile"
-    problem = upgrade_problem(game, coord, new, rotation)
+    problem = upgrade_problem(game, coord, new, rotation) or game.hooks.lay_problem(game, corp, coord, tile_name, rotation)
     if problem:
         return problem
     exits = new.exits(rotation)
@@ -440,7 +440,8 @@ def _search(game: Game, corp: str, adj: dict[str, list[Segment]], runs: list[tup
                 problems.append(problem)
                 continue
             for sides in _linkings(adj, stops, used):
-                results.append(RouteResult(train_id, tuple(stops), sum(stop_revenue(game, s) for s in stops)))
+                revenue = sum(stop_revenue(game, s) for s in stops) + game.hooks.extra_revenue(game, corp, stops)
+                results.append(RouteResult(train_id, tuple(stops), revenue))
                 if place_run(r + 1, used | sides):
                     return True
                 results.pop()

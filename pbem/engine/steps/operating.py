@@ -28,7 +28,7 @@ from pbem.engine.actions import (
     RunRoutes,
     SellShares,
 )
-from pbem.engine.state import POOL, OperatingState, corp_owner
+from pbem.engine.state import IPO, POOL, OperatingState, corp_owner
 from pbem.errors import IllegalOrderError
 
 if TYPE_CHECKING:
@@ -151,7 +151,8 @@ class Track(OpStep):
 
     @classmethod
     def offers(cls, game: Game) -> bool:
-        return _or(game).tiles_laid < 1
+        entry = tile_lay_entry(game)
+        return entry is not None and bool(entry["lay"] or entry["upgrade"])
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
@@ -163,10 +164,41 @@ class Track(OpStep):
         if action.using:
             special_lay(game, corp, action)
             return
-        lay_tile(game, corp, action)
+        entry = tile_lay_entry(game)
+        assert entry is not None
         op = _or(game)
+        upgrade = track.placed(game, action.hex).tile.color != "white"
+        if upgrade and not entry["upgrade"]:
+            raise IllegalOrderError(f"{corp} may not upgrade a tile now (one upgrade, or {len(tile_lays(game))} new tiles, a turn)")
+        if not upgrade and not entry["lay"]:
+            raise IllegalOrderError(f"{corp} may not lay another new tile now")
+        if entry.get("cannot_reuse_same_hex") and action.hex in op.laid_hexes:
+            raise IllegalOrderError(f"{corp} has laid on {action.hex} this turn already")
+        lay_tile(game, corp, action)
         op.tiles_laid += 1
+        op.upgraded = op.upgraded or upgrade
         op.laid_hexes.append(action.hex)
+
+
+def tile_lays(game: Game) -> list[dict[str, object]]:
+    """The title's tile lays a turn (``game.yaml`` ``tile_lays``; 1830: one lay or upgrade,
+    1870: two new tiles or one upgrade). Each entry: ``lay`` (True, False or
+    ``"not_if_upgraded"``), ``upgrade`` (bool), optionally ``cannot_reuse_same_hex``."""
+    return list(game.title.const("tile_lays", [{"lay": True, "upgrade": True}]))
+
+
+def tile_lay_entry(game: Game) -> dict[str, object] | None:
+    """What the next tile lay of this turn may be, or None when the lays are used up."""
+    lays = tile_lays(game)
+    op = _or(game)
+    if op.tiles_laid >= len(lays):
+        return None
+    entry = dict(lays[op.tiles_laid])
+    if entry.get("lay") == "not_if_upgraded":
+        entry["lay"] = not op.upgraded
+    if entry.get("upgrade") == "not_if_upgraded":
+        entry["upgrade"] = not op.upgraded
+    return entry
 
 
 def lay_tile(game: Game, corp: str, action: LayTile, *, ignore_reach: bool = False, free: bool = False) -> None:
@@ -390,7 +422,7 @@ class DividendStep(OpStep):
     no revenue) left; shares in the pool pay the corporation, shares in the IPO pay no one."""
 
     name = "dividend"
-    description = "PAYOUT or WITHHOLD"
+    description = "PAYOUT or WITHHOLD (or HALF where the title allows it)"
     takes = (Dividend,)
 
     @classmethod
@@ -408,12 +440,17 @@ class DividendStep(OpStep):
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
         assert isinstance(action, Dividend)
+        if action.choice not in game.hooks.dividend_kinds():
+            raise IllegalOrderError(f"{action.choice} is not a choice in {game.title.title}: "
+                                    f"{', '.join(game.hooks.dividend_kinds())}")
         pay_dividend(game, current_corp(game), action.choice)
 
 
 def pay_dividend(game: Game, corp: str, choice: str) -> None:
-    """Pay or withhold this turn's revenue and move the share price."""
-    state, title = game.state, game.title
+    """Pay out, pay half or withhold this turn's revenue, and move the share price (1830
+    rules 6.6; the title's hooks say what each choice keeps and pays, which holders pay the
+    corporation, and which way the price moves)."""
+    state, title, hooks = game.state, game.title, game.hooks
     op = _or(game)
     revenue = op.revenue or 0
     treasury = state.corporations[corp]
@@ -421,32 +458,43 @@ def pay_dividend(game: Game, corp: str, choice: str) -> None:
     treasury.last_choice = choice if revenue else "did not run"
     op.passed_steps.append("dividend_done")
     op.passed_steps.append(DividendStep.name)
-    if choice == "withhold":
-        if revenue:
-            treasury.cash += revenue
-            state.bank -= revenue
-            game.event(f"{corp} withholds {game.money(revenue)}")
-        else:
-            game.event(f"{corp} does not run")
-        _move(game, corp, market.left)
-    else:
-        per_share = revenue / 10
+    share_pct = shares.share_percent(title, corp)
+    total_shares = sum(title.corporation(corp).shares) // share_pct
+    kept, per_share = hooks.split(revenue, choice, total_shares)
+    if kept:
+        treasury.cash += kept
+        state.bank -= kept
+    if not revenue:
+        game.event(f"{corp} does not run")
+    elif choice == "withhold":
+        game.event(f"{corp} withholds {game.money(revenue)}")
+    if per_share > 0:
         paid: list[str] = []
         for holder in state.seats:
             pct = state.percent_of(holder, corp)
             if pct:
-                amount = math.ceil(pct / shares.share_percent(title, corp) * per_share)
+                amount = hooks.dividend_amount(pct, share_pct, per_share)
                 state.players[holder].cash += amount
                 state.bank -= amount
                 paid.append(f"{game.money(amount)} to {holder}")
-        pool_pct = state.percent_of(POOL, corp)
-        if pool_pct:
-            amount = math.ceil(pool_pct / shares.share_percent(title, corp) * per_share)
-            treasury.cash += amount
-            state.bank -= amount
-            paid.append(f"{game.money(amount)} to {corp}")
-        game.event(f"{corp} pays out {game.money(revenue)} = {game.money(int(per_share)) if per_share == int(per_share) else per_share} per share ({', '.join(paid)})")
-        _move(game, corp, market.right)
+        for holder in (IPO, POOL):
+            pct = state.percent_of(holder, corp)
+            if pct and hooks.pays_the_corporation(holder):
+                amount = hooks.dividend_amount(pct, share_pct, per_share)
+                treasury.cash += amount
+                state.bank -= amount
+                paid.append(f"{game.money(amount)} to {corp}")
+        each = game.money(int(per_share)) if per_share == int(per_share) else f"{per_share:g}"
+        if kept:
+            game.event(f"{corp} keeps {game.money(kept)} and pays {game.money(revenue - kept)} = {each} per share "
+                       f"({', '.join(paid)})")
+        else:
+            game.event(f"{corp} pays out {game.money(revenue)} = {each} per share ({', '.join(paid)})")
+    direction = hooks.price_move(revenue, revenue - kept)
+    if direction == "right":
+        _move(game, corp, hooks.right)
+    elif direction == "left":
+        _move(game, corp, hooks.left)
     treasury.operated = True
     game.check_bank()
 

@@ -324,7 +324,7 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
     assert before is not None
     new_coord = before
     for _ in range(count):
-        new_coord = market.down(title, new_coord)
+        new_coord = game.hooks.down(title, new_coord)
     if market.move(state, title, sym, new_coord):
         game.event(
             f"{sym}'s share price falls from {game.money(market.price_at(title, before))} "
@@ -361,7 +361,7 @@ def finish_stock_round(game: Game) -> None:
             corp = state.corporations[sym]
             before = corp.price
             assert before is not None
-            if market.move(state, title, sym, market.up(title, before)):
+            if market.move(state, title, sym, game.hooks.up(title, before)):
                 game.event(
                     f"{sym}'s share price rises from {game.money(market.price_at(title, before))} "
                     f"to {game.money(market.price_at(title, corp.price))}"  # type: ignore[arg-type]

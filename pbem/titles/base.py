@@ -1,0 +1,72 @@
+"""The base title hooks: the behaviour of 1830, which most titles share."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from pbem.engine import market
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+    from pbem.engine.title import TitleData
+
+Coord = tuple[int, int]
+
+
+class TitleHooks:
+    """Overridable rules; every method documents the 1830 behaviour it implements."""
+
+    # -- stock market (1830 rules 5.3, 6.9) -------------------------------------------------
+
+    def up(self, title: TitleData, coord: Coord) -> Coord:
+        """One row up; stays in the top row."""
+        return market.up(title, coord)
+
+    def down(self, title: TitleData, coord: Coord) -> Coord:
+        """One row down; stays at the bottom of a column."""
+        return market.down(title, coord)
+
+    def right(self, title: TitleData, coord: Coord) -> Coord:
+        """One column right; at the right edge, up instead."""
+        return market.right(title, coord)
+
+    def left(self, title: TitleData, coord: Coord) -> Coord:
+        """One column left; at the left edge, down instead."""
+        return market.left(title, coord)
+
+    # -- dividends (1830 rules 6.6) ---------------------------------------------------------
+
+    def dividend_kinds(self) -> tuple[str, ...]:
+        """The choices a corporation has for its revenue."""
+        return ("payout", "withhold")
+
+    def split(self, revenue: int, choice: str, shares: int) -> tuple[int, float]:
+        """``(kept by the corporation, paid per share)`` for ``revenue`` and ``choice``."""
+        if choice == "withhold":
+            return revenue, 0.0
+        return 0, revenue / shares
+
+    def pays_the_corporation(self, holder: str) -> bool:
+        """Whether shares held by ``holder`` (``"IPO"`` or ``"POOL"``) pay the corporation
+        (1830: the pool's shares do; the IPO's pay no one)."""
+        return holder == "POOL"
+
+    def price_move(self, revenue: int, paid: int) -> str | None:
+        """How the price moves after a dividend: ``"right"`` when anything was paid,
+        ``"left"`` when nothing was."""
+        return "right" if paid > 0 else "left"
+
+    def dividend_amount(self, percent: int, share_percent: int, per_share: float) -> int:
+        """A holder's dividend: shares times the per-share amount, rounded up."""
+        return math.ceil(percent / share_percent * per_share)
+
+    # -- revenue and track ------------------------------------------------------------------
+
+    def extra_revenue(self, game: Game, corp: str, stops: list[str]) -> int:
+        """Revenue a run earns beyond its stops' values (1830: none)."""
+        return 0
+
+    def lay_problem(self, game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
+        """A title's extra reason a tile may not go there (1830: none)."""
+        return None

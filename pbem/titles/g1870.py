@@ -1,0 +1,71 @@
+"""1870 (Mayfair rules as 18xx.games plays them): the hooks that differ from 1830.
+
+* Stock market: a cell marked ``i`` may be entered from its left only by a sale of two or
+  more shares at once (so the right edge is the last cell before the ``i`` cells); moving
+  up from the top row moves right and down instead.
+* Dividends: payout, half (the corporation keeps half, rounded down to a multiple of the
+  number of shares) or withhold; treasury (IPO) shares pay the corporation, pool shares pay
+  no one; the price moves right on a full payout, left when nothing is paid, not on half.
+* Destinations: a run whose first or last stop is the corporation's destination counts that
+  stop twice, until the corporation has placed its destination token there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pbem.engine import market
+from pbem.titles.base import Coord, TitleHooks
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+    from pbem.engine.title import TitleData
+
+
+class Hooks1870(TitleHooks):
+    """1870's differences (see the module docstring)."""
+
+    def _ledge(self, title: TitleData, coord: Coord) -> bool:
+        here = market.cell(title, coord)
+        nxt = market.cell(title, (coord[0], coord[1] + 1))
+        return nxt is None or ("i" in nxt.zone and (here is None or "i" not in here.zone))
+
+    def up(self, title: TitleData, coord: Coord) -> Coord:
+        if coord[0] > 0:
+            return market.up(title, coord)
+        if market.cell(title, (0, coord[1] + 1)) is None:
+            return coord
+        return market.down(title, self.right(title, coord))
+
+    def right(self, title: TitleData, coord: Coord) -> Coord:
+        if self._ledge(title, coord):
+            return self.up(title, coord)
+        return (coord[0], coord[1] + 1)
+
+    def dividend_kinds(self) -> tuple[str, ...]:
+        return ("payout", "half", "withhold")
+
+    def split(self, revenue: int, choice: str, shares: int) -> tuple[int, float]:
+        if choice == "half":
+            kept = (revenue // 2 // shares) * shares
+            return kept, (revenue - kept) / shares
+        return super().split(revenue, choice, shares)
+
+    def pays_the_corporation(self, holder: str) -> bool:
+        return holder == "IPO"
+
+    def price_move(self, revenue: int, paid: int) -> str | None:
+        if paid == 0:
+            return "left"
+        return "right" if paid == revenue else None
+
+    def extra_revenue(self, game: Game, corp: str, stops: list[str]) -> int:
+        from pbem.engine import track
+
+        destination = game.title.corporation(corp).destination
+        if not destination or len(stops) < 2 or corp in game.state.destinations_reached:
+            return 0
+        for vertex in (stops[0], stops[-1]):
+            if track.split_vertex(vertex)[0] == destination:
+                return track.stop_revenue(game, vertex)
+        return 0

@@ -74,17 +74,22 @@ class Vocabulary:
             f"cannot read {line!r}: no train type {word!r} (trains: {', '.join(self.trains)})"
         )
 
-    def resolve(self, word: str, line: str) -> tuple[str, str]:
+    def resolve(self, word: str, line: str, prefer: str = "company") -> tuple[str, str]:
         """``(kind, symbol)`` for ``word``: kind is ``"company"`` or ``"corporation"``.
 
-        An exact symbol (any case) wins; otherwise the symbol with ``&`` and ``-`` left out
-        (``BANDO`` is not guessed, but ``BM`` finds ``B&M``) if that names exactly one.
+        An exact symbol (any case) wins — of the ``prefer`` kind first when a private company
+        and a corporation share the symbol (1870: SLSF, MKT); otherwise the symbol with ``&``
+        and ``-`` left out (``BANDO`` is not guessed, but ``BM`` finds ``B&M``) if that
+        names exactly one.
 
         :raises OrderSyntaxError: no such symbol.
         :raises AmbiguousOrderError: the shortened form names more than one.
         """
         upper = word.upper()
-        for kind, syms in (("company", self.companies), ("corporation", self.corporations)):
+        kinds = (("company", self.companies), ("corporation", self.corporations))
+        if prefer == "corporation":
+            kinds = kinds[::-1]
+        for kind, syms in kinds:
             for sym in syms:
                 if sym.upper() == upper:
                     return kind, sym
@@ -190,9 +195,11 @@ def _parse_buy(words: list[str], line: str, vocab: Vocabulary) -> Action:
         count = int(_COUNT.match(rest[0]).group(1))  # type: ignore[union-attr]
         rest = rest[1:]
     source = "ipo"
+    shares_meant = count != 1 or any(w.upper() in ("SHARE", "SHARES") for w in words)
     if rest and rest[-1].upper() in _SOURCES:
         source = _SOURCES[rest[-1].upper()]
         rest = rest[:-1]
+        shares_meant = True
     if len(rest) == 2 and _AMOUNT.match(rest[1]):
         kind, sym = vocab.resolve(rest[0], line)
         if kind == "company" and count == 1:
@@ -202,7 +209,7 @@ def _parse_buy(words: list[str], line: str, vocab: Vocabulary) -> Action:
         raise OrderSyntaxError(
             f"cannot read {line!r}: write BUY <private>, or BUY [n] <corporation> [IPO|POOL]"
         )
-    kind, sym = vocab.resolve(rest[0], line)
+    kind, sym = vocab.resolve(rest[0], line, prefer="corporation" if shares_meant else "company")
     if kind == "company":
         if count != 1 or len(words) != 1:
             raise OrderSyntaxError(f"cannot read {line!r}: a private company is bought with BUY {sym}")
@@ -216,7 +223,7 @@ def _parse_par(words: list[str], line: str, vocab: Vocabulary) -> Action:
     words = [w for w in words if w.upper() not in ("AT",)]
     if len(words) != 2:
         raise OrderSyntaxError(f"cannot read {line!r}: write PAR <corporation> <price>, e.g. PAR PRR 100")
-    kind, sym = vocab.resolve(words[0], line)
+    kind, sym = vocab.resolve(words[0], line, prefer="corporation")
     if kind != "corporation":
         raise OrderSyntaxError(f"cannot read {line!r}: {sym} is a private company, not a corporation")
     return Par(sym, _amount(words[1], line, "the par price"))
@@ -235,7 +242,7 @@ def _parse_sell(words: list[str], line: str, vocab: Vocabulary) -> Action:
         raise OrderSyntaxError(f"cannot read {line!r}: write SELL [n] <corporation>, e.g. SELL 2 PRR")
     if count <= 0:
         raise OrderSyntaxError(f"cannot read {line!r}: the number of shares must be more than 0")
-    kind, sym = vocab.resolve(target, line)
+    kind, sym = vocab.resolve(target, line, prefer="corporation")
     if kind != "corporation":
         raise OrderSyntaxError(f"cannot read {line!r}: {sym} is a private company; sell shares of a corporation")
     return SellShares(sym, count)
@@ -285,10 +292,12 @@ def _parse_lay(words: list[str], line: str, vocab: Vocabulary) -> Action:
     hex_id, city = _hex(hexes[0], line)
     if city:
         raise OrderSyntaxError(f"cannot read {line!r}: a tile goes on a hex, not a city")
-    others = [w for w in words if w is not hexes[0]]
-    marked = [w for w in others if re.match(r"^[Rr][0-5]$", w)]
-    rotation_word = marked[0] if marked else others[-1]
-    tile = next(w for w in others if w is not rotation_word).lstrip("#").upper()
+    others = list(words)
+    others.pop(words.index(hexes[0]))
+    marked = [i for i, w in enumerate(others) if re.match(r"^[Rr][0-5]$", w)]
+    rotation_index = marked[0] if marked else len(others) - 1
+    rotation_word = others[rotation_index]
+    tile = others[1 - rotation_index if rotation_index < 2 else 0].lstrip("#").upper()
     rotation = rotation_word.upper().lstrip("R")
     if not rotation.isdigit() or not 0 <= int(rotation) <= 5:
         raise OrderSyntaxError(f"cannot read {line!r}: the rotation must be 0 to 5, not {rotation_word!r}")
@@ -359,7 +368,7 @@ def _parse_train(words: list[str], line: str, vocab: Vocabulary) -> Action:
             if target in ("POOL", "MARKET", "BANK"):
                 source = "pool" if target != "BANK" else "depot"
             else:
-                kind, sym = vocab.resolve(rest[1], line)
+                kind, sym = vocab.resolve(rest[1], line, prefer="corporation")
                 if kind != "corporation":
                     raise OrderSyntaxError(f"cannot read {line!r}: trains are bought from the bank or a corporation")
                 source = sym
@@ -461,8 +470,10 @@ def parse_order(line: str, vocab: Vocabulary) -> Action:
     return parser(words[1:], line, vocab)
 
 
-def format_order(action: Action) -> str:
-    """The canonical order line for ``action`` (upper case, no abbreviations).
+def format_order(action: Action, vocab: Vocabulary | None = None) -> str:
+    """The canonical order line for ``action`` (upper case, no abbreviations). With the
+    title's ``vocab``, a share purchase of a corporation whose symbol a private company
+    shares (1870: MKT) names its source, so the line reads back as shares.
 
     :raises TypeError: an action type the order language does not know.
     """
@@ -473,6 +484,8 @@ def format_order(action: Action) -> str:
     if isinstance(action, BuyShares):
         count = f"{action.count} " if action.count != 1 else ""
         source = " POOL" if action.source == "pool" else ""
+        if not source and vocab is not None and action.corporation in vocab.companies:
+            source = " IPO"
         return f"BUY {count}{action.corporation}{source}"
     if isinstance(action, Par):
         return f"PAR {action.corporation} {action.price}"

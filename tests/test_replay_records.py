@@ -16,6 +16,7 @@ from pbem.importers.replay import replay_record
 from tests.records import record_path
 
 RECORDS_1830 = ["1830_game_end_bank.json", "26855.json"]
+RECORDS_1870_EXACT = ["mississippi_river_madness_1644327587.json"]
 
 
 @pytest.mark.parametrize("name", RECORDS_1830)
@@ -25,6 +26,16 @@ def test_1830_records_replay_to_the_recorded_result(name: str) -> None:
     assert outcome.error is None, outcome.error
     assert outcome.finished
     assert outcome.game_end_reason == record["game_end_reason"]
+    assert outcome.result == record["result"]
+    assert outcome.runs_checked == sum(1 for a in effective_actions(record) if a["type"] == "run_routes")
+
+
+@pytest.mark.parametrize("name", RECORDS_1870_EXACT)
+def test_1870_records_replay_to_the_recorded_result(name: str) -> None:
+    record = load_record(record_path("1870", name))
+    outcome = replay_record(record)
+    assert outcome.error is None, outcome.error
+    assert outcome.finished and outcome.game_end_reason == record["game_end_reason"]
     assert outcome.result == record["result"]
     assert outcome.runs_checked == sum(1 for a in effective_actions(record) if a["type"] == "run_routes")
 

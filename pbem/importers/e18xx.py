@@ -199,6 +199,8 @@ class Renderer:
         kind = action["type"]
         if kind.startswith("program_"):
             return None
+        if kind == "destination_connection" and not action.get("corporations"):
+            return None  # the platform noting that no connection run is due
         if kind == "pass":
             return Pass()
         if kind == "bid":

@@ -56,7 +56,7 @@ def import_record(record: dict[str, Any], *, by: str = "import") -> Imported:
 
     def apply(seat: str, action: Action, source_id: str) -> None:
         nonlocal next_seq, applied
-        line = format_order(action)
+        line = format_order(action, vocab)
         parsed = parse_order(line, vocab)
         if parsed != action:
             raise UnsupportedRecordAction(f"action {source_id}: {line!r} reads back as {parsed!r}")

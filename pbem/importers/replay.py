@@ -80,7 +80,7 @@ def replay_record(record: dict[str, Any]) -> ReplayOutcome:
             ours = renderer.render(action)
             if ours is None:
                 continue
-            line = format_order(ours)
+            line = format_order(ours, vocab)
             parsed = parse_order(line, vocab)
             if parsed != ours:
                 raise UnsupportedRecordAction(f"the order line {line!r} reads back as {parsed!r}")

@@ -119,7 +119,15 @@ class PendingPar(Step):
         corp.president = player
         game.event(f"{player} receives the president's certificate of {sym}")
         shares.float_if_ready(state, game.title, sym, game.pending_events)
-        _auction(game).pending_par.pop(0)
+        company = _auction(game).pending_par.pop(0)
+        if game.title.company(company).ability("close_after_par") is not None:
+            # 1870: the SLSF private was only the president's certificate; it closes.
+            owner = state.companies[company].owner
+            if owner in state.players:
+                state.players[owner].companies.remove(company)
+            state.companies[company].closed = True
+            state.companies[company].owner = None
+            game.event(f"{company} closes")
 
 
 

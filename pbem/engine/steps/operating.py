@@ -152,7 +152,9 @@ class Track(OpStep):
     @classmethod
     def offers(cls, game: Game) -> bool:
         entry = tile_lay_entry(game)
-        return entry is not None and bool(entry["lay"] or entry["upgrade"])
+        if entry is not None and bool(entry["lay"] or entry["upgrade"]):
+            return True
+        return can_buy_tile_laying_company(game, current_corp(game))
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
@@ -165,7 +167,8 @@ class Track(OpStep):
             special_lay(game, corp, action)
             return
         entry = tile_lay_entry(game)
-        assert entry is not None
+        if entry is None:
+            raise IllegalOrderError(f"{corp} has laid its tiles this turn")
         op = _or(game)
         upgrade = track.placed(game, action.hex).tile.color != "white"
         if upgrade and not entry["upgrade"]:
@@ -178,6 +181,19 @@ class Track(OpStep):
         op.tiles_laid += 1
         op.upgraded = op.upgraded or upgrade
         op.laid_hexes.append(action.hex)
+
+
+def can_buy_tile_laying_company(game: Game, corp: str) -> bool:
+    """Whether ``corp`` could still buy a private whose tile lay counts as one of its lays
+    (1870: MRBC) — the track step then stays open, as 18xx.games plays it."""
+    if not trains.phase_data(game.title, game.state.phase).corporations_may_buy_privates:
+        return False
+    cash = game.state.corporations[corp].cash
+    for sym in purchasable(game, corp):
+        ability = game.title.company(sym).ability("tile_lay")
+        if ability is not None and not ability.data.get("extra", True) and price_range(game, sym)[0] <= cash:
+            return True
+    return False
 
 
 def tile_lays(game: Game) -> list[dict[str, object]]:
@@ -725,10 +741,8 @@ class BuyCompany(OpStep):
     @classmethod
     def offers(cls, game: Game) -> bool:
         corp = current_corp(game)
-        if not trains.phase_data(game.title, game.state.phase).corporations_may_buy_privates:
-            return False
         cash = game.state.corporations[corp].cash
-        return any(math.ceil(game.title.company(c).value / 2) <= cash for c in purchasable(game))
+        return any(price_range(game, c)[0] <= cash for c in purchasable(game, corp))
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
@@ -740,23 +754,46 @@ class BuyCompany(OpStep):
         buy_company(game, corp, action)
 
 
-def purchasable(game: Game) -> list[str]:
-    """Private companies a corporation may buy now: owned by a player, not closed, not BO."""
-    return [
-        sym for sym, c in game.state.companies.items()
-        if not c.closed and c.owner in game.state.players and game.title.company(sym).ability("no_buy") is None
-    ]
+def purchasable(game: Game, corp: str) -> list[str]:
+    """Private companies ``corp`` may buy now: owned by a player, not closed, not barred
+    (1830: BO), in a phase that allows it — or, in a phase that does not, a private whose
+    ``buyable_in_phase_1`` ability names ``corp`` (1870: MRBC for MP and SSW)."""
+    allowed = trains.phase_data(game.title, game.state.phase).corporations_may_buy_privates
+    out = []
+    for sym, company in game.state.companies.items():
+        data = game.title.company(sym)
+        if company.closed or company.owner not in game.state.players or data.ability("no_buy") is not None:
+            continue
+        early = data.ability("buyable_in_phase_1")
+        first_phase = game.state.phase == game.title.phases[0].name
+        if allowed or (early is not None and first_phase and corp in early.data.get("corporations", [])):
+            out.append(sym)
+    return out
+
+
+def price_range(game: Game, sym: str) -> tuple[int, int]:
+    """The lowest and highest price a corporation may pay for private ``sym``: half to twice
+    face value (1830 rules 6.10), unless an ability of the private says otherwise (1870:
+    MRBC $20-$40 in phase 1, and until the first 3-train)."""
+    data = game.title.company(sym)
+    low, high = math.ceil(data.value / 2), data.value * 2
+    early = data.ability("buyable_in_phase_1")
+    if early is not None and game.state.phase == game.title.phases[0].name:
+        low, high = int(early.data.get("min_price", low)), int(early.data.get("max_price", high))
+    capped = data.ability("max_price_until_train")
+    if capped is not None and str(capped.data.get("train")) not in game.state.types_sold:
+        high = min(high, int(capped.data.get("max_price", high)))
+    return low, high
 
 
 def buy_company(game: Game, corp: str, action: BuyPrivate) -> None:
     """``corp`` buys ``action.company`` from its owner for ``action.price``."""
     state = game.state
-    if not trains.phase_data(game.title, state.phase).corporations_may_buy_privates:
-        raise IllegalOrderError(f"corporations may not buy private companies in phase {state.phase}")
-    if action.company not in purchasable(game):
+    if action.company not in purchasable(game, corp):
+        if not trains.phase_data(game.title, state.phase).corporations_may_buy_privates:
+            raise IllegalOrderError(f"corporations may not buy private companies in phase {state.phase}")
         raise IllegalOrderError(f"{action.company} cannot be bought")
-    value = game.title.company(action.company).value
-    low, high = math.ceil(value / 2), value * 2
+    low, high = price_range(game, action.company)
     if action.price is None or not low <= action.price <= high:
         raise IllegalOrderError(f"the price of {action.company} must be {game.money(low)} to {game.money(high)}")
     treasury = state.corporations[corp]

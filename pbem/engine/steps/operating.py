@@ -742,7 +742,16 @@ class BuyCompany(OpStep):
     def offers(cls, game: Game) -> bool:
         corp = current_corp(game)
         cash = game.state.corporations[corp].cash
-        return any(price_range(game, c)[0] <= cash for c in purchasable(game, corp))
+        if any(price_range(game, c)[0] <= cash for c in purchasable(game, corp)):
+            return True
+        # 1870 as 18xx.games plays it: in phase 1, MP and SSW are offered the MRBC purchase
+        # (and must pass it) even when it is no longer a player's to sell.
+        if game.state.phase == game.title.phases[0].name:
+            for sym, company in game.state.companies.items():
+                early = game.title.company(sym).ability("buyable_in_phase_1")
+                if early is not None and corp in early.data.get("corporations", []) and not company.closed:
+                    return price_range(game, sym)[0] <= cash
+        return False
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:

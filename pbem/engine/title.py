@@ -194,6 +194,20 @@ def _parse_cell(text: str, zones: Mapping[str, Mapping[str, Any]]) -> MarketCell
     return MarketCell(price=int(digits), zone=zone, **flags)
 
 
+@functools.lru_cache(maxsize=16)
+def load_extras(title: str, rules_dir: Path = RULES_DIR) -> Mapping[str, Any]:
+    """``rules/<title>/extras.yaml``: board facts a title's hooks read (1870: the
+    Mississippi's banks); an empty mapping when the title has none.
+
+    :raises ConfigError: the file is not valid YAML.
+    """
+    path = rules_dir / title / "extras.yaml"
+    if not path.is_file():
+        return {}
+    data = read_rules_yaml(path)
+    return data if isinstance(data, dict) else {}
+
+
 def available_variants(title: str, rules_dir: Path = RULES_DIR) -> list[str]:
     """Names of the variants under ``rules/<title>/variants/``."""
     folder = rules_dir / title / "variants"

@@ -59,6 +59,36 @@ class Hooks1870(TitleHooks):
             return "left"
         return "right" if paid == revenue else None
 
+    def lay_problem(self, game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
+        """While a player owns the Mississippi River Bridge Company, no tile in a river hex
+        may join the two banks (extras.yaml, mississippi): a tile in a hex with a city or town
+        reaches only edges on the stop's bank; elsewhere each path keeps to one bank."""
+        from pbem.engine.title import load_extras
+
+        river = load_extras(game.title.title).get("mississippi") or {}
+        bank = (river.get("hexes") or {}).get(coord)
+        if bank is None:
+            return None
+        company = game.state.companies.get(str(river.get("blocked_by", "MRBC")))
+        if company is None or company.closed or company.owner not in game.state.players:
+            return None
+        west, east = set(bank["west"]), set(bank["east"])
+        data = game.tiles[tile]
+        exits = data.exits(rotation)
+        stop_bank = bank.get("stops_on")
+        if stop_bank and (data.cities or data.towns):
+            allowed = west if stop_bank == "west" else east
+            if not exits <= allowed:
+                return (f"#{tile} at rotation {rotation} would cross the Mississippi on {coord} "
+                        f"while {company.sym} is owned by a player")
+            return None
+        for a, b in data.paths_at(rotation):
+            edges = {int(e[1:]) for e in (a, b) if e.startswith("e")}
+            if not (edges <= west or edges <= east):
+                return (f"#{tile} at rotation {rotation} would cross the Mississippi on {coord} "
+                        f"while {company.sym} is owned by a player")
+        return None
+
     def extra_revenue(self, game: Game, corp: str, stops: list[str]) -> int:
         from pbem.engine import track
 

@@ -1,0 +1,82 @@
+"""1870's rules on hand-built positions: the Mississippi bridge, half payouts, the stock
+market's edges and destination doubling (faults 1 and 4 of the reference list)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine import track
+from pbem.engine.game import Game
+from pbem.engine.title import load_title
+
+
+@pytest.fixture
+def game() -> Game:
+    g = Game(load_title("1870"), ["A", "B", "C"])
+    g.state.companies["MRBC"].owner = "A"
+    g.state.players["A"].companies.append("MRBC")
+    return g
+
+
+def crosses(game: Game, coord: str, tile: str, rotation: int) -> bool:
+    problem = track.lay_problem(game, "MP", coord, tile, rotation, ignore_reach=True)
+    return problem is not None and "cross the Mississippi" in problem
+
+
+def test_no_track_crosses_the_river_while_a_player_owns_the_bridge(game: Game) -> None:
+    # MP's first home tile at St. Louis with exits on both banks
+    assert crosses(game, "C18", "5", 1)
+    assert not crosses(game, "C18", "5", 0), "both exits on the city's (west) bank"
+    # a double-town tile at A16 laid across the river
+    assert all(crosses(game, "A16", "1", r) for r in range(6))
+    # an upgrade at Memphis whose paths cross the river
+    game.state.tiles["H17"] = ("57", 0)
+    game.state.phase = "2"
+    upgrades = [(t, r) for t in ("14", "15") for r in range(6)
+                if track.upgrade_problem(game, "H17", game.tiles[t], r) is None]
+    assert upgrades, "some green tile keeps Memphis's track"
+    assert any(crosses(game, "H17", t, r) for t, r in upgrades)
+    assert all(crosses(game, "H17", t, r) != (game.tiles[t].exits(r) <= {0, 3, 4, 5}) for t, r in upgrades)
+    # plain track in a river hex keeps each path to one bank
+    assert crosses(game, "B17", "9", 0)
+    assert not crosses(game, "B17", "9", 2)
+
+
+def test_the_bridge_opens_once_a_corporation_owns_it(game: Game) -> None:
+    game.state.companies["MRBC"].owner = "C:MP"
+    game.state.players["A"].companies.remove("MRBC")
+    assert not crosses(game, "C18", "5", 1)
+    assert not crosses(game, "B17", "9", 0)
+
+
+def test_half_pay_keeps_half_rounded_to_whole_shares(game: Game) -> None:
+    kept, per_share = game.hooks.split(90, "half", 10)
+    assert (kept, per_share) == (40, 5.0)
+    assert game.hooks.price_move(90, 50) is None, "half: the price stays"
+    assert game.hooks.price_move(90, 90) == "right"
+    assert game.hooks.price_move(90, 0) == "left"
+    assert game.hooks.pays_the_corporation("IPO") and not game.hooks.pays_the_corporation("POOL")
+
+
+def test_market_edges(game: Game) -> None:
+    title = game.title
+    hooks = game.hooks
+    # up from the top row: one right and one down (18xx.games), so the price holds
+    assert hooks.up(title, (0, 3)) == (1, 4)
+    # a cell marked i is not entered by moving right: the move goes up instead
+    row = [c for c in title.market[2]]
+    ledge = next(c for c in range(len(row) - 1) if row[c + 1] is not None and "i" in row[c + 1].zone)
+    assert hooks.right(title, (2, ledge)) == hooks.up(title, (2, ledge))
+
+
+def test_destination_counts_twice_only_at_an_end_of_the_run(game: Game) -> None:
+    assert game.title.corporation("GMO").destination == "C18"
+    game.state.tiles["C18"] = ("5", 0)
+    game.state.tiles["B19"] = ("57", 0)
+    st_louis = track.stop_revenue(game, "C18:c0")
+    assert st_louis > 0
+    assert game.hooks.extra_revenue(game, "GMO", ["B19:c0", "C18:c0"]) == st_louis
+    assert game.hooks.extra_revenue(game, "GMO", ["C18:c0", "B19:c0"]) == st_louis
+    assert game.hooks.extra_revenue(game, "GMO", ["B19:c0", "C18:c0", "D17:t0"]) == 0
+    game.state.destinations_reached.append("GMO")
+    assert game.hooks.extra_revenue(game, "GMO", ["B19:c0", "C18:c0"]) == 0

@@ -238,14 +238,39 @@ def _network(game: Game, corp: str, adj: dict[str, list[Segment]] | None) -> Net
     return net
 
 
+def future_label(game: Game, coord: str, color: str) -> str | None:
+    """The label a hex takes for tiles of ``color`` (1870: Kansas City, St. Louis, Dallas,
+    Fort Worth and New Orleans take the P tile at brown; Kansas City K and St. Louis L at
+    gray), from ``extras.yaml`` ``future_labels``; None where there is none."""
+    from pbem.engine.title import load_extras
+
+    for entry in (load_extras(game.title.title).get("future_labels") or {}).get(coord, []):
+        if entry.get("color") == color:
+            return str(entry["label"])
+    return None
+
+
 def upgrade_problem(game: Game, coord: str, new: TileData, rotation: int) -> str | None:
     """Why ``new`` at ``rotation`` may not replace the tile on ``coord`` (colour, label,
-    city and town counts, every old path kept — 1830 rules 6.2), or None."""
+    city and town counts, every old path kept — 1830 rules 6.2; where the title or variant
+    gives them, the hexes a tile may (``tile_hexes``) and the upgrade chart
+    (``upgrade_chart``, Dixon's 1870 rules 6.4.1, 6.6), or None."""
     old = placed(game, coord)
     if COLOR_ORDER.index(new.color) != COLOR_ORDER.index(old.tile.color) + 1 if old.tile.color in COLOR_ORDER else True:
         return f"a {new.color} tile cannot go on a {old.tile.color} hex"
-    if (old.tile.label or None) != (new.label or None):
-        want = old.tile.label or "no"
+    placement = (game.title.const("tile_hexes") or {}).get(new.name)
+    if placement:
+        if "only" in placement and coord not in placement["only"]:
+            return f"#{new.name} may go only on {', '.join(placement['only'])}"
+        if coord in placement.get("never", []):
+            return f"#{new.name} may not go on {coord}"
+    chart = game.title.const("upgrade_chart")
+    if chart and not old.printed and new.name not in chart.get(old.tile.name, []):
+        allowed = ", ".join(f"#{t}" for t in chart.get(old.tile.name, [])) or "nothing"
+        return f"the upgrade chart lets #{old.tile.name} become only {allowed}, not #{new.name}"
+    expected = future_label(game, coord, new.color) or old.tile.label or None
+    if expected != (new.label or None):
+        want = expected or "no"
         return f"{coord} needs a tile with {want} label, #{new.name} has {new.label or 'none'}"
     if len(old.tile.towns) != len(new.towns):
         return f"#{new.name} has {len(new.towns)} towns, {coord} has {len(old.tile.towns)}"

@@ -1,0 +1,95 @@
+"""Bill Dixon's original 1870 rules, section 6 "Laying Track" (the project's seed 001), as the
+variant ``dixon`` of 1870: one test per clause, named after it."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine import track
+from pbem.engine.game import Game
+from pbem.engine.steps import operating
+from pbem.engine.title import load_title
+
+
+@pytest.fixture
+def dixon() -> Game:
+    game = Game(load_title("1870", ("dixon",)), ["A", "B", "C"])
+    game.state.phase = "5"
+    return game
+
+
+def ok_rotations(game: Game, coord: str, tile: str) -> list[int]:
+    return [r for r in range(6) if track.upgrade_problem(game, coord, game.tiles[tile], r) is None]
+
+
+def test_clause_6_two_yellow_tiles_or_one_upgrade() -> None:
+    lays = load_title("1870", ("dixon",)).const("tile_lays")
+    assert lays[0]["lay"] is True and lays[0]["upgrade"] is True
+    assert lays[1] == {"lay": "not_if_upgraded", "upgrade": False}
+
+
+def test_clause_6_1_no_tile_on_red_off_board_areas(dixon: Game) -> None:
+    problem = track.lay_problem(dixon, "ATSF", "A2", "57", 0, ignore_reach=True)
+    assert problem is not None and "cannot take a tile" in problem
+
+
+def test_clause_6_6_1_chart_58_becomes_only_141_142_143(dixon: Game) -> None:
+    published = Game(load_title("1870"), ["A", "B", "C"])
+    for game in (dixon, published):
+        game.state.phase = "3"
+        game.state.tiles["F13"] = ("58", 0)
+    assert ok_rotations(published, "F13", "144"), "the track would fit: only the chart forbids it"
+    assert ok_rotations(dixon, "F13", "144") == []
+    problem = track.upgrade_problem(dixon, "F13", dixon.tiles["144"], 0)
+    assert problem is not None and "upgrade chart lets #58 become only #141, #142, #143" in problem
+    assert ok_rotations(dixon, "F13", "141")
+
+
+def test_clause_6_6_2_green_to_brown_by_the_chart(dixon: Game) -> None:
+    dixon.state.tiles["F13"] = ("17", 0)
+    problem = track.upgrade_problem(dixon, "F13", dixon.tiles["43"], 0)
+    assert problem is not None and "#17 become only #47" in problem
+
+
+def test_clause_6_4_1_tile_170_only_on_the_five_cities(dixon: Game) -> None:
+    dixon.state.tiles["H17"] = ("14", 0)
+    problem = track.upgrade_problem(dixon, "H17", dixon.tiles["170"], 0)
+    assert problem is not None and "#170 may go only on B11, C18, J3, J5, N17" in problem
+    dixon.state.tiles["C18"] = ("14", 0)
+    assert ok_rotations(dixon, "C18", "170")
+
+
+def test_clause_6_4_1_tile_63_never_on_the_five_cities(dixon: Game) -> None:
+    dixon.state.tiles["J3"] = ("14", 0)
+    problem = track.upgrade_problem(dixon, "J3", dixon.tiles["63"], 0)
+    assert problem is not None and "#63 may not go on J3" in problem
+    dixon.state.tiles["H17"] = ("14", 0)
+    assert ok_rotations(dixon, "H17", "63")
+
+
+def test_clause_6_6_3_171_kansas_city_only_172_st_louis_only(dixon: Game) -> None:
+    dixon.state.tiles["B11"] = ("170", 0)
+    dixon.state.tiles["C18"] = ("170", 0)
+    assert ok_rotations(dixon, "B11", "171K") and ok_rotations(dixon, "C18", "172L")
+    problem = track.upgrade_problem(dixon, "C18", dixon.tiles["171K"], 0)
+    assert problem is not None and "#171K may go only on B11" in problem
+    problem = track.upgrade_problem(dixon, "B11", dixon.tiles["172L"], 0)
+    assert problem is not None and "#172L may go only on C18" in problem
+
+
+def test_clause_6_5_terrain_cost_once_from_the_treasury_not_on_upgrades(dixon: Game) -> None:
+    from pbem.engine.actions import LayTile
+    from pbem.engine.state import OperatingState, RoundState
+
+    corp = dixon.state.corporations["MP"]
+    corp.cash, corp.floated, corp.president = 500, True, "A"
+    dixon.state.round = RoundState(kind="operating", operating=OperatingState(order=["MP"]))
+    cost = dixon.board.hexes["C18"].cost
+    assert cost > 0
+    dixon.state.phase = "1"
+    dixon.state.companies["MRBC"].owner = "C:MP"
+    operating.lay_tile(dixon, "MP", LayTile("C18", "5", 0), ignore_reach=True)
+    assert corp.cash == 500 - cost, "the first tile pays the terrain from the treasury"
+    dixon.state.phase = "3"
+    operating.lay_tile(dixon, "MP", LayTile("C18", "14", 0), ignore_reach=True)
+    assert corp.cash == 500 - cost, "an upgrade pays no terrain again"

@@ -80,3 +80,36 @@ def test_destination_counts_twice_only_at_an_end_of_the_run(game: Game) -> None:
     assert game.hooks.extra_revenue(game, "GMO", ["B19:c0", "C18:c0", "D17:t0"]) == 0
     game.state.destinations_reached.append("GMO")
     assert game.hooks.extra_revenue(game, "GMO", ["B19:c0", "C18:c0"]) == 0
+
+
+def test_bridge_company_bought_in_the_first_turn_gives_a_free_extra_home_lay(game: Game) -> None:
+    """Fault 2 of the reference list: MP buys MRBC in its first operating turn and lays its
+    home tile with it: no cost, not one of its two lays, and no upgrade there this turn."""
+    from pbem.engine.actions import BuyPrivate, LayTile
+    from pbem.engine.state import OperatingState, RoundState
+
+    state = game.state
+    corp = state.corporations["MP"]
+    corp.cash, corp.floated, corp.ipoed, corp.president = 500, True, True, "B"
+    corp.par = corp.price = (1, 6)
+    state.market[(1, 6)] = ["MP"]
+    state.tokens["C18.0"] = ["MP"]
+    state.round = RoundState(kind="operating", operating=OperatingState(order=["MP"]))
+    game.apply("B", BuyPrivate("MRBC", 40))
+    assert corp.cash == 460
+    events = game.apply("B", LayTile("C18", "5", 3, using="MRBC"))  # across: MP owns the bridge now
+    assert corp.cash == 460, "the home lay is free"
+    assert "MP receives a discount of $40 from MRBC" in events
+    state.phase = "2"  # so that an upgrade would otherwise be possible
+    with pytest.raises(Exception, match="may not be upgraded in the round its free tile was laid"):
+        game.apply("B", LayTile("C18", "14", 3))
+    state.phase = "1"
+    game.apply("B", LayTile("B19", "57", 0))
+    game.apply("B", LayTile("A20", "8", 4))
+    assert state.round.operating.tiles_laid == 2, "the free home lay did not use up a lay"
+
+
+def test_baton_rouge_river_cost_is_80(game: Game) -> None:
+    """Fault 5 of the reference list (second part)."""
+    assert game.board.hexes["M14"].cost == 80
+    assert game.board.hexes["M14"].terrain == "river"

@@ -126,6 +126,7 @@ class OperatingState:
     routes: list[list[str]] = field(default_factory=list)
     trains_bought: int = 0
     emergency: bool = False
+    no_upgrade_hexes: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -12,7 +12,7 @@ passes implicitly, as a player who writes "no track, token in X" means.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, ClassVar, Iterable
+from typing import TYPE_CHECKING, ClassVar, Iterable, Mapping
 
 from pbem.engine import market, shares, track, trains
 from pbem.engine.actions import (
@@ -177,6 +177,8 @@ class Track(OpStep):
             raise IllegalOrderError(f"{corp} may not lay another new tile now")
         if entry.get("cannot_reuse_same_hex") and action.hex in op.laid_hexes:
             raise IllegalOrderError(f"{corp} has laid on {action.hex} this turn already")
+        if action.hex in op.no_upgrade_hexes:
+            raise IllegalOrderError(f"{action.hex} may not be upgraded in the round its free tile was laid")
         lay_tile(game, corp, action)
         op.tiles_laid += 1
         op.upgraded = op.upgraded or upgrade
@@ -296,9 +298,45 @@ def special_lay(game: Game, corp: str, action: LayTile) -> None:
         op.tiles_laid += 1
         op.laid_hexes.append(action.hex)
         state.pending_teleport = action.hex
-    else:
+    elif ability.data.get("extra", True):
         lay_tile(game, corp, action, ignore_reach=True, free=True)
+    else:
+        _lay_counted_with_discount(game, corp, action, company, ability.data)
     state.used_abilities.append(company)
+
+
+def _lay_counted_with_discount(game: Game, corp: str, action: LayTile, company: str,
+                               data: Mapping[str, object]) -> None:
+    """A private's lay that is one of the corporation's normal lays, with a discount on the
+    terrain (1870: MRBC, $40 off in a river hex). Bought by MP or SSW before its first turn is
+    over, the lay in its home hex is free and extra, and that hex may not be upgraded in the
+    same round (the private's ``free_home_lay``)."""
+    state, op = game.state, _or(game)
+    home = game.title.corporation(corp).home
+    free_home = game.title.company(company).ability("free_home_lay")
+    extra = (free_home is not None and corp in free_home.data.get("corporations", [])
+             and action.hex == home and not state.corporations[corp].operated)
+    if not extra and tile_lay_entry(game) is None:
+        raise IllegalOrderError(f"{corp} has laid its tiles this turn")
+    shown = track.placed(game, action.hex)
+    cost = game.board.hexes[action.hex].cost if shown.printed else 0
+    discount = min(cost, int(str(data.get("discount", 0))))
+    if extra:
+        discount = cost
+    treasury = state.corporations[corp]
+    treasury.cash += discount  # lay_tile charges the full terrain; the discount comes back
+    try:
+        lay_tile(game, corp, action, ignore_reach=bool(extra) or not data.get("reachable", True))
+    except IllegalOrderError:
+        treasury.cash -= discount
+        raise
+    if discount:
+        game.event(f"{corp} receives a discount of {game.money(discount)} from {company}")
+    if extra:
+        op.no_upgrade_hexes.append(action.hex)
+    else:
+        op.tiles_laid += 1
+        op.laid_hexes.append(action.hex)
 
 
 # -- station tokens --------------------------------------------------------------------------

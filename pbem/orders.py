@@ -36,6 +36,7 @@ from pbem.engine.actions import (
     PlaceToken,
     RunRoutes,
     Exchange,
+    Redeem,
     SellShares,
     TrainRun,
 )
@@ -160,6 +161,10 @@ ORDER_SPECS: tuple[OrderSpec, ...] = (
     OrderSpec(
         "EXCHANGE", (), "EXCHANGE <private> [POOL]",
         "exchange a private for a share (1830: MH for NYC), any time", "EXCHANGE MH",
+    ),
+    OrderSpec(
+        "REDEEM", (), "REDEEM <corporation> [POOL | FROM <player>]",
+        "your corporation buys back a share into its treasury (1870, stock round)", "REDEEM MP POOL",
     ),
     OrderSpec("BANKRUPT", (), "BANKRUPT", "declare bankruptcy", "BANKRUPT"),
 )
@@ -405,6 +410,20 @@ def _parse_exchange(words: list[str], line: str, vocab: Vocabulary) -> Action:
     return Exchange(sym, source)  # type: ignore[arg-type]
 
 
+def _parse_redeem(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    if not words:
+        raise OrderSyntaxError(f"cannot read {line!r}: write REDEEM <corporation> [POOL | FROM <player>]")
+    kind, sym = vocab.resolve(words[0], line, prefer="corporation")
+    if kind != "corporation":
+        raise OrderSyntaxError(f"cannot read {line!r}: {sym} is not a corporation")
+    rest = words[1:]
+    if not rest or (len(rest) == 1 and rest[0].upper() == "POOL"):
+        return Redeem(sym, "pool")
+    if rest[0].upper() == "FROM" and len(rest) > 1:
+        return Redeem(sym, " ".join(rest[1:]))
+    raise OrderSyntaxError(f"cannot read {line!r}: write REDEEM <corporation> [POOL | FROM <player>]")
+
+
 def _parse_bankrupt(words: list[str], line: str, vocab: Vocabulary) -> Action:
     if words:
         raise OrderSyntaxError(f"cannot read {line!r}: BANKRUPT takes nothing after it")
@@ -445,6 +464,7 @@ _PARSERS: dict[str, Callable[[list[str], str, Vocabulary], Action]] = {
     "DISCARD": _parse_discard,
     "BANKRUPT": _parse_bankrupt,
     "EXCHANGE": _parse_exchange,
+    "REDEEM": _parse_redeem,
 }
 
 ORDER_KEYWORDS = frozenset(_PARSERS)
@@ -517,6 +537,8 @@ def format_order(action: Action, vocab: Vocabulary | None = None) -> str:
         return f"DISCARD {action.train}"
     if isinstance(action, Bankrupt):
         return "BANKRUPT"
+    if isinstance(action, Redeem):
+        return f"REDEEM {action.corporation} " + ("POOL" if action.source == "pool" else f"FROM {action.source}")
     if isinstance(action, Exchange):
         return f"EXCHANGE {action.company}" + (" POOL" if action.source == "pool" else "")
     raise TypeError(f"no order form for {action!r}")

@@ -113,3 +113,71 @@ def test_baton_rouge_river_cost_is_80(game: Game) -> None:
     """Fault 5 of the reference list (second part)."""
     assert game.board.hexes["M14"].cost == 80
     assert game.board.hexes["M14"].terrain == "river"
+
+
+def sr_game() -> Game:
+    """A 1870 stock round (SR 2) with MP started: B president with 60%, C 10%."""
+    from pbem.engine import market as mk
+    from pbem.engine.state import RoundState, StockRoundState
+
+    g = Game(load_title("1870"), ["A", "B", "C"])
+    state = g.state
+    corp = state.corporations["MP"]
+    coord = mk.par_coord(g.title, 76)
+    assert coord is not None
+    corp.par = coord
+    mk.place(state, "MP", coord)
+    corp.ipoed = corp.floated = corp.operated = True
+    corp.president, corp.cash = "B", 300
+    for cert in state.certificates:
+        if cert.corporation == "MP" and cert.index <= 4:
+            cert.owner = "B"
+        if cert.corporation == "MP" and cert.index == 5:
+            cert.owner = "C"
+    state.round = RoundState(kind="stock", number=2, stock=StockRoundState())
+    state.round.entity_index = state.order.index("B")
+    return g
+
+
+def test_share_redemption_from_a_player_when_the_pool_has_none() -> None:
+    from pbem.engine.actions import Redeem
+
+    g = sr_game()
+    cash_c = g.state.players["C"].cash
+    with pytest.raises(Exception, match="name the player"):
+        g.apply("B", Redeem("MP", "pool"))
+    events = g.apply("B", Redeem("MP", "C"))
+    assert "MP (B) redeems a 10% share from C for $76" in events
+    assert g.state.players["C"].cash == cash_c + 76
+    assert g.state.corporations["MP"].cash == 300 - 76
+    cert = next(c for c in g.state.certificates if c.corporation == "MP" and c.index == 5)
+    assert cert.owner == "IPO" and cert.redeemed
+    assert g.current_actors() != ["B"], "a redemption is the president's whole turn"
+    from pbem.engine import shares
+
+    for_sale = shares.pick_certificates(g.state, "IPO", "MP", 10)
+    assert 5 not in [c.index for c in for_sale], "a redeemed share is not for sale until reissued"
+
+
+def test_1870_sell_then_buy_ends_the_selling() -> None:
+    from pbem.engine.actions import BuyShares, SellShares
+
+    g = sr_game()
+    g.apply("B", SellShares("MP", 1))
+    with pytest.raises(Exception, match="one lot a turn"):
+        g.apply("B", SellShares("MP", 1))
+    from pbem.engine import market as mk
+
+    gmo = g.state.corporations["GMO"]
+    gmo.par = mk.par_coord(g.title, 68)
+    assert gmo.par is not None
+    mk.place(g.state, "GMO", gmo.par)
+    gmo.ipoed, gmo.president = True, "A"
+    next(c for c in g.state.certificates if c.corporation == "GMO" and c.president).owner = "A"
+    g.apply("B", BuyShares("GMO"))
+    assert g.current_actors() != ["B"], "sold, then bought: nothing more to do, the turn ends"
+    from pbem.engine.steps.stock import sell_problem
+
+    g.state.round.entity_index = g.state.order.index("B")
+    g.state.round.stock.turn_actions = ["sell", "buy"]  # as if still in that turn
+    assert sell_problem(g, "B", "GMO", 1) == "this turn has sold and then bought: no more sales"

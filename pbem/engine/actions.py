@@ -191,6 +191,17 @@ class DiscardTrain(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Redeem(Action):
+    """The president has ``corporation`` buy back one of its shares into its treasury, from
+    the bank pool or (when the pool has none) from player ``source`` (1870 rules: share
+    redemption, in the stock round, as the president's turn)."""
+
+    kind: ClassVar[str] = "redeem"
+    corporation: str
+    source: str = "pool"
+
+
+@dataclass(frozen=True, slots=True)
 class Exchange(Action):
     """Exchange private ``company`` for a share of its corporation from the IPO or the pool
     (1830: MH for a 10% NYC share, any time; the private closes)."""
@@ -210,7 +221,7 @@ class Bankrupt(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (Pass, Bid, BuyPrivate, Par, BuyShares, SellShares, LayTile, PlaceToken, RunRoutes,
-                Dividend, BuyTrain, DiscardTrain, Exchange, Bankrupt)
+                Dividend, BuyTrain, DiscardTrain, Exchange, Redeem, Bankrupt)
 }
 
 

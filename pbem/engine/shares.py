@@ -90,7 +90,8 @@ def pick_certificates(state: GameState, owner: str, sym: str, count: int) -> lis
     """``count`` ordinary (non-president) certificates of ``sym`` held by ``owner``, lowest index
     first; fewer if there are not that many."""
     certs = sorted(
-        (c for c in state.certificates if c.owner == owner and c.corporation == sym and not c.president),
+        (c for c in state.certificates
+         if c.owner == owner and c.corporation == sym and not c.president and not (owner == "IPO" and c.redeemed)),
         key=lambda c: c.index,
     )
     return certs[:count]

@@ -32,6 +32,8 @@ class Certificate:
     percent: int
     president: bool
     owner: str
+    redeemed: bool = False
+    """In the treasury after a redemption (1870): not for sale until reissued."""
 
 
 @dataclass
@@ -106,6 +108,8 @@ class StockRoundState:
     sold: dict[str, list[str]] = field(default_factory=dict)
     turn_actions: list[str] = field(default_factory=list)
     turn_buys: list[str] = field(default_factory=list)
+    turn_sells: list[str] = field(default_factory=list)
+    redeem_cash: dict[str, int] = field(default_factory=dict)
     bought_from_ipo: bool = False
     last_to_act: str | None = None
 

@@ -27,6 +27,7 @@ from pbem.engine.actions import (
     Dividend,
     Exchange,
     LayTile,
+    Redeem,
     Par,
     Pass,
     PlaceToken,
@@ -213,6 +214,8 @@ class Renderer:
         if kind == "par":
             price = int(str(action["share_price"]).split(",")[0])
             return Par(action["corporation"], price)
+        if kind == "buy_shares" and action.get("entity_type") == "corporation":
+            return self._redeem(action)
         if kind == "buy_shares" and action.get("entity_type") == "company":
             share_id = str(action["shares"][0])
             source = "ipo" if share_id in self._ipo_ids else "pool"
@@ -270,6 +273,19 @@ class Renderer:
             many = len(self._tile_at(coord).stop_ids()) > 1
             stops.append(f"{coord}.{index}" if many and index != "0" else coord if not many else f"{coord}.{index}" if index != "0" else coord)
         return TrainRun(train, tuple(stops))
+
+    def _redeem(self, action: dict[str, Any]) -> Action:
+        """A corporation buying its own share: a redemption from the pool or from a player."""
+        share_id = str(action["shares"][0])
+        sym, index = share_id.rsplit("_", 1)
+        state = self.game.state
+        cert = next((c for c in state.certificates if c.corporation == sym and c.index == int(index)), None)
+        owner = cert.owner if cert is not None else "POOL"
+        if owner == "POOL" or owner not in state.players:
+            pool = [c for c in state.certificates if c.corporation == sym and c.owner == "POOL"]
+            if pool or owner not in state.players:
+                return Redeem(sym, "pool")
+        return Redeem(sym, owner)
 
     def _tile_at(self, coord: str) -> Any:
         from pbem.engine.track import placed

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import market, shares
-from pbem.engine.actions import Action, BuyShares, Par, Pass, SellShares, ShareSource
+from pbem.engine.actions import Action, BuyShares, Par, Pass, Redeem, SellShares, ShareSource
 from pbem.engine.state import IPO, POOL, StockRoundState
 from pbem.engine.step import Step
 from pbem.errors import IllegalOrderError
@@ -135,6 +135,17 @@ def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
         return f"there is no corporation {sym!r}"
     if not _sale_allowed_now(game):
         return "no shares may be sold in the first stock round"
+    sr = state.round.stock
+    if sr is not None and state.round.kind == "stock":
+        order = title.const("sell_buy_order", "sell_buy_sell")
+        done = sr.turn_actions
+        if order == "sell_buy" and any(k in PURCHASES for k in done):
+            return "shares may not be sold after buying in the same turn"
+        if order == "sell_buy_or_buy_sell" and "sell" in done and any(k in PURCHASES for k in done) \
+                and done[-1] in PURCHASES:
+            return "this turn has sold and then bought: no more sales"
+        if title.const("must_sell_in_blocks") and sym in sr.sold.get(player, []) and sym in sr.turn_sells:
+            return f"{sym} was sold this turn already: shares are sold in one lot a turn"
     pct = shares.share_percent(title, sym)
     held = state.percent_of(player, sym)
     if held < count * pct:
@@ -274,7 +285,67 @@ class BuySellParShares(Step):
         if action.corporation not in sr.sold[player]:
             sr.sold[player].append(action.corporation)
         sr.turn_actions.append("sell")
+        sr.turn_sells.append(action.corporation)
         sr.last_to_act = player
+
+    @classmethod
+    def process_redeem(cls, game: Game, player: str, action: Action) -> None:
+        """Share redemption (1870): as the president's whole turn, the corporation buys back
+        one share at the current price — from the pool if it holds one, else from a player
+        other than a president holding the most — into its treasury, where it is not for sale
+        until reissued. The corporation must have operated, hold fewer than four treasury
+        shares, and pay from its cash as it stood when the round first asked (once a round)."""
+        assert isinstance(action, Redeem)
+        state, title = game.state, game.title
+        sym = action.corporation
+        if not title.const("share_redemption"):
+            raise IllegalOrderError(f"corporations do not redeem shares in {title.title}")
+        if sym not in state.corporations or state.corporations[sym].president != player:
+            raise IllegalOrderError(f"{player} is not the president of {sym}")
+        sr = _sr(game)
+        if sr.turn_actions:
+            raise IllegalOrderError("a redemption is the whole turn: nothing else may come before it")
+        corp = state.corporations[sym]
+        if not corp.operated:
+            raise IllegalOrderError(f"{sym} has not operated yet")
+        if sum(1 for c in state.certificates if c.corporation == sym and c.owner == IPO) >= 4:
+            raise IllegalOrderError(f"{sym} holds four or more of its shares already")
+        price = shares.current_price(state, title, sym)
+        budget = sr.redeem_cash.setdefault(sym, corp.cash)
+        if price > budget:
+            raise IllegalOrderError(f"{sym} has {game.money(budget)} for redemptions this round; a share costs {game.money(price)}")
+        pool = shares.pick_certificates(state, POOL, sym, 1)
+        if pool:
+            if action.source != "pool":
+                raise IllegalOrderError(f"the bank pool holds a {sym} share: it must be redeemed first")
+            cert, payee = pool[0], None
+        else:
+            seller = action.source
+            if seller not in state.players:
+                raise IllegalOrderError(f"the pool holds no {sym} share: name the player (REDEEM {sym} FROM <player>)")
+            holdings = {p: state.percent_of(p, sym) for p in state.seats}
+            others_top = max((v for p, v in holdings.items() if p != player), default=0)
+            if seller == player and holdings[player] == others_top:
+                # as 18xx.games plays it: the president is spared only when tied with the others' most
+                raise IllegalOrderError(f"{player} holds as many {sym} shares as the most of the others "
+                                        "and cannot be redeemed from")
+            owned = shares.pick_certificates(state, seller, sym, 1)
+            if not owned:
+                raise IllegalOrderError(f"{seller} has no ordinary {sym} share")
+            cert, payee = owned[0], seller
+        corp.cash -= price
+        if payee is None:
+            state.bank += price
+        else:
+            state.players[payee].cash += price
+        cert.owner = IPO
+        cert.redeemed = True
+        sr.redeem_cash[sym] = 0
+        game.event(f"{sym} ({player}) redeems a {cert.percent}% share from {payee or 'the market'} for {game.money(price)}")
+        shares.update_president(state, title, sym, game.pending_events)
+        sr.turn_actions.append("redeem")
+        sr.last_to_act = player
+        end_turn(game, player)
 
     @classmethod
     def process_pass(cls, game: Game, player: str, action: Action) -> None:
@@ -340,6 +411,7 @@ def end_turn(game: Game, player: str) -> None:
     game.state.players[player].passed = not sr.turn_actions
     sr.turn_actions = []
     sr.turn_buys = []
+    sr.turn_sells = []
     sr.bought_from_ipo = False
     game.turn_over = True
 
@@ -369,6 +441,7 @@ def finish_stock_round(game: Game) -> None:
 
 
 BuySellParShares.handlers = {
+        Redeem: BuySellParShares.process_redeem,
         BuyShares: BuySellParShares.process_buy,
         Par: BuySellParShares.process_par,
         SellShares: BuySellParShares.process_sell,

@@ -37,6 +37,7 @@ from pbem.engine.actions import (
     RunRoutes,
     Exchange,
     Redeem,
+    Assign,
     SellShares,
     TrainRun,
 )
@@ -165,6 +166,10 @@ ORDER_SPECS: tuple[OrderSpec, ...] = (
     OrderSpec(
         "REDEEM", (), "REDEEM <corporation> [POOL | FROM <player>]",
         "your corporation buys back a share into its treasury (1870, stock round)", "REDEEM MP POOL",
+    ),
+    OrderSpec(
+        "ASSIGN", (), "ASSIGN <private> <hex>",
+        "place a private's token (1870: SCC cattle, GSC port; again on the port closes it)", "ASSIGN SCC B9",
     ),
     OrderSpec("BANKRUPT", (), "BANKRUPT", "declare bankruptcy", "BANKRUPT"),
 )
@@ -424,6 +429,17 @@ def _parse_redeem(words: list[str], line: str, vocab: Vocabulary) -> Action:
     raise OrderSyntaxError(f"cannot read {line!r}: write REDEEM <corporation> [POOL | FROM <player>]")
 
 
+def _parse_assign(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    words = [w for w in words if w.upper() not in ("ON", "TO", "IN")]
+    if len(words) != 2:
+        raise OrderSyntaxError(f"cannot read {line!r}: write ASSIGN <private> <hex>, e.g. ASSIGN SCC B9")
+    kind, sym = vocab.resolve(words[0], line)
+    if kind != "company":
+        raise OrderSyntaxError(f"cannot read {line!r}: {sym} is not a private company")
+    hex_id, city = _hex(words[1], line)
+    return Assign(sym, hex_id)
+
+
 def _parse_bankrupt(words: list[str], line: str, vocab: Vocabulary) -> Action:
     if words:
         raise OrderSyntaxError(f"cannot read {line!r}: BANKRUPT takes nothing after it")
@@ -465,6 +481,7 @@ _PARSERS: dict[str, Callable[[list[str], str, Vocabulary], Action]] = {
     "BANKRUPT": _parse_bankrupt,
     "EXCHANGE": _parse_exchange,
     "REDEEM": _parse_redeem,
+    "ASSIGN": _parse_assign,
 }
 
 ORDER_KEYWORDS = frozenset(_PARSERS)
@@ -537,6 +554,8 @@ def format_order(action: Action, vocab: Vocabulary | None = None) -> str:
         return f"DISCARD {action.train}"
     if isinstance(action, Bankrupt):
         return "BANKRUPT"
+    if isinstance(action, Assign):
+        return f"ASSIGN {action.company} {action.hex}"
     if isinstance(action, Redeem):
         return f"REDEEM {action.corporation} " + ("POOL" if action.source == "pool" else f"FROM {action.source}")
     if isinstance(action, Exchange):

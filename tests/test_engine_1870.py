@@ -181,3 +181,26 @@ def test_1870_sell_then_buy_ends_the_selling() -> None:
     g.state.round.entity_index = g.state.order.index("B")
     g.state.round.stock.turn_actions = ["sell", "buy"]  # as if still in that turn
     assert sell_problem(g, "B", "GMO", 1) == "this turn has sold and then bought: no more sales"
+
+
+def test_cattle_and_port_tokens_add_revenue(game: Game) -> None:
+    from pbem.engine.actions import Assign
+    from pbem.engine.state import OperatingState, RoundState
+    from pbem.engine.steps import operating
+
+    state = game.state
+    for sym, corp in (("SCC", "ATSF"), ("GSC", "GMO")):
+        state.companies[sym].owner = f"C:{corp}"
+    state.round = RoundState(kind="operating", operating=OperatingState(order=["ATSF"]))
+    with pytest.raises(Exception, match="goes on one of"):
+        operating.assign_token(game, "ATSF", Assign("SCC", "C18"))
+    operating.assign_token(game, "ATSF", Assign("SCC", "B9"))
+    operating.assign_token(game, "GMO", Assign("GSC", "M20"))
+    assert game.hooks.extra_revenue(game, "ATSF", ["B11:c0", "B9:c0"]) == 10, "cattle: +10 for its corporation"
+    assert game.hooks.extra_revenue(game, "SLSF", ["B11:c0", "B9:c0"]) == 0, "and no one else"
+    assert game.hooks.extra_revenue(game, "GMO", ["M20:c0", "M18:t0"]) == 20, "open port: +20 for its corporation"
+    assert game.hooks.extra_revenue(game, "MP", ["M20:c0", "M18:t0"]) == 10, "open port: +10 for the others"
+    operating.assign_token(game, "GMO", Assign("GSC", "M20"))
+    assert state.companies["GSC"].closed, "the second use closes the port and the company"
+    assert game.hooks.extra_revenue(game, "MP", ["M20:c0", "M18:t0"]) == 0, "closed port: others get nothing"
+    assert game.hooks.extra_revenue(game, "GMO", ["M20:c0", "M18:t0"]) == 20

@@ -191,6 +191,16 @@ class DiscardTrain(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Assign(Action):
+    """Place private ``company``'s token on ``hex`` (1870: the SCC cattle token, the GSC port
+    token; the port's second use on its hex closes the port)."""
+
+    kind: ClassVar[str] = "assign"
+    company: str
+    hex: str
+
+
+@dataclass(frozen=True, slots=True)
 class Redeem(Action):
     """The president has ``corporation`` buy back one of its shares into its treasury, from
     the bank pool or (when the pool has none) from player ``source`` (1870 rules: share
@@ -221,7 +231,7 @@ class Bankrupt(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (Pass, Bid, BuyPrivate, Par, BuyShares, SellShares, LayTile, PlaceToken, RunRoutes,
-                Dividend, BuyTrain, DiscardTrain, Exchange, Redeem, Bankrupt)
+                Dividend, BuyTrain, DiscardTrain, Exchange, Redeem, Assign, Bankrupt)
 }
 
 

@@ -441,6 +441,10 @@ class Game:
             self._close_company(sym)
         self.event("-- Event: private companies close --")
 
+    def close_company(self, sym: str) -> None:
+        """Close private company ``sym`` (its owner loses it; a token it placed stays)."""
+        self._close_company(sym)
+
     def _close_company(self, sym: str) -> None:
         company = self.state.companies[sym]
         if company.owner in self.state.players:

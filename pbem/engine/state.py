@@ -177,6 +177,8 @@ class GameState:
     tokens: dict[str, list[str]] = field(default_factory=dict)
     used_abilities: list[str] = field(default_factory=list)
     destinations_reached: list[str] = field(default_factory=list)
+    assignments: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Private tokens on the map: company -> {"hex", "corp" it serves, "token" name}."""
     pending_teleport: str | None = None
     pending_tokens: list[tuple[str, str]] = field(default_factory=list)
     bank_broken: bool = False

@@ -119,6 +119,10 @@ def after_first_of_type(game: Game, train_id: str) -> None:
     for event in data.events:
         if event == "close_companies":
             game.close_all_companies()
+        elif event == "remove_tokens":
+            for company in list(state.assignments):
+                game.event(f"-- Event: the {company} token leaves {state.assignments[company]['hex']} --")
+            state.assignments.clear()
 
 
 def top_up_unlimited(game: Game, sold: str) -> None:

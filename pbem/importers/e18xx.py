@@ -24,6 +24,7 @@ from pbem.engine.actions import (
     BuyShares,
     BuyTrain,
     DiscardTrain,
+    Assign,
     Dividend,
     Exchange,
     LayTile,
@@ -256,6 +257,8 @@ class Renderer:
             return BuyPrivate(action["company"], int(action["price"]))
         if kind == "bankrupt":
             return Bankrupt()
+        if kind == "assign":
+            return Assign(str(action["entity"]), str(action["target"]))
         raise UnsupportedRecordAction(f"action {action['id']}: {kind} is not supported yet")
 
     def _run(self, route: dict[str, Any]) -> TrainRun:

@@ -92,6 +92,31 @@ class Hooks1870(TitleHooks):
     def extra_revenue(self, game: Game, corp: str, stops: list[str]) -> int:
         from pbem.engine import track
 
+        bonus = self._token_bonus(game, corp, stops) + self._destination_bonus(game, corp, stops)
+        return bonus
+
+    def _token_bonus(self, game: Game, corp: str, stops: list[str]) -> int:
+        """The cattle and port tokens (companies.yaml, assign_hexes bonus): a run stopping in
+        the token's city earns the bonus (the owner's, or the others' for an open port)."""
+        from pbem.engine import track
+
+        hexes = {track.split_vertex(v)[0] for v in stops}
+        total = 0
+        for company, placed in game.state.assignments.items():
+            if placed["hex"] not in hexes:
+                continue
+            ability = game.title.company(company).ability("assign_hexes")
+            if ability is None:
+                continue
+            tokens = ability.data.get("tokens")
+            bonus = (tokens or {}).get(placed["token"], {}).get("bonus") if isinstance(tokens, dict) else ability.data.get("bonus")
+            bonus = bonus or {}
+            total += int(bonus.get("owner", 0)) if placed["corp"] == corp else int(bonus.get("others", 0))
+        return total
+
+    def _destination_bonus(self, game: Game, corp: str, stops: list[str]) -> int:
+        from pbem.engine import track
+
         destination = game.title.corporation(corp).destination
         if not destination or len(stops) < 2 or corp in game.state.destinations_reached:
             return 0

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar, Iterable, Mapping
 from pbem.engine import market, shares, track, trains
 from pbem.engine.actions import (
     Action,
+    Assign,
     Bankrupt,
     BuyPrivate,
     BuyTrain,
@@ -894,6 +895,53 @@ class Special(OpStep):
         special_lay(game, current_corp(game), action)
 
 
+class AssignToken(OpStep):
+    """A private's token placed on the map at any time in its corporation's turn (1870:
+    SCC's cattle token; GSC's port, which a second use on the same hex turns into the closed
+    port, closing the private)."""
+
+    name = "assign"
+    description = "place a private company's token"
+    takes = (Assign,)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        return False
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        assert isinstance(action, Assign)
+        assign_token(game, current_corp(game), action)
+
+
+def assign_token(game: Game, corp: str, action: Assign) -> None:
+    """Place ``action.company``'s token for ``corp`` (see :class:`AssignToken`)."""
+    state = game.state
+    company = state.companies.get(action.company)
+    if company is None or company.closed or company.owner != corp_owner(corp):
+        raise IllegalOrderError(f"{corp} does not own the private company {action.company}")
+    ability = game.title.company(action.company).ability("assign_hexes")
+    if ability is None:
+        raise IllegalOrderError(f"{action.company} has no token to place")
+    if action.hex not in ability.data.get("hexes", []):
+        raise IllegalOrderError(f"{action.company}'s token goes on one of {', '.join(ability.data['hexes'])}")
+    placed_now = state.assignments.get(action.company)
+    tokens = ability.data.get("tokens")
+    if placed_now is None:
+        token = next(iter(tokens)) if isinstance(tokens, dict) else str(ability.data.get("token", "token"))
+        state.assignments[action.company] = {"hex": action.hex, "corp": corp, "token": token}
+        game.event(f"{corp} places the {action.company} {token.replace('_', ' ')} token on {action.hex}")
+        return
+    if isinstance(tokens, dict) and len(tokens) > 1 and placed_now["hex"] == action.hex:
+        second = list(tokens)[1]
+        state.assignments[action.company] = {"hex": action.hex, "corp": corp, "token": second}
+        game.close_company(action.company)
+        game.event(f"{corp} turns the {action.company} token on {action.hex} into the "
+                   f"{second.replace('_', ' ')}; {action.company} closes")
+        return
+    raise IllegalOrderError(f"{action.company}'s token is already on {placed_now['hex']}")
+
+
 def step_for(game: Game, player: str, action: Action) -> type[OpStep]:
     """The step that takes ``action`` now, passing optional steps before it.
 
@@ -903,6 +951,10 @@ def step_for(game: Game, player: str, action: Action) -> type[OpStep]:
         if Special.actor(game) != player:
             raise IllegalOrderError(f"it is not {player}'s turn: {current_corp(game)} is operating")
         return Special
+    if isinstance(action, Assign):
+        if AssignToken.actor(game) != player:
+            raise IllegalOrderError(f"it is not {player}'s turn: {current_corp(game)} is operating")
+        return AssignToken
     active = active_steps(game)
     if not active:
         raise IllegalOrderError("no corporation is operating")

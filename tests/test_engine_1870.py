@@ -204,3 +204,44 @@ def test_cattle_and_port_tokens_add_revenue(game: Game) -> None:
     assert state.companies["GSC"].closed, "the second use closes the port and the company"
     assert game.hooks.extra_revenue(game, "MP", ["M20:c0", "M18:t0"]) == 0, "closed port: others get nothing"
     assert game.hooks.extra_revenue(game, "GMO", ["M20:c0", "M18:t0"]) == 20
+
+
+def test_price_protection_holds_the_price_or_the_drop_follows() -> None:
+    """1870's price protection: a sale's drop waits; the president (not the seller) may buy
+    the shares back at the sale price; declined, the price drops."""
+    from pbem.engine.actions import BuyShares, Pass, SellShares
+
+    g = sr_game()
+    state = g.state
+    # C holds 10% of MP and sells it; B (president) is offered protection.
+    state.round.entity_index = state.order.index("C")
+    price = g.share_price("MP")
+    g.apply("C", SellShares("MP", 1))
+    g.apply("C", Pass())
+    assert g.current_actors() == ["B"], "the president decides before play goes on"
+    assert g.share_price("MP") == price, "the drop waits"
+    cash = state.players["B"].cash
+    events = g.apply("B", BuyShares("MP", "pool", 1))
+    assert f"B price protects 1 share of MP for ${price}" in events
+    assert state.players["B"].cash == cash - price and g.share_price("MP") == price
+    assert state.percent_of("B", "MP") == 70, "protection may take the president over 60%"
+
+    g2 = sr_game()
+    g2.state.round.entity_index = g2.state.order.index("C")
+    g2.apply("C", SellShares("MP", 1))
+    g2.apply("C", Pass())
+    events = g2.apply("B", Pass())
+    assert "B does not price protect 1 share of MP" in events
+    assert g2.share_price("MP") < price
+
+
+def test_a_seller_is_not_offered_protection_of_their_own_sale() -> None:
+    """Fault 6: the president who sells is not offered protection, and the price drops."""
+    from pbem.engine.actions import Pass, SellShares
+
+    g = sr_game()
+    price = g.share_price("MP")
+    events = g.apply("B", SellShares("MP", 1))
+    events += g.apply("B", Pass())
+    assert "B can't price protect 1 share of MP" in events
+    assert g.share_price("MP") < price

@@ -26,7 +26,13 @@ from pbem.engine.state import (
 from pbem.engine.step import Step
 from pbem.engine.steps import operating
 from pbem.engine.steps.auction import PendingPar, WaterfallAuction, new_auction_state
-from pbem.engine.steps.stock import BuySellParShares, end_turn, execute_sale, finish_stock_round
+from pbem.engine.steps.stock import (
+    BuySellParShares,
+    end_turn,
+    execute_sale,
+    finish_stock_round,
+    settle_sell_queue,
+)
 from pbem.engine.title import PhaseData, TitleData
 from pbem.engine.track import RouteResult
 from pbem.titles import TitleHooks, hooks_for
@@ -277,9 +283,22 @@ class Game:
         elif kind == "stock":
             if self.state.round.kind != "stock":
                 return
-            if not self.turn_over and not BuySellParShares.legal_actions(self, player):
+            sr = self.state.round.stock
+            assert sr is not None
+            if sr.protector is not None:
+                # a price protection is the protector's turn: play goes on after them
+                protector, sr.protector = sr.protector, None
+                self.state.players[protector].passed = False
+                self.state.round.entity_index = self.state.order.index(protector)
+                sr.turn_actions = []
+                self.turn_over = True
+            elif sr.protecting:
+                return
+            elif not self.turn_over and not BuySellParShares.legal_actions(self, player):
                 end_turn(self, player)
             if self.turn_over:
+                if settle_sell_queue(self):
+                    return
                 self._next_stock_turn()
 
     def _rotate_priority(self) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pickle
 from dataclasses import dataclass, field
+from typing import Any
 
 IPO = "IPO"
 POOL = "POOL"
@@ -109,6 +110,10 @@ class StockRoundState:
     turn_actions: list[str] = field(default_factory=list)
     turn_buys: list[str] = field(default_factory=list)
     turn_sells: list[str] = field(default_factory=list)
+    sell_queue: list[dict[str, Any]] = field(default_factory=list)
+    """Sales whose price drop waits for the president's price protection (1870)."""
+    protecting: bool = False
+    protector: str | None = None
     redeem_cash: dict[str, int] = field(default_factory=dict)
     bought_from_ipo: bool = False
     last_to_act: str | None = None

@@ -282,13 +282,11 @@ class Renderer:
         share_id = str(action["shares"][0])
         sym, index = share_id.rsplit("_", 1)
         state = self.game.state
+        if any(c.corporation == sym and c.owner == "POOL" for c in state.certificates):
+            return Redeem(sym, "pool")  # the pool's share must go first
         cert = next((c for c in state.certificates if c.corporation == sym and c.index == int(index)), None)
         owner = cert.owner if cert is not None else "POOL"
-        if owner == "POOL" or owner not in state.players:
-            pool = [c for c in state.certificates if c.corporation == sym and c.owner == "POOL"]
-            if pool or owner not in state.players:
-                return Redeem(sym, "pool")
-        return Redeem(sym, owner)
+        return Redeem(sym, owner if owner in state.players else "pool")
 
     def _tile_at(self, coord: str) -> Any:
         from pbem.engine.track import placed

@@ -173,6 +173,8 @@ def must_sell(game: Game, player: str) -> bool:
         return False
     if shares.certificate_count(state, title, player) > shares.certificate_limit(state, title):
         return True
+    if title.const("forced_to_sell_above_percent", True) is False:
+        return False  # 1870: holding over 60% (after a price protection) need not be sold down
     return any(
         not shares.holding_ok(state, title, player, sym)
         and sell_problem(game, player, sym, 1) is None
@@ -192,11 +194,18 @@ class BuySellParShares(Step):
 
     @classmethod
     def actors(cls, game: Game) -> list[str]:
+        sr = game.state.round.stock
+        if sr is not None and sr.protecting:
+            return [str(sr.sell_queue[0]["president"])]
         return [game.state.order[game.state.round.entity_index]]
 
     @classmethod
     def legal_actions(cls, game: Game, player: str) -> Iterable[Action]:
         state, title = game.state, game.title
+        sr = state.round.stock
+        if sr is not None and sr.protecting:
+            entry = sr.sell_queue[0]
+            return [BuyShares(entry["corporation"], "pool", int(entry["count"])), Pass()]
         found: list[Action] = []
         sells = [
             SellShares(sym, 1) for sym in state.corporations if sell_problem(game, player, sym, 1) is None
@@ -223,6 +232,9 @@ class BuySellParShares(Step):
     @classmethod
     def process_buy(cls, game: Game, player: str, action: Action) -> None:
         assert isinstance(action, BuyShares)
+        if _sr(game).protecting:
+            protect(game, player, action)
+            return
         if must_sell(game, player):
             raise IllegalOrderError(f"{player} must first sell shares (over a holding limit)")
         state, title = game.state, game.title
@@ -349,6 +361,10 @@ class BuySellParShares(Step):
 
     @classmethod
     def process_pass(cls, game: Game, player: str, action: Action) -> None:
+        if _sr(game).protecting:
+            decline_protection(game, forced=False)
+            game.turn_over = True  # the seller's turn had ended; play goes on after the seller
+            return
         if must_sell(game, player):
             raise IllegalOrderError(f"{player} must sell shares before passing (over a holding limit)")
         sr = _sr(game)
@@ -369,6 +385,7 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
         raise IllegalOrderError(problem)
     state, title = game.state, game.title
     corp = state.corporations[sym]
+    president_before = corp.president
     pct = shares.share_percent(title, sym)
     ordinary = shares.pick_certificates(state, player, sym, 10**6)
     if corp.president == player and count > len(ordinary):
@@ -393,6 +410,14 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
     )
     before = corp.price
     assert before is not None
+    sr = state.round.stock
+    if title.const("price_protection") and state.round.kind == "stock" and sr is not None:
+        # 1870: the drop waits for the president's chance to protect the price
+        sr.sell_queue.append({"corporation": sym, "count": count, "seller": player,
+                              "president": president_before, "price": price})
+        if corp.president is not None:
+            shares.update_president(state, title, sym, game.pending_events, swap_to=POOL)
+        return
     new_coord = before
     for _ in range(count):
         new_coord = game.hooks.down(title, new_coord)
@@ -403,6 +428,91 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
         )
     if corp.president is not None:
         shares.update_president(state, title, sym, game.pending_events, swap_to=POOL)
+
+
+def protection_possible(game: Game) -> bool:
+    """Whether the first queued sale's president may protect the price: not the seller, did
+    not sell the corporation this round, has the cash, and room under the certificate limit
+    (shares in a zone that does not count need no room) — 1870 rules, price protection."""
+    state, title = game.state, game.title
+    entry = _sr(game).sell_queue[0]
+    protector = entry["president"]
+    sym, count = entry["corporation"], int(entry["count"])
+    if protector is None or protector == entry["seller"] or protector not in state.players:
+        return False
+    if sym in _sr(game).sold.get(protector, []):
+        return False
+    if state.players[protector].cash < int(entry["price"]) * count:
+        return False
+    if shares.counts_for_limit(state, title, sym) and (
+        shares.certificate_count(state, title, protector) + count > shares.certificate_limit(state, title)
+    ):
+        return False
+    return True
+
+
+def protect(game: Game, player: str, action: BuyShares) -> None:
+    """The president buys the queued shares from the pool at the sale price; the price holds,
+    and the purchase is the protector's turn."""
+    state, sr = game.state, _sr(game)
+    entry = sr.sell_queue[0]
+    sym, count, price = entry["corporation"], int(entry["count"]), int(entry["price"])
+    if action.corporation != sym or action.source != "pool" or action.count != count:
+        raise IllegalOrderError(f"to protect the price, buy the {count} {sym} share(s) from the pool "
+                                f"(BUY {count} {sym} POOL), or PASS")
+    if not protection_possible(game):
+        raise IllegalOrderError(f"{player} cannot protect the price of {sym}")
+    certs = shares.pick_certificates(state, POOL, sym, count)
+    for cert in certs:
+        cert.owner = player
+    state.players[player].cash -= price * count
+    state.bank += price * count
+    sr.sell_queue.pop(0)
+    sr.protecting = False
+    game.event(f"{player} price protects {count} share{'s' if count > 1 else ''} of {sym} for {game.money(price * count)}")
+    shares.update_president(state, game.title, sym, game.pending_events)
+    sr.protector = player
+
+
+def decline_protection(game: Game, *, forced: bool) -> None:
+    """The queued sale's price drop happens: a row a share, except that the first share does
+    not push the price into a cell marked ``i`` below it (1870's ledge)."""
+    state, title, sr = game.state, game.title, _sr(game)
+    entry = sr.sell_queue.pop(0)
+    sr.protecting = False
+    sym, count = entry["corporation"], int(entry["count"])
+    corp = state.corporations[sym]
+    before = corp.price
+    assert before is not None
+    coord = before
+    ledge = False
+    for _ in range(count):
+        if ledge:
+            coord = game.hooks.down(title, coord)
+            ledge = False
+        here, below = market.cell(title, coord), market.cell(title, (coord[0] + 1, coord[1]))
+        if here is not None and "i" not in here.zone and below is not None and "i" in below.zone:
+            ledge = True
+        else:
+            coord = game.hooks.down(title, coord)
+    who = entry["president"] or "nobody"
+    game.event(f"{who} {'can' + chr(39) + 't' if forced else 'does not'} price protect {count} share"
+               f"{'s' if count > 1 else ''} of {sym}")
+    if market.move(state, title, sym, coord):
+        game.event(f"{sym}'s share price falls from {game.money(market.price_at(title, before))} "
+                   f"to {game.money(market.price_at(title, coord))}")
+
+
+def settle_sell_queue(game: Game) -> bool:
+    """Offer price protection for the queued sales in turn, dropping prices where it cannot
+    be offered; True while a president must decide."""
+    sr = _sr(game)
+    while sr.sell_queue:
+        if protection_possible(game):
+            sr.protecting = True
+            return True
+        decline_protection(game, forced=True)
+    return False
 
 
 def end_turn(game: Game, player: str) -> None:

@@ -878,12 +878,13 @@ def skip_inactive(game: Game) -> None:
 
 
 class Special(OpStep):
-    """A private company's ability, used at any time in its corporation's turn (1830: the
-    CS's extra tile on B20, the DH's tile on F16)."""
+    """A private company's ability, used at any time in its corporation's turn: a tile lay
+    (1830: the CS's extra tile on B20, the DH's tile on F16; 1870: the MRBC) or a token
+    (1870: SCC's cattle token; GSC's port, which a second use on the same hex closes)."""
 
     name = "special"
     description = "use a private company's ability"
-    takes = (LayTile,)
+    takes = (LayTile, Assign)
 
     @classmethod
     def offers(cls, game: Game) -> bool:
@@ -891,31 +892,15 @@ class Special(OpStep):
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
-        assert isinstance(action, LayTile)
-        special_lay(game, current_corp(game), action)
-
-
-class AssignToken(OpStep):
-    """A private's token placed on the map at any time in its corporation's turn (1870:
-    SCC's cattle token; GSC's port, which a second use on the same hex turns into the closed
-    port, closing the private)."""
-
-    name = "assign"
-    description = "place a private company's token"
-    takes = (Assign,)
-
-    @classmethod
-    def offers(cls, game: Game) -> bool:
-        return False
-
-    @classmethod
-    def process(cls, game: Game, player: str, action: Action) -> None:
-        assert isinstance(action, Assign)
-        assign_token(game, current_corp(game), action)
+        if isinstance(action, Assign):
+            assign_token(game, current_corp(game), action)
+        else:
+            assert isinstance(action, LayTile)
+            special_lay(game, current_corp(game), action)
 
 
 def assign_token(game: Game, corp: str, action: Assign) -> None:
-    """Place ``action.company``'s token for ``corp`` (see :class:`AssignToken`)."""
+    """Place ``action.company``'s token for ``corp`` (see :class:`Special`)."""
     state = game.state
     company = state.companies.get(action.company)
     if company is None or company.closed or company.owner != corp_owner(corp):
@@ -947,14 +932,10 @@ def step_for(game: Game, player: str, action: Action) -> type[OpStep]:
 
     :raises IllegalOrderError: not this player's turn, or a required step comes first.
     """
-    if isinstance(action, LayTile) and action.using:
+    if (isinstance(action, LayTile) and action.using) or isinstance(action, Assign):
         if Special.actor(game) != player:
             raise IllegalOrderError(f"it is not {player}'s turn: {current_corp(game)} is operating")
         return Special
-    if isinstance(action, Assign):
-        if AssignToken.actor(game) != player:
-            raise IllegalOrderError(f"it is not {player}'s turn: {current_corp(game)} is operating")
-        return AssignToken
     active = active_steps(game)
     if not active:
         raise IllegalOrderError("no corporation is operating")

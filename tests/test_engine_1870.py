@@ -245,3 +245,23 @@ def test_a_seller_is_not_offered_protection_of_their_own_sale() -> None:
     events += g.apply("B", Pass())
     assert "B can't price protect 1 share of MP" in events
     assert g.share_price("MP") < price
+
+
+def test_redeemed_shares_count_as_sold_for_the_sold_out_rise() -> None:
+    """MP with players holding 80% and the corporation 20% redeemed rises at the SR's end;
+    with one of those shares still unsold in the IPO it does not (replayed game 40469)."""
+    from pbem.engine.steps.stock import finish_stock_round
+
+    def finished(redeemed_all: bool) -> bool:
+        g = sr_game()
+        for cert in g.state.certificates:
+            if cert.corporation == "MP" and cert.index == 6:
+                cert.owner = "B"
+            if cert.corporation == "MP" and cert.index >= 7:
+                cert.redeemed = redeemed_all or cert.index == 7
+        before = g.state.corporations["MP"].price
+        finish_stock_round(g)
+        return g.state.corporations["MP"].price != before
+
+    assert finished(redeemed_all=True), "80% with players + 20% redeemed is sold out"
+    assert not finished(redeemed_all=False), "an unsold IPO share is not sold out"

@@ -166,6 +166,7 @@ class Renderer:
                 if ability.kind == "shares":
                     self._ipo_ids.discard(str(ability.data["share"]))
         self._tile_hex: dict[str, str] = {}
+        self._holder: dict[str, str] = {}  # record share id -> last player, "POOL" or "IPO"
 
     def __deepcopy__(self, memo: dict[int, object]) -> Renderer:
         """A copy with its own game and share/tile tracking; record and title are shared."""
@@ -174,6 +175,7 @@ class Renderer:
         twin.game = copy.deepcopy(self.game, memo)
         twin._ipo_ids = set(self._ipo_ids)
         twin._tile_hex = dict(self._tile_hex)
+        twin._holder = dict(self._holder)
         return twin
 
     def seat(self, action: dict[str, Any]) -> str:
@@ -214,6 +216,7 @@ class Renderer:
             return Bid(company, price)
         if kind == "par":
             price = int(str(action["share_price"]).split(",")[0])
+            self._holder[f"{action['corporation']}_0"] = self.names[action["entity"]]
             return Par(action["corporation"], price)
         if kind == "buy_shares" and action.get("entity_type") == "corporation":
             return self._redeem(action)
@@ -228,12 +231,15 @@ class Renderer:
             source = "ipo" if ids[0] in self._ipo_ids else "pool"
             for share_id in ids:
                 self._ipo_ids.discard(share_id)
+                self._holder[share_id] = self.names[action["entity"]]
             return BuyShares(sym, source, len(ids))  # type: ignore[arg-type]
         if kind == "sell_shares":
             ids = list(action["shares"])
             sym = ids[0].rsplit("_", 1)[0]
             corp = self.title.corporation(sym)
             share_pct = min(corp.shares[1:])
+            for share_id in ids:
+                self._holder[share_id] = "POOL"
             return SellShares(sym, int(action["percent"]) // share_pct)
         if kind == "lay_tile":
             name = str(action["tile"]).rsplit("-", 1)[0]
@@ -248,7 +254,8 @@ class Renderer:
         if kind == "run_routes":
             return RunRoutes(tuple(self._run(route) for route in action["routes"]))
         if kind == "dividend":
-            return Dividend("payout" if action["kind"] == "payout" else "withhold")
+            choice = str(action["kind"])
+            return Dividend(choice if choice in ("payout", "half") else "withhold")  # type: ignore[arg-type]
         if kind == "buy_train":
             return self._buy_train(action)
         if kind == "discard_train":
@@ -282,6 +289,10 @@ class Renderer:
         share_id = str(action["shares"][0])
         sym, index = share_id.rsplit("_", 1)
         state = self.game.state
+        holder = self._holder.get(share_id)
+        self._holder[share_id] = "IPO"
+        if holder in state.players:
+            return Redeem(sym, holder)  # the record names the share; its last buyer holds it
         if any(c.corporation == sym and c.owner == "POOL" for c in state.certificates):
             return Redeem(sym, "pool")  # the pool's share must go first
         cert = next((c for c in state.certificates if c.corporation == sym and c.index == int(index)), None)

@@ -528,7 +528,8 @@ def end_turn(game: Game, player: str) -> None:
 
 def finish_stock_round(game: Game) -> None:
     """End of the stock round: each sold-out corporation rises one row (1830 rules 5.3), in
-    operating order."""
+    operating order. A share the corporation has redeemed and not reissued counts as sold
+    (1870 rules: redeemed shares are out of the market until reissued)."""
     state, title = game.state, game.title
     floated = [s for s, c in state.corporations.items() if c.floated and c.price is not None]
 
@@ -538,7 +539,9 @@ def finish_stock_round(game: Game) -> None:
         return (-market.price_at(title, coord), -coord[1], coord[0], state.market[coord].index(sym), sym)
 
     for sym in sorted(floated, key=key):
-        held = sum(state.percent_of(p, sym) for p in state.seats)
+        held = sum(state.percent_of(p, sym) for p in state.seats) + sum(
+            c.percent for c in state.certificates if c.corporation == sym and c.redeemed
+            and c.owner == "IPO")
         if held == 100 and title.const("sold_out_increase", True):
             corp = state.corporations[sym]
             before = corp.price

@@ -75,11 +75,13 @@ def test_destination_counts_twice_only_at_an_end_of_the_run(game: Game) -> None:
     game.state.tiles["B19"] = ("57", 0)
     st_louis = track.stop_revenue(game, "C18:c0")
     assert st_louis > 0
+    assert game.hooks.extra_revenue(game, "GMO", ["B19:c0", "C18:c0"]) == 0, \
+        "no doubling before the corporation has connected to its destination"
+    game.state.destinations_reached.append("GMO")
     assert game.hooks.extra_revenue(game, "GMO", ["B19:c0", "C18:c0"]) == st_louis
     assert game.hooks.extra_revenue(game, "GMO", ["C18:c0", "B19:c0"]) == st_louis
     assert game.hooks.extra_revenue(game, "GMO", ["B19:c0", "C18:c0", "D17:t0"]) == 0
-    game.state.destinations_reached.append("GMO")
-    assert game.hooks.extra_revenue(game, "GMO", ["B19:c0", "C18:c0"]) == 0
+    assert game.hooks.extra_revenue(game, "MP", ["B19:c0", "C18:c0"]) == 0, "GMO's destination only"
 
 
 def test_bridge_company_bought_in_the_first_turn_gives_a_free_extra_home_lay(game: Game) -> None:

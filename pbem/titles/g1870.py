@@ -118,7 +118,7 @@ class Hooks1870(TitleHooks):
         from pbem.engine import track
 
         destination = game.title.corporation(corp).destination
-        if not destination or len(stops) < 2 or corp in game.state.destinations_reached:
+        if not destination or len(stops) < 2 or corp not in game.state.destinations_reached:
             return 0
         for vertex in (stops[0], stops[-1]):
             if track.split_vertex(vertex)[0] == destination:

@@ -267,3 +267,23 @@ def test_redeemed_shares_count_as_sold_for_the_sold_out_rise() -> None:
 
     assert finished(redeemed_all=True), "80% with players + 20% redeemed is sold out"
     assert not finished(redeemed_all=False), "an unsold IPO share is not sold out"
+
+
+def test_an_unplaced_private_token_holds_the_turn_open_until_a_pass(game: Game) -> None:
+    """Replayed games 34110, 40469: a corporation owning SCC or GSC with a token still to
+    place is offered the token (and must PASS) at its turn's end."""
+    from pbem.engine.actions import Assign
+    from pbem.engine.state import OperatingState, RoundState
+    from pbem.engine.steps import operating
+
+    state = game.state
+    state.round = RoundState(kind="operating", operating=OperatingState(order=["ATSF"]))
+    assert operating.usable_abilities(game, "GMO") == []
+    state.companies["SCC"].owner, state.companies["GSC"].owner = "C:ATSF", "C:GMO"
+    assert operating.usable_abilities(game, "ATSF") == ["SCC"]
+    operating.assign_token(game, "ATSF", Assign("SCC", "B9"))
+    assert operating.usable_abilities(game, "ATSF") == [], "the cattle token is placed once"
+    operating.assign_token(game, "GMO", Assign("GSC", "M20"))
+    assert operating.usable_abilities(game, "GMO") == ["GSC"], "the closed port may still follow"
+    operating.assign_token(game, "GMO", Assign("GSC", "M20"))
+    assert operating.usable_abilities(game, "GMO") == []

@@ -783,6 +783,8 @@ class BuyCompany(OpStep):
         cash = game.state.corporations[corp].cash
         if any(price_range(game, c)[0] <= cash for c in purchasable(game, corp)):
             return True
+        if usable_abilities(game, corp):
+            return True  # the turn stays open for the private's ability until a PASS
         # 1870 as 18xx.games plays it: in phase 1, MP and SSW are offered the MRBC purchase
         # (and must pass it) even when it is no longer a player's to sell.
         if game.state.phase == game.title.phases[0].name:
@@ -897,6 +899,27 @@ class Special(OpStep):
         else:
             assert isinstance(action, LayTile)
             special_lay(game, current_corp(game), action)
+
+
+def usable_abilities(game: Game, corp: str) -> list[str]:
+    """The private companies ``corp`` owns whose token it may still place this turn (1870:
+    SCC's cattle token not yet placed; GSC's port, while the closed port can still replace
+    the open one). The turn stays open for them until the corporation passes at its end, as
+    18xx.games keeps the buy-company step open. (Tile-lay abilities do not hold the turn.)"""
+    state, owner = game.state, corp_owner(corp)
+    out = []
+    for sym, company in state.companies.items():
+        if company.owner != owner or company.closed:
+            continue
+        data = game.title.company(sym)
+        assign = data.ability("assign_hexes")
+        if assign is not None:
+            tokens = assign.data.get("tokens")
+            placed_now = state.assignments.get(sym)
+            if placed_now is None or (isinstance(tokens, dict) and len(tokens) > 1
+                                      and placed_now["token"] == next(iter(tokens))):
+                out.append(sym)
+    return out
 
 
 def assign_token(game: Game, corp: str, action: Assign) -> None:

@@ -38,6 +38,7 @@ from pbem.engine.actions import (
     Exchange,
     Redeem,
     Assign,
+    DestinationToken,
     SellShares,
     TrainRun,
 )
@@ -170,6 +171,11 @@ ORDER_SPECS: tuple[OrderSpec, ...] = (
     OrderSpec(
         "ASSIGN", (), "ASSIGN <private> <hex>",
         "place a private's token (1870: SCC cattle, GSC port; again on the port closes it)", "ASSIGN SCC B9",
+    ),
+    OrderSpec(
+        "DESTINATION", (), "DESTINATION MAP | CHARTER",
+        "on reaching the destination (1870): the token goes on the map (the stop counts twice) "
+        "or stays on the charter as a spare", "DESTINATION MAP",
     ),
     OrderSpec("BANKRUPT", (), "BANKRUPT", "declare bankruptcy", "BANKRUPT"),
 )
@@ -440,6 +446,13 @@ def _parse_assign(words: list[str], line: str, vocab: Vocabulary) -> Action:
     return Assign(sym, hex_id)
 
 
+def _parse_destination(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    choice = words[0].upper() if len(words) == 1 else ""
+    if choice not in ("MAP", "CHARTER"):
+        raise OrderSyntaxError(f"cannot read {line!r}: write DESTINATION MAP or DESTINATION CHARTER")
+    return DestinationToken("map" if choice == "MAP" else "charter")
+
+
 def _parse_bankrupt(words: list[str], line: str, vocab: Vocabulary) -> Action:
     if words:
         raise OrderSyntaxError(f"cannot read {line!r}: BANKRUPT takes nothing after it")
@@ -482,6 +495,7 @@ _PARSERS: dict[str, Callable[[list[str], str, Vocabulary], Action]] = {
     "EXCHANGE": _parse_exchange,
     "REDEEM": _parse_redeem,
     "ASSIGN": _parse_assign,
+    "DESTINATION": _parse_destination,
 }
 
 ORDER_KEYWORDS = frozenset(_PARSERS)
@@ -556,6 +570,8 @@ def format_order(action: Action, vocab: Vocabulary | None = None) -> str:
         return "BANKRUPT"
     if isinstance(action, Assign):
         return f"ASSIGN {action.company} {action.hex}"
+    if isinstance(action, DestinationToken):
+        return f"DESTINATION {action.choice.upper()}"
     if isinstance(action, Redeem):
         return f"REDEEM {action.corporation} " + ("POOL" if action.source == "pool" else f"FROM {action.source}")
     if isinstance(action, Exchange):

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from pbem.engine.actions import (
     Action,
     Bankrupt,
+    DestinationToken,
     Bid,
     BuyPrivate,
     BuyShares,
@@ -50,6 +51,7 @@ actions = st.one_of(
               st.one_of(st.none(), amounts), st.one_of(st.none(), st.sampled_from(TRAINS))),
     st.builds(DiscardTrain, st.sampled_from(TRAINS)),
     st.just(Bankrupt()),
+    st.builds(DestinationToken, st.sampled_from(["map", "charter"])),
     st.builds(BuyPrivate, st.sampled_from(COMPANIES), st.one_of(st.none(), amounts)),
     st.just(Pass()),
     st.builds(Bid, st.sampled_from(COMPANIES), amounts),
@@ -91,6 +93,8 @@ def test_log_form_round_trips(action: Action) -> None:
         ("sell 2 shares of erie", SellShares("ERIE", 2)),
         ("p", Pass()),
         ("Done", Pass()),
+        ("destination map", DestinationToken("map")),
+        ("DESTINATION Charter", DestinationToken("charter")),
     ],
 )
 def test_abbreviations_players_use(line: str, action: Action) -> None:
@@ -108,6 +112,7 @@ def test_abbreviations_players_use(line: str, action: Action) -> None:
         ("SELL 0 PRR", "must be more than 0"),
         ("BUY XYZ", "no company or corporation 'XYZ'"),
         ("PASS NOW", "PASS takes nothing"),
+        ("DESTINATION HOME", "write DESTINATION MAP or DESTINATION CHARTER"),
     ],
 )
 def test_syntax_errors_quote_the_line(line: str, message: str) -> None:

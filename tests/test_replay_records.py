@@ -89,3 +89,36 @@ def test_the_opening_of_1830_game_end_bank() -> None:
     total = game.state.bank + sum(p.cash for p in game.state.players.values()) + sum(
         c.cash for c in game.state.corporations.values())
     assert total == 12000
+
+
+def test_1870_connection_run_is_found_by_our_engine_and_paid() -> None:
+    """Game 40469: IC's own tile (C20) joins Chicago K16 to its destination A22; at the end
+    of IC's turn our engine (not the record) finds the connection, IC puts its destination
+    token on the map and makes a connection run of $130 (A22 counted twice), paid out."""
+    from pbem.engine.actions import Assign, DestinationToken, Dividend, RunRoutes
+
+    record = load_record(record_path("1870", "price_protect_allowed_40469.json"))
+    renderer = Renderer(record)
+    seen: list[type] = []
+    for action in effective_actions(record):
+        if float(action["id"]) > 435:
+            break
+        ours = renderer.render(action)
+        if ours is None:
+            continue
+        game = renderer.game
+        if isinstance(ours, Assign) and action["id"] == 432:
+            price = game.share_price("IC")
+        events = game.apply(renderer.seat(action), ours)
+        if isinstance(ours, Assign) and action["id"] == 432:
+            assert "-- IC has connected to its destination A22 --" in events
+            assert game.state.round.operating is not None
+            assert game.state.round.operating.connections == ["IC"]
+        if isinstance(ours, (DestinationToken, RunRoutes, Dividend)) and float(action["id"]) >= 433:
+            seen.append(type(ours))
+    game = renderer.game
+    assert seen == [DestinationToken, RunRoutes, Dividend]
+    assert "IC" in game.state.destinations_reached and "IC" in game.state.tokens["A22.0"]
+    assert [r.revenue for r in game.last_run] == [130]
+    assert game.share_price("IC") > price, "a paid connection run moves the price right"
+    assert game.operating_corporation() == "GMO", "then the next corporation operates"

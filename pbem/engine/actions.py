@@ -201,6 +201,20 @@ class Assign(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class DestinationToken(Action):
+    """A corporation that has just connected to its destination places its destination token
+    on the map (``"map"``: free, in an extra slot, and the destination counts twice) or keeps
+    it on its charter as a spare token (``"charter"``: no bonus). 1870 rules, destinations."""
+
+    kind: ClassVar[str] = "destination_token"
+    choice: Literal["map", "charter"]
+
+    def __post_init__(self) -> None:
+        if self.choice not in ("map", "charter"):
+            raise ValueError(f"choice must be map or charter, not {self.choice!r}")
+
+
+@dataclass(frozen=True, slots=True)
 class Redeem(Action):
     """The president has ``corporation`` buy back one of its shares into its treasury, from
     the bank pool or (when the pool has none) from player ``source`` (1870 rules: share
@@ -231,7 +245,7 @@ class Bankrupt(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (Pass, Bid, BuyPrivate, Par, BuyShares, SellShares, LayTile, PlaceToken, RunRoutes,
-                Dividend, BuyTrain, DiscardTrain, Exchange, Redeem, Assign, Bankrupt)
+                Dividend, BuyTrain, DiscardTrain, Exchange, Redeem, Assign, DestinationToken, Bankrupt)
 }
 
 

@@ -381,7 +381,7 @@ class Game:
             self.event(f"{pres} operates {corp}")
             operating.place_home_token(self, corp)
             operating.skip_inactive(self)
-            if operating.active_steps(self):
+            if operating.active_steps(self) or operating.queue_connections(self):
                 return
             self._end_corporation_turn()
         self._finish_operating_round()
@@ -401,7 +401,7 @@ class Game:
         if self.state.finished:
             return
         operating.skip_inactive(self)
-        if operating.active_steps(self):
+        if operating.active_steps(self) or operating.queue_connections(self):
             return
         self._end_corporation_turn()
         self._start_corporation_turn()

@@ -136,6 +136,9 @@ class OperatingState:
     trains_bought: int = 0
     emergency: bool = False
     no_upgrade_hexes: list[str] = field(default_factory=list)
+    connections: list[str] = field(default_factory=list)
+    """Corporations owed a connection run at this turn's end, the first one's now (1870)."""
+    connection_revenue: int | None = None
 
 
 @dataclass
@@ -182,6 +185,9 @@ class GameState:
     tokens: dict[str, list[str]] = field(default_factory=dict)
     used_abilities: list[str] = field(default_factory=list)
     destinations_reached: list[str] = field(default_factory=list)
+    """Corporations that have connected to their destination (1870)."""
+    destination_on_charter: list[str] = field(default_factory=list)
+    """Of those, the ones that kept the destination token on the charter (no bonus)."""
     assignments: dict[str, dict[str, str]] = field(default_factory=dict)
     """Private tokens on the map: company -> {"hex", "corp" it serves, "token" name}."""
     pending_teleport: str | None = None

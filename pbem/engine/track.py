@@ -536,6 +536,38 @@ def _run_problem(game: Game, corp: str, train_id: str, stops: list[str]) -> str 
     return None
 
 
+def fewest_stops(game: Game, corp: str, start: str, goal_hex: str) -> int | None:
+    """The fewest stops (both ends counted) on a route ``corp`` could run from stop vertex
+    ``start`` to any stop on hex ``goal_hex``, or None if the track does not join them.
+    Passing through a stop counts it; a city filled by others or an off-board area ends the
+    route (1830 rules 6.5). Used for 1870's destination connection.
+    """
+    from collections import deque
+
+    adj = adjacency(game)
+    best: dict[str, int] = {start: 1}
+    todo: deque[str] = deque([start])
+    while todo:
+        vertex = todo.popleft()
+        count = best[vertex]
+        if vertex != start and ":" in vertex:
+            if split_vertex(vertex)[0] == goal_hex:
+                continue
+            if blocks(game, vertex, corp):
+                continue
+        for seg in adj.get(vertex, []):
+            nxt = seg.b if seg.a == vertex else seg.a
+            cost = count + (1 if ":" in nxt else 0)
+            if cost < best.get(nxt, 1 << 30):
+                best[nxt] = cost
+                if ":" in nxt:
+                    todo.append(nxt)
+                else:
+                    todo.appendleft(nxt)
+    found = [n for v, n in best.items() if ":" in v and v != start and split_vertex(v)[0] == goal_hex]
+    return min(found) if found else None
+
+
 def stop_is_token(game: Game, corp: str, vertex: str) -> bool:
     """Whether ``vertex`` is a city holding ``corp``'s token."""
     coord, stop = split_vertex(vertex)

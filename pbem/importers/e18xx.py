@@ -25,6 +25,7 @@ from pbem.engine.actions import (
     BuyTrain,
     DiscardTrain,
     Assign,
+    DestinationToken,
     Dividend,
     Exchange,
     LayTile,
@@ -203,8 +204,10 @@ class Renderer:
         kind = action["type"]
         if kind.startswith("program_"):
             return None
-        if kind == "destination_connection" and not action.get("corporations"):
-            return None  # the platform noting that no connection run is due
+        if kind == "destination_connection":
+            return None  # the platform noting which connection runs are due: ours finds them
+        if kind == "choose" and str(action.get("choice")) in ("Map", "Charter"):
+            return DestinationToken("map" if action["choice"] == "Map" else "charter")
         if kind == "pass":
             return Pass()
         if kind == "bid":

@@ -67,6 +67,11 @@ class TitleHooks:
         """Revenue a run earns beyond its stops' values (1830: none)."""
         return 0
 
+    def connections_due(self, game: Game, order: list[str]) -> list[str]:
+        """Corporations of ``order`` owed a destination connection run now, at the end of a
+        corporation's turn (1830: none; 1870: see its hooks)."""
+        return []
+
     def lay_problem(self, game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
         """A title's extra reason a tile may not go there (1830: none)."""
         return None

@@ -114,11 +114,36 @@ class Hooks1870(TitleHooks):
             total += int(bonus.get("owner", 0)) if placed["corp"] == corp else int(bonus.get("others", 0))
         return total
 
+    def connections_due(self, game: Game, order: list[str]) -> list[str]:
+        """1870 destinations (game.yaml): the corporations of ``order`` not yet connected to
+        their destination whose home station and destination are joined by a route their
+        longest train could run, whoever's track joined them. The corporation just operating
+        (``order[0]``) comes first, then the others in operating order."""
+        from pbem.engine import track, trains
+
+        state = game.state
+        due = []
+        for corp in order:
+            data = game.title.corporation(corp)
+            treasury = state.corporations[corp]
+            if not data.destination or corp in state.destinations_reached or not treasury.trains:
+                continue
+            home_key = track.city_key(data.home, data.home_city or 0)
+            if corp not in state.tokens.get(home_key, []):
+                continue
+            longest = max(trains.train_data(game.title, t).distance for t in treasury.trains)
+            stops = track.fewest_stops(game, corp, track.stop_vertex(data.home, f"c{data.home_city or 0}"),
+                                       data.destination)
+            if stops is not None and stops <= longest:
+                due.append(corp)
+        return due
+
     def _destination_bonus(self, game: Game, corp: str, stops: list[str]) -> int:
         from pbem.engine import track
 
         destination = game.title.corporation(corp).destination
-        if not destination or len(stops) < 2 or corp not in game.state.destinations_reached:
+        if (not destination or len(stops) < 2 or corp not in game.state.destinations_reached
+                or corp in game.state.destination_on_charter):
             return 0
         for vertex in (stops[0], stops[-1]):
             if track.split_vertex(vertex)[0] == destination:

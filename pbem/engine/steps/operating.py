@@ -21,6 +21,7 @@ from pbem.engine.actions import (
     Bankrupt,
     BuyPrivate,
     BuyTrain,
+    DestinationToken,
     DiscardTrain,
     Dividend,
     LayTile,
@@ -345,8 +346,13 @@ def _lay_counted_with_discount(game: Game, corp: str, action: LayTile, company: 
 
 def next_token_cost(game: Game, corp: str) -> int | None:
     """The price of ``corp``'s next station token, or None if it has none left."""
-    placed = sum(1 for corps in game.state.tokens.values() if corp in corps)
-    costs = game.title.corporation(corp).tokens
+    state = game.state
+    placed = sum(1 for corps in state.tokens.values() if corp in corps)
+    costs = list(game.title.corporation(corp).tokens)
+    if corp in state.destination_on_charter:  # 1870: the spare destination token comes last
+        costs.append(int(game.title.const("destination_token_value", 100)))
+    elif corp in state.destinations_reached:
+        placed -= 1  # 1870: the destination token on the map is not one of its own
     return costs[placed] if placed < len(costs) else None
 
 
@@ -442,28 +448,34 @@ class Route(OpStep):
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
         assert isinstance(action, RunRoutes)
-        corp = current_corp(game)
-        owned = list(game.state.corporations[corp].trains)
-        runs: list[tuple[str, list[str]]] = []
-        for run in action.runs:
-            match = next((t for t in owned if trains.train_type(t) == run.train), None)
-            if match is None:
-                raise IllegalOrderError(f"{corp} has no {run.train} train left to run")
-            owned.remove(match)
-            runs.append((match, list(run.stops)))
-        try:
-            results = track.check_runs(game, corp, runs)
-        except ValueError as exc:
-            raise IllegalOrderError(str(exc)) from None
-        total = 0
-        for result in results:
-            total += result.revenue
-            stops = "-".join(track.split_vertex(s)[0] for s in result.stops)
-            game.event(f"{corp} runs a {trains.train_type(result.train)} train for {game.money(result.revenue)}: {stops}")
+        results = checked_runs(game, current_corp(game), action)
         op = _or(game)
-        op.revenue = total
+        op.revenue = sum(result.revenue for result in results)
         op.routes = [list(r.stops) for r in results]
-        game.last_run = results
+
+
+def checked_runs(game: Game, corp: str, action: RunRoutes) -> list[track.RouteResult]:
+    """``corp``'s runs checked and priced (1830 rules 6.5), each logged.
+
+    :raises IllegalOrderError: a train it does not own, or a run the rules forbid.
+    """
+    owned = list(game.state.corporations[corp].trains)
+    runs: list[tuple[str, list[str]]] = []
+    for run in action.runs:
+        match = next((t for t in owned if trains.train_type(t) == run.train), None)
+        if match is None:
+            raise IllegalOrderError(f"{corp} has no {run.train} train left to run")
+        owned.remove(match)
+        runs.append((match, list(run.stops)))
+    try:
+        results = track.check_runs(game, corp, runs)
+    except ValueError as exc:
+        raise IllegalOrderError(str(exc)) from None
+    for result in results:
+        stops = "-".join(track.split_vertex(s)[0] for s in result.stops)
+        game.event(f"{corp} runs a {trains.train_type(result.train)} train for {game.money(result.revenue)}: {stops}")
+    game.last_run = results
+    return results
 
 
 def route_available(game: Game, corp: str) -> bool:
@@ -513,6 +525,22 @@ def pay_dividend(game: Game, corp: str, choice: str) -> None:
     treasury.last_choice = choice if revenue else "did not run"
     op.passed_steps.append("dividend_done")
     op.passed_steps.append(DividendStep.name)
+    kept = distribute(game, corp, revenue, choice)
+    direction = hooks.price_move(revenue, revenue - kept)
+    if direction == "right":
+        _move(game, corp, hooks.right)
+    elif direction == "left":
+        _move(game, corp, hooks.left)
+    treasury.operated = True
+    game.check_bank()
+
+
+def distribute(game: Game, corp: str, revenue: int, choice: str) -> int:
+    """Pay ``revenue`` as ``choice`` says: the corporation keeps its part, each holder gets
+    its shares' worth (the hooks say which bank holders pay the corporation). Returns the
+    amount kept by the corporation."""
+    state, title, hooks = game.state, game.title, game.hooks
+    treasury = state.corporations[corp]
     share_pct = shares.share_percent(title, corp)
     total_shares = sum(title.corporation(corp).shares) // share_pct
     kept, per_share = hooks.split(revenue, choice, total_shares)
@@ -545,13 +573,7 @@ def pay_dividend(game: Game, corp: str, choice: str) -> None:
                        f"({', '.join(paid)})")
         else:
             game.event(f"{corp} pays out {game.money(revenue)} = {each} per share ({', '.join(paid)})")
-    direction = hooks.price_move(revenue, revenue - kept)
-    if direction == "right":
-        _move(game, corp, hooks.right)
-    elif direction == "left":
-        _move(game, corp, hooks.left)
-    treasury.operated = True
-    game.check_bank()
+    return kept
 
 
 def _move(game: Game, corp: str, how: object) -> None:
@@ -859,7 +881,132 @@ def buy_company(game: Game, corp: str, action: BuyPrivate) -> None:
     game.event(f"{corp} buys {action.company} from {seller} for {game.money(action.price)}")
 
 
-STEPS: tuple[type[OpStep], ...] = (PendingToken, Track, Token, Route, DividendStep, Discard, BuyTrainStep, BuyCompany)
+# -- destination connections (1870) ----------------------------------------------------------
+
+
+def queue_connections(game: Game) -> bool:
+    """At the end of a corporation's turn: queue the connection runs now owed (the title's
+    ``connections_due`` hook; the operating corporation first). True if any are waiting."""
+    op = _or(game)
+    if op.connections:
+        return True
+    current = current_corp(game)
+    order = [current] + [c for c in op.order if c != current]
+    due = game.hooks.connections_due(game, order)
+    for corp in due:
+        game.event(f"-- {corp} has connected to its destination "
+                   f"{game.title.corporation(corp).destination} --")
+    op.connections = list(due)
+    return bool(due)
+
+
+def connecting_corp(game: Game) -> str:
+    """The corporation making its connection run now."""
+    return _or(game).connections[0]
+
+
+class _ConnectionStep(OpStep):
+    sticky = True
+
+    @classmethod
+    def actor(cls, game: Game) -> str:
+        return president(game, connecting_corp(game))
+
+
+class ConnectionToken(_ConnectionStep):
+    """The corporation that has connected chooses where its destination token goes (1870
+    game.yaml: on the map, free, and the destination then counts twice; or on the charter as
+    a spare token, with no bonus). Only the charter when it already has a token there."""
+
+    name = "connection_token"
+    description = "place the destination token (DESTINATION MAP) or keep it (DESTINATION CHARTER)"
+    takes = (DestinationToken,)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        op = _or(game)
+        return bool(op.connections) and op.connections[0] not in game.state.destinations_reached
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        assert isinstance(action, DestinationToken)
+        state, corp = game.state, connecting_corp(game)
+        destination = game.title.corporation(corp).destination
+        assert destination is not None
+        key = track.city_key(destination, 0)
+        if action.choice == "map":
+            if corp in state.tokens.get(key, []):
+                raise IllegalOrderError(f"{corp} already has a token on {destination}: DESTINATION CHARTER")
+            state.tokens.setdefault(key, []).append(corp)
+            game.event(f"{corp} places its destination token on {destination}; runs starting or "
+                       f"ending there count it twice")
+        else:
+            state.destination_on_charter.append(corp)
+            value = game.title.const("destination_token_value", 100)
+            game.event(f"{corp} keeps its destination token on the charter (a spare "
+                       f"{game.money(int(value))} token), giving up the bonus")
+        state.destinations_reached.append(corp)
+
+
+class ConnectionRoute(_ConnectionStep):
+    """The connection run: the corporation runs its trains at once, at least one of them
+    from its home to its destination (1870 game.yaml)."""
+
+    name = "connection_route"
+    description = "make the connection run (RUN), one train from home to the destination"
+    takes = (RunRoutes,)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        op = _or(game)
+        return (bool(op.connections) and op.connections[0] in game.state.destinations_reached
+                and op.connection_revenue is None)
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        assert isinstance(action, RunRoutes)
+        corp = connecting_corp(game)
+        data = game.title.corporation(corp)
+        ends = {data.home, data.destination}
+        joined = any(len(run.stops) >= 2
+                     and {run.stops[0].split(".")[0], run.stops[-1].split(".")[0]} == ends
+                     for run in action.runs)
+        if not joined:
+            raise IllegalOrderError(f"one of {corp}'s trains must run from {data.home} to {data.destination}")
+        results = checked_runs(game, corp, action)
+        _or(game).connection_revenue = sum(result.revenue for result in results)
+
+
+class ConnectionDividend(_ConnectionStep):
+    """The connection run's revenue is paid out or withheld (no half); paying anything moves
+    the price one cell right, withholding does not move it (1870 game.yaml)."""
+
+    name = "connection_dividend"
+    description = "PAYOUT or WITHHOLD the connection run"
+    takes = (Dividend,)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        op = _or(game)
+        return bool(op.connections) and op.connection_revenue is not None
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        assert isinstance(action, Dividend)
+        choices = game.title.const("connection_run_choices", ["payout", "withhold"])
+        if action.choice not in choices:
+            raise IllegalOrderError(f"a connection run is paid out or withheld, not {action.choice}")
+        op, corp = _or(game), connecting_corp(game)
+        revenue = op.connection_revenue or 0
+        kept = distribute(game, corp, revenue, action.choice)
+        if revenue - kept > 0:
+            _move(game, corp, game.hooks.right)
+        op.connections.pop(0)
+        op.connection_revenue = None
+        game.check_bank()
+
+
+STEPS: tuple[type[OpStep], ...] = (ConnectionToken, ConnectionRoute, ConnectionDividend, PendingToken, Track, Token, Route, DividendStep, Discard, BuyTrainStep, BuyCompany)
 """A corporation's turn, in order (1830 rules 6)."""
 
 

@@ -133,8 +133,17 @@ def city_key(coord: str, city: int) -> str:
 
 
 def city_slots(game: Game, coord: str, city: int) -> int:
-    """Station slots of city ``city`` on the tile showing on ``coord``."""
-    return placed(game, coord).tile.cities[city].slots
+    """Station slots of city ``city`` on the tile showing on ``coord``, plus an extra slot
+    for each destination token placed there (1870 game.yaml: it never takes a slot)."""
+    extra = sum(1 for corp in tokens_in(game, coord, city) if destination_token_at(game, corp, coord))
+    return placed(game, coord).tile.cities[city].slots + extra
+
+
+def destination_token_at(game: Game, corp: str, coord: str) -> bool:
+    """Whether ``corp``'s token on ``coord`` is its destination token (1870)."""
+    state = game.state
+    return (corp in state.destinations_reached and corp not in state.destination_on_charter
+            and game.title.corporation(corp).destination == coord)
 
 
 def tokens_in(game: Game, coord: str, city: int) -> list[str]:
@@ -182,8 +191,15 @@ def token_vertices(game: Game, corp: str) -> list[str]:
     for key, corps in game.state.tokens.items():
         if corp in corps:
             coord, city = key.rsplit(".", 1)
-            out.append(stop_vertex(coord, f"c{city}"))
+            out.append(stop_vertex(coord, token_stop(game, coord, int(city))))
     return out
+
+
+def token_stop(game: Game, coord: str, city: int) -> str:
+    """The stop a token key names: city ``c<city>``, or the off-board area ``o`` where the
+    hex has no city (1870: tokens on red off-board areas, e.g. a destination token on A22)."""
+    stops = placed(game, coord).tile.stop_ids()
+    return "o" if f"c{city}" not in stops and "o" in stops else f"c{city}"
 
 
 def network(game: Game, corp: str, adj: dict[str, list[Segment]] | None = None) -> Network:
@@ -569,6 +585,8 @@ def fewest_stops(game: Game, corp: str, start: str, goal_hex: str) -> int | None
 
 
 def stop_is_token(game: Game, corp: str, vertex: str) -> bool:
-    """Whether ``vertex`` is a city holding ``corp``'s token."""
+    """Whether ``vertex`` is a city (or off-board area) holding ``corp``'s token."""
     coord, stop = split_vertex(vertex)
+    if stop == "o":
+        return corp in tokens_in(game, coord, 0)
     return stop.startswith("c") and corp in tokens_in(game, coord, int(stop[1:]))

@@ -287,3 +287,13 @@ def test_an_unplaced_private_token_holds_the_turn_open_until_a_pass(game: Game) 
     assert operating.usable_abilities(game, "GMO") == ["GSC"], "the closed port may still follow"
     operating.assign_token(game, "GMO", Assign("GSC", "M20"))
     assert operating.usable_abilities(game, "GMO") == []
+
+
+def test_off_board_values_follow_the_phase_colours_up_to_blue(game: Game) -> None:
+    """M22 Southeast: yellow 20, brown 30, blue 50; the 8-train phase (6) adds "blue" to the
+    phase's colours without new tiles (replayed game 40469: SLSF's run E12…M22 for $290)."""
+    values = {}
+    for phase in ("1", "3", "4", "5", "6", "8"):
+        game.state.phase = phase
+        values[phase] = track.stop_revenue(game, "M22:o")
+    assert values == {"1": 20, "3": 20, "4": 30, "5": 30, "6": 50, "8": 50}

@@ -392,17 +392,18 @@ class RouteResult:
 
 
 def stop_revenue(game: Game, vertex: str) -> int:
-    """Revenue of one stop in the current phase (off-boards by phase colour)."""
+    """Revenue of one stop in the current phase. An off-board area's value is the one of the
+    latest phase colour it lists (a phase's colours may go beyond its tiles: 1870's "blue"
+    from the 8-train phase on); before any of them, its first value."""
     coord, stop = split_vertex(vertex)
     tile = placed(game, coord).tile
     if stop == "o":
         assert tile.offboard is not None
-        colors = game.phase().tiles
-        best = None
-        for color in COLOR_ORDER + ("gray",):
-            if color in tile.offboard.revenue and (color in colors or best is None):
-                best = tile.offboard.revenue[color]
-        return best or 0
+        values = tile.offboard.revenue
+        for color in reversed(game.phase().tiles):
+            if color in values:
+                return values[color]
+        return next(iter(values.values()), 0)
     index = int(stop[1:])
     return tile.cities[index].revenue if stop[0] == "c" else tile.towns[index].revenue
 

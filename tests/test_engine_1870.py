@@ -297,3 +297,20 @@ def test_off_board_values_follow_the_phase_colours_up_to_blue(game: Game) -> Non
         game.state.phase = phase
         values[phase] = track.stop_revenue(game, "M22:o")
     assert values == {"1": 20, "3": 20, "4": 30, "5": 30, "6": 50, "8": 50}
+
+
+def test_a_connection_never_turns_back_at_a_hex_side(game: Game) -> None:
+    """Replayed game 1870_game_end_bank (before action 1024): tile #25 on L7 joins M6 and L9
+    only by turning back at its shared edge, which no route may do; so SP (home: the
+    off-board N1) is not yet connected to N17 within its 5-train, though M6 is reached."""
+    tiles = {"N3": ("9", 1), "N5": ("24", 1), "N7": ("5", 1), "M6": ("63", 0), "L7": ("25", 2),
+             "L9": ("8", 5), "M10": ("58", 2), "M12": ("9", 1), "M14": ("57", 1), "M16": ("8", 5),
+             "L5": ("8", 3), "K6": ("20", 2), "N17": ("14", 2)}
+    game.state.tiles.update(tiles)
+    game.state.tokens["N1.0"] = ["SP", "MKT", "ATSF"]
+    assert track.token_stop(game, "N1", 0) == "o", "SP's home is the off-board area N1"
+    assert track.fewest_stops(game, "SP", "N1:o", "M6") == 2
+    assert track.fewest_stops(game, "SP", "N1:o", "M10") is None
+    assert track.fewest_stops(game, "SP", "N1:o", "N17") is None
+    game.state.tiles["L7"] = ("40", 0)  # the recorded upgrade that joins them (action 1024)
+    assert track.fewest_stops(game, "SP", "N1:o", "N17") == 5

@@ -557,31 +557,40 @@ def fewest_stops(game: Game, corp: str, start: str, goal_hex: str) -> int | None
     """The fewest stops (both ends counted) on a route ``corp`` could run from stop vertex
     ``start`` to any stop on hex ``goal_hex``, or None if the track does not join them.
     Passing through a stop counts it; a city filled by others or an off-board area ends the
-    route (1830 rules 6.5). Used for 1870's destination connection.
+    route; at a hex side the route goes on into the neighbouring hex, never back into the
+    hex it came from (1830 rules 6.5). Used for 1870's destination connection.
     """
     from collections import deque
 
     adj = adjacency(game)
-    best: dict[str, int] = {start: 1}
-    todo: deque[str] = deque([start])
+    State = tuple[str, str]  # (vertex, hex the route arrived from; "" at a stop)
+    first: State = (start, "")
+    best: dict[State, int] = {first: 1}
+    todo: deque[State] = deque([first])
+    found: list[int] = []
     while todo:
-        vertex = todo.popleft()
-        count = best[vertex]
+        state = todo.popleft()
+        vertex, came_from = state
+        count = best[state]
         if vertex != start and ":" in vertex:
             if split_vertex(vertex)[0] == goal_hex:
+                found.append(count)
                 continue
             if blocks(game, vertex, corp):
                 continue
         for seg in adj.get(vertex, []):
+            if came_from and seg.key[0] == came_from:
+                continue  # no turning back at a hex side
             nxt = seg.b if seg.a == vertex else seg.a
-            cost = count + (1 if ":" in nxt else 0)
-            if cost < best.get(nxt, 1 << 30):
-                best[nxt] = cost
-                if ":" in nxt:
-                    todo.append(nxt)
+            stop = ":" in nxt
+            nxt_state: State = (nxt, "" if stop else seg.key[0])
+            cost = count + (1 if stop else 0)
+            if cost < best.get(nxt_state, 1 << 30):
+                best[nxt_state] = cost
+                if stop:
+                    todo.append(nxt_state)
                 else:
-                    todo.appendleft(nxt)
-    found = [n for v, n in best.items() if ":" in v and v != start and split_vertex(v)[0] == goal_hex]
+                    todo.appendleft(nxt_state)
     return min(found) if found else None
 
 

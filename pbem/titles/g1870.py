@@ -132,8 +132,8 @@ class Hooks1870(TitleHooks):
             if corp not in state.tokens.get(home_key, []):
                 continue
             longest = max(trains.train_data(game.title, t).distance for t in treasury.trains)
-            stops = track.fewest_stops(game, corp, track.stop_vertex(data.home, f"c{data.home_city or 0}"),
-                                       data.destination)
+            home = track.stop_vertex(data.home, track.token_stop(game, data.home, data.home_city or 0))
+            stops = track.fewest_stops(game, corp, home, data.destination)
             if stops is not None and stops <= longest:
                 due.append(corp)
         return due

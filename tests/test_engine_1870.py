@@ -314,3 +314,30 @@ def test_a_connection_never_turns_back_at_a_hex_side(game: Game) -> None:
     assert track.fewest_stops(game, "SP", "N1:o", "N17") is None
     game.state.tiles["L7"] = ("40", 0)  # the recorded upgrade that joins them (action 1024)
     assert track.fewest_stops(game, "SP", "N1:o", "N17") == 5
+
+
+def test_shares_whose_pending_drop_reaches_an_uncounted_zone_do_not_count() -> None:
+    """Replayed game 40469 (action 910): after Player 3 sold FW into a drop that would take
+    FW into the yellow zone, FW no longer counts against anyone's certificate limit while
+    the drop waits for price protection; for the president deciding to protect, it does."""
+    from pbem.engine import market as mk
+    from pbem.engine import shares
+    from pbem.engine.actions import Pass, SellShares
+
+    g = sr_game()
+    state, title = g.state, g.title
+    def counts(coord: tuple[int, int]) -> bool:
+        found = mk.cell(title, coord)
+        return found is not None and found.counts_for_limit
+
+    coords = [(r, c) for r, row in enumerate(title.market) for c in range(len(row))]
+    edge = next(coord for coord in coords if counts(coord) and mk.cell(title, mk.dropped(title, coord, 1))
+                and not counts(mk.dropped(title, coord, 1)))
+    mk.move(state, title, "MP", edge)
+    before = shares.certificate_count(state, title, "B")
+    state.round.entity_index = state.order.index("C")
+    g.apply("C", SellShares("MP", 1))
+    g.apply("C", Pass())
+    assert state.round.stock is not None and state.round.stock.sell_queue
+    assert shares.certificate_count(state, title, "B") == before - 5, "B's five MP certificates"
+    assert shares.certificate_count(state, title, "B", protecting=True) == before

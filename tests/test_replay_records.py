@@ -16,7 +16,8 @@ from pbem.importers.replay import replay_record
 from tests.records import record_path
 
 RECORDS_1830 = ["1830_game_end_bank.json", "26855.json"]
-RECORDS_1870_EXACT = ["mississippi_river_madness_1644327587.json", "1870_game_end_bank.json"]
+RECORDS_1870_EXACT = ["mississippi_river_madness_1644327587.json", "1870_game_end_bank.json",
+                      "price_protect_allowed_40469.json", "price_protect_over_cert_limit_fails_40469.json"]
 
 
 @pytest.mark.parametrize("name", RECORDS_1830)

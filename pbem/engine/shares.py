@@ -40,13 +40,24 @@ def counts_for_limit(state: GameState, title: TitleData, sym: str) -> bool:
     return True if found is None else found.counts_for_limit
 
 
-def certificate_count(state: GameState, title: TitleData, player: str) -> int:
+def certificate_count(state: GameState, title: TitleData, player: str, *, protecting: bool = False) -> int:
     """Certificates ``player`` holds that count against the limit, privates included where the
-    title says so (1830 rules 5.2: certificate limit)."""
+    title says so (1830 rules 5.2: certificate limit). While a sale waits for price protection
+    (1870), a corporation whose drop would take it into a zone that does not count already
+    does not count — except for the president deciding to protect it (``protecting``)."""
+    pending = set()
+    if state.round.stock is not None and not protecting:
+        for entry in state.round.stock.sell_queue:
+            sym = str(entry["corporation"])
+            coord = state.corporations[sym].price
+            if coord is not None:
+                found = market.cell(title, market.dropped(title, coord, int(entry["count"])))
+                if found is not None and not found.counts_for_limit:
+                    pending.add(sym)
     count = sum(
         1
         for c in state.certificates
-        if c.owner == player and counts_for_limit(state, title, c.corporation)
+        if c.owner == player and c.corporation not in pending and counts_for_limit(state, title, c.corporation)
     )
     if title.const("certificate_limit_includes_privates", True):
         count += len(state.players[player].companies)

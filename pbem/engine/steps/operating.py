@@ -762,7 +762,10 @@ def emergency_sale(game: Game, player: str, corp: str, action: SellShares) -> No
     """The president sells shares to raise money for a required train (1830 rules 6.7):
     no more than needed (one share fewer would not be enough), never so many of the
     operating corporation that its presidency changes; the corporations still to operate
-    are then re-ordered by their new share prices."""
+    are then re-ordered by their new share prices. Where the title says
+    ``emergency_sale_down_to_holding_limit`` (1870 as 18xx.games plays it), a player holding
+    more than the 60% limit of a corporation sells at least down to the limit, and a sale
+    to exactly the limit is allowed even if it raises more than needed."""
     if not must_buy_train(game, corp):
         raise IllegalOrderError("shares may be sold in an operating round only to buy a required train")
     state = game.state
@@ -776,7 +779,16 @@ def emergency_sale(game: Game, player: str, corp: str, action: SellShares) -> No
     need = cheapest - state.corporations[corp].cash - state.players[player].cash
     if sym in state.corporations and state.corporations[sym].price is not None:
         price = shares.current_price(state, game.title, sym)
-        if need <= 0 or (action.count - 1) * price >= need:
+        down_to_limit = False
+        if game.title.const("emergency_sale_down_to_holding_limit", False):
+            limit = int(game.title.const("max_percent_per_corporation", 60))
+            held = state.percent_of(player, sym)
+            after = held - action.count * shares.share_percent(game.title, sym)
+            if held > limit and after > limit:
+                raise IllegalOrderError(f"{player} holds {held}% of {sym}: a sale must bring it down "
+                                        f"to {limit}% or less")
+            down_to_limit = held > limit and after == limit
+        if need <= 0 or ((action.count - 1) * price >= need and not down_to_limit):
             raise IllegalOrderError(f"{player} may sell only as many shares as needed for the train")
     game.sell_shares(player, sym, action.count)
     recalculate_order(game)

@@ -445,7 +445,8 @@ def protection_possible(game: Game) -> bool:
     if state.players[protector].cash < int(entry["price"]) * count:
         return False
     if shares.counts_for_limit(state, title, sym) and (
-        shares.certificate_count(state, title, protector) + count > shares.certificate_limit(state, title)
+        shares.certificate_count(state, title, protector, protecting=True) + count
+        > shares.certificate_limit(state, title)
     ):
         return False
     return True
@@ -484,17 +485,7 @@ def decline_protection(game: Game, *, forced: bool) -> None:
     corp = state.corporations[sym]
     before = corp.price
     assert before is not None
-    coord = before
-    ledge = False
-    for _ in range(count):
-        if ledge:
-            coord = game.hooks.down(title, coord)
-            ledge = False
-        here, below = market.cell(title, coord), market.cell(title, (coord[0] + 1, coord[1]))
-        if here is not None and "i" not in here.zone and below is not None and "i" in below.zone:
-            ledge = True
-        else:
-            coord = game.hooks.down(title, coord)
+    coord = market.dropped(title, before, count, game.hooks.down)
     who = entry["president"] or "nobody"
     game.event(f"{who} {'can' + chr(39) + 't' if forced else 'does not'} price protect {count} share"
                f"{'s' if count > 1 else ''} of {sym}")

@@ -123,3 +123,31 @@ def test_1870_connection_run_is_found_by_our_engine_and_paid() -> None:
     assert [r.revenue for r in game.last_run] == [130]
     assert game.share_price("IC") > price, "a paid connection run moves the price right"
     assert game.operating_corporation() == "GMO", "then the next corporation operates"
+
+
+def test_1870_34110_stops_only_at_the_platforms_false_connection() -> None:
+    """Game 34110 (March 2021) was recorded while 18xx.games still offered connection runs to
+    corporations whose longest train could not reach (a false positive the platform fixed
+    soon after): at action 220 it gave MP (3- and 4-trains) a connection St. Louis C18 →
+    Denver J5 that needs five stops (C18-D17-E12-H13-J5). Our engine refuses it; every action
+    before replays, every route is re-validated, and the values then equal the recorded result
+    (the game was ended by the players right after, with nothing else changing them)."""
+    from pbem.engine import track
+
+    record = load_record(record_path("1870", "34110.json"))
+    outcome = replay_record(record)
+    assert outcome.failed_action == "227" and "destination token is not possible now" in (outcome.error or "")
+    assert outcome.result == record["result"]
+    assert outcome.runs_checked == sum(1 for a in effective_actions(record)
+                                       if a["type"] == "run_routes" and float(a["id"]) < 227)
+    renderer = Renderer(record)
+    for action in effective_actions(record):
+        if float(action["id"]) >= 221:
+            break
+        ours = renderer.render(action)
+        if ours is not None:
+            renderer.game.apply(renderer.seat(action), ours)
+    game = renderer.game
+    assert track.fewest_stops(game, "MP", "C18:c0", "J5") == 5
+    assert max(int(t.split("-")[0]) for t in game.state.corporations["MP"].trains) == 4
+    assert "MP" not in game.state.destinations_reached

@@ -95,7 +95,8 @@ def test_the_opening_of_1830_game_end_bank() -> None:
 def test_1870_connection_run_is_found_by_our_engine_and_paid() -> None:
     """Game 40469: IC's own tile (C20) joins Chicago K16 to its destination A22; at the end
     of IC's turn our engine (not the record) finds the connection, IC puts its destination
-    token on the map and makes a connection run of $130 (A22 counted twice), paid out."""
+    token on the map and makes a connection run of $130 (A22 counted twice), paid out — to
+    its treasury shares too (reference fault 5)."""
     from pbem.engine.actions import Assign, DestinationToken, Dividend, RunRoutes
 
     record = load_record(record_path("1870", "price_protect_allowed_40469.json"))
@@ -117,6 +118,10 @@ def test_1870_connection_run_is_found_by_our_engine_and_paid() -> None:
             assert game.state.round.operating.connections == ["IC"]
         if isinstance(ours, (DestinationToken, RunRoutes, Dividend)) and float(action["id"]) >= 433:
             seen.append(type(ours))
+        if isinstance(ours, Dividend) and action["id"] == 435:
+            payout = next(e for e in events if e.startswith("IC pays out $130"))
+            assert "to IC)" in payout or "to IC," in payout, \
+                "reference fault 5: the connection payout pays IC for its treasury shares"
     game = renderer.game
     assert seen == [DestinationToken, RunRoutes, Dividend]
     assert "IC" in game.state.destinations_reached and "IC" in game.state.tokens["A22.0"]
@@ -151,3 +156,26 @@ def test_1870_34110_stops_only_at_the_platforms_false_connection() -> None:
     assert track.fewest_stops(game, "MP", "C18:c0", "J5") == 5
     assert max(int(t.split("-")[0]) for t in game.state.corporations["MP"].trains) == 4
     assert "MP" not in game.state.destinations_reached
+
+
+def test_1870_another_corporations_tile_completes_a_connection() -> None:
+    """Reference fault 3 (first part), game 1870_game_end_bank: MP's upgrade of L7 (action
+    1024) joins SP's home N1 to its destination N17; at the end of MP's turn, not in SP's
+    own, our engine owes SP its connection run, and SP's president is asked for it."""
+    record = load_record(record_path("1870", "1870_game_end_bank.json"))
+    renderer = Renderer(record)
+    for action in effective_actions(record):
+        if float(action["id"]) > 1031:  # the pass ending MP's turn (1027 was taken back)
+            break
+        ours = renderer.render(action)
+        if ours is None:
+            continue
+        before = renderer.game.state.round.operating
+        if action["id"] == 1031:
+            assert before is not None and before.order[before.index] == "MP" and not before.connections
+        renderer.game.apply(renderer.seat(action), ours)
+    game = renderer.game
+    op = game.state.round.operating
+    assert op is not None and op.connections == ["SP"]
+    assert op.order[op.index] == "MP", "still MP's turn: the connection run comes between turns"
+    assert game.current_actors() == [game.state.corporations["SP"].president]

@@ -341,3 +341,14 @@ def test_shares_whose_pending_drop_reaches_an_uncounted_zone_do_not_count() -> N
     assert state.round.stock is not None and state.round.stock.sell_queue
     assert shares.certificate_count(state, title, "B") == before - 5, "B's five MP certificates"
     assert shares.certificate_count(state, title, "B", protecting=True) == before
+
+
+def test_certificate_limit_drops_once_a_corporation_has_closed() -> None:
+    """1870 game.yaml: 4 players have 16 certificates while all ten corporations exist, 14
+    once nine or fewer remain."""
+    from pbem.engine import shares
+
+    g = Game(load_title("1870"), ["A", "B", "C", "D"])
+    assert shares.certificate_limit(g.state, g.title) == 16
+    g.state.corporations["TP"].closed = True
+    assert shares.certificate_limit(g.state, g.title) == 14

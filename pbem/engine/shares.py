@@ -65,8 +65,16 @@ def certificate_count(state: GameState, title: TitleData, player: str, *, protec
 
 
 def certificate_limit(state: GameState, title: TitleData) -> int:
-    """The certificate limit for this number of players."""
-    return title.certificate_limit[len([p for p in state.players.values() if not p.bankrupt])]
+    """The certificate limit for this number of players (1830 rules 5.2); where the title
+    gives ``certificate_limit_fewer`` (1870), that lower table applies once no more than
+    ``certificate_limit_fewer_when_corporations_at_most`` corporations remain unclosed."""
+    players = len([p for p in state.players.values() if not p.bankrupt])
+    fewer = title.const("certificate_limit_fewer", None)
+    if fewer:
+        at_most = int(title.const("certificate_limit_fewer_when_corporations_at_most", 9))
+        if sum(1 for corp in state.corporations.values() if not corp.closed) <= at_most:
+            return int(fewer[players])
+    return title.certificate_limit[players]
 
 
 def holding_ok(state: GameState, title: TitleData, player: str, sym: str, extra: int = 0) -> bool:

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from pbem.importers.e18xx import Renderer
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -31,3 +35,19 @@ def record_path(title: str, name: str) -> Path:
             pytest.fail(reason)
         pytest.skip(reason)
     return path
+
+
+def replayed_before(title: str, name: str, action_id: float) -> Renderer:
+    """A renderer whose game has applied every effective action of the record before
+    ``action_id`` (skipping or failing as :func:`record_path` does)."""
+    from pbem.importers.e18xx import Renderer, effective_actions, load_record
+
+    record = load_record(record_path(title, name))
+    renderer = Renderer(record)
+    for action in effective_actions(record):
+        if float(action["id"]) >= action_id:
+            break
+        ours = renderer.render(action)
+        if ours is not None:
+            renderer.game.apply(renderer.seat(action), ours)
+    return renderer

@@ -13,7 +13,7 @@ from pbem.cli import main
 from pbem.engine.state import IPO
 from pbem.importers.e18xx import Renderer, effective_actions, load_record
 from pbem.importers.replay import replay_record
-from tests.records import record_path
+from tests.records import record_path, replayed_before
 
 RECORDS_1830 = ["1830_game_end_bank.json", "26855.json"]
 RECORDS_1870_EXACT = ["mississippi_river_madness_1644327587.json", "1870_game_end_bank.json",
@@ -70,15 +70,7 @@ def test_a_wrong_recorded_revenue_is_an_error(tmp_path) -> None:  # type: ignore
 
 def test_the_opening_of_1830_game_end_bank() -> None:
     """The position at the first operating round, checked by hand against the record."""
-    record = load_record(record_path("1830", "1830_game_end_bank.json"))
-    renderer = Renderer(record)
-    for action in effective_actions(record):
-        if action["id"] == 28:
-            break
-        ours = renderer.render(action)
-        if ours is not None:
-            renderer.game.apply(renderer.seat(action), ours)
-    game = renderer.game
+    game = replayed_before("1830", "1830_game_end_bank.json", 28).game
     assert game.round_label() == "OR 1.1"
     # Cash after the privates paid their revenue at the start of OR 1.
     cash = {p: s.cash for p, s in game.state.players.items()}
@@ -145,14 +137,7 @@ def test_1870_34110_stops_only_at_the_platforms_false_connection() -> None:
     assert outcome.result == record["result"]
     assert outcome.runs_checked == sum(1 for a in effective_actions(record)
                                        if a["type"] == "run_routes" and float(a["id"]) < 227)
-    renderer = Renderer(record)
-    for action in effective_actions(record):
-        if float(action["id"]) >= 221:
-            break
-        ours = renderer.render(action)
-        if ours is not None:
-            renderer.game.apply(renderer.seat(action), ours)
-    game = renderer.game
+    game = replayed_before("1870", "34110.json", 221).game
     assert track.fewest_stops(game, "MP", "C18:c0", "J5") == 5
     assert max(int(t.split("-")[0]) for t in game.state.corporations["MP"].trains) == 4
     assert "MP" not in game.state.destinations_reached

@@ -90,10 +90,8 @@ class Hooks1870(TitleHooks):
         return None
 
     def extra_revenue(self, game: Game, corp: str, stops: list[str]) -> int:
-        from pbem.engine import track
-
-        bonus = self._token_bonus(game, corp, stops) + self._destination_bonus(game, corp, stops)
-        return bonus
+        """The cattle and port token bonuses plus the destination doubling (1870)."""
+        return self._token_bonus(game, corp, stops) + self._destination_bonus(game, corp, stops)
 
     def _token_bonus(self, game: Game, corp: str, stops: list[str]) -> int:
         """The cattle and port tokens (companies.yaml, assign_hexes bonus): a run stopping in

@@ -517,7 +517,7 @@ def pay_dividend(game: Game, corp: str, choice: str) -> None:
     """Pay out, pay half or withhold this turn's revenue, and move the share price (1830
     rules 6.6; the title's hooks say what each choice keeps and pays, which holders pay the
     corporation, and which way the price moves)."""
-    state, title, hooks = game.state, game.title, game.hooks
+    state, hooks = game.state, game.hooks
     op = _or(game)
     revenue = op.revenue or 0
     treasury = state.corporations[corp]

@@ -37,6 +37,7 @@ from pbem.engine.actions import (
     RunRoutes,
     Exchange,
     Redeem,
+    Reissue,
     Assign,
     DestinationToken,
     SellShares,
@@ -167,6 +168,10 @@ ORDER_SPECS: tuple[OrderSpec, ...] = (
     OrderSpec(
         "REDEEM", (), "REDEEM <corporation> [POOL | FROM <player>]",
         "your corporation buys back a share into its treasury (1870, stock round)", "REDEEM MP POOL",
+    ),
+    OrderSpec(
+        "REISSUE", (), "REISSUE <corporation>",
+        "your corporation offers its redeemed shares for sale at a new par (1870, stock round)", "REISSUE MP",
     ),
     OrderSpec(
         "ASSIGN", (), "ASSIGN <private> <hex>",
@@ -435,6 +440,15 @@ def _parse_redeem(words: list[str], line: str, vocab: Vocabulary) -> Action:
     raise OrderSyntaxError(f"cannot read {line!r}: write REDEEM <corporation> [POOL | FROM <player>]")
 
 
+def _parse_reissue(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    if len(words) != 1:
+        raise OrderSyntaxError(f"cannot read {line!r}: write REISSUE <corporation>")
+    kind, sym = vocab.resolve(words[0], line, prefer="corporation")
+    if kind != "corporation":
+        raise OrderSyntaxError(f"cannot read {line!r}: {sym} is not a corporation")
+    return Reissue(sym)
+
+
 def _parse_assign(words: list[str], line: str, vocab: Vocabulary) -> Action:
     words = [w for w in words if w.upper() not in ("ON", "TO", "IN")]
     if len(words) != 2:
@@ -494,6 +508,7 @@ _PARSERS: dict[str, Callable[[list[str], str, Vocabulary], Action]] = {
     "BANKRUPT": _parse_bankrupt,
     "EXCHANGE": _parse_exchange,
     "REDEEM": _parse_redeem,
+    "REISSUE": _parse_reissue,
     "ASSIGN": _parse_assign,
     "DESTINATION": _parse_destination,
 }
@@ -574,6 +589,8 @@ def format_order(action: Action, vocab: Vocabulary | None = None) -> str:
         return f"DESTINATION {action.choice.upper()}"
     if isinstance(action, Redeem):
         return f"REDEEM {action.corporation} " + ("POOL" if action.source == "pool" else f"FROM {action.source}")
+    if isinstance(action, Reissue):
+        return f"REISSUE {action.corporation}"
     if isinstance(action, Exchange):
         return f"EXCHANGE {action.company}" + (" POOL" if action.source == "pool" else "")
     raise TypeError(f"no order form for {action!r}")

@@ -352,3 +352,86 @@ def test_certificate_limit_drops_once_a_corporation_has_closed() -> None:
     assert shares.certificate_limit(g.state, g.title) == 16
     g.state.corporations["TP"].closed = True
     assert shares.certificate_limit(g.state, g.title) == 14
+
+
+def reissue_game(price: int, variants: tuple[str, ...] = ()) -> Game:
+    """``sr_game`` with MP's price at ``price``, A holding 10% more and MP's last two shares
+    redeemed into its treasury."""
+    from pbem.engine import market as mk
+
+    g = sr_game()
+    if variants:
+        fresh = Game(load_title("1870", variants), ["A", "B", "C"])
+        fresh.state = g.state
+        g = fresh
+    state = g.state
+    for cert in state.certificates:
+        if cert.corporation == "MP" and cert.index == 6:
+            cert.owner = "A"
+        if cert.corporation == "MP" and cert.index in (7, 8):
+            cert.redeemed = True
+    cell = next((r, c) for r, row in enumerate(g.title.market) for c, found in enumerate(row)
+                if found is not None and found.price == price)
+    mk.move(state, g.title, "MP", cell)
+    return g
+
+
+def test_reissue_offers_the_redeemed_shares_at_the_new_par_and_pays_the_corporation() -> None:
+    """1870 share reissue: at $160 the new par is the top-row price nearest 3/4 x 160 rounded
+    up ($120 > old par $76); a share bought from the treasury then pays MP, not the bank."""
+    from pbem.engine import shares
+    from pbem.engine.actions import BuyShares, Reissue
+    from pbem.orders import Vocabulary, parse_order
+
+    g = reissue_game(160)
+    state = g.state
+    with pytest.raises(Exception, match="no MP share in the IPO"):
+        g.apply("B", BuyShares("MP", "ipo"))
+    assert Reissue("MP") in g.legal_actions("B")
+    order = parse_order("REISSUE MP", Vocabulary.from_title(g.title))
+    events = g.apply("B", order)
+    assert "MP (B) reissues 2 shares" in events
+    assert "MP's par price is now $120" in events
+    assert shares.par_price(state, g.title, "MP") == 120
+    assert g.current_actors() != ["B"], "a reissue is the president's whole turn"
+    assert not any(c.redeemed for c in state.certificates if c.corporation == "MP")
+    state.round.entity_index = state.order.index("A")
+    cash_a, cash_mp, bank = state.players["A"].cash, state.corporations["MP"].cash, state.bank
+    g.apply("A", BuyShares("MP", "ipo"))
+    assert state.players["A"].cash == cash_a - 120
+    assert state.corporations["MP"].cash == cash_mp + 120, "incremental capitalization after a reissue"
+    assert state.bank == bank
+
+
+def test_reissue_keeps_a_higher_old_par_and_waits_for_every_original_share() -> None:
+    """1870 share reissue: at $82, 3/4 x 82 rounds up to $64 — below the old par of $76, which
+    stays. No reissue while an original share is still for sale in the treasury."""
+    from pbem.engine import shares
+    from pbem.engine.actions import Reissue
+
+    g = reissue_game(82)
+    events = g.apply("B", Reissue("MP"))
+    assert not any("par price is now" in e for e in events)
+    assert shares.par_price(g.state, g.title, "MP") == 76
+
+    g2 = reissue_game(160)
+    next(c for c in g2.state.certificates if c.corporation == "MP" and c.index == 8).redeemed = False
+    assert Reissue("MP") not in g2.legal_actions("B")
+    with pytest.raises(Exception, match="still has shares for sale"):
+        g2.apply("B", Reissue("MP"))
+    with pytest.raises(Exception, match="not the president"):
+        reissue_game(160).apply("B", Reissue("GMO"))
+
+
+def test_max_reissue_200_caps_the_new_par() -> None:
+    """1870 option "$200 maximum reissue": at $350 the new par would be $275; with the option,
+    $200."""
+    from pbem.engine import shares
+    from pbem.engine.actions import Reissue
+
+    g = reissue_game(350)
+    g.apply("B", Reissue("MP"))
+    assert shares.par_price(g.state, g.title, "MP") == 275
+    capped = reissue_game(350, ("max_reissue_200",))
+    capped.apply("B", Reissue("MP"))
+    assert shares.par_price(capped.state, capped.title, "MP") == 200

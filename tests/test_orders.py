@@ -20,6 +20,8 @@ from pbem.engine.actions import (
     Par,
     Pass,
     PlaceToken,
+    Redeem,
+    Reissue,
     RunRoutes,
     SellShares,
     TrainRun,
@@ -60,6 +62,8 @@ actions = st.one_of(
     st.builds(BuyShares, st.sampled_from(CORPORATIONS), st.sampled_from(["ipo", "pool"]),
               st.integers(min_value=1, max_value=10)),
     st.builds(SellShares, st.sampled_from(CORPORATIONS), st.integers(min_value=1, max_value=10)),
+    st.builds(Redeem, st.sampled_from(CORPORATIONS), st.just("pool")),
+    st.builds(Reissue, st.sampled_from(CORPORATIONS)),
 )
 
 

@@ -226,6 +226,17 @@ class Redeem(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Reissue(Action):
+    """The president has ``corporation`` offer for sale again every share it has redeemed,
+    at a new par (1870 rules: reissue, in the stock round, as the president's turn). From
+    then on a share bought from its treasury pays the corporation (incremental
+    capitalization)."""
+
+    kind: ClassVar[str] = "reissue"
+    corporation: str
+
+
+@dataclass(frozen=True, slots=True)
 class Exchange(Action):
     """Exchange private ``company`` for a share of its corporation from the IPO or the pool
     (1830: MH for a 10% NYC share, any time; the private closes)."""
@@ -245,7 +256,7 @@ class Bankrupt(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (Pass, Bid, BuyPrivate, Par, BuyShares, SellShares, LayTile, PlaceToken, RunRoutes,
-                Dividend, BuyTrain, DiscardTrain, Exchange, Redeem, Assign, DestinationToken, Bankrupt)
+                Dividend, BuyTrain, DiscardTrain, Exchange, Redeem, Reissue, Assign, DestinationToken, Bankrupt)
 }
 
 

@@ -116,6 +116,15 @@ def pick_certificates(state: GameState, owner: str, sym: str, count: int) -> lis
     return certs[:count]
 
 
+def incremental(state: GameState, title: TitleData, sym: str) -> bool:
+    """Whether a share of ``sym`` sold from its IPO/treasury pays the corporation (incremental
+    capitalization) rather than the bank: the title's ``capitalization``, or 1870's
+    ``capitalization_after_reissue`` once the corporation has reissued shares."""
+    if title.const("capitalization", "full") == "incremental":
+        return True
+    return state.corporations[sym].reissued and title.const("capitalization_after_reissue") == "incremental"
+
+
 def float_if_ready(state: GameState, title: TitleData, sym: str, events: list[str]) -> None:
     """Float ``sym`` once the IPO holds no more than ``100 - float_percent`` percent; with full
     capitalization the bank pays it ten times par (1830 rules 5.4)."""

@@ -68,6 +68,8 @@ class CorporationState:
     trains: list[str] = field(default_factory=list)
     last_revenue: int | None = None
     last_choice: str | None = None
+    reissued: bool = False
+    """Has reissued redeemed shares (1870): treasury sales now pay the corporation."""
 
 
 @dataclass

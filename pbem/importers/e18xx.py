@@ -30,6 +30,7 @@ from pbem.engine.actions import (
     Exchange,
     LayTile,
     Redeem,
+    Reissue,
     Par,
     Pass,
     PlaceToken,
@@ -236,6 +237,10 @@ class Renderer:
                 self._ipo_ids.discard(share_id)
                 self._holder[share_id] = self.names[action["entity"]]
             return BuyShares(sym, source, len(ids))  # type: ignore[arg-type]
+        if kind == "sell_shares" and action.get("entity_type") == "corporation":
+            ids = list(action["shares"])
+            self._ipo_ids.update(str(i) for i in ids)  # a reissue puts them on sale in the treasury
+            return Reissue(str(action["entity"]))
         if kind == "sell_shares":
             ids = list(action["shares"])
             sym = ids[0].rsplit("_", 1)[0]

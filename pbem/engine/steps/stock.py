@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from pbem.engine import market, shares
-from pbem.engine.actions import Action, BuyShares, Par, Pass, Redeem, SellShares, ShareSource
+from pbem.engine import market, shares, treasury
+from pbem.engine.actions import Action, BuyShares, Par, Pass, Redeem, Reissue, SellShares, ShareSource
 from pbem.engine.state import IPO, POOL, StockRoundState
 from pbem.engine.step import Step
 from pbem.errors import IllegalOrderError
@@ -224,6 +224,15 @@ class BuySellParShares(Step):
                         found.append(Par(sym, price))
         found.extend(sells)
         if found:
+            # the corporation's own actions, offered to a president who has a turn (as the
+            # platform does: they alone do not keep a player from being passed)
+            if sr is not None:
+                for sym, corp in state.corporations.items():
+                    if corp.president != player or corp.closed:
+                        continue
+                    found.extend(Redeem(sym, source) for source in treasury.redeem_sources(game, sr, player, sym))
+                    if title.const("share_reissue") and treasury.reissue_problem(game, sr, player, sym) is None:
+                        found.append(Reissue(sym))
             found.append(Pass())
         return found
 
@@ -247,7 +256,10 @@ class BuySellParShares(Step):
             price = _unit_price(game, sym, action.source)
             cert = shares.pick_certificates(state, _source_owner(action.source), sym, 1)[0]
             state.players[player].cash -= price
-            state.bank += price
+            if action.source == "ipo" and shares.incremental(state, title, sym):
+                state.corporations[sym].cash += price
+            else:
+                state.bank += price
             cert.owner = player
             where = "the IPO" if action.source == "ipo" else "the market"
             game.event(f"{player} buys a {cert.percent}% share of {sym} from {where} for {game.money(price)}")
@@ -302,60 +314,21 @@ class BuySellParShares(Step):
 
     @classmethod
     def process_redeem(cls, game: Game, player: str, action: Action) -> None:
-        """Share redemption (1870): as the president's whole turn, the corporation buys back
-        one share at the current price — from the pool if it holds one, else from a player
-        other than a president holding the most — into its treasury, where it is not for sale
-        until reissued. The corporation must have operated, hold fewer than four treasury
-        shares, and pay from its cash as it stood when the round first asked (once a round)."""
+        """Share redemption (1870), the president's whole turn: see :func:`treasury.redeem`."""
         assert isinstance(action, Redeem)
-        state, title = game.state, game.title
-        sym = action.corporation
-        if not title.const("share_redemption"):
-            raise IllegalOrderError(f"corporations do not redeem shares in {title.title}")
-        if sym not in state.corporations or state.corporations[sym].president != player:
-            raise IllegalOrderError(f"{player} is not the president of {sym}")
         sr = _sr(game)
-        if sr.turn_actions:
-            raise IllegalOrderError("a redemption is the whole turn: nothing else may come before it")
-        corp = state.corporations[sym]
-        if not corp.operated:
-            raise IllegalOrderError(f"{sym} has not operated yet")
-        if sum(1 for c in state.certificates if c.corporation == sym and c.owner == IPO) >= 4:
-            raise IllegalOrderError(f"{sym} holds four or more of its shares already")
-        price = shares.current_price(state, title, sym)
-        budget = sr.redeem_cash.setdefault(sym, corp.cash)
-        if price > budget:
-            raise IllegalOrderError(f"{sym} has {game.money(budget)} for redemptions this round; a share costs {game.money(price)}")
-        pool = shares.pick_certificates(state, POOL, sym, 1)
-        if pool:
-            if action.source != "pool":
-                raise IllegalOrderError(f"the bank pool holds a {sym} share: it must be redeemed first")
-            cert, payee = pool[0], None
-        else:
-            seller = action.source
-            if seller not in state.players:
-                raise IllegalOrderError(f"the pool holds no {sym} share: name the player (REDEEM {sym} FROM <player>)")
-            holdings = {p: state.percent_of(p, sym) for p in state.seats}
-            others_top = max((v for p, v in holdings.items() if p != player), default=0)
-            if seller == player and holdings[player] == others_top:
-                # as 18xx.games plays it: the president is spared only when tied with the others' most
-                raise IllegalOrderError(f"{player} holds as many {sym} shares as the most of the others "
-                                        "and cannot be redeemed from")
-            owned = shares.pick_certificates(state, seller, sym, 1)
-            if not owned:
-                raise IllegalOrderError(f"{seller} has no ordinary {sym} share")
-            cert, payee = owned[0], seller
-        corp.cash -= price
-        if payee is None:
-            state.bank += price
-        else:
-            state.players[payee].cash += price
-        cert.owner = IPO
-        cert.redeemed = True
-        sr.redeem_cash[sym] = 0
-        game.event(f"{sym} ({player}) redeems a {cert.percent}% share from {payee or 'the market'} for {game.money(price)}")
-        shares.update_president(state, title, sym, game.pending_events)
+        treasury.redeem(game, sr, player, action.corporation, action.source)
         sr.turn_actions.append("redeem")
+        sr.last_to_act = player
+        end_turn(game, player)
+
+    @classmethod
+    def process_reissue(cls, game: Game, player: str, action: Action) -> None:
+        """Share reissue (1870), the president's whole turn: see :func:`treasury.reissue`."""
+        assert isinstance(action, Reissue)
+        sr = _sr(game)
+        treasury.reissue(game, sr, player, action.corporation)
+        sr.turn_actions.append("reissue")
         sr.last_to_act = player
         end_turn(game, player)
 
@@ -546,6 +519,7 @@ def finish_stock_round(game: Game) -> None:
 
 BuySellParShares.handlers = {
         Redeem: BuySellParShares.process_redeem,
+        Reissue: BuySellParShares.process_reissue,
         BuyShares: BuySellParShares.process_buy,
         Par: BuySellParShares.process_par,
         SellShares: BuySellParShares.process_sell,

@@ -1,0 +1,178 @@
+"""A corporation trading its own shares in a stock round (1870 rules: redemption and reissue).
+
+Both are a corporation's action taken by its president as the president's whole turn:
+
+* **redemption** — the corporation buys back one share a stock round into its treasury, where
+  it is out of the market (not for sale) until reissued;
+* **reissue** — once the treasury holds only redeemed shares, all of them are offered for sale
+  again at a new par: the top-row price nearest three quarters of the current price (rounded
+  up), or the old par if that is higher. From then on a share bought from the treasury pays
+  the corporation (incremental capitalization) rather than the bank.
+
+The title's ``game.yaml`` switches them on (``share_redemption``, ``share_reissue``); an
+option may cap the new par (``share_reissue.max_price``, 1870's "$200 maximum reissue").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pbem.engine import market, shares
+from pbem.engine.state import IPO, POOL, Certificate, StockRoundState
+from pbem.errors import IllegalOrderError
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+    from pbem.engine.market import Coord
+    from pbem.engine.title import TitleData
+
+
+def _treasury(game: Game, sym: str) -> list[Certificate]:
+    return [c for c in game.state.certificates if c.corporation == sym and c.owner == IPO]
+
+
+def _presidency_problem(game: Game, player: str, sym: str, rule: str) -> str | None:
+    state = game.state
+    if not game.title.const(rule):
+        return f"corporations do not {'redeem' if rule == 'share_redemption' else 'reissue'} shares in {game.title.title}"
+    if sym not in state.corporations or state.corporations[sym].president != player:
+        return f"{player} is not the president of {sym}"
+    return None
+
+
+def redeem_sources(game: Game, sr: StockRoundState, player: str, sym: str) -> list[str]:
+    """Where ``sym`` (presided by ``player``) may redeem a share from now: ``["pool"]`` when the
+    bank pool holds one, else the players it may buy from; empty when it may not redeem at all
+    (1870 rules: redemption)."""
+    state = game.state
+    if _presidency_problem(game, player, sym, "share_redemption") or sr.turn_actions:
+        return []
+    corp = state.corporations[sym]
+    rule = game.title.const("share_redemption") or {}
+    if rule.get("needs_operated", True) and not corp.operated:
+        return []
+    if len(_treasury(game, sym)) > int(rule.get("max_treasury_shares_before", 3)):
+        return []
+    price = shares.current_price(state, game.title, sym)
+    if price > sr.redeem_cash.get(sym, corp.cash) or price > corp.cash:
+        return []
+    if shares.pick_certificates(state, POOL, sym, 1):
+        return ["pool"]
+    holdings = {p: state.percent_of(p, sym) for p in state.seats}
+    others_top = max((v for p, v in holdings.items() if p != player), default=0)
+    return [p for p in state.seats
+            if shares.pick_certificates(state, p, sym, 1) and not (p == player and holdings[p] == others_top)]
+
+
+def redeem(game: Game, sr: StockRoundState, player: str, sym: str, source: str) -> None:
+    """Redeem one share of ``sym`` from ``source`` (``"pool"`` or a player's name) at the
+    current price, paid from the corporation's cash as it stood when the round first asked.
+
+    :raises IllegalOrderError: the president may not have the corporation redeem, or not from
+        ``source`` (with the reason).
+    """
+    state, title = game.state, game.title
+    problem = _presidency_problem(game, player, sym, "share_redemption")
+    if problem:
+        raise IllegalOrderError(problem)
+    if sr.turn_actions:
+        raise IllegalOrderError("a redemption is the whole turn: nothing else may come before it")
+    corp = state.corporations[sym]
+    rule = title.const("share_redemption") or {}
+    if rule.get("needs_operated", True) and not corp.operated:
+        raise IllegalOrderError(f"{sym} has not operated yet")
+    if len(_treasury(game, sym)) > int(rule.get("max_treasury_shares_before", 3)):
+        raise IllegalOrderError(f"{sym} holds four or more of its shares already")
+    price = shares.current_price(state, title, sym)
+    budget = sr.redeem_cash.setdefault(sym, corp.cash)
+    if price > budget:
+        raise IllegalOrderError(f"{sym} has {game.money(budget)} for redemptions this round; a share costs {game.money(price)}")
+    pool = shares.pick_certificates(state, POOL, sym, 1)
+    if pool:
+        if source != "pool":
+            raise IllegalOrderError(f"the bank pool holds a {sym} share: it must be redeemed first")
+        cert, payee = pool[0], None
+    else:
+        if source not in state.players:
+            raise IllegalOrderError(f"the pool holds no {sym} share: name the player (REDEEM {sym} FROM <player>)")
+        holdings = {p: state.percent_of(p, sym) for p in state.seats}
+        others_top = max((v for p, v in holdings.items() if p != player), default=0)
+        if source == player and holdings[player] == others_top:
+            # as 18xx.games plays it: the president is spared only when tied with the others' most
+            raise IllegalOrderError(f"{player} holds as many {sym} shares as the most of the others "
+                                    "and cannot be redeemed from")
+        owned = shares.pick_certificates(state, source, sym, 1)
+        if not owned:
+            raise IllegalOrderError(f"{source} has no ordinary {sym} share")
+        cert, payee = owned[0], source
+    corp.cash -= price
+    if payee is None:
+        state.bank += price
+    else:
+        state.players[payee].cash += price
+    cert.owner = IPO
+    cert.redeemed = True
+    sr.redeem_cash[sym] = 0
+    game.event(f"{sym} ({player}) redeems a {cert.percent}% share from {payee or 'the market'} for {game.money(price)}")
+    shares.update_president(state, title, sym, game.pending_events)
+
+
+def reissue_par(title: TitleData, sym_par: Coord, price: int) -> Coord:
+    """The par after a reissue: the top-row cell whose price is nearest ``price`` x 3/4 plus
+    one (so an exact half-way case rounds up; the first such cell on a tie), capped by the
+    title's ``share_reissue.max_price`` if any; the old par ``sym_par`` if its price is higher
+    or equal (1870 rules: reissue)."""
+    rule: dict[str, Any] = title.const("share_reissue") or {}
+    cap = rule.get("max_price")
+    top = [(0, col) for col, found in enumerate(title.market[0])
+           if found is not None and (cap is None or found.price <= int(cap))]
+    target = price * 3 / 4 + 1
+    nearest = min(top, key=lambda coord: abs(target - market.price_at(title, coord)))
+    if market.price_at(title, nearest) > market.price_at(title, sym_par):
+        return nearest
+    return sym_par
+
+
+def reissue_problem(game: Game, sr: StockRoundState, player: str, sym: str) -> str | None:
+    """Why ``player`` may not have ``sym`` reissue its redeemed shares now, or None. The
+    treasury must hold redeemed shares and nothing else for sale, and the bank pool must have
+    room for them (the platform's sale check)."""
+    problem = _presidency_problem(game, player, sym, "share_reissue")
+    if problem:
+        return problem
+    held = _treasury(game, sym)
+    if not any(c.redeemed for c in held):
+        return f"{sym} has no redeemed shares to reissue"
+    if not all(c.redeemed for c in held):
+        return f"{sym} still has shares for sale in its treasury"
+    percent = sum(c.percent for c in held)
+    if shares.pool_room(game.state, game.title, sym) < percent:
+        return f"the bank pool may not hold more than {game.title.const('pool_share_limit', 50)}% of {sym}"
+    done = sr.turn_actions
+    if "sell" in done and any(k in ("buy", "par") for k in done) and done[-1] in ("buy", "par"):
+        return "this turn has sold and then bought: no more sales"
+    return None
+
+
+def reissue(game: Game, sr: StockRoundState, player: str, sym: str) -> None:
+    """Reissue every redeemed share of ``sym``: they go on sale in its treasury at the new par
+    (:func:`reissue_par`), and the corporation is paid for each share sold from now on.
+
+    :raises IllegalOrderError: see :func:`reissue_problem`.
+    """
+    problem = reissue_problem(game, sr, player, sym)
+    if problem:
+        raise IllegalOrderError(problem)
+    state, title = game.state, game.title
+    corp = state.corporations[sym]
+    assert corp.par is not None
+    held = _treasury(game, sym)
+    for cert in held:
+        cert.redeemed = False
+    count = len(held)
+    game.event(f"{sym} ({player}) reissues {count} share{'s' if count > 1 else ''}")
+    new_par = reissue_par(title, corp.par, shares.current_price(state, title, sym))
+    if new_par != corp.par:
+        corp.par = new_par
+        game.event(f"{sym}'s par price is now {game.money(market.price_at(title, new_par))}")
+    corp.reissued = True

@@ -435,3 +435,147 @@ def test_max_reissue_200_caps_the_new_par() -> None:
     capped = reissue_game(350, ("max_reissue_200",))
     capped.apply("B", Reissue("MP"))
     assert shares.par_price(capped.state, capped.title, "MP") == 200
+
+
+def closing_game() -> Game:
+    """``sr_game`` with MP at $10 (one row above the closing cells), a token at St. Louis, a
+    train, $300 and the bridge company."""
+    from pbem.engine import market as mk
+
+    g = sr_game()
+    state = g.state
+    mk.move(state, g.title, "MP", (7, 1))
+    assert g.share_price("MP") == 20
+    mk.move(state, g.title, "MP", (8, 1))
+    assert g.share_price("MP") == 10
+    state.tokens["C18.0"] = ["MP"]
+    state.corporations["MP"].trains = ["2"]
+    state.companies["MRBC"].owner = "C:MP"
+    state.round.entity_index = state.order.index("C")
+    return g
+
+
+def test_a_sale_into_the_closing_cells_still_offers_protection_and_else_closes_the_corporation() -> None:
+    """Fault 6: C's sale would take MP to $0: B is still offered price protection; protected,
+    MP stays at $10; declined, MP closes at once — tokens off the map, cash to the bank, its
+    train to the bank pool, its private closed, its shares gone, and the certificate limit
+    falls to the table for nine corporations (3 players: 20 -> 17)."""
+    from pbem.engine import shares
+    from pbem.engine.actions import BuyShares, Pass, SellShares
+
+    g = closing_game()
+    g.apply("C", SellShares("MP", 1))
+    g.apply("C", Pass())
+    assert g.current_actors() == ["B"], "protection is offered even into the closing cells"
+    g.apply("B", BuyShares("MP", "pool", 1))
+    assert g.share_price("MP") == 10 and not g.state.corporations["MP"].closed
+
+    g = closing_game()
+    state = g.state
+    assert shares.certificate_limit(state, g.title) == 20
+    bank, cash_c = state.bank, state.players["C"].cash
+    g.apply("C", SellShares("MP", 1))
+    g.apply("C", Pass())
+    events = g.apply("B", Pass())
+    assert "MP closes" in events
+    corp = state.corporations["MP"]
+    assert corp.closed and corp.price is None and corp.president is None and corp.cash == 0
+    assert state.bank == bank - 10 + 300, "C was paid $10 for the share, MP's $300 went to the bank"
+    assert state.players["C"].cash == cash_c + 10
+    assert "C18.0" not in state.tokens
+    assert state.pool_trains == ["2"] and corp.trains == []
+    assert state.companies["MRBC"].closed
+    assert not [c for c in state.certificates if c.corporation == "MP"]
+    assert state.percent_of("B", "MP") == 0
+    assert shares.certificate_limit(state, g.title) == 17
+
+
+def test_a_withheld_dividend_into_the_closing_cells_closes_the_corporation_in_its_turn() -> None:
+    """1870 market: withholding at the left edge of the $10 row moves the price down-left into
+    a $0 closing cell; MP closes at once and its turn ends (no train bought)."""
+    from pbem.engine import market as mk
+    from pbem.engine.state import OperatingState, RoundState
+
+    g = closing_game()
+    state = g.state
+    mk.move(state, g.title, "MP", (8, 1))
+    other = state.corporations["GMO"]
+    other.par = mk.par_coord(g.title, 68)
+    mk.place(state, "GMO", (5, 6))
+    other.ipoed = other.floated = True
+    other.president, other.cash = "A", 500
+    state.round = RoundState(kind="operating", number=2, or_number=1,
+                             operating=OperatingState(order=["MP", "GMO"]))
+    op = state.round.operating
+    assert op is not None
+    op.passed_steps = ["connection_token", "connection_route", "connection_dividend", "pending_token", "track"]
+    from pbem.engine.actions import Pass
+
+    events = g.apply("B", Pass())  # no token; no route to run, so the revenue of $0 is withheld
+    assert "MP closes" in events
+    assert state.corporations["MP"].closed
+    assert any("operates GMO" in e for e in events), "MP's turn ended; GMO operates next"
+
+
+def test_finish_on_400_ends_the_game_when_a_price_reaches_400() -> None:
+    """1870 option "$400 finish": MP at $375 pays out and moves right to $400; the game ends at
+    once. Without the option the same payout goes on."""
+    from pbem.engine import market as mk
+    from pbem.engine.actions import Dividend
+    from pbem.engine.state import OperatingState, RoundState
+
+    def payout(variants: tuple[str, ...]) -> Game:
+        g = Game(load_title("1870", variants), ["A", "B", "C"])
+        g.state = sr_game().state
+        state = g.state
+        mk.move(state, g.title, "MP", (0, 19))
+        assert g.share_price("MP") == 375
+        state.round = RoundState(kind="operating", number=2, or_number=1,
+                                 operating=OperatingState(order=["MP"]))
+        op = state.round.operating
+        assert op is not None
+        op.passed_steps = ["connection_token", "connection_route", "connection_dividend", "pending_token",
+                           "track", "token", "route"]
+        op.revenue = 100
+        g.apply("B", Dividend("payout"))
+        assert g.share_price("MP") == 400
+        return g
+
+    assert payout(("finish_on_400",)).state.end_reason == "stock_market"
+    assert payout(("finish_on_400",)).state.finished
+    assert not payout(()).state.finished
+
+
+def test_original_market_changes_three_cells() -> None:
+    """1870 option "original market": the $40 cell at the left of the fifth row is no
+    multiple-buy cell, and the $60 cells of rows seven and eight count against the limit."""
+    plain, original = load_title("1870"), load_title("1870", ("original_market",))
+    for where in ((4, 0), (6, 5), (7, 6)):
+        assert plain.market[where[0]][where[1]] != original.market[where[0]][where[1]]
+    assert plain.market[4][0].buy_multiple and not original.market[4][0].buy_multiple  # type: ignore[union-attr]
+    assert original.market[4][0].unlimited_holding  # type: ignore[union-attr]
+    assert not plain.market[6][5].counts_for_limit and original.market[6][5].counts_for_limit  # type: ignore[union-attr]
+    assert original.market[7][6].price == 60 and original.market[7][6].counts_for_limit  # type: ignore[union-attr]
+    changed = sum(a != b for ra, rb in zip(plain.market, original.market) for a, b in zip(ra, rb))
+    assert changed == 3
+
+
+def test_original_price_protection_lets_a_president_who_sold_protect() -> None:
+    """1870 price protection bars a president who sold the corporation earlier in the round;
+    the "original price protection" option bars only the seller of the shares at hand."""
+    from pbem.engine.actions import Pass, SellShares
+
+    def offered(variants: tuple[str, ...]) -> bool:
+        g = Game(load_title("1870", variants), ["A", "B", "C"])
+        g.state = sr_game().state
+        state = g.state
+        g.apply("B", SellShares("MP", 1))
+        g.apply("B", Pass())  # B's own sale: never offered to B
+        state.round.entity_index = state.order.index("C")
+        state.round.stock.turn_actions = []  # type: ignore[union-attr]
+        g.apply("C", SellShares("MP", 1))
+        g.apply("C", Pass())
+        return g.current_actors() == ["B"]
+
+    assert not offered(())
+    assert offered(("can_protect_if_sold",))

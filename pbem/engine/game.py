@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Iterable, Mapping
 
-from pbem.engine import market, shares, trains
+from pbem.engine import closing, market, shares, trains
 from pbem.engine.actions import Action, Exchange
 from pbem.engine.board import MapData, TileData, load_map, load_tiles
 from pbem.engine.state import (
@@ -251,6 +251,7 @@ class Game:
             if self.state.round.kind == "operating":
                 op_step = operating.step_for(self, player, action)
                 op_step.process(self, player, action)
+                closing.settle_market(self)
                 self._advance_operating()
                 events, self.pending_events = self.pending_events, []
                 return events
@@ -267,6 +268,10 @@ class Game:
                 )
             handler(self, player, action)
             self._advance(player)
+            if closing.settle_market(self) and self.state.round.kind == "stock" and not self.state.finished:
+                sr = self.state.round.stock
+                if sr is not None and not sr.protecting:
+                    self._skip_stock_turns()
         except Exception:
             self.state.__dict__.update(backup.__dict__)  # same object: callers keep their reference
             raise
@@ -376,22 +381,41 @@ class Game:
         op = self.state.round.operating
         assert op is not None
         while op.index < len(op.order):
+            if self.state.finished:
+                return
             corp = op.order[op.index]
+            if self.state.corporations[corp].closed:
+                op.index += 1  # closed on the market earlier in this round
+                continue
             pres = self.state.corporations[corp].president
             self.event(f"{pres} operates {corp}")
             operating.place_home_token(self, corp)
-            operating.skip_inactive(self)
-            if operating.active_steps(self) or operating.queue_connections(self):
+            if not self._corporation_turn_over() or self.state.finished:
                 return
             self._end_corporation_turn()
         self._finish_operating_round()
+
+    def _corporation_turn_over(self) -> bool:
+        """Pass the operating corporation's steps that offer nothing, settle the market (a
+        price in a closing cell closes its corporation) and say whether its turn is over:
+        nothing left to do and no connection run owed, or it has closed, or the game ended."""
+        op = self.state.round.operating
+        assert op is not None
+        corp = self.state.corporations[op.order[op.index]]
+        if not corp.closed:
+            operating.skip_inactive(self)
+            closing.settle_market(self)
+        if self.state.finished or corp.closed:
+            return True
+        return not (operating.active_steps(self) or operating.queue_connections(self))
 
     def _end_corporation_turn(self) -> None:
         op = self.state.round.operating
         assert op is not None
         corp = op.order[op.index]
-        if "dividend_done" not in op.passed_steps:
+        if "dividend_done" not in op.passed_steps and not self.state.corporations[corp].closed:
             operating.pay_dividend(self, corp, "withhold")
+            closing.settle_market(self)
         op.index += 1
         fresh = OperatingState(order=op.order, index=op.index)
         self.state.round.operating = fresh
@@ -400,8 +424,7 @@ class Game:
     def _advance_operating(self) -> None:
         if self.state.finished:
             return
-        operating.skip_inactive(self)
-        if operating.active_steps(self) or operating.queue_connections(self):
+        if not self._corporation_turn_over() or self.state.finished:
             return
         self._end_corporation_turn()
         self._start_corporation_turn()

@@ -70,6 +70,10 @@ class MarketCell:
     counts_for_limit: bool = True
     unlimited_holding: bool = False
     buy_multiple: bool = False
+    closes: bool = False
+    """A corporation whose price reaches this cell closes (1870)."""
+    ends_game: bool = False
+    """A price reaching this cell ends the game at once (1870's $400 finish)."""
     zone: str = ""
 
 
@@ -179,6 +183,19 @@ def read_rules_yaml(path: Path) -> Any:
         raise ConfigError(f"rules file {path} is not valid YAML: {exc}") from None
 
 
+def _changed_rows(rows: list[list[Any]], changes: Mapping[str, Any]) -> list[list[Any]]:
+    """The market rows with a variant's ``changes`` applied: ``{"row,col": cell}`` (top row 0,
+    left column 0), so a variant names only the cells it changes."""
+    changed = [list(row) for row in rows]
+    for where, text in changes.items():
+        try:
+            row, col = (int(part) for part in str(where).split(","))
+            changed[row][col] = text
+        except (ValueError, IndexError) as exc:
+            raise ConfigError(f"market change {where!r}: not a cell of the market (write \"row,col\")") from exc
+    return changed
+
+
 def _parse_cell(text: str, zones: Mapping[str, Mapping[str, Any]]) -> MarketCell | None:
     text = str(text).strip()
     if not text:
@@ -278,7 +295,8 @@ def _build(title: str, variants: tuple[str, ...], docs: Mapping[str, Any]) -> Ti
         )
         zones = docs["market"].get("zones", {})
         market = tuple(
-            tuple(_parse_cell(cell, zones) for cell in row) for row in docs["market"]["rows"]
+            tuple(_parse_cell(cell, zones) for cell in row)
+            for row in _changed_rows(docs["market"]["rows"], docs["market"].get("changes") or {})
         )
         trains = tuple(
             TrainData(

@@ -413,8 +413,9 @@ def protection_possible(game: Game) -> bool:
     sym, count = entry["corporation"], int(entry["count"])
     if protector is None or protector == entry["seller"] or protector not in state.players:
         return False
-    if sym in _sr(game).sold.get(protector, []):
-        return False
+    if title.const("price_protection_barred_if_president_sold_this_round", True) \
+            and sym in _sr(game).sold.get(protector, []):
+        return False  # (the "original price protection" option bars only the seller)
     if state.players[protector].cash < int(entry["price"]) * count:
         return False
     if shares.counts_for_limit(state, title, sym) and (

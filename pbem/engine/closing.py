@@ -1,0 +1,83 @@
+"""Corporations closing on the stock market, and the market's own game end (1870 rules).
+
+A corporation whose share price reaches a closing cell (zone letter ``c`` of
+``market.yaml``) closes at once, whatever moved it there (a sale, a withheld dividend):
+
+* its station tokens leave the map and its home is no longer held for it;
+* its cash goes to the bank, its trains to the bank pool (``closed_corporation_trains``) and
+  its private companies close;
+* its certificates are gone, from players, the bank pool and its treasury alike (worth
+  nothing), and its marker leaves the market;
+* it no longer operates: the rest of its turn is lost, and a later turn in this operating
+  round is skipped; a price protection or connection run waiting for it is dropped;
+* the certificate limit is then read from the table for fewer corporations
+  (``shares.certificate_limit``).
+
+A price reaching a cell of zone ``e`` (1870's "$400 finish" option) ends the game at once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pbem.engine import market
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+
+def close_corporation(game: Game, sym: str) -> None:
+    """Close ``sym`` now (see the module text for what that takes away)."""
+    state, title = game.state, game.title
+    corp = state.corporations[sym]
+    game.event(f"{sym} closes")
+    for key in list(state.tokens):
+        corps = [c for c in state.tokens[key] if c != sym]
+        if corps:
+            state.tokens[key] = corps
+        else:
+            del state.tokens[key]
+    state.bank += corp.cash
+    corp.cash = 0
+    if corp.trains:
+        if title.const("closed_corporation_trains", "to_pool") == "to_pool":
+            state.pool_trains.extend(corp.trains)
+        game.event(f"{sym}'s trains go to the bank pool: {', '.join(corp.trains)}")
+        corp.trains = []
+    owned = [c for c, company in state.companies.items() if company.owner == f"C:{sym}" and not company.closed]
+    for company in owned:
+        state.companies[company].closed = True
+    if owned:
+        game.event(f"{sym}'s private companies close: {', '.join(owned)}")
+    state.certificates = [c for c in state.certificates if c.corporation != sym]
+    if corp.price is not None and sym in state.market.get(corp.price, []):
+        state.market[corp.price].remove(sym)
+    corp.price = None
+    corp.president = None
+    corp.closed = True
+    sr = state.round.stock
+    if sr is not None:
+        sr.sell_queue = [entry for entry in sr.sell_queue if entry["corporation"] != sym]
+        if not sr.sell_queue:
+            sr.protecting = False
+    op = state.round.operating
+    if op is not None:
+        op.connections = [c for c in op.connections if c != sym]
+
+
+def settle_market(game: Game) -> list[str]:
+    """Close every open corporation whose price is in a closing cell, then end the game if a
+    price is in a game-end cell; returns the corporations closed (after any action)."""
+    state, title = game.state, game.title
+    closed: list[str] = []
+    for sym, corp in state.corporations.items():
+        found = market.cell(title, corp.price) if corp.price is not None and not corp.closed else None
+        if found is not None and found.closes:
+            close_corporation(game, sym)
+            closed.append(sym)
+    if not state.finished and any(
+        (found := market.cell(title, corp.price)) is not None and found.ends_game
+        for corp in state.corporations.values() if corp.price is not None and not corp.closed
+    ):
+        game.end_game("stock_market")
+    return closed

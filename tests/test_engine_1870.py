@@ -338,7 +338,7 @@ def test_shares_whose_pending_drop_reaches_an_uncounted_zone_do_not_count() -> N
     state.round.entity_index = state.order.index("C")
     g.apply("C", SellShares("MP", 1))
     g.apply("C", Pass())
-    assert state.round.stock is not None and state.round.stock.sell_queue
+    assert state.sell_queue
     assert shares.certificate_count(state, title, "B") == before - 5, "B's five MP certificates"
     assert shares.certificate_count(state, title, "B", protecting=True) == before
 
@@ -579,3 +579,88 @@ def test_original_price_protection_lets_a_president_who_sold_protect() -> None:
 
     assert not offered(())
     assert offered(("can_protect_if_sold",))
+
+
+def or_sale_game() -> Game:
+    """An 1870 OR 1: GMO (A, $100, no cash, token and a city tile at Mobile with a route to the
+    Southeast) must buy a train; A, with no cash, holds two MP shares; MP ($76) is B's."""
+    from pbem.engine import market as mk
+    from pbem.engine.state import StockRoundState
+    from pbem.engine.steps import operating
+
+    g = Game(load_title("1870"), ["A", "B", "C"])
+    state = g.state
+    for sym, president, price in (("GMO", "A", 100), ("MP", "B", 76)):
+        corp = state.corporations[sym]
+        corp.par = mk.par_coord(g.title, price)
+        assert corp.par is not None
+        mk.place(state, sym, corp.par)
+        corp.ipoed = corp.floated = True
+        corp.president = president
+        for cert in state.certificates:
+            if cert.corporation == sym and cert.index <= 4:
+                cert.owner = president
+            if sym == "MP" and cert.corporation == sym and cert.index in (5, 6):
+                cert.owner = "A"
+    state.corporations["MP"].cash = 500
+    state.players["A"].cash = 0
+    state.tokens["M20.0"] = ["GMO"]
+    for rotation in range(6):
+        state.tiles["M20"] = ("57", rotation)
+        if operating.must_buy_train(g, "GMO"):
+            break
+    assert operating.must_buy_train(g, "GMO")
+    state.round.stock = StockRoundState()
+    g._start_operating_round(1, 1)
+    assert g.current_actors() == ["A"]
+    return g
+
+
+def test_an_emergency_sale_in_an_operating_round_waits_for_price_protection() -> None:
+    """1870 price protection in an operating round: A sells two MP shares to buy GMO's train;
+    MP's price holds until GMO's turn is over, then B (MP's president) may buy them back at $76
+    each — the price stays — or decline, and MP drops two rows to $68. Nobody else may act first."""
+    from pbem.engine.actions import BuyShares, BuyTrain, Pass, SellShares
+
+    for protects in (True, False):
+        g = or_sale_game()
+        state = g.state
+        g.apply("A", Pass())  # no track
+        g.apply("A", SellShares("MP", 2))
+        assert g.share_price("MP") == 76, "the drop waits"
+        with pytest.raises(Exception, match="not B's turn"):
+            g.apply("B", Pass())
+        events = g.apply("A", BuyTrain("2"))
+        assert g.current_actors() == ["B"], "GMO's turn is over: MP's president decides"
+        assert not any("operates MP" in e for e in events)
+        cash_b = state.players["B"].cash
+        if protects:
+            events = g.apply("B", BuyShares("MP", "pool", 2))
+            assert "B price protects 2 shares of MP for $152" in events
+            assert g.share_price("MP") == 76 and state.percent_of("B", "MP") == 80
+            assert state.players["B"].cash == cash_b - 152
+        else:
+            events = g.apply("B", Pass())
+            assert "B does not price protect 2 shares of MP" in events
+            assert g.share_price("MP") == 68
+        assert any("operates MP" in e for e in events), "then MP operates"
+
+
+def test_a_president_who_sells_the_presidency_away_is_the_one_asked_and_may_not_protect() -> None:
+    """Fault 6: B (president, 60%) sells 40% of MP and C (30%) becomes president; the
+    protection is B's to decide — barred as the seller — so C is not offered it and the price
+    drops four rows at once."""
+    from pbem.engine.actions import Pass, SellShares
+
+    g = sr_game()
+    state = g.state
+    for cert in state.certificates:
+        if cert.corporation == "MP" and cert.index in (6, 7):
+            cert.owner = "C"
+    events = g.apply("B", SellShares("MP", 4))
+    assert state.corporations["MP"].president == "C"
+    assert g.share_price("MP") == 76
+    events += g.apply("B", Pass())
+    assert "B can't price protect 4 shares of MP" in events
+    assert not any(e.startswith("C price protects") for e in events)
+    assert g.share_price("MP") < 76 and state.sell_queue == []

@@ -46,7 +46,7 @@ def close_corporation(game: Game, sym: str) -> None:
         corp.trains = []
     owned = [c for c, company in state.companies.items() if company.owner == f"C:{sym}" and not company.closed]
     for company in owned:
-        state.companies[company].closed = True
+        game.close_company(company)
     if owned:
         game.event(f"{sym}'s private companies close: {', '.join(owned)}")
     state.certificates = [c for c in state.certificates if c.corporation != sym]
@@ -55,11 +55,10 @@ def close_corporation(game: Game, sym: str) -> None:
     corp.price = None
     corp.president = None
     corp.closed = True
+    state.sell_queue = [entry for entry in state.sell_queue if entry["corporation"] != sym]
     sr = state.round.stock
-    if sr is not None:
-        sr.sell_queue = [entry for entry in sr.sell_queue if entry["corporation"] != sym]
-        if not sr.sell_queue:
-            sr.protecting = False
+    if sr is not None and not state.sell_queue:
+        sr.protecting = False
     op = state.round.operating
     if op is not None:
         op.connections = [c for c in op.connections if c != sym]

@@ -46,8 +46,8 @@ def certificate_count(state: GameState, title: TitleData, player: str, *, protec
     (1870), a corporation whose drop would take it into a zone that does not count already
     does not count — except for the president deciding to protect it (``protecting``)."""
     pending = set()
-    if state.round.stock is not None and not protecting:
-        for entry in state.round.stock.sell_queue:
+    if not protecting:
+        for entry in state.sell_queue:
             sym = str(entry["corporation"])
             coord = state.corporations[sym].price
             if coord is not None:

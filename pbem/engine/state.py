@@ -112,8 +112,6 @@ class StockRoundState:
     turn_actions: list[str] = field(default_factory=list)
     turn_buys: list[str] = field(default_factory=list)
     turn_sells: list[str] = field(default_factory=list)
-    sell_queue: list[dict[str, Any]] = field(default_factory=list)
-    """Sales whose price drop waits for the president's price protection (1870)."""
     protecting: bool = False
     protector: str | None = None
     redeem_cash: dict[str, int] = field(default_factory=dict)
@@ -192,6 +190,9 @@ class GameState:
     """Of those, the ones that kept the destination token on the charter (no bonus)."""
     assignments: dict[str, dict[str, str]] = field(default_factory=dict)
     """Private tokens on the map: company -> {"hex", "corp" it serves, "token" name}."""
+    sell_queue: list[dict[str, Any]] = field(default_factory=list)
+    """Sales whose price drop waits for the president's price protection (1870), oldest
+    first: {"corporation", "count", "seller", "president" (before the sale), "price"}."""
     pending_teleport: str | None = None
     pending_tokens: list[tuple[str, str]] = field(default_factory=list)
     bank_broken: bool = False

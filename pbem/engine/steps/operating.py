@@ -14,12 +14,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, ClassVar, Iterable, Mapping
 
-from pbem.engine import market, shares, track, trains
+from pbem.engine import market, protection, shares, track, trains
 from pbem.engine.actions import (
     Action,
     Assign,
     Bankrupt,
     BuyPrivate,
+    BuyShares,
     BuyTrain,
     DestinationToken,
     DiscardTrain,
@@ -76,6 +77,10 @@ class OpStep:
     def actor(cls, game: Game) -> str:
         """Who acts in this step: by default the operating corporation's president."""
         return president(game, current_corp(game))
+
+    @classmethod
+    def prepare(cls, game: Game) -> None:
+        """What happens as the step comes up, every earlier step done (usually nothing)."""
 
     @classmethod
     def skip(cls, game: Game) -> None:
@@ -838,6 +843,50 @@ class BuyCompany(OpStep):
         buy_company(game, corp, action)
 
 
+class PriceProtection(OpStep):
+    """At the end of the operating corporation's turn, price protection for the shares its
+    president sold to raise cash for a train (1870 rules; see :mod:`pbem.engine.protection`):
+    the president of each sold corporation, oldest sale first, may buy the shares back from
+    the pool at the sale price, or the price drops; the corporations still to operate are then
+    re-ordered by their new prices."""
+
+    name = "price_protection"
+    description = "protect the price of the shares sold (BUY <n> <corporation> POOL), or PASS"
+    sticky = True
+    takes = (BuyShares, Pass)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        return bool(game.state.sell_queue)
+
+    @classmethod
+    def prepare(cls, game: Game) -> None:
+        if game.state.sell_queue:
+            protection.settle(game)
+            recalculate_order(game)
+
+    @classmethod
+    def actor(cls, game: Game) -> str:
+        return str(protection.head(game)["president"])
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        if player != cls.actor(game):
+            raise IllegalOrderError(f"it is not {player}'s turn: waiting for {cls.actor(game)} to {cls.description}")
+        if isinstance(action, Pass):
+            protection.decline(game, forced=False)
+        else:
+            assert isinstance(action, BuyShares)
+            protection.protect(game, player, action)
+        protection.settle(game)
+        recalculate_order(game)
+
+    @classmethod
+    def legal(cls, game: Game) -> Iterable[Action]:
+        entry = protection.head(game)
+        return (BuyShares(entry["corporation"], "pool", int(entry["count"])), Pass())
+
+
 def purchasable(game: Game, corp: str) -> list[str]:
     """Private companies ``corp`` may buy now: owned by a player, not closed, not barred
     (1830: BO), in a phase that allows it — or, in a phase that does not, a private whose
@@ -1018,7 +1067,8 @@ class ConnectionDividend(_ConnectionStep):
         game.check_bank()
 
 
-STEPS: tuple[type[OpStep], ...] = (ConnectionToken, ConnectionRoute, ConnectionDividend, PendingToken, Track, Token, Route, DividendStep, Discard, BuyTrainStep, BuyCompany)
+STEPS: tuple[type[OpStep], ...] = (ConnectionToken, ConnectionRoute, ConnectionDividend, PendingToken, Track, Token, Route, DividendStep, Discard, BuyTrainStep, BuyCompany,
+                                        PriceProtection)
 """A corporation's turn, in order (1830 rules 6)."""
 
 
@@ -1032,6 +1082,7 @@ def skip_inactive(game: Game) -> None:
     for step in STEPS:
         if _passed(game, step):
             continue
+        step.prepare(game)
         if step.offers(game):
             return
         step.skip(game)
@@ -1137,6 +1188,8 @@ def step_for(game: Game, player: str, action: Action) -> type[OpStep]:
         return taker
     if taker.actor(game) != player:
         raise IllegalOrderError(f"it is not {player}'s turn: waiting for {taker.actor(game)} to {taker.description}")
+    if taker is not blocking and blocking.actor(game) != player:
+        raise IllegalOrderError(f"it is not {player}'s turn: waiting for {blocking.actor(game)} to {blocking.description}")
     if taker is not blocking and not isinstance(action, BuyPrivate):
         for step in active[: active.index(taker)]:
             _mark_passed(game, step)

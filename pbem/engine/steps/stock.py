@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from pbem.engine import market, shares, treasury
+from pbem.engine import market, protection, shares, treasury
 from pbem.engine.actions import Action, BuyShares, Par, Pass, Redeem, Reissue, SellShares, ShareSource
 from pbem.engine.state import IPO, POOL, StockRoundState
 from pbem.engine.step import Step
@@ -196,7 +196,7 @@ class BuySellParShares(Step):
     def actors(cls, game: Game) -> list[str]:
         sr = game.state.round.stock
         if sr is not None and sr.protecting:
-            return [str(sr.sell_queue[0]["president"])]
+            return [str(game.state.sell_queue[0]["president"])]
         return [game.state.order[game.state.round.entity_index]]
 
     @classmethod
@@ -204,7 +204,7 @@ class BuySellParShares(Step):
         state, title = game.state, game.title
         sr = state.round.stock
         if sr is not None and sr.protecting:
-            entry = sr.sell_queue[0]
+            entry = state.sell_queue[0]
             return [BuyShares(entry["corporation"], "pool", int(entry["count"])), Pass()]
         found: list[Action] = []
         sells = [
@@ -383,11 +383,9 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
     )
     before = corp.price
     assert before is not None
-    sr = state.round.stock
-    if title.const("price_protection") and state.round.kind == "stock" and sr is not None:
+    if title.const("price_protection") and state.round.kind in ("stock", "operating"):
         # 1870: the drop waits for the president's chance to protect the price
-        sr.sell_queue.append({"corporation": sym, "count": count, "seller": player,
-                              "president": president_before, "price": price})
+        protection.queue_sale(game, sym, count, player, president_before, price)
         if corp.president is not None:
             shares.update_president(state, title, sym, game.pending_events, swap_to=POOL)
         return
@@ -403,81 +401,26 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
         shares.update_president(state, title, sym, game.pending_events, swap_to=POOL)
 
 
-def protection_possible(game: Game) -> bool:
-    """Whether the first queued sale's president may protect the price: not the seller, did
-    not sell the corporation this round, has the cash, and room under the certificate limit
-    (shares in a zone that does not count need no room) — 1870 rules, price protection."""
-    state, title = game.state, game.title
-    entry = _sr(game).sell_queue[0]
-    protector = entry["president"]
-    sym, count = entry["corporation"], int(entry["count"])
-    if protector is None or protector == entry["seller"] or protector not in state.players:
-        return False
-    if title.const("price_protection_barred_if_president_sold_this_round", True) \
-            and sym in _sr(game).sold.get(protector, []):
-        return False  # (the "original price protection" option bars only the seller)
-    if state.players[protector].cash < int(entry["price"]) * count:
-        return False
-    if shares.counts_for_limit(state, title, sym) and (
-        shares.certificate_count(state, title, protector, protecting=True) + count
-        > shares.certificate_limit(state, title)
-    ):
-        return False
-    return True
-
-
 def protect(game: Game, player: str, action: BuyShares) -> None:
-    """The president buys the queued shares from the pool at the sale price; the price holds,
-    and the purchase is the protector's turn."""
-    state, sr = game.state, _sr(game)
-    entry = sr.sell_queue[0]
-    sym, count, price = entry["corporation"], int(entry["count"]), int(entry["price"])
-    if action.corporation != sym or action.source != "pool" or action.count != count:
-        raise IllegalOrderError(f"to protect the price, buy the {count} {sym} share(s) from the pool "
-                                f"(BUY {count} {sym} POOL), or PASS")
-    if not protection_possible(game):
-        raise IllegalOrderError(f"{player} cannot protect the price of {sym}")
-    certs = shares.pick_certificates(state, POOL, sym, count)
-    for cert in certs:
-        cert.owner = player
-    state.players[player].cash -= price * count
-    state.bank += price * count
-    sr.sell_queue.pop(0)
+    """The stock round's price protection (:func:`protection.protect`): it is the
+    protector's turn, and play goes on after them."""
+    sr = _sr(game)
+    protection.protect(game, player, action)
     sr.protecting = False
-    game.event(f"{player} price protects {count} share{'s' if count > 1 else ''} of {sym} for {game.money(price * count)}")
-    shares.update_president(state, game.title, sym, game.pending_events)
     sr.protector = player
 
 
 def decline_protection(game: Game, *, forced: bool) -> None:
-    """The queued sale's price drop happens: a row a share, except that the first share does
-    not push the price into a cell marked ``i`` below it (1870's ledge)."""
-    state, title, sr = game.state, game.title, _sr(game)
-    entry = sr.sell_queue.pop(0)
-    sr.protecting = False
-    sym, count = entry["corporation"], int(entry["count"])
-    corp = state.corporations[sym]
-    before = corp.price
-    assert before is not None
-    coord = market.dropped(title, before, count, game.hooks.down)
-    who = entry["president"] or "nobody"
-    game.event(f"{who} {'can' + chr(39) + 't' if forced else 'does not'} price protect {count} share"
-               f"{'s' if count > 1 else ''} of {sym}")
-    if market.move(state, title, sym, coord):
-        game.event(f"{sym}'s share price falls from {game.money(market.price_at(title, before))} "
-                   f"to {game.money(market.price_at(title, coord))}")
+    """The stock round's declined protection (:func:`protection.decline`)."""
+    protection.decline(game, forced=forced)
+    _sr(game).protecting = False
 
 
 def settle_sell_queue(game: Game) -> bool:
     """Offer price protection for the queued sales in turn, dropping prices where it cannot
     be offered; True while a president must decide."""
-    sr = _sr(game)
-    while sr.sell_queue:
-        if protection_possible(game):
-            sr.protecting = True
-            return True
-        decline_protection(game, forced=True)
-    return False
+    _sr(game).protecting = protection.settle(game)
+    return _sr(game).protecting
 
 
 def end_turn(game: Game, player: str) -> None:

@@ -3,6 +3,8 @@ market's edges and destination doubling (faults 1 and 4 of the reference list)."
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pytest
 
 from pbem.engine import track
@@ -581,14 +583,15 @@ def test_original_price_protection_lets_a_president_who_sold_protect() -> None:
     assert offered(("can_protect_if_sold",))
 
 
-def or_sale_game() -> Game:
+def or_sale_game(variants: tuple[str, ...] = (), setup: Callable[[Game], None] | None = None) -> Game:
     """An 1870 OR 1: GMO (A, $100, no cash, token and a city tile at Mobile with a route to the
-    Southeast) must buy a train; A, with no cash, holds two MP shares; MP ($76) is B's."""
+    Southeast) must buy a train; A, with no cash, holds two MP shares; MP ($76) is B's.
+    ``setup`` changes the position before the round starts."""
     from pbem.engine import market as mk
     from pbem.engine.state import StockRoundState
     from pbem.engine.steps import operating
 
-    g = Game(load_title("1870"), ["A", "B", "C"])
+    g = Game(load_title("1870", variants), ["A", "B", "C"])
     state = g.state
     for sym, president, price in (("GMO", "A", 100), ("MP", "B", 76)):
         corp = state.corporations[sym]
@@ -610,6 +613,8 @@ def or_sale_game() -> Game:
         if operating.must_buy_train(g, "GMO"):
             break
     assert operating.must_buy_train(g, "GMO")
+    if setup is not None:
+        setup(g)
     state.round.stock = StockRoundState()
     g._start_operating_round(1, 1)
     assert g.current_actors() == ["A"]
@@ -664,3 +669,35 @@ def test_a_president_who_sells_the_presidency_away_is_the_one_asked_and_may_not_
     assert "B can't price protect 4 shares of MP" in events
     assert not any(e.startswith("C price protects") for e in events)
     assert g.share_price("MP") < 76 and state.sell_queue == []
+
+
+def test_diesels_replace_the_8_10_and_12_trains() -> None:
+    """1870 option "diesels": no 8, 10 or 12 trains; a diesel is for sale from phase 5 (not in
+    phase 4), costs $800 trading in a 4, starts phase D and rusts the 4s."""
+    from pbem.engine import trains
+    from pbem.engine.actions import BuyTrain, Dividend, Pass, RunRoutes, TrainRun
+
+    def late(g: Game) -> None:
+        state = g.state
+        state.depot = [t for t in state.depot if t.startswith(("6", "D"))]
+        state.phase = "4"
+        assert [trains.train_type(t) for t in trains.depot_offer(g)] == ["6"]
+        state.phase = "5"
+        state.corporations["GMO"].trains = ["4-0"]
+        state.corporations["GMO"].cash = 1000
+        state.corporations["MP"].trains = ["4-1"]
+
+    g = or_sale_game(("diesels",), late)
+    names = {t.name for t in g.title.trains}
+    assert "D" in names and not names & {"8", "10", "12"}
+    g.apply("A", Pass())  # no track
+    g.apply("A", RunRoutes((TrainRun("4", ("M20", "M22")),)))
+    g.apply("A", Dividend("withhold"))
+    state = g.state
+    cash = state.corporations["GMO"].cash
+    events = g.apply("A", BuyTrain("D", "depot", None, "4"))
+    assert state.corporations["GMO"].cash == cash - 800
+    assert state.phase == "D"
+    assert state.corporations["GMO"].trains == ["D-0"]
+    assert state.corporations["MP"].trains == [], "the 4s rust"
+    assert "GMO trades in a 4 train and buys a D train for $800 from the bank" in events

@@ -88,7 +88,10 @@ def parse_line(line: str, vocab: Vocabulary, info: GameInfo, *, is_gm: bool) -> 
         if not is_gm:
             raise OrderSyntaxError(f"{line!r}: {head} is a GM command; only the GM may use it")
         return _parse_gm(line, words, vocab, info)
-    return Order(line, parse_order(line, vocab))
+    action = parse_order(line, vocab)
+    if action.gm_only and not is_gm:
+        raise OrderSyntaxError(f"{line!r}: {head} is a GM ruling; only the GM may give it (ACT AS <seat> {line})")
+    return Order(line, action)
 
 
 def _parse_gm(line: str, words: list[str], vocab: Vocabulary, info: GameInfo) -> Command:

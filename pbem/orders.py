@@ -36,6 +36,7 @@ from pbem.engine.actions import (
     PlaceToken,
     RunRoutes,
     Exchange,
+    GrantConnection,
     Redeem,
     Reissue,
     Assign,
@@ -172,6 +173,11 @@ ORDER_SPECS: tuple[OrderSpec, ...] = (
     OrderSpec(
         "REISSUE", (), "REISSUE <corporation>",
         "your corporation offers its redeemed shares for sale at a new par (1870, stock round)", "REISSUE MP",
+    ),
+    OrderSpec(
+        "CONNECT", (), "CONNECT <corporation>",
+        "GM ruling: the corporation has connected to its destination; its connection run comes now (1870)",
+        "CONNECT MP",
     ),
     OrderSpec(
         "ASSIGN", (), "ASSIGN <private> <hex>",
@@ -449,6 +455,15 @@ def _parse_reissue(words: list[str], line: str, vocab: Vocabulary) -> Action:
     return Reissue(sym)
 
 
+def _parse_connect(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    if len(words) != 1:
+        raise OrderSyntaxError(f"cannot read {line!r}: write CONNECT <corporation>")
+    kind, sym = vocab.resolve(words[0], line, prefer="corporation")
+    if kind != "corporation":
+        raise OrderSyntaxError(f"cannot read {line!r}: {sym} is not a corporation")
+    return GrantConnection(sym)
+
+
 def _parse_assign(words: list[str], line: str, vocab: Vocabulary) -> Action:
     words = [w for w in words if w.upper() not in ("ON", "TO", "IN")]
     if len(words) != 2:
@@ -509,6 +524,7 @@ _PARSERS: dict[str, Callable[[list[str], str, Vocabulary], Action]] = {
     "EXCHANGE": _parse_exchange,
     "REDEEM": _parse_redeem,
     "REISSUE": _parse_reissue,
+    "CONNECT": _parse_connect,
     "ASSIGN": _parse_assign,
     "DESTINATION": _parse_destination,
 }
@@ -589,6 +605,8 @@ def format_order(action: Action, vocab: Vocabulary | None = None) -> str:
         return f"DESTINATION {action.choice.upper()}"
     if isinstance(action, Redeem):
         return f"REDEEM {action.corporation} " + ("POOL" if action.source == "pool" else f"FROM {action.source}")
+    if isinstance(action, GrantConnection):
+        return f"CONNECT {action.corporation}"
     if isinstance(action, Reissue):
         return f"REISSUE {action.corporation}"
     if isinstance(action, Exchange):

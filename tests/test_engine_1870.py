@@ -701,3 +701,90 @@ def test_diesels_replace_the_8_10_and_12_trains() -> None:
     assert state.corporations["GMO"].trains == ["D-0"]
     assert state.corporations["MP"].trains == [], "the 4s rust"
     assert "GMO trades in a 4 train and buys a D train for $800 from the bank" in events
+
+
+def test_station_wars_destination_token_takes_a_slot() -> None:
+    """1870 option "station marker wars": MP's destination token at Dallas (J5), where TP has
+    its home, takes a slot. On a one-slot yellow Dallas both rules make an extra slot for it;
+    once Dallas is green (two slots) the option leaves no slot free for a third corporation,
+    where the published rules keep the destination token's own extra slot and one free."""
+    from pbem.engine import track
+
+    def free_for_ssw(variants: tuple[str, ...], tile: str) -> tuple[int, int]:
+        g = Game(load_title("1870", variants), ["A", "B", "C"])
+        state = g.state
+        state.tiles["J5"] = (tile, 0)
+        state.tokens["J5.0"] = ["TP", "MP"]
+        state.destinations_reached.append("MP")
+        return track.city_slots(g, "J5", 0), track.free_slots(g, "J5", 0, "SSW")
+
+    assert free_for_ssw((), "57") == (2, 0)
+    assert free_for_ssw(("station_wars",), "57") == (2, 0), "no free slot: an extra one is made"
+    assert free_for_ssw((), "15") == (3, 1)
+    assert free_for_ssw(("station_wars",), "15") == (2, 0), "the upgrade absorbed the extra slot"
+
+
+
+def test_original_tiles_has_fewer_tiles() -> None:
+    """1870 option "original tiles": e.g. 20 #9 instead of 23 and one #16 instead of two; a
+    second #16 cannot be laid."""
+    plain = Game(load_title("1870"), ["A", "B", "C"])
+    original = Game(load_title("1870", ("original_tiles",)), ["A", "B", "C"])
+    assert (plain.tiles_left("9"), original.tiles_left("9")) == (23, 20)
+    assert (plain.tiles_left("16"), original.tiles_left("16")) == (2, 1)
+    original.state.tiles["C10"] = ("16", 0)
+    assert original.tiles_left("16") == 0
+    assert plain.tiles_left("57") == original.tiles_left("57") == 5
+
+
+def test_original_rules_switch_on_the_options_and_an_eight_corporation_limit() -> None:
+    """1870 option "Bill Dixon's original rules": station wars, original tiles, $200 maximum
+    reissue, original price protection and the original market together; with four players
+    the certificate limit is 16, 14 with nine corporations and 12 with eight (published: 14)."""
+    from pbem.engine import shares
+
+    title = load_title("1870", ("original_rules",))
+    assert title.const("destination_token_takes_a_slot") is True
+    assert title.const("share_reissue")["max_price"] == 200
+    assert title.const("price_protection_barred_if_president_sold_this_round") is False
+    assert title.market[4][0].zone == "o"  # type: ignore[union-attr]
+    g = Game(title, ["A", "B", "C", "D"])
+    assert g.tiles_left("9") == 20
+    limits = []
+    for sym in ("TP", "FW", "IC"):
+        limits.append(shares.certificate_limit(g.state, g.title))
+        g.state.corporations[sym].closed = True
+    limits.append(shares.certificate_limit(g.state, g.title))
+    assert limits == [16, 14, 12, 12]
+    plain = Game(load_title("1870"), ["A", "B", "C", "D"])
+    for sym in ("TP", "FW"):
+        plain.state.corporations[sym].closed = True
+    assert shares.certificate_limit(plain.state, plain.title) == 14
+
+
+def test_a_connection_is_granted_only_by_a_gm_ruling() -> None:
+    """CONNECT <corporation> is a GM ruling: refused from a player, taken from the GM (ACT AS
+    a seat); the engine then asks for the destination token at once, before the operating
+    corporation goes on."""
+    from pbem.commands import Order, parse_line
+    from pbem.engine.actions import GrantConnection
+    from pbem.errors import OrderSyntaxError
+    from pbem.games import GameInfo, Seat
+    from pbem.orders import Vocabulary
+
+    g = or_sale_game()
+    vocab = Vocabulary.from_title(g.title)
+    info = GameInfo("g", "1870", (), [Seat(n, f"{n.lower()}@example.org", "x") for n in ("A", "B", "C")],
+                    "gm@example.org", "x")
+    with pytest.raises(OrderSyntaxError, match="only the GM"):
+        parse_line("CONNECT MP", vocab, info, is_gm=False)
+    command = parse_line("ACT AS B CONNECT MP", vocab, info, is_gm=True)
+    assert isinstance(command, Order) and command.action == GrantConnection("MP") and command.seat == "B"
+    with pytest.raises(Exception, match="no train"):
+        g.apply("B", command.action)
+    g.state.corporations["MP"].trains = ["2-6"]
+    events = g.apply("B", command.action)
+    assert "-- GM ruling: MP has connected to its destination J5 --" in events
+    assert g.current_actors() == ["B"], "MP's destination token comes first"
+    with pytest.raises(Exception, match="due already"):
+        g.apply("B", command.action)

@@ -15,6 +15,7 @@ from pbem.engine.actions import (
     BuyShares,
     BuyTrain,
     DiscardTrain,
+    GrantConnection,
     Dividend,
     LayTile,
     Par,
@@ -64,6 +65,7 @@ actions = st.one_of(
     st.builds(SellShares, st.sampled_from(CORPORATIONS), st.integers(min_value=1, max_value=10)),
     st.builds(Redeem, st.sampled_from(CORPORATIONS), st.just("pool")),
     st.builds(Reissue, st.sampled_from(CORPORATIONS)),
+    st.builds(GrantConnection, st.sampled_from(CORPORATIONS)),
 )
 
 

@@ -17,7 +17,11 @@ from tests.records import record_path, replayed_before
 
 RECORDS_1830 = ["1830_game_end_bank.json", "26855.json"]
 RECORDS_1870_EXACT = ["mississippi_river_madness_1644327587.json", "1870_game_end_bank.json",
-                      "price_protect_allowed_40469.json", "price_protect_over_cert_limit_fails_40469.json"]
+                      "price_protect_allowed_40469.json", "price_protect_over_cert_limit_fails_40469.json",
+                      "34110.json"]
+GM_RULINGS = {"34110.json": ["220.1"]}
+"""Records that need a GM ruling to go on as played (the platform's engine of the day granted
+something ours refuses; see test_1870_34110_needs_one_ruling_for_the_platforms_old_connection)."""
 
 
 @pytest.mark.parametrize("name", RECORDS_1830)
@@ -39,6 +43,7 @@ def test_1870_records_replay_to_the_recorded_result(name: str) -> None:
     assert outcome.finished and outcome.game_end_reason == record["game_end_reason"]
     assert outcome.result == record["result"]
     assert outcome.runs_checked == sum(1 for a in effective_actions(record) if a["type"] == "run_routes")
+    assert outcome.gm_rulings == GM_RULINGS.get(name, [])
 
 
 def test_replay_cli_prints_json_and_exits_0() -> None:
@@ -122,25 +127,26 @@ def test_1870_connection_run_is_found_by_our_engine_and_paid() -> None:
     assert game.operating_corporation() == "GMO", "then the next corporation operates"
 
 
-def test_1870_34110_stops_only_at_the_platforms_false_connection() -> None:
-    """Game 34110 (March 2021) was recorded while 18xx.games still offered connection runs to
-    corporations whose longest train could not reach (a false positive the platform fixed
-    soon after): at action 220 it gave MP (3- and 4-trains) a connection St. Louis C18 →
-    Denver J5 that needs five stops (C18-D17-E12-H13-J5). Our engine refuses it; every action
-    before replays, every route is re-validated, and the values then equal the recorded result
-    (the game was ended by the players right after, with nothing else changing them)."""
+def test_1870_34110_needs_one_ruling_for_the_platforms_old_connection() -> None:
+    """Game 34110 (March 2021) was recorded while 18xx.games offered connection runs to
+    corporations whose longest train could not count every stop (the platform changed that
+    check on 24 and 29 March 2021): after action 220 it gave MP (3- and 4-trains) a connection
+    St. Louis C18 -> Dallas J5 that needs five stops (C18-D17-E12-H13-J5). Our engine does not
+    find it owed; the importer renders the platform's recorded note of it as the GM ruling
+    CONNECT MP, and the game then replays to its recorded end. With the ruling MP places its
+    destination token (227); no train of its reaches, so no connection run is asked for."""
     from pbem.engine import track
+    from pbem.engine.steps.operating import connection_runnable
 
-    record = load_record(record_path("1870", "34110.json"))
-    outcome = replay_record(record)
-    assert outcome.failed_action == "227" and "destination token is not possible now" in (outcome.error or "")
-    assert outcome.result == record["result"]
-    assert outcome.runs_checked == sum(1 for a in effective_actions(record)
-                                       if a["type"] == "run_routes" and float(a["id"]) < 227)
     game = replayed_before("1870", "34110.json", 221).game
     assert track.fewest_stops(game, "MP", "C18:c0", "J5") == 5
     assert max(int(t.split("-")[0]) for t in game.state.corporations["MP"].trains) == 4
+    assert not connection_runnable(game, "MP")
     assert "MP" not in game.state.destinations_reached
+    record = load_record(record_path("1870", "34110.json"))
+    outcome = replay_record(record)
+    assert outcome.error is None and outcome.gm_rulings == ["220.1"]
+    assert outcome.result == record["result"]
 
 
 def test_1870_another_corporations_tile_completes_a_connection() -> None:

@@ -58,8 +58,8 @@ def test_game_facts(title: TitleData) -> None:
     assert (title.min_players, title.max_players) == (2, 7)
     assert dict(title.starting_cash) == {2: 1050, 3: 700, 4: 525, 5: 420, 6: 350, 7: 300}
     assert dict(title.certificate_limit) == {2: 28, 3: 20, 4: 16, 5: 13, 6: 11, 7: 9}
-    assert title.const("certificate_limit_fewer") == {2: 24, 3: 17, 4: 14, 5: 11, 6: 9, 7: 7}
-    assert title.const("certificate_limit_fewer_when_corporations_at_most") == 9
+    assert {p: row[9] for p, row in title.const("certificate_limit_by_corporations").items()} == \
+        {2: 24, 3: 17, 4: 14, 5: 11, 6: 9, 7: 7}
     assert title.const("pool_share_limit") == 50
     assert title.const("max_percent_per_corporation") == 60
     assert title.const("sell_after") == "first_stock_round"

@@ -23,6 +23,8 @@ class Action:
     """Base of all actions; ``kind`` names the type in the log."""
 
     kind: ClassVar[str] = "action"
+    gm_only: ClassVar[bool] = False
+    """Only the GM may give this order (a ruling), for whichever seat they act as."""
 
     def to_dict(self) -> dict[str, Any]:
         """``{"type": kind, **fields}`` — JSON-ready."""
@@ -237,6 +239,17 @@ class Reissue(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class GrantConnection(Action):
+    """A GM ruling that ``corporation`` has connected to its destination whatever the engine
+    finds (a table ruling, or a recorded game whose platform granted it): its destination
+    token choice and connection run come now (1870 rules, destinations)."""
+
+    kind: ClassVar[str] = "grant_connection"
+    gm_only: ClassVar[bool] = True
+    corporation: str
+
+
+@dataclass(frozen=True, slots=True)
 class Exchange(Action):
     """Exchange private ``company`` for a share of its corporation from the IPO or the pool
     (1830: MH for a 10% NYC share, any time; the private closes)."""
@@ -256,7 +269,7 @@ class Bankrupt(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (Pass, Bid, BuyPrivate, Par, BuyShares, SellShares, LayTile, PlaceToken, RunRoutes,
-                Dividend, BuyTrain, DiscardTrain, Exchange, Redeem, Reissue, Assign, DestinationToken, Bankrupt)
+                Dividend, BuyTrain, DiscardTrain, Exchange, Redeem, Reissue, Assign, GrantConnection, DestinationToken, Bankrupt)
 }
 
 

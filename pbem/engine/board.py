@@ -29,7 +29,7 @@ from types import MappingProxyType
 from typing import Any, Literal, Mapping, NoReturn
 
 
-from pbem.engine.title import RULES_DIR, read_rules_yaml
+from pbem.engine.title import RULES_DIR, deep_merged, read_rules_yaml, variant_overlays
 from pbem.errors import ConfigError
 
 Layout = Literal["flat", "pointy"]
@@ -390,20 +390,25 @@ def _parse_hex(coord: str, entry: Any, at: _Where) -> HexData:
     )
 
 
-def load_map(title: str, rules_dir: Path = RULES_DIR) -> MapData:
-    """The map of ``title`` from ``rules/<title>/map.yaml``, its tile counts checked against
-    the catalogue ``tiles.yaml`` of the same rules folder (cached: the result is immutable).
+def load_map(title: str, rules_dir: Path = RULES_DIR, variants: tuple[str, ...] = ()) -> MapData:
+    """The map of ``title`` from ``rules/<title>/map.yaml`` with the ``map`` overlays of the
+    named variants merged in (1870's original tiles change only tile counts), its tile counts
+    checked against the catalogue ``tiles.yaml`` of the same rules folder (cached: the result
+    is immutable).
 
     :raises ConfigError: missing or invalid file, or a bad value; the message names the file
         and the hex or tile at fault.
     """
-    return _load_map(title, Path(rules_dir))
+    return _load_map(title, Path(rules_dir), tuple(variants))
 
 
 @functools.lru_cache(maxsize=16)
-def _load_map(title: str, rules_dir: Path) -> MapData:
+def _load_map(title: str, rules_dir: Path, variants: tuple[str, ...]) -> MapData:
     path = rules_dir / title / "map.yaml"
     doc = _Where(path, "top level").mapping(read_rules_yaml(path), "the file")
+    for _, overlay in variant_overlays(title, variants, rules_dir):
+        if "map" in overlay:
+            doc = deep_merged(doc, overlay["map"])
     layout = doc.get("layout")
     if layout not in ("flat", "pointy"):
         _Where(path, "layout").fail(f"must be flat or pointy, not {layout!r}")

@@ -12,7 +12,7 @@ import copy
 from typing import Iterable, Mapping
 
 from pbem.engine import closing, market, shares, trains
-from pbem.engine.actions import Action, Exchange
+from pbem.engine.actions import Action, Exchange, GrantConnection
 from pbem.engine.board import MapData, TileData, load_map, load_tiles
 from pbem.engine.state import (
     CompanyState,
@@ -83,7 +83,7 @@ class Game:
     def __init__(self, title: TitleData, players: list[str]) -> None:
         self.title = title
         self.hooks: TitleHooks = hooks_for(title.title)
-        self.board: MapData = load_map(title.title)
+        self.board: MapData = load_map(title.title, variants=title.variants)
         self.tiles: Mapping[str, TileData] = load_tiles()
         self.state = new_state(title, players)
         self.pending_events: list[str] = []
@@ -244,6 +244,11 @@ class Game:
         self.pending_events = []
         self.turn_over = False
         try:
+            if isinstance(action, GrantConnection):
+                operating.grant_connection(self, action.corporation)
+                self._advance_operating()
+                events, self.pending_events = self.pending_events, []
+                return events
             if isinstance(action, Exchange):
                 self._exchange(player, action)
                 events, self.pending_events = self.pending_events, []

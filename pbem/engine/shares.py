@@ -65,15 +65,17 @@ def certificate_count(state: GameState, title: TitleData, player: str, *, protec
 
 
 def certificate_limit(state: GameState, title: TitleData) -> int:
-    """The certificate limit for this number of players (1830 rules 5.2); where the title
-    gives ``certificate_limit_fewer`` (1870), that lower table applies once no more than
-    ``certificate_limit_fewer_when_corporations_at_most`` corporations remain unclosed."""
+    """The certificate limit for this number of players (1830 rules 5.2). Where the title
+    gives ``certificate_limit_by_corporations`` (1870: ``{players: {corporations: limit}}``),
+    the limit also falls as corporations close: the entry for the fewest corporations not
+    below the number still open (so the last entry holds however few remain)."""
     players = len([p for p in state.players.values() if not p.bankrupt])
-    fewer = title.const("certificate_limit_fewer", None)
-    if fewer:
-        at_most = int(title.const("certificate_limit_fewer_when_corporations_at_most", 9))
-        if sum(1 for corp in state.corporations.values() if not corp.closed) <= at_most:
-            return int(fewer[players])
+    table = title.const("certificate_limit_by_corporations", None)
+    if table and players in table:
+        by_count = {int(k): int(v) for k, v in table[players].items()}
+        open_now = sum(1 for corp in state.corporations.values() if not corp.closed)
+        fitting = [k for k in by_count if k >= open_now]
+        return by_count[min(fitting)] if fitting else by_count[max(by_count)]
     return title.certificate_limit[players]
 
 

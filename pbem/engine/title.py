@@ -160,11 +160,13 @@ class TitleData:
         return self.constants.get(key, default)
 
 
-def _deep_merge(base: Any, overlay: Any) -> Any:
+def deep_merged(base: Any, overlay: Any) -> Any:
+    """``overlay`` merged into ``base``: mappings key by key, anything else (lists included)
+    replaced by the overlay's value."""
     if isinstance(base, dict) and isinstance(overlay, dict):
         merged = dict(base)
         for key, value in overlay.items():
-            merged[key] = _deep_merge(base.get(key), value) if key in base else value
+            merged[key] = deep_merged(base.get(key), value) if key in base else value
         return merged
     return copy.deepcopy(overlay)
 
@@ -231,6 +233,38 @@ def available_variants(title: str, rules_dir: Path = RULES_DIR) -> list[str]:
     return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
 
 
+def variant_overlays(title: str, variants: tuple[str, ...], rules_dir: Path = RULES_DIR) -> list[tuple[str, dict[str, Any]]]:
+    """The overlays of the named variants, in the order they apply: ``(name, {file stem:
+    partial document})``. A variant may ``include`` others (a list of names), applied just
+    before it — a variant that is a set of options, like 1870's original rules; each variant
+    applies once.
+
+    :raises ConfigError: an unknown variant (the message lists the known ones).
+    """
+    folder = rules_dir / title / "variants"
+    ordered: list[tuple[str, dict[str, Any]]] = []
+    seen: set[str] = set()
+
+    def visit(name: str) -> None:
+        if name in seen:
+            return
+        seen.add(name)
+        path = folder / f"{name}.yaml"
+        if not path.is_file():
+            raise ConfigError(
+                f"unknown variant {name!r} for {title}; known: "
+                f"{', '.join(available_variants(title, rules_dir)) or 'none'}"
+            )
+        overlay = dict(read_rules_yaml(path) or {})
+        for included in overlay.pop("include", None) or []:
+            visit(str(included))
+        ordered.append((name, overlay))
+
+    for variant in variants:
+        visit(variant)
+    return ordered
+
+
 @functools.lru_cache(maxsize=64)
 def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RULES_DIR) -> TitleData:
     """Load ``rules/<title>/`` and apply the named variant overlays in order (cached: the
@@ -246,18 +280,13 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
         stem: read_rules_yaml(folder / f"{stem}.yaml")
         for stem in ("game", "companies", "corporations", "market", "trains")
     }
-    for variant in variants:
-        path = folder / "variants" / f"{variant}.yaml"
-        if not path.is_file():
-            raise ConfigError(
-                f"unknown variant {variant!r} for {title}; known: "
-                f"{', '.join(available_variants(title, rules_dir)) or 'none'}"
-            )
-        overlay = read_rules_yaml(path) or {}
+    for variant, overlay in variant_overlays(title, variants, rules_dir):
         for stem, part in overlay.items():
+            if stem == "map":
+                continue  # read by pbem.engine.board.load_map
             if stem not in docs:
                 raise ConfigError(f"variant {variant!r} overlays unknown file {stem!r}")
-            docs[stem] = _deep_merge(docs[stem], part)
+            docs[stem] = deep_merged(docs[stem], part)
     return _build(title, tuple(variants), docs)
 
 

@@ -134,9 +134,21 @@ def city_key(coord: str, city: int) -> str:
 
 def city_slots(game: Game, coord: str, city: int) -> int:
     """Station slots of city ``city`` on the tile showing on ``coord``, plus an extra slot
-    for each destination token placed there (1870 game.yaml: it never takes a slot)."""
-    extra = sum(1 for corp in tokens_in(game, coord, city) if destination_token_at(game, corp, coord))
-    return placed(game, coord).tile.cities[city].slots + extra
+    for each destination token placed there (1870 game.yaml: it never takes a slot).
+
+    With ``destination_token_takes_a_slot`` (1870's "station marker wars" option) a
+    destination token on a city (not an off-board area) takes a slot like any token: a free
+    one not held for a home, else an extra slot made for it — which a later upgrade with
+    more slots absorbs."""
+    printed = placed(game, coord).tile.cities[city].slots
+    here = tokens_in(game, coord, city)
+    destination = [corp for corp in here if destination_token_at(game, corp, coord)]
+    if not destination:
+        return printed
+    if not game.title.const("destination_token_takes_a_slot", False) or placed(game, coord).tile.offboard is not None:
+        return printed + len(destination)
+    held = len(reserved_home(game, coord, city))
+    return max(printed, len(here) + held)
 
 
 def destination_token_at(game: Game, corp: str, coord: str) -> bool:

@@ -29,6 +29,7 @@ from pbem.engine.actions import (
     Dividend,
     Exchange,
     LayTile,
+    GrantConnection,
     Redeem,
     Reissue,
     Par,
@@ -169,6 +170,8 @@ class Renderer:
                     self._ipo_ids.discard(str(ability.data["share"]))
         self._tile_hex: dict[str, str] = {}
         self._holder: dict[str, str] = {}  # record share id -> last player, "POOL" or "IPO"
+        self.rulings: list[str] = []
+        """Record action ids rendered as GM rulings (a connection our engine does not find)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Renderer:
         """A copy with its own game and share/tile tracking; record and title are shared."""
@@ -178,6 +181,7 @@ class Renderer:
         twin._ipo_ids = set(self._ipo_ids)
         twin._tile_hex = dict(self._tile_hex)
         twin._holder = dict(self._holder)
+        twin.rulings = list(self.rulings)
         return twin
 
     def seat(self, action: dict[str, Any]) -> str:
@@ -206,7 +210,7 @@ class Renderer:
         if kind.startswith("program_"):
             return None
         if kind == "destination_connection":
-            return None  # the platform noting which connection runs are due: ours finds them
+            return self._connection(action)
         if kind == "choose" and str(action.get("choice")) in ("Map", "Charter"):
             return DestinationToken("map" if action["choice"] == "Map" else "charter")
         if kind == "pass":
@@ -291,6 +295,24 @@ class Renderer:
             many = len(self._tile_at(coord).stop_ids()) > 1
             stops.append(f"{coord}.{index}" if many and index != "0" else coord if not many else f"{coord}.{index}" if index != "0" else coord)
         return TrainRun(train, tuple(stops))
+
+    def _connection(self, action: dict[str, Any]) -> Action | None:
+        """The platform's note of the connection runs now due. Ours finds them itself; a
+        corporation the platform named and ours does not find owed (the platform's check has
+        changed since some games were played) is rendered as the GM ruling that grants it, so
+        the game goes on as it was played (:class:`GrantConnection`)."""
+        state = self.game.state
+        op = state.round.operating
+        queued = op.connections if op is not None else []
+        missing = [c for c in action.get("corporations") or []
+                   if c not in queued and c not in state.destinations_reached]
+        if len(missing) > 1:
+            raise UnsupportedRecordAction(f"action {action['id']}: connections granted to "
+                                          f"{', '.join(missing)} at once")
+        if missing:
+            self.rulings.append(str(action["id"]))
+            return GrantConnection(missing[0])
+        return None
 
     def _redeem(self, action: dict[str, Any]) -> Action:
         """A corporation buying its own share: a redemption from the pool or from a player."""

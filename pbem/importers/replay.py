@@ -33,6 +33,8 @@ class ReplayOutcome:
     error: str | None = None
     failed_action: str | None = None
     runs_checked: int = 0
+    gm_rulings: list[str] = field(default_factory=list)
+    """Record action ids applied as GM rulings (see ``Renderer._connection``)."""
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object ``pbem replay-18xx --json`` prints."""
@@ -43,6 +45,8 @@ class ReplayOutcome:
             "game_end_reason": self.game_end_reason,
             "result": self.result,
         }
+        if self.gm_rulings:
+            out["gm_rulings"] = self.gm_rulings
         if self.error:
             out["error"] = self.error
             out["failed_action"] = self.failed_action
@@ -100,6 +104,7 @@ def replay_record(record: dict[str, Any]) -> ReplayOutcome:
                                  f"our engine computes {computed}")
                 outcome.failed_action = action_id
                 break
+    outcome.gm_rulings = list(renderer.rulings)
     outcome.finished = game.state.finished
     outcome.game_end_reason = game.state.end_reason
     keys = record_keys(record)

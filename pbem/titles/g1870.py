@@ -117,22 +117,17 @@ class Hooks1870(TitleHooks):
         their destination whose home station and destination are joined by a route their
         longest train could run, whoever's track joined them. The corporation just operating
         (``order[0]``) comes first, then the others in operating order."""
-        from pbem.engine import track, trains
+        from pbem.engine import track
+        from pbem.engine.steps.operating import connection_runnable
 
         state = game.state
         due = []
         for corp in order:
             data = game.title.corporation(corp)
-            treasury = state.corporations[corp]
-            if not data.destination or corp in state.destinations_reached or not treasury.trains:
+            if not data.destination or corp in state.destinations_reached or state.corporations[corp].closed:
                 continue
             home_key = track.city_key(data.home, data.home_city or 0)
-            if corp not in state.tokens.get(home_key, []):
-                continue
-            longest = max(trains.train_data(game.title, t).distance for t in treasury.trains)
-            home = track.stop_vertex(data.home, track.token_stop(game, data.home, data.home_city or 0))
-            stops = track.fewest_stops(game, corp, home, data.destination)
-            if stops is not None and stops <= longest:
+            if corp in state.tokens.get(home_key, []) and connection_runnable(game, corp):
                 due.append(corp)
         return due
 

@@ -961,6 +961,43 @@ def queue_connections(game: Game) -> bool:
     return bool(due)
 
 
+def connection_runnable(game: Game, corp: str) -> bool:
+    """Whether one of ``corp``'s trains can run from its home to its destination now (the
+    train must count every stop between, 1870 game.yaml)."""
+    data = game.title.corporation(corp)
+    held = game.state.corporations[corp].trains
+    if not data.destination or not held:
+        return False
+    longest = max(trains.train_data(game.title, t).distance for t in held)
+    home = track.stop_vertex(data.home, track.token_stop(game, data.home, data.home_city or 0))
+    stops = track.fewest_stops(game, corp, home, data.destination)
+    return stops is not None and stops <= longest
+
+
+def grant_connection(game: Game, corp: str) -> None:
+    """A GM ruling: ``corp`` has connected to its destination, whatever the engine finds; its
+    destination token choice and connection run come now, before anything else (1870).
+
+    :raises IllegalOrderError: not in an operating round, or ``corp`` has no destination, has
+        connected already or has no train.
+    """
+    state = game.state
+    if state.round.kind != "operating":
+        raise IllegalOrderError("a connection run is granted only in an operating round")
+    if corp not in state.corporations or not game.title.corporation(corp).destination:
+        raise IllegalOrderError(f"{corp} has no destination")
+    if corp in state.destinations_reached:
+        raise IllegalOrderError(f"{corp} has connected to its destination already")
+    if not state.corporations[corp].trains or state.corporations[corp].closed:
+        raise IllegalOrderError(f"{corp} has no train to make a connection run")
+    op = _or(game)
+    if corp in op.connections:
+        raise IllegalOrderError(f"{corp}'s connection run is due already")
+    op.connections.append(corp)
+    game.event(f"-- GM ruling: {corp} has connected to its destination "
+               f"{game.title.corporation(corp).destination} --")
+
+
 def connecting_corp(game: Game) -> str:
     """The corporation making its connection run now."""
     return _or(game).connections[0]
@@ -1021,7 +1058,14 @@ class ConnectionRoute(_ConnectionStep):
     def offers(cls, game: Game) -> bool:
         op = _or(game)
         return (bool(op.connections) and op.connections[0] in game.state.destinations_reached
-                and op.connection_revenue is None)
+                and op.connection_revenue is None and connection_runnable(game, op.connections[0]))
+
+    @classmethod
+    def skip(cls, game: Game) -> None:
+        op = _or(game)
+        if op.connections and op.connections[0] in game.state.destinations_reached and op.connection_revenue is None:
+            # granted by a GM ruling, but no train of its reaches: no run, nothing paid
+            game.event(f"{op.connections.pop(0)} has no train that reaches its destination: no connection run")
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:

@@ -131,7 +131,7 @@ def options(game: Game, player: str) -> list[str]:
     step = steps[0]
     corp = operating.current_corp(game)
     treasury = game.state.corporations[corp]
-    out = [f"{corp} ({game.money(treasury.cash)} in the treasury): {step.description}"]
+    out = [f"{corp} ({game.money(treasury.cash)} in the treasury): {step.describe(game)}"]
     if step is operating.Track:
         out.append(f"LAY <hex> <tile> <rotation>  -- {', '.join(game.phase().tiles)} tiles; or PASS")
     elif step is operating.Token:

@@ -283,6 +283,9 @@ def test_an_unplaced_private_token_holds_the_turn_open_until_a_pass(game: Game) 
     assert operating.usable_abilities(game, "GMO") == []
     state.companies["SCC"].owner, state.companies["GSC"].owner = "C:ATSF", "C:GMO"
     assert operating.usable_abilities(game, "ATSF") == ["SCC"]
+    assert operating.BuyCompany.offers(game)
+    assert operating.BuyCompany.describe(game) == \
+        "place the SCC token (ASSIGN <private> <hex>), or PASS to end the turn"
     operating.assign_token(game, "ATSF", Assign("SCC", "B9"))
     assert operating.usable_abilities(game, "ATSF") == [], "the cattle token is placed once"
     operating.assign_token(game, "GMO", Assign("GSC", "M20"))

@@ -211,7 +211,7 @@ class Game:
             if not active:
                 return f"{self.round_label()}: nothing to do"
             corp = operating.current_corp(self)
-            return f"{active[0].actor(self)} for {corp}: {active[0].description}"
+            return f"{active[0].actor(self)} for {corp}: {active[0].describe(self)}"
         step = self.active_step()
         if step is None:
             return f"{self.round_label()}: this server does not yet run this round."

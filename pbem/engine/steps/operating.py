@@ -79,6 +79,11 @@ class OpStep:
         return president(game, current_corp(game))
 
     @classmethod
+    def describe(cls, game: Game) -> str:
+        """What the step asks for now, with the order to give (by default ``description``)."""
+        return cls.description
+
+    @classmethod
     def prepare(cls, game: Game) -> None:
         """What happens as the step comes up, every earlier step done (usually nothing)."""
 
@@ -834,6 +839,16 @@ class BuyCompany(OpStep):
         return False
 
     @classmethod
+    def describe(cls, game: Game) -> str:
+        corp = current_corp(game)
+        cash = game.state.corporations[corp].cash
+        held = usable_abilities(game, corp)
+        if held and not any(price_range(game, c)[0] <= cash for c in purchasable(game, corp)):
+            return (f"place the {' or '.join(held)} token (ASSIGN <private> <hex>), "
+                    "or PASS to end the turn")
+        return cls.description
+
+    @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
         corp = current_corp(game)
         if isinstance(action, Pass):
@@ -872,7 +887,7 @@ class PriceProtection(OpStep):
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
         if player != cls.actor(game):
-            raise IllegalOrderError(f"it is not {player}'s turn: waiting for {cls.actor(game)} to {cls.description}")
+            raise IllegalOrderError(f"it is not {player}'s turn: waiting for {cls.actor(game)} to {cls.describe(game)}")
         if isinstance(action, Pass):
             protection.decline(game, forced=False)
         else:
@@ -1221,19 +1236,19 @@ def step_for(game: Game, player: str, action: Action) -> type[OpStep]:
     if isinstance(action, BuyPrivate) and action.price is not None:
         taker = BuyCompany  # at any time in the turn; buy_company says why not, if not
     if taker is None:
-        raise IllegalOrderError(f"{action.kind.replace('_', ' ')} is not possible now; {blocking.actor(game)} must {blocking.description}")
+        raise IllegalOrderError(f"{action.kind.replace('_', ' ')} is not possible now; {blocking.actor(game)} must {blocking.describe(game)}")
     if blocking is not taker and not isinstance(action, BuyPrivate):
         for step in active[: active.index(taker)]:
             if not step.optional:
-                raise IllegalOrderError(f"first {step.description}")
+                raise IllegalOrderError(f"first {step.describe(game)}")
     if taker is BuyCompany and isinstance(action, BuyPrivate):
         if BuyCompany.actor(game) != player:
             raise IllegalOrderError(f"it is not {player}'s turn: {current_corp(game)} is operating")
         return taker
     if taker.actor(game) != player:
-        raise IllegalOrderError(f"it is not {player}'s turn: waiting for {taker.actor(game)} to {taker.description}")
+        raise IllegalOrderError(f"it is not {player}'s turn: waiting for {taker.actor(game)} to {taker.describe(game)}")
     if taker is not blocking and blocking.actor(game) != player:
-        raise IllegalOrderError(f"it is not {player}'s turn: waiting for {blocking.actor(game)} to {blocking.description}")
+        raise IllegalOrderError(f"it is not {player}'s turn: waiting for {blocking.actor(game)} to {blocking.describe(game)}")
     if taker is not blocking and not isinstance(action, BuyPrivate):
         for step in active[: active.index(taker)]:
             _mark_passed(game, step)

@@ -791,3 +791,29 @@ def test_a_connection_is_granted_only_by_a_gm_ruling() -> None:
     assert g.current_actors() == ["B"], "MP's destination token comes first"
     with pytest.raises(Exception, match="due already"):
         g.apply("B", command.action)
+
+
+def test_protection_may_not_take_the_president_over_the_certificate_limit() -> None:
+    """Fault 6 (last part; the replayed pair of game 40469 shows both sides): B at the
+    certificate limit is not offered protection of C's MP share while MP counts against the
+    limit; one certificate under it, B is."""
+    from pbem.engine import shares
+    from pbem.engine.actions import Pass, SellShares
+
+    def offered(spare: int) -> bool:
+        g = sr_game()
+        state = g.state
+        limit = shares.certificate_limit(state, g.title)
+        held = shares.certificate_count(state, g.title, "B")
+        others = [c for c in state.certificates if c.owner == "IPO" and c.corporation not in ("MP",)
+                  and not c.president]
+        for cert in others[: limit - held - spare]:
+            cert.owner = "B"
+        assert shares.certificate_count(state, g.title, "B", protecting=True) == limit - spare
+        state.round.entity_index = state.order.index("C")
+        g.apply("C", SellShares("MP", 1))
+        g.apply("C", Pass())
+        return g.current_actors() == ["B"]
+
+    assert not offered(0)
+    assert offered(1)

@@ -225,7 +225,10 @@ class Game:
         step = self.active_step()
         if step is None or player not in step.actors(self):
             return []
-        return list(step.legal_actions(self, player))
+        found = list(step.legal_actions(self, player))
+        if step is BuySellParShares and found:
+            found[-1:-1] = BuySellParShares.corporation_actions(self, player)  # before the PASS
+        return found
 
     # -- the one way to change the game --------------------------------------------------
 

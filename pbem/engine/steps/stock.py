@@ -224,16 +224,25 @@ class BuySellParShares(Step):
                         found.append(Par(sym, price))
         found.extend(sells)
         if found:
-            # the corporation's own actions, offered to a president who has a turn (as the
-            # platform does: they alone do not keep a player from being passed)
-            if sr is not None:
-                for sym, corp in state.corporations.items():
-                    if corp.president != player or corp.closed:
-                        continue
-                    found.extend(Redeem(sym, source) for source in treasury.redeem_sources(game, sr, player, sym))
-                    if title.const("share_reissue") and treasury.reissue_problem(game, sr, player, sym) is None:
-                        found.append(Reissue(sym))
             found.append(Pass())
+        return found
+
+    @classmethod
+    def corporation_actions(cls, game: Game, player: str) -> list[Action]:
+        """What the corporations ``player`` presides may do in this turn (1870: redeem a share,
+        reissue the redeemed ones). Offered with the player's own actions, as the platform
+        does; they alone do not keep a player with nothing else to do from being passed."""
+        state, title = game.state, game.title
+        sr = state.round.stock
+        found: list[Action] = []
+        if sr is None or sr.protecting or not (title.const("share_redemption") or title.const("share_reissue")):
+            return found
+        for sym, corp in state.corporations.items():
+            if corp.president != player or corp.closed:
+                continue
+            found.extend(Redeem(sym, source) for source in treasury.redeem_sources(game, sr, player, sym))
+            if title.const("share_reissue") and treasury.reissue_problem(game, sr, player, sym) is None:
+                found.append(Reissue(sym))
         return found
 
     # -- handlers -------------------------------------------------------------------------

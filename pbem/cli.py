@@ -35,6 +35,7 @@ def mailroom_for(config: Config) -> Mailroom:
             max_message_bytes=config.limits.max_message_bytes,
             max_lines=config.limits.max_lines,
             error_replies_per_hour=config.limits.error_replies_per_hour,
+            route_time_limit=config.routes.time_limit,
         )
     )
 
@@ -252,6 +253,38 @@ def replay_18xx(record_path: str, as_json: bool) -> None:
                    f"finished={outcome.finished} ({outcome.game_end_reason}); result {outcome.result}")
     if outcome.error:
         click.echo(f"FAILED at record action {outcome.failed_action}: {outcome.error}", err=True)
+        sys.exit(1)
+
+
+@main.command("routes-18xx")
+@click.argument("record_path", type=click.Path(dir_okay=False, exists=True))
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+@click.option("--time-limit", type=float, default=None, help="seconds per search (default: the config's, 2)")
+def routes_18xx(record_path: str, as_json: bool, time_limit: float | None) -> None:
+    """Check every recorded run of an 18xx.games record against the route optimiser.
+
+    Exits 1 if the replay stopped, a recorded run's revenue disagreed with ours, or an
+    optimum came out below a recorded revenue."""
+    from pbem.engine.routes import DEFAULT_TIME_LIMIT
+    from pbem.importers.e18xx import load_record
+    from pbem.importers.route_check import check_routes
+
+    report, outcome = check_routes(load_record(Path(record_path)), time_limit or DEFAULT_TIME_LIMIT)
+    summary = report["summary"]
+    if as_json:
+        click.echo(json.dumps(report, sort_keys=True))
+    else:
+        for run in report["runs"]:
+            click.echo(f"{run['action_id']:>8} {run['corporation']:<5} recorded {run['recorded_revenue']:>5} "
+                       f"verified {run['verified_revenue']!s:>5} optimal {run['optimal_revenue']:>5} "
+                       f"{run['ms']:>9.1f} ms{'' if run['complete'] else ' (time limit)'}")
+        click.echo(f"{summary['runs']} runs; optimum >= recorded in {summary['optimal_at_least_recorded']}; "
+                   f"median {summary['median_ms']:.1f} ms, p95 {summary['p95_ms']:.1f} ms, max {summary['max_ms']:.1f} ms")
+    if outcome.error:
+        click.echo(f"replay stopped at record action {outcome.failed_action}: {outcome.error}", err=True)
+        sys.exit(1)
+    if summary["optimal_at_least_recorded"] < summary["runs"]:
+        click.echo("an optimum below the recorded revenue: a fault of the optimiser", err=True)
         sys.exit(1)
 
 

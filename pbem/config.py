@@ -108,6 +108,13 @@ class LimitsSection(_Strict):
     error_replies_per_hour: int = Field(default=10, ge=0)
 
 
+class RoutesSection(_Strict):
+    """The route optimiser (RUN AUTO, and the best run shown in reports): seconds its search
+    may take; after that the best run found is used, and the report says so."""
+
+    time_limit: float = Field(default=2.0, gt=0, le=60)
+
+
 class Config(_Strict):
     """The whole configuration."""
 
@@ -117,6 +124,7 @@ class Config(_Strict):
     outbound: OutboundSection = OutboundSection()
     poll_interval: float = Field(default=60.0, gt=0)
     limits: LimitsSection = LimitsSection()
+    routes: RoutesSection = RoutesSection()
 
     def under_data(self, path: Path) -> Path:
         """``path`` itself if absolute, else under ``data_dir``."""

@@ -97,15 +97,17 @@ def order_mail(sender: str, game_id: str, secret: str, orders: list[str], n: int
 
 
 def run_demo(data_dir: Path, record: Path | None, *, echo: Callable[[str], Any] = print,
-             timings: list[float] | None = None) -> Path:
+             timings: list[float] | None = None, script: dict[str, Any] | None = None) -> Path:
     """Run the demo in ``data_dir`` (a previous demo there is replaced); returns the path of
-    the last report. ``timings`` (if given) receives the seconds each poller pass took.
+    the last report. ``timings`` (if given) receives the seconds each poller pass took;
+    ``script`` (if given) is played instead of the record or the built-in opening.
 
     :raises DemoError: ``data_dir`` holds something that is not a demo, the rules or
         templates folder is missing, or a mail of the script was rejected.
     """
     _check_install()
-    script = script_from_record(record) if record else builtin_script()
+    if script is None:
+        script = script_from_record(record) if record else builtin_script()
     if data_dir.exists():
         if not (data_dir / DEMO_MARKER).exists():
             raise DemoError(f"{data_dir} exists and is not a pbem demo folder; choose another --data")

@@ -34,6 +34,7 @@ from pbem.engine.actions import (
     Par,
     Pass,
     PlaceToken,
+    RunAuto,
     RunRoutes,
     Exchange,
     GrantConnection,
@@ -147,8 +148,9 @@ ORDER_SPECS: tuple[OrderSpec, ...] = (
         "place a station token", "TOKEN F20.1",
     ),
     OrderSpec(
-        "RUN", ("R",), "RUN <train>: <stop>-<stop>...; ...",
-        "run the trains (stops in order; .<n> picks a city on a hex)", "RUN 2: I15-I19; 2: I15-J14",
+        "RUN", ("R",), "RUN <train>: <stop>-<stop>...; ... | RUN AUTO",
+        "run the trains (stops in order; .<n> picks a city on a hex); RUN AUTO: the best run the "
+        "server finds", "RUN 2: I15-I19; 2: I15-J14",
     ),
     OrderSpec("PAYOUT", ("PAY",), "PAYOUT", "pay the revenue to the shareholders", "PAYOUT"),
     OrderSpec("WITHHOLD", ("KEEP", "HOLD"), "WITHHOLD", "keep the revenue in the treasury", "WITHHOLD"),
@@ -341,6 +343,8 @@ def _parse_token(words: list[str], line: str, vocab: Vocabulary) -> Action:
 
 
 def _parse_run(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    if len(words) == 1 and words[0].upper() == "AUTO":
+        return RunAuto()
     text = " ".join(words)
     runs: list[TrainRun] = []
     for part in re.split(r"[;,]", text):
@@ -582,6 +586,8 @@ def format_order(action: Action, vocab: Vocabulary | None = None) -> str:
     if isinstance(action, PlaceToken):
         using = f" USING {action.using}" if action.using else ""
         return f"TOKEN {action.hex}" + (f".{action.city}" if action.city else "") + using
+    if isinstance(action, RunAuto):
+        return "RUN AUTO"
     if isinstance(action, RunRoutes):
         return "RUN " + "; ".join(f"{r.train}: {'-'.join(r.stops)}" for r in action.runs)
     if isinstance(action, Dividend):

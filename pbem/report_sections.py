@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.engine import market, track, trains
+from pbem.engine import market, routes, track, trains
 from pbem.engine.game import Game
 from pbem.engine.steps import operating
 from pbem.orders import format_order
@@ -119,7 +119,7 @@ def corporation_extras(game: Game, sym: str) -> dict[str, str]:
     }
 
 
-def options(game: Game, player: str) -> list[str]:
+def options(game: Game, player: str, route_time_limit: float = routes.DEFAULT_TIME_LIMIT) -> list[str]:
     """What ``player`` may do now, as order lines with what they cost (empty if nothing)."""
     if player not in game.current_actors():
         return []
@@ -129,7 +129,8 @@ def options(game: Game, player: str) -> list[str]:
     if not steps:
         return []
     step = steps[0]
-    corp = operating.current_corp(game)
+    connecting = step in (operating.ConnectionToken, operating.ConnectionRoute, operating.ConnectionDividend)
+    corp = operating.connecting_corp(game) if connecting else operating.current_corp(game)
     treasury = game.state.corporations[corp]
     out = [f"{corp} ({game.money(treasury.cash)} in the treasury): {step.describe(game)}"]
     if step is operating.Track:
@@ -146,6 +147,9 @@ def options(game: Game, player: str) -> list[str]:
     elif step is operating.Route:
         kinds = " ".join(trains.train_type(t) for t in treasury.trains)
         out.append(f"RUN <train>: <stop>-<stop>...  -- trains: {kinds}")
+        out.append(_best_run_line(game, route_time_limit))
+    elif step is operating.ConnectionRoute:
+        out.append(_best_run_line(game, route_time_limit))
     elif step is operating.DividendStep:
         revenue = game.state.round.operating.revenue if game.state.round.operating else 0
         out.append(f"PAYOUT ({game.money(revenue or 0)}) or WITHHOLD")
@@ -160,6 +164,14 @@ def options(game: Game, player: str) -> list[str]:
     elif step is operating.BuyCompany:
         out.append("BUY <private> <price>  -- half to twice face value; or PASS")
     return out
+
+
+def _best_run_line(game: Game, route_time_limit: float) -> str:
+    """What RUN AUTO would run now (issue: the best run shown to a corporation about to run)."""
+    corp, must_join = routes.run_due(game)
+    found = routes.cached_best_run(game, corp, route_time_limit, must_join)
+    proven = "the best run" if found.complete else f"the best run found in {route_time_limit:g} s"
+    return f"RUN AUTO runs {proven}: {found.describe(game)}"
 
 
 def _summarize(lines: list[str]) -> list[str]:

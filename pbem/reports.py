@@ -23,6 +23,7 @@ from pbem.durable import append_durably, write_atomic
 
 from pbem import report_sections as sections
 from pbem.engine import shares
+from pbem.engine.routes import DEFAULT_TIME_LIMIT
 from pbem.engine.state import IPO, POOL
 from pbem.games import Replay
 from pbem.orders import format_order
@@ -72,7 +73,7 @@ def quoted_ascii(text: str) -> str:
 
 
 def report_context(replay: Replay, *, since_seq: int, number: int, recipient: str | None = None,
-                   width: int = 132) -> dict[str, Any]:
+                   width: int = 132, route_time_limit: float = DEFAULT_TIME_LIMIT) -> dict[str, Any]:
     """Everything a turn report shows, as plain data.
 
     :param since_seq: the log seq the previous report covered; actions and GM records
@@ -81,6 +82,8 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
     :param recipient: a seat name for the per-player section, or None (the GM's copy).
     :param width: the widest line the map may use (132, or 80 for small screens: the map
         is then split into parts).
+    :param route_time_limit: seconds for finding the best run shown to a corporation about
+        to run its trains.
     """
     game, title, info, state = replay.game, replay.title, replay.info, replay.game.state
     money = title.format_money
@@ -156,9 +159,9 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
     actors = [] if ended or info.paused else game.current_actors()
     options: list[str] = []
     if recipient is not None and recipient in actors:
-        options = sections.options(game, recipient)
+        options = sections.options(game, recipient, route_time_limit)
     elif recipient is None and actors:
-        options = [f"{actors[0]} may:"] + sections.options(game, actors[0])
+        options = [f"{actors[0]} may:"] + sections.options(game, actors[0], route_time_limit)
     return {
         "game_id": info.game_id,
         "number": number,

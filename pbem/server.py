@@ -50,6 +50,7 @@ from typing import Any, Callable, Literal
 from pbem.actionlog import ActionLog, LogIntegrityError, NewRecord
 from pbem.addresses import valid_address
 from pbem.durable import append_durably, write_atomic
+from pbem.engine import routes
 from pbem.commands import Command, GmCommand, Info, Order, describe, full_help, parse_line
 from pbem.games import Replay, game_dir, game_exists, hash_secret, new_secret, open_log, replay
 from pbem.mail.compose import compose, deterministic_message_id, reply_subject
@@ -172,6 +173,8 @@ class MailroomSettings:
     max_message_bytes: int = 262144
     max_lines: int = 200
     error_replies_per_hour: int = 10
+    route_time_limit: float = 2.0
+    """Seconds for the route optimiser (RUN AUTO; the best run in reports)."""
 
 
 def _write_durably(path: Path, data: bytes) -> None:
@@ -495,8 +498,10 @@ class Mailroom:
             seat = command.seat or own_seat
             if seat is None:
                 raise OrderError("the GM has no seat: give orders with ACT AS <seat> <order>")
-            events = work.game.apply(seat, command.action)
-            record = NewRecord("action", seat, command.action.to_dict(), by=sub.sender, source=sub.message_id)
+            # RUN AUTO is logged as the run it found: the log keeps what was played
+            action, notes = routes.resolve_auto(work.game, command.action, self.settings.route_time_limit)
+            events = notes + work.game.apply(seat, action)
+            record = NewRecord("action", seat, action.to_dict(), by=sub.sender, source=sub.message_id)
             seq = action_log.records[-1]["seq"] + 1 + len(pending)  # the seq it will be written with
             pending.append(record)
             work.events[seq] = events
@@ -584,7 +589,8 @@ class Mailroom:
             if existing is None:
                 since = entries[-1].seq if entries else 0
                 number = entries[-1].number + 1 if entries else 1
-                neutral = render("report.txt.j2", report_context(committed, since_seq=since, number=number))
+                neutral = render("report.txt.j2", report_context(committed, since_seq=since, number=number,
+                                                                  route_time_limit=self.settings.route_time_limit))
                 existing = archive.add(seq, neutral, committed.game.round_label())
             else:
                 before = [e for e in entries if e.number < existing.number]
@@ -602,7 +608,8 @@ class Mailroom:
                 seat = info.seat_for(to)
                 who = seat.name if seat else None
                 body = render("report.txt.j2", report_context(
-                    committed, since_seq=since, number=number, recipient=who, width=info.width_for(who)))
+                    committed, since_seq=since, number=number, recipient=who, width=info.width_for(who),
+                    route_time_limit=self.settings.route_time_limit))
                 if to.lower() == sub.sender.lower() and accepted:
                     body = render("accepted.txt.j2", {"accepted": accepted, "notes": list(sub.notes)}) + body
                 self._queue(to=to, subject=f"{tag} Turn report {number}: {committed.game.round_label()}",
@@ -647,7 +654,7 @@ class Mailroom:
             who = seat.name if seat else None
             return render("report.txt.j2", report_context(
                 committed, since_seq=since, number=latest.number if latest else 0,
-                recipient=who, width=info.width_for(who)))
+                recipient=who, width=info.width_for(who), route_time_limit=self.settings.route_time_limit))
         entry = archive.get(item.number or 0)
         if entry is None:
             numbers = [e.number for e in archive.entries()]

@@ -23,6 +23,7 @@ from pbem.engine.actions import (
     PlaceToken,
     Redeem,
     Reissue,
+    RunAuto,
     RunRoutes,
     SellShares,
     TrainRun,
@@ -66,6 +67,7 @@ actions = st.one_of(
     st.builds(Redeem, st.sampled_from(CORPORATIONS), st.just("pool")),
     st.builds(Reissue, st.sampled_from(CORPORATIONS)),
     st.builds(GrantConnection, st.sampled_from(CORPORATIONS)),
+    st.just(RunAuto()),
 )
 
 

@@ -155,6 +155,15 @@ class RunRoutes(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class RunAuto(Action):
+    """Run the operating corporation's trains for the best revenue the server finds
+    (:mod:`pbem.engine.routes`). The server turns it into the :class:`RunRoutes` it found
+    before the order is logged, so the log keeps the run itself."""
+
+    kind: ClassVar[str] = "run_auto"
+
+
+@dataclass(frozen=True, slots=True)
 class Dividend(Action):
     """Pay the revenue out to the shareholders, pay half (titles that allow it, 1870), or
     withhold it (1830 rules 6.6)."""
@@ -268,7 +277,7 @@ class Bankrupt(Action):
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
-    for cls in (Pass, Bid, BuyPrivate, Par, BuyShares, SellShares, LayTile, PlaceToken, RunRoutes,
+    for cls in (Pass, Bid, BuyPrivate, Par, BuyShares, SellShares, LayTile, PlaceToken, RunRoutes, RunAuto,
                 Dividend, BuyTrain, DiscardTrain, Exchange, Redeem, Reissue, Assign, GrantConnection, DestinationToken, Bankrupt)
 }
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import copy
 from typing import Iterable, Mapping
 
-from pbem.engine import closing, market, shares, trains
-from pbem.engine.actions import Action, Exchange, GrantConnection
+from pbem.engine import closing, market, routes, shares, trains
+from pbem.engine.actions import Action, Exchange, GrantConnection, RunAuto
 from pbem.engine.board import MapData, TileData, load_map, load_tiles
 from pbem.engine.state import (
     CompanyState,
@@ -256,6 +256,9 @@ class Game:
                 self._exchange(player, action)
                 events, self.pending_events = self.pending_events, []
                 return events
+            if isinstance(action, RunAuto):
+                action, notes = routes.resolve_auto(self, action)
+                self.pending_events.extend(notes)
             if self.state.round.kind == "operating":
                 op_step = operating.step_for(self, player, action)
                 op_step.process(self, player, action)

@@ -542,11 +542,19 @@ def _linkings(adj: dict[str, list[Segment]], stops: list[str], used: set[str]) -
 def _run_problem(game: Game, corp: str, train_id: str, stops: list[str]) -> str | None:
     from pbem.engine.trains import train_data
 
-    if len(set(stops)) != len(stops):
-        return "a run may not visit a stop twice"
     distance = train_data(game.title, train_id).distance
     if len(stops) > distance:
         return f"the {train_id} train may visit {distance} stops, not {len(stops)}"
+    return path_problem(game, corp, stops)
+
+
+def path_problem(game: Game, corp: str, stops: list[str]) -> str | None:
+    """Why a route of ``corp`` may not visit ``stops`` (stop vertices, in order) whatever the
+    train, or None: no stop twice, no passing through an off-board area or a city filled by
+    others, one hex of an off-board group at most, a station token of the corporation on it
+    (1830 rules 6.5). The track joining the stops is checked apart."""
+    if len(set(stops)) != len(stops):
+        return "a run may not visit a stop twice"
     for vertex in stops[1:-1]:
         if blocks(game, vertex, corp):
             coord, stop = split_vertex(vertex)

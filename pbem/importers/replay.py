@@ -10,12 +10,15 @@ record keys its own ``result``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from pbem.engine.actions import RunRoutes
 from pbem.errors import OrderError
 from pbem.importers.e18xx import Renderer, UnsupportedRecordAction, effective_actions
 from pbem.orders import Vocabulary, format_order, parse_order
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
 
 
 @dataclass
@@ -33,6 +36,8 @@ class ReplayOutcome:
     error: str | None = None
     failed_action: str | None = None
     runs_checked: int = 0
+    run_revenues: dict[str, int] = field(default_factory=dict)
+    """Record action id of each run -> its revenue as our engine computes it."""
     gm_rulings: list[str] = field(default_factory=list)
     """Record action ids applied as GM rulings (see ``Renderer._connection``)."""
 
@@ -64,9 +69,12 @@ def record_keys(record: dict[str, Any]) -> dict[str, str]:
     return keys
 
 
-def replay_record(record: dict[str, Any]) -> ReplayOutcome:
+def replay_record(record: dict[str, Any],
+                  before_run: Callable[[dict[str, Any], Game], None] | None = None) -> ReplayOutcome:
     """Replay ``record`` (see the module docstring). Never raises for a bad record: the
-    outcome carries the error."""
+    outcome carries the error. ``before_run(action, game)`` is called before each recorded
+    run is applied (the route check looks for the best run there); each run's revenue as our
+    engine computes it is kept in ``outcome.run_revenues``."""
     outcome = ReplayOutcome(title=str(record.get("title")))
     try:
         renderer = Renderer(record)
@@ -89,6 +97,8 @@ def replay_record(record: dict[str, Any]) -> ReplayOutcome:
             if parsed != ours:
                 raise UnsupportedRecordAction(f"the order line {line!r} reads back as {parsed!r}")
             seat = renderer.seat(action)
+            if before_run is not None and isinstance(parsed, RunRoutes):
+                before_run(action, game)
             game.apply(seat, parsed)
         except (OrderError, UnsupportedRecordAction) as exc:
             outcome.error = f"action {action_id} ({action['type']}): {exc}"
@@ -99,6 +109,7 @@ def replay_record(record: dict[str, Any]) -> ReplayOutcome:
             recorded = [int(r.get("revenue", 0)) for r in action["routes"]]
             computed = [r.revenue for r in game.last_run]
             outcome.runs_checked += 1
+            outcome.run_revenues[action_id] = sum(computed)
             if recorded != computed:
                 outcome.error = (f"action {action_id} (run_routes): recorded revenue {recorded}, "
                                  f"our engine computes {computed}")

@@ -1,0 +1,341 @@
+"""The best run of a corporation's trains: exact branch and bound, bounded in time.
+
+A run (1830 rules 6.5, with the title's hooks) gives each train a route: at least two stops,
+no more than the train's length, a station token of the corporation on it, no stop twice,
+off-board areas and cities filled by other corporations only at its ends, and no piece of
+track (hex side, or a path between two stops of one tile) used twice by any of the
+corporation's routes. Its revenue is the sum of the stops' values plus the title's
+``extra_revenue`` hook (1870: the destination counted twice at a first or last stop, the
+cattle and port tokens).
+
+The search has two stages, both under one deadline:
+
+1. **Paths.** From every stop the corporation reaches, a depth-first walk over *links* — the
+   track-only ways from one stop to the next, each with the set of track pieces it uses, as a
+   bit mask — lists every legal route up to the longest train's length (each route once,
+   whichever way round), with its revenue.
+2. **Combinations.** Trains longest first; each takes one of the routes its length allows
+   (best revenue first) whose track is disjoint from the routes already taken, or none. A
+   branch is cut as soon as its revenue plus the best route each remaining train could take
+   on its own cannot beat the best run found; two trains of one length take routes in one
+   order only.
+
+When the deadline passes in either stage the best run found so far is returned with
+``complete=False``; otherwise it is the exact optimum.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
+
+from pbem.engine import track, trains
+from pbem.engine.actions import Action, RunAuto, RunRoutes, TrainRun
+from pbem.errors import IllegalOrderError
+from pbem.titles.base import TitleHooks
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+DEFAULT_TIME_LIMIT = 2.0
+"""Seconds the search may take (the config's ``routes.time_limit``)."""
+
+LISTING_SHARE = 0.7
+"""Of the time limit, the share the listing of routes may take (the rest is for combining)."""
+
+_CHECK_EVERY = 512
+"""Search nodes between two looks at the clock."""
+
+
+@dataclass(frozen=True)
+class Route:
+    """One legal route: its stop vertices in order, its revenue, the track it uses (a bit
+    mask over the track pieces of the links) and its number of stops."""
+
+    stops: tuple[str, ...]
+    revenue: int
+    mask: int
+
+
+@dataclass
+class BestRun:
+    """The outcome of a search: for each train id, the route it runs (trains that do not run
+    are left out), the total revenue, whether the search finished (``complete``: the revenue
+    is the optimum), and its size (``routes`` listed, ``combinations`` tried) and time in
+    milliseconds."""
+
+    runs: list[tuple[str, Route]] = field(default_factory=list)
+    revenue: int = 0
+    complete: bool = True
+    routes: int = 0
+    combinations: int = 0
+    ms: float = 0.0
+
+    def action(self, game: Game) -> RunRoutes:
+        """The run as the order ``RUN`` would give it."""
+        return RunRoutes(tuple(TrainRun(trains.train_type(train_id), tuple(stop_spec(game, v) for v in route.stops))
+                               for train_id, route in self.runs))
+
+    def describe(self, game: Game) -> str:
+        """``"4: C18-D17-E12; 3: A22-B19 ($280)"`` — for reports."""
+        if not self.runs:
+            return "no run"
+        text = "; ".join(f"{trains.train_type(t)}: {'-'.join(stop_spec(game, v) for v in r.stops)}"
+                         for t, r in self.runs)
+        return f"{text} ({game.money(self.revenue)})"
+
+
+class _Deadline:
+    def __init__(self, seconds: float) -> None:
+        self.end = time.perf_counter() + seconds
+        self.ticks = 0
+        self.passed = False
+
+    def over(self) -> bool:
+        self.ticks += 1
+        if self.ticks % _CHECK_EVERY == 0 and time.perf_counter() > self.end:
+            self.passed = True
+        return self.passed
+
+
+def stop_spec(game: Game, vertex: str) -> str:
+    """How an order writes stop ``vertex``: the hex alone where it has one stop, else
+    ``hex.index`` (the index in the tile's stops: cities, towns, off-board)."""
+    coord, stop = track.split_vertex(vertex)
+    ids = track.placed(game, coord).tile.stop_ids()
+    return coord if len(ids) == 1 else f"{coord}.{ids.index(stop)}"
+
+
+def _links(game: Game, adj: dict[str, list[track.Segment]], start: str,
+           bits: dict[str, int]) -> list[tuple[str, int]]:
+    """Track-only ways from stop ``start`` to the next stops: ``(stop, track mask)``, no
+    piece of track twice within one way (so never turning back at a hex side)."""
+    out: list[tuple[str, int]] = []
+    stack: list[tuple[str, int, frozenset[str]]] = [(start, 0, frozenset((start,)))]
+    while stack:
+        vertex, mask, seen = stack.pop()
+        for seg in adj.get(vertex, []):
+            seg_mask = 0
+            pieces = [f"{coord}/{edge}" for coord, edge in seg.sides] or [f"{seg.key[0]}#{seg.key[1]}"]
+            clash = False
+            for piece in pieces:
+                bit = bits.setdefault(piece, 1 << len(bits))
+                if (mask | seg_mask) & bit:
+                    clash = True
+                seg_mask |= bit
+            if clash:
+                continue
+            nxt = seg.b if seg.a == vertex else seg.a
+            if ":" in nxt:
+                if nxt != start:
+                    out.append((nxt, mask | seg_mask))
+                continue
+            if nxt in seen or nxt.endswith("|-"):
+                continue
+            stack.append((nxt, mask | seg_mask, seen | {nxt}))
+    return out
+
+
+def legal_routes(game: Game, corp: str, longest: int, deadline: _Deadline | None = None) -> list[Route]:
+    """Every legal route of ``corp`` with at most ``longest`` stops, each once (see the
+    module text), best revenue first; fewer if ``deadline`` passes."""
+    adj = track.adjacency(game)
+    net = track.network(game, corp, adj)
+    # the most valuable stops first, and the links to them: a search cut short by its
+    # deadline has then listed the routes most likely to be in the best run
+    values = {stop: track.stop_revenue(game, stop) for stop in net.stops}
+    names = sorted(net.stops, key=lambda stop: (-values[stop], stop))
+    index = {stop: i for i, stop in enumerate(names)}
+    bits: dict[str, int] = {}
+    links = [sorted(((index[nxt], mask) for nxt, mask in _links(game, adj, stop, bits) if nxt in index),
+                    key=lambda link: link[0])
+             for stop in names]
+    blocked = [track.blocks(game, stop, corp) for stop in names]
+    tokened = [track.stop_is_token(game, corp, stop) for stop in names]
+    revenue_of = [values[stop] for stop in names]
+    groups = [_group(game, stop) for stop in names]
+    any_group = any(groups)
+    hooks = game.hooks
+    extra = type(hooks).extra_revenue is not TitleHooks.extra_revenue
+    found: list[Route] = []
+    path: list[int] = []
+    on_path = [False] * len(names)
+
+    def record(mask: int, revenue: int) -> None:
+        if any_group:
+            seen = [groups[i] for i in path if groups[i]]
+            if len(seen) != len(set(seen)):
+                return
+        stops = tuple(names[i] for i in path)
+        if extra:
+            revenue += hooks.extra_revenue(game, corp, list(stops))
+        found.append(Route(stops, revenue, mask))
+
+    def walk(mask: int, revenue: int, has_token: bool) -> None:
+        if deadline is not None and deadline.over():
+            return
+        last = path[-1]
+        if len(path) >= 2 and has_token and path[0] < last:
+            record(mask, revenue)  # each route once: from its lower-numbered end
+        if len(path) >= longest or (len(path) > 1 and blocked[last]):
+            return
+        for nxt, link_mask in links[last]:
+            if on_path[nxt] or link_mask & mask:
+                continue
+            path.append(nxt)
+            on_path[nxt] = True
+            walk(mask | link_mask, revenue + revenue_of[nxt], has_token or tokened[nxt])
+            on_path[nxt] = False
+            path.pop()
+
+    for start in range(len(names)):
+        path.append(start)
+        on_path[start] = True
+        walk(0, revenue_of[start], tokened[start])
+        on_path[start] = False
+        path.pop()
+    return sorted(found, key=lambda r: (-r.revenue, len(r.stops), r.stops))
+
+
+def _group(game: Game, vertex: str) -> str | None:
+    coord, stop = track.split_vertex(vertex)
+    tile = track.placed(game, coord).tile
+    return tile.offboard.group if stop == "o" and tile.offboard is not None and tile.offboard.group else None
+
+
+def best_run(game: Game, corp: str, time_limit: float = DEFAULT_TIME_LIMIT,
+             train_ids: list[str] | None = None, must_join: tuple[str, str] | None = None) -> BestRun:
+    """The run of ``corp``'s trains (or of ``train_ids``) with the most revenue, found within
+    ``time_limit`` seconds (see the module text; ``complete`` says whether it is exact).
+    ``must_join``: two hexes one of the routes must run between, end to end (1870's
+    connection run: home and destination); no run at all if none can."""
+    started = time.perf_counter()
+    deadline = _Deadline(time_limit)
+    listing = _Deadline(time_limit * LISTING_SHARE)
+    owned = list(train_ids if train_ids is not None else game.state.corporations[corp].trains)
+    reach = {t: trains.train_data(game.title, t).distance for t in owned}
+    order = sorted(owned, key=lambda t: (-reach[t], t))
+    outcome = BestRun()
+    if not order:
+        return outcome
+    routes = legal_routes(game, corp, max(reach.values()), listing)
+    outcome.routes = len(routes)
+    choices = [[r for r in routes if len(r.stops) <= reach[t]] for t in order]
+    tops = [c[0].revenue if c else 0 for c in choices]
+    rest = [sum(tops[i:]) for i in range(len(order) + 1)]
+    best_value = -1
+    best_pick: list[Route | None] = []
+    picked: list[Route | None] = []
+    ends = set(must_join) if must_join else None
+
+    def joins(route: Route) -> bool:
+        return ends is not None and {track.split_vertex(route.stops[0])[0], track.split_vertex(route.stops[-1])[0]} == ends
+
+    def search(i: int, mask: int, value: int, floor: int) -> None:
+        nonlocal best_value, best_pick
+        if deadline.over():
+            return
+        outcome.combinations += 1
+        if i == len(order):
+            if value > best_value and (ends is None or any(r is not None and joins(r) for r in picked)):
+                best_value, best_pick = value, list(picked)
+            return
+        if value + rest[i] <= best_value:
+            return
+        # trains of one length take routes in one order only (index floor)
+        start = floor if i > 0 and reach[order[i]] == reach[order[i - 1]] else 0
+        for index in range(start, len(choices[i])):
+            route = choices[i][index]
+            if value + route.revenue + rest[i + 1] <= best_value:
+                break
+            if route.mask & mask:
+                continue
+            picked.append(route)
+            search(i + 1, mask | route.mask, value + route.revenue, index + 1)
+            picked.pop()
+            if deadline.passed:
+                return
+        picked.append(None)
+        search(i + 1, mask, value, len(choices[i + 1]) if i + 1 < len(order) else 0)
+        picked.pop()
+
+    # a first run at once, whatever the clock: each train in turn takes the best route
+    # left that shares no track with those taken
+    greedy: list[Route | None] = [None] * len(order)
+    used = 0
+    if ends is not None:  # the first train that can join home and destination does so
+        for i, options in enumerate(choices):
+            joining = next((r for r in options if joins(r)), None)
+            if joining is not None:
+                greedy[i], used = joining, joining.mask
+                break
+    for i, options in enumerate(choices):
+        taken = greedy[i] or next((r for r in options if not r.mask & used), None)
+        if taken is not None:
+            greedy[i], used = taken, used | taken.mask
+    if ends is None or any(r is not None and joins(r) for r in greedy):
+        best_value, best_pick = sum(r.revenue for r in greedy if r is not None), greedy
+    search(0, 0, 0, 0)
+    outcome.runs = [(t, r) for t, r in zip(order, best_pick) if r is not None]
+    outcome.revenue = max(best_value, 0)
+    outcome.complete = not deadline.passed and not listing.passed
+    outcome.ms = (time.perf_counter() - started) * 1000
+    return outcome
+
+
+def run_due(game: Game) -> tuple[str, tuple[str, str] | None]:
+    """The corporation whose run is due now, and the two hexes a route of it must join (a
+    1870 connection run: home and destination) or None.
+
+    :raises IllegalOrderError: no run is due now.
+    """
+    from pbem.engine.steps import operating
+
+    active = operating.active_steps(game) if game.state.round.kind == "operating" else []
+    if active and active[0] is operating.ConnectionRoute:
+        corp = operating.connecting_corp(game)
+        data = game.title.corporation(corp)
+        assert data.destination is not None
+        return corp, (data.home, data.destination)
+    if operating.Route in active:
+        return operating.current_corp(game), None
+    raise IllegalOrderError("RUN AUTO: no corporation is running its trains now")
+
+
+def resolve_auto(game: Game, action: Action, time_limit: float = DEFAULT_TIME_LIMIT) -> tuple[Action, list[str]]:
+    """``action`` itself, or for :class:`RunAuto` the run it stands for: the best run of the
+    corporation whose run is due (its turn's run, or a connection run, which must join home
+    and destination), and the lines that tell what was found and whether it is proven best.
+
+    :raises IllegalOrderError: no run is due now, or no train can run.
+    """
+    if not isinstance(action, RunAuto):
+        return action, []
+    corp, must_join = run_due(game)
+    found = best_run(game, corp, time_limit, must_join=must_join)
+    if not found.runs:
+        raise IllegalOrderError(f"RUN AUTO: {corp} has no run to make")
+    if found.complete:
+        note = f"RUN AUTO: the best run of {corp}, {found.describe(game)}"
+    else:
+        note = (f"RUN AUTO: the best run of {corp} found in {time_limit:g} s (the search stopped "
+                f"there; a better one may exist), {found.describe(game)}")
+    return found.action(game), [note]
+
+
+def cached_best_run(game: Game, corp: str, time_limit: float = DEFAULT_TIME_LIMIT,
+                    must_join: tuple[str, str] | None = None) -> BestRun:
+    """:func:`best_run`, kept on the game while what it depends on stays the same (so the
+    reports of one turn search once)."""
+    state = game.state
+    key = (corp, time_limit, must_join, state.phase, tuple(state.corporations[corp].trains),
+           tuple(sorted(state.tiles.items())), tuple(sorted((k, tuple(v)) for k, v in state.tokens.items())),
+           tuple(state.destinations_reached), tuple(state.destination_on_charter),
+           tuple(sorted((c, tuple(sorted(a.items()))) for c, a in state.assignments.items())))
+    cached = game.cache.get(("best_run", corp))
+    if cached is not None and cached[0] == key:
+        return cast(BestRun, cached[1])
+    found = best_run(game, corp, time_limit, must_join=must_join)
+    game.cache[("best_run", corp)] = (key, found)
+    return found

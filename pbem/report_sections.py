@@ -36,10 +36,14 @@ def stock_market(game: Game) -> dict[str, Any]:
             markers.append(f"{'/'.join(corps)} {game.money(market.price_at(title, coord))} "
                            f"(row {coord[0] + 1}, column {coord[1] + 1})")
     zones = []
-    for letter, meaning in (("p", "par value"), ("y", "shares do not count against the certificate limit"),
-                            ("o", "as y, and a player may hold more than 60%"),
-                            ("b", "as o, and several shares may be bought a turn")):
-        zones.append(f"{letter} = {meaning}")
+    legend = title.market_legend or {
+        "p": "par value", "y": "shares do not count against the certificate limit",
+        "o": "as y, and a player may hold more than 60%", "b": "as o, and several shares may be bought a turn"}
+    shown = {letter for row in title.market for cell in row if cell is not None
+             for letter in cell.zone + ("p" if cell.par else "")}
+    for letter, meaning in legend.items():
+        if letter in shown:
+            zones.append(f"{letter} = {meaning}")
     return {"rows": rows, "markers": markers, "zones": zones}
 
 
@@ -129,8 +133,7 @@ def options(game: Game, player: str, route_time_limit: float = routes.DEFAULT_TI
     if not steps:
         return []
     step = steps[0]
-    connecting = step in (operating.ConnectionToken, operating.ConnectionRoute, operating.ConnectionDividend)
-    corp = operating.connecting_corp(game) if connecting else operating.current_corp(game)
+    corp = step.subject(game)
     treasury = game.state.corporations[corp]
     out = [f"{corp} ({game.money(treasury.cash)} in the treasury): {step.describe(game)}"]
     if step is operating.Track:

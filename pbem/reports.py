@@ -124,7 +124,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                 "treasury": money(c.cash) if c.ipoed else "-",
                 "ipo": f"{state.percent_of(IPO, corp.sym)}%",
                 "pool": f"{state.percent_of(POOL, corp.sym)}%",
-                "floated": "yes" if c.floated else ("no" if c.ipoed else "-"),
+                "floated": "closed" if c.closed else "yes" if c.floated else ("no" if c.ipoed else "-"),
             }
         )
     privates = []
@@ -136,7 +136,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                 "name": company.name,
                 "value": money(company.value),
                 "revenue": money(company.revenue),
-                "owner": cs.owner or "for sale",
+                "owner": "closed" if cs.closed else cs.owner or "for sale",
             }
         )
     since = []

@@ -620,7 +620,7 @@ def or_sale_game(variants: tuple[str, ...] = (), setup: Callable[[Game], None] |
         setup(g)
     state.round.stock = StockRoundState()
     g._start_operating_round(1, 1)
-    assert g.current_actors() == ["A"]
+    assert setup is not None or g.current_actors() == ["A"]
     return g
 
 
@@ -817,3 +817,57 @@ def test_protection_may_not_take_the_president_over_the_certificate_limit() -> N
 
     assert not offered(0)
     assert offered(1)
+
+
+def test_a_corporation_closing_at_its_turns_end_still_lets_the_other_president_protect() -> None:
+    """GMO ($10 after withholding, A president with 70%) is out of cash; A sells a GMO and an
+    MP share to buy its train. A cannot protect GMO (the seller), so GMO falls to $0 and
+    closes; B, MP's president, is still asked to protect MP before the round goes on, and
+    declining drops MP at once, in this operating round."""
+    from pbem.engine import market as mk
+    from pbem.engine.actions import BuyTrain, Pass, SellShares
+
+    def setup(g: Game) -> None:
+        state = g.state
+        mk.move(state, g.title, "GMO", (7, 1))
+        mk.move(state, g.title, "MP", (0, 6))
+        next(c for c in state.certificates if c.corporation == "GMO" and c.index == 5).owner = "A"
+
+    g = or_sale_game(setup=setup)
+    state = g.state
+    while g.current_actors() == ["B"]:  # MP ($100) operates first: nothing to do
+        g.apply("B", Pass())
+    g.apply("A", Pass())  # GMO: no track
+    g.apply("A", SellShares("GMO", 1))
+    g.apply("A", SellShares("MP", 1))
+    events = g.apply("A", BuyTrain("2"))
+    assert "GMO closes" in events and state.corporations["GMO"].closed
+    assert g.current_actors() == ["B"] and g.round_label() == "OR 1.1"
+    assert g.waiting_for().startswith("B for MP: protect the price of MP")
+    price = g.share_price("MP")
+    events = g.apply("B", Pass())
+    assert "B does not price protect 1 share of MP" in events
+    assert g.share_price("MP") < price and state.sell_queue == []
+
+
+def test_finish_on_400_ends_the_game_at_the_stock_rounds_end_before_any_operating() -> None:
+    """$400 finish: a sold-out MP rising from $375 to $400 at the end of a stock round ends
+    the game there; no operating round starts and no private pays again."""
+    from pbem.engine import market as mk
+    from pbem.engine.actions import Pass
+
+    g = Game(load_title("1870", ("finish_on_400",)), ["A", "B", "C"])
+    g.state = sr_game().state
+    state = g.state
+    mk.move(state, g.title, "MP", (1, 20))
+    for cert in state.certificates:
+        if cert.corporation == "MP" and cert.owner == "IPO":
+            cert.owner = "A"
+    for player in state.players.values():
+        player.cash = 0
+    events: list[str] = []
+    while not state.finished and g.current_actors():
+        events += g.apply(g.current_actors()[0], Pass())
+    assert state.finished and state.end_reason == "stock_market"
+    assert g.share_price("MP") == 400
+    assert not any(e.startswith("-- OR") for e in events)

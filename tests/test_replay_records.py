@@ -170,3 +170,21 @@ def test_1870_another_corporations_tile_completes_a_connection() -> None:
     assert op is not None and op.connections == ["SP"]
     assert op.order[op.index] == "MP", "still MP's turn: the connection run comes between turns"
     assert game.current_actors() == [game.state.corporations["SP"].president]
+
+
+def test_1870_connection_runs_owed_to_others_survive_the_operating_corporation_closing() -> None:
+    """Game 1870_game_end_bank after action 1025 (MP's upgrade of L7 has joined SP's home to
+    its destination), with MP put at $10: MP withholds, falls to $0 and closes; SP's
+    connection run is still owed before anything else, and its president is asked first."""
+    from pbem.engine import market
+    from pbem.engine.actions import Dividend
+
+    game = replayed_before("1870", "1870_game_end_bank.json", 1026).game
+    market.move(game.state, game.title, "MP", (8, 1))
+    president = game.state.corporations["MP"].president
+    assert president is not None
+    events = game.apply(president, Dividend("withhold"))
+    assert "MP closes" in events
+    op = game.state.round.operating
+    assert op is not None and op.connections[0] == "SP"
+    assert game.waiting_for().startswith(f"{game.state.corporations['SP'].president} for SP: place the destination token")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pbem.engine import market
+from pbem.engine import market, trains
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -40,9 +40,12 @@ def close_corporation(game: Game, sym: str) -> None:
     state.bank += corp.cash
     corp.cash = 0
     if corp.trains:
+        kinds = ", ".join(trains.train_type(t) for t in corp.trains)
         if title.const("closed_corporation_trains", "to_pool") == "to_pool":
             state.pool_trains.extend(corp.trains)
-        game.event(f"{sym}'s trains go to the bank pool: {', '.join(corp.trains)}")
+            game.event(f"{sym}'s trains go to the bank pool: {kinds}")
+        else:
+            game.event(f"{sym}'s trains leave the game: {kinds}")
         corp.trains = []
     owned = [c for c, company in state.companies.items() if company.owner == f"C:{sym}" and not company.closed]
     for company in owned:

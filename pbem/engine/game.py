@@ -210,8 +210,7 @@ class Game:
             active = operating.active_steps(self)
             if not active:
                 return f"{self.round_label()}: nothing to do"
-            corp = operating.current_corp(self)
-            return f"{active[0].actor(self)} for {corp}: {active[0].describe(self)}"
+            return f"{active[0].actor(self)} for {active[0].subject(self)}: {active[0].describe(self)}"
         step = self.active_step()
         if step is None:
             return f"{self.round_label()}: this server does not yet run this round."
@@ -278,7 +277,9 @@ class Game:
                     f"{action.kind.replace('_', ' ')} is not possible now; {player} may {step.description}"
                 )
             handler(self, player, action)
-            self._advance(player)
+            closing.settle_market(self)
+            if not self.state.finished:
+                self._advance(player)
             if closing.settle_market(self) and self.state.round.kind == "stock" and not self.state.finished:
                 sr = self.state.round.stock
                 if sr is not None and not sr.protecting:
@@ -358,6 +359,9 @@ class Game:
     def _finish_stock_round(self) -> None:
         self.next_entity_index()
         finish_stock_round(self)
+        closing.settle_market(self)  # a sold-out rise may end the game ($400 finish)
+        if self.state.finished:
+            return
         self._rotate_priority()
         number = self.state.round.number
         for p in self.state.players.values():
@@ -407,16 +411,20 @@ class Game:
         self._finish_operating_round()
 
     def _corporation_turn_over(self) -> bool:
-        """Pass the operating corporation's steps that offer nothing, settle the market (a
-        price in a closing cell closes its corporation) and say whether its turn is over:
-        nothing left to do and no connection run owed, or it has closed, or the game ended."""
+        """Pass the operating corporation's steps that offer nothing (all of them once it has
+        closed), settle the market (a price in a closing cell closes its corporation) and say
+        whether its turn is over: nothing left to do (a price protection waiting included) and
+        no connection run owed, or the game ended."""
         op = self.state.round.operating
         assert op is not None
         corp = self.state.corporations[op.order[op.index]]
-        if not corp.closed:
-            operating.skip_inactive(self)
-            closing.settle_market(self)
-        if self.state.finished or corp.closed:
+        if corp.closed:
+            # the rest of its turn is lost; a price protection or connection run owed to
+            # others still comes before the next turn
+            operating.pass_its_own_steps(self)
+        operating.skip_inactive(self)
+        closing.settle_market(self)
+        if self.state.finished:
             return True
         return not (operating.active_steps(self) or operating.queue_connections(self))
 

@@ -126,6 +126,8 @@ class TitleData:
     trains: tuple[TrainData, ...]
     phases: tuple[PhaseData, ...]
     round_steps: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    market_legend: Mapping[str, str] = field(default_factory=dict)
+    """Zone letter -> its meaning in words, for reports (``market.yaml`` zone_text)."""
 
     def company(self, sym: str) -> CompanyData:
         """The private company with symbol ``sym``; raises KeyError."""
@@ -369,6 +371,7 @@ def _build(title: str, variants: tuple[str, ...], docs: Mapping[str, Any]) -> Ti
             companies=companies,
             corporations=corporations,
             market=market,
+            market_legend={str(k): str(v) for k, v in (docs["market"].get("zone_text") or {}).items()},
             trains=trains,
             phases=phases,
             round_steps={k: tuple(v) for k, v in game.get("round_steps", {}).items()},

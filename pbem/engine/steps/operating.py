@@ -84,6 +84,11 @@ class OpStep:
         return cls.description
 
     @classmethod
+    def subject(cls, game: Game) -> str:
+        """The corporation the step is about: by default the operating one."""
+        return current_corp(game)
+
+    @classmethod
     def prepare(cls, game: Game) -> None:
         """What happens as the step comes up, every earlier step done (usually nothing)."""
 
@@ -885,6 +890,18 @@ class PriceProtection(OpStep):
         return str(protection.head(game)["president"])
 
     @classmethod
+    def subject(cls, game: Game) -> str:
+        return str(protection.head(game)["corporation"])
+
+    @classmethod
+    def describe(cls, game: Game) -> str:
+        entry = protection.head(game)
+        count, sym = int(entry["count"]), entry["corporation"]
+        cost = game.money(int(entry["price"]) * count)
+        return (f"protect the price of {sym}: buy the {count} share{'s' if count > 1 else ''} sold "
+                f"(BUY {count} {sym} POOL, {cost}), or PASS and the price drops")
+
+    @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
         if player != cls.actor(game):
             raise IllegalOrderError(f"it is not {player}'s turn: waiting for {cls.actor(game)} to {cls.describe(game)}")
@@ -1025,6 +1042,10 @@ class _ConnectionStep(OpStep):
     def actor(cls, game: Game) -> str:
         return president(game, connecting_corp(game))
 
+    @classmethod
+    def subject(cls, game: Game) -> str:
+        return connecting_corp(game)
+
 
 class ConnectionToken(_ConnectionStep):
     """The corporation that has connected chooses where its destination token goes (1870
@@ -1134,6 +1155,15 @@ STEPS: tuple[type[OpStep], ...] = (ConnectionToken, ConnectionRoute, ConnectionD
 def active_steps(game: Game) -> list[type[OpStep]]:
     """Steps not yet passed that have something to offer, in order."""
     return [s for s in STEPS if not _passed(game, s) and s.offers(game)]
+
+
+def pass_its_own_steps(game: Game) -> None:
+    """Mark every step of the operating corporation's own turn passed (it has closed);
+    the steps others act in (price protection, connection runs) stay."""
+    op = _or(game)
+    for step in STEPS:
+        if not step.sticky and step.name not in op.passed_steps:
+            op.passed_steps.append(step.name)
 
 
 def skip_inactive(game: Game) -> None:

@@ -61,8 +61,9 @@ def main(verbose: bool) -> None:
 @click.option("--seat", "seats", multiple=True, required=True, metavar="NAME=EMAIL",
               help="a seat in seating order (repeatable)")
 @click.option("--gm", "gm_email", required=True, help="the game master's address")
+@click.option("--auto-runs", is_flag=True, help="a run left out of the orders is made by the server (RUN AUTO)")
 def new_game(config_path: str | None, game_id: str, title: str, variants: tuple[str, ...],
-             seats: tuple[str, ...], gm_email: str) -> None:
+             seats: tuple[str, ...], gm_email: str, auto_runs: bool) -> None:
     """Create a game and mail each player a welcome with their seat and secret.
 
     Everything (seats, addresses, title, the outgoing mail setup) is checked before the game
@@ -79,7 +80,7 @@ def new_game(config_path: str | None, game_id: str, title: str, variants: tuple[
     room = mailroom_for(config)
     try:
         outbound = outbound_from_config(config)
-        secrets = room.new_game(game_id, title, variants, pairs, gm_email.strip())
+        secrets = room.new_game(game_id, title, variants, pairs, gm_email.strip(), auto_runs=auto_runs)
     except (ConfigError, FileExistsError) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"Created {game_id} ({title}); welcome mails queued for {len(pairs)} players.")

@@ -121,7 +121,8 @@ def run_demo(data_dir: Path, record: Path | None, *, echo: Callable[[str], Any] 
     server = Server(room, MaildirInbound(inbox), MaildirOutbound(delivered))
     game_id = script["game_id"]
     seats = [(s["name"], s["email"]) for s in script["seats"]]
-    secrets = room.new_game(game_id, script["title"], tuple(script.get("variants", ())), seats, script["gm"])
+    secrets = room.new_game(game_id, script["title"], tuple(script.get("variants", ())), seats, script["gm"],
+                            auto_runs=bool(script.get("auto_runs", False)))
     addresses = {name: email for name, email in seats}
     addresses["GM"] = script["gm"]
     echo(f"Created {game_id} ({script['title']}) for {', '.join(n for n, _ in seats)}; GM {script['gm']}")

@@ -68,6 +68,8 @@ class GameInfo:
     deadline: str | None = None
     widths: dict[str, int] = field(default_factory=dict)
     """Report width chosen by each seat (and ``"GM"``) with WIDTH; 132 when not chosen."""
+    auto_runs: bool = False
+    """Game setting: a run left out of the orders is made by the server (RUN AUTO)."""
 
     def width_for(self, who: str | None) -> int:
         """The report width for seat ``who`` (None or ``"GM"`` for the GM's copy)."""
@@ -124,8 +126,10 @@ def genesis_data(
     gm_email: str,
     secrets_by_seat: dict[str, str],
     gm_secret: str,
+    auto_runs: bool = False,
 ) -> dict[str, Any]:
-    """The data of a new game's record 0.
+    """The data of a new game's record 0. ``auto_runs``: the game setting that a run left out
+    of the orders is made by the server (RUN AUTO).
 
     :param seats: ``[(seat name, email)]`` in seating order.
     :raises ConfigError: bad game id, unknown title/variant, wrong player count, an empty seat
@@ -158,6 +162,7 @@ def genesis_data(
             {"name": n, "email": e, "secret_hash": hash_secret(game_id, secrets_by_seat[n])} for n, e in seats
         ],
         "gm": {"email": gm_email, "secret_hash": hash_secret(game_id, gm_secret)},
+        **({"settings": {"auto_runs": True}} if auto_runs else {}),
     }
 
 
@@ -170,6 +175,7 @@ def info_from_genesis(data: dict[str, Any]) -> GameInfo:
         seats=[Seat(s["name"], s["email"], s["secret_hash"]) for s in data["seats"]],
         gm_email=data["gm"]["email"],
         gm_secret_hash=data["gm"]["secret_hash"],
+        auto_runs=bool((data.get("settings") or {}).get("auto_runs", False)),
     )
 
 

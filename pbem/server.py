@@ -51,6 +51,7 @@ from pbem.actionlog import ActionLog, LogIntegrityError, NewRecord
 from pbem.addresses import valid_address
 from pbem.durable import append_durably, write_atomic
 from pbem.engine import routes
+from pbem.engine.actions import Action, RunAuto
 from pbem.commands import Command, GmCommand, Info, Order, describe, full_help, parse_line
 from pbem.games import Replay, game_dir, game_exists, hash_secret, new_secret, open_log, replay
 from pbem.mail.compose import compose, deterministic_message_id, reply_subject
@@ -257,7 +258,7 @@ class Mailroom:
         return ReportArchive(self.data / "games" / game_id / "reports")
 
     def new_game(self, game_id: str, title: str, variants: tuple[str, ...], seats: list[tuple[str, str]],
-                 gm_email: str) -> dict[str, str]:
+                 gm_email: str, *, auto_runs: bool = False) -> dict[str, str]:
         """Create a game: its log (record 0) and a welcome mail per seat in the outbox.
 
         Everything is checked and every welcome composed before the log is created, so a
@@ -274,7 +275,7 @@ class Mailroom:
             raise FileExistsError(f"game {game_id} already exists")
         secrets_by_seat = {name: new_secret() for name, _ in seats}
         gm_secret = new_secret(10)
-        data = genesis_data(game_id, title, variants, seats, gm_email, secrets_by_seat, gm_secret)
+        data = genesis_data(game_id, title, variants, seats, gm_email, secrets_by_seat, gm_secret, auto_runs)
         committed = replay([{"seq": 0, "kind": "game", "actor": "GM", "data": data}])
         welcomes = [
             self._compose(to=email, subject=f"[{game_id}] Welcome to {game_id}",
@@ -478,6 +479,19 @@ class Mailroom:
         self._complete(sub, committed, accepted=accepted, infos=infos, broadcasts=broadcasts,
                        welcomes=welcomes)
 
+    def _apply_logged(self, work: Replay, seat: str, action: Action, sub: Submission, action_log: ActionLog,
+                      pending: list[NewRecord]) -> None:
+        """Apply ``action`` for ``seat`` and queue its log record. RUN AUTO is logged as the
+        run it found: the log keeps what was played."""
+        action, notes = routes.resolve_auto(work.game, action, self.settings.route_time_limit)
+        events = notes + work.game.apply(seat, action)
+        record = NewRecord("action", seat, action.to_dict(), by=sub.sender, source=sub.message_id)
+        seq = action_log.records[-1]["seq"] + 1 + len(pending)  # the seq it will be written with
+        pending.append(record)
+        work.events[seq] = events
+        work.effective.append({"seq": seq, "kind": "action", "actor": seat, "data": record.data})
+        work.last_seq = seq
+
     def _execute(self, command: Command, sub: Submission, own_seat: str | None, is_gm: bool,
                  action_log: ActionLog, work: Replay, pending: list[NewRecord], infos: list[Info],
                  broadcasts: list[str], welcomes: list[tuple[str, str, str]]) -> Replay:
@@ -498,15 +512,11 @@ class Mailroom:
             seat = command.seat or own_seat
             if seat is None:
                 raise OrderError("the GM has no seat: give orders with ACT AS <seat> <order>")
-            # RUN AUTO is logged as the run it found: the log keeps what was played
-            action, notes = routes.resolve_auto(work.game, command.action, self.settings.route_time_limit)
-            events = notes + work.game.apply(seat, action)
-            record = NewRecord("action", seat, action.to_dict(), by=sub.sender, source=sub.message_id)
-            seq = action_log.records[-1]["seq"] + 1 + len(pending)  # the seq it will be written with
-            pending.append(record)
-            work.events[seq] = events
-            work.effective.append({"seq": seq, "kind": "action", "actor": seat, "data": record.data})
-            work.last_seq = seq
+            if info.auto_runs and routes.run_left_out(work.game, command.action):
+                # the game leaves runs to the server: the run comes first, as its own record
+                actor = routes.run_actor(work.game)
+                self._apply_logged(work, actor, RunAuto(), sub, action_log, pending)
+            self._apply_logged(work, seat, command.action, sub, action_log, pending)
             return work
         assert isinstance(command, GmCommand)
         base = action_log.records[-1]["seq"]

@@ -188,3 +188,21 @@ def test_every_recorded_run_is_verified_and_never_beats_the_optimum(title: str, 
         assert run["verified_revenue"] == run["recorded_revenue"], run
         assert run["optimal_revenue"] >= run["recorded_revenue"], run
         assert run["complete"], run
+
+
+def test_a_game_that_leaves_runs_to_the_server_runs_when_the_run_is_left_out(tmp_path: Path) -> None:
+    """The game setting auto_runs: the recorded 1830 game by mail with its first run left
+    out; the next order (the dividend) is accepted, and the log has the server's run, as its
+    own record, just before it."""
+    from pbem.demo import run_demo, script_from_record
+    from pbem.games import open_log
+
+    script = script_from_record(record_path("1830", "1830_game_end_bank.json"))
+    first = next(i for i, mail in enumerate(script["mails"]) if any(o.startswith("RUN") for o in mail["orders"]))
+    assert script["mails"][first]["orders"][0].startswith("RUN") and len(script["mails"][first]["orders"]) == 1
+    script["mails"] = script["mails"][:first] + script["mails"][first + 1: first + 2]
+    script["auto_runs"] = True
+    data = tmp_path / "demo"
+    run_demo(data, None, echo=lambda line: None, script=script)
+    kinds = [r["data"]["type"] for r in open_log(data, script["game_id"]).records if r.get("kind") == "action"]
+    assert kinds[-2:] == ["run_routes", "dividend"]

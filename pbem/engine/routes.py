@@ -303,6 +303,25 @@ def run_due(game: Game) -> tuple[str, tuple[str, str] | None]:
     raise IllegalOrderError("RUN AUTO: no corporation is running its trains now")
 
 
+def run_left_out(game: Game, action: Action) -> bool:
+    """Whether ``action`` passes over a run that is due now (an order of a later step while
+    the corporation's trains have not run), which a game that leaves runs to the server
+    makes first."""
+    if game.state.round.kind != "operating" or isinstance(action, (RunRoutes, RunAuto)):
+        return False
+    from pbem.engine.steps import operating
+
+    active = operating.active_steps(game)
+    return bool(active) and active[0] in (operating.Route, operating.ConnectionRoute)
+
+
+def run_actor(game: Game) -> str:
+    """The seat that gives the run due now (the president of the corporation running)."""
+    from pbem.engine.steps import operating
+
+    return operating.active_steps(game)[0].actor(game)
+
+
 def resolve_auto(game: Game, action: Action, time_limit: float = DEFAULT_TIME_LIMIT) -> tuple[Action, list[str]]:
     """``action`` itself, or for :class:`RunAuto` the run it stands for: the best run of the
     corporation whose run is due (its turn's run, or a connection run, which must join home

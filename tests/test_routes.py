@@ -206,3 +206,31 @@ def test_a_game_that_leaves_runs_to_the_server_runs_when_the_run_is_left_out(tmp
     run_demo(data, None, echo=lambda line: None, script=script)
     kinds = [r["data"]["type"] for r in open_log(data, script["game_id"]).records if r.get("kind") == "action"]
     assert kinds[-2:] == ["run_routes", "dividend"]
+
+
+def test_a_titles_route_rule_applies_to_every_route_listed() -> None:
+    """A title's route_problem hook (here 1825's rule, no two cities of one hex on a route)
+    removes the routes it forbids from the optimiser's list and from written runs."""
+    from pbem.titles.base import TitleHooks
+
+    class OneCityAHex(TitleHooks):
+        def route_problem(self, game: Game, corp: str, stops: list[str]) -> str | None:
+            hexes = [track.split_vertex(v)[0] for v in stops]
+            return "two cities of one hex" if len(set(hexes)) != len(hexes) else None
+
+    game = replayed_before("1830", "1830_game_end_bank.json", 600).game
+
+    def two_on_a_hex(route: routes.Route) -> bool:
+        hexes = [track.split_vertex(v)[0] for v in route.stops]
+        return len(set(hexes)) != len(hexes)
+
+    corp = next(c for c, t in game.state.corporations.items() if t.trains and any(
+        two_on_a_hex(r) for r in routes.legal_routes(game, c, 6)))
+    before = routes.best_run(game, corp, time_limit=30).revenue
+    forbidden = next(r for r in routes.legal_routes(game, corp, 6) if two_on_a_hex(r))
+    game.hooks = OneCityAHex()
+    game.cache.clear()
+    listed = routes.legal_routes(game, corp, 6)
+    assert listed and not any(two_on_a_hex(r) for r in listed)
+    assert routes.best_run(game, corp, time_limit=30).revenue <= before
+    assert track.path_problem(game, corp, list(forbidden.stops)) == "two cities of one hex"

@@ -20,8 +20,12 @@ The search has two stages, both under one deadline:
    on its own cannot beat the best run found; two trains of one length take routes in one
    order only.
 
-When the deadline passes in either stage the best run found so far is returned with
-``complete=False``; otherwise it is the exact optimum.
+The listing may take most of the time limit (``LISTING_SHARE``); it visits the most
+valuable stops first. Before the exact search a greedy run (each train in turn takes the best
+route left) gives a first answer, so a search cut short still returns a good legal run. When
+the deadline passes in either stage the best run found so far is returned with
+``complete=False``; otherwise it is the exact optimum. A title's own route rule
+(``route_problem`` hook) and revenue (``extra_revenue``) apply to every route listed.
 """
 
 from __future__ import annotations
@@ -158,6 +162,7 @@ def legal_routes(game: Game, corp: str, longest: int, deadline: _Deadline | None
     any_group = any(groups)
     hooks = game.hooks
     extra = type(hooks).extra_revenue is not TitleHooks.extra_revenue
+    own_rule = type(hooks).route_problem is not TitleHooks.route_problem
     found: list[Route] = []
     path: list[int] = []
     on_path = [False] * len(names)
@@ -168,6 +173,8 @@ def legal_routes(game: Game, corp: str, longest: int, deadline: _Deadline | None
             if len(seen) != len(set(seen)):
                 return
         stops = tuple(names[i] for i in path)
+        if own_rule and hooks.route_problem(game, corp, list(stops)) is not None:
+            return
         if extra:
             revenue += hooks.extra_revenue(game, corp, list(stops))
         found.append(Route(stops, revenue, mask))

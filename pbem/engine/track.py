@@ -570,7 +570,7 @@ def path_problem(game: Game, corp: str, stops: list[str]) -> str | None:
         return "a run may visit only one hex of an off-board group"
     if not any(stop_is_token(game, corp, v) for v in stops):
         return f"each run must include a city with a {corp} station token"
-    return None
+    return game.hooks.route_problem(game, corp, stops)
 
 
 def fewest_stops(game: Game, corp: str, start: str, goal_hex: str) -> int | None:

@@ -67,6 +67,12 @@ class TitleHooks:
         """Revenue a run earns beyond its stops' values (1830: none)."""
         return 0
 
+    def route_problem(self, game: Game, corp: str, stops: list[str]) -> str | None:
+        """A title's own reason a route may not visit ``stops`` (stop vertices in order), or
+        None (1830: none; 1825 forbids two cities of one hex on a route). Checked for every
+        run written and every route the optimiser considers."""
+        return None
+
     def connections_due(self, game: Game, order: list[str]) -> list[str]:
         """Corporations of ``order`` owed a destination connection run now, at the end of a
         corporation's turn (1830: none; 1870: see its hooks)."""

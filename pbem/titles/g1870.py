@@ -96,12 +96,10 @@ class Hooks1870(TitleHooks):
     def _token_bonus(self, game: Game, corp: str, stops: list[str]) -> int:
         """The cattle and port tokens (companies.yaml, assign_hexes bonus): a run stopping in
         the token's city earns the bonus (the owner's, or the others' for an open port)."""
-        from pbem.engine import track
-
-        hexes = {track.split_vertex(v)[0] for v in stops}
         total = 0
         for company, placed in game.state.assignments.items():
-            if placed["hex"] not in hexes:
+            prefix = placed["hex"] + ":"  # a stop vertex is "<hex>:<stop>"
+            if not any(v.startswith(prefix) for v in stops):
                 continue
             ability = game.title.company(company).ability("assign_hexes")
             if ability is None:
@@ -138,7 +136,8 @@ class Hooks1870(TitleHooks):
         if (not destination or len(stops) < 2 or corp not in game.state.destinations_reached
                 or corp in game.state.destination_on_charter):
             return 0
+        prefix = destination + ":"
         for vertex in (stops[0], stops[-1]):
-            if track.split_vertex(vertex)[0] == destination:
+            if vertex.startswith(prefix):
                 return track.stop_revenue(game, vertex)
         return 0

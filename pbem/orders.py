@@ -439,9 +439,7 @@ def _parse_exchange(words: list[str], line: str, vocab: Vocabulary) -> Action:
 def _parse_redeem(words: list[str], line: str, vocab: Vocabulary) -> Action:
     if not words:
         raise OrderSyntaxError(f"cannot read {line!r}: write REDEEM <corporation> [POOL | FROM <player>]")
-    kind, sym = vocab.resolve(words[0], line, prefer="corporation")
-    if kind != "corporation":
-        raise OrderSyntaxError(f"cannot read {line!r}: {sym} is not a corporation")
+    sym = _corporation(words[0], line, vocab)
     rest = words[1:]
     if not rest or (len(rest) == 1 and rest[0].upper() == "POOL"):
         return Redeem(sym, "pool")
@@ -450,22 +448,23 @@ def _parse_redeem(words: list[str], line: str, vocab: Vocabulary) -> Action:
     raise OrderSyntaxError(f"cannot read {line!r}: write REDEEM <corporation> [POOL | FROM <player>]")
 
 
+def _corporation(word: str, line: str, vocab: Vocabulary) -> str:
+    kind, sym = vocab.resolve(word, line, prefer="corporation")
+    if kind != "corporation":
+        raise OrderSyntaxError(f"cannot read {line!r}: {sym} is not a corporation")
+    return sym
+
+
 def _parse_reissue(words: list[str], line: str, vocab: Vocabulary) -> Action:
     if len(words) != 1:
         raise OrderSyntaxError(f"cannot read {line!r}: write REISSUE <corporation>")
-    kind, sym = vocab.resolve(words[0], line, prefer="corporation")
-    if kind != "corporation":
-        raise OrderSyntaxError(f"cannot read {line!r}: {sym} is not a corporation")
-    return Reissue(sym)
+    return Reissue(_corporation(words[0], line, vocab))
 
 
 def _parse_connect(words: list[str], line: str, vocab: Vocabulary) -> Action:
     if len(words) != 1:
         raise OrderSyntaxError(f"cannot read {line!r}: write CONNECT <corporation>")
-    kind, sym = vocab.resolve(words[0], line, prefer="corporation")
-    if kind != "corporation":
-        raise OrderSyntaxError(f"cannot read {line!r}: {sym} is not a corporation")
-    return GrantConnection(sym)
+    return GrantConnection(_corporation(words[0], line, vocab))
 
 
 def _parse_assign(words: list[str], line: str, vocab: Vocabulary) -> Action:

@@ -134,7 +134,8 @@ def track_list(game: Game, *, width: int = 132) -> str:
         "Track, hex by hex. Where track leads: 2/NW E19 = by edge 2, the "
         f"{_long_direction(names[2])} side, into E19 (edges 0-5: "
         + ", ".join(f"{e} {names[e]}" for e in range(6))
-        + "). Station slots, in brackets: PRR token, prr held for PRR's home, . free."
+        + f"). Station slots, in brackets: {_example_corp(game)} token, {_example_corp(game).lower()} held "
+        f"for {_example_corp(game)}'s home, . free."
     )
     out = wrap.wrap(header)
     for place in _places(board, by_coordinate=True):
@@ -418,18 +419,24 @@ def _draw_flat(game: Game, places: list[_Place], cells: dict[str, list[str]], fi
 # -- legend and track list ------------------------------------------------------------------
 
 
+def _example_corp(game: Game) -> str:
+    """The corporation the map's explanations use as their example (the title's first)."""
+    return game.title.corporations[0].sym
+
+
 def _legend(game: Game, width: int) -> list[str]:
     """The legend: every symbol the map may use, with this title's terrain costs, off-board
     phases and station codes."""
     board = game.board
+    corp = _example_corp(game)
     order = "row letter, column number" if board.layout == "pointy" else "column letter, row number"
     entries = [
         ("F20", f"the hex's coordinate: {order} (also round the edge of the map)"),
         ("g59/2", "tile 59 laid at rotation 2; its colour: y yellow, g green, b brown, G gray"),
         ("y<OO>", ("nothing laid: the colour of what is printed (none for plain land) and its"
                    " label; a tile laid there carries the same label")),
-        ("40 PRR .", ("a city worth 40, one mark per station slot: PRR token, prr slot held for"
-                      " PRR's home, . free slot")),
+        (f"40 {corp} .", (f"a city worth 40, one mark per station slot: {corp} token, {corp.lower()} slot"
+                          f" held for {corp}'s home, . free slot")),
         ("t10", "a town worth 10"),
     ]
     colours = {k: 0 for h in board.hexes.values() if h.tile.offboard for k in h.tile.offboard.revenue}
@@ -444,7 +451,9 @@ def _legend(game: Game, width: int) -> list[str]:
                         "cost of the first tile: " + ", ".join(
                             f"{_terrain_letter(t)} {t or 'cost'} {game.money(c)}" for t, c in costs)
                         + " (shown until a tile is laid)"))
-    entries.append(("*SV", "blocked by the private company SV while a player owns it"))
+    blocker = next((c.sym for c in game.title.companies if c.ability("blocks_hexes") is not None), None)
+    if blocker is not None:
+        entries.append((f"*{blocker}", f"blocked by the private company {blocker} while a player owns it"))
     entries.append(("####", "a side no track may cross (# in a wall or a border line)"))
     kinds = {b.kind for h in board.hexes.values() for b in h.borders}
     if "water" in kinds:

@@ -138,12 +138,19 @@ def report(config_path: str | None, game_id: str, width: str, seat: str | None) 
     """Print the current turn report of GAME_ID."""
     config = _config(config_path)
     rebuilt = _replay_or_fail(config, game_id)
+    if seat is not None:
+        found = rebuilt.info.seat_named(seat)
+        if found is None:
+            seats = ", ".join(s.name for s in rebuilt.info.seats)
+            raise click.ClickException(f"no seat {seat!r} in {game_id} (seats: {seats})")
+        seat = found.name
     archive = mailroom_for(config).archive(game_id)
     latest = archive.latest()
     click.echo(render("report.txt.j2", report_context(
         rebuilt, since_seq=latest.seq if latest and latest.seq < rebuilt.last_seq else
         (archive.entries()[-2].seq if len(archive.entries()) > 1 else 0),
-        number=latest.number if latest else 0, recipient=seat, width=int(width))), nl=False)
+        number=latest.number if latest else 0, recipient=seat, width=int(width),
+        route_time_limit=config.routes.time_limit)), nl=False)
 
 
 @main.command("archive")
@@ -252,6 +259,8 @@ def replay_18xx(record_path: str, as_json: bool) -> None:
     else:
         click.echo(f"{outcome.title}: {outcome.actions_applied} actions applied, {outcome.runs_checked} runs checked; "
                    f"finished={outcome.finished} ({outcome.game_end_reason}); result {outcome.result}")
+        if outcome.gm_rulings:
+            click.echo(f"GM rulings stood in for the platform's engine at record actions {', '.join(outcome.gm_rulings)}")
     if outcome.error:
         click.echo(f"FAILED at record action {outcome.failed_action}: {outcome.error}", err=True)
         sys.exit(1)

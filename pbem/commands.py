@@ -147,7 +147,7 @@ def _parse_gm(line: str, words: list[str], vocab: Vocabulary, info: GameInfo) ->
 def full_help(*, is_gm: bool) -> str:
     """The HELP text: the order reference (from the grammar) and the commands."""
     parts = [
-        help_text(),
+        help_text(include_gm=is_gm),
         "",
         "Commands:",
         "  HELP                          this text",

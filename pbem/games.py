@@ -138,6 +138,8 @@ def genesis_data(
     """
     if not GAME_ID.match(game_id):
         raise ConfigError(f"game id {game_id!r}: use letters, digits, '-', '_' or '.' (at most 64)")
+    if len(set(variants)) != len(variants):
+        raise ConfigError(f"a variant is named twice: {', '.join(variants)}")
     data = load_title(title, variants)
     if not data.min_players <= len(seats) <= data.max_players:
         raise ConfigError(f"{title} takes {data.min_players}-{data.max_players} players, not {len(seats)}")

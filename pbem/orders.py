@@ -18,6 +18,7 @@ Bid(company='CA', price=165)
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 from typing import Callable
 
@@ -124,6 +125,8 @@ class OrderSpec:
     syntax: str
     meaning: str
     example: str
+    gm_only: bool = False
+    """A ruling only the GM gives (listed in the GM's HELP only)."""
 
 
 ORDER_SPECS: tuple[OrderSpec, ...] = (
@@ -178,8 +181,9 @@ ORDER_SPECS: tuple[OrderSpec, ...] = (
     ),
     OrderSpec(
         "CONNECT", (), "CONNECT <corporation>",
-        "GM ruling: the corporation has connected to its destination; its connection run comes now (1870)",
-        "CONNECT MP",
+        "GM ruling, given as ACT AS <seat> CONNECT <corporation>: the corporation has connected to "
+        "its destination; its connection run comes now (1870)",
+        "CONNECT MP", gm_only=True,
     ),
     OrderSpec(
         "ASSIGN", (), "ASSIGN <private> <hex>",
@@ -619,12 +623,15 @@ def format_order(action: Action, vocab: Vocabulary | None = None) -> str:
     raise TypeError(f"no order form for {action!r}")
 
 
-def help_text() -> str:
-    """The order reference, generated from :data:`ORDER_SPECS`."""
-    width = max(len(s.syntax) for s in ORDER_SPECS)
+def help_text(*, include_gm: bool = False) -> str:
+    """The order reference, generated from :data:`ORDER_SPECS` (the GM's rulings too with
+    ``include_gm``)."""
     lines = ["Orders (one per line, any case):"]
     for spec in ORDER_SPECS:
+        if spec.gm_only and not include_gm:
+            continue
         alias = f"  (also {', '.join(spec.aliases)})" if spec.aliases else ""
-        lines.append(f"  {spec.syntax.ljust(width)}  {spec.meaning}{alias}")
-        lines.append(f"  {'':{width}}  e.g. {spec.example}")
+        lines.append(f"  {spec.syntax}{alias}")
+        lines += textwrap.wrap(spec.meaning, width=78, initial_indent="      ", subsequent_indent="      ")
+        lines.append(f"      e.g. {spec.example}")
     return "\n".join(lines)

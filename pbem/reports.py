@@ -139,6 +139,8 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                 "owner": "closed" if cs.closed else cs.owner or "for sale",
             }
         )
+    private_widths = (max([3] + [len(c.sym) for c in title.companies]),
+                      max([26] + [len(c.name) for c in title.companies]))
     since = []
     for record in replay.effective:
         if record["seq"] > since_seq:
@@ -167,6 +169,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         "number": number,
         "title": title.name,
         "variants": ", ".join(info.variants) or "none",
+        "auto_runs": info.auto_runs,
         "round": game.round_label(),
         "bank": money(state.bank),
         "waiting_for": game.waiting_for(),
@@ -176,6 +179,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         "players": players,
         "corporations": corporations,
         "privates": privates,
+        "private_widths": private_widths,
         "recipient": recipient,
         "your_turn": recipient is not None and recipient in actors,
         "options": options,

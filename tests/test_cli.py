@@ -173,6 +173,26 @@ def test_report_prints_the_current_report(played: Setup) -> None:
     assert out == (played.data / "games" / GID / "reports" / "report-0003.txt").read_text()
     missing = played.pbem("report", "nope")
     assert missing.exit_code != 0 and "no game 'nope'" in missing.output and "games: g1" in missing.output
+    nobody = played.pbem("report", GID, "--seat", "Nobody")
+    assert nobody.exit_code != 0 and "no seat 'Nobody'" in nobody.output and "Player 1" in nobody.output
+
+
+def test_an_1870_game_with_options_and_auto_runs(setup: Setup) -> None:
+    """new-game for 1870 with variants and --auto-runs: the report names the variants, says
+    that runs left out are made by the server, and lines up the private companies' long
+    names; a variant named twice is refused."""
+    seat_args = [a for name, address in SEATS.items() for a in ("--seat", f"{name}={address}")]
+    made = setup.pbem("new-game", "g70", "--title", "1870", "--variant", "original_rules", "--variant", "diesels",
+                      "--auto-runs", *seat_args, "--gm", GM)
+    assert made.exit_code == 0, made.output
+    out = setup.pbem("report", "g70").output
+    assert "Variants: original_rules, diesels" in out
+    assert "Setting: a run left out of the orders is made by the server (RUN AUTO)." in out
+    rows = [line for line in out.splitlines() if "  revenue " in line]
+    assert len(rows) >= 6 and len({line.index("  revenue ") for line in rows}) == 1, "one column for revenue"
+    twice = setup.pbem("new-game", "g71", "--title", "1870", "--variant", "diesels", "--variant", "diesels",
+                       *seat_args, "--gm", GM)
+    assert twice.exit_code != 0 and "a variant is named twice" in twice.output
 
 
 def test_log_prints_readable_lines(played: Setup) -> None:

@@ -142,7 +142,8 @@ def test_ambiguous_short_form() -> None:
 
 
 def test_help_lists_every_order_from_the_grammar() -> None:
-    text = help_text()
+    text = help_text(include_gm=True)
+    assert "CONNECT" not in help_text(), "a GM ruling is not in the players' help"
     other = Vocabulary.from_title(load_title("1870"))
     every_title = Vocabulary(VOCAB.companies + other.companies, VOCAB.corporations + other.corporations,
                              VOCAB.trains + other.trains)

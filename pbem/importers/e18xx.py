@@ -76,10 +76,13 @@ def record_variants(record: dict[str, Any]) -> tuple[str, ...]:
 
     :raises UnsupportedRecordAction: an option we have no variant for.
     """
-    from pbem.engine.title import available_variants
+    from pbem.engine.title import RULES_DIR, available_variants
 
+    title = str(record["title"])
+    if not (RULES_DIR / title / "game.yaml").is_file():
+        raise UnsupportedRecordAction(f"the title {title} is not supported yet")
     options = tuple(str(o) for o in (record.get("settings") or {}).get("optional_rules") or ())
-    known = available_variants(str(record["title"]))
+    known = available_variants(title)
     missing = [o for o in options if o not in known]
     if missing:
         raise UnsupportedRecordAction(f"optional rules not supported yet: {', '.join(missing)}")

@@ -30,14 +30,19 @@ def brute_force(game: Game, corp: str) -> int:
     return best
 
 
-def test_the_optimum_equals_brute_force_and_checks_as_a_run() -> None:
-    """1830_game_end_bank before action 440 (a late OR): for every corporation with trains,
-    branch and bound finds what trying every combination finds, and the run it returns is
-    accepted by the run checker at that revenue."""
-    game = replayed_before("1830", "1830_game_end_bank.json", 440).game
+@pytest.mark.parametrize(("title", "name", "before"), [
+    ("1830", "1830_game_end_bank.json", 440),
+    ("1870", "1870_game_end_bank.json", 900),  # destinations reached: the doubling counts
+    ("1870", "price_protect_allowed_40469.json", 600),
+])
+def test_the_optimum_equals_brute_force_and_checks_as_a_run(title: str, name: str, before: int) -> None:
+    """Late operating rounds of recorded games: for every corporation with trains, branch and
+    bound finds what trying every combination finds, and the run it returns is accepted by
+    the run checker at that revenue."""
+    game = replayed_before(title, name, before).game
     tried = 0
     for corp, treasury in game.state.corporations.items():
-        if not treasury.trains or len(treasury.trains) > 3:
+        if not treasury.trains or len(treasury.trains) > 3 or treasury.closed:
             continue
         found = routes.best_run(game, corp, time_limit=30)
         assert found.complete

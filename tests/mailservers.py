@@ -3,7 +3,7 @@
 A session-scoped :func:`mail_servers` fixture runs a private Dovecot (IMAP + LMTP) on
 127.0.0.1 and an aiosmtpd SMTP front that relays every message to Dovecot's LMTP, so mail
 sent by SMTP lands in the recipient's IMAP INBOX with Dovecot's own UIDs and indexes.
-See /work/shared/reference/mail-test-servers.md for the recipe this follows.
+The recipe follows the project's reference notes on mail test servers.
 
 If Dovecot is not installed the tests that use the fixture are skipped, or fail when the
 ``CI`` environment variable is set (CI must run them; ``.ci/setup`` installs Dovecot).

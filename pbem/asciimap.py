@@ -420,8 +420,9 @@ def _draw_flat(game: Game, places: list[_Place], cells: dict[str, list[str]], fi
 
 
 def _example_corp(game: Game) -> str:
-    """The corporation the map's explanations use as their example (the title's first)."""
-    return game.title.corporations[0].sym
+    """The station code the map's explanations use as their example (the title's first
+    corporation's, as cells show it)."""
+    return game.title.corporations[0].short
 
 
 def _legend(game: Game, width: int) -> list[str]:
@@ -447,9 +448,13 @@ def _legend(game: Game, width: int) -> list[str]:
     costs = sorted({(h.terrain, h.cost) for h in board.hexes.values() if h.cost},
                    key=lambda tc: (tc[1], tc[0] or ""))
     if costs:
-        entries.append((" ".join(f"{_terrain_letter(t)}{c}" for t, c in costs),
+        by_terrain: dict[str | None, list[int]] = {}
+        for terrain, cost in costs:
+            by_terrain.setdefault(terrain, []).append(cost)
+        entries.append((" ".join(f"{_terrain_letter(t)}{found[0]}" for t, found in by_terrain.items()),
                         "cost of the first tile: " + ", ".join(
-                            f"{_terrain_letter(t)} {t or 'cost'} {game.money(c)}" for t, c in costs)
+                            f"{_terrain_letter(t)} {t or 'cost'} " + " or ".join(game.money(c) for c in found)
+                            for t, found in by_terrain.items())
                         + " (shown until a tile is laid)"))
     blocker = next((c.sym for c in game.title.companies if c.ability("blocks_hexes") is not None), None)
     if blocker is not None:

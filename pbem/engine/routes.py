@@ -121,7 +121,7 @@ def _links(game: Game, adj: dict[str, list[track.Segment]], start: str,
         vertex, mask, seen = stack.pop()
         for seg in adj.get(vertex, []):
             seg_mask = 0
-            pieces = [f"{coord}/{edge}" for coord, edge in seg.sides] or [f"{seg.key[0]}#{seg.key[1]}"]
+            pieces = track.track_pieces(seg)
             clash = False
             for piece in pieces:
                 bit = bits.setdefault(piece, 1 << len(bits))

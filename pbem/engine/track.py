@@ -517,14 +517,19 @@ def _stop_sequences(cands: list[list[str]]) -> Iterator[list[str]]:
             yield [first] + rest
 
 
+def track_pieces(seg: Segment) -> list[str]:
+    """The pieces of track ``seg`` uses, which no two routes of a corporation (nor one route
+    twice) may share (1830 rules 6.5): each hex side it crosses (``"F20/3"``), or for a path
+    between two stops of one tile the path itself (``"F20#1"``)."""
+    return [f"{coord}/{edge}" for coord, edge in seg.sides] or [f"{seg.key[0]}#{seg.key[1]}"]
+
+
 def _linkings(adj: dict[str, list[Segment]], stops: list[str], used: set[str]) -> Iterator[set[str]]:
     """Ways to join consecutive stops by track, none using a hex side (or a path between two
     stops on one tile) already in ``used``; yields the grown set of used keys."""
 
     def keys(link: list[Segment]) -> list[str]:
-        out = [f"{coord}/{edge}" for seg in link for coord, edge in seg.sides]
-        out += [f"{seg.key[0]}#{seg.key[1]}" for seg in link if not seg.sides]
-        return out
+        return [piece for seg in link for piece in track_pieces(seg)]
 
     def go(i: int, taken: set[str]) -> Iterator[set[str]]:
         if i == len(stops) - 1:

@@ -40,71 +40,68 @@ def _presidency_problem(game: Game, player: str, sym: str, rule: str) -> str | N
     return None
 
 
+def redeem_problem(game: Game, sr: StockRoundState, player: str, sym: str, source: str) -> str | None:
+    """Why ``player`` may not have ``sym`` redeem a share from ``source`` (``"pool"`` or a
+    player's name) now, or None (1870 rules: redemption). The corporation must have operated,
+    hold fewer than four of its shares, and pay the current price from its cash as it stood
+    when the round first asked; the pool's share goes first; a president is spared only while
+    holding as much as the most of the others."""
+    state, title = game.state, game.title
+    problem = _presidency_problem(game, player, sym, "share_redemption")
+    if problem:
+        return problem
+    if sr.turn_actions:
+        return "a redemption is the whole turn: nothing else may come before it"
+    corp = state.corporations[sym]
+    rule = title.const("share_redemption") or {}
+    if rule.get("needs_operated", True) and not corp.operated:
+        return f"{sym} has not operated yet"
+    if len(_treasury(game, sym)) > int(rule.get("max_treasury_shares_before", 3)):
+        return f"{sym} holds four or more of its shares already"
+    price = shares.current_price(state, title, sym)
+    budget = sr.redeem_cash.get(sym, corp.cash)
+    if price > budget:
+        return f"{sym} has {game.money(budget)} for redemptions this round; a share costs {game.money(price)}"
+    if shares.pick_certificates(state, POOL, sym, 1):
+        return None if source == "pool" else f"the bank pool holds a {sym} share: it must be redeemed first"
+    if source not in state.players:
+        return f"the pool holds no {sym} share: name the player (REDEEM {sym} FROM <player>)"
+    holdings = {p: state.percent_of(p, sym) for p in state.seats}
+    others_top = max((v for p, v in holdings.items() if p != player), default=0)
+    if source == player and holdings[player] == others_top:
+        # as 18xx.games plays it: the president is spared only when tied with the others' most
+        return f"{player} holds as many {sym} shares as the most of the others and cannot be redeemed from"
+    if not shares.pick_certificates(state, source, sym, 1):
+        return f"{source} has no ordinary {sym} share"
+    return None
+
+
 def redeem_sources(game: Game, sr: StockRoundState, player: str, sym: str) -> list[str]:
     """Where ``sym`` (presided by ``player``) may redeem a share from now: ``["pool"]`` when the
     bank pool holds one, else the players it may buy from; empty when it may not redeem at all
     (1870 rules: redemption)."""
-    state = game.state
-    if _presidency_problem(game, player, sym, "share_redemption") or sr.turn_actions:
+    if _presidency_problem(game, player, sym, "share_redemption"):
         return []
-    corp = state.corporations[sym]
-    rule = game.title.const("share_redemption") or {}
-    if rule.get("needs_operated", True) and not corp.operated:
-        return []
-    if len(_treasury(game, sym)) > int(rule.get("max_treasury_shares_before", 3)):
-        return []
-    price = shares.current_price(state, game.title, sym)
-    if price > sr.redeem_cash.get(sym, corp.cash) or price > corp.cash:
-        return []
-    if shares.pick_certificates(state, POOL, sym, 1):
-        return ["pool"]
-    holdings = {p: state.percent_of(p, sym) for p in state.seats}
-    others_top = max((v for p, v in holdings.items() if p != player), default=0)
-    return [p for p in state.seats
-            if shares.pick_certificates(state, p, sym, 1) and not (p == player and holdings[p] == others_top)]
+    return [source for source in ["pool", *game.state.seats]
+            if redeem_problem(game, sr, player, sym, source) is None]
 
 
 def redeem(game: Game, sr: StockRoundState, player: str, sym: str, source: str) -> None:
     """Redeem one share of ``sym`` from ``source`` (``"pool"`` or a player's name) at the
-    current price, paid from the corporation's cash as it stood when the round first asked.
+    current price (see :func:`redeem_problem`).
 
     :raises IllegalOrderError: the president may not have the corporation redeem, or not from
         ``source`` (with the reason).
     """
-    state, title = game.state, game.title
-    problem = _presidency_problem(game, player, sym, "share_redemption")
+    problem = redeem_problem(game, sr, player, sym, source)
     if problem:
         raise IllegalOrderError(problem)
-    if sr.turn_actions:
-        raise IllegalOrderError("a redemption is the whole turn: nothing else may come before it")
+    state, title = game.state, game.title
     corp = state.corporations[sym]
-    rule = title.const("share_redemption") or {}
-    if rule.get("needs_operated", True) and not corp.operated:
-        raise IllegalOrderError(f"{sym} has not operated yet")
-    if len(_treasury(game, sym)) > int(rule.get("max_treasury_shares_before", 3)):
-        raise IllegalOrderError(f"{sym} holds four or more of its shares already")
     price = shares.current_price(state, title, sym)
-    budget = sr.redeem_cash.setdefault(sym, corp.cash)
-    if price > budget:
-        raise IllegalOrderError(f"{sym} has {game.money(budget)} for redemptions this round; a share costs {game.money(price)}")
+    sr.redeem_cash.setdefault(sym, corp.cash)
     pool = shares.pick_certificates(state, POOL, sym, 1)
-    if pool:
-        if source != "pool":
-            raise IllegalOrderError(f"the bank pool holds a {sym} share: it must be redeemed first")
-        cert, payee = pool[0], None
-    else:
-        if source not in state.players:
-            raise IllegalOrderError(f"the pool holds no {sym} share: name the player (REDEEM {sym} FROM <player>)")
-        holdings = {p: state.percent_of(p, sym) for p in state.seats}
-        others_top = max((v for p, v in holdings.items() if p != player), default=0)
-        if source == player and holdings[player] == others_top:
-            # as 18xx.games plays it: the president is spared only when tied with the others' most
-            raise IllegalOrderError(f"{player} holds as many {sym} shares as the most of the others "
-                                    "and cannot be redeemed from")
-        owned = shares.pick_certificates(state, source, sym, 1)
-        if not owned:
-            raise IllegalOrderError(f"{source} has no ordinary {sym} share")
-        cert, payee = owned[0], source
+    cert, payee = (pool[0], None) if pool else (shares.pick_certificates(state, source, sym, 1)[0], source)
     corp.cash -= price
     if payee is None:
         state.bank += price

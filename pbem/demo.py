@@ -35,15 +35,18 @@ class DemoError(RuntimeError):
 
 
 def _check_install() -> None:
-    """The ``rules/`` and ``templates/`` folders live beside the package (not in it).
+    """The title data and the templates ship inside the package (``pbem.rules``,
+    ``pbem.templates``); an incomplete install is named rather than failing later.
 
-    :raises DemoError: one is missing (pbem was not installed from its source folder with -e).
+    :raises DemoError: a folder or a file the demo needs is missing from the install.
     """
-    for what, folder in (("rules", title_module.RULES_DIR), ("templates", reports.TEMPLATES_DIR)):
-        if not folder.is_dir():
+    needed = (("rules", title_module.RULES_DIR, "1830/game.yaml"),
+              ("templates", reports.TEMPLATES_DIR, "report.txt.j2"))
+    for what, folder, sample in needed:
+        if not (folder / sample).is_file():
             raise DemoError(
-                f"the {what} folder {folder} was not found: pbem needs its source folder; "
-                "install it with: python3 -m pip install -e <the pbem source folder>")
+                f"the {what} folder {folder} is missing or incomplete ({sample} not found): the "
+                "install is broken; install pbem again: python3 -m pip install <the pbem source folder>")
 
 
 def builtin_script() -> dict[str, Any]:

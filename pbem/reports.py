@@ -14,6 +14,7 @@ import textwrap
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
@@ -28,7 +29,9 @@ from pbem.engine.state import IPO, POOL
 from pbem.games import Replay
 from pbem.orders import format_order
 
-TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES_DIR = Path(str(resources.files("pbem.templates")))
+"""The jinja2 templates: the repository's top-level ``templates/`` folder, which the build
+ships inside the package as ``pbem.templates`` (found with :mod:`importlib.resources`)."""
 
 
 @functools.lru_cache(maxsize=8)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import functools
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -19,8 +20,10 @@ import yaml
 
 from pbem.errors import ConfigError
 
-RULES_DIR = Path(__file__).resolve().parent.parent.parent / "rules"
-"""The project's ``rules/`` folder (title and variant data)."""
+RULES_DIR = Path(str(resources.files("pbem.rules")))
+"""The title and variant data: the repository's top-level ``rules/`` folder, which the build
+ships inside the package as ``pbem.rules`` (found with :mod:`importlib.resources`, so a wheel
+and an editable install read the same files)."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,5 @@
+"""Title and variant data (YAML), shipped inside the installed package as ``pbem.rules``.
+
+This folder is a package only so that the build can ship it and :mod:`importlib.resources`
+can find it, in a wheel and in an editable install alike; it holds no code.
+"""

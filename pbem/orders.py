@@ -226,7 +226,8 @@ def _whole_number(digits: str, line: str, what: str) -> int:
 def _amount(word: str, line: str, what: str) -> int:
     match = _AMOUNT.match(word)
     if not match:
-        raise OrderSyntaxError(f"cannot read {line!r}: {what} must be a whole number (digits 0-9), not {word!r}")
+        raise OrderSyntaxError(f"cannot read {line!r}: {what} must be a whole number in plain digits 0-9, "
+                               f"not {word!r}")
     value = _whole_number(match.group(1), line, what)
     if value <= 0:
         raise OrderSyntaxError(f"cannot read {line!r}: {what} must be more than 0")

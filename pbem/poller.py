@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Callable, Literal
 
 from pbem.durable import is_storage_error
 from pbem.transport.base import Envelope, InboundTransport, OutboundTransport, Outcome
@@ -76,8 +76,10 @@ class Server:
     (see the module doc)."""
 
     def __init__(self, mailroom: Mailroom, inbound: InboundTransport, outbound: OutboundTransport,
-                 *, max_attempts: int = 3) -> None:
+                 *, max_attempts: int = 3, backoff: Callable[[int], float] = storage_backoff) -> None:
+        """``backoff(n)``: seconds to wait after the n-th failed pass in a row (1-based)."""
         self.mailroom = mailroom
+        self.backoff = backoff
         self.inbound = inbound
         self.outbound = outbound
         self.max_attempts = max_attempts
@@ -156,7 +158,7 @@ class Server:
             self.outage = Outage(since=self.mailroom.clock(), error=str(fault.error))
         outage = self.outage
         outage.failures += 1
-        delay = storage_backoff(outage.failures)
+        delay = self.backoff(outage.failures)
         log.error("the data directory cannot be written (%s); pass %d failed, next try in %.0f s; "
                   "the mail stays in the inbox", fault.error, outage.failures, delay)
         await self._tell_gms(outage, queue=False)
@@ -208,8 +210,8 @@ class Server:
                     continue
                 except Exception:  # e.g. the mail server is away: never stop, try again later
                     errors += 1
-                    log.exception("the pass failed; next try in %.0f s", storage_backoff(errors))
-                    await self._wait(stop, asyncio.sleep(storage_backoff(errors)))
+                    log.exception("the pass failed; next try in %.0f s", self.backoff(errors))
+                    await self._wait(stop, asyncio.sleep(self.backoff(errors)))
                     continue
                 errors = 0
                 await self._wait(stop, self.inbound.wait_for_new(poll_interval))

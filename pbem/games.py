@@ -12,6 +12,7 @@ blanks inside a name do not matter.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -263,6 +264,27 @@ def game_exists(data_dir: Path, game_id: str) -> bool:
     """Whether ``game_id`` is a game under ``data_dir`` (false for anything not a game id)."""
     # a Subject tag is untrusted: never a path outside games/
     return bool(GAME_ID.match(game_id)) and (game_dir(data_dir, game_id) / "log.jsonl").exists()
+
+
+def gm_address(log_path: Path) -> str | None:
+    """The GM's address from record 0 of a (possibly damaged) log, or None."""
+    try:
+        with log_path.open("rb") as fh:
+            first = json.loads(fh.readline())
+        email = first["data"]["gm"]["email"]
+    except Exception:
+        return None
+    return email if isinstance(email, str) and valid_address(email) else None
+
+
+def gm_addresses(data_dir: Path) -> list[str]:
+    """The GM address of every game under ``data_dir``, each once (from record 0)."""
+    found: list[str] = []
+    for game_id in list_games(data_dir):
+        gm = gm_address(game_dir(data_dir, game_id) / "log.jsonl")
+        if gm is not None and gm.lower() not in (f.lower() for f in found):
+            found.append(gm)
+    return found
 
 
 def find_game(data_dir: Path, tag: str) -> str | None:

@@ -112,6 +112,21 @@ class Handled:
     digest: str | None = None
 
 
+def same_mail(entry: Handled, sha256: str, digest: str, received: Path) -> bool:
+    """Whether the mail with raw ``sha256`` and :func:`content_digest` ``digest`` is the
+    one ``entry`` was written for. Entries without a digest are compared through the raw
+    copy kept under ``received/<sha256>.eml``; entries with neither count as the same."""
+    if entry.digest is not None:
+        return entry.digest == digest
+    if entry.sha256 is None or entry.sha256 == sha256:
+        return True
+    try:
+        kept = (received / f"{entry.sha256}.eml").read_bytes()
+    except FileNotFoundError:
+        return False
+    return content_digest(kept) == digest
+
+
 def _file_stamp(path: Path) -> tuple[int, int, int] | None:
     try:
         st = path.stat()
@@ -162,6 +177,12 @@ class HandledIndex:
     def get(self, message_id: str, sender: str | None) -> list[Handled]:
         """The entries of the mails with this key, oldest first (empty: a new key)."""
         return self.entries.get(mail_key(message_id, sender), [])
+
+    def copies(self, message_id: str, sender: str | None, sha256: str) -> list[Handled]:
+        """The entries of mails handled before with this key, oldest first; lines written
+        before the key held the sender, for a mail handled under ``<sha256@pbem.invalid>``
+        (a reused Message-ID then), count too."""
+        return self.get(message_id, sender) or self.get(f"<{sha256}@pbem.invalid>", sender)
 
     def add(self, entry: Handled) -> None:
         """Record ``entry`` durably.

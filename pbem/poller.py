@@ -19,11 +19,15 @@ and one per pass (counts).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
+import time
 from dataclasses import dataclass, field
+from email.message import EmailMessage
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
-from pbem.durable import is_storage_error
+from pbem.durable import is_storage_error, write_atomic
+from pbem.games import gm_addresses
 from pbem.transport.base import Envelope, InboundTransport, OutboundTransport, Outcome
 
 if TYPE_CHECKING:
@@ -107,7 +111,7 @@ class Server:
         """
         try:
             if self.outage is not None:
-                self.mailroom.check_storage()
+                self._check_storage()
             result = await self._pass()
         except OSError as exc:
             if not is_storage_error(exc):
@@ -143,7 +147,7 @@ class Server:
             attempts = self._failures.get(envelope.key, 0) + 1
             self._failures[envelope.key] = attempts
             log.exception("failed to handle %s (attempt %d of %d)", envelope.key, attempts, self.max_attempts)
-            self.mailroom.keep_raw(envelope.raw)
+            self._keep_raw(envelope.raw)
             return "retry" if attempts < self.max_attempts else "rejected"
         self._failures.pop(envelope.key, None)
         last = self.mailroom.last
@@ -175,14 +179,14 @@ class Server:
         """Send the outage notice to every GM not yet told: straight through the transport,
         or (``queue``, the disk works again) into the durable outbox."""
         try:
-            gms = self.mailroom.gm_addresses()
+            gms = gm_addresses(self.mailroom.data)
         except OSError as exc:
             log.error("cannot read the GMs' addresses: %s", exc)
             return
         for gm in gms:
             if gm.lower() in outage.told:
                 continue
-            notice = self.mailroom.storage_notice(gm, outage.error, outage.since, outage.failures)
+            notice = self._storage_notice(gm, outage)
             try:
                 if queue:
                     with self.mailroom.locked():
@@ -193,6 +197,32 @@ class Server:
                 log.warning("cannot tell the GM %s about the data directory yet: %s", gm, exc)
                 continue
             outage.told.add(gm.lower())
+
+    def _check_storage(self) -> None:
+        """Write a small file durably into the data directory (``storage-check``) to see
+        whether it can be written again. :raises OSError: it cannot."""
+        with self.mailroom.locked():
+            write_atomic(self.mailroom.data / "storage-check", f"{self.mailroom.clock():.0f}\n".encode())
+
+    def _keep_raw(self, raw: bytes) -> None:
+        """Keep the raw bytes of a mail whose handling failed under ``received/`` (once)."""
+        path = self.mailroom.data / "received" / f"{hashlib.sha256(raw).hexdigest()}.eml"
+        with self.mailroom.locked():
+            if not path.exists():
+                write_atomic(path, raw)
+
+    def _storage_notice(self, to: str, outage: Outage) -> EmailMessage:
+        """The notice to a GM that the data directory cannot be written; its Message-ID is
+        fixed by the outage's start, so queueing it again sends it once."""
+        began = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(outage.since))
+        return self.mailroom.notice(
+            to=to, subject="[pbem] The game server cannot write its data directory",
+            body=f"Since {began} the game server cannot write its data directory:\n\n  {outage.error}\n\n"
+            f"{outage.failures} pass(es) over the inbox have failed so far. No mail is lost: every mail "
+            "stays in the inbox and is handled as soon as the directory can be written again (free "
+            "some space, or make it writable). The server keeps trying, waiting longer each time (at "
+            f"most {BACKOFF_MAX:.0f} seconds). You are told this once.\n",
+            key=("storage-fault", f"{outage.since:.0f}"))
 
     async def serve(self, poll_interval: float, stop: asyncio.Event | None = None) -> None:
         """Poll until ``stop`` is set: a pass, then wait for new mail (IDLE) or the interval;

@@ -42,7 +42,6 @@ import copy
 import dataclasses
 import fcntl
 import hashlib
-import json
 import logging
 import os
 import time
@@ -51,17 +50,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from pbem.actionlog import ActionLog, LogIntegrityError, NewRecord
-from pbem.addresses import valid_address
 from pbem.durable import clean_temporary_files, is_storage_error, write_atomic
-from pbem.engine import routes
-from pbem.engine.actions import Action, RunAuto, RunRoutes
-from pbem.commands import Command, GmCommand, Info, Order, describe, full_help, parse_line
-from pbem.games import (Replay, find_game, game_dir, game_exists, hash_secret, list_games, new_secret, open_log,
+from pbem.commands import Command, Info, describe, full_help, parse_line
+from pbem.execution import execute
+from pbem.games import (Replay, find_game, game_dir, game_exists, gm_address, hash_secret, new_secret, open_log,
                         replay, seats_of)
-from pbem.handled import AUTHENTICATED_KINDS, Handled, HandledIndex, content_digest
+from pbem.handled import AUTHENTICATED_KINDS, Handled, HandledIndex, content_digest, same_mail
 from pbem.mail.compose import compose, deterministic_message_id, reply_subject
 from pbem.mail.reading import game_tags, read_message
 from pbem.mail.types import Ignored, Submission, Unreadable
@@ -265,44 +262,6 @@ class Mailroom:
             log.info("removed %s (left by a crash)", path)
         return removed
 
-    def keep_raw(self, raw: bytes) -> Path:
-        """Keep ``raw`` under ``received/<sha256>.eml`` (once) and return the path; for a mail
-        whose handling failed before it was kept."""
-        path = self.data / "received" / f"{hashlib.sha256(raw).hexdigest()}.eml"
-        with self.locked():
-            _write_durably(path, raw)
-        return path
-
-    def check_storage(self) -> None:
-        """Write a small file durably into the data directory (``storage-check``), to see
-        whether it can be written again after a fault.
-
-        :raises OSError: it cannot.
-        """
-        with self.locked():
-            write_atomic(self.data / "storage-check", f"{self.clock():.0f}\n".encode())
-
-    def _prior(self, message_id: str, sender: str | None, sha256: str) -> list[Handled]:
-        """The entries of mails handled before with this key, oldest first. Lines written
-        before the key held the sender, for a mail handled under ``<sha256@pbem.invalid>``,
-        count."""
-        return self.handled.get(message_id, sender) or self.handled.get(f"<{sha256}@pbem.invalid>", sender)
-
-    def _same_mail(self, prior: Handled, sha256: str, digest: str) -> bool:
-        """Whether the mail now handled is the one ``prior`` was written for (trace fields
-        left out); for entries without a digest, from the raw copy kept under ``received/``."""
-        if prior.digest is not None:
-            return prior.digest == digest
-        if prior.sha256 is None:  # written before anything of the content was kept
-            return True
-        if prior.sha256 == sha256:
-            return True
-        try:
-            kept = (self.data / "received" / f"{prior.sha256}.eml").read_bytes()
-        except FileNotFoundError:
-            return False
-        return content_digest(kept) == digest
-
     def _handle(self, raw: bytes, sha256: str, digest: str) -> Outcome:
         result = read_message(
             raw,
@@ -313,8 +272,8 @@ class Mailroom:
         if result.message_id == f"<{sha256}@pbem.invalid>":
             # no Message-ID: name the mail by its content, so a redelivery is the same mail
             result = dataclasses.replace(result, message_id=f"<{digest}@pbem.invalid>")
-        prior = self._prior(result.message_id, result.sender, sha256)
-        same = next((entry for entry in prior if self._same_mail(entry, sha256, digest)), None)
+        prior = self.handled.copies(result.message_id, result.sender, sha256)
+        same = next((e for e in prior if same_mail(e, sha256, digest, self.data / "received")), None)
         if same is not None:
             log.info("message %s from %s already handled (%s)", result.message_id, result.sender, same.outcome)
             self.last = same
@@ -432,8 +391,8 @@ class Mailroom:
         welcomes: list[tuple[str, str, str]] = []
         for i, command in enumerate(commands):
             try:
-                work = self._execute(command, sub, seat.name if seat else None, is_gm, action_log, work,
-                                     pending, infos, broadcasts, welcomes)
+                work = execute(command, sub, seat.name if seat else None, is_gm, action_log, work,
+                               pending, infos, broadcasts, welcomes, self.settings.route_time_limit)
             except OrderError as exc:
                 raise Rejection(str(exc), failed_line=command.line, not_applied=list(sub.lines),
                                 kind="illegal", game_id=info.game_id) from None
@@ -503,92 +462,6 @@ class Mailroom:
         self._complete(sub, committed, accepted=accepted, infos=infos, broadcasts=broadcasts,
                        welcomes=welcomes)
 
-    def _apply_logged(self, work: Replay, seat: str, action: Action, sub: Submission, action_log: ActionLog,
-                      pending: list[NewRecord]) -> None:
-        """Apply ``action`` for ``seat`` and queue its log record. RUN AUTO is logged as the
-        run it found: the log keeps what was played."""
-        missing = [h for h in _hexes_named(action) if h not in work.game.board.hexes]
-        if missing:
-            raise OrderError(f"there is no hex {missing[0]} on the {work.title.name} map")
-        action, notes = routes.resolve_auto(work.game, action, self.settings.route_time_limit)
-        events = notes + work.game.apply(seat, action)
-        record = NewRecord("action", seat, action.to_dict(), by=sub.sender, source=sub.message_id)
-        seq = action_log.records[-1]["seq"] + 1 + len(pending)  # the seq it will be written with
-        pending.append(record)
-        work.events[seq] = events
-        work.effective.append({"seq": seq, "kind": "action", "actor": seat, "data": record.data})
-        work.last_seq = seq
-
-    def _execute(self, command: Command, sub: Submission, own_seat: str | None, is_gm: bool,
-                 action_log: ActionLog, work: Replay, pending: list[NewRecord], infos: list[Info],
-                 broadcasts: list[str], welcomes: list[tuple[str, str, str]]) -> Replay:
-        info = work.info
-        if isinstance(command, Info):
-            infos.append(command)
-            if command.what == "width":
-                who = own_seat if own_seat is not None and not is_gm else "GM"
-                pending.append(NewRecord("setting", who, {"setting": "width", "seat": who, "value": command.number},
-                                         by=sub.sender, source=sub.message_id))
-                info.widths[who] = int(command.number or 132)
-                # a setting is a record too: the copy ends where the log will (as a replay would)
-                work.last_seq = action_log.records[-1]["seq"] + len(pending)
-            return work
-        if isinstance(command, Order):
-            if info.ended:
-                raise OrderError("the game is over")
-            if info.paused:
-                raise OrderError("the game is paused by the GM")
-            seat = command.seat or own_seat
-            if seat is None:
-                raise OrderError("the GM has no seat: give orders with ACT AS <seat> <order>")
-            if info.auto_runs and routes.run_left_out(work.game, command.action):
-                # the game leaves runs to the server: the run comes first, as its own record
-                actor = routes.run_actor(work.game)
-                self._apply_logged(work, actor, RunAuto(), sub, action_log, pending)
-            self._apply_logged(work, seat, command.action, sub, action_log, pending)
-            return work
-        assert isinstance(command, GmCommand)
-        base = action_log.records[-1]["seq"]
-        if command.name == "undo":
-            if info.ended:
-                raise OrderError("the game is over (END GAME): there is nothing more to undo")
-            effective = work.effective + [
-                {"seq": base + 1 + i, **r.__dict__} for i, r in enumerate(pending) if r.kind == "action"
-            ]
-            if not effective:
-                raise OrderError("there is no action to undo")
-            to_seq = int(command.args[0]) if command.args else effective[-1]["seq"]
-            if to_seq < 1:
-                raise OrderError("record 0 is the game itself; UNDO goes back to a log number from 1 on")
-            if not any(r["seq"] >= to_seq for r in effective):
-                raise OrderError(f"no action in force at or after log number {to_seq}")
-            pending.append(NewRecord("undo", "GM", {"to_seq": to_seq}, by=sub.sender, source=sub.message_id))
-        elif command.name == "replace":
-            seat_name, email = command.args
-            holder = info.seat_for(email)
-            if holder is not None and holder.name != seat_name:
-                raise OrderError(f"{email} already plays {holder.name}; each seat needs its own address")
-            secret = new_secret()
-            pending.append(NewRecord("gm", "GM", {"command": "replace", "seat": seat_name, "email": email,
-                                                  "secret_hash": hash_secret(info.game_id, secret)},
-                                     by=sub.sender, source=sub.message_id))
-            welcomes.append((seat_name, email, secret))
-        elif command.name in ("pause", "resume", "end"):
-            pending.append(NewRecord("gm", "GM", {"command": command.name}, by=sub.sender, source=sub.message_id))
-        elif command.name == "deadline":
-            pending.append(NewRecord("gm", "GM", {"command": "deadline", "text": command.args[0]},
-                                     by=sub.sender, source=sub.message_id))
-        elif command.name == "broadcast":
-            pending.append(NewRecord("gm", "GM", {"command": "broadcast", "text": command.args[0]},
-                                     by=sub.sender, source=sub.message_id))
-            broadcasts.append(command.args[0])
-        # Rebuild from the log plus what this mail adds so far (undo changes history).
-        provisional = list(action_log.records) + [
-            {"seq": base + 1 + i, "kind": r.kind, "actor": r.actor, "data": r.data}
-            for i, r in enumerate(pending)
-        ]
-        return replay(provisional)
-
     # -- outgoing mail -------------------------------------------------------------------
 
     def _mid(self, *parts: str) -> str:
@@ -598,6 +471,10 @@ class Mailroom:
                in_reply_to: str | None = None) -> None:
         self.outbox.enqueue(self._compose(to=to, subject=subject, body=body, kind=kind, key=key,
                                           in_reply_to=in_reply_to))
+
+    def notice(self, *, to: str, subject: str, body: str, key: tuple[str, ...]) -> EmailMessage:
+        """A notice from the server to ``to`` (not queued); its Message-ID is fixed by ``key``."""
+        return self._compose(to=to, subject=subject, body=body, kind="notice", key=key)
 
     def _compose(self, *, to: str, subject: str, body: str, kind: str, key: tuple[str, ...],
                  in_reply_to: str | None = None) -> EmailMessage:
@@ -716,33 +593,10 @@ class Mailroom:
             "help": full_help(is_gm=False),
         })
 
-    def gm_addresses(self) -> list[str]:
-        """The GM address of every game here (each once), read from record 0 of each log."""
-        found: list[str] = []
-        for game_id in list_games(self.data):
-            gm = _gm_address(game_dir(self.data, game_id) / "log.jsonl")
-            if gm is not None and gm.lower() not in (f.lower() for f in found):
-                found.append(gm)
-        return found
-
-    def storage_notice(self, to: str, error: str, since: float, failures: int) -> EmailMessage:
-        """The notice to a GM that the data directory cannot be written (since ``since``,
-        epoch seconds; ``failures`` passes so far); its Message-ID is fixed by ``since``,
-        so queueing it again sends it once."""
-        began = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(since))
-        return self._compose(
-            to=to, subject="[pbem] The game server cannot write its data directory",
-            body=f"Since {began} the game server cannot write its data directory:\n\n  {error}\n\n"
-            f"{failures} pass(es) over the inbox have failed so far. No mail is lost: every mail stays "
-            "in the inbox and is handled as soon as the directory can be written again (free some "
-            "space, or make it writable). The server keeps trying, waiting longer each time (at "
-            "most five minutes). You are told this once.\n",
-            kind="notice", key=("storage-fault", f"{since:.0f}"))
-
     def _notify_damaged(self, game_id: str, error: LogIntegrityError) -> None:
         """Tell the GM (once per fault) that the game's log failed its integrity check."""
         log.error("game %s: %s", game_id, error)
-        gm = _gm_address(game_dir(self.data, game_id) / "log.jsonl")
+        gm = gm_address(game_dir(self.data, game_id) / "log.jsonl")
         if gm is None:
             log.error("game %s: no GM address to tell about the damaged log", game_id)
             return
@@ -798,27 +652,8 @@ _INTERNAL_LINE = ("The server could not apply this line: an error of the server,
                   "It has been logged for the GM and the server's keeper; nothing of your mail was applied.")
 
 
-def _hexes_named(action: Action) -> list[str]:
-    """The hexes an action names (a tile's, a token's, a private token's, a run's stops)."""
-    if isinstance(action, RunRoutes):
-        return [stop.split(".", 1)[0] for run in action.runs for stop in run.stops]
-    named = getattr(action, "hex", None)
-    return [named] if isinstance(named, str) else []
-
-
 _UNREADABLE_LINE = ("This line cannot be read as an order or command (numbers must be plain digits "
                     "0-9, at most 9 of them). Send HELP for the order reference.")
-
-
-def _gm_address(log_path: Path) -> str | None:
-    """The GM's address from record 0 of a (possibly damaged) log, or None."""
-    try:
-        with log_path.open("rb") as fh:
-            first = json.loads(fh.readline())
-        email = first["data"]["gm"]["email"]
-    except Exception:
-        return None
-    return email if isinstance(email, str) and valid_address(email) else None
 
 
 def _unreadable_reason(result: Unreadable) -> str:

@@ -482,3 +482,61 @@ def test_the_poller_logs_a_line_per_mail_and_per_pass(tmp_path: Path, caplog: py
     (summary,) = [line for line in lines if line.startswith("pass:")]
     assert "2 mail(s)" in summary and "'processed': 1" in summary and "'rejected': 1" in summary
     assert "sent 9" in summary  # four welcomes, four reports, one reply
+
+
+# -- 3b. the same with a real file system: a small tmpfs, filled up, then made read-only ----------------
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Any:
+    """A 4 MB tmpfs at ``tmp_path/disk`` (root only; skipped where mounting is not allowed)."""
+    import subprocess
+
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(disk)],
+                                           capture_output=True).returncode != 0:
+        pytest.skip("mounting a tmpfs needs root and the right to mount")
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+def test_a_really_full_then_read_only_disk_loses_nothing(small_disk: Path, tmp_path: Path) -> None:
+    import subprocess
+
+    table = Table(small_disk / "data")
+    inbox = tmp_path / "inbox"  # the mail server's disk
+    server = Server(table.room, MaildirInbound(inbox), MaildirOutbound(tmp_path / "delivered"))
+    raw = table.mail("Player 1", "BID CA 165")
+    deliver_to_inbox(inbox, raw)
+    filler = small_disk / "filler"
+    with filler.open("wb") as fh:  # fill the disk to the last byte
+        try:
+            while True:
+                fh.write(b"\0" * 65536)
+                fh.flush()
+        except OSError as exc:
+            assert exc.errno == errno.ENOSPC
+
+    async def run() -> Any:
+        await server.start()
+        try:
+            return await server.run_once()
+        finally:
+            await server.inbound.close()
+
+    with pytest.raises(StorageFault) as fault:
+        asyncio.run(run())
+    assert fault.value.error.errno == errno.ENOSPC
+    filler.unlink()
+    subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
+    with pytest.raises(StorageFault) as fault:
+        asyncio.run(run())
+    assert fault.value.error.errno == errno.EROFS
+    assert [p.read_bytes() for p in (inbox / "new").iterdir()] == [raw]
+    subprocess.run(["mount", "-o", "remount,rw", str(small_disk)], check=True)
+    assert asyncio.run(run()).outcomes == {"processed": 1}
+    assert len(log_records(table.data)) == 2
+    assert not [p for p in table.data.rglob("*.tmp")], "no temporary file left behind"

@@ -467,3 +467,16 @@ def test_serve_once_on_a_full_disk_says_so_and_keeps_the_mail(setup: Setup, monk
     assert len(list((setup.data / "mail" / "inbox" / "new").iterdir())) == 1
     monkeypatch.undo()
     assert json.loads(setup.pbem("serve", "--once").output)["outcomes"] == {"processed": 1}
+
+
+def test_the_reply_allowances_come_from_the_config(tmp_path: Path) -> None:
+    from pbem.cli import mailroom_for
+    from pbem.config import load_config
+
+    path = tmp_path / "pbem.yaml"
+    path.write_text("limits:\n  error_replies_per_hour: 3\n  error_replies_per_hour_authenticated: 12\n")
+    settings = mailroom_for(load_config(path)).settings
+    assert (settings.error_replies_per_hour, settings.error_replies_per_hour_authenticated) == (3, 12)
+    path.write_text("limits:\n  error_replies_per_hour_authenticated: -1\n")
+    result = run("serve", "--config", str(path), "--once")
+    assert result.exit_code != 0 and "limits.error_replies_per_hour_authenticated" in result.output

@@ -26,7 +26,10 @@ def _hexes_named(action: Action) -> list[str]:
 def apply_logged(work: Replay, seat: str, action: Action, sub: Submission, action_log: ActionLog,
                  pending: list[NewRecord], route_time_limit: float) -> None:
     """Apply ``action`` for ``seat`` and queue its log record. RUN AUTO is logged as the
-    run it found: the log keeps what was played."""
+    run it found: the log keeps what was played.
+
+    :raises OrderError: a hex the action names is not on the map, or the engine refuses it.
+    """
     missing = [h for h in _hexes_named(action) if h not in work.game.board.hexes]
     if missing:
         raise OrderError(f"there is no hex {missing[0]} on the {work.title.name} map")

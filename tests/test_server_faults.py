@@ -540,3 +540,19 @@ def test_a_really_full_then_read_only_disk_loses_nothing(small_disk: Path, tmp_p
     assert asyncio.run(run()).outcomes == {"processed": 1}
     assert len(log_records(table.data)) == 2
     assert not [p for p in table.data.rglob("*.tmp")], "no temporary file left behind"
+
+
+def test_a_working_copy_that_disagrees_with_the_log_is_rebuilt_not_fatal(
+        table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    import pbem.server
+    from pbem.execution import execute
+
+    def off_by_one(*args: Any) -> Any:
+        work = execute(*args)
+        work.last_seq -= 1  # as the WIDTH record once did
+        return work
+
+    monkeypatch.setattr(pbem.server, "execute", off_by_one)
+    assert table.order("Player 1", "BID CS 45")[0] == "processed"
+    assert any("rebuilt from the log" in r.getMessage() for r in caplog.records)
+    cached_matches_log(table)

@@ -9,8 +9,9 @@ Each line is one record::
 
 ``kind`` is ``game`` (record 0: title, variants, seats, GM), ``action`` (a game action; the
 GM acting for a seat sets ``by`` to the GM's address), ``undo`` (``data.to_seq``: the actions
-from that record on are taken back), or ``gm`` (``data.command``: ``replace``, ``pause``,
-``resume``, ``end``, ``broadcast``). Nothing is ever rewritten: undo is a record of its own.
+from that record on are taken back), ``gm`` (``data.command``: ``replace``, ``pause``,
+``resume``, ``end``, ``broadcast``, ``deadline``), or ``setting`` (``data.setting``:
+``width``, with ``seat`` and ``value``: a seat's report width). Nothing is ever rewritten: undo is a record of its own.
 
 All records of one submission are written with one ``write`` and one ``fsync``; the last of
 them carries ``batch_end``. A crash can only tear the tail of the file: bytes after the last
@@ -233,6 +234,11 @@ class ActionLog:
     def sources(self) -> set[str]:
         """Message-IDs that have records in this log (the exactly-once index)."""
         return {r["source"] for r in self.records if r.get("source")}
+
+    def sources_by(self) -> set[tuple[str, str]]:
+        """``(Message-ID, sender)`` (sender lower case: the record's ``by``) of every mail
+        with records in this log: the exactly-once key of :mod:`pbem.handled`."""
+        return {(r["source"], str(r.get("by") or "").lower()) for r in self.records if r.get("source")}
 
     @property
     def genesis(self) -> dict[str, Any]:

@@ -13,7 +13,8 @@ import click
 from pbem.actionlog import LogIntegrityError, verify
 from pbem.config import Config, load_config
 from pbem.errors import ConfigError
-from pbem.games import game_dir, list_games, open_log, replay
+from pbem.games import describe_record, game_dir, list_games, open_log, replay
+from pbem.poller import StorageFault
 from pbem.reports import render, report_context
 from pbem.server import Mailroom, MailroomSettings, Server, summary
 
@@ -35,6 +36,7 @@ def mailroom_for(config: Config) -> Mailroom:
             max_message_bytes=config.limits.max_message_bytes,
             max_lines=config.limits.max_lines,
             error_replies_per_hour=config.limits.error_replies_per_hour,
+            error_replies_per_hour_authenticated=config.limits.error_replies_per_hour_authenticated,
             route_time_limit=config.routes.time_limit,
         )
     )
@@ -83,6 +85,12 @@ def new_game(config_path: str | None, game_id: str, title: str, variants: tuple[
         secrets = room.new_game(game_id, title, variants, pairs, gm_email.strip(), auto_runs=auto_runs)
     except (ConfigError, FileExistsError) as exc:
         raise click.ClickException(str(exc)) from None
+    if config.inbound.kind == "maildir":  # the inbox exists at once: mail may be dropped in
+        from pbem.transport.maildir import MaildirInbound
+
+        inbox = config.under_data(config.inbound.maildir.path)
+        asyncio.run(MaildirInbound(inbox).connect())
+        click.echo(f"Inbox: {inbox} (a Maildir: deliver order mail into its new/ folder)")
     click.echo(f"Created {game_id} ({title}); welcome mails queued for {len(pairs)} players.")
     click.echo(f"GM secret: {secrets['GM']}")
     result = asyncio.run(room.drain(outbound))
@@ -102,9 +110,12 @@ def serve(config_path: str | None, once: bool) -> None:
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
 
+    # serve reports what it does: a line per mail and per pass (more with -v)
+    logging.getLogger("pbem.server").setLevel(logging.INFO)
+
     async def run() -> None:
         if once:
-            await server.inbound.connect()
+            await server.start()
             try:
                 click.echo(json.dumps(summary(await server.run_once())))
             finally:
@@ -116,6 +127,9 @@ def serve(config_path: str | None, once: bool) -> None:
         asyncio.run(run())
     except KeyboardInterrupt:
         pass
+    except StorageFault as fault:  # --once: nothing lost, the mail stays in the inbox
+        raise click.ClickException(f"the data directory cannot be written: {fault.error}; "
+                                   "the mail stays in the inbox") from None
 
 
 def _replay_or_fail(config: Config, game_id: str):  # type: ignore[no-untyped-def]
@@ -175,9 +189,6 @@ def archive_cmd(config_path: str | None, game_id: str) -> None:
 @click.argument("game_id")
 def show_log(config_path: str | None, game_id: str) -> None:
     """Print the action log of GAME_ID readably."""
-    from pbem.engine.actions import action_from_dict
-    from pbem.orders import format_order
-
     config = _config(config_path)
     try:
         records = open_log(config.data_dir, game_id).records
@@ -186,15 +197,7 @@ def show_log(config_path: str | None, game_id: str) -> None:
     except LogIntegrityError as exc:
         raise click.ClickException(str(exc)) from None
     for r in records:
-        data = r["data"]
-        if r["kind"] == "action":
-            text = format_order(action_from_dict(data))
-        elif r["kind"] == "undo":
-            text = f"UNDO back to #{data['to_seq']}"
-        elif r["kind"] == "gm":
-            text = "GM " + " ".join(str(v) for k, v in data.items() if k != "secret_hash")
-        else:
-            text = f"new game {data['title']} with {', '.join(s['name'] for s in data['seats'])}"
+        text = describe_record(r)
         by = f" (by {r['by']})" if r.get("by") else ""
         click.echo(f"#{r['seq']:<5} {r['time']}  {r['actor']:<12} {text}{by}")
 

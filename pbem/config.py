@@ -101,11 +101,14 @@ class OutboundSection(_Strict):
 
 
 class LimitsSection(_Strict):
-    """Size limits for incoming mail and the rate of error replies."""
+    """Size limits for incoming mail and the rate of error replies: per address and hour
+    (``name+tag@domain`` counts as ``name@domain``), to senders who were not authenticated
+    and, higher, to a seat or the GM who gave the right secret."""
 
     max_message_bytes: int = Field(default=262144, ge=1024)
     max_lines: int = Field(default=200, ge=1)
     error_replies_per_hour: int = Field(default=10, ge=0)
+    error_replies_per_hour_authenticated: int = Field(default=30, ge=0)
 
 
 class RoutesSection(_Strict):

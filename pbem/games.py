@@ -12,6 +12,7 @@ blanks inside a name do not matter.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -181,15 +182,29 @@ def info_from_genesis(data: dict[str, Any]) -> GameInfo:
     )
 
 
+def info_from_records(records: list[dict[str, Any]]) -> GameInfo:
+    """Who plays the game and how, after every record (no engine: game actions are skipped).
+
+    :raises LogIntegrityError: the first record is not a game record.
+    """
+    if not records or records[0].get("kind") != "game":
+        raise LogIntegrityError("record 0 is not a game record")
+    info = info_from_genesis(records[0]["data"])
+    for record in records[1:]:
+        if record["kind"] == "gm":
+            _apply_gm(info, record["data"])
+        elif record["kind"] == "setting" and record["data"].get("setting") == "width":
+            info.widths[str(record["data"]["seat"])] = int(record["data"]["value"])
+    return info
+
+
 def replay(records: list[dict[str, Any]]) -> Replay:
     """Rebuild a game from its log records (record 0 first).
 
     :raises LogIntegrityError: the first record is not a game record, or a recorded action
         is refused by the engine (the log and the rules disagree).
     """
-    if not records or records[0].get("kind") != "game":
-        raise LogIntegrityError("record 0 is not a game record")
-    info = info_from_genesis(records[0]["data"])
+    info = info_from_records(records)
     effective: list[dict[str, Any]] = []
     gm: list[dict[str, Any]] = []
     for record in records[1:]:
@@ -203,10 +218,7 @@ def replay(records: list[dict[str, Any]]) -> Replay:
                 undone.append(effective.pop()["seq"])
             gm.append({**record, "undone": sorted(undone)})
         elif kind == "gm":
-            _apply_gm(info, record["data"])
             gm.append(record)
-        elif kind == "setting" and record["data"].get("setting") == "width":
-            info.widths[str(record["data"]["seat"])] = int(record["data"]["value"])
     title = load_title(info.title, info.variants)
     game = Game(title, [s.name for s in info.seats])
     events: dict[int, list[str]] = {}
@@ -252,6 +264,76 @@ def game_exists(data_dir: Path, game_id: str) -> bool:
     """Whether ``game_id`` is a game under ``data_dir`` (false for anything not a game id)."""
     # a Subject tag is untrusted: never a path outside games/
     return bool(GAME_ID.match(game_id)) and (game_dir(data_dir, game_id) / "log.jsonl").exists()
+
+
+def gm_address(log_path: Path) -> str | None:
+    """The GM's address from record 0 of a (possibly damaged) log, or None."""
+    try:
+        with log_path.open("rb") as fh:
+            first = json.loads(fh.readline())
+        email = first["data"]["gm"]["email"]
+    except Exception:
+        return None
+    return email if isinstance(email, str) and valid_address(email) else None
+
+
+def gm_addresses(data_dir: Path) -> list[str]:
+    """The GM address of every game under ``data_dir``, each once (from record 0)."""
+    found: list[str] = []
+    for game_id in list_games(data_dir):
+        gm = gm_address(game_dir(data_dir, game_id) / "log.jsonl")
+        if gm is not None and gm.lower() not in (f.lower() for f in found):
+            found.append(gm)
+    return found
+
+
+def find_game(data_dir: Path, tag: str) -> str | None:
+    """The id of the game ``tag`` names, in any case (``DEMO-1830`` finds ``demo-1830``;
+    the exact id first), or None."""
+    if game_exists(data_dir, tag):
+        return tag
+    if not GAME_ID.match(tag):
+        return None
+    return next((g for g in list_games(data_dir) if g.lower() == tag.lower()), None)
+
+
+def seats_of(data_dir: Path, email: str) -> list[tuple[str, str]]:
+    """``[(game id, role)]`` for every game under ``data_dir`` where ``email`` has a seat
+    (role: the seat's name) or is the GM (role ``"GM"``); games whose log cannot be read are
+    left out."""
+    found: list[tuple[str, str]] = []
+    for game_id in list_games(data_dir):
+        try:
+            info = info_from_records(open_log(data_dir, game_id).records)
+        except (LogIntegrityError, KeyError, OSError, ValueError):
+            continue
+        seat = info.seat_for(email)
+        if seat is not None:
+            found.append((game_id, seat.name))
+        if info.gm_email.lower() == email.lower():
+            found.append((game_id, "GM"))
+    return found
+
+
+def describe_record(record: dict[str, Any]) -> str:
+    """One log record in words, for ``pbem log`` (every kind, also ones this version does
+    not know, which are shown as their data)."""
+    from pbem.engine.actions import action_from_dict
+    from pbem.orders import format_order
+
+    data = record.get("data") or {}
+    kind = record.get("kind")
+    if kind == "action":
+        return format_order(action_from_dict(data))
+    if kind == "undo":
+        return f"UNDO back to #{data.get('to_seq')}"
+    if kind == "gm":
+        return "GM " + " ".join(str(v) for k, v in data.items() if k != "secret_hash")
+    if kind == "setting" and data.get("setting") == "width":
+        return f"WIDTH {data.get('value')} for {data.get('seat')}"
+    if kind == "game":
+        return f"new game {data.get('title')} with {', '.join(s.get('name', '?') for s in data.get('seats', []))}"
+    return f"{kind}: {' '.join(f'{k}={v}' for k, v in data.items() if k != 'secret_hash')}"
 
 
 def open_log(data_dir: Path, game_id: str, *, repair: bool = False) -> ActionLog:

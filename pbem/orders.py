@@ -197,19 +197,48 @@ ORDER_SPECS: tuple[OrderSpec, ...] = (
     OrderSpec("BANKRUPT", (), "BANKRUPT", "declare bankruptcy", "BANKRUPT"),
 )
 
-_AMOUNT = re.compile(r"^\$?(\d+)$")
-_COUNT = re.compile(r"^(\d+)(?:x)?$", re.IGNORECASE)
+MAX_DIGITS = 9
+"""The most digits a number in an order may have (a billion is far above any amount)."""
+
+_DIGITS = "[0-9]"
+"""A digit of an order: ASCII only. ``\\d`` would take any script's digits (``１６５``,
+``٣``), which a reply could not show back as the number that was applied."""
+_AMOUNT = re.compile(rf"^\$?({_DIGITS}+)$")
+_COUNT = re.compile(rf"^({_DIGITS}+)(?:x)?$", re.IGNORECASE)
 _SOURCES = {"IPO": "ipo", "POOL": "pool", "MARKET": "pool", "BANK": "pool", "TREASURY": "ipo"}
+
+
+def _whole_number(digits: str, line: str, what: str) -> int:
+    """``digits`` (ASCII digits, as the patterns above matched them) as an int.
+
+    Every number an order holds is read here, so one rule holds for all of them: plain
+    digits 0-9, at most :data:`MAX_DIGITS` (``int`` itself would also take other scripts'
+    digits, and fails on more than 4300 digits with an error that is not the player's).
+
+    :raises OrderSyntaxError: not 1 to 9 ASCII digits.
+    """
+    if not re.fullmatch(f"{_DIGITS}{{1,{MAX_DIGITS}}}", digits):
+        raise OrderSyntaxError(
+            f"cannot read {line!r}: {what} must be plain digits 0-9, at most {MAX_DIGITS} of them")
+    return int(digits)
 
 
 def _amount(word: str, line: str, what: str) -> int:
     match = _AMOUNT.match(word)
     if not match:
-        raise OrderSyntaxError(f"cannot read {line!r}: {what} must be a whole number, not {word!r}")
-    value = int(match.group(1))
+        raise OrderSyntaxError(f"cannot read {line!r}: {what} must be a whole number in plain digits 0-9, "
+                               f"not {word!r}")
+    value = _whole_number(match.group(1), line, what)
     if value <= 0:
         raise OrderSyntaxError(f"cannot read {line!r}: {what} must be more than 0")
     return value
+
+
+def _count(word: str, line: str) -> int:
+    """A share count (``2`` or ``2x``); see :func:`_whole_number`."""
+    match = _COUNT.match(word)
+    assert match is not None, "callers check _COUNT first"
+    return _whole_number(match.group(1), line, "the number of shares")
 
 
 def _parse_bid(words: list[str], line: str, vocab: Vocabulary) -> Action:
@@ -225,7 +254,7 @@ def _parse_buy(words: list[str], line: str, vocab: Vocabulary) -> Action:
     rest = [w for w in words if w.upper() not in ("FROM", "THE", "SHARE", "SHARES", "OF")]
     count = 1
     if rest and _COUNT.match(rest[0]):
-        count = int(_COUNT.match(rest[0]).group(1))  # type: ignore[union-attr]
+        count = _count(rest[0], line)
         rest = rest[1:]
     source = "ipo"
     shares_meant = count != 1 or any(w.upper() in ("SHARE", "SHARES") for w in words)
@@ -266,9 +295,9 @@ def _parse_sell(words: list[str], line: str, vocab: Vocabulary) -> Action:
     words = [w for w in words if w.upper() not in ("SHARE", "SHARES", "OF")]
     count = 1
     if len(words) == 2 and _COUNT.match(words[0]):
-        count, target = int(_COUNT.match(words[0]).group(1)), words[1]  # type: ignore[union-attr]
+        count, target = _count(words[0], line), words[1]
     elif len(words) == 2 and _COUNT.match(words[1]):
-        count, target = int(_COUNT.match(words[1]).group(1)), words[0]  # type: ignore[union-attr]
+        count, target = _count(words[1], line), words[0]
     elif len(words) == 1:
         target = words[0]
     else:
@@ -287,7 +316,7 @@ def _parse_pass(words: list[str], line: str, vocab: Vocabulary) -> Action:
     return Pass()
 
 
-_HEX = re.compile(r"^([A-Za-z]{1,2}-?\d{1,3})(?:[./](\d))?$")
+_HEX = re.compile(rf"^([A-Za-z]{{1,2}}-?{_DIGITS}{{1,3}})(?:[./]({_DIGITS}))?$")
 
 
 def _hex(word: str, line: str) -> tuple[str, int]:
@@ -332,7 +361,7 @@ def _parse_lay(words: list[str], line: str, vocab: Vocabulary) -> Action:
     rotation_word = others[rotation_index]
     tile = others[1 - rotation_index if rotation_index < 2 else 0].lstrip("#").upper()
     rotation = rotation_word.upper().lstrip("R")
-    if not rotation.isdigit() or not 0 <= int(rotation) <= 5:
+    if not re.fullmatch(f"{_DIGITS}+", rotation) or not 0 <= _whole_number(rotation, line, "the rotation") <= 5:
         raise OrderSyntaxError(f"cannot read {line!r}: the rotation must be 0 to 5, not {rotation_word!r}")
     return LayTile(hex_id, tile, int(rotation), using)
 

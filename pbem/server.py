@@ -4,62 +4,67 @@ For each message (:meth:`Mailroom.handle`), under an exclusive lock on ``<data>/
 (so two servers on one data directory take turns; ``handled.jsonl`` is read again when
 another process changed it):
 
-1. read it (:func:`pbem.mail.reading.read_message`); keep its raw bytes under ``received/``;
-2. if its Message-ID was handled before, do nothing but settle it again (exactly once); a
-   different mail (other bytes, by sha256) that reuses a handled Message-ID is handled
-   under the id ``<sha256@pbem.invalid>``;
-3. auto-mail is ignored (never answered); unreadable mail gets a reply and goes to
-   ``quarantine/``;
-4. find the game by the Subject tags (the first that names a game here), the seat by the
-   From address, check the secret; a game whose log fails its integrity check takes
-   nothing (the sender is told, the GM gets a notice once);
+1. read it (:func:`pbem.mail.reading.read_message`);
+2. a mail is known by its Message-ID and its sender (:mod:`pbem.handled`): if that key was
+   handled before and the mail is the same (byte for byte once the trace fields servers add
+   in transit, ``Received:`` and the like, are left out), do nothing but settle it again
+   (exactly once); a different mail that reuses a handled key is refused with a reply
+   saying so, and never applied;
+3. keep its raw bytes, once, under ``received/<sha256>.eml`` (a refused mail too: it is not
+   copied anywhere else on disk; the transport then settles it into its Rejected folder,
+   and ``handled.jsonl`` says what was done with it); auto-mail is ignored (never
+   answered); unreadable mail gets a reply;
+4. find the game by the Subject tags (the first that names a game here, in any case), the
+   seat by the From address, check the secret; a game whose log fails its integrity check
+   takes nothing (the sender is told, the GM gets a notice once). A mail naming no game
+   whose lines are all HELP gets the general order reference and the sender's games;
 5. parse every line, apply every order to a copy of the game; if any line fails, nothing is
    applied and the sender gets the failed line, why, and the lines not applied;
 6. otherwise append the records to the action log (fsync: the commit point), archive the turn
    report, queue the mail in the durable outbox, and mark the message handled.
 
 If the server dies after the commit but before step 6 ends, the next run finds the
-Message-ID in the log and completes the step from the log (deterministic Message-IDs make
-re-queuing idempotent), so nothing is lost or applied twice. The outbox is drained after
-each message (:meth:`Mailroom.drain`, under the same lock); the transport then moves the
-message out of the inbox.
+Message-ID and sender in the log and completes the step from the log (deterministic
+Message-IDs make re-queuing idempotent), so nothing is lost or applied twice. The outbox is
+drained after each message (:meth:`Mailroom.drain`, under the same lock); the transport then
+moves the message out of the inbox. The poller is :class:`pbem.poller.Server`.
 
-Error replies to senders who were not authenticated (unreadable mail, unknown game or
-sender, wrong secret, a damaged log) are limited per sender and hour; replies to a seat or
-the GM who gave the right secret never are.
+Error replies are limited per address and hour (``name+tag@domain`` shares the allowance
+of ``name@domain``): ``error_replies_per_hour`` to senders who were not authenticated
+(unreadable mail, unknown game or sender, wrong secret, a damaged log, a reused
+Message-ID, HELP without a game), the higher ``error_replies_per_hour_authenticated`` to a
+seat or the GM who gave the right secret, so no auto-responder loop can run away.
 """
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import dataclasses
 import fcntl
 import hashlib
-import json
 import logging
 import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import Callable
 
 from pbem.actionlog import ActionLog, LogIntegrityError, NewRecord
-from pbem.addresses import valid_address
-from pbem.durable import append_durably, write_atomic
-from pbem.engine import routes
-from pbem.engine.actions import Action, RunAuto
-from pbem.commands import Command, GmCommand, Info, Order, describe, full_help, parse_line
-from pbem.games import Replay, game_dir, game_exists, hash_secret, new_secret, open_log, replay
+from pbem.durable import clean_temporary_files, is_storage_error, write_atomic
+from pbem.commands import Command, Info, describe, full_help, parse_line
+from pbem.execution import execute
+from pbem.games import (Replay, find_game, game_dir, game_exists, gm_address, hash_secret, new_secret, open_log,
+                        replay, seats_of)
+from pbem.handled import AUTHENTICATED_KINDS, Handled, HandledIndex, content_digest, same_mail
 from pbem.mail.compose import compose, deterministic_message_id, reply_subject
 from pbem.mail.reading import game_tags, read_message
 from pbem.mail.types import Ignored, Submission, Unreadable
 from pbem.orders import Vocabulary
 from pbem.reports import ReportArchive, quoted_ascii, render, report_context
-from pbem.transport.base import Envelope, InboundTransport, OutboundTransport, Outcome
+from pbem.transport.base import OutboundTransport, Outcome
 from pbem.transport.outbox import DrainResult, DurableOutbox, message_file_id
 from pbem.errors import OrderError
 
@@ -67,9 +72,6 @@ log = logging.getLogger("pbem.server")
 
 LOCK_FILE = "pbem.lock"
 """The lock file in the data directory (see :meth:`Mailroom.locked`)."""
-
-AUTHENTICATED_KINDS = frozenset({"syntax", "illegal"})
-"""Rejection kinds given only after the sender's secret was checked (never rate-limited)."""
 
 
 class Rejection(Exception):
@@ -95,76 +97,6 @@ class Rejection(Exception):
 
 
 @dataclass
-class Handled:
-    """What was done with one message (a line of ``handled.jsonl``)."""
-
-    message_id: str
-    outcome: Outcome
-    kind: str
-    sender: str | None
-    time: float
-    replied: bool = False
-    game: str | None = None
-    sha256: str | None = None  # of the raw message; None in entries written before it was kept
-
-
-def _file_stamp(path: Path) -> tuple[int, int, int] | None:
-    try:
-        st = path.stat()
-    except FileNotFoundError:
-        return None
-    return (st.st_ino, st.st_size, st.st_mtime_ns)
-
-
-@dataclass
-class HandledIndex:
-    """``<data>/handled.jsonl``: append-only, fsynced; the exactly-once index of messages."""
-
-    path: Path
-    entries: dict[str, Handled] = field(default_factory=dict)
-    _stamp: tuple[int, int, int] | None = field(default=None, repr=False)
-
-    @classmethod
-    def load(cls, path: Path) -> HandledIndex:
-        """Read the index (a torn last line is ignored)."""
-        index = cls(path)
-        index._stamp = _file_stamp(path)
-        if path.exists():
-            for line in path.read_text().splitlines():
-                try:
-                    d = json.loads(line)
-                except ValueError:
-                    continue
-                index.entries[d["message_id"]] = Handled(**d)
-        return index
-
-    def refresh(self) -> None:
-        """Read the file again if it changed since this process last read or wrote it
-        (another server appended to it)."""
-        if _file_stamp(self.path) != self._stamp:
-            fresh = HandledIndex.load(self.path)
-            self.entries, self._stamp = fresh.entries, fresh._stamp
-
-    def add(self, entry: Handled) -> None:
-        """Record ``entry`` durably."""
-        unchanged = _file_stamp(self.path) == self._stamp
-        append_durably(self.path, (json.dumps(entry.__dict__) + "\n").encode())
-        self.entries[entry.message_id] = entry
-        if unchanged:
-            self._stamp = _file_stamp(self.path)
-
-    def replies_since(self, sender: str, since: float) -> int:
-        """Rate-limited error replies (to senders not authenticated) sent to ``sender`` since
-        ``since`` (epoch seconds)."""
-        return sum(
-            1
-            for e in self.entries.values()
-            if e.sender == sender and e.replied and e.outcome == "rejected" and e.time >= since
-            and e.kind not in AUTHENTICATED_KINDS
-        )
-
-
-@dataclass
 class MailroomSettings:
     """What the mailroom needs from the config."""
 
@@ -174,6 +106,9 @@ class MailroomSettings:
     max_message_bytes: int = 262144
     max_lines: int = 200
     error_replies_per_hour: int = 10
+    """Error replies an hour to an address not authenticated (see the module doc)."""
+    error_replies_per_hour_authenticated: int = 30
+    """Error replies an hour to an address that gave a seat's or the GM's secret."""
     route_time_limit: float = 2.0
     """Seconds for the route optimiser (RUN AUTO; the best run in reports)."""
 
@@ -199,7 +134,10 @@ class Mailroom:
         self._cache: dict[str, tuple[str, Replay]] = {}
         self.after_commit: Callable[[], None] | None = None
         self._lock_depth = 0
-        self._sha256: str | None = None  # of the message being handled
+        self._sha256: str | None = None  # of the raw message being handled
+        self._digest: str | None = None  # of it without its trace fields
+        self.last: Handled | None = None
+        """What was recorded for the message :meth:`handle` handled last (None before)."""
 
     @contextmanager
     def locked(self) -> Iterator[None]:
@@ -300,41 +238,54 @@ class Mailroom:
 
     def handle(self, raw: bytes) -> Outcome:
         """Process one received message completely (except sending), under the lock;
-        returns its outcome."""
+        returns its outcome. :attr:`last` is then what was recorded for it.
+
+        :raises OSError: the data directory cannot be written (nothing of the message is
+            lost: handling it again later completes it, see the module doc).
+        """
         with self.locked():
             self.handled.refresh()
-            digest = hashlib.sha256(raw).hexdigest()
-            self._sha256 = digest
+            self.last = None
+            self._sha256 = hashlib.sha256(raw).hexdigest()
+            self._digest = content_digest(raw)
             try:
-                return self._handle(raw, digest)
+                return self._handle(raw, self._sha256, self._digest)
             finally:
-                self._sha256 = None
+                self._sha256 = self._digest = None
 
-    def _handle(self, raw: bytes, digest: str) -> Outcome:
+    def clean_up(self) -> list[Path]:
+        """Remove the temporary files a crash left in the data directory (its folders and
+        the outbox), under the lock; returns them. Call it when the server starts."""
+        with self.locked():
+            removed = clean_temporary_files(self.data)
+        for path in removed:
+            log.info("removed %s (left by a crash)", path)
+        return removed
+
+    def _handle(self, raw: bytes, sha256: str, digest: str) -> Outcome:
         result = read_message(
             raw,
             own_addresses=frozenset({self.settings.address.lower()}),
             max_bytes=self.settings.max_message_bytes,
             max_lines=self.settings.max_lines,
         )
-        prior = self.handled.entries.get(result.message_id)
-        if prior is not None and prior.sha256 is not None and prior.sha256 != digest:
-            # Another mail reused a handled Message-ID: it is a new mail, under an id of its own.
-            fresh_id = f"<{digest}@pbem.invalid>"
-            log.warning("message %s reuses the Message-ID of another mail; handled as %s",
-                        result.message_id, fresh_id)
-            result = dataclasses.replace(result, message_id=fresh_id)
-            prior = self.handled.entries.get(fresh_id)
-        if prior is not None:
-            log.info("message %s already handled (%s)", result.message_id, prior.outcome)
-            return prior.outcome
-        _write_durably(self.data / "received" / f"{digest}.eml", raw)
+        if result.message_id == f"<{sha256}@pbem.invalid>":
+            # no Message-ID: name the mail by its content, so a redelivery is the same mail
+            result = dataclasses.replace(result, message_id=f"<{digest}@pbem.invalid>")
+        prior = self.handled.copies(result.message_id, result.sender, sha256)
+        same = next((e for e in prior if same_mail(e, sha256, digest, self.data / "received")), None)
+        if same is not None:
+            log.info("message %s from %s already handled (%s)", result.message_id, result.sender, same.outcome)
+            self.last = same
+            return same.outcome
+        _write_durably(self.data / "received" / f"{sha256}.eml", raw)
+        if prior:
+            return self._refuse_reused(result, prior[0])
         if isinstance(result, Ignored):
             log.info("ignored %s: %s", result.message_id, result.reason)
             self._mark(result.message_id, "ignored", "auto", result.sender, replied=False)
             return "ignored"
         if isinstance(result, Unreadable):
-            _write_durably(self.data / "quarantine" / f"{digest}.eml", raw)
             replied = False
             if result.sender:
                 replied = self._reply_error(
@@ -346,36 +297,60 @@ class Mailroom:
         try:
             return self._handle_submission(result)
         except Rejection as rejection:
-            _write_durably(self.data / "quarantine" / f"{digest}.eml", raw)
             game = rejection.game_id or result.game_tag
             replied = self._reply_error(result.message_id, result.sender, result.subject, game, rejection)
             self._mark(result.message_id, "rejected", rejection.kind, result.sender, replied=replied, game=game)
             return "rejected"
 
+    def _refuse_reused(self, result: Submission | Ignored | Unreadable, prior: Handled) -> Outcome:
+        """A different mail under the key (Message-ID and sender) of one handled before:
+        logged, refused with a reply (not to auto-mail), never applied."""
+        log.warning("message %s from %s reuses the Message-ID of a different mail handled before (%s); "
+                    "refused, raw copy in received/%s.eml", result.message_id, result.sender,
+                    prior.outcome, self._sha256)
+        if isinstance(result, Ignored) or not result.sender:
+            self._mark(result.message_id, "ignored" if isinstance(result, Ignored) else "rejected",
+                       "reused_message_id", result.sender, replied=False)
+            return "ignored" if isinstance(result, Ignored) else "rejected"
+        game = result.game_tag
+        rejection = Rejection(
+            f"Your mail has the Message-ID {result.message_id} of a different mail you sent before, "
+            "which was handled already. Nothing of this mail was applied. Send it again as a new "
+            "mail (your mail program gives every new mail its own Message-ID).",
+            kind="reused_message_id")
+        replied = self._reply_error(result.message_id, result.sender, result.subject, game, rejection,
+                                    key=(result.message_id, "reused", self._digest or ""))
+        self._mark(result.message_id, "rejected", "reused_message_id", result.sender, replied=replied, game=game)
+        return "rejected"
+
     def _mark(self, message_id: str, outcome: Outcome, kind: str, sender: str | None, *,
               replied: bool, game: str | None = None) -> None:
-        self.handled.add(Handled(message_id, outcome, kind, sender, self.clock(), replied, game, self._sha256))
+        entry = Handled(message_id, outcome, kind, sender, self.clock(), replied, game, self._sha256, self._digest)
+        self.handled.add(entry)
+        self.last = entry
 
     def _handle_submission(self, sub: Submission) -> Outcome:
+        tags = ([sub.game_tag] if sub.game_tag else []) + [t for t in game_tags(sub.subject) if t != sub.game_tag]
+        game_id = next((found for found in (find_game(self.data, t) for t in tags) if found), None)
+        if game_id is None and sub.lines and all(line.upper().split() == ["HELP"] for line in sub.lines):
+            return self._general_help(sub)
         if not sub.game_tag:
             raise Rejection(
                 "The Subject names no game. Put the game's tag in square brackets in the "
                 "Subject, e.g. [demo-1830].", kind="unknown_game",
             )
-        tags = [sub.game_tag] + [t for t in game_tags(sub.subject) if t != sub.game_tag]
-        game_id = next((t for t in tags if game_exists(self.data, t)), sub.game_tag)
         try:
-            action_log, committed = self.load(game_id)
+            action_log, committed = self.load(game_id or sub.game_tag)
         except KeyError:
             raise Rejection(f"There is no game {sub.game_tag!r} on this server.", kind="unknown_game") from None
         except LogIntegrityError as exc:
-            self._notify_damaged(game_id, exc)
+            self._notify_damaged(game_id or sub.game_tag, exc)
             raise Rejection(
                 "The game's log failed its integrity check; the GM has been told. Nothing was "
                 "applied: send your mail again when the GM says the game goes on.",
                 kind="damaged_log", game_id=game_id,
             ) from None
-        if sub.message_id in action_log.sources():
+        if (sub.message_id, sub.sender.lower()) in action_log.sources_by():
             # Committed before a crash: finish the job from the log, without applying again.
             self._recover(sub, action_log, committed)
             return "processed"
@@ -416,19 +391,30 @@ class Mailroom:
         welcomes: list[tuple[str, str, str]] = []
         for i, command in enumerate(commands):
             try:
-                work = self._execute(command, sub, seat.name if seat else None, is_gm, action_log, work,
-                                     pending, infos, broadcasts, welcomes)
+                work = execute(command, sub, seat.name if seat else None, is_gm, action_log, work,
+                               pending, infos, broadcasts, welcomes, self.settings.route_time_limit)
             except OrderError as exc:
                 raise Rejection(str(exc), failed_line=command.line, not_applied=list(sub.lines),
                                 kind="illegal", game_id=info.game_id) from None
+            except Exception as exc:  # the engine's fault, not the player's: logged, refused
+                if is_storage_error(exc):
+                    raise
+                log.exception("applying %r of %s to %s failed unexpectedly", command.line, sub.message_id,
+                              info.game_id)
+                raise Rejection(_INTERNAL_LINE, failed_line=command.line, not_applied=list(sub.lines),
+                                kind="internal", game_id=info.game_id) from None
             if not isinstance(command, Info):
                 accepted.append(describe(command))
         if pending:
             written = action_log.append(pending)
             if self.after_commit is not None:
                 self.after_commit()
-            # The copy the orders were applied to is now the committed state.
-            assert written[-1]["seq"] == work.last_seq, "log and working copy disagree"
+            # The copy the orders were applied to is now the committed state; the log is the
+            # truth should they ever disagree (the mail is committed: it must not fail now).
+            if written[-1]["seq"] != work.last_seq:
+                log.error("game %s: the working copy ends at #%d, the log at #%d; rebuilt from the log",
+                          info.game_id, work.last_seq, written[-1]["seq"])
+                work = replay(action_log.records)
             committed = work
             self._cache[info.game_id] = (written[-1]["hash"], committed)
         self._complete(sub, committed, accepted=accepted, infos=infos, broadcasts=broadcasts,
@@ -437,7 +423,8 @@ class Mailroom:
 
     def _recover(self, sub: Submission, action_log: ActionLog, committed: Replay) -> None:
         """Complete a submission whose records are in the log but whose mail was not queued."""
-        mine = [r for r in action_log.records if r.get("source") == sub.message_id]
+        mine = [r for r in action_log.records
+                if r.get("source") == sub.message_id and str(r.get("by") or "").lower() == sub.sender.lower()]
         # The mail's lines all parsed before its records were committed: parse them again for
         # the same echo (and HELP/REPORT/HISTORY answers) as without the crash.
         vocab = Vocabulary.from_title(committed.title)
@@ -479,87 +466,6 @@ class Mailroom:
         self._complete(sub, committed, accepted=accepted, infos=infos, broadcasts=broadcasts,
                        welcomes=welcomes)
 
-    def _apply_logged(self, work: Replay, seat: str, action: Action, sub: Submission, action_log: ActionLog,
-                      pending: list[NewRecord]) -> None:
-        """Apply ``action`` for ``seat`` and queue its log record. RUN AUTO is logged as the
-        run it found: the log keeps what was played."""
-        action, notes = routes.resolve_auto(work.game, action, self.settings.route_time_limit)
-        events = notes + work.game.apply(seat, action)
-        record = NewRecord("action", seat, action.to_dict(), by=sub.sender, source=sub.message_id)
-        seq = action_log.records[-1]["seq"] + 1 + len(pending)  # the seq it will be written with
-        pending.append(record)
-        work.events[seq] = events
-        work.effective.append({"seq": seq, "kind": "action", "actor": seat, "data": record.data})
-        work.last_seq = seq
-
-    def _execute(self, command: Command, sub: Submission, own_seat: str | None, is_gm: bool,
-                 action_log: ActionLog, work: Replay, pending: list[NewRecord], infos: list[Info],
-                 broadcasts: list[str], welcomes: list[tuple[str, str, str]]) -> Replay:
-        info = work.info
-        if isinstance(command, Info):
-            infos.append(command)
-            if command.what == "width":
-                who = own_seat if own_seat is not None and not is_gm else "GM"
-                pending.append(NewRecord("setting", who, {"setting": "width", "seat": who, "value": command.number},
-                                         by=sub.sender, source=sub.message_id))
-                info.widths[who] = int(command.number or 132)
-            return work
-        if isinstance(command, Order):
-            if info.ended:
-                raise OrderError("the game is over")
-            if info.paused:
-                raise OrderError("the game is paused by the GM")
-            seat = command.seat or own_seat
-            if seat is None:
-                raise OrderError("the GM has no seat: give orders with ACT AS <seat> <order>")
-            if info.auto_runs and routes.run_left_out(work.game, command.action):
-                # the game leaves runs to the server: the run comes first, as its own record
-                actor = routes.run_actor(work.game)
-                self._apply_logged(work, actor, RunAuto(), sub, action_log, pending)
-            self._apply_logged(work, seat, command.action, sub, action_log, pending)
-            return work
-        assert isinstance(command, GmCommand)
-        base = action_log.records[-1]["seq"]
-        if command.name == "undo":
-            if info.ended:
-                raise OrderError("the game is over (END GAME): there is nothing more to undo")
-            effective = work.effective + [
-                {"seq": base + 1 + i, **r.__dict__} for i, r in enumerate(pending) if r.kind == "action"
-            ]
-            if not effective:
-                raise OrderError("there is no action to undo")
-            to_seq = int(command.args[0]) if command.args else effective[-1]["seq"]
-            if to_seq < 1:
-                raise OrderError("record 0 is the game itself; UNDO goes back to a log number from 1 on")
-            if not any(r["seq"] >= to_seq for r in effective):
-                raise OrderError(f"no action in force at or after log number {to_seq}")
-            pending.append(NewRecord("undo", "GM", {"to_seq": to_seq}, by=sub.sender, source=sub.message_id))
-        elif command.name == "replace":
-            seat_name, email = command.args
-            holder = info.seat_for(email)
-            if holder is not None and holder.name != seat_name:
-                raise OrderError(f"{email} already plays {holder.name}; each seat needs its own address")
-            secret = new_secret()
-            pending.append(NewRecord("gm", "GM", {"command": "replace", "seat": seat_name, "email": email,
-                                                  "secret_hash": hash_secret(info.game_id, secret)},
-                                     by=sub.sender, source=sub.message_id))
-            welcomes.append((seat_name, email, secret))
-        elif command.name in ("pause", "resume", "end"):
-            pending.append(NewRecord("gm", "GM", {"command": command.name}, by=sub.sender, source=sub.message_id))
-        elif command.name == "deadline":
-            pending.append(NewRecord("gm", "GM", {"command": "deadline", "text": command.args[0]},
-                                     by=sub.sender, source=sub.message_id))
-        elif command.name == "broadcast":
-            pending.append(NewRecord("gm", "GM", {"command": "broadcast", "text": command.args[0]},
-                                     by=sub.sender, source=sub.message_id))
-            broadcasts.append(command.args[0])
-        # Rebuild from the log plus what this mail adds so far (undo changes history).
-        provisional = list(action_log.records) + [
-            {"seq": base + 1 + i, "kind": r.kind, "actor": r.actor, "data": r.data}
-            for i, r in enumerate(pending)
-        ]
-        return replay(provisional)
-
     # -- outgoing mail -------------------------------------------------------------------
 
     def _mid(self, *parts: str) -> str:
@@ -569,6 +475,10 @@ class Mailroom:
                in_reply_to: str | None = None) -> None:
         self.outbox.enqueue(self._compose(to=to, subject=subject, body=body, kind=kind, key=key,
                                           in_reply_to=in_reply_to))
+
+    def notice(self, *, to: str, subject: str, body: str, key: tuple[str, ...]) -> EmailMessage:
+        """A notice from the server to ``to`` (not queued); its Message-ID is fixed by ``key``."""
+        return self._compose(to=to, subject=subject, body=body, kind="notice", key=key)
 
     def _compose(self, *, to: str, subject: str, body: str, kind: str, key: tuple[str, ...],
                  in_reply_to: str | None = None) -> EmailMessage:
@@ -690,7 +600,7 @@ class Mailroom:
     def _notify_damaged(self, game_id: str, error: LogIntegrityError) -> None:
         """Tell the GM (once per fault) that the game's log failed its integrity check."""
         log.error("game %s: %s", game_id, error)
-        gm = _gm_address(game_dir(self.data, game_id) / "log.jsonl")
+        gm = gm_address(game_dir(self.data, game_id) / "log.jsonl")
         if gm is None:
             log.error("game %s: no GM address to tell about the damaged log", game_id)
             return
@@ -701,11 +611,10 @@ class Mailroom:
                     f"so. Run: pbem verify {game_id}\n", kind="notice", key=(game_id, "damaged-log", fault))
 
     def _reply_error(self, message_id: str, sender: str, subject: str, game_tag: str | None,
-                     rejection: Rejection) -> bool:
-        since = self.clock() - 3600
-        if (not rejection.authenticated
-                and self.handled.replies_since(sender, since) >= self.settings.error_replies_per_hour):
-            log.warning("not replying to %s: error-reply limit reached", sender)
+                     rejection: Rejection, *, key: tuple[str, ...] | None = None) -> bool:
+        """Queue the error reply for ``rejection`` unless ``sender`` had their allowance of the
+        hour (see the module doc); returns whether it was queued."""
+        if not self._may_reply(sender, authenticated=rejection.authenticated):
             return False
         body = render("rejected.txt.j2", {  # what the sender wrote is quoted without look-alikes
             "game_id": game_tag,
@@ -714,23 +623,41 @@ class Mailroom:
             "not_applied": [quoted_ascii(line) for line in rejection.not_applied],
         })
         self._queue(to=sender, subject=reply_subject(subject, game_tag), body=body, kind="reply",
-                    key=(message_id, "rejected"), in_reply_to=message_id)
+                    key=key or (message_id, "rejected"), in_reply_to=message_id)
         return True
+
+    def _may_reply(self, sender: str, *, authenticated: bool) -> bool:
+        """Whether ``sender`` may get one more error reply this hour (logged when not)."""
+        allowance = (self.settings.error_replies_per_hour_authenticated if authenticated
+                     else self.settings.error_replies_per_hour)
+        sent = self.handled.replies_since(sender, self.clock() - 3600, authenticated=authenticated)
+        if sent >= allowance:
+            log.warning("not replying to %s: %d error replies this hour (the limit)", sender, sent)
+            return False
+        return True
+
+    def _general_help(self, sub: Submission) -> Outcome:
+        """HELP in a mail that names no game: the order reference and the sender's games.
+        Rate-limited like a reply to a sender not authenticated (no secret was checked)."""
+        replied = self._may_reply(sub.sender, authenticated=False)
+        if replied:
+            games = seats_of(self.data, sub.sender)
+            lines = [f"  [{game_id}] {role}" for game_id, role in games]
+            where = ("Your games on this server (put the tag in the Subject):\n" + "\n".join(lines)
+                     if lines else f"{sub.sender} has no seat in any game on this server.")
+            self._queue(to=sub.sender, subject=reply_subject(sub.subject, None),
+                        body=full_help(is_gm=False) + "\n\n" + where + "\n", kind="reply",
+                        key=(sub.message_id, "general-help"), in_reply_to=sub.message_id)
+        self._mark(sub.message_id, "processed", "general_help", sub.sender, replied=replied)
+        return "processed"
+
+
+_INTERNAL_LINE = ("The server could not apply this line: an error of the server, not of your order. "
+                  "It has been logged for the GM and the server's keeper; nothing of your mail was applied.")
 
 
 _UNREADABLE_LINE = ("This line cannot be read as an order or command (numbers must be plain digits "
                     "0-9, at most 9 of them). Send HELP for the order reference.")
-
-
-def _gm_address(log_path: Path) -> str | None:
-    """The GM's address from record 0 of a (possibly damaged) log, or None."""
-    try:
-        with log_path.open("rb") as fh:
-            first = json.loads(fh.readline())
-        email = first["data"]["gm"]["email"]
-    except Exception:
-        return None
-    return email if isinstance(email, str) and valid_address(email) else None
 
 
 def _unreadable_reason(result: Unreadable) -> str:
@@ -745,81 +672,6 @@ def _unreadable_reason(result: Unreadable) -> str:
     return f"{titles.get(result.kind, 'Your mail could not be read.')} ({result.reason})"
 
 
-@dataclass
-class PassResult:
-    """What one pass over the inbox did: counts by outcome, and mail sent."""
+from pbem.poller import PassResult, Server, summary  # noqa: E402  (the poller, re-exported here)
 
-    outcomes: dict[str, int] = field(default_factory=dict)
-    sent: int = 0
-    deferred: int = 0
-
-
-class Server:
-    """Polls an inbound transport, hands each message to the mailroom, drains the outbox.
-
-    A message whose handling fails unexpectedly (our bug, a full disk) stays in the inbox and
-    is tried again on the next passes — after a commit, the retry completes it from the log —
-    and only after ``max_attempts`` is it settled as rejected; its raw bytes are kept in
-    ``quarantine/`` from the first failure. The poller itself never stops on one message.
-    """
-
-    def __init__(self, mailroom: Mailroom, inbound: InboundTransport, outbound: OutboundTransport,
-                 *, max_attempts: int = 3) -> None:
-        self.mailroom = mailroom
-        self.inbound = inbound
-        self.outbound = outbound
-        self.max_attempts = max_attempts
-        self._failures: dict[str, int] = {}
-
-    async def run_once(self) -> PassResult:
-        """Fetch everything in the inbox, handle it oldest first, send the mail; one pass.
-
-        ``outcomes`` counts ``processed``, ``rejected``, ``ignored`` and ``retry`` (left in
-        the inbox after an unexpected failure).
-        """
-        result = PassResult()
-        drained = await self.mailroom.drain(self.outbound)
-        result.sent += len(drained.sent)
-        for envelope in await self.inbound.fetch():
-            outcome = self._handle_safely(envelope)
-            result.outcomes[outcome] = result.outcomes.get(outcome, 0) + 1
-            drained = await self.mailroom.drain(self.outbound)
-            result.sent += len(drained.sent)
-            result.deferred = len(drained.deferred)
-            if outcome != "retry":
-                await self.inbound.settle(envelope, outcome)
-        return result
-
-    def _handle_safely(self, envelope: Envelope) -> Outcome | Literal["retry"]:
-        try:
-            outcome = self.mailroom.handle(envelope.raw)
-        except Exception:  # one bad message must never stop the poller
-            attempts = self._failures.get(envelope.key, 0) + 1
-            self._failures[envelope.key] = attempts
-            log.exception("failed to handle %s (attempt %d of %d)", envelope.key, attempts, self.max_attempts)
-            digest = hashlib.sha256(envelope.raw).hexdigest()
-            _write_durably(self.mailroom.data / "quarantine" / f"{digest}.eml", envelope.raw)
-            return "retry" if attempts < self.max_attempts else "rejected"
-        self._failures.pop(envelope.key, None)
-        return outcome
-
-    async def serve(self, poll_interval: float, stop: asyncio.Event | None = None) -> None:
-        """Poll until ``stop`` is set: a pass, then wait for new mail (IDLE) or the interval."""
-        stop = stop or asyncio.Event()
-        await self.inbound.connect()
-        try:
-            while not stop.is_set():
-                await self.run_once()
-                waiter = asyncio.ensure_future(self.inbound.wait_for_new(poll_interval))
-                stopper = asyncio.ensure_future(stop.wait())
-                await asyncio.wait({waiter, stopper}, return_when=asyncio.FIRST_COMPLETED)
-                for task in (waiter, stopper):
-                    if not task.done():
-                        task.cancel()
-        finally:
-            await self.inbound.close()
-
-
-def summary(result: PassResult) -> dict[str, Any]:
-    """A JSON-ready summary of a pass."""
-    return {"outcomes": result.outcomes, "sent": result.sent, "deferred": result.deferred}
+__all__ = ["Mailroom", "MailroomSettings", "PassResult", "Rejection", "Server", "summary"]

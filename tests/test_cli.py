@@ -399,3 +399,66 @@ def test_a_damaged_log_is_a_clear_error_everywhere(played: Setup) -> None:
     for command in ("report", "log"):
         result = played.pbem(command, GID)
         assert result.exit_code == 1 and "record 2: content does not match its hash" in result.output
+
+
+def test_log_shows_width_records(setup: Setup) -> None:
+    _, secrets = setup.new_game()
+    setup.deliver(setup.order_mail("Player 1", secrets["Player 1"], "BID CS 45", "WIDTH 80"))
+    assert json.loads(setup.pbem("serve", "--once").output)["outcomes"] == {"processed": 1}
+    result = setup.pbem("log", GID)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert re.search(rf"Player 1\s+BID CS 45 \(by {SEATS['Player 1']}\)$", lines[1])
+    assert re.search(rf"Player 1\s+WIDTH 80 for Player 1 \(by {SEATS['Player 1']}\)$", lines[2])
+
+
+def test_new_game_creates_the_inbox_folders(setup: Setup) -> None:
+    result, _ = setup.new_game()
+    inbox = setup.data / "mail" / "inbox"
+    assert f"Inbox: {inbox}" in result.output
+    for folder in ("new", "cur", "tmp", ".Processed/new", ".Rejected/new", ".Ignored/new"):
+        assert (inbox / folder).is_dir(), folder
+
+
+def test_serve_logs_each_mail_and_each_pass(setup: Setup, caplog: pytest.LogCaptureFixture) -> None:
+    _, secrets = setup.new_game()
+    setup.deliver(setup.order_mail("Player 1", secrets["Player 1"], "BID CA 165"))
+    setup.deliver(setup.order_mail("Player 2", "wrong-secret", "BID CA 170"))
+    assert setup.pbem("serve", "--once").exit_code == 0
+    lines = [r.getMessage() for r in caplog.records if r.name == "pbem.server"]
+    assert any(f"game {GID}, from {SEATS['Player 1']}: processed (orders)" in line for line in lines), lines
+    assert any(f"game {GID}, from {SEATS['Player 2']}: rejected (wrong_secret)" in line for line in lines), lines
+    assert any(line.startswith("pass: 2 mail(s)") for line in lines), lines
+
+
+def test_serve_once_on_a_full_disk_says_so_and_keeps_the_mail(setup: Setup, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    import pbem.durable
+
+    _, secrets = setup.new_game()
+    setup.deliver(setup.order_mail("Player 1", secrets["Player 1"], "BID CA 165"))
+
+    def full(fh: object, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(pbem.durable, "_put", full)
+    result = setup.pbem("serve", "--once")
+    assert result.exit_code == 1
+    assert "the data directory cannot be written: [Errno 28] No space left on device" in result.output
+    assert len(list((setup.data / "mail" / "inbox" / "new").iterdir())) == 1
+    monkeypatch.undo()
+    assert json.loads(setup.pbem("serve", "--once").output)["outcomes"] == {"processed": 1}
+
+
+def test_the_reply_allowances_come_from_the_config(tmp_path: Path) -> None:
+    from pbem.cli import mailroom_for
+    from pbem.config import load_config
+
+    path = tmp_path / "pbem.yaml"
+    path.write_text("limits:\n  error_replies_per_hour: 3\n  error_replies_per_hour_authenticated: 12\n")
+    settings = mailroom_for(load_config(path)).settings
+    assert (settings.error_replies_per_hour, settings.error_replies_per_hour_authenticated) == (3, 12)
+    path.write_text("limits:\n  error_replies_per_hour_authenticated: -1\n")
+    result = run("serve", "--config", str(path), "--once")
+    assert result.exit_code != 0 and "limits.error_replies_per_hour_authenticated" in result.output

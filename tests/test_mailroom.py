@@ -1,7 +1,7 @@
 """The mailroom (pbem.server.Mailroom): one received mail in, log records and queued mail out.
 
 Every test runs a real Mailroom over a temporary data directory and checks what it wrote:
-the action log, the report archive, ``received/``/``quarantine/``, ``handled.jsonl`` and the
+the action log, the report archive, ``received/``, ``handled.jsonl`` and the
 mails in the durable outbox (parsed back with :func:`email.message_from_bytes`).
 """
 
@@ -393,8 +393,9 @@ def test_bad_input_gets_one_reply_and_changes_nothing(table: Table, case: str) -
     assert "was not applied" in text
     for piece in expected:
         assert piece in text, (piece, text)
+    # kept once on disk: under received/ (no second copy elsewhere in the data directory)
     assert (table.data / "received" / f"{digest(raw)}.eml").read_bytes() == raw
-    assert (table.data / "quarantine" / f"{digest(raw)}.eml").read_bytes() == raw
+    assert not (table.data / "quarantine").exists()
     (entry,) = [e for e in handled_lines(table.data) if e["message_id"] == str(parse(raw)["Message-ID"])]
     assert entry["outcome"] == "rejected" and entry["replied"] is True and entry["sender"] == to
 
@@ -407,11 +408,11 @@ def test_a_tag_that_is_not_a_game_id_is_an_unknown_game(table: Table, tag: str) 
     assert len(log_records(table.data)) == 1
 
 
-def test_mail_without_from_is_quarantined_and_not_answered(table: Table) -> None:
+def test_mail_without_from_is_kept_and_not_answered(table: Table) -> None:
     raw = (f"To: {SERVER}\nSubject: [{GID}] orders\nMessage-ID: {table.mid()}\n\n"
            f"PASSWORD {table.secrets['Player 1']}\nBID CA 165\n").encode()
     assert table.send(raw) == ("rejected", [])
-    assert (table.data / "quarantine" / f"{digest(raw)}.eml").read_bytes() == raw
+    assert (table.data / "received" / f"{digest(raw)}.eml").read_bytes() == raw
     assert len(log_records(table.data)) == 1
 
 
@@ -637,8 +638,10 @@ def test_raw_bytes_of_every_message_are_kept(table: Table) -> None:
         table.send(raw)
     received = {p.name: p.read_bytes() for p in (table.data / "received").iterdir()}
     assert received == {f"{digest(r)}.eml": r for r in (good, bad, auto)}
-    quarantined = {p.name: p.read_bytes() for p in (table.data / "quarantine").iterdir()}
-    assert quarantined == {f"{digest(bad)}.eml": bad}
+    # the refused one is not stored twice: handled.jsonl says it was refused
+    assert not (table.data / "quarantine").exists()
+    outcomes = {e["sha256"]: e["outcome"] for e in handled_lines(table.data)}
+    assert outcomes == {digest(good): "processed", digest(bad): "rejected", digest(auto): "ignored"}
 
 
 # -- the rate limit on error replies --------------------------------------------------------------------
@@ -654,7 +657,7 @@ def test_error_replies_are_limited_per_sender_and_hour(tmp_path: Path) -> None:
         outcome, mails = table.send(raw)
         assert outcome == "rejected"
         replies.append(len(mails))
-        assert (table.data / "quarantine" / f"{digest(raw)}.eml").exists()
+        assert (table.data / "received" / f"{digest(raw)}.eml").exists()
         clock.t += 60
     assert replies == [1, 1, 0]
     # another sender is not affected
@@ -978,8 +981,8 @@ def test_an_unexpected_exception_does_not_stop_the_poller(
     assert [p.read_bytes() for p in (inbox / "new").iterdir()] == [poison], "left for another try"
     assert asyncio.run(run()).outcomes == {"retry": 1}
     assert asyncio.run(run()).outcomes == {"rejected": 1}, "given up after three attempts"
-    assert (table.data / "quarantine" / f"{digest(poison)}.eml").read_bytes() == poison
-    assert not (table.data / "quarantine" / f"{digest(good)}.eml").exists()
+    assert (table.data / "received" / f"{digest(poison)}.eml").read_bytes() == poison
+    assert not (table.data / "quarantine").exists()
     records = log_records(table.data)
     assert [r["source"] for r in records] == [None, str(parse(good)["Message-ID"])]
     # the inbox is empty: one message in Rejected, one in Processed
@@ -1142,15 +1145,17 @@ LONG = "9" * 5000
     ("GM", "UNDO ³", "write UNDO, or UNDO <log number>"),
     ("GM", f"UNDO {LONG}", "write UNDO, or UNDO <log number>"),
     ("GM", "REPLACE ² new@players.example", "no seat '²'"),
-    ("Player 1", f"BID CA {LONG}", "cannot be read as an order or command"),
-    ("GM", f"ACT AS 1 BID CA {LONG}", "cannot be read as an order or command"),
-    ("Player 1", "BID CA ²", "the bid must be a whole number, not '²'"),
+    ("Player 1", f"BID CA {LONG}", "the bid must be plain digits 0-9, at most 9 of them"),
+    ("GM", f"ACT AS 1 BID CA {LONG}", "the bid must be plain digits 0-9, at most 9 of them"),
+    ("Player 1", "BID CA ²", "the bid must be a whole number in plain digits 0-9, not '²'"),
+    ("Player 1", "BID CA １６５", "the bid must be a whole number in plain digits 0-9"),
+    ("Player 1", "BID CA ١٦٥", "the bid must be a whole number in plain digits 0-9"),
 ])
 def test_odd_numbers_are_refused_with_a_reply(table: Table, seat: str, line: str, expected: str) -> None:
     outcome, mails = table.order(seat, "BID CA 165" if seat == "Player 1" else "ACT AS 1 BID CA 165", line)
     assert outcome == "rejected"
     text = body(only(mails))
-    shown = line.replace("²", "?").replace("³", "?")  # quoted without look-alikes
+    shown = "".join(c if c.isascii() else "?" for c in line)  # quoted without look-alikes
     assert expected.replace("²", "?") in text
     assert f"The line that failed:\n  {shown}\n" in text
     assert len(log_records(table.data)) == 1
@@ -1300,37 +1305,55 @@ def test_after_end_game_undo_and_orders_are_refused(table: Table) -> None:
 # -- a reused Message-ID ---------------------------------------------------------------------------
 
 
-def test_a_different_mail_with_a_handled_message_id_is_handled_too(table: Table) -> None:
+def test_a_different_mail_with_a_handled_message_id_is_refused_and_never_applied(table: Table) -> None:
     first = table.mail("Player 1", "BID CA 165", mid="<same@players.example>")
-    second = table.mail("Player 2", "BID CA 170", mid="<same@players.example>")
+    second = table.mail("Player 1", "BID CA 170", mid="<same@players.example>")
     assert table.send(first)[0] == "processed"
     outcome, mails = table.send(second)
-    assert outcome == "processed" and len(mails) == 4
-    sources = [r["source"] for r in log_records(table.data)[1:]]
-    assert sources == ["<same@players.example>", f"<{digest(second)}@pbem.invalid>"]
-    # byte-identical redeliveries of either are duplicates
+    assert outcome == "rejected"
+    reply = only(mails)
+    assert to_of(reply) == P1
+    assert "Message-ID <same@players.example> of a different mail" in body(reply)
+    assert "Nothing of this mail was applied" in body(reply)
+    assert [r["source"] for r in log_records(table.data)[1:]] == ["<same@players.example>"]
+    assert (table.data / "received" / f"{digest(second)}.eml").read_bytes() == second
+    # byte-identical redeliveries of either change nothing and are not answered again
     assert table.send(first) == ("processed", [])
-    assert table.send(second) == ("processed", [])
+    assert table.send(second) == ("rejected", [])
     table.reopen()
-    assert table.send(second) == ("processed", [])
-    assert len(log_records(table.data)) == 3
-    assert [e["sha256"] for e in handled_lines(table.data)] == [digest(first), digest(second)]
+    assert table.send(first) == ("processed", [])
+    assert table.send(second) == ("rejected", [])
+    assert len(log_records(table.data)) == 2
+    entries = handled_lines(table.data)
+    assert [(e["sha256"], e["outcome"], e["kind"]) for e in entries] == [
+        (digest(first), "processed", "orders"), (digest(second), "rejected", "reused_message_id")]
+
+
+def test_the_same_message_id_from_another_sender_is_another_mail(table: Table) -> None:
+    assert table.order("Player 1", "BID CA 165", mid="<same@players.example>")[0] == "processed"
+    assert table.order("Player 2", "BID CA 170", mid="<same@players.example>")[0] == "processed"
+    records = log_records(table.data)[1:]
+    assert [(r["source"], r["by"]) for r in records] == [("<same@players.example>", P1),
+                                                        ("<same@players.example>", P2)]
 
 
 # -- the rate limit is for senders who were not authenticated -----------------------------------------
 
 
-def test_error_replies_to_players_and_the_gm_are_never_limited(tmp_path: Path) -> None:
-    table = Table(tmp_path / "data", error_replies_per_hour=1)
-    for _ in range(3):
+def test_error_replies_to_players_and_the_gm_have_a_higher_allowance(tmp_path: Path) -> None:
+    table = Table(tmp_path / "data", error_replies_per_hour=1, error_replies_per_hour_authenticated=4)
+    for _ in range(2):
         assert len(table.order("Player 2", "BID CA 170")[1]) == 1  # not their turn
         assert len(table.order("Player 2", "BYU")[1]) == 1
         assert len(table.order("GM", "UNDO")[1]) == 1
-    # a wrong secret is not authenticated: limited
-    assert len(table.order("Player 2", "PASS", secret="wrong")[1]) == 1
-    assert len(table.order("Player 2", "PASS", secret="wrong")[1]) == 0
-    # and the limited sender still gets answers once authenticated
-    assert len(table.order("Player 2", "BYU")[1]) == 1
+    # the fifth within the hour is logged, not answered
+    assert len(table.order("Player 2", "BYU")[1]) == 0
+    assert len(table.order("GM", "UNDO")[1]) == 1
+    # a wrong secret is not authenticated: the lower allowance (the player had 4 already)
+    assert len(table.order("Player 3", "PASS", secret="wrong")[1]) == 1
+    assert len(table.order("Player 3", "PASS", secret="wrong")[1]) == 0
+    # and that sender still gets answers once authenticated
+    assert len(table.order("Player 3", "BYU")[1]) == 1
 
 
 def test_all_info_commands_of_a_mail_are_answered_in_one_reply(table: Table) -> None:

@@ -151,3 +151,43 @@ def test_help_lists_every_order_from_the_grammar() -> None:
         assert spec.syntax in text
         assert spec.example in text
         assert parse_order(spec.example, every_title) is not None
+
+
+# -- numbers: ASCII digits only, at most nine ----------------------------------------------------
+
+
+@pytest.mark.parametrize("line", [
+    "BID CA １６５",          # full-width digits
+    "BID CA ١٦٥",            # Arabic-Indic digits
+    "BID CA १६५",            # Devanagari digits
+    "BUY ２ PRR",
+    "SELL ٢ PRR",
+    "LAY H16 57 ５",
+    "LAY H１６ 57 1",
+    "TOKEN F２0",
+    "TOKEN F20.１",
+    "TRAIN 3 FOR ８0",
+    "PAR PRR ¹⁰⁰",           # superscripts are digits to str.isdigit
+])
+def test_numbers_in_other_scripts_are_refused(line: str) -> None:
+    with pytest.raises(OrderSyntaxError) as err:
+        parse_order(line, VOCAB)
+    assert repr(line) in str(err.value)
+
+
+@pytest.mark.parametrize("line", [
+    "BID CA " + "9" * 5000,  # more digits than int() converts at all
+    "BID CA 1234567890",
+    "BUY 1234567890 PRR",
+    "SELL 1234567890 PRR",
+    "LAY H16 57 " + "0" * 10,
+    "TRAIN 3 FOR " + "1" * 4400,
+])
+def test_numbers_longer_than_nine_digits_are_a_player_error(line: str) -> None:
+    with pytest.raises(OrderSyntaxError, match="plain digits 0-9, at most 9"):
+        parse_order(line, VOCAB)
+
+
+def test_nine_digits_still_read() -> None:
+    assert parse_order("BID CA 999999999", VOCAB) == Bid("CA", 999_999_999)
+    assert parse_order("LAY H16 57 00", VOCAB) == LayTile("H16", "57", 0, None)

@@ -176,7 +176,8 @@ def archive_cmd(config_path: str | None, game_id: str) -> None:
 def show_log(config_path: str | None, game_id: str) -> None:
     """Print the action log of GAME_ID readably."""
     from pbem.engine.actions import action_from_dict
-    from pbem.orders import format_order
+    from pbem.engine.title import load_title
+    from pbem.orders import Vocabulary, format_order
 
     config = _config(config_path)
     try:
@@ -185,10 +186,11 @@ def show_log(config_path: str | None, game_id: str) -> None:
         raise click.ClickException(f"no game {game_id!r}") from None
     except LogIntegrityError as exc:
         raise click.ClickException(str(exc)) from None
+    vocab = Vocabulary.from_title(load_title(records[0]["data"]["title"], tuple(records[0]["data"].get("variants", ()))))
     for r in records:
         data = r["data"]
         if r["kind"] == "action":
-            text = format_order(action_from_dict(data))
+            text = format_order(action_from_dict(data), vocab)
         elif r["kind"] == "undo":
             text = f"UNDO back to #{data['to_seq']}"
         elif r["kind"] == "gm":

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from pbem.addresses import valid_address
 from pbem.engine.actions import Action
+from pbem.engine.title import TitleData
 from pbem.errors import OrderSyntaxError
 from pbem.games import GameInfo, same_name
 from pbem.orders import Vocabulary, format_order, help_text, parse_order
@@ -144,10 +145,11 @@ def _parse_gm(line: str, words: list[str], vocab: Vocabulary, info: GameInfo) ->
     raise OrderSyntaxError(f"cannot read {line!r} as a GM command")
 
 
-def full_help(*, is_gm: bool) -> str:
-    """The HELP text: the order reference (from the grammar) and the commands."""
+def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
+    """The HELP text: the order reference (from the grammar; with ``title``, that title's
+    orders only and what a rotation means on its map) and the commands."""
     parts = [
-        help_text(include_gm=is_gm),
+        help_text(include_gm=is_gm, title=title),
         "",
         "Commands:",
         "  HELP                          this text",

@@ -106,7 +106,7 @@ class Replay:
     ``events`` maps each action record's ``seq`` to the lines it produced; ``effective`` lists
     the action records in force (undone ones removed), in order; ``gm`` lists the ``undo``
     and ``gm`` records, each an ``undo`` record with ``"undone"``: the log numbers it took
-    back.
+    back, and ``"taken_back"``: those action records.
     """
 
     info: GameInfo
@@ -198,10 +198,11 @@ def replay(records: list[dict[str, Any]]) -> Replay:
             effective.append(record)
         elif kind == "undo":
             to_seq = int(record["data"]["to_seq"])
-            undone = []
+            taken = []
             while effective and effective[-1]["seq"] >= to_seq:
-                undone.append(effective.pop()["seq"])
-            gm.append({**record, "undone": sorted(undone)})
+                taken.append(effective.pop())
+            taken.reverse()
+            gm.append({**record, "undone": [r["seq"] for r in taken], "taken_back": taken})
         elif kind == "gm":
             _apply_gm(info, record["data"])
             gm.append(record)

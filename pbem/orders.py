@@ -694,8 +694,9 @@ def rotation_help(layout: str) -> list[str]:
     (:meth:`pbem.engine.board.TileData.rotate_endpoint`)."""
     return [
         "Rotations (LAY <hex> <tile> <rotation>; r3 and 3 are the same):",
-        "  rotation 0 is the tile as the tile manifest draws it; each step turns it one edge clockwise, so the",
-        "  tile's edge e goes on the hex's edge (e + rotation) mod 6. The edges of a hex:",
+        "  rotation 0 is the tile as the tile manifest draws it; each step turns it one",
+        "  edge clockwise, so the tile's edge e goes on the hex's edge (e + rotation)",
+        "  mod 6. The edges of a hex:",
         *("  " + line for line in ROTATION_PICTURES[layout]),
         "  The report lists, for the corporation about to lay track, every hex it may",
         "  lay on with the tiles and rotations that fit (H10: 57 r0 r3 = LAY H10 57 0 or",

@@ -315,8 +315,8 @@ def _non_operating(game: Game, player: str, choice: Callable[[Sequence[Action], 
         out += choice([bid], f"the least bid on {bid.company}; you may bid up to {money(most)}")
     buys = [a for a in actions if isinstance(a, BuyShares)]
     if buys:
-        out += choice(buys, "one share" if not game.state.round.stock or not game.state.round.stock.protecting
-                      else "protect the price")
+        protecting = game.state.round.stock is not None and game.state.round.stock.protecting
+        out += choice(buys, "protect the price" if protecting else "one share each" if len(buys) > 1 else "one share")
     pars = [a for a in actions if isinstance(a, Par)]
     if pars:
         corps = list(dict.fromkeys(a.corporation for a in pars))
@@ -326,7 +326,7 @@ def _non_operating(game: Game, player: str, choice: Callable[[Sequence[Action], 
         out += choice(top, ("or a lower par price: " + ", ".join(lower)) if lower else "")
     sells = [a for a in actions if isinstance(a, SellShares)]
     if sells:
-        out += choice(sells, "one share; SELL 2 and a corporation sells two")
+        out += choice(sells, "one share each; a number before the corporation sells more")
     others = [a for a in actions if not isinstance(a, (BuyPrivate, Bid, BuyShares, Par, SellShares, Pass))]
     for other in others:
         out += choice([other], "")

@@ -184,6 +184,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         "since": since,
         "players": players,
         "bidding": bool(bids),
+        "table_width": max(78, min(width, 132) - 2),
         "corporations": corporations,
         "privates": privates,
         "private_widths": private_widths,

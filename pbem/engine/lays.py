@@ -153,7 +153,7 @@ def refusal(game: Game, corp: str, action: LayTile, problem: str) -> str:
         if fits:
             hexes = list(fits)
             shown = ", ".join(hexes[:12]) + (f" and {len(hexes) - 12} more" if len(hexes) > 12 else "")
-            notes.append(f"nothing fits on {action.hex}; {corp} may lay on {shown} (the report lists the tiles)")
+            notes.append(f"nothing fits on {action.hex}; {corp} may lay on {shown}; the report lists the tiles")
         else:
             notes.append(f"{corp} has no legal tile lay now; PASS")
     return problem + " (" + "; ".join(notes) + ")"

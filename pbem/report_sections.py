@@ -152,8 +152,8 @@ class Choice:
 @dataclass(frozen=True)
 class Offer:
     """What the player to act may do now: ``player``, ``task`` (one line: what is asked,
-    for which corporation), ``choices`` (every line offered is legal: each was parsed and
-    applied to a copy of the game), and for a corporation about to lay track its legal lays
+    for which corporation), ``choices`` (every line offered is accepted as written: it reads
+    back as an action the engine lists as legal, or it was applied to a copy of the game), and for a corporation about to lay track its legal lays
     (``lays``: hex -> the tiles and rotations, ``"57 r0 r3; 7 r1"``, with ``lay_costs``:
     hex -> its terrain cost as money, ``"$80"``) of corporation ``lay_corp``."""
 
@@ -168,11 +168,12 @@ class Offer:
 def offer(game: Game, player: str, route_time_limit: float = routes.DEFAULT_TIME_LIMIT,
           position: object = None) -> Offer | None:
     """What ``player`` may do now (None if it is not their turn). Candidate orders come from
-    the engine (its legal actions, the legal tile lays, the best run); each is written as an
-    order line in the title's vocabulary, read back and applied to a copy of the game, and
-    offered only if that succeeds -- so every line offered is accepted as written (issue:
-    "every line the report offers is accepted as written"). With ``position`` (the log
-    position), the result is kept on the game for the other reports of that position."""
+    the engine (its legal actions, the legal tile lays, the best run, the trains for sale);
+    each is written as an order line in the title's vocabulary and offered only if it reads
+    back as the same action and, unless the engine listed it as legal, applies to a copy of
+    the game -- so every line offered is accepted as written (issue: "every line the report
+    offers is accepted as written"). With ``position`` (the log position), the result is kept
+    on the game for the other reports of that position."""
     if player not in game.current_actors():
         return None
     key = ("offer", player, route_time_limit)
@@ -214,18 +215,25 @@ def _offer(game: Game, player: str, route_time_limit: float) -> Offer:
     vocab = Vocabulary.from_title(game.title)
     money = game.money
 
-    def keep(actions: Sequence[Action]) -> tuple[str, ...]:
-        # each line in its canonical form (as the order reads it back), kept if it applies
+    def keep(actions: Sequence[Action], listed: bool = False) -> tuple[str, ...]:
+        # each line in its canonical form (as the order reads it back), kept if it applies;
+        # an action the engine listed as legal only has to read back as itself
         lines = [format_order(parse_order(format_order(a, vocab), vocab), vocab) for a in actions]
+        if listed:
+            return tuple(dict.fromkeys(line for line, a in zip(lines, actions) if parse_order(line, vocab) == a))
         return tuple(dict.fromkeys(line for line in lines if sendable(game, player, line, vocab)))
 
     def choice(actions: Sequence[Action], note: str = "") -> list[Choice]:
         lines = keep(actions)
         return [Choice(lines, note)] if lines else []
 
+    def listed(actions: Sequence[Action], note: str = "") -> list[Choice]:
+        lines = keep(actions, listed=True)
+        return [Choice(lines, note)] if lines else []
+
     kind = game.state.round.kind
     if kind != "operating":
-        return _non_operating(game, player, choice)
+        return _non_operating(game, player, listed, choice)
     steps = operating.active_steps(game)
     step = steps[0]
     corp = step.subject(game)
@@ -300,8 +308,11 @@ def _offer(game: Game, player: str, route_time_limit: float) -> Offer:
     return Offer(player, task, tuple(out), lay_text, lay_costs, corp if step is operating.Track else "")
 
 
-def _non_operating(game: Game, player: str, choice: Callable[[Sequence[Action], str], list[Choice]]) -> Offer:
-    """The auction and the stock round: the engine's legal actions, grouped by kind."""
+def _non_operating(game: Game, player: str, choice: Callable[[Sequence[Action], str], list[Choice]],
+                   checked: Callable[[Sequence[Action], str], list[Choice]]) -> Offer:
+    """The auction and the stock round: the engine's legal actions (``choice`` keeps those
+    that read back as themselves), grouped by kind; an exchange of a private, which the
+    engine does not list, is kept by ``checked`` where it applies."""
     money = game.money
     actions = game.legal_actions(player)
     out: list[Choice] = []
@@ -326,13 +337,17 @@ def _non_operating(game: Game, player: str, choice: Callable[[Sequence[Action], 
         out += choice(top, ("or a lower par price: " + ", ".join(lower)) if lower else "")
     sells = [a for a in actions if isinstance(a, SellShares)]
     if sells:
-        out += choice(sells, "one share each; a number before the corporation sells more")
+        vocab = Vocabulary.from_title(game.title)
+        more = next((f"SELL 2 {a.corporation}" for a in sells
+                     if sendable(game, player, f"SELL 2 {a.corporation}", vocab)), None)
+        out += choice(sells, ("one share each" if len(sells) > 1 else "one share")
+                      + (f"; {more} sells two" if more else ""))
     others = [a for a in actions if not isinstance(a, (BuyPrivate, Bid, BuyShares, Par, SellShares, Pass))]
     for other in others:
         out += choice([other], "")
     exchanges = [Exchange(sym) for sym in game.state.players[player].companies
                  if game.title.company(sym).ability("exchange") is not None]
-    out += choice(exchanges, "a private for a share, at any time")
+    out += checked(exchanges, "a private for a share, at any time")
     if any(isinstance(a, Pass) for a in actions):
         out += choice([Pass()], "")
     step = game.active_step()

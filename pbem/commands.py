@@ -177,9 +177,10 @@ def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
     return "\n".join(parts)
 
 
-def describe(command: Command) -> str:
-    """The canonical form of a command for echoing back (orders in canonical order form)."""
+def describe(command: Command, vocab: Vocabulary | None = None) -> str:
+    """The canonical form of a command for echoing back (orders in canonical order form,
+    in the title's ``vocab`` where given: ``BUY PRR``, ``BUY MKT IPO``)."""
     if isinstance(command, Order):
-        text = format_order(command.action)
+        text = format_order(command.action, vocab)
         return f"ACT AS {command.seat} {text}" if command.seat else text
     return command.line.strip()

@@ -604,9 +604,12 @@ def parse_order(line: str, vocab: Vocabulary) -> Action:
 
 
 def format_order(action: Action, vocab: Vocabulary | None = None) -> str:
-    """The canonical order line for ``action`` (upper case, no abbreviations). With the
-    title's ``vocab``, a share purchase of a corporation whose symbol a private company
-    shares (1870: MKT) names its source, so the line reads back as shares.
+    """The canonical order line for ``action`` (upper case, no abbreviations), which
+    :func:`parse_order` reads back as ``action``. A share purchase from the IPO names its
+    source (``BUY MKT IPO``) where a private company shares the corporation's symbol (1870:
+    SLSF, MKT; a bare ``BUY MKT`` buys the private) -- and, without the title's ``vocab``
+    to tell, always (``BUY PRR IPO``), so that a line written without it still reads back
+    as shares in every title. With ``vocab``: ``BUY PRR``.
 
     :raises TypeError: an action type the order language does not know.
     """
@@ -617,7 +620,7 @@ def format_order(action: Action, vocab: Vocabulary | None = None) -> str:
     if isinstance(action, BuyShares):
         count = f"{action.count} " if action.count != 1 else ""
         source = " POOL" if action.source == "pool" else ""
-        if not source and vocab is not None and action.corporation in vocab.companies:
+        if not source and (vocab is None or action.corporation in vocab.companies):
             source = " IPO"
         return f"BUY {count}{action.corporation}{source}"
     if isinstance(action, Par):

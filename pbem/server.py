@@ -422,7 +422,7 @@ class Mailroom:
                 raise Rejection(str(exc), failed_line=command.line, not_applied=list(sub.lines),
                                 kind="illegal", game_id=info.game_id) from None
             if not isinstance(command, Info):
-                accepted.append(describe(command))
+                accepted.append(describe(command, vocab))
         if pending:
             written = action_log.append(pending)
             if self.after_commit is not None:
@@ -452,7 +452,7 @@ class Mailroom:
             if isinstance(command, Info):
                 infos.append(command)
             else:
-                accepted.append(describe(command))
+                accepted.append(describe(command, vocab))
         gm_records = [r for r in mine if r["kind"] == "gm"]
         broadcasts = [r["data"]["text"] for r in gm_records if r["data"].get("command") == "broadcast"]
         # A new player's secret is in the log only as a hash: if its welcome was not queued

@@ -113,6 +113,10 @@ def test_the_1870_report_offers_shares_of_a_shared_name_as_shares() -> None:
                        BuyPrivate(sym), BuyPrivate(sym, 150)):
             assert parse_order(format_order(action, vocab), vocab) == action
     assert format_order(BuyShares("MKT", "ipo", 1), vocab) == "BUY MKT IPO"
+    # written without the title's vocabulary, a share purchase still reads back as shares
+    assert parse_order(format_order(BuyShares("MKT", "ipo", 1)), vocab) == BuyShares("MKT", "ipo", 1)
+    assert format_order(BuyShares("PRR", "ipo", 1)) == "BUY PRR IPO"
+    assert format_order(BuyShares("PRR", "ipo", 1), Vocabulary.from_title(load_title("1830"))) == "BUY PRR"
 
 
 def test_pbem_log_writes_a_shared_name_share_purchase_back_as_shares(tmp_path: Path,

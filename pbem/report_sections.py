@@ -147,6 +147,9 @@ class Choice:
 
     orders: tuple[str, ...]
     note: str = ""
+    also: tuple[str, ...] = ()
+    """Further order lines of the same kind, which the note sums up (a private's tile lays:
+    ``B20: 3 r0 r1; 58 r2``) rather than lists."""
 
 
 @dataclass(frozen=True)
@@ -303,8 +306,7 @@ def _offer(game: Game, player: str, route_time_limit: float) -> Offer:
         out += choice(list(step.legal(game)))
     else:
         out += choice(list(step.legal(game)) + [Pass()])
-    if step is not operating.Track:
-        out += _special_lays(game, player, corp, vocab)
+    out += _special_lays(game, player, operating.current_corp(game), vocab)
     return Offer(player, task, tuple(out), lay_text, lay_costs, corp if step is operating.Track else "")
 
 
@@ -412,5 +414,8 @@ def _special_lays(game: Game, player: str, corp: str, vocab: Vocabulary) -> list
                     if sendable(game, player, line, vocab):
                         lines.append(line)
         if lines:
-            out.append(Choice(tuple(lines), f"{sym}'s own tile lay"))
+            grouped = lays.by_hex([lays.LegalLay(a.hex, a.tile, a.rotation, False, 0)
+                                   for a in (parse_order(line, vocab) for line in lines) if isinstance(a, LayTile)])
+            summary = " | ".join(f"{coord}: {lays.hex_summary(tiles)}" for coord, tiles in grouped.items())
+            out.append(Choice((lines[0],), f"{sym}'s own tile lay; or any of {summary}", tuple(lines[1:])))
     return out

@@ -57,7 +57,7 @@ def offered_lines(game: Game) -> tuple[str, list[str]]:
     found = sections.offer(game, player)
     assert found is not None
     text = first_section(found, recipient=player, actors=[player], ended=False, paused=False, room=10_000)
-    lines: list[str] = []
+    lines: list[str] = [line for choice in found.choices for line in choice.also]  # summed up in notes
     listing = False
     coord = ""
     for line in text[3:]:
@@ -131,3 +131,17 @@ def test_a_track_step_lists_every_legal_lay() -> None:
             assert listed <= set(lines)
             return
     pytest.fail("no track step found")
+
+
+def test_a_privates_own_tile_lay_is_offered_with_using() -> None:
+    """1830, NYNH owns the Champlain & St. Lawrence (its extra tile on B20, at any time in
+    the turn): the report offers LAY B20 ... USING CS, and every such line applies."""
+    from tests.records import replayed_before
+
+    game = replayed_before("1830", "1830_game_end_bank.json", 158).game
+    player, lines = offered_lines(game)
+    using = [line for line in lines if line.endswith(" USING CS")]
+    assert len(using) > 1 and all(line.startswith("LAY B20 ") for line in using)
+    vocab = Vocabulary.from_title(game.title)
+    for line in using:
+        copy.deepcopy(game).apply(player, parse_order(line, vocab))

@@ -323,9 +323,12 @@ def _non_operating(game: Game, player: str, choice: Callable[[Sequence[Action], 
     for bought in buys_private:
         out += choice([bought], f"buys {bought.company}, the cheapest, for "
                                 f"{money(auction.min_price(game, bought.company))}")
+    standing = open_bids(game)
     for bid in bids:
         most = auction.max_bid(game, player, bid.company)
-        out += choice([bid], f"the least bid on {bid.company}; you may bid up to {money(most)}")
+        others = ", ".join(f"{bidder} {money(price)}" for bidder, price in standing.get(bid.company, []))
+        out += choice([bid], f"the least bid on {bid.company}" + (f" (bids: {others})" if others else "")
+                      + f"; {player} may bid up to {money(most)}")
     buys = [a for a in actions if isinstance(a, BuyShares)]
     if buys:
         protecting = game.state.round.stock is not None and game.state.round.stock.protecting
@@ -344,16 +347,23 @@ def _non_operating(game: Game, player: str, choice: Callable[[Sequence[Action], 
                      if sendable(game, player, f"SELL 2 {a.corporation}", vocab)), None)
         out += choice(sells, ("one share each" if len(sells) > 1 else "one share")
                       + (f"; {more} sells two" if more else ""))
-    others = [a for a in actions if not isinstance(a, (BuyPrivate, Bid, BuyShares, Par, SellShares, Pass))]
-    for other in others:
-        out += choice([other], "")
+    rest = [a for a in actions if not isinstance(a, (BuyPrivate, Bid, BuyShares, Par, SellShares, Pass))]
+    for action in rest:
+        out += choice([action], "")
     exchanges = [Exchange(sym) for sym in game.state.players[player].companies
                  if game.title.company(sym).ability("exchange") is not None]
     out += checked(exchanges, "a private for a share, at any time")
     if any(isinstance(a, Pass) for a in actions):
         out += choice([Pass()], "")
     step = game.active_step()
-    task = f"{game.round_label()}: {step.description if step else ''}"
+    from pbem.engine import shares
+
+    cash = game.state.players[player].cash
+    committed = sum(price for offers in open_bids(game).values() for bidder, price in offers if bidder == player)
+    held = (f"cash {money(cash)}" + (f", {money(committed)} of it bid" if committed else "")
+            + f", {shares.certificate_count(game.state, game.title, player)}/"
+            f"{shares.certificate_limit(game.state, game.title)} certificates")
+    task = f"{game.round_label()}: {step.description if step else ''} ({held})"
     return Offer(player, task, tuple(out))
 
 

@@ -89,6 +89,9 @@ def test_standing_bids_show_in_the_privates_and_beside_the_cash() -> None:
     assert "Bids" in players.splitlines()[0]
     bob = next(line for line in players.splitlines() if line.strip().startswith("Bob"))
     assert bob.split()[1:3] == [f"${game.state.players['Bob'].cash}", "$170"]
+    first = " ".join(text.split("\nSINCE THE LAST REPORT")[0].split())  # lines joined
+    assert "BID CA 180 -- the least bid on CA (bids: Bob $170, Cy $175); Ann may bid up to $780" in first
+    assert "(cash $780, 1/20 certificates)" in first
 
 
 def test_choices_are_lines_with_the_values_filled_in() -> None:

@@ -157,3 +157,20 @@ def test_the_list_is_fast_enough_for_every_report() -> None:
     started = time.perf_counter()
     assert lays.legal_lays(game, corp) is first
     assert time.perf_counter() - started < 0.01
+
+
+def test_the_cache_follows_the_position() -> None:
+    """Passing the track step, or a tile laid, gives a new list, not the cached one."""
+    game = position("1830 OR 6.1")
+    corp = operating.current_corp(game)
+    before = lays.legal_lays(game, corp)
+    assert before
+    op = game.state.round.operating
+    assert op is not None
+    op.passed_steps.append("track")
+    assert lays.legal_lays(game, corp) == ()
+    op.passed_steps.remove("track")
+    assert lays.legal_lays(game, corp) == before
+    first = before[0]
+    game.state.tiles[first.hex] = (first.tile, first.rotation)
+    assert lays.legal_lays(game, corp) != before

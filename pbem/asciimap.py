@@ -146,6 +146,39 @@ def track_list(game: Game, *, width: int = 132) -> str:
     return "\n".join(out) + "\n"
 
 
+def track_summary(game: Game, *, width: int = 132) -> list[str]:
+    """The track in words, compactly, for the report after the map's legend: every hex with
+    a tile laid or a station token, by coordinate, ``F20: tile 57 r1, city $20 PRR`` (the
+    tile and its rotation, or ``printed``; each city's revenue and its tokens, ``free`` for
+    a city with none; towns), entries joined by ``;`` and wrapped at ``width`` columns.
+    The full route-by-route list is :func:`track_list`."""
+    entries = []
+    for place in _places(game.board, by_coordinate=True):
+        coord = place.coord
+        shown = track.placed(game, coord)
+        tokens = [track.tokens_in(game, coord, i) for i in range(len(shown.tile.cities))]
+        if shown.printed and not any(tokens):
+            continue
+        parts = ["printed" if shown.printed else f"tile {shown.tile.name} r{shown.rotation}"]
+        for index, city in enumerate(shown.tile.cities):
+            held = " ".join(tokens[index]) or "free"
+            parts.append(f"city {game.money(city.revenue)} {held}")
+        parts += [f"town {game.money(town.revenue)}" for town in shown.tile.towns]
+        entries.append(f"{coord}: {', '.join(parts)}")
+    if not entries:
+        return []
+    lines: list[str] = []
+    for entry in entries:  # an entry is split only when it is longer than a line
+        if lines and len(lines[-1]) + 2 + len(entry) + 1 <= width:
+            lines[-1] += f"; {entry}"
+        else:
+            if lines:
+                lines[-1] += ";"
+            lines.extend(textwrap.wrap(entry, width, initial_indent="  ", subsequent_indent="    ",
+                                       break_on_hyphens=False))
+    return ["Track in words (tile and rotation; cities with their station tokens):", *lines]
+
+
 def hex_cell(game: Game, coord: str) -> list[str]:
     """The text lines of the cell of ``coord`` on the map (each at most :data:`CELL`
     characters): coordinate and tile (or printed face), cities, towns, then the building

@@ -189,6 +189,9 @@ def archive_cmd(config_path: str | None, game_id: str) -> None:
 @click.argument("game_id")
 def show_log(config_path: str | None, game_id: str) -> None:
     """Print the action log of GAME_ID readably."""
+    from pbem.engine.title import load_title
+    from pbem.orders import Vocabulary
+
     config = _config(config_path)
     try:
         records = open_log(config.data_dir, game_id).records
@@ -196,8 +199,9 @@ def show_log(config_path: str | None, game_id: str) -> None:
         raise click.ClickException(f"no game {game_id!r}") from None
     except LogIntegrityError as exc:
         raise click.ClickException(str(exc)) from None
+    vocab = Vocabulary.from_title(load_title(records[0]["data"]["title"], tuple(records[0]["data"].get("variants", ()))))
     for r in records:
-        text = describe_record(r)
+        text = describe_record(r, vocab)
         by = f" (by {r['by']})" if r.get("by") else ""
         click.echo(f"#{r['seq']:<5} {r['time']}  {r['actor']:<12} {text}{by}")
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from pbem.addresses import valid_address
 from pbem.engine.actions import Action
+from pbem.engine.title import TitleData
 from pbem.errors import OrderSyntaxError
 from pbem.games import GameInfo, same_name
 from pbem.orders import Vocabulary, format_order, help_text, parse_order
@@ -144,10 +145,11 @@ def _parse_gm(line: str, words: list[str], vocab: Vocabulary, info: GameInfo) ->
     raise OrderSyntaxError(f"cannot read {line!r} as a GM command")
 
 
-def full_help(*, is_gm: bool) -> str:
-    """The HELP text: the order reference (from the grammar) and the commands."""
+def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
+    """The HELP text: the order reference (from the grammar; with ``title``, that title's
+    orders only and what a rotation means on its map) and the commands."""
     parts = [
-        help_text(include_gm=is_gm),
+        help_text(include_gm=is_gm, title=title),
         "",
         "Commands:",
         "  HELP                          this text",
@@ -175,9 +177,10 @@ def full_help(*, is_gm: bool) -> str:
     return "\n".join(parts)
 
 
-def describe(command: Command) -> str:
-    """The canonical form of a command for echoing back (orders in canonical order form)."""
+def describe(command: Command, vocab: Vocabulary | None = None) -> str:
+    """The canonical form of a command for echoing back (orders in canonical order form,
+    in the title's ``vocab`` where given: ``BUY PRR``, ``BUY MKT IPO``)."""
     if isinstance(command, Order):
-        text = format_order(command.action)
+        text = format_order(command.action, vocab)
         return f"ACT AS {command.seat} {text}" if command.seat else text
     return command.line.strip()

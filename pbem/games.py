@@ -17,7 +17,7 @@ import re
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbem.actionlog import ActionLog, LogIntegrityError
 from pbem.addresses import valid_address
@@ -25,6 +25,9 @@ from pbem.engine.actions import action_from_dict
 from pbem.engine.game import Game
 from pbem.engine.title import TitleData, load_title
 from pbem.errors import ConfigError
+
+if TYPE_CHECKING:
+    from pbem.orders import Vocabulary
 
 GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 SECRET_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -107,7 +110,7 @@ class Replay:
     ``events`` maps each action record's ``seq`` to the lines it produced; ``effective`` lists
     the action records in force (undone ones removed), in order; ``gm`` lists the ``undo``
     and ``gm`` records, each an ``undo`` record with ``"undone"``: the log numbers it took
-    back.
+    back, and ``"taken_back"``: those action records.
     """
 
     info: GameInfo
@@ -213,10 +216,11 @@ def replay(records: list[dict[str, Any]]) -> Replay:
             effective.append(record)
         elif kind == "undo":
             to_seq = int(record["data"]["to_seq"])
-            undone = []
+            taken = []
             while effective and effective[-1]["seq"] >= to_seq:
-                undone.append(effective.pop()["seq"])
-            gm.append({**record, "undone": sorted(undone)})
+                taken.append(effective.pop())
+            taken.reverse()
+            gm.append({**record, "undone": [r["seq"] for r in taken], "taken_back": taken})
         elif kind == "gm":
             gm.append(record)
     title = load_title(info.title, info.variants)
@@ -315,16 +319,17 @@ def seats_of(data_dir: Path, email: str) -> list[tuple[str, str]]:
     return found
 
 
-def describe_record(record: dict[str, Any]) -> str:
+def describe_record(record: dict[str, Any], vocab: Vocabulary | None = None) -> str:
     """One log record in words, for ``pbem log`` (every kind, also ones this version does
-    not know, which are shown as their data)."""
+    not know, which are shown as their data); orders in the title's vocabulary ``vocab``
+    when given, so a name a private and a corporation share reads back as written."""
     from pbem.engine.actions import action_from_dict
     from pbem.orders import format_order
 
     data = record.get("data") or {}
     kind = record.get("kind")
     if kind == "action":
-        return format_order(action_from_dict(data))
+        return format_order(action_from_dict(data), vocab)
     if kind == "undo":
         return f"UNDO back to #{data.get('to_seq')}"
     if kind == "gm":

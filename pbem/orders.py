@@ -18,7 +18,6 @@ Bid(company='CA', price=165)
 from __future__ import annotations
 
 import re
-import textwrap
 from dataclasses import dataclass
 from typing import Callable
 
@@ -48,6 +47,19 @@ from pbem.engine.actions import (
 )
 from pbem.engine.title import TitleData
 from pbem.errors import AmbiguousOrderError, OrderSyntaxError
+from pbem.order_reference import (  # the reference of the order language, re-exported here
+    ORDER_SPECS,
+    OrderSpec,
+    ROTATION_PICTURES,
+    help_text,
+    rotation_help,
+    title_orders,
+)
+
+__all__ = [
+    "ORDER_KEYWORDS", "ORDER_SPECS", "OrderSpec", "ROTATION_PICTURES", "Vocabulary", "format_order",
+    "help_text", "parse_order", "rotation_help", "title_orders",
+]
 
 
 @dataclass(frozen=True)
@@ -57,15 +69,23 @@ class Vocabulary:
     companies: tuple[str, ...]
     corporations: tuple[str, ...]
     trains: tuple[str, ...] = ()
+    orders: tuple[str, ...] = ()
+    """The order keywords of the title (:func:`title_orders`), which a refusal of an unknown
+    order lists; empty: every order."""
 
     @classmethod
     def from_title(cls, title: TitleData) -> Vocabulary:
-        """The vocabulary of ``title``."""
+        """The vocabulary of ``title``, its orders included."""
         return cls(
             companies=tuple(c.sym for c in title.companies),
             corporations=tuple(c.sym for c in title.corporations),
             trains=tuple(t.name for t in title.trains),
+            orders=title_orders(title),
         )
+
+    def shared(self, sym: str) -> bool:
+        """Whether ``sym`` names both a private company and a corporation (1870: SLSF, MKT)."""
+        return sym in self.companies and sym in self.corporations
 
     def train(self, word: str, line: str) -> str:
         """The train type named ``word`` (``"3"``, ``"D"``; a trailing ``T`` or ``-train`` is
@@ -115,87 +135,6 @@ class Vocabulary:
         known = ", ".join(self.companies + self.corporations)
         raise OrderSyntaxError(f"cannot read {line!r}: no company or corporation {word!r} (known: {known})")
 
-
-@dataclass(frozen=True)
-class OrderSpec:
-    """One kind of order: its keyword, aliases, syntax and meaning (used for HELP too)."""
-
-    keyword: str
-    aliases: tuple[str, ...]
-    syntax: str
-    meaning: str
-    example: str
-    gm_only: bool = False
-    """A ruling only the GM gives (listed in the GM's HELP only)."""
-
-
-ORDER_SPECS: tuple[OrderSpec, ...] = (
-    OrderSpec("BID", (), "BID <private> <amount>", "bid on a private company in the auction", "BID CA 165"),
-    OrderSpec(
-        "BUY", ("B",), "BUY <private>",
-        "buy the cheapest private company at its price (auction)", "BUY SV",
-    ),
-    OrderSpec(
-        "BUY", ("B",), "BUY [n] <corporation> [IPO|POOL]",
-        "buy shares from the IPO (the default) or the bank pool", "BUY PRR POOL",
-    ),
-    OrderSpec("PAR", ("START",), "PAR <corporation> <price>", "start a corporation at a par price", "PAR NYNH 100"),
-    OrderSpec("SELL", ("S",), "SELL [n] <corporation>", "sell shares to the bank pool", "SELL 2 B&O"),
-    OrderSpec("PASS", ("P", "DONE"), "PASS", "pass, or end your stock-round turn, or skip an OR step", "PASS"),
-    OrderSpec(
-        "LAY", ("TILE", "T"), "LAY <hex> <tile> <rotation 0-5> [USING <private>]",
-        "lay or upgrade a tile (USING: a private's special lay)", "LAY H16 57 1",
-    ),
-    OrderSpec(
-        "TOKEN", ("STATION",), "TOKEN <hex>[.<city>] [USING <private>]",
-        "place a station token", "TOKEN F20.1",
-    ),
-    OrderSpec(
-        "RUN", ("R",), "RUN <train>: <stop>-<stop>...; ... | RUN AUTO",
-        "run the trains (stops in order; .<n> picks a city on a hex); RUN AUTO: the best run the "
-        "server finds", "RUN 2: I15-I19; 2: I15-J14",
-    ),
-    OrderSpec("PAYOUT", ("PAY",), "PAYOUT", "pay the revenue to the shareholders", "PAYOUT"),
-    OrderSpec("WITHHOLD", ("KEEP", "HOLD"), "WITHHOLD", "keep the revenue in the treasury", "WITHHOLD"),
-    OrderSpec("HALF", (), "HALF", "pay half, keep half (1870)", "HALF"),
-    OrderSpec(
-        "TRAIN", (), "TRAIN <type> [FROM POOL|<corp>] [FOR <price>] [TRADE <type>]",
-        "buy a train (default: from the bank at its price)", "TRAIN 3",
-    ),
-    OrderSpec("DISCARD", (), "DISCARD <train>", "discard a train over the train limit", "DISCARD 2"),
-    OrderSpec(
-        "BUY", ("B",), "BUY <private> <price>",
-        "the operating corporation buys a private from a player", "BUY CS 80",
-    ),
-    OrderSpec(
-        "EXCHANGE", (), "EXCHANGE <private> [POOL]",
-        "exchange a private for a share (1830: MH for NYC), any time", "EXCHANGE MH",
-    ),
-    OrderSpec(
-        "REDEEM", (), "REDEEM <corporation> [POOL | FROM <player>]",
-        "your corporation buys back a share into its treasury (1870, stock round)", "REDEEM MP POOL",
-    ),
-    OrderSpec(
-        "REISSUE", (), "REISSUE <corporation>",
-        "your corporation offers its redeemed shares for sale at a new par (1870, stock round)", "REISSUE MP",
-    ),
-    OrderSpec(
-        "CONNECT", (), "CONNECT <corporation>",
-        "GM ruling, given as ACT AS <seat> CONNECT <corporation>: the corporation has connected to "
-        "its destination; its connection run comes now (1870)",
-        "CONNECT MP", gm_only=True,
-    ),
-    OrderSpec(
-        "ASSIGN", (), "ASSIGN <private> <hex>",
-        "place a private's token (1870: SCC cattle, GSC port; again on the port closes it)", "ASSIGN SCC B9",
-    ),
-    OrderSpec(
-        "DESTINATION", (), "DESTINATION MAP | CHARTER",
-        "on reaching the destination (1870): the token goes on the map (the stop counts twice) "
-        "or stays on the charter as a spare", "DESTINATION MAP",
-    ),
-    OrderSpec("BANKRUPT", (), "BANKRUPT", "declare bankruptcy", "BANKRUPT"),
-)
 
 MAX_DIGITS = 9
 """The most digits a number in an order may have (a billion is far above any amount)."""
@@ -572,6 +511,10 @@ ORDER_KEYWORDS = frozenset(_PARSERS)
 def parse_order(line: str, vocab: Vocabulary) -> Action:
     """Parse one order line to an action.
 
+    An unknown keyword is refused with the orders of the vocabulary's title only (issue:
+    an 1830 game lists no REDEEM, CONNECT, HALF or DESTINATION). An order of another title
+    still reads; the engine refuses it.
+
     :raises OrderSyntaxError: unknown keyword, wrong shape, unknown symbol, bad number.
     :raises AmbiguousOrderError: a shortened symbol matching more than one name.
     """
@@ -580,18 +523,22 @@ def parse_order(line: str, vocab: Vocabulary) -> Action:
         raise OrderSyntaxError("cannot read an empty line as an order")
     keyword = words[0].upper()
     parser = _PARSERS.get(keyword)
+    known = vocab.orders or tuple(dict.fromkeys(s.keyword for s in ORDER_SPECS))
     if parser is None:
         raise OrderSyntaxError(
             f"cannot read {line!r}: unknown order {words[0]!r} "
-            f"(orders: {', '.join(sorted({s.keyword for s in ORDER_SPECS}))}; send HELP for the list)"
+            f"(orders: {', '.join(sorted(known))}; send HELP for the list)"
         )
     return parser(words[1:], line, vocab)
 
 
 def format_order(action: Action, vocab: Vocabulary | None = None) -> str:
-    """The canonical order line for ``action`` (upper case, no abbreviations). With the
-    title's ``vocab``, a share purchase of a corporation whose symbol a private company
-    shares (1870: MKT) names its source, so the line reads back as shares.
+    """The canonical order line for ``action`` (upper case, no abbreviations), which
+    :func:`parse_order` reads back as ``action``. A share purchase from the IPO names its
+    source (``BUY MKT IPO``) where a private company shares the corporation's symbol (1870:
+    SLSF, MKT; a bare ``BUY MKT`` buys the private) -- and, without the title's ``vocab``
+    to tell, always (``BUY PRR IPO``), so that a line written without it still reads back
+    as shares in every title. With ``vocab``: ``BUY PRR``.
 
     :raises TypeError: an action type the order language does not know.
     """
@@ -602,7 +549,7 @@ def format_order(action: Action, vocab: Vocabulary | None = None) -> str:
     if isinstance(action, BuyShares):
         count = f"{action.count} " if action.count != 1 else ""
         source = " POOL" if action.source == "pool" else ""
-        if not source and vocab is not None and action.corporation in vocab.companies:
+        if not source and (vocab is None or action.corporation in vocab.companies):
             source = " IPO"
         return f"BUY {count}{action.corporation}{source}"
     if isinstance(action, Par):
@@ -650,17 +597,3 @@ def format_order(action: Action, vocab: Vocabulary | None = None) -> str:
     if isinstance(action, Exchange):
         return f"EXCHANGE {action.company}" + (" POOL" if action.source == "pool" else "")
     raise TypeError(f"no order form for {action!r}")
-
-
-def help_text(*, include_gm: bool = False) -> str:
-    """The order reference, generated from :data:`ORDER_SPECS` (the GM's rulings too with
-    ``include_gm``)."""
-    lines = ["Orders (one per line, any case):"]
-    for spec in ORDER_SPECS:
-        if spec.gm_only and not include_gm:
-            continue
-        alias = f"  (also {', '.join(spec.aliases)})" if spec.aliases else ""
-        lines.append(f"  {spec.syntax}{alias}")
-        lines += textwrap.wrap(spec.meaning, width=78, initial_indent="      ", subsequent_indent="      ")
-        lines.append(f"      e.g. {spec.example}")
-    return "\n".join(lines)

@@ -6,12 +6,18 @@ Pure functions of the engine's game; the templates lay them out.
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
 
-from pbem.engine import market, routes, track, trains
+from pbem.engine import lays, market, routes, track, trains
+from pbem.engine.actions import (
+    Action, Bankrupt, Bid, BuyPrivate, BuyShares, BuyTrain, DestinationToken, DiscardTrain, Dividend, Exchange,
+    LayTile, Par, Pass, PlaceToken, RunAuto, RunRoutes, SellShares, TrainRun,
+)
 from pbem.engine.game import Game
-from pbem.engine.steps import operating
-from pbem.orders import format_order
+from pbem.engine.steps import auction, operating
+from pbem.orders import Vocabulary, format_order, parse_order
 
 
 def stock_market(game: Game) -> dict[str, Any]:
@@ -61,7 +67,8 @@ def market_lines(game: Game, width: int = 132) -> list[str]:
         lines.append("    " + "".join(f"{c + 1:>6}" for c in range(first, last)))
         for r, row in enumerate(data["rows"]):
             cells = [row[c] if c < len(row) else "" for c in range(first, last)]
-            lines.append((f"{r + 1:>3} " + "".join(f"{cell:>6}" for cell in cells)).rstrip())
+            if any(cells):  # a row with no cells in this part is left out
+                lines.append((f"{r + 1:>3} " + "".join(f"{cell:>6}" for cell in cells)).rstrip())
     return lines
 
 
@@ -81,14 +88,12 @@ def trains_and_phase(game: Game) -> dict[str, Any]:
     depot = []
     for data in title.trains:
         if data.name in left:
-            depot.append(f"{data.name} x{'unlimited' if data.count is None else left[data.name]}")
-    upcoming = [t for t in title.trains if t.name not in state.types_sold]
+            depot.append(f"{data.name} unlimited" if data.count is None else f"{data.name} x{left[data.name]}")
     next_change = ""
-    if upcoming:
-        nxt = upcoming[0]
+    for nxt in (t for t in title.trains if t.name not in state.types_sold):
         effects = []
         for p in title.phases:
-            if p.on == nxt.name:
+            if p.on == nxt.name and p.name != state.phase:
                 effects.append(f"phase {p.name}: train limit {p.train_limit}, tiles {', '.join(p.tiles)}, "
                                f"{p.operating_rounds} operating round{'s' if p.operating_rounds > 1 else ''} a set")
         rusted = [t.name for t in title.trains if t.rusts_on == nxt.name]
@@ -96,7 +101,9 @@ def trains_and_phase(game: Game) -> dict[str, Any]:
             effects.append(f"{', '.join(rusted)}-trains rust")
         if "close_companies" in nxt.events:
             effects.append("private companies close")
-        next_change = f"the first {nxt.name}-train: " + ("; ".join(effects) if effects else "no change")
+        if effects:  # a train type that changes nothing is not the next change
+            next_change = f"the first {nxt.name}-train: " + "; ".join(effects)
+            break
     return {
         "phase": phase.name,
         "limit": phase.train_limit,
@@ -106,6 +113,15 @@ def trains_and_phase(game: Game) -> dict[str, Any]:
         "depot": ", ".join(depot) or "empty",
         "next": next_change or "no more new trains",
     }
+
+
+def open_bids(game: Game) -> dict[str, list[tuple[str, int]]]:
+    """The standing bids of the auction: private -> ``[(player, amount)]`` in the order
+    placed (empty outside the auction). A bid commits its money (1830 rules 4.2)."""
+    rnd = game.state.round
+    if rnd.auction is None:
+        return {}
+    return {company: list(offers) for company, offers in rnd.auction.bids.items() if offers}
 
 
 def corporation_extras(game: Game, sym: str) -> dict[str, str]:
@@ -123,69 +139,293 @@ def corporation_extras(game: Game, sym: str) -> dict[str, str]:
     }
 
 
-def options(game: Game, player: str, route_time_limit: float = routes.DEFAULT_TIME_LIMIT) -> list[str]:
-    """What ``player`` may do now, as order lines with what they cost (empty if nothing)."""
+@dataclass(frozen=True)
+class Choice:
+    """Orders of one kind a player may send now: ``orders`` are order lines, each to be
+    sent as written (known values filled in: ``PAR B&O 100``, ``TOKEN H10``); ``note`` says
+    what they cost or what else may be written."""
+
+    orders: tuple[str, ...]
+    note: str = ""
+    also: tuple[str, ...] = ()
+    """Further order lines of the same kind, which the note sums up (a private's tile lays:
+    ``B20: 3 r0 r1; 58 r2``) rather than lists."""
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What the player to act may do now: ``player``, ``task`` (one line: what is asked,
+    for which corporation), ``choices`` (every line offered is accepted as written: it reads
+    back as an action the engine lists as legal, or it was applied to a copy of the game), and for a corporation about to lay track its legal lays
+    (``lays``: hex -> the tiles and rotations, ``"57 r0 r3; 7 r1"``, with ``lay_costs``:
+    hex -> its terrain cost as money, ``"$80"``) of corporation ``lay_corp``."""
+
+    player: str
+    task: str
+    choices: tuple[Choice, ...] = ()
+    lays: dict[str, str] = field(default_factory=dict)
+    lay_costs: dict[str, str] = field(default_factory=dict)
+    lay_corp: str = ""
+
+
+def offer(game: Game, player: str, route_time_limit: float = routes.DEFAULT_TIME_LIMIT,
+          position: object = None) -> Offer | None:
+    """What ``player`` may do now (None if it is not their turn). Candidate orders come from
+    the engine (its legal actions, the legal tile lays, the best run, the trains for sale);
+    each is written as an order line in the title's vocabulary and offered only if it reads
+    back as the same action and, unless the engine listed it as legal, applies to a copy of
+    the game -- so every line offered is accepted as written (issue: "every line the report
+    offers is accepted as written"). With ``position`` (the log position), the result is kept
+    on the game for the other reports of that position."""
     if player not in game.current_actors():
+        return None
+    key = ("offer", player, route_time_limit)
+    cached = game.cache.get(key)
+    if position is not None and cached is not None and cached[0] == position:
+        return cached[1]  # type: ignore[return-value]
+    found = _offer(game, player, route_time_limit)
+    if position is not None:
+        game.cache[key] = (position, found)
+    return found
+
+
+def options(game: Game, player: str, route_time_limit: float = routes.DEFAULT_TIME_LIMIT) -> list[str]:
+    """:func:`offer` as plain text lines: the task, then each choice (its orders joined by
+    ``or``, then its note), then the legal lays (empty if it is not ``player``'s turn)."""
+    found = offer(game, player, route_time_limit)
+    if found is None:
         return []
-    if game.state.round.kind != "operating":
-        return _summarize([format_order(a) for a in game.legal_actions(player)])
+    out = [found.task]
+    for choice in found.choices:
+        out.append("  or  ".join(choice.orders) + (f"  -- {choice.note}" if choice.note and choice.orders
+                                                       else choice.note))
+    out += [f"{coord}: {text}" for coord, text in found.lays.items()]
+    return out
+
+
+def sendable(game: Game, player: str, line: str, vocab: Vocabulary) -> bool:
+    """Whether ``line`` reads as an order and ``player`` may give it now: it is parsed and
+    applied to a copy of ``game`` (the engine's own check; nothing of ``game`` changes)."""
+    try:
+        action = parse_order(line, vocab)
+        copy.deepcopy(game).apply(player, action)
+    except (ValueError, KeyError):
+        return False
+    return True
+
+
+def _offer(game: Game, player: str, route_time_limit: float) -> Offer:
+    vocab = Vocabulary.from_title(game.title)
+    money = game.money
+
+    def keep(actions: Sequence[Action], listed: bool = False) -> tuple[str, ...]:
+        # each line in its canonical form (as the order reads it back), kept if it applies;
+        # an action the engine listed as legal only has to read back as itself
+        lines = [format_order(parse_order(format_order(a, vocab), vocab), vocab) for a in actions]
+        if listed:
+            return tuple(dict.fromkeys(line for line, a in zip(lines, actions) if parse_order(line, vocab) == a))
+        return tuple(dict.fromkeys(line for line in lines if sendable(game, player, line, vocab)))
+
+    def choice(actions: Sequence[Action], note: str = "") -> list[Choice]:
+        lines = keep(actions)
+        return [Choice(lines, note)] if lines else []
+
+    def listed(actions: Sequence[Action], note: str = "") -> list[Choice]:
+        lines = keep(actions, listed=True)
+        return [Choice(lines, note)] if lines else []
+
+    kind = game.state.round.kind
+    if kind != "operating":
+        return _non_operating(game, player, listed, choice)
     steps = operating.active_steps(game)
-    if not steps:
-        return []
     step = steps[0]
     corp = step.subject(game)
-    treasury = game.state.corporations[corp]
-    out = [f"{corp} ({game.money(treasury.cash)} in the treasury): {step.describe(game)}"]
-    if step is operating.Track:
-        out.append(f"LAY <hex> <tile> <rotation>  -- {', '.join(game.phase().tiles)} tiles; or PASS")
+    cash = game.state.corporations[corp].cash
+    task = f"{corp} ({money(cash)} in the treasury): {step.describe(game)}"
+    out: list[Choice] = []
+    lay_text: dict[str, str] = {}
+    lay_costs: dict[str, str] = {}
+    if step is operating.PendingToken:
+        owner, coord = game.state.pending_tokens[0]
+        cities = len(track.placed(game, coord).tile.cities)
+        out += choice([PlaceToken(coord, c) for c in range(cities)])
+    elif step is operating.Track:
+        legal = lays.legal_lays(game, corp)
+        grouped = lays.by_hex(legal)
+        for coord, tiles in grouped.items():
+            lay_text[coord] = lays.hex_summary(tiles)
+        lay_costs = {lay.hex: money(lay.cost) for lay in legal if lay.cost}
+        if legal:
+            first = legal[0]
+            line = format_order(LayTile(first.hex, first.tile, first.rotation), vocab)
+            out.append(Choice((line,), f"or any of the {len(legal)} lays listed below"))
+        out += choice([Pass()], "no track this turn")
     elif step is operating.Token:
         cost = operating.next_token_cost(game, corp)
         net = track.network(game, corp)
         places = []
-        for vertex in sorted(net.stops):
+        for vertex in sorted(net.stops, key=lambda v: lays.coord_key(track.split_vertex(v)[0])):
             coord, stop = track.split_vertex(vertex)
-            if stop.startswith("c") and track.token_problem(game, corp, coord, int(stop[1:]), net) is None:
-                places.append(coord + (f".{stop[1:]}" if stop != "c0" else ""))
-        out.append(f"TOKEN <{'|'.join(places)}>  -- {game.money(cost or 0)}; or PASS")
-    elif step is operating.Route:
-        kinds = " ".join(trains.train_type(t) for t in treasury.trains)
-        out.append(f"RUN <train>: <stop>-<stop>...  -- trains: {kinds}")
-        out.append(_best_run_line(game, route_time_limit))
-    elif step is operating.ConnectionRoute:
-        out.append(_best_run_line(game, route_time_limit))
-    elif step is operating.DividendStep:
+            if stop.startswith("c"):
+                places.append(PlaceToken(coord, int(stop[1:])))
+        out += choice(places, f"a token costs {money(cost or 0)}")
+        out += choice([Pass()], "no token this turn")
+    elif step in (operating.Route, operating.ConnectionRoute):
+        run_corp, must_join = routes.run_due(game)
+        found = routes.cached_best_run(game, run_corp, route_time_limit, must_join)
+        proven = "the best run" if found.complete else f"the best run found in {route_time_limit:g} s"
+        if found.runs:
+            run = RunRoutes(tuple(TrainRun(trains.train_type(t), tuple(routes.stop_spec(game, v) for v in r.stops))
+                                  for t, r in found.runs))
+            out += choice([run], f"{proven}, {money(found.revenue)}")
+        out += choice([RunAuto()], "the server finds the best run")
+        kinds = " ".join(trains.train_type(t) for t in game.state.corporations[run_corp].trains)
+        out.append(Choice((), f"or any run of your own: RUN <train>: <stop>-<stop>...; trains: {kinds}"))
+    elif step in (operating.DividendStep, operating.ConnectionDividend):
         revenue = game.state.round.operating.revenue if game.state.round.operating else 0
-        out.append(f"PAYOUT ({game.money(revenue or 0)}) or WITHHOLD")
+        out += choice([Dividend(k) for k in game.hooks.dividend_kinds()],  # type: ignore[arg-type]
+                      f"the revenue is {money(revenue or 0)}")
     elif step is operating.BuyTrainStep:
-        offer = trains_and_phase(game)["offer"]
-        must = operating.must_buy_train(game, corp)
-        out.append(f"TRAIN <type>  -- for sale: {offer}" + ("" if must else "; or PASS"))
-        if must:
-            out.append("the corporation must buy a train; the president pays what it lacks (SELL to raise it)")
+        out += _train_choices(game, corp, choice)
     elif step is operating.Discard:
-        out.append("DISCARD <type>")
+        crowded = operating.crowded(game)[0]
+        types = dict.fromkeys(trains.train_type(t) for t in game.state.corporations[crowded].trains)
+        out += choice([DiscardTrain(t) for t in types], f"{crowded} is over the train limit")
+    elif step is operating.ConnectionToken:
+        out += choice([DestinationToken("map"), DestinationToken("charter")])
     elif step is operating.BuyCompany:
-        out.append("BUY <private> <price>  -- half to twice face value; or PASS")
+        for sym in operating.purchasable(game, corp):
+            low, high = operating.price_range(game, sym)
+            out += choice([BuyPrivate(sym, min(low, cash))], f"{sym} for {money(low)} to {money(high)}, "
+                                                             "agreed with its owner")
+        held = operating.usable_abilities(game, corp)
+        if held:
+            out.append(Choice((), f"or place the {' or '.join(held)} token: ASSIGN <private> <hex>"))
+        out += choice([Pass()], "end the turn")
+    elif step is operating.PriceProtection:
+        out += choice(list(step.legal(game)))
+    else:
+        out += choice(list(step.legal(game)) + [Pass()])
+    out += _special_lays(game, player, operating.current_corp(game), vocab)
+    return Offer(player, task, tuple(out), lay_text, lay_costs, corp if step is operating.Track else "")
+
+
+def _non_operating(game: Game, player: str, choice: Callable[[Sequence[Action], str], list[Choice]],
+                   checked: Callable[[Sequence[Action], str], list[Choice]]) -> Offer:
+    """The auction and the stock round: the engine's legal actions (``choice`` keeps those
+    that read back as themselves), grouped by kind; an exchange of a private, which the
+    engine does not list, is kept by ``checked`` where it applies."""
+    money = game.money
+    actions = game.legal_actions(player)
+    out: list[Choice] = []
+    buys_private = [a for a in actions if isinstance(a, BuyPrivate)]
+    bids = [a for a in actions if isinstance(a, Bid)]
+    for bought in buys_private:
+        out += choice([bought], f"buys {bought.company}, the cheapest, for "
+                                f"{money(auction.min_price(game, bought.company))}")
+    standing = open_bids(game)
+    for bid in bids:
+        most = auction.max_bid(game, player, bid.company)
+        others = ", ".join(f"{bidder} {money(price)}" for bidder, price in standing.get(bid.company, []))
+        out += choice([bid], f"the least bid on {bid.company}" + (f" (bids: {others})" if others else "")
+                      + f"; {player} may bid up to {money(most)}")
+    buys = [a for a in actions if isinstance(a, BuyShares)]
+    if buys:
+        protecting = game.state.round.stock is not None and game.state.round.stock.protecting
+        out += choice(buys, "protect the price" if protecting else "one share each" if len(buys) > 1 else "one share")
+    pars = [a for a in actions if isinstance(a, Par)]
+    if pars:
+        corps = list(dict.fromkeys(a.corporation for a in pars))
+        prices = sorted({a.price for a in pars}, reverse=True)
+        top = [Par(c, max(a.price for a in pars if a.corporation == c)) for c in corps]
+        lower = [str(p) for p in prices[1:]]
+        out += choice(top, ("or a lower par price: " + ", ".join(lower)) if lower else "")
+    sells = [a for a in actions if isinstance(a, SellShares)]
+    if sells:
+        vocab = Vocabulary.from_title(game.title)
+        more = next((f"SELL 2 {a.corporation}" for a in sells
+                     if sendable(game, player, f"SELL 2 {a.corporation}", vocab)), None)
+        out += choice(sells, ("one share each" if len(sells) > 1 else "one share")
+                      + (f"; {more} sells two" if more else ""))
+    rest = [a for a in actions if not isinstance(a, (BuyPrivate, Bid, BuyShares, Par, SellShares, Pass))]
+    for action in rest:
+        out += choice([action], "")
+    exchanges = [Exchange(sym) for sym in game.state.players[player].companies
+                 if game.title.company(sym).ability("exchange") is not None]
+    out += checked(exchanges, "a private for a share, at any time")
+    if any(isinstance(a, Pass) for a in actions):
+        out += choice([Pass()], "")
+    step = game.active_step()
+    from pbem.engine import shares
+
+    cash = game.state.players[player].cash
+    committed = sum(price for offers in open_bids(game).values() for bidder, price in offers if bidder == player)
+    held = (f"cash {money(cash)}" + (f", {money(committed)} of it bid" if committed else "")
+            + f", {shares.certificate_count(game.state, game.title, player)}/"
+            f"{shares.certificate_limit(game.state, game.title)} certificates")
+    task = f"{game.round_label()}: {step.description if step else ''} ({held})"
+    return Offer(player, task, tuple(out))
+
+
+def _train_choices(game: Game, corp: str, choice: Callable[[Sequence[Action], str], list[Choice]]) -> list[Choice]:
+    """Trains from the bank and the pool, with trade-ins, and a PASS unless a train is due."""
+    money = game.money
+    out: list[Choice] = []
+    state = game.state
+    offered: list[Action] = []
+    for train_id in trains.depot_offer(game):
+        data = trains.train_data(game.title, train_id)
+        source = "pool" if train_id in state.pool_trains else "depot"
+        offered.append(BuyTrain(data.name, source))
+        for old, _ in dict(data.trade_in).items():
+            offered.append(BuyTrain(data.name, source, None, old))
+    prices = ", ".join(f"{trains.train_data(game.title, t).name} {money(trains.train_data(game.title, t).price)}"
+                       f"{' (pool)' if t in state.pool_trains else ''}" for t in trains.depot_offer(game))
+    must = operating.must_buy_train(game, corp)
+    out += choice(offered, f"for sale: {prices}" + ("; the president pays what the treasury lacks" if must else ""))
+    cash = state.corporations[corp].cash
+    others = [BuyTrain(trains.train_type(t), c, 1) for c, s in sorted(state.corporations.items())
+              if c != corp and not s.closed for t in s.trains]
+    held = ", ".join(dict.fromkeys(f"{a.source} {a.train}" for a in others))
+    if out and others:  # the bank sells one: other corporations' trains in a note
+        out.append(Choice((), f"or another corporation's train at a price agreed with its president, "
+                              f"TRAIN <type> FROM <corporation> FOR <price> (trains held: {held})"))
+    elif others:
+        out += choice(list(dict.fromkeys(others)), f"another corporation's train: FOR any price from "
+                      f"{money(1)}" + (f" to {money(cash)}" if cash > 1 else "") + ", agreed with its president")
+    if must:
+        president = state.corporations[corp].president or ""
+        sells = [SellShares(sym, 1) for sym in state.corporations if state.percent_of(president, sym)]
+        out += choice(sells, "to raise the money for the train")
+        if not out:
+            out += choice([Bankrupt()], "the president cannot raise the money")
+    else:
+        out += choice([Pass()], "no train")
     return out
 
 
-def _best_run_line(game: Game, route_time_limit: float) -> str:
-    """What RUN AUTO would run now (issue: the best run shown to a corporation about to run)."""
-    corp, must_join = routes.run_due(game)
-    found = routes.cached_best_run(game, corp, route_time_limit, must_join)
-    proven = "the best run" if found.complete else f"the best run found in {route_time_limit:g} s"
-    return f"RUN AUTO runs {proven}: {found.describe(game)}"
-
-
-def _summarize(lines: list[str]) -> list[str]:
-    """Order lines grouped so the list stays short (all the PAR choices on one line)."""
-    buys = [line for line in lines if line.startswith("BUY ") or line.startswith("BID ")]
-    pars = [line for line in lines if line.startswith("PAR ")]
-    other = [line for line in lines if line not in buys and line not in pars]
-    out = list(buys)
-    if pars:
-        corps = sorted({line.split()[1] for line in pars})
-        prices = sorted({int(line.split()[2]) for line in pars}, reverse=True)
-        out.append(f"PAR <{'|'.join(corps)}> <{'|'.join(str(p) for p in prices)}>")
-    out.extend(other)
+def _special_lays(game: Game, player: str, corp: str, vocab: Vocabulary) -> list[Choice]:
+    """Tile lays of the private companies ``corp`` owns (``USING``): every hex, tile and
+    rotation the ability names, kept where the lay applies to a copy of the game."""
+    owner = f"C:{corp}"
+    out: list[Choice] = []
+    for sym, company in game.state.companies.items():
+        if company.owner != owner or company.closed or sym in game.state.used_abilities:
+            continue
+        data = game.title.company(sym)
+        ability = data.ability("tile_lay") or data.ability("teleport")
+        if ability is None:
+            continue
+        lines = []
+        for coord in ability.data.get("hexes", []):
+            for tile in [str(t) for t in ability.data.get("tiles", [])]:
+                for rotation in range(6):
+                    line = format_order(LayTile(coord, tile, rotation, sym), vocab)
+                    if sendable(game, player, line, vocab):
+                        lines.append(line)
+        if lines:
+            grouped = lays.by_hex([lays.LegalLay(a.hex, a.tile, a.rotation, False, 0)
+                                   for a in (parse_order(line, vocab) for line in lines) if isinstance(a, LayTile)])
+            summary = " | ".join(f"{coord}: {lays.hex_summary(tiles)}" for coord, tiles in grouped.items())
+            out.append(Choice((lines[0],), f"{sym}'s own tile lay; or any of {summary}", tuple(lines[1:])))
     return out

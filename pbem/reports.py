@@ -27,7 +27,7 @@ from pbem.engine import shares
 from pbem.engine.routes import DEFAULT_TIME_LIMIT
 from pbem.engine.state import IPO, POOL
 from pbem.games import Replay
-from pbem.orders import format_order
+from pbem.orders import Vocabulary, format_order
 
 TEMPLATES_DIR = Path(str(resources.files("pbem.templates")))
 """The jinja2 templates: the repository's top-level ``templates/`` folder, which the build
@@ -91,6 +91,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
     game, title, info, state = replay.game, replay.title, replay.info, replay.game.state
     money = title.format_money
     limit = shares.certificate_limit(state, title)
+    bids = sections.open_bids(game)
     players = []
     for name in state.seats:
         p = state.players[name]
@@ -100,14 +101,15 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
             if pct:
                 pres = state.corporations[corp.sym].president == name
                 holdings.append(f"{corp.sym} {pct}%{'P' if pres else ''}")
+        committed = sum(price for offers in bids.values() for bidder, price in offers if bidder == name)
         players.append(
             {
                 "name": name,
                 "cash": money(p.cash),
+                "bid": money(committed) if committed else "",
                 "certs": shares.certificate_count(state, title, name),
                 "limit": limit,
-                "shares": ", ".join(holdings) or "-",
-                "privates": ", ".join(p.companies) or "-",
+                "holdings": "; ".join(part for part in (", ".join(holdings), ", ".join(p.companies)) if part) or "-",
                 "worth": money(game.player_value(name)),
                 "priority": state.order[0] == name,
             }
@@ -140,10 +142,12 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                 "value": money(company.value),
                 "revenue": money(company.revenue),
                 "owner": "closed" if cs.closed else cs.owner or "for sale",
+                "bids": ", ".join(f"{bidder} {money(price)}" for bidder, price in bids.get(company.sym, [])),
             }
         )
     private_widths = (max([3] + [len(c.sym) for c in title.companies]),
                       max([26] + [len(c.name) for c in title.companies]))
+    vocab = Vocabulary.from_title(title)
     since = []
     for record in replay.effective:
         if record["seq"] > since_seq:
@@ -151,22 +155,24 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                 {
                     "seq": record["seq"],
                     "actor": record["actor"],
-                    "order": format_order(_action(record)),
+                    "order": format_order(_action(record), vocab),
                     "events": replay.events.get(record["seq"], []),
                 }
             )
     for record in replay.gm:
         if record["seq"] > since_seq:
             since.append({"seq": record["seq"], "actor": record.get("actor") or "GM",
-                          "order": gm_text(record), "events": []})
+                          "order": gm_text(record, vocab), "events": []})
     since.sort(key=lambda item: int(item["seq"]))
     ended = info.ended or state.finished
     actors = [] if ended or info.paused else game.current_actors()
-    options: list[str] = []
-    if recipient is not None and recipient in actors:
-        options = sections.options(game, recipient, route_time_limit)
-    elif recipient is None and actors:
-        options = [f"{actors[0]} may:"] + sections.options(game, actors[0], route_time_limit)
+    acting = actors[0] if actors else None
+    found = sections.offer(game, acting, route_time_limit, position=replay.last_seq) if acting else None
+    header = _header_lines(replay, info, ended)
+    first = first_section(found, recipient=recipient, actors=actors, ended=ended, paused=info.paused,
+                          room=max(6, FIRST_SCREEN - len(header) - 1), width=min(width, 80))
+    truncated = any(line.endswith(TRUNCATED) for line in first)
+    lay_lines = all_lays(found, width) if found is not None and found.lays and truncated else []
     return {
         "game_id": info.game_id,
         "number": number,
@@ -180,12 +186,16 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         "ended": ended,
         "since": since,
         "players": players,
+        "bidding": bool(bids),
+        "table_width": max(78, min(width, 132) - 2),
         "corporations": corporations,
         "privates": privates,
         "private_widths": private_widths,
         "recipient": recipient,
-        "your_turn": recipient is not None and recipient in actors,
-        "options": options,
+        "first": first,
+        "lay_lines": lay_lines,
+        "lay_corp": found.lay_corp if found is not None else "",
+        "map_codes": ", ".join(f"{c.sym} is {c.short}" for c in title.corporations if c.short and c.short != c.sym),
         "log_seq": replay.last_seq,
         "phase": game.state.phase,
         "deadline": info.deadline,
@@ -194,6 +204,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         "market_zones": sections.stock_market(game)["zones"],
         "trains": sections.trains_and_phase(game),
         "map": _map(game, width),
+        "track": _track(game, width),
         "scores": ({p: money(v) for p, v in game.result().items()} if state.finished else {}),
     }
 
@@ -204,12 +215,152 @@ def _map(game: Any, width: int) -> str:
     return render_map(game, width=width)
 
 
-def gm_text(record: dict[str, Any]) -> str:
-    """A GM record (``undo`` or ``gm``) as one line for a report; never the new secret."""
+def _track(game: Any, width: int) -> list[str]:
+    from pbem.asciimap import track_summary
+
+    return track_summary(game, width=width)
+
+
+TRUNCATED = ": all in TILE LAYS below"
+"""How the first section ends a list of tile lays cut short."""
+
+FIRST_SCREEN = 24
+"""Lines of the first screen of a phone (the issue: at 80 columns, the first 24 lines say
+everything a player needs to answer)."""
+
+
+def _header_lines(replay: Replay, info: Any, ended: bool) -> list[str]:
+    """The header's lines as the template writes them (only their count matters here: the
+    first section fits the rest of the first screen)."""
+    lines = ["=", "title", "variants", "round"]
+    lines += ["setting"] if info.auto_runs else []
+    lines += ["deadline"] if info.deadline else []
+    if ended:
+        lines += ["over", "scores", ""]
+    else:
+        lines += wrap_text("Next to act: " + replay.game.waiting_for(), 0).splitlines()
+    return lines + ["="]
+
+
+def first_section(found: sections.Offer | None, *, recipient: str | None, actors: list[str], ended: bool,
+                  paused: bool, room: int = 16, width: int = 80) -> list[str]:
+    """The report's first section (issue: "own section first"): for a player ``FOR <NAME>``,
+    whether it is their turn and the exact lines they may send; for the GM's and the
+    archived copy, whose turn it is and what they may send. At most ``room`` lines (the rest
+    of the first screen): legal tile lays beyond that are counted, and listed in full in
+    the TILE LAYS section. Lines are at most ``width`` (<= 80) columns."""
+    text = width - 2
+    out: list[str] = []
+    if recipient is not None:
+        out.append(f"FOR {recipient.upper()}")
+        if ended:
+            return out + ["  The game is over."]
+        if paused:
+            return out + ["  The game is paused by the GM; nothing is asked of you until it resumes."]
+        if recipient not in actors or found is None:
+            return out + ["  Nothing is asked of you now."]
+        out += wrap_text(f"It is your turn. {found.task}.", 2, 2, text).splitlines()
+        out.append("  You may send any of these lines (one order a line):")
+    else:
+        if ended or paused or found is None:
+            return []
+        out.append(f"TO ACT: {found.player.upper()}")
+        out += wrap_text(f"It is {found.player}'s turn. {found.task}.", 2, 2, text).splitlines()
+        out.append(f"  {found.player} may send any of these lines (one order a line):")
+    for choice in found.choices:
+        out += _choice_lines(choice, text)
+    if found.lays:
+        out.append(f"  {found.lay_corp} may lay (hex: tile and rotations; HELP shows the edges):")
+        packed = _pack_lays(found, text, indent=4)
+        left = room - len(out)
+        if len(packed) > left:
+            shown = packed[: max(1, left - 1)]
+            hidden = sum(line.count(": ") for line in packed[len(shown):])
+            out += shown + [f"    ... and {hidden} more hexes{TRUNCATED}"]
+        else:
+            out += packed
+    return out
+
+
+def _choice_lines(choice: sections.Choice, width: int) -> list[str]:
+    """One choice: its orders joined by ``or`` (an order is never split over two lines),
+    then its note, wrapped at ``width`` columns, indented four spaces."""
+    words = [f"{order}" for order in choice.orders]
+    lines: list[str] = []
+    current = "   "
+    for i, order in enumerate(words):
+        piece = order if i == 0 else f"or  {order}"
+        if len(current) + 2 + len(piece) > width and current.strip():
+            lines.append(current.rstrip())
+            current = "      " + piece
+        else:
+            current += ("  " if current.strip() else " ") + piece
+    note = f"-- {choice.note}" if choice.note and choice.orders else choice.note
+    if note:
+        if not current.strip():
+            current = "    " + note
+        elif len(current) + 2 + len(note) <= width:
+            current += "  " + note
+        else:
+            lines.append(current.rstrip())
+            current = "      " + note
+    if current.strip():
+        lines.append(current.rstrip())
+    return [line for part in lines for line in (wrap_text(part.strip(), 4, 4, width).splitlines()
+                                                 if len(part) > width else [part])]
+
+
+def _pack_lays(found: sections.Offer, width: int, indent: int) -> list[str]:
+    """The legal lays, hex by hex (``H10: 57 r0 r3; 7 r1``, ``F16 ($120): ...`` with a
+    terrain cost), several hexes a line with ``|`` between them, at most ``width`` columns;
+    a hex too long for a line is wrapped."""
+    lines: list[str] = []
+    current = ""
+    for coord, text in found.lays.items():
+        cost = found.lay_costs.get(coord)
+        entry = f"{coord}{f' ({cost})' if cost else ''}: {text}"
+        if len(entry) + indent > width:
+            if current:
+                lines.append(" " * indent + current)
+                current = ""
+            # a tile and its rotations stay on one line; the hex goes on, four deeper
+            head, _, rest = entry.partition(": ")
+            line = " " * indent + head + ":"
+            for part in rest.split("; "):
+                if len(line) + 1 + len(part) + 1 > width and line.strip().endswith(";"):
+                    lines.append(line)
+                    line = " " * (indent + 4) + part + ";"
+                else:
+                    line += f" {part};"
+            lines.append(line.rstrip(";"))
+            continue
+        if current and indent + len(current) + 3 + len(entry) <= width:
+            current += " | " + entry
+        else:
+            if current:
+                lines.append(" " * indent + current)
+            current = entry
+    if current:
+        lines.append(" " * indent + current)
+    return lines
+
+
+def all_lays(found: sections.Offer, width: int) -> list[str]:
+    """Every legal tile lay of the corporation about to lay track, packed at ``width``."""
+    return _pack_lays(found, min(width, 132) - 2, indent=2)
+
+
+def gm_text(record: dict[str, Any], vocab: Vocabulary | None = None) -> str:
+    """A GM record (``undo`` or ``gm``) as one line for a report; never the new secret. An
+    undo names what it took back: ``UNDO 8: took back #8 Bob: BID CA 170`` (issue)."""
     data = record["data"]
     if record["kind"] == "undo":
-        undone = record.get("undone") or []
-        taken = ", ".join(f"#{seq}" for seq in undone) if undone else "nothing in force"
+        taken_back = record.get("taken_back")
+        if taken_back:
+            taken = ", ".join(f"#{r['seq']} {r['actor']}: {format_order(_action(r), vocab)}" for r in taken_back)
+        else:
+            undone = record.get("undone") or []
+            taken = ", ".join(f"#{seq}" for seq in undone) if undone else "nothing in force"
         return f"UNDO {data['to_seq']}: took back {taken}"
     command = data.get("command")
     if command == "replace":

@@ -224,7 +224,7 @@ class Mailroom:
         welcomes.append(self._compose(
             to=gm_email, subject=f"[{game_id}] You are the GM of {game_id}",
             body=f"You are the game master of {game_id}.\nYour GM secret: {gm_secret}\n\n"
-            + full_help(is_gm=True) + "\n", kind="welcome", key=(game_id, "welcome-gm")))
+            + full_help(is_gm=True, title=committed.title) + "\n", kind="welcome", key=(game_id, "welcome-gm")))
         with self.locked():
             try:
                 ActionLog.create(game_dir(self.data, game_id) / "log.jsonl", data, by=gm_email)
@@ -404,7 +404,7 @@ class Mailroom:
                 raise Rejection(_INTERNAL_LINE, failed_line=command.line, not_applied=list(sub.lines),
                                 kind="internal", game_id=info.game_id) from None
             if not isinstance(command, Info):
-                accepted.append(describe(command))
+                accepted.append(describe(command, vocab))
         if pending:
             written = action_log.append(pending)
             if self.after_commit is not None:
@@ -439,7 +439,7 @@ class Mailroom:
             if isinstance(command, Info):
                 infos.append(command)
             else:
-                accepted.append(describe(command))
+                accepted.append(describe(command, vocab))
         gm_records = [r for r in mine if r["kind"] == "gm"]
         broadcasts = [r["data"]["text"] for r in gm_records if r["data"].get("command") == "broadcast"]
         # A new player's secret is in the log only as a hash: if its welcome was not queued
@@ -558,7 +558,7 @@ class Mailroom:
         info = committed.info
         is_gm = sender.lower() == info.gm_email.lower()
         if item.what == "help":
-            return full_help(is_gm=is_gm) + "\n"
+            return full_help(is_gm=is_gm, title=committed.title) + "\n"
         if item.what == "width":
             return f"Your reports will be at most {item.number} columns wide.\n"
         archive = self.archive(info.game_id)
@@ -583,8 +583,12 @@ class Mailroom:
         return entry.path.read_text()
 
     def welcome_text(self, committed: Replay, seat: str, secret: str) -> str:
-        """The welcome mail for a seat: seat, secret, how to send orders, the HELP text."""
+        """The welcome mail for a seat: seat, secret, how to send orders, the HELP text, and
+        the opening report (whose turn it is and what they may do)."""
         info = committed.info
+        opening = render("report.txt.j2", report_context(
+            committed, since_seq=committed.last_seq, number=0, recipient=seat, width=info.width_for(seat),
+            route_time_limit=self.settings.route_time_limit))
         return render("welcome.txt.j2", {
             "game_id": info.game_id,
             "title": committed.title.name,
@@ -594,7 +598,8 @@ class Mailroom:
             "seats": [f"{s.name} <{s.email}>" for s in info.seats],
             "gm": info.gm_email,
             "server": self.settings.address,
-            "help": full_help(is_gm=False),
+            "help": full_help(is_gm=False, title=committed.title),
+            "report": opening,
         })
 
     def _notify_damaged(self, game_id: str, error: LogIntegrityError) -> None:

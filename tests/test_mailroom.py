@@ -24,7 +24,8 @@ import pytest
 from pbem.commands import full_help
 from pbem.demo import builtin_script
 from pbem.games import replay
-from pbem.orders import ORDER_SPECS, help_text
+from pbem.engine.title import load_title
+from pbem.orders import ORDER_SPECS, help_text, title_orders
 from pbem.server import Mailroom, MailroomSettings, Server
 from pbem.transport.maildir import MaildirInbound, MaildirOutbound, deliver_to_inbox
 
@@ -248,9 +249,9 @@ def test_accepted_mail_is_logged_archived_and_mailed_to_everyone(table: Table) -
     assert mine.startswith("Your orders were accepted:\n  BID CA 165\n")
     assert str(mails[P1]["In-Reply-To"]) == mid
     assert "FOR PLAYER 1\n  Nothing is asked of you now." in mine
-    assert "FOR PLAYER 2\n  It is your turn. You may:" in body(mails[P2])
+    assert "FOR PLAYER 2\n  It is your turn." in body(mails[P2])
     assert "FOR PLAYER" not in body(mails[GM])
-    assert "FOR THE GM\n  Player 2 may:" in body(mails[GM]), "the GM sees what the player to act may do"
+    assert "TO ACT: PLAYER 2\n  It is Player 2's turn." in body(mails[GM]), "the GM sees what the player to act may do"
 
     (entry,) = [e for e in handled_lines(table.data) if e["message_id"] == mid]
     assert entry["outcome"] == "processed" and entry["game"] == GID and entry["sender"] == P1
@@ -684,17 +685,18 @@ def test_help_gives_the_order_reference(table: Table) -> None:
     reply = only(mails)
     assert_reply_headers(reply, raw, P1, f"Re: [{GID}] orders")
     text = body(reply)
-    assert help_text() in text
+    assert help_text(title=load_title("1830")) in text
     for spec in ORDER_SPECS:
-        if not spec.gm_only:
+        if not spec.gm_only and spec.keyword in title_orders(load_title("1830")):
             assert spec.syntax in text and f"e.g. {spec.example}" in text
+    assert "REDEEM" not in text and "HALF" not in text, "an 1830 game's help lists only 1830's orders"
     assert "HISTORY <n>" in text
     assert "GM commands" not in text and "ACT AS" not in text
     assert len(log_records(table.data)) == 1
 
     outcome, mails = table.order("GM", "help")
     text = body(only(mails))
-    assert text.strip() == full_help(is_gm=True).strip()
+    assert text.strip() == full_help(is_gm=True, title=load_title("1830")).strip()
     for command in ("UNDO <n>", "ACT AS <seat> <order>", "REPLACE <seat> <address>", "PAUSE / RESUME",
                     "BROADCAST <text>", "END GAME"):
         assert command in text
@@ -745,7 +747,7 @@ def test_info_commands_come_with_orders(table: Table) -> None:
     assert outcome == "processed"
     mine = [m for m in mails if to_of(m) == P1]
     assert len(mine) == 2 and len(mails) == 5
-    assert any(help_text() in body(m) for m in mine)
+    assert any(help_text(title=load_title("1830")) in body(m) for m in mine)
     assert body(by_recipient([m for m in mails if "Turn report" in str(m["Subject"])])[P1]).startswith(
         "Your orders were accepted:\n  BID CA 165\n")
 
@@ -1265,7 +1267,7 @@ def test_reports_show_what_the_gm_did(table: Table) -> None:
     table.order("Player 3", "BID CA 175")
     _, mails = table.order("GM", "UNDO 2")
     text = body(by_recipient(mails)[P1])
-    assert "#4    GM: UNDO 2: took back #2, #3" in text
+    assert "#4    GM: UNDO 2: took back #2 Player 2: BID CA 170, #3 Player 3: BID CA 175" in text
     _, mails = table.order("GM", "PAUSE")
     text = body(by_recipient(mails)[P2])
     assert "#5    GM: PAUSE: the game is paused" in text
@@ -1364,8 +1366,8 @@ def test_all_info_commands_of_a_mail_are_answered_in_one_reply(table: Table) -> 
     assert body(reply) == table.room.archive(GID).get(1).path.read_text()  # type: ignore[union-attr]
     outcome, mails = table.order("Player 2", "HELP", "REPORT", "HISTORY 1", "help", "HISTORY 7")
     text = body(only(mails))
-    assert help_text() in text and "FOR PLAYER 2" in text and "There is no report 7" in text
-    assert text.count(help_text()) == 1
+    assert help_text(title=load_title("1830")) in text and "FOR PLAYER 2" in text and "There is no report 7" in text
+    assert text.count(help_text(title=load_title("1830"))) == 1
     assert "--- HELP ---" in text and "--- HISTORY 7 ---" in text
 
 

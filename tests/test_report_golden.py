@@ -45,6 +45,13 @@ def test_report_golden(tmp_path: Path, point: str) -> None:
     check_golden(f"report-1830-{point}.txt", report_at(tmp_path, point))
 
 
+def test_report_golden_for_the_player_to_act_on_a_phone(tmp_path: Path) -> None:
+    """The operating round's first turn (B&O to lay track) as Player 3, whose turn it is,
+    reads it at 80 columns; and the GM's copy of the same position."""
+    check_golden("report-1830-or-to-act-80.txt", report_at(tmp_path / "p3", "start", recipient="Player 3", width=80))
+    check_golden("report-1830-or-gm.txt", report_at(tmp_path / "gm", "start", recipient=None))
+
+
 @pytest.mark.parametrize("point", list(POINTS))
 def test_reports_are_ascii_and_fit(tmp_path: Path, point: str) -> None:
     for width in (132, 80):
@@ -56,7 +63,7 @@ def test_reports_are_ascii_and_fit(tmp_path: Path, point: str) -> None:
 
 def test_report_says_what_the_reader_may_do(tmp_path: Path) -> None:
     text = report_at(tmp_path, "first-or", recipient=None)
-    assert "FOR THE GM" in text
+    assert "\nTO ACT: PLAYER 1\n  It is Player 1's turn." in text and "FOR " not in text
     for section in ("SINCE THE LAST REPORT", "MAP", "STOCK MARKET", "CORPORATIONS", "PLAYERS",
                     "PRIVATE COMPANIES", "TRAINS AND PHASE"):
         assert f"\n{section}\n" in text

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.engine import routes, track
+from pbem.engine import routes, track, trains
 from pbem.engine.game import Game
 from tests.records import record_path, replayed_before
 
@@ -130,7 +130,9 @@ def test_the_report_shows_the_best_run_to_a_corporation_about_to_run() -> None:
     assert president is not None
     lines = report_sections.options(game, president)
     best = routes.best_run(game, corp)
-    assert f"RUN AUTO runs the best run: {best.describe(game)}" in lines
+    offered = [line for line in lines if line.endswith(f"  -- the best run, {game.money(best.revenue)}")]
+    assert len(offered) == 1 and offered[0].startswith(f"RUN {trains.train_type(best.runs[0][0])}: ")
+    assert any(line.startswith("RUN AUTO") for line in lines)
     assert best.revenue > 0
 
 

@@ -521,7 +521,7 @@ class Game:
             ability = self.title.company(sym).ability("close_on_train")
             if ability is not None and ability.data.get("corporation") == corp:
                 self._close_company(sym)
-                self.event(f"{sym} closes")
+                self.event(f"the private company {sym} closes")
 
     def check_bank(self) -> None:
         """The bank has broken when its cash is gone: the game ends after this set of

@@ -127,7 +127,7 @@ class PendingPar(Step):
                 state.players[owner].companies.remove(company)
             state.companies[company].closed = True
             state.companies[company].owner = None
-            game.event(f"{company} closes")
+            game.event(f"the private company {company} closes")
 
 
 

@@ -183,23 +183,49 @@ class Track(OpStep):
         if action.using:
             special_lay(game, corp, action)
             return
-        entry = tile_lay_entry(game)
-        if entry is None:
-            raise IllegalOrderError(f"{corp} has laid its tiles this turn")
+        problem = cls.problem(game, corp, action)
+        if problem:
+            from pbem.engine.lays import refusal
+
+            raise IllegalOrderError(refusal(game, corp, action, problem))
         op = _or(game)
         upgrade = track.placed(game, action.hex).tile.color != "white"
-        if upgrade and not entry["upgrade"]:
-            raise IllegalOrderError(f"{corp} may not upgrade a tile now (one upgrade, or {len(tile_lays(game))} new tiles, a turn)")
-        if not upgrade and not entry["lay"]:
-            raise IllegalOrderError(f"{corp} may not lay another new tile now")
-        if entry.get("cannot_reuse_same_hex") and action.hex in op.laid_hexes:
-            raise IllegalOrderError(f"{corp} has laid on {action.hex} this turn already")
-        if action.hex in op.no_upgrade_hexes:
-            raise IllegalOrderError(f"{action.hex} may not be upgraded in the round its free tile was laid")
         lay_tile(game, corp, action)
         op.tiles_laid += 1
         op.upgraded = op.upgraded or upgrade
         op.laid_hexes.append(action.hex)
+
+    @classmethod
+    def problem(cls, game: Game, corp: str, action: LayTile) -> str | None:
+        """Why ``corp`` may not make the ordinary tile lay ``action`` (no ``USING``) now, or
+        None: the one definition of a legal lay, which the order, the report's list of lays
+        and a refusal's list of what fits all use. The turn's lays (1830: one lay or upgrade;
+        1870: two new tiles or one upgrade, not twice on one hex), a hex whose free tile was
+        laid this round (1870 MRBC), :func:`pbem.engine.track.lay_problem` (tile, phase,
+        upgrade rules, reach), and the terrain cost against the treasury (1830 rules 6.2)."""
+        entry = tile_lay_entry(game)
+        if entry is None:
+            return f"{corp} has laid its tiles this turn"
+        if action.hex not in game.board.hexes:
+            return f"there is no hex {action.hex}"
+        op = _or(game)
+        upgrade = track.placed(game, action.hex).tile.color != "white"
+        if upgrade and not entry["upgrade"]:
+            return f"{corp} may not upgrade a tile now (one upgrade, or {len(tile_lays(game))} new tiles, a turn)"
+        if not upgrade and not entry["lay"]:
+            return f"{corp} may not lay another new tile now"
+        if entry.get("cannot_reuse_same_hex") and action.hex in op.laid_hexes:
+            return f"{corp} has laid on {action.hex} this turn already"
+        if action.hex in op.no_upgrade_hexes:
+            return f"{action.hex} may not be upgraded in the round its free tile was laid"
+        problem = track.lay_problem(game, corp, action.hex, action.tile, action.rotation)
+        if problem:
+            return problem
+        cost = lay_cost(game, action.hex)
+        cash = game.state.corporations[corp].cash
+        if cost > cash:
+            return f"{corp} has {game.money(cash)}; the terrain costs {game.money(cost)}"
+        return None
 
 
 def can_buy_tile_laying_company(game: Game, corp: str) -> bool:
@@ -243,7 +269,7 @@ def lay_tile(game: Game, corp: str, action: LayTile, *, ignore_reach: bool = Fal
         raise IllegalOrderError(problem)
     state = game.state
     shown = track.placed(game, action.hex)
-    cost = 0 if free or not shown.printed else game.board.hexes[action.hex].cost
+    cost = 0 if free else lay_cost(game, action.hex)
     if cost > state.corporations[corp].cash:
         raise IllegalOrderError(f"{corp} has {game.money(state.corporations[corp].cash)}; the terrain costs {game.money(cost)}")
     new = game.tiles[action.tile]
@@ -262,6 +288,13 @@ def lay_tile(game: Game, corp: str, action: LayTile, *, ignore_reach: bool = Fal
         state.bank += cost
     spent = f" spends {game.money(cost)} and" if cost else ""
     game.event(f"{corp}{spent} lays tile #{action.tile} with rotation {action.rotation} on {action.hex}")
+
+
+def lay_cost(game: Game, coord: str) -> int:
+    """What a tile on ``coord`` costs the treasury: the printed terrain cost for the first
+    tile, nothing for an upgrade (1830 rules 6.2)."""
+    shown = track.placed(game, coord)
+    return game.board.hexes[coord].cost if shown.printed else 0
 
 
 def _move_tokens(game: Game, coord: str, old: track.Placed, new: object, rotation: int) -> None:
@@ -1244,7 +1277,7 @@ def assign_token(game: Game, corp: str, action: Assign) -> None:
         state.assignments[action.company] = {"hex": action.hex, "corp": corp, "token": second}
         game.close_company(action.company)
         game.event(f"{corp} turns the {action.company} token on {action.hex} into the "
-                   f"{second.replace('_', ' ')}; {action.company} closes")
+                   f"{second.replace('_', ' ')}; the private company {action.company} closes")
         return
     raise IllegalOrderError(f"{action.company}'s token is already on {placed_now['hex']}")
 

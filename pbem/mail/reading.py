@@ -8,8 +8,9 @@ Theory of operation (the order of checks from the mail reference, section 5):
    :class:`Ignored`; the reason names the header that decided it.
 3. Refuse what cannot be read (oversize, no sender, broken MIME, unknown charset, attachment
    only, nothing left after stripping) as :class:`Unreadable`.
-4. Take the body part (plain before HTML), decode it, cut it at the first signature, quote,
-   reply header or ``END`` line, and keep the non-blank lines as orders.
+4. Take the body part (plain before HTML), decode it, unwrap format=flowed, skip quoted
+   blocks, cut it at the first signature, reply header or ``END`` line, and keep the
+   non-blank lines, numbered as written, each marked as an order line or chatter.
 
 Everything here is pure: no I/O, no global state, and :func:`read_message` never raises.
 """
@@ -26,10 +27,9 @@ import re
 from dataclasses import dataclass
 from email.message import Message
 from email.parser import BytesParser
-from html.parser import HTMLParser
 
-from inscriptis import get_text  # type: ignore[import-untyped]
-
+from pbem.mail.body import BodyText, numbered_lines, read_lines, unflow
+from pbem.mail.html import html_to_text
 from pbem.mail.types import Ignored, ReadResult, Submission, Unreadable, UnreadableKind
 
 __all__ = ["game_tags", "read_message"]
@@ -56,25 +56,14 @@ _BASE64_DEFECTS = (
     email.errors.InvalidBase64PaddingDefect,
 )
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
-_HTML_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _FOLD = re.compile(r"\r?\n[ \t]*")
-_TAG = re.compile(r"\[([^\[\]]*)\]")
-_RE_COUNTER_BEFORE = re.compile(r"(?i)\b(?:re|aw|fwd?|wg|sv|antw)\s*$")
+_TAG = re.compile(r"(?i)(\b(?:re|aw|fwd?|wg|sv|antw)\s*)?\[([^\[\]]*)\]")
+"""A ``[...]`` tag, with the reply word right before it when there is one (``Re[2]``)."""
 _FORWARD_INSIDE = re.compile(r"(?i)(?:re|aw|fwd?|wg)\s*:")
-_SECRET = re.compile(r"(?i)^(?:password|pw)(?:\s*[:=]\s*|\s+)(\S+)$")
-_BEGIN = re.compile(r"(?i)^begin\s+orders$")
-_ON_WROTE = re.compile(r"(?i)^on\s.*\bwrote:$")
-_AM_SCHRIEB = re.compile(r"(?i)^am\s.*\bschrieb\b.*:$")
-_ORIGINAL = re.compile(r"(?i)^-{2,}\s*original message\s*-{2,}$")
-_UNDERSCORES = re.compile(r"^_{5,}$")
-_SENT_FROM = re.compile(r"(?i)^(?:sent from my\b|von meinem\b.*\bgesendet$)")
-_OUTLOOK_FROM = re.compile(r"(?i)^(?:from|von):")
-_OUTLOOK_SENT = re.compile(r"(?i)^(?:sent|date|gesendet|datum):")
 _ADDR_SPEC = re.compile(
     r'(?:[^\s@<>()\[\]\\,;:"]+|"[^"\\\r\n]*")'
     r"@(?:[^\s@<>()\[\]\\,;:\".]+(?:\.[^\s@<>()\[\]\\,;:\".]+)*|\[[^\[\]\s\\]+\])"
 )
-_INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"
 
 
 class _Refusal(Exception):
@@ -127,18 +116,26 @@ def read_message(
        defect, a header that cannot be parsed, nesting too deep), ``"no_sender"`` (no From
        address; ``sender`` is None), ``"unknown_charset"``, ``"attachment_only"`` (no text
        body and no ``text/plain`` attachment), ``"empty_body"`` (no order line left).
-    3. Otherwise a :class:`Submission` whose ``lines`` are the stripped, non-blank body
-       lines before the first signature (``--``), quote (``>``), reply header (``On … wrote:``,
-       ``Am … schrieb …:``, ``-----Original Message-----``, a line of 5+ underscores, an
-       Outlook ``From:``/``Sent:`` block), ``Sent from my …`` or ``END`` line; a leading
-       ``BEGIN ORDERS`` line and the ``PASSWORD <secret>``/``PW <secret>`` line are removed,
-       the secret goes to ``secret``; at most ``max_lines`` lines are kept (a note says so).
+    3. Otherwise a :class:`Submission` whose ``body`` holds the numbered lines read
+       (:func:`pbem.mail.body.read_lines`): blank and quoted lines skipped (a quoted block
+       with its ``On … wrote:`` attribution is skipped and reading goes on after it), reading
+       ended at a signature (``--``), a reply header (``-----Original Message-----``, a line
+       of 5+ underscores, an Outlook ``From:``/``Sent:`` block), ``Sent from my …`` or
+       ``END``; a leading ``BEGIN ORDERS`` line and the ``PASSWORD <secret>``/``PW <secret>``
+       line are removed, the secret goes to ``secret``; each line is marked as an order line
+       or chatter; at most ``max_lines`` lines are kept (a note says so, and ``cut_at``).
 
-    The body is ``get_body(preferencelist=("plain", "html"))``; HTML is converted to text
+    The body is ``get_body(preferencelist=("plain", "html"))``; a ``format=flowed`` plain
+    part is unwrapped first (RFC 3676, ``DelSp=yes`` honoured); HTML is converted to text
     after its quoted parts are removed (note ``"read from the HTML part"``); with no body, a
     ``text/plain`` attachment is read (note ``"read from the attachment NAME"``), which is
     also tried when the body has no order line. Without a declared charset the bytes are
-    decoded as UTF-8, then cp1252.
+    decoded as UTF-8, then cp1252. A part marked ``protected-headers`` (PGP/MIME) gives the
+    Subject when it has one. The game tag is the first ``[...]`` of the Subject as written
+    (:func:`game_tags`).
+
+    Time: linear in the size of the mail, whatever its shape (many headers, long lines, a
+    Subject of repeated ``[1]``); ``benchmarks/pathological_mail.py`` measures it.
 
     :param raw: the whole message as received.
     :param own_addresses: our own From addresses (any case); mail from them is ignored.
@@ -258,16 +255,12 @@ def _read_body(msg: Message, parts: list[Message], head: _Head, max_lines: int) 
         ) from None
     attachment = _first_text_attachment(parts)
 
-    lines: tuple[str, ...] = ()
-    secret: str | None = None
+    read = BodyText((), None, False)
     notes: list[str] = []
-    truncated = False
     if body is not None:
-        text = _decode_part(body)
+        read = _body_lines(body, max_lines)
         if _content_type(body) == "text/html":
-            text = _html_to_text(text)
             notes = ["read from the HTML part"]
-        lines, secret, truncated = _order_lines(text, max_lines)
     else:
         broken = [d for p in parts for d in p.defects if isinstance(d, _BOUNDARY_DEFECTS)]
         if broken:
@@ -282,23 +275,74 @@ def _read_body(msg: Message, parts: list[Message], head: _Head, max_lines: int) 
             raise _Refusal(
                 "attachment_only", f"the message has no text body, only attachments{listed}"
             )
-    if not lines and attachment is not None and attachment is not body:
-        lines, secret, truncated = _order_lines(_decode_part(attachment), max_lines)
-        notes = [f"read from the attachment {_filename(attachment) or '(unnamed)'}"]
-    if not lines:
+    if not read.has_orders and attachment is not None and attachment is not body:
+        attached = _body_lines(attachment, max_lines)
+        if attached.has_orders or not read.lines:
+            # "Hi, my orders are attached": the attachment's lines are the orders.
+            read = BodyText(attached.lines, attached.secret or read.secret, attached.cut)
+            notes = [f"read from the attachment {_filename(attachment) or '(unnamed)'}"]
+    if not read.lines:
         raise _Refusal("empty_body", "the message has no order lines")
-    if truncated:
+    if read.cut:
         notes.append(f"only the first {max_lines} lines were read")
+    subject = _protected_subject(parts) or head.subject
     return Submission(
         message_id=head.message_id,
         sender=head.sender,
         sender_name=head.sender_name,
-        subject=head.subject,
-        game_tag=head.game_tag,
-        secret=secret,
-        lines=lines,
+        subject=subject,
+        game_tag=_game_tag(subject),
+        secret=read.secret,
+        body=read.lines,
         notes=tuple(notes),
+        cut_at=max_lines if read.cut else None,
     )
+
+
+def _body_lines(part: Message, max_lines: int) -> BodyText:
+    """The lines of a text part: decoded, HTML converted, format=flowed undone (RFC 3676)."""
+    text = _decode_part(part)
+    content_type = _content_type(part)
+    if content_type == "text/html":
+        try:
+            text = html_to_text(text)
+        except ValueError as exc:
+            raise _Refusal(
+                "malformed_mime", f"the HTML part cannot be converted ({exc})"
+            ) from None
+        return read_lines(numbered_lines(text), max_lines)
+    if content_type == "text/plain" and _param(part, "format").lower() == "flowed":
+        delsp = _param(part, "delsp").lower() == "yes"
+        return read_lines(unflow(text, delsp=delsp), max_lines)
+    return read_lines(numbered_lines(text), max_lines)
+
+
+def _param(part: Message, name: str) -> str:
+    """A Content-Type parameter as a string, ``""`` when absent or unreadable."""
+    try:
+        value = part.get_param(name)
+    except Exception:
+        return ""
+    if isinstance(value, tuple):  # RFC 2231 form
+        value = value[2]
+    return _clean(str(value)).strip() if value else ""
+
+
+def _protected_subject(parts: list[Message]) -> str | None:
+    """The Subject of the first part marked ``protected-headers`` (the encrypted or signed
+    copy of the headers, as Thunderbird and Enigmail send them), or None."""
+    for part in parts[1:]:
+        if not _param(part, "protected-headers"):
+            continue
+        try:
+            value = part.get("Subject")
+        except Exception:
+            continue
+        if value is not None:
+            text = re.sub(r"\s+", " ", _CONTROL.sub(" ", _clean(str(value)))).strip()
+            if text:
+                return text
+    return None
 
 
 # -- headers ----------------------------------------------------------------------------------
@@ -382,14 +426,18 @@ def _read_subject(msg: Message, raw_headers: tuple[tuple[str, str], ...]) -> str
 
 def game_tags(subject: str) -> list[str]:
     """The trimmed texts of every ``[...]`` in ``subject`` that is not ``Re[2]:`` or
-    ``[Fwd: ...]``, in order (``"[URGENT] [my-game] orders"`` gives ``["URGENT", "my-game"]``);
-    the server takes the first that names one of its games."""
+    ``[Fwd: ...]``, in order and as written (``"[URGENT] [my-game] orders"`` gives
+    ``["URGENT", "my-game"]``); the server takes the first that names one of its games.
+
+    One pass of one pattern over the subject: time linear in its length (a Subject of
+    thousands of ``[1]`` is read at once).
+    """
     tags: list[str] = []
     for match in _TAG.finditer(subject):
-        inner = match.group(1).strip()
+        counter, inner = match.group(1), match.group(2).strip()
         if not inner:
             continue
-        if inner.isdigit() and _RE_COUNTER_BEFORE.search(subject[: match.start()]):
+        if counter is not None and inner.isdigit():
             continue
         if _FORWARD_INSIDE.match(inner):
             continue
@@ -527,136 +575,6 @@ def _declared_charset(part: Message) -> str | None:
     if charset in ("", "unknown-8bit"):
         return None
     return email.charset.ALIASES.get(charset, charset)
-
-
-# -- HTML -------------------------------------------------------------------------------------
-
-
-class _QuoteFinder(HTMLParser):
-    """Finds the character spans of quoted parts in an HTML document.
-
-    Removed elements: ``blockquote``, ``div.gmail_quote``, ``div.moz-cite-prefix``. Outlook's
-    ``div#appendonsend`` and ``div#divRplyFwdMsg`` start the quoted mail, so everything from
-    them to the end goes.
-    """
-
-    def __init__(self, html: str) -> None:
-        super().__init__(convert_charrefs=True)
-        self._html = html
-        self._line_starts = [0] + [m.end() for m in re.finditer("\n", html)]
-        self.spans: list[tuple[int, int]] = []
-        self._open: tuple[str, int, int] | None = None  # (tag, start offset, depth)
-
-    def _offset(self) -> int:
-        line, column = self.getpos()
-        return self._line_starts[line - 1] + column
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self._open is not None:
-            open_tag, start, depth = self._open
-            if tag == open_tag:
-                self._open = (open_tag, start, depth + 1)
-            return
-        values = {name: (value or "") for name, value in attrs}
-        classes = values.get("class", "").split()
-        element_id = values.get("id", "")
-        if tag == "div" and element_id in ("appendonsend", "divRplyFwdMsg"):
-            self.spans.append((self._offset(), len(self._html)))
-            self._open = ("#rest", 0, 1)  # nothing after this is kept
-        elif tag == "blockquote" or (
-            tag == "div" and ("gmail_quote" in classes or "moz-cite-prefix" in classes)
-        ):
-            self._open = (tag, self._offset(), 1)
-
-    def handle_endtag(self, tag: str) -> None:
-        if self._open is None or tag != self._open[0]:
-            return
-        open_tag, start, depth = self._open
-        if depth > 1:
-            self._open = (open_tag, start, depth - 1)
-            return
-        here = self._offset()
-        close = self._html.find(">", here)
-        self.spans.append((start, len(self._html) if close < 0 else close + 1))
-        self._open = None
-
-    def finish(self) -> list[tuple[int, int]]:
-        self.close()
-        if self._open is not None and self._open[0] != "#rest":
-            self.spans.append((self._open[1], len(self._html)))
-        return self.spans
-
-
-def _strip_html_quotes(html: str) -> str:
-    """``html`` without its quoted parts (see :class:`_QuoteFinder`)."""
-    try:
-        finder = _QuoteFinder(html)
-        finder.feed(html)
-        spans = finder.finish()
-    except Exception:
-        return html
-    kept: list[str] = []
-    position = 0
-    for start, end in sorted(spans):
-        if start > position:
-            kept.append(html[position:start])
-        position = max(position, end)
-    kept.append(html[position:])
-    return "".join(kept)
-
-
-def _html_to_text(html: str) -> str:
-    html = _HTML_CONTROL.sub("", html)
-    try:
-        return str(get_text(_strip_html_quotes(html)))
-    except Exception as exc:
-        raise _Refusal(
-            "malformed_mime", f"the HTML part cannot be converted ({type(exc).__name__})"
-        ) from None
-
-
-# -- lines ------------------------------------------------------------------------------------
-
-
-def _order_lines(text: str, max_lines: int) -> tuple[tuple[str, ...], str | None, bool]:
-    """(order lines, secret, truncated) from a body text; see :func:`read_message`."""
-    raw_lines = [line.strip().strip(_INVISIBLE).strip() for line in text.splitlines()]
-    lines: list[str] = []
-    secret: str | None = None
-    for index, line in enumerate(raw_lines):
-        if _is_stop(raw_lines, index):
-            break
-        if not line:
-            continue
-        password = _SECRET.match(line)
-        if password is not None:
-            if secret is None:
-                secret = password.group(1)
-            continue
-        if not lines and _BEGIN.match(line):
-            continue
-        lines.append(line)
-    truncated = len(lines) > max(max_lines, 0)
-    return tuple(lines[: max(max_lines, 0)]), secret, truncated
-
-
-def _is_stop(lines: list[str], index: int) -> bool:
-    """Whether ``lines[index]`` starts the signature, a quote or the end of the orders."""
-    line = lines[index]
-    if not line:
-        return False
-    if line == "--" or line.startswith(">") or line.upper() == "END":
-        return True
-    if _ORIGINAL.match(line) or _UNDERSCORES.match(line) or _SENT_FROM.match(line):
-        return True
-    following = lines[index + 1] if index + 1 < len(lines) else ""
-    for pattern in (_ON_WROTE, _AM_SCHRIEB):
-        if pattern.match(line) or (following and pattern.match(f"{line} {following}")):
-            return True
-    if _OUTLOOK_FROM.match(line):
-        nearby = [candidate for candidate in lines[index + 1 :] if candidate][:3]
-        return any(_OUTLOOK_SENT.match(candidate) for candidate in nearby)
-    return False
 
 
 # -- small helpers ----------------------------------------------------------------------------

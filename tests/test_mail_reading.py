@@ -392,7 +392,9 @@ def test_nesting_beyond_the_parsers_recursion_limit() -> None:
         b"Content-Type: multipart/mixed; boundary=b%d\n\n--b%d\n" % (i, i) for i in range(1500)
     )
     raw = BASE_HEAD.encode() + nest + b"Content-Type: text/plain\n\nBUY PRR\n"
-    assert read(raw) == unreadable("malformed_mime", "the MIME parts are nested too deeply")
+    assert read(raw) == unreadable(
+        "malformed_mime", "the MIME parts are nested too deeply (more than 64 multipart parts)"
+    )
 
 
 # -- headers: sender, subject, Message-ID, size ----------------------------------------------

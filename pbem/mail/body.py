@@ -17,7 +17,6 @@ from pbem.mail.types import BodyLine
 
 __all__ = ["BodyText", "numbered_lines", "read_lines", "unflow"]
 
-_NEWLINE = re.compile(r"\r\n|\r|\n")
 _SECRET = re.compile(r"(?i)^(?:password|pw)(?:\s*[:=]\s*|\s+)(\S+)$")
 _BEGIN = re.compile(r"(?i)^begin\s+orders$")
 _ON = re.compile(r"(?i)on\s")
@@ -61,7 +60,7 @@ class BodyText:
 def numbered_lines(text: str) -> list[tuple[int, str]]:
     """``(number from 1, line)`` for every line of ``text`` (CRLF, CR or LF ends; other
     Unicode line separators are not line ends, so the numbers match what the player sees)."""
-    lines = _NEWLINE.split(text)
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     return list(enumerate(lines, start=1))
@@ -114,7 +113,7 @@ def read_lines(numbered: list[tuple[int, str]], max_lines: int) -> BodyText:
     Rules, line by line (each line stripped; no-break and narrow no-break spaces read as
     spaces):
 
-    - a blank line is skipped;
+    - a blank line is skipped (and does not count as the next line for the rules below);
     - a quoted line (starting with ``>``) is skipped, and so is an attribution line
       (``On … wrote:``, ``Am … schrieb …:``, possibly wrapped onto two lines) that a
       quoted line follows: reading goes on after the quote (bottom-posting);
@@ -128,7 +127,8 @@ def read_lines(numbered: list[tuple[int, str]], max_lines: int) -> BodyText:
       (:func:`pbem.commands.is_command_line`); at most ``max_lines`` are kept.
     """
     limit = max(max_lines, 0)
-    texts = [_clean_line(line) for _, line in numbered]
+    numbered = [(number, line) for number, line in numbered if line.strip()]
+    texts = _Texts(numbered)
     kept: list[BodyLine] = []
     secret: str | None = None
     cut = False
@@ -167,11 +167,26 @@ def read_lines(numbered: list[tuple[int, str]], max_lines: int) -> BodyText:
     return BodyText(tuple(kept), secret, cut)
 
 
-def _clean_line(line: str) -> str:
-    return line.translate(_WIDE_SPACES).strip().strip(_INVISIBLE).strip()
+class _Texts:
+    """The cleaned lines, each cleaned when first looked at (reading often stops early)."""
+
+    def __init__(self, numbered: list[tuple[int, str]]) -> None:
+        self._numbered = numbered
+        self._clean: dict[int, str] = {}
+
+    def __len__(self) -> int:
+        return len(self._numbered)
+
+    def __getitem__(self, index: int) -> str:
+        text = self._clean.get(index)
+        if text is None:
+            raw = self._numbered[index][1]
+            text = raw.translate(_WIDE_SPACES).strip().strip(_INVISIBLE).strip()
+            self._clean[index] = text
+        return text
 
 
-def _next_nonblank(texts: list[str], start: int) -> int | None:
+def _next_nonblank(texts: _Texts, start: int) -> int | None:
     for index in range(start, len(texts)):
         if texts[index]:
             return index
@@ -186,7 +201,7 @@ def _is_attribution(text: str) -> bool:
     return bool(_AM.match(text) and text.endswith(":") and _SCHRIEB.search(text))
 
 
-def _attribution_length(texts: list[str], index: int) -> int:
+def _attribution_length(texts: _Texts, index: int) -> int:
     """2 when ``texts[index]`` and the next line together are an attribution, 1 when the line
     alone is one, else 0."""
     line = texts[index]
@@ -198,7 +213,7 @@ def _attribution_length(texts: list[str], index: int) -> int:
     return 0
 
 
-def _ends_reading(texts: list[str], index: int) -> bool:
+def _ends_reading(texts: _Texts, index: int) -> bool:
     """Whether ``texts[index]`` starts the signature, a forwarded or replied-to mail, a
     mobile footer or the end of the orders."""
     line = texts[index]
@@ -209,6 +224,6 @@ def _ends_reading(texts: list[str], index: int) -> bool:
     if _VON_MEINEM.match(line) and line.lower().endswith("gesendet"):
         return True
     if _OUTLOOK_FROM.match(line):
-        nearby = texts[index + 1 : index + 1 + _OUTLOOK_LOOKAHEAD]
-        return any(_OUTLOOK_SENT.match(candidate) for candidate in nearby if candidate)
+        nearby = range(index + 1, min(index + 1 + _OUTLOOK_LOOKAHEAD, len(texts)))
+        return any(_OUTLOOK_SENT.match(texts[i]) for i in nearby)
     return False

@@ -7,9 +7,14 @@ from html.parser import HTMLParser
 
 from inscriptis import get_text  # type: ignore[import-untyped]
 
-__all__ = ["html_to_text"]
+__all__ = ["MAX_TAGS", "cut_markup", "html_to_text"]
 
 _HTML_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_TAG_OPEN = re.compile(r"<")
+
+MAX_TAGS = 6000
+"""Only the markup before this many tags is converted (the HTML parsers take ~12 µs a tag;
+a reply that quotes a turn report has about a thousand)."""
 
 
 class _QuoteFinder(HTMLParser):
@@ -85,9 +90,18 @@ def _strip_html_quotes(html: str) -> str:
     return "".join(kept)
 
 
+def cut_markup(html: str, max_tags: int = MAX_TAGS) -> tuple[str, bool]:
+    """``(html before its max_tags-th tag, whether it was cut)``."""
+    for count, match in enumerate(_TAG_OPEN.finditer(html), start=1):
+        if count > max_tags:
+            return html[: match.start()], True
+    return html, False
+
+
 def html_to_text(html: str) -> str:
     """The text of an HTML body without its quoted parts (see :class:`_QuoteFinder`),
-    converted by inscriptis (entities such as ``&nbsp;`` and ``&amp;`` decoded).
+    converted by inscriptis (entities such as ``&nbsp;`` and ``&amp;`` decoded). The caller
+    cuts long markup first (:func:`cut_markup`).
 
     :raises ValueError: inscriptis could not convert it (the message names the error).
     """

@@ -29,7 +29,7 @@ from email.message import Message
 from email.parser import BytesParser
 
 from pbem.mail.body import BodyText, numbered_lines, read_lines, unflow
-from pbem.mail.html import html_to_text
+from pbem.mail.html import MAX_TAGS, cut_markup, html_to_text
 from pbem.mail.types import Ignored, ReadResult, Submission, Unreadable, UnreadableKind
 
 __all__ = ["game_tags", "read_message"]
@@ -38,6 +38,24 @@ __all__ = ["game_tags", "read_message"]
 
 _MAX_NESTING = 32
 """MIME parts nested deeper than this are refused; the stdlib walks parts recursively."""
+_MAX_MULTIPARTS = 64
+"""More multipart boundaries than this are refused before parsing (the stdlib parser takes
+time quadratic in the nesting depth)."""
+_MAX_PARTS = 256
+"""More MIME parts than this are refused before parsing (the stdlib parser parses each
+part's Content-Type several times, ~0.1 ms each)."""
+_MAX_FROM = 998
+"""A From header longer than this (RFC 5322's line limit) is not given to the stdlib's
+address parser, which is slow on long address lists; its first address is read leniently."""
+_MAX_SUBJECT = 998
+"""Only this much of a Subject is read (RFC 5322's line limit); the game tag comes early."""
+_MAX_MIME_HEADER = 1000
+"""A Content-* header longer than this (folding included) is refused before parsing: the
+stdlib parses each one several times, in time quadratic in its parameters."""
+_MAX_MIME_HEADERS_TOTAL = 32000
+"""Nor may all Content-* headers together be longer than this."""
+_MIME_HEADER = re.compile(rb"(?im)^content-[a-z-]*:[^\n]*(?:\n[ \t][^\n]*)*")
+_BOUNDARY_PARAM = re.compile(rb'(?i)\bboundary\s*=\s*(?:"([^"\r\n]{1,200})"|([^\s;"]{1,200}))')
 
 _REPORT_TYPES = frozenset(
     {"multipart/report", "message/delivery-status", "message/disposition-notification"}
@@ -178,8 +196,12 @@ def _read(
     raw = bytes(raw)
     oversize = len(raw) > max_bytes
     parse_failure: str | None = None
+    too_complex = None if oversize else _structure_problem(raw)
     if oversize:
         msg = _parse_headers_only(raw, max_bytes)
+    elif too_complex is not None:
+        parse_failure = too_complex
+        msg = _parse_headers_only(_without_long_mime_headers(raw), max_bytes)
     else:
         try:
             msg = email.message_from_bytes(raw, policy=email.policy.default)
@@ -258,9 +280,11 @@ def _read_body(msg: Message, parts: list[Message], head: _Head, max_lines: int) 
     read = BodyText((), None, False)
     notes: list[str] = []
     if body is not None:
-        read = _body_lines(body, max_lines)
+        read, markup_cut = _body_lines(body, max_lines)
         if _content_type(body) == "text/html":
             notes = ["read from the HTML part"]
+        if markup_cut:
+            notes.append(f"only the first {MAX_TAGS} HTML tags were read")
     else:
         broken = [d for p in parts for d in p.defects if isinstance(d, _BOUNDARY_DEFECTS)]
         if broken:
@@ -276,7 +300,7 @@ def _read_body(msg: Message, parts: list[Message], head: _Head, max_lines: int) 
                 "attachment_only", f"the message has no text body, only attachments{listed}"
             )
     if not read.has_orders and attachment is not None and attachment is not body:
-        attached = _body_lines(attachment, max_lines)
+        attached, _ = _body_lines(attachment, max_lines)
         if attached.has_orders or not read.lines:
             # "Hi, my orders are attached": the attachment's lines are the orders.
             read = BodyText(attached.lines, attached.secret or read.secret, attached.cut)
@@ -299,22 +323,24 @@ def _read_body(msg: Message, parts: list[Message], head: _Head, max_lines: int) 
     )
 
 
-def _body_lines(part: Message, max_lines: int) -> BodyText:
-    """The lines of a text part: decoded, HTML converted, format=flowed undone (RFC 3676)."""
+def _body_lines(part: Message, max_lines: int) -> tuple[BodyText, bool]:
+    """``(the lines of a text part, whether long HTML markup was cut)``: decoded, HTML
+    converted, format=flowed undone (RFC 3676)."""
     text = _decode_part(part)
     content_type = _content_type(part)
     if content_type == "text/html":
+        markup, cut = cut_markup(text)
         try:
-            text = html_to_text(text)
+            text = html_to_text(markup)
         except ValueError as exc:
             raise _Refusal(
                 "malformed_mime", f"the HTML part cannot be converted ({exc})"
             ) from None
-        return read_lines(numbered_lines(text), max_lines)
+        return read_lines(numbered_lines(text), max_lines), cut
     if content_type == "text/plain" and _param(part, "format").lower() == "flowed":
         delsp = _param(part, "delsp").lower() == "yes"
-        return read_lines(unflow(text, delsp=delsp), max_lines)
-    return read_lines(numbered_lines(text), max_lines)
+        return read_lines(unflow(text, delsp=delsp), max_lines), False
+    return read_lines(numbered_lines(text), max_lines), False
 
 
 def _param(part: Message, name: str) -> str:
@@ -343,6 +369,40 @@ def _protected_subject(parts: list[Message]) -> str | None:
             if text:
                 return text
     return None
+
+
+def _structure_problem(raw: bytes) -> str | None:
+    """Why the MIME structure is too complex to parse (a Content-* header too long, too
+    many multipart boundaries or parts), found by a linear scan of the raw bytes, or None."""
+    boundaries: set[bytes] = set()
+    for match in _BOUNDARY_PARAM.finditer(raw):
+        boundaries.add(match.group(1) or match.group(2))
+        if len(boundaries) > _MAX_MULTIPARTS:
+            return f"the MIME parts are nested too deeply (more than {_MAX_MULTIPARTS} multipart parts)"
+    parts = 0
+    for boundary in boundaries:
+        parts += raw.count(b"\n--" + boundary)
+        if parts > _MAX_PARTS:
+            return f"the message has more than {_MAX_PARTS} MIME parts"
+    total = 0
+    for header in _MIME_HEADER.finditer(raw):
+        length = len(header.group(0))
+        total += length
+        if length > _MAX_MIME_HEADER:
+            name = header.group(0).split(b":", 1)[0].decode("ascii", "replace")
+            return f"a {name} header has more than {_MAX_MIME_HEADER} characters"
+        if total > _MAX_MIME_HEADERS_TOTAL:
+            return f"the MIME headers have more than {_MAX_MIME_HEADERS_TOTAL} characters together"
+    return None
+
+
+def _without_long_mime_headers(raw: bytes) -> bytes:
+    """``raw`` with every Content-* header longer than :data:`_MAX_MIME_HEADER` replaced by a
+    short placeholder header, so the rest of the headers can still be parsed quickly."""
+    return _MIME_HEADER.sub(
+        lambda m: b"X-Dropped-Header: too long" if len(m.group(0)) > _MAX_MIME_HEADER else m.group(0),
+        raw,
+    )
 
 
 # -- headers ----------------------------------------------------------------------------------
@@ -397,6 +457,13 @@ def _read_from(
     raw_from = next((v for n, v in raw_headers if n == "from"), None)
     if raw_from is None:
         return None, "", None
+    if len(raw_from) > _MAX_FROM:
+        lenient = _normalise_address(raw_from[:_MAX_FROM])
+        return (
+            lenient if _is_address(lenient) else None,
+            "",
+            f"the From header has {len(raw_from)} characters, more than {_MAX_FROM}",
+        )
     try:
         header = msg.get("From")
         addresses = tuple(getattr(header, "addresses", ()))
@@ -416,11 +483,17 @@ def _read_from(
 
 
 def _read_subject(msg: Message, raw_headers: tuple[tuple[str, str], ...]) -> str:
+    """The decoded Subject (RFC 2047), one line; only its first :data:`_MAX_SUBJECT`
+    characters are decoded (the stdlib's header parser is slow on long values)."""
+    raw_subject = next((v for n, v in raw_headers if n == "subject"), None)
     try:
-        value = msg.get("Subject")
-        text = "" if value is None else str(value)
+        if raw_subject is not None and len(raw_subject) > _MAX_SUBJECT:
+            text = str(email.policy.default.header_factory("Subject", raw_subject[:_MAX_SUBJECT]))
+        else:
+            value = msg.get("Subject")
+            text = "" if value is None else str(value)
     except Exception:
-        text = next((v for n, v in raw_headers if n == "subject"), "")
+        text = raw_subject or ""
     return re.sub(r"\s+", " ", _CONTROL.sub(" ", _clean(text))).strip()
 
 

@@ -10,6 +10,7 @@ fresh 1830 game and is first to act in the private auction.
 from __future__ import annotations
 
 import base64
+import json
 import quopri
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -413,3 +414,72 @@ def test_a_redelivered_mail_is_applied_once(tmp_path: Path) -> None:
     assert table.send(raw) == ("processed", [])
     assert [r["data"] for r in log_records(table.data)[1:]] == [BID]
 
+
+
+# -- what the replies say -------------------------------------------------------------------------
+
+
+def test_an_order_word_in_prose_refuses_the_whole_mail_quoting_the_line(tmp_path: Path) -> None:
+    table = Table(tmp_path / "data")
+    outcome, mails = table.order("Player 1", "Hi all,", "BID CA 165", "", "Buy me a beer if I win!")
+    assert outcome == "rejected"
+    assert len(log_records(table.data)) == 1, "all or nothing: the good bid is not applied either"
+    text = body(only(mails))
+    assert "The line that failed:\n  Buy me a beer if I win!\n(line 5 of your mail)\n" in text
+    assert "these lines were not applied:\n  BID CA 165\n  Buy me a beer if I win!\n" in text
+    assert "Not read as orders:\n  line 2: Hi all,\n" in text
+
+
+def test_a_mail_of_only_chatter_is_told_no_orders_were_found(tmp_path: Path) -> None:
+    table = Table(tmp_path / "data")
+    outcome, mails = table.order("Player 1", "Thanks for the game, everyone!", "Byu PRR")
+    assert outcome == "rejected"
+    text = body(only(mails))
+    assert "No orders were found in your mail" in text
+    assert "Not read as orders:\n  line 2: Thanks for the game, everyone!\n  line 3: Byu PRR\n" in text
+    assert "The line that failed" not in text
+    entry = [json.loads(line) for line in (table.data / "handled.jsonl").read_text().splitlines()][-1]
+    assert entry["kind"] == "no_orders" and entry["outcome"] == "rejected"
+
+
+def test_a_refusal_says_when_it_cut_the_list_at_the_line_limit(tmp_path: Path) -> None:
+    table = Table(tmp_path / "data", max_lines=3)
+    outcome, mails = table.order("Player 1", "BID CA 165", "BID CA 170", "PASS", "PASS", "PASS")
+    assert outcome == "rejected"
+    text = body(only(mails))
+    assert "these lines were not applied:\n  BID CA 165\n  BID CA 170\n  PASS\n" \
+        "(only the first 3 lines of your mail were read; the list stops there)\n" in text
+    outcome, mails = table.order("Player 1", "BID CA 165", "BID CA 170")
+    assert "the list stops there" not in body(only(mails))
+
+
+def test_the_secret_is_masked_wherever_a_reply_quotes_the_player(tmp_path: Path) -> None:
+    table = Table(tmp_path / "data")
+    mine = secret(table)
+    outcome, mails = table.order("Player 1", f"my secret is {mine.upper()}", f"BUY {mine}",
+                                 subject=f"[{GID}] orders {mine}")
+    assert outcome == "rejected"
+    reply = only(mails)
+    assert mine not in body(reply).lower() and mine not in str(reply["Subject"]).lower()
+    assert "line 2: my secret is ********" in body(reply)
+    assert "The line that failed:\n  BUY ********\n" in body(reply)
+
+    outcome, mails = table.order("Player 1", "Hi, my password is hunter2", "BID CA 165")
+    assert outcome == "processed"
+    assert "line 2: Hi, my password is ********\n" in body(by_recipient(mails)[P1])
+
+    outcome, mails = table.order("Player 2", "HELP", subject=f"[{GID}] help PASSWORD {secret(table)}")
+    assert outcome == "processed"
+    assert str(only(mails)["Subject"]) == f"Re: [{GID}] help PASSWORD ********"
+
+
+def test_replies_quote_the_player_in_utf8_and_reports_stay_ascii(tmp_path: Path) -> None:
+    table = Table(tmp_path / "data")
+    outcome, mails = table.order("Player 1", "Grüße, Jürgen", "BID CA 165")
+    assert outcome == "processed"
+    text = body(by_recipient(mails)[P1])
+    assert "line 2: Grüße, Jürgen\n" in text
+    report = text[text.index("=" * 20):]  # the turn report after the reply's head
+    assert report.isascii() and table.room.archive(GID).entries()[0].path.read_text().isascii()
+    outcome, mails = table.order("Player 2", "Zoë here", "BID CA 1")
+    assert "line 2: Zoë here" in body(only(mails))

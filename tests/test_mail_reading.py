@@ -7,10 +7,13 @@ import dataclasses
 import email
 import email.policy
 import hashlib
+import importlib.util
+import time
 from email.message import EmailMessage
 from email.mime.application import MIMEApplication
 from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -758,3 +761,193 @@ def test_never_raises_on_arbitrary_body_text(body: str) -> None:
 def test_never_raises_on_odd_header_values(name: str, value: bytes) -> None:
     raw = name.encode() + b": " + value + b"\n" + BASE_HEAD.encode() + b"\nBUY PRR\n"
     _check(read(raw))
+
+
+# -- chatter, line numbers, quotes and format=flowed (the reading rules) --------------
+
+
+def numbered(result: object) -> list[tuple[int, str, bool]]:
+    assert isinstance(result, Submission), result
+    return [(line.number, line.text, line.is_order) for line in result.body]
+
+
+def test_lines_are_numbered_as_written_and_marked_as_orders_or_chatter() -> None:
+    raw = plain("Hi all,\n\nPASSWORD s3cr3t\nb prr\n  SELL, 2 NYC\nPass.\nBuy me a beer\n\ncheers, Priya\n")
+    result = read(raw)
+    assert numbered(result) == [
+        (1, "Hi all,", False),
+        (4, "b prr", True),
+        (5, "SELL, 2 NYC", True),
+        (6, "Pass.", False),  # "PASS." is not the word PASS: chatter, listed in the reply
+        (7, "Buy me a beer", True),  # its first word is an order word: an order line
+        (9, "cheers, Priya", False),
+    ]
+    assert isinstance(result, Submission)
+    assert result.lines == ("b prr", "SELL, 2 NYC", "Buy me a beer")
+    assert [line.text for line in result.chatter] == ["Hi all,", "Pass.", "cheers, Priya"]
+
+
+@pytest.mark.parametrize("word", ["HELP", "report", "History 2", "WIDTH 80", "undo", "ACT AS 1 PASS",
+                                  "REPLACE a b@c", "pause", "Resume", "BROADCAST hi", "END GAME",
+                                  "DEADLINE Friday", "BID CA 1", "par PRR 67", "T H16 57 1", "r auto",
+                                  "DONE", "p", "keep", "HALF", "DISCARD 2", "bankrupt"])
+def test_every_order_and_command_word_makes_an_order_line(word: str) -> None:
+    assert numbered(read(plain(f"{word}\n"))) == [(1, word, True)]
+
+
+def test_end_still_ends_the_reading() -> None:
+    assert numbered(read(plain("Hi\nPASS\nEND\nBUY PRR\n"))) == [(1, "Hi", False), (2, "PASS", True)]
+
+
+def test_a_bottom_posted_reply_is_read_below_the_quote() -> None:
+    body = (
+        "Hi all,\n"
+        "On Mon, Dec 1, 2026 at 9:00\u202fAM PBEM Server <pbem@example.org>\n"
+        "wrote:\n"
+        "\n"
+        "> It is your turn. You may:\n"
+        ">   BUY SV\n"
+        "> PASS\n"
+        "\n"
+        "BID CA 165\n"
+        "\n"
+        "cheers, Priya\n"
+        "-- \n"
+        "Priya\n"
+    )
+    assert numbered(read(plain(body))) == [
+        (1, "Hi all,", False), (9, "BID CA 165", True), (11, "cheers, Priya", False),
+    ]
+
+
+def test_an_attribution_without_a_quote_still_ends_the_reading() -> None:
+    body = "BID CA 165\nAm 01.12.2026 um 09:00 schrieb PBEM <pbem@example.org>:\nBUY SV\n"
+    assert numbered(read(plain(body))) == [(1, "BID CA 165", True)]
+
+
+def test_interleaved_quotes_are_skipped() -> None:
+    body = "> Your turn in the auction\nBID CA 165\n>> old\n> PASS\nthanks\n"
+    assert numbered(read(plain(body))) == [(2, "BID CA 165", True), (5, "thanks", False)]
+
+
+def flowed(text: str, delsp: str | None = None) -> bytes:
+    params = "; format=flowed" + (f"; delsp={delsp}" if delsp else "")
+    head = BASE_HEAD + f"MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8{params}\n"
+    return raw_mail(head, text.encode("utf-8"))
+
+
+def test_format_flowed_prose_that_wraps_onto_an_order_word_is_one_chatter_line() -> None:
+    text = "I am not sure whether to \npass or to \nbuy this turn.\nBID CA 165\n-- \nPriya \n"
+    assert numbered(read(flowed(text))) == [
+        (1, "I am not sure whether to pass or to buy this turn.", False),
+        (4, "BID CA 165", True),
+    ]
+
+
+def test_format_flowed_with_delsp_deletes_the_soft_space() -> None:
+    text = "I am not sure whether to  \npass this turn or to buy some\u00adthing lo\nng.\nPASS\n"
+    assert numbered(read(flowed(text, "yes"))) == [
+        (1, "I am not sure whether to pass this turn or to buy some\u00adthing lo", False),
+        (3, "ng.", False),
+        (4, "PASS", True),
+    ]
+    assert numbered(read(flowed("wor \nd\nPASS\n", "yes"))) == [(1, "word", False), (3, "PASS", True)]
+
+
+def test_format_flowed_space_stuffing_and_quote_depth() -> None:
+    text = " From the GM: \nplease hurry\n> quoted \n> still quoted\nBID CA 165\n"
+    assert numbered(read(flowed(text))) == [
+        (1, "From the GM: please hurry", False), (5, "BID CA 165", True),
+    ]
+
+
+def test_without_format_flowed_a_trailing_space_is_no_soft_break() -> None:
+    assert numbered(read(plain("I will \npass\n"))) == [(1, "I will", False), (2, "pass", True)]
+
+
+def test_a_body_with_only_chatter_is_a_submission_without_orders() -> None:
+    result = read(plain("Thanks for the game!\n\nPriya\n"))
+    assert isinstance(result, Submission)
+    assert result.orders == () and len(result.chatter) == 2
+
+
+def test_an_attachment_is_read_when_the_body_has_only_chatter() -> None:
+    msg = EmailMessage()
+    msg["From"] = ALICE
+    msg["Subject"] = SUBJECT
+    msg["Message-ID"] = MID
+    msg.set_content("Hi, my orders are attached.\nPASSWORD pw1\nAlice\n")
+    msg.add_attachment("BUY PRR\n", filename="orders.txt")
+    result = read(msg.as_bytes())
+    assert numbered(result) == [(1, "BUY PRR", True)]
+    assert isinstance(result, Submission)
+    assert result.secret == "pw1" and result.notes == ("read from the attachment orders.txt",)
+
+
+def test_the_protected_subject_of_a_pgp_mail_names_the_game() -> None:
+    head = BASE_HEAD.replace(SUBJECT, "...") + (
+        'MIME-Version: 1.0\nContent-Type: multipart/signed; protocol="application/pgp-signature"; '
+        'micalg=pgp-sha256; boundary="s"\n'
+    )
+    body = (
+        '--s\nContent-Type: multipart/mixed; boundary="m"; protected-headers="v1"\n'
+        "Subject: [G1] Orders\n\n--m\nContent-Type: text/plain\n\nPASS\n--m--\n"
+        '--s\nContent-Type: application/pgp-signature; name="sig.asc"\n\nxx\n--s--\n'
+    )
+    result = read(raw_mail(head, body.encode()))
+    assert isinstance(result, Submission)
+    assert (result.subject, result.game_tag, result.lines) == ("[G1] Orders", "G1", ("PASS",))
+
+
+@pytest.mark.parametrize(("subject", "tags"), [
+    ("RE: Fwd: Re: [My-Game] x", ["My-Game"]),
+    ("re [2] [g1]", ["g1"]),
+    ("RE[12]: [G1]", ["G1"]),
+    ("SV[1]: [g1]", ["g1"]),
+    ("SV: [1] [g1]", ["1", "g1"]),
+    ("[1] [g1]", ["1", "g1"]),
+])
+def test_game_tags_are_read_case_insensitively_and_kept_as_written(subject: str, tags: list[str]) -> None:
+    assert game_tags(subject) == tags
+
+
+def test_the_line_limit_is_reported_as_cut_at() -> None:
+    result = read(plain("Hi\n" + "PASS\n" * 10), max_lines=4)
+    assert isinstance(result, Submission)
+    assert result.cut_at == 4 and len(result.body) == 4
+    assert isinstance(read(plain("PASS\n" * 4), max_lines=4), Submission)
+    assert read(plain("PASS\n" * 4), max_lines=4).cut_at is None  # type: ignore[union-attr]
+
+
+# -- time: linear in the mail, whatever its shape --------------------------------------------
+
+
+def _pathological() -> dict[str, bytes]:
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "pathological_mail.py"
+    spec = importlib.util.spec_from_file_location("pathological_mail", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.pathological_mails()  # type: ignore[no-any-return]
+
+
+PATHOLOGICAL = _pathological()
+
+
+@pytest.mark.parametrize("name", list(PATHOLOGICAL))
+def test_pathological_mails_at_the_size_limit_are_read_quickly(name: str) -> None:
+    raw = PATHOLOGICAL[name]
+    assert len(raw) <= 262144
+    start = time.perf_counter()
+    result = read(raw)
+    assert time.perf_counter() - start < 2.0, name  # ~0.1 s here; 2 s leaves room for slow CI
+    assert isinstance(result, (Submission, Unreadable))
+
+
+def test_a_subject_of_repeated_counters_is_read_in_linear_time() -> None:
+    # The quadratic reading took 30 s for this Subject of 48 KB.
+    subject = "[g1] " + "[1]" * 16000
+    start = time.perf_counter()
+    assert game_tags(subject) == ["g1"] + ["1"] * 16000
+    assert game_tags("Re" + "[2]" * 16000 + " [g1]")[-1] == "g1"
+    assert time.perf_counter() - start < 2.0

@@ -26,7 +26,7 @@ _MESSAGE_ID = re.compile(r"<[^<>@\s]+@[^<>@\s]+>")
 _DOMAIN = re.compile(r"[^<>@\s\"(),;:\\\[\]]+")
 _REPLY_PREFIXES = re.compile(r"(?i)^(?:(?:re|aw|antw)(?:\[\d+\]|\(\d+\))?\s*:\s*)+")
 _SPACES = re.compile(r"[\s\x00-\x1f\x7f]+")
-_PASSWORD_WORD = re.compile(r"(?i)\b(password|pw)(\s*[:=]\s*|\s+)(?!\*{8}(?!\S))\S+")
+_PASSWORD_WORD = re.compile(r"(?i)\b(password|pw)(\s*[:=]\s*|\s+(?:is\s+)?)(?!\*{8}(?!\S))\S+")
 
 MASK = "********"
 """What a secret is replaced by wherever a mail we send would quote it."""
@@ -111,7 +111,7 @@ def mask_secret(text: str, secret: str | None = None, *, keyword: bool = True) -
     """``text`` with no secret left in it: every whole-word occurrence of ``secret`` (any
     case; secrets are compared case-insensitively) and, with ``keyword`` (for the player's
     own text, not for ours), the word after ``PASSWORD``/``PW`` (any case, with or without
-    ``:``/``=``) become :data:`MASK`. The issue's rule: a secret is never echoed, neither in a
+    ``:``/``=``, or ``is``) become :data:`MASK`. The issue's rule: a secret is never echoed, neither in a
     reply's Subject nor in a quoted line.
 
     >>> mask_secret("[g1] orders PASSWORD: k3xm9tqa")

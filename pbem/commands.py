@@ -191,7 +191,9 @@ def full_help(*, is_gm: bool) -> str:
         "",
         "Send orders to this address with the game's tag in the Subject, e.g. [my-game],",
         "and a line PASSWORD <your secret>. Several orders may follow, one per line; they",
-        "apply in order, all or nothing. Reading stops at END, a signature (--) or quoted text.",
+        "apply in order, all or nothing. A line that does not start with an order or command",
+        "word is chatter: never applied, listed in the reply. Quoted text (>) is skipped;",
+        "reading stops at END or a signature (--).",
     ]
     if is_gm:
         parts += [

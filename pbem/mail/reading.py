@@ -21,14 +21,21 @@ import email
 import email.charset
 import email.errors
 import email.policy
-import email.utils
-import hashlib
 import re
-from dataclasses import dataclass
 from email.message import Message
-from email.parser import BytesParser
 
 from pbem.mail.body import BodyText, numbered_lines, read_lines, unflow
+from pbem.mail.headers import (
+    CONTROL,
+    Head,
+    clean,
+    fallback_message_id,
+    game_tag,
+    game_tags,
+    normalise_address,
+    parse_headers_only,
+    read_head,
+)
 from pbem.mail.html import MAX_TAGS, cut_markup, html_to_text
 from pbem.mail.types import Ignored, ReadResult, Submission, Unreadable, UnreadableKind
 
@@ -44,11 +51,6 @@ time quadratic in the nesting depth)."""
 _MAX_PARTS = 256
 """More MIME parts than this are refused before parsing (the stdlib parser parses each
 part's Content-Type several times, ~0.1 ms each)."""
-_MAX_FROM = 998
-"""A From header longer than this (RFC 5322's line limit) is not given to the stdlib's
-address parser, which is slow on long address lists; its first address is read leniently."""
-_MAX_SUBJECT = 998
-"""Only this much of a Subject is read (RFC 5322's line limit); the game tag comes early."""
 _MAX_MIME_HEADER = 1000
 """A Content-* header longer than this (folding included) is refused before parsing: the
 stdlib parses each one several times, in time quadratic in its parameters."""
@@ -73,15 +75,7 @@ _BASE64_DEFECTS = (
     email.errors.InvalidBase64LengthDefect,
     email.errors.InvalidBase64PaddingDefect,
 )
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
-_FOLD = re.compile(r"\r?\n[ \t]*")
-_TAG = re.compile(r"(?i)(\b(?:re|aw|fwd?|wg|sv|antw)\s*)?\[([^\[\]]*)\]")
-"""A ``[...]`` tag, with the reply word right before it when there is one (``Re[2]``)."""
-_FORWARD_INSIDE = re.compile(r"(?i)(?:re|aw|fwd?|wg)\s*:")
-_ADDR_SPEC = re.compile(
-    r'(?:[^\s@<>()\[\]\\,;:"]+|"[^"\\\r\n]*")'
-    r"@(?:[^\s@<>()\[\]\\,;:\".]+(?:\.[^\s@<>()\[\]\\,;:\".]+)*|\[[^\[\]\s\\]+\])"
-)
+CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
 
 
 class _Refusal(Exception):
@@ -91,19 +85,6 @@ class _Refusal(Exception):
         super().__init__(reason)
         self.kind: UnreadableKind = kind
         self.reason = reason
-
-
-@dataclass(frozen=True)
-class _Head:
-    """What the headers say, read defensively."""
-
-    message_id: str
-    sender: str | None
-    sender_name: str
-    sender_problem: str | None  # set when From is present but could not be parsed
-    subject: str
-    game_tag: str | None
-    raw_headers: tuple[tuple[str, str], ...]  # (lower-cased name, unfolded value) in order
 
 
 # -- public API -------------------------------------------------------------------------------
@@ -173,7 +154,7 @@ def read_message(
         )
     except Exception as exc:  # last line of defence: a bad mail must never stop the poll loop
         return Unreadable(
-            message_id=_fallback_message_id(raw),
+            message_id=fallback_message_id(raw),
             sender=None,
             subject="",
             game_tag=None,
@@ -198,20 +179,20 @@ def _read(
     parse_failure: str | None = None
     too_complex = None if oversize else _structure_problem(raw)
     if oversize:
-        msg = _parse_headers_only(raw, max_bytes)
+        msg = parse_headers_only(raw, max_bytes)
     elif too_complex is not None:
         parse_failure = too_complex
-        msg = _parse_headers_only(_without_long_mime_headers(raw), max_bytes)
+        msg = parse_headers_only(_without_long_mime_headers(raw), max_bytes)
     else:
         try:
             msg = email.message_from_bytes(raw, policy=email.policy.default)
         except RecursionError:
             parse_failure = "the MIME parts are nested too deeply"
-            msg = _parse_headers_only(raw, max_bytes)
+            msg = parse_headers_only(raw, max_bytes)
         except Exception as exc:
             parse_failure = f"the MIME structure cannot be parsed ({type(exc).__name__})"
-            msg = _parse_headers_only(raw, max_bytes)
-    head = _read_head(msg, raw)
+            msg = parse_headers_only(raw, max_bytes)
+    head = read_head(msg, raw)
 
     def refuse(kind: UnreadableKind, reason: str, sender: str | None) -> Unreadable:
         return Unreadable(
@@ -229,7 +210,7 @@ def _read(
             parts = _walk(msg)
         except _Refusal as refusal:
             parse_failure = refusal.reason
-    own = frozenset(_normalise_address(a) for a in own_addresses)
+    own = frozenset(normalise_address(a) for a in own_addresses)
     ignore_reason = _auto_mail_reason(head, parts, own, marker_header)
     if ignore_reason is not None:
         return Ignored(message_id=head.message_id, sender=head.sender, reason=ignore_reason)
@@ -258,7 +239,7 @@ def _read(
         return refuse(refusal.kind, refusal.reason, head.sender)
 
 
-def _read_body(msg: Message, parts: list[Message], head: _Head, max_lines: int) -> Submission:
+def _read_body(msg: Message, parts: list[Message], head: Head, max_lines: int) -> Submission:
     """Find, decode and strip the body; raises :class:`_Refusal` when nothing can be read."""
     assert head.sender is not None
     header_defects = [
@@ -315,7 +296,7 @@ def _read_body(msg: Message, parts: list[Message], head: _Head, max_lines: int) 
         sender=head.sender,
         sender_name=head.sender_name,
         subject=subject,
-        game_tag=_game_tag(subject),
+        game_tag=game_tag(subject),
         secret=read.secret,
         body=read.lines,
         notes=tuple(notes),
@@ -351,7 +332,7 @@ def _param(part: Message, name: str) -> str:
         return ""
     if isinstance(value, tuple):  # RFC 2231 form
         value = value[2]
-    return _clean(str(value)).strip() if value else ""
+    return clean(str(value)).strip() if value else ""
 
 
 def _protected_subject(parts: list[Message]) -> str | None:
@@ -365,7 +346,7 @@ def _protected_subject(parts: list[Message]) -> str | None:
         except Exception:
             continue
         if value is not None:
-            text = re.sub(r"\s+", " ", _CONTROL.sub(" ", _clean(str(value)))).strip()
+            text = re.sub(r"\s+", " ", CONTROL.sub(" ", clean(str(value)))).strip()
             if text:
                 return text
     return None
@@ -408,124 +389,8 @@ def _without_long_mime_headers(raw: bytes) -> bytes:
 # -- headers ----------------------------------------------------------------------------------
 
 
-def _parse_headers_only(raw: bytes, max_bytes: int) -> Message:
-    """Parse only the header section, looking at no more than ``max_bytes`` bytes."""
-    head = raw[:max_bytes]
-    end = re.search(rb"\r?\n\r?\n", head)
-    if end is not None:
-        head = head[: end.end()]
-    try:
-        return BytesParser(policy=email.policy.default).parsebytes(head, headersonly=True)
-    except Exception:
-        return email.message_from_bytes(b"", policy=email.policy.default)
-
-
-def _read_head(msg: Message, raw: bytes) -> _Head:
-    raw_headers = tuple(
-        (str(name).lower(), _unfold(value)) for name, value in _raw_items(msg)
-    )
-    message_id = next((v for n, v in raw_headers if n == "message-id" and v), "")
-    message_id = re.sub(r"\s+", "", message_id)
-    if not message_id:
-        message_id = _fallback_message_id(raw)
-    elif not (message_id.startswith("<") and message_id.endswith(">")):
-        message_id = f"<{message_id.strip('<>')}>"
-    sender, name, problem = _read_from(msg, raw_headers)
-    subject = _read_subject(msg, raw_headers)
-    return _Head(
-        message_id=message_id,
-        sender=sender,
-        sender_name=name,
-        sender_problem=problem,
-        subject=subject,
-        game_tag=_game_tag(subject),
-        raw_headers=raw_headers,
-    )
-
-
-def _raw_items(msg: Message) -> list[tuple[str, str]]:
-    try:
-        return [(str(n), str(v)) for n, v in msg.raw_items()]
-    except Exception:
-        return []
-
-
-def _read_from(
-    msg: Message, raw_headers: tuple[tuple[str, str], ...]
-) -> tuple[str | None, str, str | None]:
-    """(lower-cased addr-spec or None, display name, problem) from the first From header."""
-    raw_from = next((v for n, v in raw_headers if n == "from"), None)
-    if raw_from is None:
-        return None, "", None
-    if len(raw_from) > _MAX_FROM:
-        lenient = _normalise_address(raw_from[:_MAX_FROM])
-        return (
-            lenient if _is_address(lenient) else None,
-            "",
-            f"the From header has {len(raw_from)} characters, more than {_MAX_FROM}",
-        )
-    try:
-        header = msg.get("From")
-        addresses = tuple(getattr(header, "addresses", ()))
-        if not addresses:
-            return None, "", None
-        first = addresses[0]
-        addr = _clean(str(first.addr_spec)).strip().lower()
-        name = _clean(str(first.display_name)).strip()
-    except Exception as exc:
-        lenient = _normalise_address(raw_from)
-        return (
-            lenient if _is_address(lenient) else None,
-            "",
-            f"the From header cannot be parsed ({type(exc).__name__})",
-        )
-    return (addr if _is_address(addr) else None), name, None
-
-
-def _read_subject(msg: Message, raw_headers: tuple[tuple[str, str], ...]) -> str:
-    """The decoded Subject (RFC 2047), one line; only its first :data:`_MAX_SUBJECT`
-    characters are decoded (the stdlib's header parser is slow on long values)."""
-    raw_subject = next((v for n, v in raw_headers if n == "subject"), None)
-    try:
-        if raw_subject is not None and len(raw_subject) > _MAX_SUBJECT:
-            text = str(email.policy.default.header_factory("Subject", raw_subject[:_MAX_SUBJECT]))
-        else:
-            value = msg.get("Subject")
-            text = "" if value is None else str(value)
-    except Exception:
-        text = raw_subject or ""
-    return re.sub(r"\s+", " ", _CONTROL.sub(" ", _clean(text))).strip()
-
-
-def game_tags(subject: str) -> list[str]:
-    """The trimmed texts of every ``[...]`` in ``subject`` that is not ``Re[2]:`` or
-    ``[Fwd: ...]``, in order and as written (``"[URGENT] [my-game] orders"`` gives
-    ``["URGENT", "my-game"]``); the server takes the first that names one of its games.
-
-    One pass of one pattern over the subject: time linear in its length (a Subject of
-    thousands of ``[1]`` is read at once).
-    """
-    tags: list[str] = []
-    for match in _TAG.finditer(subject):
-        counter, inner = match.group(1), match.group(2).strip()
-        if not inner:
-            continue
-        if counter is not None and inner.isdigit():
-            continue
-        if _FORWARD_INSIDE.match(inner):
-            continue
-        tags.append(inner)
-    return tags
-
-
-def _game_tag(subject: str) -> str | None:
-    """The first of :func:`game_tags`, or None."""
-    tags = game_tags(subject)
-    return tags[0] if tags else None
-
-
 def _auto_mail_reason(
-    head: _Head, parts: list[Message], own: frozenset[str], marker_header: str
+    head: Head, parts: list[Message], own: frozenset[str], marker_header: str
 ) -> str | None:
     """Why this is an auto-mail to drop without reply (RFC 3834), or None."""
     for name, value in head.raw_headers:
@@ -595,7 +460,7 @@ def _filename(part: Message) -> str | None:
         return None
     if not name:
         return None
-    return re.sub(r"\s+", " ", _CONTROL.sub(" ", _clean(str(name)))).strip() or None
+    return re.sub(r"\s+", " ", CONTROL.sub(" ", clean(str(name)))).strip() or None
 
 
 def _first_text_attachment(parts: list[Message]) -> Message | None:
@@ -644,7 +509,7 @@ def _declared_charset(part: Message) -> str | None:
         raise _Refusal("unknown_charset", "the charset parameter cannot be read") from None
     if not charset:
         return None
-    charset = _clean(str(charset)).strip().lower()
+    charset = clean(str(charset)).strip().lower()
     if charset in ("", "unknown-8bit"):
         return None
     return email.charset.ALIASES.get(charset, charset)
@@ -653,51 +518,7 @@ def _declared_charset(part: Message) -> str | None:
 # -- small helpers ----------------------------------------------------------------------------
 
 
-def _fallback_message_id(raw: object) -> str:
-    """``<sha256-hex-of-raw@pbem.invalid>`` for a mail without a Message-ID."""
-    try:
-        digest = hashlib.sha256(bytes(raw)).hexdigest()  # type: ignore[call-overload]
-    except Exception:
-        digest = hashlib.sha256(repr(raw).encode("utf-8", "replace")).hexdigest()
-    return f"<{digest}@pbem.invalid>"
-
-
-def _clean(text: str) -> str:
-    """Undo the parser's surrogate escapes of raw 8-bit bytes (UTF-8, else cp1252)."""
-    try:
-        text.encode("utf-8")
-        return text
-    except UnicodeEncodeError:
-        data = text.encode("utf-8", "surrogateescape") if _escapes_only(text) else None
-    if data is None:
-        return text.encode("utf-8", "replace").decode("utf-8")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
-
-
-def _escapes_only(text: str) -> bool:
-    try:
-        text.encode("utf-8", "surrogateescape")
-        return True
-    except UnicodeEncodeError:
-        return False
-
-
-def _unfold(value: str) -> str:
-    return _clean(_FOLD.sub(" ", str(value))).strip()
-
-
 def _canonical(name: str) -> str:
     return "-".join(piece[:1].upper() + piece[1:] for piece in name.split("-"))
 
 
-def _normalise_address(text: str) -> str:
-    address = email.utils.parseaddr(text)[1] or text
-    return _clean(address).strip().lower()
-
-
-def _is_address(address: str) -> bool:
-    """Whether ``address`` is a usable addr-spec (``local@domain``, RFC 5322 section 3.4.1)."""
-    return _ADDR_SPEC.fullmatch(address) is not None

@@ -3,8 +3,8 @@
 Player commands: ``HELP``, ``REPORT`` (resend the current report to me), ``HISTORY n``
 (archived report n). GM commands (from the GM address with the GM secret):
 ``UNDO`` / ``UNDO n``, ``ACT AS <seat> <order>``, ``REPLACE <seat> <address>``, ``PAUSE``,
-``RESUME``, ``BROADCAST <text>``, ``END GAME``. Any other line must be an order
-(:mod:`pbem.orders`).
+``RESUME``, ``BROADCAST <text>``, ``END GAME``. A line whose first word is none of these and
+no order word (:func:`is_command_line`) is chatter, which the server lists but never applies.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pbem.engine.actions import Action
 from pbem.engine.title import TitleData
 from pbem.errors import OrderSyntaxError
 from pbem.games import GameInfo, same_name
-from pbem.orders import Vocabulary, format_order, help_text, parse_order
+from pbem.orders import ORDER_KEYWORDS, Vocabulary, format_order, help_text, parse_order
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,41 @@ class GmCommand:
 
 Command = Order | Info | GmCommand
 
+PLAYER_COMMANDS = ("HELP", "REPORT", "HISTORY", "WIDTH")
+"""The first words of the player commands (:func:`parse_line`)."""
+
 GM_ONLY = ("UNDO", "ACT", "REPLACE", "PAUSE", "RESUME", "BROADCAST", "END", "DEADLINE")
+
+FIRST_WORDS = ORDER_KEYWORDS | frozenset(PLAYER_COMMANDS) | frozenset(GM_ONLY)
+"""Every word that makes a line an order or command line: the order language's keywords and
+abbreviations (:data:`pbem.orders.ORDER_KEYWORDS`, the one table the parser dispatches on),
+the player commands and the GM commands. Upper case."""
+
+
+def first_word(line: str) -> str:
+    """The first word of ``line`` in upper case, split as :func:`pbem.orders.parse_order`
+    splits (a comma separates words), or ``""`` for a blank line.
+
+    >>> first_word("b, 2 PRR")
+    'B'
+    """
+    words = line.replace(",", " ").split(None, 1)
+    return words[0].upper() if words else ""
+
+
+def is_command_line(line: str) -> bool:
+    """Whether ``line`` is an order or command line: its first word (any case) is one of
+    :data:`FIRST_WORDS`. Every other line is chatter: never applied, never a reason to refuse
+    a mail (the issue's rule "chatter is not an order").
+
+    A line whose first word is an order word is an order line even when it is prose:
+    ``"Buy me a beer"`` is an order line (and refuses the mail, quoting it), ``"Pass."`` and
+    ``"Hi all,"`` are chatter (``"PASS."`` is not the word PASS).
+
+    >>> is_command_line("Buy me a beer"), is_command_line("cheers, Priya"), is_command_line("p")
+    (True, False, True)
+    """
+    return first_word(line) in FIRST_WORDS
 
 
 def number(word: str) -> int | None:
@@ -159,7 +193,9 @@ def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
         "",
         "Send orders to this address with the game's tag in the Subject, e.g. [my-game],",
         "and a line PASSWORD <your secret>. Several orders may follow, one per line; they",
-        "apply in order, all or nothing. Reading stops at END, a signature (--) or quoted text.",
+        "apply in order, all or nothing. A line that does not start with an order or command",
+        "word is chatter: never applied, listed in the reply. Quoted text (>) is skipped;",
+        "reading stops at END or a signature (--).",
     ]
     if is_gm:
         parts += [

@@ -35,7 +35,7 @@ TRACE_FIELDS = frozenset({
 """Header fields (lower case) that servers add while passing a mail on; any ``X-`` field
 counts as one too. They are left out of :func:`content_digest`."""
 
-AUTHENTICATED_KINDS = frozenset({"syntax", "illegal", "internal"})
+AUTHENTICATED_KINDS = frozenset({"syntax", "illegal", "internal", "no_orders"})
 """Rejection kinds given only after the sender's secret was checked."""
 
 RATE_LIMITED_ANSWERS = frozenset({"general_help"})

@@ -61,9 +61,10 @@ from pbem.games import (Replay, find_game, game_dir, game_exists, gm_address, ha
 from pbem.handled import AUTHENTICATED_KINDS, Handled, HandledIndex, content_digest, same_mail
 from pbem.mail.compose import compose, deterministic_message_id, reply_subject
 from pbem.mail.reading import game_tags, read_message
-from pbem.mail.types import Ignored, Submission, Unreadable
+from pbem.mail.replies import NO_ORDERS, accepted_text, refusal_text
+from pbem.mail.types import BodyLine, Ignored, Submission, Unreadable
 from pbem.orders import Vocabulary
-from pbem.reports import ReportArchive, quoted_ascii, render, report_context
+from pbem.reports import ReportArchive, render, report_context
 from pbem.transport.base import OutboundTransport, Outcome
 from pbem.transport.outbox import DrainResult, DurableOutbox, message_file_id
 from pbem.errors import OrderError
@@ -82,13 +83,17 @@ class Rejection(Exception):
     """
 
     def __init__(self, reason: str, failed_line: str | None = None, not_applied: list[str] | None = None,
-                 kind: str = "rejected", game_id: str | None = None) -> None:
+                 kind: str = "rejected", game_id: str | None = None, *, line_number: int | None = None,
+                 chatter: tuple[BodyLine, ...] = (), cut_at: int | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.failed_line = failed_line
         self.not_applied = not_applied or []
         self.kind = kind
         self.game_id = game_id
+        self.line_number = line_number  # of the failed line in the mail, from 1
+        self.chatter = chatter  # the lines read as chatter, quoted in the reply
+        self.cut_at = cut_at  # the line limit, when the mail was cut there
 
     @property
     def authenticated(self) -> bool:
@@ -298,7 +303,8 @@ class Mailroom:
             return self._handle_submission(result)
         except Rejection as rejection:
             game = rejection.game_id or result.game_tag
-            replied = self._reply_error(result.message_id, result.sender, result.subject, game, rejection)
+            replied = self._reply_error(result.message_id, result.sender, result.subject, game, rejection,
+                                        secret=result.secret)
             self._mark(result.message_id, "rejected", rejection.kind, result.sender, replied=replied, game=game)
             return "rejected"
 
@@ -319,7 +325,8 @@ class Mailroom:
             "mail (your mail program gives every new mail its own Message-ID).",
             kind="reused_message_id")
         replied = self._reply_error(result.message_id, result.sender, result.subject, game, rejection,
-                                    key=(result.message_id, "reused", self._digest or ""))
+                                    key=(result.message_id, "reused", self._digest or ""),
+                                    secret=result.secret if isinstance(result, Submission) else None)
         self._mark(result.message_id, "rejected", "reused_message_id", result.sender, replied=replied, game=game)
         return "rejected"
 
@@ -372,37 +379,46 @@ class Mailroom:
                      (True, True): "either your seat's secret or the GM's secret"}[(seat is not None, is_gm_address)]
             raise Rejection(f"The PASSWORD does not match {whose}.", kind="wrong_secret", game_id=info.game_id)
         vocab = Vocabulary.from_title(committed.title)
+        # Only order and command lines are parsed; chatter ("Hi all,") is listed, never applied.
+        if not sub.orders:
+            raise Rejection(NO_ORDERS, kind="no_orders", game_id=info.game_id, chatter=sub.chatter,
+                            cut_at=sub.cut_at)
         commands: list[Command] = []
-        for i, line in enumerate(sub.lines):
+        for body_line in sub.orders:
+            line = body_line.text
             try:
                 commands.append(parse_line(line, vocab, info, is_gm=is_gm))
             except OrderError as exc:
                 raise Rejection(str(exc), failed_line=line, not_applied=list(sub.lines), kind="syntax",
-                                game_id=info.game_id) from None
+                                game_id=info.game_id, line_number=body_line.number, chatter=sub.chatter,
+                                cut_at=sub.cut_at) from None
             except Exception:  # a line must never crash the handling: our parser's fault, logged
                 log.exception("parsing %r of %s failed unexpectedly", line, sub.message_id)
                 raise Rejection(_UNREADABLE_LINE, failed_line=line, not_applied=list(sub.lines),
-                                kind="syntax", game_id=info.game_id) from None
+                                kind="syntax", game_id=info.game_id, line_number=body_line.number,
+                                chatter=sub.chatter, cut_at=sub.cut_at) from None
         work = copy.deepcopy(committed)
         pending: list[NewRecord] = []
         accepted: list[str] = []
         infos: list[Info] = []
         broadcasts: list[str] = []
         welcomes: list[tuple[str, str, str]] = []
-        for i, command in enumerate(commands):
+        for command, body_line in zip(commands, sub.orders):
             try:
                 work = execute(command, sub, seat.name if seat else None, is_gm, action_log, work,
                                pending, infos, broadcasts, welcomes, self.settings.route_time_limit)
             except OrderError as exc:
                 raise Rejection(str(exc), failed_line=command.line, not_applied=list(sub.lines),
-                                kind="illegal", game_id=info.game_id) from None
+                                kind="illegal", game_id=info.game_id, line_number=body_line.number,
+                                chatter=sub.chatter, cut_at=sub.cut_at) from None
             except Exception as exc:  # the engine's fault, not the player's: logged, refused
                 if is_storage_error(exc):
                     raise
                 log.exception("applying %r of %s to %s failed unexpectedly", command.line, sub.message_id,
                               info.game_id)
                 raise Rejection(_INTERNAL_LINE, failed_line=command.line, not_applied=list(sub.lines),
-                                kind="internal", game_id=info.game_id) from None
+                                kind="internal", game_id=info.game_id, line_number=body_line.number,
+                                chatter=sub.chatter, cut_at=sub.cut_at) from None
             if not isinstance(command, Info):
                 accepted.append(describe(command, vocab))
         if pending:
@@ -531,12 +547,12 @@ class Mailroom:
                     committed, since_seq=since, number=number, recipient=who, width=info.width_for(who),
                     route_time_limit=self.settings.route_time_limit))
                 if to.lower() == sub.sender.lower() and accepted:
-                    body = render("accepted.txt.j2", {"accepted": accepted, "notes": list(sub.notes)}) + body
+                    body = accepted_text(accepted, sub.notes, sub.chatter, sub.secret) + body
                 self._queue(to=to, subject=f"{tag} Turn report {number}: {committed.game.round_label()}",
                             body=body, kind="report", key=(sub.message_id, "report", str(seq)),
                             in_reply_to=sub.message_id if to.lower() == sub.sender.lower() else None)
         if infos:
-            self._queue(to=sub.sender, subject=reply_subject(sub.subject, game_id),
+            self._queue(to=sub.sender, subject=reply_subject(sub.subject, game_id, sub.secret),
                         body=self.info_reply(committed, infos, sub.sender), kind="reply",
                         key=(sub.message_id, "info"), in_reply_to=sub.message_id)
         self._mark(sub.message_id, "processed", "orders" if accepted or changed else "info", sub.sender,
@@ -616,18 +632,18 @@ class Mailroom:
                     f"so. Run: pbem verify {game_id}\n", kind="notice", key=(game_id, "damaged-log", fault))
 
     def _reply_error(self, message_id: str, sender: str, subject: str, game_tag: str | None,
-                     rejection: Rejection, *, key: tuple[str, ...] | None = None) -> bool:
+                     rejection: Rejection, *, key: tuple[str, ...] | None = None,
+                     secret: str | None = None) -> bool:
         """Queue the error reply for ``rejection`` unless ``sender`` had their allowance of the
-        hour (see the module doc); returns whether it was queued."""
+        hour (see the module doc); returns whether it was queued. What the sender wrote is
+        quoted as written (UTF-8), never ``secret``."""
         if not self._may_reply(sender, authenticated=rejection.authenticated):
             return False
-        body = render("rejected.txt.j2", {  # what the sender wrote is quoted without look-alikes
-            "game_id": game_tag,
-            "reason": quoted_ascii(rejection.reason),
-            "failed_line": quoted_ascii(rejection.failed_line) if rejection.failed_line is not None else None,
-            "not_applied": [quoted_ascii(line) for line in rejection.not_applied],
-        })
-        self._queue(to=sender, subject=reply_subject(subject, game_tag), body=body, kind="reply",
+        body = refusal_text(
+            game_id=game_tag, reason=rejection.reason, failed_line=rejection.failed_line,
+            line_number=rejection.line_number, not_applied=rejection.not_applied,
+            chatter=rejection.chatter, cut_at=rejection.cut_at, secret=secret)
+        self._queue(to=sender, subject=reply_subject(subject, game_tag, secret), body=body, kind="reply",
                     key=key or (message_id, "rejected"), in_reply_to=message_id)
         return True
 

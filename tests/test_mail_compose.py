@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from pbem.mail.compose import MARKER_HEADER, compose, deterministic_message_id, reply_subject
+from pbem.mail.compose import MARKER_HEADER, MASK, compose, deterministic_message_id, mask_secret, reply_subject
 from pbem.mail.reading import read_message
 from pbem.mail.types import Ignored
 
@@ -163,3 +163,25 @@ def test_deterministic_message_id_refuses_bad_domains(domain: str) -> None:
 )
 def test_reply_subject(subject: str, tag: str | None, expected: str) -> None:
     assert reply_subject(subject, tag) == expected
+
+
+@pytest.mark.parametrize(
+    ("subject", "secret", "expected"),
+    [
+        ("[g1] orders PASSWORD k3xm9tqa", None, f"Re: [g1] orders PASSWORD {MASK}"),
+        ("[g1] pw: k3xm9tqa orders", None, f"Re: [g1] pw: {MASK} orders"),
+        ("[g1] Password=k3xm9tqa", None, f"Re: [g1] Password={MASK}"),
+        ("[g1] orders (K3XM9TQA)", "k3xm9tqa", f"Re: [g1] orders ({MASK})"),
+        ("[g1] orders", "k3xm9tqa", "Re: [g1] orders"),
+        ("[g1] passwords are boring", None, "Re: [g1] passwords are boring"),
+    ],
+)
+def test_a_secret_is_never_echoed_in_a_reply_subject(subject: str, secret: str | None, expected: str) -> None:
+    assert reply_subject(subject, "g1", secret) == expected
+
+
+def test_mask_secret_masks_whole_words_only() -> None:
+    assert mask_secret("ab abc xabc abc.", "abc") == f"ab {MASK} xabc {MASK}."
+    assert mask_secret("my password is hunter2", None, keyword=False) == "my password is hunter2"
+    assert mask_secret("my password is hunter2") == f"my password is {MASK}"
+    assert mask_secret("nothing here", "") == "nothing here"

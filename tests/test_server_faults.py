@@ -463,7 +463,7 @@ def test_the_poller_logs_a_line_per_mail_and_per_pass(tmp_path: Path, caplog: py
     inbox = tmp_path / "inbox"
     server = Server(table.room, MaildirInbound(inbox), MaildirOutbound(tmp_path / "delivered"))
     deliver_to_inbox(inbox, table.mail("Player 1", "BID CA 165"))
-    deliver_to_inbox(inbox, table.mail("Player 2", "BYU"))
+    deliver_to_inbox(inbox, table.mail("Player 2", "BUY PRRR"))
     caplog.set_level(logging.INFO, logger="pbem.server")
 
     async def run() -> Any:

@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 from email.message import EmailMessage
 from typing import Literal
 
-__all__ = ["MARKER_HEADER", "compose", "deterministic_message_id", "reply_subject"]
+__all__ = ["MARKER_HEADER", "MASK", "compose", "deterministic_message_id", "mask_secret", "reply_subject"]
 
 MARKER_HEADER = "X-PBEM-Server"
 """The header added to everything we send, so :func:`pbem.mail.reading.read_message` can
@@ -26,6 +26,10 @@ _MESSAGE_ID = re.compile(r"<[^<>@\s]+@[^<>@\s]+>")
 _DOMAIN = re.compile(r"[^<>@\s\"(),;:\\\[\]]+")
 _REPLY_PREFIXES = re.compile(r"(?i)^(?:(?:re|aw|antw)(?:\[\d+\]|\(\d+\))?\s*:\s*)+")
 _SPACES = re.compile(r"[\s\x00-\x1f\x7f]+")
+_PASSWORD_WORD = re.compile(r"(?i)\b(password|pw)(\s*[:=]\s*|\s+(?:is\s+)?)(?!\*{8}(?!\S))\S+")
+
+MASK = "********"
+"""What a secret is replaced by wherever a mail we send would quote it."""
 
 
 def compose(
@@ -103,8 +107,29 @@ def deterministic_message_id(*parts: str, domain: str) -> str:
     return f"<{digest}@{domain}>"
 
 
-def reply_subject(subject: str, game_tag: str | None) -> str:
-    """The Subject for a reply to ``subject``: one ``Re: `` prefix and the game tag.
+def mask_secret(text: str, secret: str | None = None, *, keyword: bool = True) -> str:
+    """``text`` with no secret left in it: every whole-word occurrence of ``secret`` (any
+    case; secrets are compared case-insensitively) and, with ``keyword`` (for the player's
+    own text, not for ours), the word after ``PASSWORD``/``PW`` (any case, with or without
+    ``:``/``=``, or ``is``) become :data:`MASK`. The issue's rule: a secret is never echoed, neither in a
+    reply's Subject nor in a quoted line.
+
+    >>> mask_secret("[g1] orders PASSWORD: k3xm9tqa")
+    '[g1] orders PASSWORD: ********'
+    >>> mask_secret("my secret is K3XM9TQA, ok?", "k3xm9tqa")
+    'my secret is ********, ok?'
+    """
+    if keyword:
+        text = _PASSWORD_WORD.sub(lambda m: m.group(1) + m.group(2) + MASK, text)
+    if secret and secret.strip():
+        pattern = r"(?<!\w)" + re.escape(secret.strip()) + r"(?!\w)"
+        text = re.sub(pattern, MASK, text, flags=re.IGNORECASE)
+    return text
+
+
+def reply_subject(subject: str, game_tag: str | None, secret: str | None = None) -> str:
+    """The Subject for a reply to ``subject``: one ``Re: `` prefix and the game tag, and no
+    secret (:func:`mask_secret`, with the ``secret`` the mail gave when known).
 
     Leading ``Re:``/``RE:``/``Aw:``/``Re[2]:`` prefixes (also right after the tag) collapse
     into one ``Re: ``; ``[game_tag]`` is put first when the subject does not already contain
@@ -117,7 +142,7 @@ def reply_subject(subject: str, game_tag: str | None) -> str:
 
     :returns: a one-line subject, ``"Re:"`` alone when there is neither text nor tag.
     """
-    rest = _REPLY_PREFIXES.sub("", _SPACES.sub(" ", subject).strip())
+    rest = _REPLY_PREFIXES.sub("", mask_secret(_SPACES.sub(" ", subject).strip(), secret))
     if game_tag:
         tag = "[" + _SPACES.sub(" ", game_tag).strip() + "]"
         if rest.lower().startswith(tag.lower()):

@@ -8,8 +8,9 @@ Theory of operation (the order of checks from the mail reference, section 5):
    :class:`Ignored`; the reason names the header that decided it.
 3. Refuse what cannot be read (oversize, no sender, broken MIME, unknown charset, attachment
    only, nothing left after stripping) as :class:`Unreadable`.
-4. Take the body part (plain before HTML), decode it, cut it at the first signature, quote,
-   reply header or ``END`` line, and keep the non-blank lines as orders.
+4. Take the body part (plain before HTML), decode it, unwrap format=flowed, skip quoted
+   blocks, cut it at the first signature, reply header or ``END`` line, and keep the
+   non-blank lines, numbered as written, each marked as an order line or chatter.
 
 Everything here is pure: no I/O, no global state, and :func:`read_message` never raises.
 """
@@ -20,16 +21,22 @@ import email
 import email.charset
 import email.errors
 import email.policy
-import email.utils
-import hashlib
 import re
-from dataclasses import dataclass
 from email.message import Message
-from email.parser import BytesParser
-from html.parser import HTMLParser
 
-from inscriptis import get_text  # type: ignore[import-untyped]
-
+from pbem.mail.body import BodyText, numbered_lines, read_lines, unflow
+from pbem.mail.headers import (
+    CONTROL,
+    Head,
+    clean,
+    fallback_message_id,
+    game_tag,
+    game_tags,
+    normalise_address,
+    parse_headers_only,
+    read_head,
+)
+from pbem.mail.html import MAX_TAGS, cut_markup, html_to_text
 from pbem.mail.types import Ignored, ReadResult, Submission, Unreadable, UnreadableKind
 
 __all__ = ["game_tags", "read_message"]
@@ -38,6 +45,19 @@ __all__ = ["game_tags", "read_message"]
 
 _MAX_NESTING = 32
 """MIME parts nested deeper than this are refused; the stdlib walks parts recursively."""
+_MAX_MULTIPARTS = 64
+"""More multipart boundaries than this are refused before parsing (the stdlib parser takes
+time quadratic in the nesting depth)."""
+_MAX_PARTS = 256
+"""More MIME parts than this are refused before parsing (the stdlib parser parses each
+part's Content-Type several times, ~0.1 ms each)."""
+_MAX_MIME_HEADER = 1000
+"""A Content-* header longer than this (folding included) is refused before parsing: the
+stdlib parses each one several times, in time quadratic in its parameters."""
+_MAX_MIME_HEADERS_TOTAL = 32000
+"""Nor may all Content-* headers together be longer than this."""
+_MIME_HEADER = re.compile(rb"(?im)^content-[a-z-]*:[^\n]*(?:\n[ \t][^\n]*)*")
+_BOUNDARY_PARAM = re.compile(rb'(?i)\bboundary\s*=\s*(?:"([^"\r\n]{1,200})"|([^\s;"]{1,200}))')
 
 _REPORT_TYPES = frozenset(
     {"multipart/report", "message/delivery-status", "message/disposition-notification"}
@@ -55,26 +75,7 @@ _BASE64_DEFECTS = (
     email.errors.InvalidBase64LengthDefect,
     email.errors.InvalidBase64PaddingDefect,
 )
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
-_HTML_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-_FOLD = re.compile(r"\r?\n[ \t]*")
-_TAG = re.compile(r"\[([^\[\]]*)\]")
-_RE_COUNTER_BEFORE = re.compile(r"(?i)\b(?:re|aw|fwd?|wg|sv|antw)\s*$")
-_FORWARD_INSIDE = re.compile(r"(?i)(?:re|aw|fwd?|wg)\s*:")
-_SECRET = re.compile(r"(?i)^(?:password|pw)(?:\s*[:=]\s*|\s+)(\S+)$")
-_BEGIN = re.compile(r"(?i)^begin\s+orders$")
-_ON_WROTE = re.compile(r"(?i)^on\s.*\bwrote:$")
-_AM_SCHRIEB = re.compile(r"(?i)^am\s.*\bschrieb\b.*:$")
-_ORIGINAL = re.compile(r"(?i)^-{2,}\s*original message\s*-{2,}$")
-_UNDERSCORES = re.compile(r"^_{5,}$")
-_SENT_FROM = re.compile(r"(?i)^(?:sent from my\b|von meinem\b.*\bgesendet$)")
-_OUTLOOK_FROM = re.compile(r"(?i)^(?:from|von):")
-_OUTLOOK_SENT = re.compile(r"(?i)^(?:sent|date|gesendet|datum):")
-_ADDR_SPEC = re.compile(
-    r'(?:[^\s@<>()\[\]\\,;:"]+|"[^"\\\r\n]*")'
-    r"@(?:[^\s@<>()\[\]\\,;:\".]+(?:\.[^\s@<>()\[\]\\,;:\".]+)*|\[[^\[\]\s\\]+\])"
-)
-_INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"
+CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
 
 
 class _Refusal(Exception):
@@ -84,19 +85,6 @@ class _Refusal(Exception):
         super().__init__(reason)
         self.kind: UnreadableKind = kind
         self.reason = reason
-
-
-@dataclass(frozen=True)
-class _Head:
-    """What the headers say, read defensively."""
-
-    message_id: str
-    sender: str | None
-    sender_name: str
-    sender_problem: str | None  # set when From is present but could not be parsed
-    subject: str
-    game_tag: str | None
-    raw_headers: tuple[tuple[str, str], ...]  # (lower-cased name, unfolded value) in order
 
 
 # -- public API -------------------------------------------------------------------------------
@@ -127,18 +115,26 @@ def read_message(
        defect, a header that cannot be parsed, nesting too deep), ``"no_sender"`` (no From
        address; ``sender`` is None), ``"unknown_charset"``, ``"attachment_only"`` (no text
        body and no ``text/plain`` attachment), ``"empty_body"`` (no order line left).
-    3. Otherwise a :class:`Submission` whose ``lines`` are the stripped, non-blank body
-       lines before the first signature (``--``), quote (``>``), reply header (``On … wrote:``,
-       ``Am … schrieb …:``, ``-----Original Message-----``, a line of 5+ underscores, an
-       Outlook ``From:``/``Sent:`` block), ``Sent from my …`` or ``END`` line; a leading
-       ``BEGIN ORDERS`` line and the ``PASSWORD <secret>``/``PW <secret>`` line are removed,
-       the secret goes to ``secret``; at most ``max_lines`` lines are kept (a note says so).
+    3. Otherwise a :class:`Submission` whose ``body`` holds the numbered lines read
+       (:func:`pbem.mail.body.read_lines`): blank and quoted lines skipped (a quoted block
+       with its ``On … wrote:`` attribution is skipped and reading goes on after it), reading
+       ended at a signature (``--``), a reply header (``-----Original Message-----``, a line
+       of 5+ underscores, an Outlook ``From:``/``Sent:`` block), ``Sent from my …`` or
+       ``END``; a leading ``BEGIN ORDERS`` line and the ``PASSWORD <secret>``/``PW <secret>``
+       line are removed, the secret goes to ``secret``; each line is marked as an order line
+       or chatter; at most ``max_lines`` lines are kept (a note says so, and ``cut_at``).
 
-    The body is ``get_body(preferencelist=("plain", "html"))``; HTML is converted to text
+    The body is ``get_body(preferencelist=("plain", "html"))``; a ``format=flowed`` plain
+    part is unwrapped first (RFC 3676, ``DelSp=yes`` honoured); HTML is converted to text
     after its quoted parts are removed (note ``"read from the HTML part"``); with no body, a
     ``text/plain`` attachment is read (note ``"read from the attachment NAME"``), which is
     also tried when the body has no order line. Without a declared charset the bytes are
-    decoded as UTF-8, then cp1252.
+    decoded as UTF-8, then cp1252. A part marked ``protected-headers`` (PGP/MIME) gives the
+    Subject when it has one. The game tag is the first ``[...]`` of the Subject as written
+    (:func:`game_tags`).
+
+    Time: linear in the size of the mail, whatever its shape (many headers, long lines, a
+    Subject of repeated ``[1]``); ``benchmarks/pathological_mail.py`` measures it.
 
     :param raw: the whole message as received.
     :param own_addresses: our own From addresses (any case); mail from them is ignored.
@@ -158,7 +154,7 @@ def read_message(
         )
     except Exception as exc:  # last line of defence: a bad mail must never stop the poll loop
         return Unreadable(
-            message_id=_fallback_message_id(raw),
+            message_id=fallback_message_id(raw),
             sender=None,
             subject="",
             game_tag=None,
@@ -181,18 +177,22 @@ def _read(
     raw = bytes(raw)
     oversize = len(raw) > max_bytes
     parse_failure: str | None = None
+    too_complex = None if oversize else _structure_problem(raw)
     if oversize:
-        msg = _parse_headers_only(raw, max_bytes)
+        msg = parse_headers_only(raw, max_bytes)
+    elif too_complex is not None:
+        parse_failure = too_complex
+        msg = parse_headers_only(_without_long_mime_headers(raw), max_bytes)
     else:
         try:
             msg = email.message_from_bytes(raw, policy=email.policy.default)
         except RecursionError:
             parse_failure = "the MIME parts are nested too deeply"
-            msg = _parse_headers_only(raw, max_bytes)
+            msg = parse_headers_only(raw, max_bytes)
         except Exception as exc:
             parse_failure = f"the MIME structure cannot be parsed ({type(exc).__name__})"
-            msg = _parse_headers_only(raw, max_bytes)
-    head = _read_head(msg, raw)
+            msg = parse_headers_only(raw, max_bytes)
+    head = read_head(msg, raw)
 
     def refuse(kind: UnreadableKind, reason: str, sender: str | None) -> Unreadable:
         return Unreadable(
@@ -210,7 +210,7 @@ def _read(
             parts = _walk(msg)
         except _Refusal as refusal:
             parse_failure = refusal.reason
-    own = frozenset(_normalise_address(a) for a in own_addresses)
+    own = frozenset(normalise_address(a) for a in own_addresses)
     ignore_reason = _auto_mail_reason(head, parts, own, marker_header)
     if ignore_reason is not None:
         return Ignored(message_id=head.message_id, sender=head.sender, reason=ignore_reason)
@@ -239,7 +239,7 @@ def _read(
         return refuse(refusal.kind, refusal.reason, head.sender)
 
 
-def _read_body(msg: Message, parts: list[Message], head: _Head, max_lines: int) -> Submission:
+def _read_body(msg: Message, parts: list[Message], head: Head, max_lines: int) -> Submission:
     """Find, decode and strip the body; raises :class:`_Refusal` when nothing can be read."""
     assert head.sender is not None
     header_defects = [
@@ -258,16 +258,14 @@ def _read_body(msg: Message, parts: list[Message], head: _Head, max_lines: int) 
         ) from None
     attachment = _first_text_attachment(parts)
 
-    lines: tuple[str, ...] = ()
-    secret: str | None = None
+    read = BodyText((), None, False)
     notes: list[str] = []
-    truncated = False
     if body is not None:
-        text = _decode_part(body)
+        read, markup_cut = _body_lines(body, max_lines)
         if _content_type(body) == "text/html":
-            text = _html_to_text(text)
             notes = ["read from the HTML part"]
-        lines, secret, truncated = _order_lines(text, max_lines)
+        if markup_cut:
+            notes.append(f"only the first {MAX_TAGS} HTML tags were read")
     else:
         broken = [d for p in parts for d in p.defects if isinstance(d, _BOUNDARY_DEFECTS)]
         if broken:
@@ -282,129 +280,117 @@ def _read_body(msg: Message, parts: list[Message], head: _Head, max_lines: int) 
             raise _Refusal(
                 "attachment_only", f"the message has no text body, only attachments{listed}"
             )
-    if not lines and attachment is not None and attachment is not body:
-        lines, secret, truncated = _order_lines(_decode_part(attachment), max_lines)
-        notes = [f"read from the attachment {_filename(attachment) or '(unnamed)'}"]
-    if not lines:
+    if not read.has_orders and attachment is not None and attachment is not body:
+        attached, _ = _body_lines(attachment, max_lines)
+        if attached.has_orders or not read.lines:
+            # "Hi, my orders are attached": the attachment's lines are the orders.
+            read = BodyText(attached.lines, attached.secret or read.secret, attached.cut)
+            notes = [f"read from the attachment {_filename(attachment) or '(unnamed)'}"]
+    if not read.lines:
         raise _Refusal("empty_body", "the message has no order lines")
-    if truncated:
+    if read.cut:
         notes.append(f"only the first {max_lines} lines were read")
+    subject = _protected_subject(parts) or head.subject
     return Submission(
         message_id=head.message_id,
         sender=head.sender,
         sender_name=head.sender_name,
-        subject=head.subject,
-        game_tag=head.game_tag,
-        secret=secret,
-        lines=lines,
+        subject=subject,
+        game_tag=game_tag(subject),
+        secret=read.secret,
+        body=read.lines,
         notes=tuple(notes),
+        cut_at=max_lines if read.cut else None,
+    )
+
+
+def _body_lines(part: Message, max_lines: int) -> tuple[BodyText, bool]:
+    """``(the lines of a text part, whether long HTML markup was cut)``: decoded, HTML
+    converted, format=flowed undone (RFC 3676)."""
+    text = _decode_part(part)
+    content_type = _content_type(part)
+    if content_type == "text/html":
+        markup, cut = cut_markup(text)
+        try:
+            text = html_to_text(markup)
+        except ValueError as exc:
+            raise _Refusal(
+                "malformed_mime", f"the HTML part cannot be converted ({exc})"
+            ) from None
+        return read_lines(numbered_lines(text), max_lines), cut
+    if content_type == "text/plain" and _param(part, "format").lower() == "flowed":
+        delsp = _param(part, "delsp").lower() == "yes"
+        return read_lines(unflow(text, delsp=delsp), max_lines), False
+    return read_lines(numbered_lines(text), max_lines), False
+
+
+def _param(part: Message, name: str) -> str:
+    """A Content-Type parameter as a string, ``""`` when absent or unreadable."""
+    try:
+        value = part.get_param(name)
+    except Exception:
+        return ""
+    if isinstance(value, tuple):  # RFC 2231 form
+        value = value[2]
+    return clean(str(value)).strip() if value else ""
+
+
+def _protected_subject(parts: list[Message]) -> str | None:
+    """The Subject of the first part marked ``protected-headers`` (the encrypted or signed
+    copy of the headers, as Thunderbird and Enigmail send them), or None."""
+    for part in parts[1:]:
+        if not _param(part, "protected-headers"):
+            continue
+        try:
+            value = part.get("Subject")
+        except Exception:
+            continue
+        if value is not None:
+            text = re.sub(r"\s+", " ", CONTROL.sub(" ", clean(str(value)))).strip()
+            if text:
+                return text
+    return None
+
+
+def _structure_problem(raw: bytes) -> str | None:
+    """Why the MIME structure is too complex to parse (a Content-* header too long, too
+    many multipart boundaries or parts), found by a linear scan of the raw bytes, or None."""
+    boundaries: set[bytes] = set()
+    for match in _BOUNDARY_PARAM.finditer(raw):
+        boundaries.add(match.group(1) or match.group(2))
+        if len(boundaries) > _MAX_MULTIPARTS:
+            return f"the MIME parts are nested too deeply (more than {_MAX_MULTIPARTS} multipart parts)"
+    parts = 0
+    for boundary in boundaries:
+        parts += raw.count(b"\n--" + boundary)
+        if parts > _MAX_PARTS:
+            return f"the message has more than {_MAX_PARTS} MIME parts"
+    total = 0
+    for header in _MIME_HEADER.finditer(raw):
+        length = len(header.group(0))
+        total += length
+        if length > _MAX_MIME_HEADER:
+            name = header.group(0).split(b":", 1)[0].decode("ascii", "replace")
+            return f"a {name} header has more than {_MAX_MIME_HEADER} characters"
+        if total > _MAX_MIME_HEADERS_TOTAL:
+            return f"the MIME headers have more than {_MAX_MIME_HEADERS_TOTAL} characters together"
+    return None
+
+
+def _without_long_mime_headers(raw: bytes) -> bytes:
+    """``raw`` with every Content-* header longer than :data:`_MAX_MIME_HEADER` replaced by a
+    short placeholder header, so the rest of the headers can still be parsed quickly."""
+    return _MIME_HEADER.sub(
+        lambda m: b"X-Dropped-Header: too long" if len(m.group(0)) > _MAX_MIME_HEADER else m.group(0),
+        raw,
     )
 
 
 # -- headers ----------------------------------------------------------------------------------
 
 
-def _parse_headers_only(raw: bytes, max_bytes: int) -> Message:
-    """Parse only the header section, looking at no more than ``max_bytes`` bytes."""
-    head = raw[:max_bytes]
-    end = re.search(rb"\r?\n\r?\n", head)
-    if end is not None:
-        head = head[: end.end()]
-    try:
-        return BytesParser(policy=email.policy.default).parsebytes(head, headersonly=True)
-    except Exception:
-        return email.message_from_bytes(b"", policy=email.policy.default)
-
-
-def _read_head(msg: Message, raw: bytes) -> _Head:
-    raw_headers = tuple(
-        (str(name).lower(), _unfold(value)) for name, value in _raw_items(msg)
-    )
-    message_id = next((v for n, v in raw_headers if n == "message-id" and v), "")
-    message_id = re.sub(r"\s+", "", message_id)
-    if not message_id:
-        message_id = _fallback_message_id(raw)
-    elif not (message_id.startswith("<") and message_id.endswith(">")):
-        message_id = f"<{message_id.strip('<>')}>"
-    sender, name, problem = _read_from(msg, raw_headers)
-    subject = _read_subject(msg, raw_headers)
-    return _Head(
-        message_id=message_id,
-        sender=sender,
-        sender_name=name,
-        sender_problem=problem,
-        subject=subject,
-        game_tag=_game_tag(subject),
-        raw_headers=raw_headers,
-    )
-
-
-def _raw_items(msg: Message) -> list[tuple[str, str]]:
-    try:
-        return [(str(n), str(v)) for n, v in msg.raw_items()]
-    except Exception:
-        return []
-
-
-def _read_from(
-    msg: Message, raw_headers: tuple[tuple[str, str], ...]
-) -> tuple[str | None, str, str | None]:
-    """(lower-cased addr-spec or None, display name, problem) from the first From header."""
-    raw_from = next((v for n, v in raw_headers if n == "from"), None)
-    if raw_from is None:
-        return None, "", None
-    try:
-        header = msg.get("From")
-        addresses = tuple(getattr(header, "addresses", ()))
-        if not addresses:
-            return None, "", None
-        first = addresses[0]
-        addr = _clean(str(first.addr_spec)).strip().lower()
-        name = _clean(str(first.display_name)).strip()
-    except Exception as exc:
-        lenient = _normalise_address(raw_from)
-        return (
-            lenient if _is_address(lenient) else None,
-            "",
-            f"the From header cannot be parsed ({type(exc).__name__})",
-        )
-    return (addr if _is_address(addr) else None), name, None
-
-
-def _read_subject(msg: Message, raw_headers: tuple[tuple[str, str], ...]) -> str:
-    try:
-        value = msg.get("Subject")
-        text = "" if value is None else str(value)
-    except Exception:
-        text = next((v for n, v in raw_headers if n == "subject"), "")
-    return re.sub(r"\s+", " ", _CONTROL.sub(" ", _clean(text))).strip()
-
-
-def game_tags(subject: str) -> list[str]:
-    """The trimmed texts of every ``[...]`` in ``subject`` that is not ``Re[2]:`` or
-    ``[Fwd: ...]``, in order (``"[URGENT] [my-game] orders"`` gives ``["URGENT", "my-game"]``);
-    the server takes the first that names one of its games."""
-    tags: list[str] = []
-    for match in _TAG.finditer(subject):
-        inner = match.group(1).strip()
-        if not inner:
-            continue
-        if inner.isdigit() and _RE_COUNTER_BEFORE.search(subject[: match.start()]):
-            continue
-        if _FORWARD_INSIDE.match(inner):
-            continue
-        tags.append(inner)
-    return tags
-
-
-def _game_tag(subject: str) -> str | None:
-    """The first of :func:`game_tags`, or None."""
-    tags = game_tags(subject)
-    return tags[0] if tags else None
-
-
 def _auto_mail_reason(
-    head: _Head, parts: list[Message], own: frozenset[str], marker_header: str
+    head: Head, parts: list[Message], own: frozenset[str], marker_header: str
 ) -> str | None:
     """Why this is an auto-mail to drop without reply (RFC 3834), or None."""
     for name, value in head.raw_headers:
@@ -474,7 +460,7 @@ def _filename(part: Message) -> str | None:
         return None
     if not name:
         return None
-    return re.sub(r"\s+", " ", _CONTROL.sub(" ", _clean(str(name)))).strip() or None
+    return re.sub(r"\s+", " ", CONTROL.sub(" ", clean(str(name)))).strip() or None
 
 
 def _first_text_attachment(parts: list[Message]) -> Message | None:
@@ -523,190 +509,16 @@ def _declared_charset(part: Message) -> str | None:
         raise _Refusal("unknown_charset", "the charset parameter cannot be read") from None
     if not charset:
         return None
-    charset = _clean(str(charset)).strip().lower()
+    charset = clean(str(charset)).strip().lower()
     if charset in ("", "unknown-8bit"):
         return None
     return email.charset.ALIASES.get(charset, charset)
 
 
-# -- HTML -------------------------------------------------------------------------------------
-
-
-class _QuoteFinder(HTMLParser):
-    """Finds the character spans of quoted parts in an HTML document.
-
-    Removed elements: ``blockquote``, ``div.gmail_quote``, ``div.moz-cite-prefix``. Outlook's
-    ``div#appendonsend`` and ``div#divRplyFwdMsg`` start the quoted mail, so everything from
-    them to the end goes.
-    """
-
-    def __init__(self, html: str) -> None:
-        super().__init__(convert_charrefs=True)
-        self._html = html
-        self._line_starts = [0] + [m.end() for m in re.finditer("\n", html)]
-        self.spans: list[tuple[int, int]] = []
-        self._open: tuple[str, int, int] | None = None  # (tag, start offset, depth)
-
-    def _offset(self) -> int:
-        line, column = self.getpos()
-        return self._line_starts[line - 1] + column
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self._open is not None:
-            open_tag, start, depth = self._open
-            if tag == open_tag:
-                self._open = (open_tag, start, depth + 1)
-            return
-        values = {name: (value or "") for name, value in attrs}
-        classes = values.get("class", "").split()
-        element_id = values.get("id", "")
-        if tag == "div" and element_id in ("appendonsend", "divRplyFwdMsg"):
-            self.spans.append((self._offset(), len(self._html)))
-            self._open = ("#rest", 0, 1)  # nothing after this is kept
-        elif tag == "blockquote" or (
-            tag == "div" and ("gmail_quote" in classes or "moz-cite-prefix" in classes)
-        ):
-            self._open = (tag, self._offset(), 1)
-
-    def handle_endtag(self, tag: str) -> None:
-        if self._open is None or tag != self._open[0]:
-            return
-        open_tag, start, depth = self._open
-        if depth > 1:
-            self._open = (open_tag, start, depth - 1)
-            return
-        here = self._offset()
-        close = self._html.find(">", here)
-        self.spans.append((start, len(self._html) if close < 0 else close + 1))
-        self._open = None
-
-    def finish(self) -> list[tuple[int, int]]:
-        self.close()
-        if self._open is not None and self._open[0] != "#rest":
-            self.spans.append((self._open[1], len(self._html)))
-        return self.spans
-
-
-def _strip_html_quotes(html: str) -> str:
-    """``html`` without its quoted parts (see :class:`_QuoteFinder`)."""
-    try:
-        finder = _QuoteFinder(html)
-        finder.feed(html)
-        spans = finder.finish()
-    except Exception:
-        return html
-    kept: list[str] = []
-    position = 0
-    for start, end in sorted(spans):
-        if start > position:
-            kept.append(html[position:start])
-        position = max(position, end)
-    kept.append(html[position:])
-    return "".join(kept)
-
-
-def _html_to_text(html: str) -> str:
-    html = _HTML_CONTROL.sub("", html)
-    try:
-        return str(get_text(_strip_html_quotes(html)))
-    except Exception as exc:
-        raise _Refusal(
-            "malformed_mime", f"the HTML part cannot be converted ({type(exc).__name__})"
-        ) from None
-
-
-# -- lines ------------------------------------------------------------------------------------
-
-
-def _order_lines(text: str, max_lines: int) -> tuple[tuple[str, ...], str | None, bool]:
-    """(order lines, secret, truncated) from a body text; see :func:`read_message`."""
-    raw_lines = [line.strip().strip(_INVISIBLE).strip() for line in text.splitlines()]
-    lines: list[str] = []
-    secret: str | None = None
-    for index, line in enumerate(raw_lines):
-        if _is_stop(raw_lines, index):
-            break
-        if not line:
-            continue
-        password = _SECRET.match(line)
-        if password is not None:
-            if secret is None:
-                secret = password.group(1)
-            continue
-        if not lines and _BEGIN.match(line):
-            continue
-        lines.append(line)
-    truncated = len(lines) > max(max_lines, 0)
-    return tuple(lines[: max(max_lines, 0)]), secret, truncated
-
-
-def _is_stop(lines: list[str], index: int) -> bool:
-    """Whether ``lines[index]`` starts the signature, a quote or the end of the orders."""
-    line = lines[index]
-    if not line:
-        return False
-    if line == "--" or line.startswith(">") or line.upper() == "END":
-        return True
-    if _ORIGINAL.match(line) or _UNDERSCORES.match(line) or _SENT_FROM.match(line):
-        return True
-    following = lines[index + 1] if index + 1 < len(lines) else ""
-    for pattern in (_ON_WROTE, _AM_SCHRIEB):
-        if pattern.match(line) or (following and pattern.match(f"{line} {following}")):
-            return True
-    if _OUTLOOK_FROM.match(line):
-        nearby = [candidate for candidate in lines[index + 1 :] if candidate][:3]
-        return any(_OUTLOOK_SENT.match(candidate) for candidate in nearby)
-    return False
-
-
 # -- small helpers ----------------------------------------------------------------------------
-
-
-def _fallback_message_id(raw: object) -> str:
-    """``<sha256-hex-of-raw@pbem.invalid>`` for a mail without a Message-ID."""
-    try:
-        digest = hashlib.sha256(bytes(raw)).hexdigest()  # type: ignore[call-overload]
-    except Exception:
-        digest = hashlib.sha256(repr(raw).encode("utf-8", "replace")).hexdigest()
-    return f"<{digest}@pbem.invalid>"
-
-
-def _clean(text: str) -> str:
-    """Undo the parser's surrogate escapes of raw 8-bit bytes (UTF-8, else cp1252)."""
-    try:
-        text.encode("utf-8")
-        return text
-    except UnicodeEncodeError:
-        data = text.encode("utf-8", "surrogateescape") if _escapes_only(text) else None
-    if data is None:
-        return text.encode("utf-8", "replace").decode("utf-8")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
-
-
-def _escapes_only(text: str) -> bool:
-    try:
-        text.encode("utf-8", "surrogateescape")
-        return True
-    except UnicodeEncodeError:
-        return False
-
-
-def _unfold(value: str) -> str:
-    return _clean(_FOLD.sub(" ", str(value))).strip()
 
 
 def _canonical(name: str) -> str:
     return "-".join(piece[:1].upper() + piece[1:] for piece in name.split("-"))
 
 
-def _normalise_address(text: str) -> str:
-    address = email.utils.parseaddr(text)[1] or text
-    return _clean(address).strip().lower()
-
-
-def _is_address(address: str) -> bool:
-    """Whether ``address`` is a usable addr-spec (``local@domain``, RFC 5322 section 3.4.1)."""
-    return _ADDR_SPEC.fullmatch(address) is not None

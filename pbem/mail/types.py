@@ -8,6 +8,22 @@ from typing import Literal
 
 
 @dataclass(frozen=True)
+class BodyLine:
+    """One line of an order mail as read.
+
+    :param number: the line's number in the body as the player wrote it, from 1 (blank and
+        quoted lines count; a format=flowed paragraph has the number of its first line).
+    :param text: the line, stripped, soft-wrapped parts joined (RFC 3676).
+    :param is_order: whether its first word is an order or command word
+        (:func:`pbem.commands.is_command_line`); otherwise it is chatter.
+    """
+
+    number: int
+    text: str
+    is_order: bool
+
+
+@dataclass(frozen=True)
 class Submission:
     """A readable order mail.
 
@@ -20,9 +36,12 @@ class Submission:
         or None (the server also tries the later tags,
         :func:`pbem.mail.reading.game_tags`).
     :param secret: the seat's (or GM's) secret from a ``PASSWORD <secret>`` line, or None.
-    :param lines: the command lines in order, stripped, blank lines, the PASSWORD line and
-        everything after the first signature/quote/END marker removed.
+    :param body: the lines read, in order: order/command lines and chatter; blank lines,
+        the PASSWORD line, quoted blocks (``>`` lines and their attribution) and everything
+        after the first signature, reply header or ``END`` line left out.
     :param notes: remarks for the reply, e.g. ``"read from the HTML part"``.
+    :param cut_at: the line limit (``max_lines``) when the mail had more lines than that
+        and the rest was not read; None when everything was read.
     """
 
     message_id: str
@@ -31,8 +50,24 @@ class Submission:
     subject: str
     game_tag: str | None
     secret: str | None
-    lines: tuple[str, ...]
+    body: tuple[BodyLine, ...]
     notes: tuple[str, ...] = ()
+    cut_at: int | None = None
+
+    @property
+    def orders(self) -> tuple[BodyLine, ...]:
+        """The order and command lines, in order."""
+        return tuple(line for line in self.body if line.is_order)
+
+    @property
+    def chatter(self) -> tuple[BodyLine, ...]:
+        """The lines that are not orders ("Hi all,", "cheers, Priya"), in order."""
+        return tuple(line for line in self.body if not line.is_order)
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The texts of the order and command lines, in order."""
+        return tuple(line.text for line in self.body if line.is_order)
 
 
 @dataclass(frozen=True)

@@ -120,6 +120,28 @@ def outlook_forward(t: Table) -> bytes:
     return wire(head, text.encode("ascii"), crlf=True)
 
 
+def outlook_french_header_block(t: Table) -> bytes:
+    head = common(t, f"RE: [{GID}] Turn report 1: Private auction") + \
+        "X-Mailer: Microsoft Outlook 16.0\nContent-Language: fr-FR\n" \
+        'Content-Type: text/plain; charset="iso-8859-1"\nContent-Transfer-Encoding: 8bit\n'
+    text = crlf(f"Bonjour \u00e0 tous,\n\nPASSWORD {secret(t)}\nBID CA 165\n\nPriya\n\n"
+                "De : PBEM Server <pbem@pbem.example>\nEnvoy\u00e9 : lundi 1 d\u00e9cembre 2026 09:00\n"
+                f"\u00c0 : Priya Raman <{P1}>\nObjet : [{GID}] Turn report 1: Private auction\n\n"
+                + "\n".join(REPORT_QUOTE) + "\n")
+    return wire(head, text.encode("iso-8859-1"), crlf=True)
+
+
+def outlook_german_forward(t: Table) -> bytes:
+    head = common(t, f"WG: [{GID}] Turn report 1: Private auction") + \
+        "X-Mailer: Microsoft Outlook 16.0\nContent-Language: de-DE\n" \
+        'Content-Type: text/plain; charset="utf-8"\nContent-Transfer-Encoding: 8bit\n'
+    text = crlf(f"Hallo zusammen,\n\nPASSWORD {secret(t)}\nBID CA 165\n\nPriya\n\n"
+                "-----Urspr\u00fcngliche Nachricht-----\n"
+                "Von: PBEM Server <pbem@pbem.example>\n\n"
+                + "\n".join(REPORT_QUOTE) + "\n")
+    return wire(head, text.encode("utf-8"), crlf=True)
+
+
 def iphone(t: Table) -> bytes:
     head = common(t, f"Re: [{GID}] Turn report 1: Private auction") + \
         "X-Mailer: iPhone Mail (22B91)\nContent-Type: text/plain; charset=us-ascii\n" \
@@ -338,6 +360,10 @@ CASES: dict[str, Case] = {
         ("BUY SV\n", "wrote:")),
     "Outlook desktop header block": Case(outlook_header_block, "processed", [BID], ("line 6: Priya",),
                                          ("Sent:",)),
+    "Outlook desktop in French, header block": Case(outlook_french_header_block, "processed", [BID],
+                                                    ("line 6: Priya",), ("Envoy", "BUY SV")),
+    "Outlook in German, forward": Case(outlook_german_forward, "processed", [BID], ("line 6: Priya",),
+                                       ("Nachricht", "BUY SV")),
     "Outlook forward": Case(outlook_forward, "processed", [BUY_SV], ("BUY SV", "line 1: Hi GM,")),
     "iPhone": Case(iphone, "processed", [BID], ("line 6: Priya\n",), ("Sent from my iPhone",)),
     "signature of order words": Case(signature_of_order_words, "processed", [BID], ("line 6: cheers, Priya",),

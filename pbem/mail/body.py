@@ -23,12 +23,24 @@ _ON = re.compile(r"(?i)on\s")
 _WROTE = re.compile(r"(?i)\bwrote:$")
 _AM = re.compile(r"(?i)am\s")
 _SCHRIEB = re.compile(r"(?i)\bschrieb\b")
-_ORIGINAL = re.compile(r"(?i)^-{2,}\s*original message\s*-{2,}$")
+_ORIGINAL = re.compile(
+    r"(?i)^-{2,}\s*(?:original message|message d'origine|mensaje original|messaggio originale"
+    r"|urspr\u00fcngliche nachricht|original-nachricht|oorspronkelijk bericht|originalmeddelande"
+    r"|oprindelig meddelelse|opprinnelig melding|mensagem original|wiadomo\u015b\u0107 oryginalna)\s*-{2,}$"
+)
+"""The separator Outlook writes above a replied-to or forwarded mail, in the languages of its
+most common installations."""
 _UNDERSCORES = re.compile(r"^_{5,}$")
 _SENT_FROM = re.compile(r"(?i)^sent from my\b")
 _VON_MEINEM = re.compile(r"(?i)^von meinem\b")
-_OUTLOOK_FROM = re.compile(r"(?i)^(?:from|von):")
-_OUTLOOK_SENT = re.compile(r"(?i)^(?:sent|date|gesendet|datum):")
+_OUTLOOK_FROM = re.compile(r"(?i)^(?:from|von|de|van|da|fra|fr\u00e5n|od)\s?:")
+_OUTLOOK_SENT = re.compile(
+    r"(?i)^(?:sent|date|gesendet|datum|envoy\u00e9|enviado(?: el)?|fecha|verzonden|inviato|data"
+    r"|skickat|sendt|wys\u0142ano)\s?:"
+)
+"""An Outlook header block (``From:`` then ``Sent:``), in English, German, French (``De :``
+with its space before the colon), Spanish, Portuguese, Dutch, Italian, the Scandinavian
+languages and Polish."""
 _INVISIBLE = "\ufeff\u200b\u200c\u200d\u2060"
 _WIDE_SPACES = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2007": " "})
 

@@ -338,7 +338,12 @@ class Mailroom:
 
     def _handle_submission(self, sub: Submission) -> Outcome:
         tags = ([sub.game_tag] if sub.game_tag else []) + [t for t in game_tags(sub.subject) if t != sub.game_tag]
-        game_id = next((found for found in (find_game(self.data, t) for t in tags) if found), None)
+        named = list(dict.fromkeys(found for found in (find_game(self.data, t) for t in tags) if found))
+        if len(named) > 1:  # one mail, one game: never apply one game's orders to another
+            raise Rejection(
+                f"The Subject names {len(named)} games on this server ({', '.join(named)}). Send one "
+                "mail per game, with only that game's tag in the Subject.", kind="unknown_game")
+        game_id = named[0] if named else None
         if game_id is None and sub.lines and all(line.upper().split() == ["HELP"] for line in sub.lines):
             return self._general_help(sub)
         if not sub.game_tag:

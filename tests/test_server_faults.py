@@ -428,6 +428,19 @@ def test_the_game_tag_is_found_in_any_case(table: Table, subject: str) -> None:
     assert log_records(table.data)[-1]["source"] is not None
 
 
+def test_a_subject_naming_two_games_is_refused_and_applies_nothing(tmp_path: Path) -> None:
+    """One mail, one game: with two games' tags an order meant for the second game must never
+    land in the first."""
+    table = Table(tmp_path / "data")
+    table.room.new_game("g2", "1830", (), [("Ann", P1), ("Bo", "bo@else.example"), ("Cy", "cy@else.example")], P2)
+    outcome, mails = table.order("Player 1", "BID CA 165", subject="[g1] [G2] orders")
+    assert outcome == "rejected"
+    assert "names 2 games on this server (g1, g2)" in body(only(mails))
+    assert len(log_records(table.data)) == 1
+    outcome, _ = table.order("Player 1", "BID CA 165", subject="[g1] [no-such-game] orders")
+    assert outcome == "processed"
+
+
 def test_help_without_a_game_gives_the_reference_and_the_senders_games(tmp_path: Path) -> None:
     table = Table(tmp_path / "data")
     table.room.new_game("g2", "1830", (), [("Ann", P1), ("Bo", "bo@else.example"), ("Cy", "cy@else.example")], P2)

@@ -83,7 +83,7 @@ def test_privates(title: TitleData, board: MapData) -> None:
     assert title.company("SLSF").ability("shares").data["share"] == "SLSF_0"  # type: ignore[union-attr]
     assert title.company("SLSF").ability("no_buy") is not None
     assert title.company("MKT").ability("shares").data["share"] == "MKT_1"  # type: ignore[union-attr]
-    assert title.company("MRBC").ability("river_bridge") is not None
+    assert title.extras["mississippi"]["blocked_by"] == "MRBC"  # the river bar (extras.yaml)
     lay = title.company("MRBC").ability("tile_lay")
     assert lay is not None and lay.data["discount"] == 40 and lay.data["hexes"] == RIVER
     # No 1870 private blocks a hex.
@@ -127,11 +127,11 @@ def test_corporations(title: TitleData, board: MapData) -> None:
     }  # fmt: skip
 
 
-def test_offboard_token_slots(extras: dict[str, Any], board: MapData, title: TitleData) -> None:
-    slots = extras["offboard_token_slots"]
-    assert slots == {"A2": 0, "A22": 0, "M22": 0, "N1": 1}
-    assert set(slots) == {c for c, h in board.hexes.items() if h.tile.offboard}
-    assert title.corporation("SP").home in {c for c, n in slots.items() if n}
+def test_offboard_homes_and_destinations(board: MapData, title: TitleData) -> None:
+    offboards = {c for c, h in board.hexes.items() if h.tile.offboard}
+    assert offboards == {"A2", "A22", "M22", "N1"}
+    assert title.corporation("SP").home in offboards
+    assert {c.destination for c in title.corporations} & offboards == {"A2", "A22", "M22", "N1"}
 
 
 # --- market, trains, phases -------------------------------------------------------------------
@@ -340,7 +340,7 @@ def _corner_neighbours(board: MapData, coord: str, corner: int) -> set[tuple[str
 
 def test_river_banks_split_each_river_hex(extras: dict[str, Any], board: MapData) -> None:
     river = extras["mississippi"]
-    assert (river["blocked_by"], river["blocked_while"]) == ("MRBC", "owned_by_player")
+    assert river["blocked_by"] == "MRBC"
     assert list(river["hexes"]) == RIVER
     for coord, hex_ in river["hexes"].items():
         a, b = sorted(hex_["line"])
@@ -388,11 +388,13 @@ def test_river_banks_agree_across_shared_sides(extras: dict[str, Any], board: Ma
     assert all(board.edge_to(a, b) is not None for a, b in zip(RIVER, RIVER[1:]))
 
 
-def test_labels_and_ports(extras: dict[str, Any], board: MapData) -> None:
+def test_labels_and_ports(extras: dict[str, Any], board: MapData, title: TitleData) -> None:
     labels = extras["future_labels"]
     assert sorted(labels) == ["B11", "C18", "J3", "J5", "N17"]
     assert all(board.hexes[c].tile.cities for c in labels)
     assert {c: [x["label"] for x in v] for c, v in labels.items() if len(v) > 1} == {
         "B11": ["P", "K"], "C18": ["P", "L"],
     }  # fmt: skip
-    assert extras["port_hexes"] == ["H17", "M14", "M20", "N7", "N17"]
+    ports = title.company("GSC").ability("assign_hexes")
+    assert ports is not None and ports.data["hexes"] == ["H17", "M14", "M20", "N7", "N17"]
+    assert all(board.hexes[c].tile.cities for c in ports.data["hexes"])

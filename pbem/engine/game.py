@@ -13,7 +13,7 @@ from typing import Iterable, Mapping
 
 from pbem.engine import closing, market, routes, shares, trains
 from pbem.engine.actions import Action, Exchange, GrantConnection, RunAuto
-from pbem.engine.board import MapData, TileData, load_map, load_tiles
+from pbem.engine.board import MapData, TileData
 from pbem.engine.state import (
     CompanyState,
     CorporationState,
@@ -35,7 +35,7 @@ from pbem.engine.steps.stock import (
 )
 from pbem.engine.title import PhaseData, TitleData
 from pbem.engine.track import RouteResult
-from pbem.titles import TitleHooks, hooks_for
+from pbem.titles import TitleHooks
 from pbem.errors import IllegalOrderError
 
 STEP_TYPES: dict[str, type[Step]] = {
@@ -82,9 +82,9 @@ class Game:
 
     def __init__(self, title: TitleData, players: list[str]) -> None:
         self.title = title
-        self.hooks: TitleHooks = hooks_for(title.title)
-        self.board: MapData = load_map(title.title, variants=title.variants)
-        self.tiles: Mapping[str, TileData] = load_tiles()
+        self.hooks: TitleHooks = title.hooks
+        self.board: MapData = title.board
+        self.tiles: Mapping[str, TileData] = title.tiles
         self.state = new_state(title, players)
         self.pending_events: list[str] = []
         self.turn_over = False

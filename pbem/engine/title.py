@@ -1,29 +1,20 @@
-"""Title data: the facts of one 18xx title (and its switched-on variants), loaded from YAML.
+"""Title data: the facts of one 18xx title (and its switched-on variants), as values.
 
-A title lives in ``rules/<title>/`` as a few YAML files (``game.yaml``, ``companies.yaml``,
-``corporations.yaml``, ``market.yaml``, ``trains.yaml``). A variant is
-``rules/<title>/variants/<name>.yaml``: a mapping from file stem to a partial document that is
-deep-merged over the title's (mappings merge key by key, lists and scalars replace). Everything
-here is immutable; the game state refers to it by symbol.
+A title's data is read from its YAML files (``rules/<title>/``), checked and built by the
+loader outside the engine (:func:`pbem.ruleset.load_title`); the engine is given the frozen
+:class:`TitleData` and reads no file. Everything here is immutable; the game state refers to
+it by symbol.
 """
 
 from __future__ import annotations
 
-import copy
-import functools
 from dataclasses import dataclass, field
-from importlib import resources
-from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-import yaml
+from pbem.engine.board import MapData, TileData
 
-from pbem.errors import ConfigError
-
-RULES_DIR = Path(str(resources.files("pbem.rules")))
-"""The title and variant data: the repository's top-level ``rules/`` folder, which the build
-ships inside the package as ``pbem.rules`` (found with :mod:`importlib.resources`, so a wheel
-and an editable install read the same files)."""
+if TYPE_CHECKING:
+    from pbem.titles.base import TitleHooks
 
 
 @dataclass(frozen=True)
@@ -111,6 +102,8 @@ class TitleData:
     """Everything the engine needs to know about one title with its variants applied.
 
     Money is an int in the title's currency; ``currency`` is a format string such as ``"${}"``.
+    Built by :func:`pbem.ruleset.load_title`; ``board``, ``tiles`` and ``hooks`` are what
+    :class:`~pbem.engine.game.Game` plays with (issue 11: the engine is given them).
     """
 
     title: str
@@ -128,9 +121,22 @@ class TitleData:
     market: tuple[tuple[MarketCell | None, ...], ...]
     trains: tuple[TrainData, ...]
     phases: tuple[PhaseData, ...]
+    board: MapData = field(compare=False, repr=False)
+    """The title's map with its variants' changes (``map.yaml``)."""
+    tiles: Mapping[str, TileData] = field(compare=False, repr=False)
+    """The tile catalogue (``rules/tiles.yaml``): tile name -> tile."""
+    hooks: TitleHooks = field(compare=False, repr=False)
+    """What the title's data cannot say: its hooks (``pbem.titles.hooks_for``)."""
     round_steps: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     market_legend: Mapping[str, str] = field(default_factory=dict)
     """Zone letter -> its meaning in words, for reports (``market.yaml`` zone_text)."""
+    extras: Mapping[str, Any] = field(default_factory=dict)
+    """Board facts the map cannot say (``extras.yaml``: 1870's ``mississippi`` and
+    ``future_labels``), as checked by the loader's schema."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> TitleData:
+        """The title itself: it is immutable, so a copied game shares it."""
+        return self
 
     def company(self, sym: str) -> CompanyData:
         """The private company with symbol ``sym``; raises KeyError."""
@@ -165,219 +171,11 @@ class TitleData:
         return self.constants.get(key, default)
 
 
-def deep_merged(base: Any, overlay: Any) -> Any:
-    """``overlay`` merged into ``base``: mappings key by key, anything else (lists included)
-    replaced by the overlay's value."""
-    if isinstance(base, dict) and isinstance(overlay, dict):
-        merged = dict(base)
-        for key, value in overlay.items():
-            merged[key] = deep_merged(base.get(key), value) if key in base else value
-        return merged
-    return copy.deepcopy(overlay)
+def __getattr__(name: str) -> Any:
+    """The loader's names, while callers still import them from here (removed once every
+    caller imports :mod:`pbem.ruleset`)."""
+    if name in {"load_title", "RULES_DIR", "read_rules_yaml", "available_variants"}:
+        import importlib
 
-
-def read_rules_yaml(path: Path) -> Any:
-    """Parse one rules file.
-
-    :raises ConfigError: the file is missing or is not valid YAML.
-    """
-    try:
-        with path.open(encoding="utf-8") as fh:
-            return yaml.safe_load(fh)
-    except FileNotFoundError:
-        raise ConfigError(f"rules file missing: {path}") from None
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"rules file {path} is not valid YAML: {exc}") from None
-
-
-def _changed_rows(rows: list[list[Any]], changes: Mapping[str, Any]) -> list[list[Any]]:
-    """The market rows with a variant's ``changes`` applied: ``{"row,col": cell}`` (top row 0,
-    left column 0), so a variant names only the cells it changes."""
-    changed = [list(row) for row in rows]
-    for where, text in changes.items():
-        try:
-            row, col = (int(part) for part in str(where).split(","))
-            changed[row][col] = text
-        except (ValueError, IndexError) as exc:
-            raise ConfigError(f"market change {where!r}: not a cell of the market (write \"row,col\")") from exc
-    return changed
-
-
-def _parse_cell(text: str, zones: Mapping[str, Mapping[str, Any]]) -> MarketCell | None:
-    text = str(text).strip()
-    if not text:
-        return None
-    digits = "".join(ch for ch in text if ch.isdigit())
-    letters = "".join(ch for ch in text if ch.isalpha())
-    flags: dict[str, Any] = {}
-    for letter in letters:
-        if letter not in zones:
-            raise ConfigError(f"market cell {text!r}: unknown zone letter {letter!r}")
-        flags.update(zones[letter])
-    zone = "".join(ch for ch in letters if ch != "p")
-    return MarketCell(price=int(digits), zone=zone, **flags)
-
-
-@functools.lru_cache(maxsize=16)
-def load_extras(title: str, rules_dir: Path = RULES_DIR) -> Mapping[str, Any]:
-    """``rules/<title>/extras.yaml``: board facts a title's hooks read (1870: the
-    Mississippi's banks); an empty mapping when the title has none.
-
-    :raises ConfigError: the file is not valid YAML.
-    """
-    path = rules_dir / title / "extras.yaml"
-    if not path.is_file():
-        return {}
-    data = read_rules_yaml(path)
-    return data if isinstance(data, dict) else {}
-
-
-def available_variants(title: str, rules_dir: Path = RULES_DIR) -> list[str]:
-    """Names of the variants under ``rules/<title>/variants/``."""
-    folder = rules_dir / title / "variants"
-    return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
-
-
-def variant_overlays(title: str, variants: tuple[str, ...], rules_dir: Path = RULES_DIR) -> list[tuple[str, dict[str, Any]]]:
-    """The overlays of the named variants, in the order they apply: ``(name, {file stem:
-    partial document})``. A variant may ``include`` others (a list of names), applied just
-    before it — a variant that is a set of options, like 1870's original rules; each variant
-    applies once.
-
-    :raises ConfigError: an unknown variant (the message lists the known ones).
-    """
-    folder = rules_dir / title / "variants"
-    ordered: list[tuple[str, dict[str, Any]]] = []
-    seen: set[str] = set()
-
-    def visit(name: str) -> None:
-        if name in seen:
-            return
-        seen.add(name)
-        path = folder / f"{name}.yaml"
-        if not path.is_file():
-            raise ConfigError(
-                f"unknown variant {name!r} for {title}; known: "
-                f"{', '.join(available_variants(title, rules_dir)) or 'none'}"
-            )
-        overlay = dict(read_rules_yaml(path) or {})
-        for included in overlay.pop("include", None) or []:
-            visit(str(included))
-        ordered.append((name, overlay))
-
-    for variant in variants:
-        visit(variant)
-    return ordered
-
-
-@functools.lru_cache(maxsize=64)
-def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RULES_DIR) -> TitleData:
-    """Load ``rules/<title>/`` and apply the named variant overlays in order (cached: the
-    result is immutable).
-
-    :raises ConfigError: unknown title or variant, missing file, invalid YAML or a bad value.
-    """
-    folder = rules_dir / title
-    if not (folder / "game.yaml").is_file():
-        known = sorted(p.name for p in rules_dir.iterdir() if (p / "game.yaml").is_file())
-        raise ConfigError(f"unknown title {title!r}; known titles: {', '.join(known)}")
-    docs = {
-        stem: read_rules_yaml(folder / f"{stem}.yaml")
-        for stem in ("game", "companies", "corporations", "market", "trains")
-    }
-    for variant, overlay in variant_overlays(title, variants, rules_dir):
-        for stem, part in overlay.items():
-            if stem == "map":
-                continue  # read by pbem.engine.board.load_map
-            if stem not in docs:
-                raise ConfigError(f"variant {variant!r} overlays unknown file {stem!r}")
-            docs[stem] = deep_merged(docs[stem], part)
-    return _build(title, tuple(variants), docs)
-
-
-def _build(title: str, variants: tuple[str, ...], docs: Mapping[str, Any]) -> TitleData:
-    game = docs["game"]
-    try:
-        companies = tuple(
-            CompanyData(
-                sym=str(c["sym"]),
-                name=c["name"],
-                value=int(c["value"]),
-                revenue=int(c["revenue"]),
-                abilities=tuple(
-                    Ability(kind=a["kind"], data={k: v for k, v in a.items() if k != "kind"})
-                    for a in c.get("abilities", [])
-                ),
-            )
-            for c in docs["companies"]
-        )
-        corp_doc = docs["corporations"]
-        defaults = corp_doc.get("defaults", {})
-        corporations = tuple(
-            CorporationData(
-                sym=str(c["sym"]),
-                name=c["name"],
-                tokens=tuple(int(t) for t in c.get("tokens", defaults.get("tokens", []))),
-                home=str(c.get("home", "")),
-                shares=tuple(int(s) for s in c.get("shares", defaults["shares"])),
-                float_percent=int(c.get("float_percent", defaults.get("float_percent", 60))),
-                home_city=int(c["home_city"]) if c.get("home_city") is not None else None,
-                short=str(c.get("short", str(c["sym"])[:3])),
-                destination=str(c["destination"]) if c.get("destination") else None,
-            )
-            for c in corp_doc["corporations"]
-        )
-        zones = docs["market"].get("zones", {})
-        market = tuple(
-            tuple(_parse_cell(cell, zones) for cell in row)
-            for row in _changed_rows(docs["market"]["rows"], docs["market"].get("changes") or {})
-        )
-        trains = tuple(
-            TrainData(
-                name=str(t["name"]),
-                distance=int(t["distance"]),
-                price=int(t["price"]),
-                count=None if t["count"] == "unlimited" else int(t["count"]),
-                rusts_on=str(t["rusts_on"]) if t.get("rusts_on") is not None else None,
-                available_on=str(t["available_on"]) if t.get("available_on") is not None else None,
-                events=tuple(t.get("events", [])),
-                trade_in={str(k): int(v) for k, v in (t.get("trade_in") or {}).items()},
-            )
-            for t in docs["trains"]["trains"]
-        )
-        phases = tuple(
-            PhaseData(
-                name=str(p["name"]),
-                on=str(p["on_train"]) if p.get("on_train") is not None else None,
-                train_limit=int(p["train_limit"]),
-                tiles=tuple(p["tiles"]),
-                operating_rounds=int(p["operating_rounds"]),
-                corporations_may_buy_privates=bool(p.get("corporations_may_buy_privates", False)),
-            )
-            for p in docs["trains"]["phases"]
-        )
-        plain_keys = {
-            "title", "name", "currency", "bank_cash", "players", "starting_cash",
-            "certificate_limit", "round_steps",
-        }
-        return TitleData(
-            title=str(game["title"]),
-            name=game["name"],
-            variants=variants,
-            currency=game.get("currency", "${}"),
-            bank_cash=int(game["bank_cash"]),
-            min_players=int(game["players"]["min"]),
-            max_players=int(game["players"]["max"]),
-            starting_cash={int(k): int(v) for k, v in game["starting_cash"].items()},
-            certificate_limit={int(k): int(v) for k, v in game["certificate_limit"].items()},
-            constants={k: v for k, v in game.items() if k not in plain_keys},
-            companies=companies,
-            corporations=corporations,
-            market=market,
-            market_legend={str(k): str(v) for k, v in (docs["market"].get("zone_text") or {}).items()},
-            trains=trains,
-            phases=phases,
-            round_steps={k: tuple(v) for k, v in game.get("round_steps", {}).items()},
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ConfigError(f"rules for {title}: bad or missing value ({exc!r})") from None
+        return getattr(importlib.import_module("pbem.ruleset"), name)
+    raise AttributeError(name)

@@ -270,9 +270,7 @@ def future_label(game: Game, coord: str, color: str) -> str | None:
     """The label a hex takes for tiles of ``color`` (1870: Kansas City, St. Louis, Dallas,
     Fort Worth and New Orleans take the P tile at brown; Kansas City K and St. Louis L at
     gray), from ``extras.yaml`` ``future_labels``; None where there is none."""
-    from pbem.engine.title import load_extras
-
-    for entry in (load_extras(game.title.title).get("future_labels") or {}).get(coord, []):
+    for entry in (game.title.extras.get("future_labels") or {}).get(coord, []):
         if entry.get("color") == color:
             return str(entry["label"])
     return None

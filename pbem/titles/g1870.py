@@ -63,9 +63,7 @@ class Hooks1870(TitleHooks):
         """While a player owns the Mississippi River Bridge Company, no tile in a river hex
         may join the two banks (extras.yaml, mississippi): a tile in a hex with a city or town
         reaches only edges on the stop's bank; elsewhere each path keeps to one bank."""
-        from pbem.engine.title import load_extras
-
-        river = load_extras(game.title.title).get("mississippi") or {}
+        river = game.title.extras.get("mississippi") or {}
         bank = (river.get("hexes") or {}).get(coord)
         if bank is None:
             return None

@@ -1,0 +1,237 @@
+"""Loading a title: its YAML read once, variants overlaid, checked against the schema, and
+built into the frozen :class:`~pbem.engine.title.TitleData` the engine is given.
+
+Source: issue 11 ("a loader outside the engine reads the title's data once into a frozen,
+typed ruleset ... that the engine is given"; "an unknown ... key fails the load with the file
+and key named").
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping, Sequence
+
+from pydantic import TypeAdapter, ValidationError
+
+from pbem.engine.title import (
+    Ability,
+    CompanyData,
+    CorporationData,
+    MarketCell,
+    PhaseData,
+    TitleData,
+    TrainData,
+)
+from pbem.errors import ConfigError
+from pbem.ruleset import schema
+from pbem.ruleset.board import load_map, load_tiles
+from pbem.ruleset.files import RULES_DIR, deep_merged, known_titles, read_rules_yaml, variant_overlays
+
+STEMS = ("game", "companies", "corporations", "market", "trains", "extras")
+"""The files a title's :class:`TitleData` is built from (``map.yaml`` and ``tiles.yaml`` are
+read by :mod:`pbem.ruleset.board`); ``extras.yaml`` is optional."""
+
+_COMPANIES: TypeAdapter[list[schema.Company]] = TypeAdapter(list[schema.Company])
+
+
+@functools.lru_cache(maxsize=64)
+def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RULES_DIR) -> TitleData:
+    """Load ``rules/<title>/`` with the named variant overlays applied in order, the map and
+    tile catalogue, and the title's hooks (:func:`pbem.titles.hooks_for`). Cached per process
+    by (title, variants, folder): the result is immutable.
+
+    :raises ConfigError: unknown title or variant, missing file, invalid YAML, an unknown key
+        or a bad value (the message names the file and the key path, ``a.b.0.c``).
+    """
+    folder = rules_dir / title
+    if not (folder / "game.yaml").is_file():
+        raise ConfigError(f"unknown title {title!r}; known titles: {', '.join(known_titles(rules_dir))}")
+    variants = tuple(variants)
+    sources: dict[str, list[tuple[Path, Any]]] = {}
+    docs: dict[str, Any] = {}
+    for stem in STEMS:
+        path = folder / f"{stem}.yaml"
+        if stem == "extras" and not path.is_file():
+            docs[stem] = {}
+            sources[stem] = []
+            continue
+        docs[stem] = read_rules_yaml(path)
+        sources[stem] = [(path, docs[stem])]
+    for path, overlay in variant_overlays(title, variants, rules_dir):
+        for stem, part in overlay.items():
+            if stem == "map":
+                continue  # read by load_map
+            if stem not in docs:
+                raise ConfigError(f"{path}: overlays unknown file {stem!r} (known: {', '.join(STEMS)}, map)")
+            docs[stem] = deep_merged(docs[stem], part)
+            sources[stem].append((path, part))
+    game = _validated(schema.GameData, docs["game"], sources["game"])
+    companies = _validated(_COMPANIES, docs["companies"], sources["companies"])
+    corporations = _validated(schema.CorporationsFile, docs["corporations"], sources["corporations"])
+    market = _validated(schema.MarketFile, docs["market"], sources["market"])
+    trains = _validated(schema.TrainsFile, docs["trains"], sources["trains"])
+    extras = _validated(schema.ExtrasFile, docs["extras"] or {}, sources["extras"])
+    from pbem.titles import hooks_for  # the titles import the engine; imported when needed
+
+    return TitleData(
+        title=game.title,
+        name=game.name,
+        variants=variants,
+        currency=game.currency,
+        bank_cash=game.bank_cash,
+        min_players=game.players.min,
+        max_players=game.players.max,
+        starting_cash=MappingProxyType(dict(game.starting_cash)),
+        certificate_limit=MappingProxyType(dict(game.certificate_limit)),
+        constants=MappingProxyType(
+            {k: v for k, v in game.model_dump(exclude_unset=True).items() if k not in schema.IDENTITY_KEYS}
+        ),
+        companies=tuple(_company(c) for c in companies),
+        corporations=_corporations(corporations),
+        market=_market(market, folder / "market.yaml"),
+        market_legend=MappingProxyType(dict(market.zone_text)),
+        trains=tuple(_train(t) for t in trains.trains),
+        phases=tuple(_phase(p) for p in trains.phases),
+        round_steps=MappingProxyType({k: tuple(v) for k, v in game.round_steps.items()}),
+        extras=MappingProxyType(extras.model_dump(exclude_unset=True)),
+        board=load_map(title, rules_dir, variants),
+        tiles=load_tiles(rules_dir / "tiles.yaml"),
+        hooks=hooks_for(title),
+    )
+
+
+def _validated(model: type[Any] | TypeAdapter[Any], doc: Any, sources: Sequence[tuple[Path, Any]]) -> Any:
+    """``doc`` checked against ``model``; the first error names the file it comes from (the
+    last of ``sources`` holding its key path: a variant's overlay or the title's own file)
+    and the key path.
+
+    :raises ConfigError: the document does not fit the schema.
+    """
+    try:
+        if isinstance(model, TypeAdapter):
+            return model.validate_python(doc)
+        return model.model_validate(doc)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        loc = tuple(error["loc"])
+        held = loc[:-1] if error["type"] == "missing" else loc  # a missing key: where its mapping is
+        where = next((path for path, part in reversed(sources) if _holds(part, held)), sources[0][0] if sources else None)
+        key = ".".join(str(part) for part in loc) or "(top level)"
+        problem = "unknown key" if error["type"] == "extra_forbidden" else error["msg"]
+        more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
+        raise ConfigError(f"{where}: {key}: {problem}{more}") from None
+
+
+def _holds(doc: Any, loc: tuple[Any, ...]) -> bool:
+    """Whether ``doc`` has something at the key path ``loc`` (mapping keys, list indexes);
+    a path through a value pydantic tried as one of several types (a union) may carry the
+    type's name, which is skipped."""
+    node = doc
+    for part in loc:
+        if isinstance(node, dict):
+            match = next((k for k in node if str(k) == str(part)), _MISSING)
+            if match is _MISSING:
+                return False
+            node = node[match]
+        elif isinstance(node, list) and isinstance(part, int):
+            if not 0 <= part < len(node):
+                return False
+            node = node[part]
+        elif isinstance(part, str):
+            continue
+        else:
+            return False
+    return True
+
+
+_MISSING = object()
+
+
+def _company(c: schema.Company) -> CompanyData:
+    return CompanyData(
+        sym=c.sym,
+        name=c.name,
+        value=c.value,
+        revenue=c.revenue,
+        abilities=tuple(
+            Ability(kind=a.kind, data=MappingProxyType(
+                {k: v for k, v in a.model_dump(by_alias=True, exclude_unset=True).items() if k != "kind"}))
+            for a in c.abilities
+        ),
+    )
+
+
+def _corporations(doc: schema.CorporationsFile) -> tuple[CorporationData, ...]:
+    defaults = doc.defaults
+    return tuple(
+        CorporationData(
+            sym=c.sym,
+            name=c.name,
+            tokens=tuple(c.tokens if c.tokens is not None else defaults.tokens or ()),
+            home=c.home or "",
+            shares=tuple(c.shares if c.shares is not None else defaults.shares),
+            float_percent=next(p for p in (c.float_percent, defaults.float_percent, 60) if p is not None),
+            home_city=c.home_city,
+            short=c.short if c.short is not None else c.sym[:3],
+            destination=c.destination or None,
+        )
+        for c in doc.corporations
+    )
+
+
+def _market(doc: schema.MarketFile, path: Path) -> tuple[tuple[MarketCell | None, ...], ...]:
+    """The market's rows with a variant's ``changes`` applied (``{"row,col": cell}``, top row
+    0, left column 0, so a variant names only the cells it changes)."""
+    rows = [list(row) for row in doc.rows]
+    for where, text in doc.changes.items():
+        try:
+            row, col = (int(part) for part in str(where).split(","))
+            rows[row][col] = text
+        except (ValueError, IndexError):
+            raise ConfigError(f"{path}: changes.{where}: not a cell of the market (write \"row,col\")") from None
+    zones = {letter: zone.model_dump(exclude_none=True) for letter, zone in doc.zones.items()}
+    return tuple(tuple(_cell(str(cell), zones, path) for cell in row) for row in rows)
+
+
+def _cell(text: str, zones: Mapping[str, Mapping[str, Any]], path: Path) -> MarketCell | None:
+    text = text.strip()
+    if not text:
+        return None
+    digits = "".join(ch for ch in text if ch.isdigit())
+    letters = "".join(ch for ch in text if ch.isalpha())
+    if not digits:
+        raise ConfigError(f"{path}: market cell {text!r}: no price")
+    flags: dict[str, Any] = {}
+    for letter in letters:
+        if letter not in zones:
+            raise ConfigError(f"{path}: market cell {text!r}: unknown zone letter {letter!r}")
+        flags.update(zones[letter])
+    zone = "".join(ch for ch in letters if ch != "p")
+    return MarketCell(price=int(digits), zone=zone, **flags)
+
+
+def _train(t: schema.Train) -> TrainData:
+    return TrainData(
+        name=t.name,
+        distance=t.distance,
+        price=t.price,
+        count=None if t.count == "unlimited" else t.count,
+        rusts_on=t.rusts_on,
+        available_on=t.available_on,
+        events=tuple(t.events),
+        trade_in=MappingProxyType(dict(t.trade_in)),
+    )
+
+
+def _phase(p: schema.Phase) -> PhaseData:
+    return PhaseData(
+        name=p.name,
+        on=p.on_train,
+        train_limit=p.train_limit,
+        tiles=tuple(p.tiles),
+        operating_rounds=p.operating_rounds,
+        corporations_may_buy_privates=p.corporations_may_buy_privates,
+    )
+

@@ -1,0 +1,311 @@
+"""The schema of a title's data files (``rules/<title>/*.yaml``), as pydantic models.
+
+Every model forbids keys it does not declare, so a misspelt or unknown key fails the load (the
+loader names the file and the key path). Each declared key is read by the code (the test
+``tests/test_ruleset.py`` checks that): a fact the code does not read has no key, it is prose
+in the file's comments. ``game.yaml`` keys other than the title's identity, money and players
+reach the engine as constants (``TitleData.const``); a key left out of the file is absent
+there, and the reading code's own default applies. The map and the tile catalogue
+(``map.yaml``, ``tiles.yaml``) are checked by :mod:`pbem.ruleset.board`.
+
+Source: issue 11 ("title data validated by a schema: an unknown or unread key fails the load
+with the file and key named").
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+DividendChoice = Literal["payout", "half", "withhold"]
+
+
+class Strict(BaseModel):
+    """Base of every model: unknown keys are refused, values are frozen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+# --- game.yaml -----------------------------------------------------------------------------
+
+
+class Players(Strict):
+    """How many may play: ``min`` to ``max`` seats."""
+
+    min: int
+    max: int
+
+
+class TileLay(Strict):
+    """One tile lay of an operating turn: ``lay`` a new tile (or ``not_if_upgraded``: only if
+    no upgrade was made this turn), ``upgrade`` a tile, never twice on one hex
+    (``cannot_reuse_same_hex``)."""
+
+    lay: bool | Literal["not_if_upgraded"]
+    upgrade: bool
+    cannot_reuse_same_hex: bool | None = None
+
+
+class ShareRedemption(Strict):
+    """A corporation buying back its own shares (1870): only when its treasury holds at most
+    ``max_treasury_shares_before`` shares, and (``needs_operated``) once it has operated."""
+
+    max_treasury_shares_before: int | None = None
+    needs_operated: bool | None = None
+
+
+class ShareReissue(Strict):
+    """Reissuing redeemed shares (1870): ``max_price`` caps the new par (None: no cap)."""
+
+    max_price: int | None = None
+
+
+class TileHexes(Strict):
+    """Where one tile may go: ``only`` on these hexes, or ``never`` on these."""
+
+    only: list[str] | None = None
+    never: list[str] | None = None
+
+
+class GameData(Strict):
+    """``game.yaml``: the title's identity, money, players and rule constants.
+
+    Money is an int in the title's currency (``currency`` is a format string such as
+    ``"${}"``); percentages are whole percents of a corporation.
+    """
+
+    title: str
+    name: str
+    currency: str = "${}"
+    bank_cash: int
+    players: Players
+    starting_cash: dict[int, int]
+    certificate_limit: dict[int, int]
+    round_steps: dict[str, list[str]] = Field(default_factory=dict)
+    # the rest are constants, read through TitleData.const
+    certificate_limit_by_corporations: dict[int, dict[int, int]] | None = None
+    certificate_limit_includes_privates: bool | None = None
+    max_percent_per_corporation: int | None = None
+    forced_to_sell_above_percent: bool | None = None
+    emergency_sale_down_to_holding_limit: bool | None = None
+    pool_share_limit: int | None = None
+    capitalization: Literal["full", "incremental"] | None = None
+    capitalization_after_reissue: Literal["full", "incremental"] | None = None
+    sell_after: Literal["first_stock_round"] | None = None
+    sell_buy_order: Literal["sell_buy_sell", "sell_buy_or_buy_sell"] | None = None
+    must_sell_in_blocks: bool | None = None
+    sold_out_increase: bool | None = None
+    bid_increment: int | None = None
+    bid_multiple_of_increment: bool | None = None
+    multiple_buy_from_ipo: bool | None = None
+    tile_lays: list[TileLay] | None = None
+    dividend_choices: list[DividendChoice] | None = None
+    destination_token_value: int | None = None
+    destination_token_takes_a_slot: bool | None = None
+    connection_run_choices: list[DividendChoice] | None = None
+    price_protection: bool | None = None
+    price_protection_barred_if_president_sold_this_round: bool | None = None
+    share_redemption: ShareRedemption | None = None
+    share_reissue: ShareReissue | None = None
+    closed_corporation_trains: Literal["to_pool", "removed"] | None = None
+    upgrade_chart: dict[str, list[str]] | None = None
+    tile_hexes: dict[str, TileHexes] | None = None
+    upgrade_must_add_run_track: bool = False
+    """Dixon 6.2: an upgrade must add track the corporation can run on, or raise the value
+    of a city it runs to (the ``dixon`` variant of 1870 sets it)."""
+
+
+IDENTITY_KEYS = frozenset(
+    {"title", "name", "currency", "bank_cash", "players", "starting_cash", "certificate_limit", "round_steps"}
+)
+"""``game.yaml`` keys that become :class:`~pbem.engine.title.TitleData` fields; the others are
+constants."""
+
+
+# --- companies.yaml ------------------------------------------------------------------------
+
+
+class Bonus(Strict):
+    """Revenue a token adds to a run: for its ``owner``, for the ``others``."""
+
+    owner: int | None = None
+    others: int | None = None
+
+
+class TokenKind(Strict):
+    """One kind of token a private places (1870's open and closed port)."""
+
+    bonus: Bonus | None = None
+
+
+class AbilityData(Strict):
+    """One special ability of a private company: its ``kind`` and the data that kind reads
+    (``hexes``, ``tiles``, ``share``...); ``from`` is the YAML key of ``from_``."""
+
+    kind: str
+    hexes: list[str] | None = None
+    tiles: list[str] | None = None
+    from_: list[str] | None = Field(default=None, alias="from")
+    owner: str | None = None
+    count: int | None = None
+    extra: bool | None = None
+    corporation: str | None = None
+    corporations: list[str] | None = None
+    share: str | None = None
+    reachable: bool | None = None
+    discount: int | None = None
+    min_price: int | None = None
+    max_price: int | None = None
+    train: str | None = None
+    token: str | None = None
+    tokens: dict[str, TokenKind] | None = None
+    bonus: Bonus | None = None
+
+
+class Company(Strict):
+    """A private company: face ``value`` and ``revenue`` per operating round, in money."""
+
+    sym: str
+    name: str
+    value: int
+    revenue: int
+    abilities: list[AbilityData] = Field(default_factory=list)
+
+
+# --- corporations.yaml ---------------------------------------------------------------------
+
+
+class CorporationDefaults(Strict):
+    """What a corporation without its own entry has: certificate ``shares`` (percents, the
+    president's first), ``tokens`` (their costs), ``float_percent``."""
+
+    shares: list[int]
+    tokens: list[int] | None = None
+    float_percent: int | None = None
+
+
+class Corporation(Strict):
+    """One corporation: ``home`` hex (and ``home_city`` on a hex of two cities), ``tokens``
+    (costs), ``destination`` hex (1870), ``short`` name for the map."""
+
+    sym: str
+    name: str
+    short: str | None = None
+    tokens: list[int] | None = None
+    home: str | None = None
+    home_city: int | None = None
+    shares: list[int] | None = None
+    float_percent: int | None = None
+    destination: str | None = None
+
+
+class CorporationsFile(Strict):
+    """``corporations.yaml``."""
+
+    defaults: CorporationDefaults
+    corporations: list[Corporation]
+
+
+# --- market.yaml ---------------------------------------------------------------------------
+
+
+class Zone(Strict):
+    """The flags a zone letter gives a market cell."""
+
+    par: bool | None = None
+    counts_for_limit: bool | None = None
+    unlimited_holding: bool | None = None
+    buy_multiple: bool | None = None
+    closes: bool | None = None
+    ends_game: bool | None = None
+
+
+class MarketFile(Strict):
+    """``market.yaml``: ``rows`` of cells (price and zone letters, ``""`` for no cell),
+    ``zones`` (letter -> flags), ``zone_text`` (letter -> words for reports), and a variant's
+    ``changes`` (``"row,col"`` -> cell)."""
+
+    rows: list[list[str | int]]
+    zones: dict[str, Zone] = Field(default_factory=dict)
+    zone_text: dict[str, str] = Field(default_factory=dict)
+    changes: dict[str, str | int] = Field(default_factory=dict)
+
+
+# --- trains.yaml ---------------------------------------------------------------------------
+
+
+class Train(Strict):
+    """A train type: ``distance`` in stops, ``price`` in money, ``count`` or ``unlimited``."""
+
+    name: str
+    distance: int
+    price: int
+    count: int | Literal["unlimited"]
+    rusts_on: str | None = None
+    available_on: str | None = None
+    events: list[str] = Field(default_factory=list)
+    trade_in: dict[str, int] = Field(default_factory=dict)
+
+
+class Phase(Strict):
+    """A phase, from the first purchase of the train ``on_train`` (none for the first)."""
+
+    name: str
+    on_train: str | None = None
+    train_limit: int
+    tiles: list[str]
+    operating_rounds: int
+    corporations_may_buy_privates: bool = False
+
+
+class TrainsFile(Strict):
+    """``trains.yaml``."""
+
+    trains: list[Train]
+    phases: list[Phase]
+
+
+# --- extras.yaml ---------------------------------------------------------------------------
+
+
+class RiverHex(Strict):
+    """A hex the river splits: the corners of its ``line``, the edges on each bank, and the
+    bank its city or town stands on (``stops_on``)."""
+
+    line: list[int]
+    west: list[int]
+    east: list[int]
+    stops_on: Literal["west", "east"] | None = None
+
+
+class River(Strict):
+    """A river that no tile may cross while the private ``blocked_by`` is a player's."""
+
+    blocked_by: str
+    hexes: dict[str, RiverHex]
+
+
+class FutureLabel(Strict):
+    """The label a hex takes for tiles of ``color``."""
+
+    color: str
+    label: str
+
+
+class ExtrasFile(Strict):
+    """``extras.yaml``: board facts the map schema cannot say (1870's Mississippi, the labels
+    some cities take at brown and gray)."""
+
+    mississippi: River | None = None
+    future_labels: dict[str, list[FutureLabel]] | None = None
+
+
+FILE_MODELS: dict[str, type[BaseModel]] = {
+    "game": GameData,
+    "corporations": CorporationsFile,
+    "market": MarketFile,
+    "trains": TrainsFile,
+    "extras": ExtrasFile,
+}
+"""File stem -> the model of its document (``companies`` is a list of :class:`Company`)."""

@@ -22,9 +22,10 @@ DividendChoice = Literal["payout", "half", "withhold"]
 
 
 class Strict(BaseModel):
-    """Base of every model: unknown keys are refused, values are frozen."""
+    """Base of every model: unknown keys are refused, values are frozen; a validator is
+    built on first use (most models are only ever used inside a file's model)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, defer_build=True)
 
 
 # --- game.yaml -----------------------------------------------------------------------------

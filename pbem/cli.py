@@ -189,7 +189,7 @@ def archive_cmd(config_path: str | None, game_id: str) -> None:
 @click.argument("game_id")
 def show_log(config_path: str | None, game_id: str) -> None:
     """Print the action log of GAME_ID readably."""
-    from pbem.engine.title import load_title
+    from pbem.ruleset import load_title
     from pbem.orders import Vocabulary
 
     config = _config(config_path)

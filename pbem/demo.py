@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 import yaml
 
-from pbem.engine import title as title_module
+from pbem.ruleset import files as ruleset_files
 from pbem import reports
 from pbem.server import Mailroom, MailroomSettings, Server
 from pbem.transport.maildir import MaildirInbound, MaildirOutbound, deliver_to_inbox
@@ -40,7 +40,7 @@ def _check_install() -> None:
 
     :raises DemoError: a folder or a file the demo needs is missing from the install.
     """
-    needed = (("rules", title_module.RULES_DIR, "1830/game.yaml"),
+    needed = (("rules", ruleset_files.RULES_DIR, "1830/game.yaml"),
               ("templates", reports.TEMPLATES_DIR, "report.txt.j2"))
     for what, folder, sample in needed:
         if not (folder / sample).is_file():

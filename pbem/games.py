@@ -23,7 +23,7 @@ from pbem.actionlog import ActionLog, LogIntegrityError
 from pbem.addresses import valid_address
 from pbem.engine.actions import action_from_dict
 from pbem.engine.game import Game
-from pbem.engine.title import TitleData, load_title
+from pbem.engine.title import TitleData
 from pbem.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -144,6 +144,7 @@ def genesis_data(
         raise ConfigError(f"game id {game_id!r}: use letters, digits, '-', '_' or '.' (at most 64)")
     if len(set(variants)) != len(variants):
         raise ConfigError(f"a variant is named twice: {', '.join(variants)}")
+    from pbem.ruleset import load_title
     data = load_title(title, variants)
     if not data.min_players <= len(seats) <= data.max_players:
         raise ConfigError(f"{title} takes {data.min_players}-{data.max_players} players, not {len(seats)}")
@@ -223,6 +224,7 @@ def replay(records: list[dict[str, Any]]) -> Replay:
             gm.append({**record, "undone": [r["seq"] for r in taken], "taken_back": taken})
         elif kind == "gm":
             gm.append(record)
+    from pbem.ruleset import load_title
     title = load_title(info.title, info.variants)
     game = Game(title, [s.name for s in info.seats])
     events: dict[int, list[str]] = {}

@@ -179,7 +179,5 @@ def help_text(*, include_gm: bool = False, title: TitleData | None = None) -> st
         lines += textwrap.wrap(spec.meaning, width=78, initial_indent="      ", subsequent_indent="      ")
         lines.append(f"      e.g. {spec.example}")
     if title is not None:
-        from pbem.engine.board import load_map
-
-        lines += ["", *rotation_help(load_map(title.title, variants=title.variants).layout)]
+        lines += ["", *rotation_help(title.board.layout)]
     return "\n".join(lines)

@@ -7,7 +7,7 @@ case-insensitive, accepts the abbreviations players use (``B`` for BUY, ``S`` fo
 only the title's vocabulary (company and corporation symbols), never the game state: whether
 an order is *legal* is the engine's business.
 
->>> from pbem.engine.title import load_title
+>>> from pbem.ruleset import load_title
 >>> vocab = Vocabulary.from_title(load_title("1830"))
 >>> parse_order("bid ca $165", vocab)
 Bid(company='CA', price=165)

@@ -31,7 +31,7 @@ from pbem.engine.board import (
     TownData,
 )
 from pbem.engine.game import Game
-from pbem.engine.title import load_title
+from pbem.ruleset import load_title
 from pbem.importers.e18xx import Renderer, effective_actions, load_record
 from tests.records import record_path
 

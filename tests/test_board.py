@@ -12,10 +12,8 @@ from pbem.engine.board import (
     MapData,
     TileData,
     edge_of,
-    load_map,
-    load_tiles,
 )
-from pbem.engine.title import RULES_DIR, load_title
+from pbem.ruleset import RULES_DIR, load_map, load_tiles, load_title
 from pbem.errors import ConfigError
 
 # The 1830 tile manifest: tile number -> how many come with the game.

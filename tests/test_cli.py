@@ -336,9 +336,9 @@ def test_unreadable_config_files_are_refused(tmp_path: Path) -> None:
 
 
 def test_demo_without_the_rules_folder_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import pbem.engine.title
+    import pbem.ruleset.files
 
-    monkeypatch.setattr(pbem.engine.title, "RULES_DIR", tmp_path / "site-packages" / "rules")
+    monkeypatch.setattr(pbem.ruleset.files, "RULES_DIR", tmp_path / "site-packages" / "rules")
     result = run("demo", "--data", str(tmp_path / "demo"))
     assert result.exit_code == 1
     assert isinstance(result.exception, SystemExit), "a clear error, not a traceback"

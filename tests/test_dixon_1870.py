@@ -8,7 +8,7 @@ import pytest
 from pbem.engine import track
 from pbem.engine.game import Game
 from pbem.engine.steps import operating
-from pbem.engine.title import load_title
+from pbem.ruleset import load_title
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import pytest
 
 from pbem.engine.actions import Bid, BuyPrivate, Par, Pass
 from pbem.engine.game import Game
-from pbem.engine.title import load_title
+from pbem.ruleset import load_title
 from pbem.errors import IllegalOrderError
 
 P1, P2, P3 = "Player 1", "Player 2", "Player 3"

@@ -15,7 +15,7 @@ from pbem.engine import lays, track
 from pbem.engine.actions import LayTile
 from pbem.engine.game import Game
 from pbem.engine.steps import operating
-from pbem.engine.title import load_title
+from pbem.ruleset import load_title
 from pbem.errors import IllegalOrderError
 from tests.records import replayed_before
 

@@ -22,7 +22,7 @@ from pbem.engine.actions import (
 )
 from pbem.engine.game import Game
 from pbem.engine.state import POOL, StockRoundState
-from pbem.engine.title import load_title
+from pbem.ruleset import load_title
 from pbem.errors import IllegalOrderError
 
 P1, P2, P3 = "Player 1", "Player 2", "Player 3"

@@ -24,7 +24,7 @@ import pytest
 from pbem.commands import full_help
 from pbem.demo import builtin_script
 from pbem.games import replay
-from pbem.engine.title import load_title
+from pbem.ruleset import load_title
 from pbem.orders import ORDER_SPECS, help_text, title_orders
 from pbem.server import Mailroom, MailroomSettings, Server
 from pbem.transport.maildir import MaildirInbound, MaildirOutbound, deliver_to_inbox

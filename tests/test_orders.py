@@ -29,7 +29,7 @@ from pbem.engine.actions import (
     TrainRun,
     action_from_dict,
 )
-from pbem.engine.title import load_title
+from pbem.ruleset import load_title
 from pbem.errors import AmbiguousOrderError, OrderSyntaxError
 from pbem.orders import ORDER_SPECS, Vocabulary, format_order, help_text, parse_order
 

@@ -17,7 +17,7 @@ from pbem.actionlog import ActionLog, NewRecord
 from pbem.engine import lays
 from pbem.engine.actions import Bid, BuyPrivate, BuyShares
 from pbem.engine.game import Game
-from pbem.engine.title import load_title
+from pbem.ruleset import load_title
 from pbem.games import GameInfo, Replay, Seat, genesis_data
 from pbem.orders import Vocabulary, format_order, help_text, parse_order, rotation_help
 from pbem.reports import render, report_context
@@ -196,7 +196,8 @@ def test_help_lists_only_the_titles_orders_and_what_a_rotation_means() -> None:
 def test_the_rotation_picture_matches_the_board() -> None:
     """Edge e of a hex faces the neighbour the picture puts there (board.EDGE_DELTAS), and
     rotation r moves a tile's edge e to (e + r) mod 6 (TileData.rotate_endpoint)."""
-    from pbem.engine.board import TileData, load_map
+    from pbem.engine.board import TileData
+    from pbem.ruleset import load_map
 
     board = load_map("1830")
     assert board.neighbor("H10", 0) == "I9" and board.neighbor("H10", 4) == "H12"  # SW, E

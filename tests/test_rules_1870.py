@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from pbem.engine.board import BorderData, MapData, TileData, load_map, load_tiles
-from pbem.engine.title import RULES_DIR, TitleData, load_title, read_rules_yaml
+from pbem.engine.board import BorderData, MapData, TileData
+from pbem.engine.title import TitleData
+from pbem.ruleset import RULES_DIR, load_map, load_tiles, load_title, read_rules_yaml
 
 # The 1870 tile manifest: tile number -> how many come with the game.
 PUBLISHED_1870_COUNTS = {

@@ -268,8 +268,6 @@ PENDING = {
     ("routes.py", "pbem.titles.base"),  # TitleHooks moves to pbem/engine/hooks.py
     ("game.py", "pbem.titles"),  # likewise
     ("title.py", "pbem.titles.base"),  # likewise (the type of TitleData.hooks)
-    ("title.py", "pbem.ruleset"),  # the loader's old names, until every caller imports pbem.ruleset
-    ("board.py", "pbem.ruleset.board"),  # likewise
 }
 """Imports other parts of issue 11 remove (file, module); every entry must still be found, so
 the list shrinks as they land."""

@@ -26,7 +26,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal, Mapping
+from typing import Literal, Mapping
 
 
 Layout = Literal["flat", "pointy"]
@@ -225,14 +225,3 @@ class MapData:
         delta = (b[0] - a[0], b[1] - a[1])
         deltas = EDGE_DELTAS[self.layout]
         return deltas.index(delta) if delta in deltas else None
-
-
-
-def __getattr__(name: str) -> Any:
-    """The loader's names, while callers still import them from here (removed once every
-    caller imports :mod:`pbem.ruleset`)."""
-    if name in {"load_map", "load_tiles"}:
-        import importlib
-
-        return getattr(importlib.import_module("pbem.ruleset.board"), name)
-    raise AttributeError(name)

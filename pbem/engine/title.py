@@ -170,12 +170,3 @@ class TitleData:
         """A title constant from ``game.yaml`` (e.g. ``"pool_share_limit"``)."""
         return self.constants.get(key, default)
 
-
-def __getattr__(name: str) -> Any:
-    """The loader's names, while callers still import them from here (removed once every
-    caller imports :mod:`pbem.ruleset`)."""
-    if name in {"load_title", "RULES_DIR", "read_rules_yaml", "available_variants"}:
-        import importlib
-
-        return getattr(importlib.import_module("pbem.ruleset"), name)
-    raise AttributeError(name)

@@ -41,7 +41,7 @@ from pbem.engine.actions import (
 )
 from pbem.engine.game import Game
 from pbem.engine.steps.auction import min_price, may_purchase
-from pbem.engine.title import TitleData, load_title
+from pbem.engine.title import TitleData
 from pbem.orders import format_order
 
 
@@ -76,7 +76,7 @@ def record_variants(record: dict[str, Any]) -> tuple[str, ...]:
 
     :raises UnsupportedRecordAction: an option we have no variant for.
     """
-    from pbem.engine.title import RULES_DIR, available_variants
+    from pbem.ruleset import RULES_DIR, available_variants
 
     title = str(record["title"])
     if not (RULES_DIR / title / "game.yaml").is_file():
@@ -161,6 +161,8 @@ class Renderer:
 
     def __init__(self, record: dict[str, Any], title: TitleData | None = None) -> None:
         self.record = record
+        from pbem.ruleset import load_title
+
         self.title = title or load_title(str(record["title"]), record_variants(record))
         self.names = player_names(record)
         self.game = Game(self.title, list(self.names.values()))

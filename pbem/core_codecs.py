@@ -9,6 +9,7 @@ Each codec reads the words after its order word and writes the canonical line
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from pbem.engine.actions import (
     Action,
@@ -30,7 +31,6 @@ from pbem.engine.actions import (
     SellShares,
     TrainRun,
 )
-from pbem.engine.title import TitleData
 from pbem.errors import OrderSyntaxError
 from pbem.order_codecs import (
     AMOUNT,
@@ -47,6 +47,9 @@ from pbem.order_codecs import (
     using,
     whole_number,
 )
+
+if TYPE_CHECKING:
+    from pbem.engine.title import TitleData
 
 __all__ = ["CORE_CODECS", "word_alone"]
 

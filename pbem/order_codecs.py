@@ -133,7 +133,7 @@ class Vocabulary:
 
     :param codecs: the codecs of the title, the core's first, then the title's own (a title's
         codec for a word the core has replaces the core's); empty: the codecs of every title
-        (:func:`pbem.orders.every_codec`), for callers that know no title.
+        (:func:`every_codec`), for callers that know no title.
     """
 
     companies: tuple[str, ...]
@@ -153,13 +153,14 @@ class Vocabulary:
 
     @cached_property
     def walk(self) -> tuple[OrderCodec, ...]:
-        """The codecs orders are read and written with (see :attr:`codecs`)."""
-        return self.codecs or every_codec()
+        """The codecs orders are read and written with: :attr:`codecs`, a codec another of
+        its keyword replaces left out (with its aliases; :func:`effective`)."""
+        return effective(self.codecs) if self.codecs else every_codec()
 
     @cached_property
     def by_word(self) -> dict[str, OrderCodec]:
-        """Every first word (keywords and aliases, upper case) -> its codec; a later codec's
-        word replaces an earlier one's."""
+        """Every first word (keywords and aliases, upper case) -> its codec; where two
+        codecs have a word, the later one's."""
         table: dict[str, OrderCodec] = {}
         for codec in self.walk:
             for word in codec.words:
@@ -173,7 +174,8 @@ class Vocabulary:
         return _writers(self.walk)
 
     def keywords(self) -> tuple[str, ...]:
-        """The order keywords (no aliases), in :attr:`walk` order, each once."""
+        """The order keywords (no aliases), in :attr:`walk` order, each once: the words an
+        unknown order's refusal lists."""
         return tuple(c.word for c in effective(self.walk))
 
     def shared(self, sym: str) -> bool:

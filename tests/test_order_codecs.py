@@ -214,6 +214,8 @@ def test_a_made_up_title_registers_its_own_order_word() -> None:
     assert parse_order("par PRR 90", vocab) == Par("PRR", 90), "the title's PAR replaces the core's"
     assert format_order(Par("PRR", 90), vocab) == "PAR PRR AT 90"
     assert format_order(Par("PRR", 90), V1830) == "PAR PRR 90"
+    with pytest.raises(OrderSyntaxError, match="unknown order 'START'"):
+        parse_order("START PRR 90", vocab)  # the core's PAR is replaced, its abbreviation too
     assert is_command_line("Survey PRR H10", vocab) and not is_command_line("Survey PRR H10", V1830)
     with pytest.raises(OrderSyntaxError, match="unknown order 'SURVEY'"):
         parse_order("SURVEY PRR H10", V1830)

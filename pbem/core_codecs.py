@@ -220,6 +220,8 @@ def _format_token(action: Action, vocab: Vocabulary | None) -> str:
 def _parse_run(words: list[str], line: str, vocab: Vocabulary) -> Action:
     if len(words) == 1 and words[0].upper() == "AUTO":
         return RunAuto()
+    if len(words) == 1 and words[0].upper() == "NONE":
+        return RunRoutes(())
     text = " ".join(words)
     runs: list[TrainRun] = []
     for part in re.split(r"[;,]", text):
@@ -247,6 +249,8 @@ def _format_run(action: Action, vocab: Vocabulary | None) -> str:
     if isinstance(action, RunAuto):
         return "RUN AUTO"
     assert isinstance(action, RunRoutes)
+    if not action.runs:
+        return "RUN NONE"
     return "RUN " + "; ".join(f"{r.train}: {'-'.join(r.stops)}" for r in action.runs)
 
 
@@ -372,9 +376,9 @@ CORE_CODECS: tuple[OrderCodec, ...] = (
         HelpEntry("TOKEN <hex>[.<city>] [USING <private>]", "place a station token", "TOKEN F20.1"),
     )),
     OrderCodec("RUN", ("R",), (RunAuto, RunRoutes), _parse_run, _format_run, (
-        HelpEntry("RUN <train>: <stop>-<stop>...; ... | RUN AUTO",
+        HelpEntry("RUN <train>: <stop>-<stop>...; ... | RUN AUTO | RUN NONE",
                   "run the trains (stops in order; .<n> picks a city on a hex); RUN AUTO: the best run "
-                  "the server finds", "RUN 2: I15-I19; 2: I15-J14"),
+                  "the server finds; RUN NONE: no train runs", "RUN 2: I15-I19; 2: I15-J14"),
     )),
     word_alone("PAYOUT", Dividend("payout"), ("PAY",), "pay the revenue to the shareholders"),
     word_alone("WITHHOLD", Dividend("withhold"), ("KEEP", "HOLD"), "keep the revenue in the treasury"),

@@ -52,7 +52,7 @@ actions = st.one_of(
     st.builds(PlaceToken, hex_ids, st.integers(min_value=0, max_value=2), st.one_of(st.none(), st.sampled_from(COMPANIES))),
     st.builds(RunRoutes, st.lists(st.builds(TrainRun, st.sampled_from(TRAINS),
                                             st.lists(stops, min_size=2, max_size=6).map(tuple)),
-                                  min_size=1, max_size=4).map(tuple)),
+                                  min_size=0, max_size=4).map(tuple)),
     st.builds(Dividend, st.sampled_from(["payout", "withhold"])),
     st.builds(BuyTrain, st.sampled_from(TRAINS), st.sampled_from(["depot", "pool"] + CORPORATIONS),
               st.one_of(st.none(), amounts), st.one_of(st.none(), st.sampled_from(TRAINS))),
@@ -131,6 +131,8 @@ def test_log_form_round_trips(action: Action) -> None:
         ("S PRR 3", SellShares("PRR", 3)),
         ("sell 2 shares of erie", SellShares("ERIE", 2)),
         ("p", Pass()),
+        ("run none", RunRoutes(())),
+        ("R auto", RunAuto()),
         ("Done", Pass()),
         ],
 )
@@ -171,6 +173,8 @@ def test_1870s_orders_as_players_write_them(line: str, action: Action) -> None:
         ("CONNECT", "write CONNECT <corporation>"),
         ("REDEEM SCC", "SCC is not a corporation"),
         ("HALF NOW", "HALF takes nothing"),
+        ("RUN", "name at least one train and its stops"),
+        ("RUN NONE 2", "no train type .NONE."),
     ],
 )
 def test_syntax_errors_quote_the_line(line: str, message: str) -> None:

@@ -80,7 +80,8 @@ def test_the_text_of_a_broadcast_is_what_follows_its_word() -> None:
     assert rest_of_line("BROADCAST,Hello, all ") == "Hello, all"
     assert parse_line("BROADCAST,Hello, all", V1830, INFO, is_gm=True) == GmCommand(
         "BROADCAST,Hello, all", "broadcast", ("Hello, all",))
-    assert parse_line("DEADLINE, Friday noon", V1830, INFO, is_gm=True).args == ("Friday noon",)  # type: ignore[union-attr]
+    deadline = parse_line("DEADLINE, Friday noon", V1830, INFO, is_gm=True)
+    assert deadline == GmCommand("DEADLINE, Friday noon", "deadline", ("Friday noon",))
 
 
 WORDS = sorted(order_words()) + ["HELP", "UNDO", "Hi", "Pass.", "cheers", "BUY.", "REDEEMED", "x"]

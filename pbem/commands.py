@@ -17,7 +17,16 @@ from pbem.engine.actions import Action
 from pbem.engine.title import TitleData
 from pbem.errors import OrderSyntaxError
 from pbem.games import GameInfo, same_name
-from pbem.orders import ORDER_KEYWORDS, Vocabulary, format_order, help_text, parse_order
+from pbem.orders import (
+    Vocabulary,
+    first_word,
+    format_order,
+    help_text,
+    is_order_word,
+    parse_order,
+    rest_of_line,
+    split_words,
+)
 
 
 @dataclass(frozen=True)
@@ -55,27 +64,18 @@ PLAYER_COMMANDS = ("HELP", "REPORT", "HISTORY", "WIDTH")
 
 GM_ONLY = ("UNDO", "ACT", "REPLACE", "PAUSE", "RESUME", "BROADCAST", "END", "DEADLINE")
 
-FIRST_WORDS = ORDER_KEYWORDS | frozenset(PLAYER_COMMANDS) | frozenset(GM_ONLY)
-"""Every word that makes a line an order or command line: the order language's keywords and
-abbreviations (:data:`pbem.orders.ORDER_KEYWORDS`, the one table the parser dispatches on),
-the player commands and the GM commands. Upper case."""
+COMMAND_WORDS = frozenset(PLAYER_COMMANDS) | frozenset(GM_ONLY)
+"""The first words of the player and GM commands, upper case. With the order words of the
+title (:func:`pbem.orders.order_words`, the words the parser dispatches on) they are every
+word that makes a line an order or command line."""
 
 
-def first_word(line: str) -> str:
-    """The first word of ``line`` in upper case, split as :func:`pbem.orders.parse_order`
-    splits (a comma separates words), or ``""`` for a blank line.
-
-    >>> first_word("b, 2 PRR")
-    'B'
-    """
-    words = line.replace(",", " ").split(None, 1)
-    return words[0].upper() if words else ""
-
-
-def is_command_line(line: str) -> bool:
-    """Whether ``line`` is an order or command line: its first word (any case) is one of
-    :data:`FIRST_WORDS`. Every other line is chatter: never applied, never a reason to refuse
-    a mail (the issue's rule "chatter is not an order").
+def is_command_line(line: str, vocab: Vocabulary | None = None) -> bool:
+    """Whether ``line`` is an order or command line: its first word
+    (:func:`pbem.orders.first_word`, any case; a comma ends it) is a command word
+    (:data:`COMMAND_WORDS`) or an order word of ``vocab``'s title (of any title without
+    ``vocab``). Every other line is chatter: never applied, never a reason to refuse a mail
+    (the issue's rule "chatter is not an order").
 
     A line whose first word is an order word is an order line even when it is prose:
     ``"Buy me a beer"`` is an order line (and refuses the mail, quoting it), ``"Pass."`` and
@@ -84,7 +84,8 @@ def is_command_line(line: str) -> bool:
     >>> is_command_line("Buy me a beer"), is_command_line("cheers, Priya"), is_command_line("p")
     (True, False, True)
     """
-    return first_word(line) in FIRST_WORDS
+    word = first_word(line)
+    return word in COMMAND_WORDS or is_order_word(word, vocab)
 
 
 def number(word: str) -> int | None:
@@ -102,7 +103,7 @@ def parse_line(line: str, vocab: Vocabulary, info: GameInfo, *, is_gm: bool) -> 
     :raises OrderSyntaxError: the line is not an order or command, or a GM command from a
         player, or names an unknown seat.
     """
-    words = line.split()
+    words = split_words(line)
     head = words[0].upper() if words else ""
     if head == "HELP" and len(words) == 1:
         return Info(line, "help")
@@ -157,23 +158,25 @@ def _parse_gm(line: str, words: list[str], vocab: Vocabulary, info: GameInfo) ->
         seats = ", ".join(s.name for s in info.seats)
         raise OrderSyntaxError(f"cannot read {line!r}: no seat named there (seats: {seats}, or their numbers)")
     if head == "REPLACE":
-        if len(words) < 3:
+        raw = rest_of_line(line).split()  # an address is one word as written, commas and all
+        if len(raw) < 2:
             raise OrderSyntaxError(f"cannot read {line!r}: write REPLACE <seat> <new address>")
-        address = words[-1].removeprefix("<").removesuffix(">")
+        address = raw[-1].removeprefix("<").removesuffix(">")
         if not valid_address(address):
-            raise OrderSyntaxError(f"cannot read {line!r}: {words[-1]!r} is not a mail address "
+            raise OrderSyntaxError(f"cannot read {line!r}: {raw[-1]!r} is not a mail address "
                                    "(write REPLACE <seat> <name@example.org>)")
-        target = info.seat_named(" ".join(words[1:-1]))
+        name = " ".join(split_words(" ".join(raw[:-1])))
+        target = info.seat_named(name)
         if target is None:
-            raise OrderSyntaxError(f"cannot read {line!r}: no seat {' '.join(words[1:-1])!r}")
+            raise OrderSyntaxError(f"cannot read {line!r}: no seat {name!r}")
         return GmCommand(line, "replace", (target.name, address))
     if head == "DEADLINE" and len(words) > 1:
-        text = line.split(None, 1)[1].strip()
+        text = rest_of_line(line)
         return GmCommand(line, "deadline", ("" if text.upper() == "NONE" else text,))
     if head in ("PAUSE", "RESUME") and len(words) == 1:
         return GmCommand(line, head.lower())
     if head == "BROADCAST" and len(words) > 1:
-        return GmCommand(line, "broadcast", (line.split(None, 1)[1],))
+        return GmCommand(line, "broadcast", (rest_of_line(line),))
     if head == "END" and len(words) == 2 and words[1].upper() == "GAME":
         return GmCommand(line, "end")
     raise OrderSyntaxError(f"cannot read {line!r} as a GM command")

@@ -1,128 +1,29 @@
-"""The order reference: every kind of order with its syntax, meaning and example, which
-orders a title has, and what a tile's rotation number means -- the HELP text (issue: HELP
-lists only the orders of the game's own title, and shows with a small hex which edge each
-rotation number means). :mod:`pbem.orders` reads and writes the orders themselves.
+"""The order reference: the HELP text, generated from the HELP entries of the codecs of the
+game's title (:mod:`pbem.order_codecs`: syntax, meaning, example), and what a tile's
+rotation number means (issue: HELP lists only the orders of the game's own title, and shows
+with a small hex which edge each rotation number means). :mod:`pbem.orders` reads and
+writes the orders themselves.
 """
 
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
-from typing import Callable
 
 from pbem.engine.title import TitleData
+from pbem.order_codecs import OrderCodec, effective, every_codec, title_codecs
 
 
-@dataclass(frozen=True)
-class OrderSpec:
-    """One kind of order: its keyword, aliases, syntax and meaning (used for HELP too)."""
-
-    keyword: str
-    aliases: tuple[str, ...]
-    syntax: str
-    meaning: str
-    example: str
-    gm_only: bool = False
-    """A ruling only the GM gives (listed in the GM's HELP only)."""
-    needs: str = ""
-    """What a title must have for the order to be one of its orders (see
-    :func:`title_orders`): ``""`` every title, else one of :data:`_NEEDS`."""
-
-
-ORDER_SPECS: tuple[OrderSpec, ...] = (
-    OrderSpec("BID", (), "BID <private> <amount>", "bid on a private company in the auction", "BID CA 165"),
-    OrderSpec(
-        "BUY", ("B",), "BUY <private>",
-        "buy the cheapest private company at its price (auction)", "BUY SV",
-    ),
-    OrderSpec(
-        "BUY", ("B",), "BUY [n] <corporation> [IPO|POOL]",
-        "buy shares from the IPO (the default) or the bank pool", "BUY PRR POOL",
-    ),
-    OrderSpec("PAR", ("START",), "PAR <corporation> <price>", "start a corporation at a par price", "PAR NYNH 100"),
-    OrderSpec("SELL", ("S",), "SELL [n] <corporation>", "sell shares to the bank pool", "SELL 2 B&O"),
-    OrderSpec("PASS", ("P", "DONE"), "PASS", "pass, or end your stock-round turn, or skip an OR step", "PASS"),
-    OrderSpec(
-        "LAY", ("TILE", "T"), "LAY <hex> <tile> <rotation 0-5> [USING <private>]",
-        "lay or upgrade a tile (USING: a private's special lay)", "LAY H16 57 1",
-    ),
-    OrderSpec(
-        "TOKEN", ("STATION",), "TOKEN <hex>[.<city>] [USING <private>]",
-        "place a station token", "TOKEN F20.1",
-    ),
-    OrderSpec(
-        "RUN", ("R",), "RUN <train>: <stop>-<stop>...; ... | RUN AUTO",
-        "run the trains (stops in order; .<n> picks a city on a hex); RUN AUTO: the best run the "
-        "server finds", "RUN 2: I15-I19; 2: I15-J14",
-    ),
-    OrderSpec("PAYOUT", ("PAY",), "PAYOUT", "pay the revenue to the shareholders", "PAYOUT"),
-    OrderSpec("WITHHOLD", ("KEEP", "HOLD"), "WITHHOLD", "keep the revenue in the treasury", "WITHHOLD"),
-    OrderSpec("HALF", (), "HALF", "pay half, keep half (1870)", "HALF", needs="half"),
-    OrderSpec(
-        "TRAIN", (), "TRAIN <type> [FROM POOL|<corp>] [FOR <price>] [TRADE <type>]",
-        "buy a train (default: from the bank at its price)", "TRAIN 3",
-    ),
-    OrderSpec("DISCARD", (), "DISCARD <train>", "discard a train over the train limit", "DISCARD 2"),
-    OrderSpec(
-        "BUY", ("B",), "BUY <private> <price>",
-        "the operating corporation buys a private from a player", "BUY CS 80",
-    ),
-    OrderSpec(
-        "EXCHANGE", (), "EXCHANGE <private> [POOL]",
-        "exchange a private for a share (1830: MH for NYC), any time", "EXCHANGE MH",
-        needs="exchange",
-    ),
-    OrderSpec(
-        "REDEEM", (), "REDEEM <corporation> [POOL | FROM <player>]",
-        "your corporation buys back a share into its treasury (1870, stock round)", "REDEEM MP POOL",
-        needs="redeem",
-    ),
-    OrderSpec(
-        "REISSUE", (), "REISSUE <corporation>",
-        "your corporation offers its redeemed shares for sale at a new par (1870, stock round)", "REISSUE MP",
-        needs="reissue",
-    ),
-    OrderSpec(
-        "CONNECT", (), "CONNECT <corporation>",
-        "GM ruling, given as ACT AS <seat> CONNECT <corporation>: the corporation has connected to "
-        "its destination; its connection run comes now (1870)",
-        "CONNECT MP", gm_only=True, needs="destination",
-    ),
-    OrderSpec(
-        "ASSIGN", (), "ASSIGN <private> <hex>",
-        "place a private's token (1870: SCC cattle, GSC port; again on the port closes it)", "ASSIGN SCC B9",
-        needs="assign",
-    ),
-    OrderSpec(
-        "DESTINATION", (), "DESTINATION MAP | CHARTER",
-        "on reaching the destination (1870): the token goes on the map (the stop counts twice) "
-        "or stays on the charter as a spare", "DESTINATION MAP", needs="destination",
-    ),
-    OrderSpec("BANKRUPT", (), "BANKRUPT", "declare bankruptcy", "BANKRUPT"),
-)
-
-_NEEDS: dict[str, Callable[[TitleData], bool]] = {
-    "half": lambda t: "half" in (t.const("dividend_choices") or ()),
-    "exchange": lambda t: any(c.ability("exchange") is not None for c in t.companies),
-    "redeem": lambda t: bool(t.const("share_redemption")),
-    "reissue": lambda t: bool(t.const("share_reissue")),
-    "destination": lambda t: any(c.destination for c in t.corporations),
-    "assign": lambda t: any(c.ability("assign_hexes") is not None for c in t.companies),
-}
-"""What a title must have for an order marked ``needs`` to be one of its orders: HALF a
-half payout among its dividend choices, EXCHANGE a private with an exchange ability,
-REDEEM/REISSUE its share redemption/reissue rules, CONNECT/DESTINATION destinations, ASSIGN
-a private with a token to place."""
+def reference_codecs(title: TitleData | None = None) -> tuple[OrderCodec, ...]:
+    """The codecs the reference of ``title`` lists, in order: the core's it has, then its own
+    (:func:`~pbem.order_codecs.title_codecs`), one per keyword; without ``title``, every
+    title's (:func:`~pbem.order_codecs.every_codec`)."""
+    return effective(title_codecs(title) if title is not None else every_codec())
 
 
 def title_orders(title: TitleData) -> tuple[str, ...]:
     """The order keywords of ``title`` (issue: an 1830 game lists no REDEEM, CONNECT, HALF
-    or DESTINATION), in the order of :data:`ORDER_SPECS`, aliases not included."""
-    out: list[str] = []
-    for spec in ORDER_SPECS:
-        if (not spec.needs or _NEEDS[spec.needs](title)) and spec.keyword not in out:
-            out.append(spec.keyword)
-    return tuple(out)
+    or DESTINATION), in the order of its codecs, aliases not included."""
+    return tuple(c.word for c in reference_codecs(title))
 
 
 ROTATION_PICTURES: dict[str, tuple[str, ...]] = {
@@ -163,21 +64,19 @@ def rotation_help(layout: str) -> list[str]:
 
 
 def help_text(*, include_gm: bool = False, title: TitleData | None = None) -> str:
-    """The order reference, generated from :data:`ORDER_SPECS` (the GM's rulings too with
-    ``include_gm``). With ``title``, only that title's orders (:func:`title_orders`; issue:
-    an 1830 game lists no REDEEM, CONNECT, HALF or DESTINATION) and what a rotation means
-    on its map; without it (the default, for callers that know no title), every order."""
+    """The order reference, generated from the codecs' HELP entries (the GM's rulings too
+    with ``include_gm``). With ``title``, only that title's orders (:func:`reference_codecs`;
+    issue: an 1830 game lists no REDEEM, CONNECT, HALF or DESTINATION) and what a rotation
+    means on its map; without it (for callers that know no title), every title's orders."""
     lines = ["Orders (one per line, any case):"]
-    allowed = title_orders(title) if title is not None else None
-    for spec in ORDER_SPECS:
-        if spec.gm_only and not include_gm:
+    for codec in reference_codecs(title):
+        if codec.gm_only and not include_gm:
             continue
-        if allowed is not None and spec.keyword not in allowed:
-            continue
-        alias = f"  (also {', '.join(spec.aliases)})" if spec.aliases else ""
-        lines.append(f"  {spec.syntax}{alias}")
-        lines += textwrap.wrap(spec.meaning, width=78, initial_indent="      ", subsequent_indent="      ")
-        lines.append(f"      e.g. {spec.example}")
+        alias = f"  (also {', '.join(codec.aliases)})" if codec.aliases else ""
+        for entry in codec.help:
+            lines.append(f"  {entry.syntax}{alias}")
+            lines += textwrap.wrap(entry.meaning, width=78, initial_indent="      ", subsequent_indent="      ")
+            lines.append(f"      e.g. {entry.example}")
     if title is not None:
         lines += ["", *rotation_help(title.board.layout)]
     return "\n".join(lines)

@@ -10,6 +10,7 @@ from pbem.engine import market
 if TYPE_CHECKING:
     from pbem.engine.game import Game
     from pbem.engine.title import TitleData
+    from pbem.order_codecs import OrderCodec
 
 Coord = tuple[int, int]
 
@@ -81,3 +82,11 @@ class TitleHooks:
     def lay_problem(self, game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
         """A title's extra reason a tile may not go there (1830: none)."""
         return None
+
+    # -- the order language -------------------------------------------------------------------
+
+    def order_codecs(self) -> tuple[OrderCodec, ...]:
+        """The title's own order words, read and listed after the core's
+        (:data:`pbem.core_codecs.CORE_CODECS`); one for a word the core has replaces it
+        (1830: none)."""
+        return ()

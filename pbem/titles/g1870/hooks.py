@@ -20,10 +20,17 @@ from pbem.titles.base import Coord, TitleHooks
 if TYPE_CHECKING:
     from pbem.engine.game import Game
     from pbem.engine.title import TitleData
+    from pbem.order_codecs import OrderCodec
 
 
 class Hooks1870(TitleHooks):
     """1870's differences (see the module docstring)."""
+
+    def order_codecs(self) -> tuple[OrderCodec, ...]:
+        """HALF, REDEEM, REISSUE, CONNECT and DESTINATION (:mod:`pbem.titles.g1870.orders`)."""
+        from pbem.titles.g1870.orders import CODECS
+
+        return CODECS
 
     def _ledge(self, title: TitleData, coord: Coord) -> bool:
         here = market.cell(title, coord)

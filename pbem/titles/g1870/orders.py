@@ -1,0 +1,93 @@
+"""1870's own order words: HALF (a half payout), REDEEM and REISSUE (a corporation's own
+shares, 1870 rules), DESTINATION (where the destination token goes) and the GM's CONNECT
+ruling. Price protection needs no word of its own: the president protects with
+``BUY <n> <corporation> POOL`` or declines with ``PASS`` (core orders).
+
+Registered by :meth:`pbem.titles.g1870.hooks.Hooks1870.order_codecs`; an 1830 game neither
+reads nor lists them (issue 11).
+"""
+
+from __future__ import annotations
+
+from pbem.core_codecs import word_alone
+from pbem.engine.actions import Action, DestinationToken, Dividend, GrantConnection, Redeem, Reissue
+from pbem.errors import OrderSyntaxError
+from pbem.order_codecs import HelpEntry, OrderCodec, Vocabulary, corporation
+
+__all__ = ["CODECS"]
+
+
+def _parse_redeem(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    if not words:
+        raise OrderSyntaxError(f"cannot read {line!r}: write REDEEM <corporation> [POOL | FROM <player>]")
+    sym = corporation(words[0], line, vocab)
+    rest = words[1:]
+    if not rest or (len(rest) == 1 and rest[0].upper() == "POOL"):
+        return Redeem(sym, "pool")
+    if rest[0].upper() == "FROM" and len(rest) > 1:
+        return Redeem(sym, " ".join(rest[1:]))
+    raise OrderSyntaxError(f"cannot read {line!r}: write REDEEM <corporation> [POOL | FROM <player>]")
+
+
+def _format_redeem(action: Action, vocab: Vocabulary | None) -> str:
+    assert isinstance(action, Redeem)
+    return f"REDEEM {action.corporation} " + ("POOL" if action.source == "pool" else f"FROM {action.source}")
+
+
+def _parse_reissue(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    if len(words) != 1:
+        raise OrderSyntaxError(f"cannot read {line!r}: write REISSUE <corporation>")
+    return Reissue(corporation(words[0], line, vocab))
+
+
+def _format_reissue(action: Action, vocab: Vocabulary | None) -> str:
+    assert isinstance(action, Reissue)
+    return f"REISSUE {action.corporation}"
+
+
+def _parse_connect(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    if len(words) != 1:
+        raise OrderSyntaxError(f"cannot read {line!r}: write CONNECT <corporation>")
+    return GrantConnection(corporation(words[0], line, vocab))
+
+
+def _format_connect(action: Action, vocab: Vocabulary | None) -> str:
+    assert isinstance(action, GrantConnection)
+    return f"CONNECT {action.corporation}"
+
+
+def _parse_destination(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    choice = words[0].upper() if len(words) == 1 else ""
+    if choice not in ("MAP", "CHARTER"):
+        raise OrderSyntaxError(f"cannot read {line!r}: write DESTINATION MAP or DESTINATION CHARTER")
+    return DestinationToken("map" if choice == "MAP" else "charter")
+
+
+def _format_destination(action: Action, vocab: Vocabulary | None) -> str:
+    assert isinstance(action, DestinationToken)
+    return f"DESTINATION {action.choice.upper()}"
+
+
+CODECS: tuple[OrderCodec, ...] = (
+    word_alone("HALF", Dividend("half"), (), "pay half, keep half (1870)"),
+    OrderCodec("REDEEM", (), (Redeem,), _parse_redeem, _format_redeem, (
+        HelpEntry("REDEEM <corporation> [POOL | FROM <player>]",
+                  "your corporation buys back a share into its treasury (1870, stock round)", "REDEEM MP POOL"),
+    )),
+    OrderCodec("REISSUE", (), (Reissue,), _parse_reissue, _format_reissue, (
+        HelpEntry("REISSUE <corporation>",
+                  "your corporation offers its redeemed shares for sale at a new par (1870, stock round)",
+                  "REISSUE MP"),
+    )),
+    OrderCodec("CONNECT", (), (GrantConnection,), _parse_connect, _format_connect, (
+        HelpEntry("CONNECT <corporation>",
+                  "GM ruling, given as ACT AS <seat> CONNECT <corporation>: the corporation has connected to "
+                  "its destination; its connection run comes now (1870)", "CONNECT MP"),
+    ), gm_only=True),
+    OrderCodec("DESTINATION", (), (DestinationToken,), _parse_destination, _format_destination, (
+        HelpEntry("DESTINATION MAP | CHARTER",
+                  "on reaching the destination (1870): the token goes on the map (the stop counts twice) "
+                  "or stays on the charter as a spare", "DESTINATION MAP"),
+    )),
+)
+"""1870's codecs, in the order the order reference lists them after the core's."""

@@ -286,14 +286,8 @@ class _Hooks(Protocol):
 
 
 def _hooks_of(title: TitleData) -> _Hooks:
-    """The hooks of ``title``: the ones it carries (a ruleset built with its hooks), else
-    those registered for its name."""
-    hooks: _Hooks | None = getattr(title, "hooks", None)
-    if hooks is not None:
-        return hooks
-    from pbem.titles import hooks_for
-
-    return hooks_for(title.title)
+    """The hooks ``title`` carries (the loader builds a ruleset with its title's hooks)."""
+    return title.hooks
 
 
 # -- the readers the codecs share ------------------------------------------------------------------

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from pbem.commands import COMMAND_WORDS, GmCommand, Info, Order, is_command_line, parse_line
 from pbem.core_codecs import CORE_CODECS
 from pbem.engine.actions import Action, Dividend, Par, Pass, Redeem
-from pbem.engine.title import TitleData, load_title
+from pbem.engine.title import TitleData
+from pbem.ruleset import load_title
 from pbem.errors import OrderError, OrderSyntaxError
 from pbem.games import GameInfo, Seat
 from pbem.order_codecs import (
@@ -196,15 +197,9 @@ class MadeUpHooks(TitleHooks):
         return (SURVEY, FLOAT)
 
 
-@dataclass(frozen=True)
-class _TitleWithHooks(TitleData):
-    hooks: Any = None
-
-
 def made_up_title() -> TitleData:
     """1830's data (its map too) with the made-up hooks: the codecs come from the hooks."""
-    base = {f.name: getattr(T1830, f.name) for f in dataclasses.fields(T1830)}
-    return _TitleWithHooks(**base, hooks=MadeUpHooks())
+    return dataclasses.replace(T1830, hooks=MadeUpHooks())
 
 
 def test_a_made_up_title_registers_its_own_order_word() -> None:

@@ -51,9 +51,9 @@ ORDER_SPECS: tuple[OrderSpec, ...] = (
         "place a station token", "TOKEN F20.1",
     ),
     OrderSpec(
-        "RUN", ("R",), "RUN <train>: <stop>-<stop>...; ... | RUN AUTO",
+        "RUN", ("R",), "RUN <train>: <stop>-<stop>...; ... | RUN AUTO | RUN NONE",
         "run the trains (stops in order; .<n> picks a city on a hex); RUN AUTO: the best run the "
-        "server finds", "RUN 2: I15-I19; 2: I15-J14",
+        "server finds; RUN NONE: run no train (no revenue)", "RUN 2: I15-I19; 2: I15-J14",
     ),
     OrderSpec("PAYOUT", ("PAY",), "PAYOUT", "pay the revenue to the shareholders", "PAYOUT"),
     OrderSpec("WITHHOLD", ("KEEP", "HOLD"), "WITHHOLD", "keep the revenue in the treasury", "WITHHOLD"),

@@ -317,6 +317,8 @@ def _parse_token(words: list[str], line: str, vocab: Vocabulary) -> Action:
 def _parse_run(words: list[str], line: str, vocab: Vocabulary) -> Action:
     if len(words) == 1 and words[0].upper() == "AUTO":
         return RunAuto()
+    if len(words) == 1 and words[0].upper() == "NONE":
+        return RunRoutes(())  # running no train (revenue 0), as a recorded game may
     text = " ".join(words)
     runs: list[TrainRun] = []
     for part in re.split(r"[;,]", text):
@@ -568,6 +570,8 @@ def format_order(action: Action, vocab: Vocabulary | None = None) -> str:
     if isinstance(action, RunAuto):
         return "RUN AUTO"
     if isinstance(action, RunRoutes):
+        if not action.runs:
+            return "RUN NONE"
         return "RUN " + "; ".join(f"{r.train}: {'-'.join(r.stops)}" for r in action.runs)
     if isinstance(action, Dividend):
         return {"payout": "PAYOUT", "half": "HALF"}.get(action.choice, "WITHHOLD")

@@ -1,14 +1,18 @@
-"""Importer faults found replaying real 1870 games (issue 11): who sells a redeemed share and
-who sells a named train."""
+"""Importer faults found replaying real 1870 games (issue 11): who sells a redeemed share,
+who sells a named train, and records whose taken-back actions our engine refuses."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from pbem.engine import treasury
-from pbem.engine.actions import BuyTrain, Redeem
+from pbem.engine.actions import BuyTrain, Redeem, RunRoutes
 from pbem.engine.state import POOL
-from pbem.importers.e18xx import Renderer, effective_actions, load_record
+from pbem.importers.e18xx import Renderer, UnsupportedRecordAction, effective_actions, load_record
+from pbem.importers.log_import import import_record
+from pbem.orders import Vocabulary, format_order, parse_order
 from tests.records import record_path, replayed_before
 
 
@@ -112,3 +116,66 @@ def test_a_named_train_is_bought_from_the_corporation_the_record_shows_holding_i
     assert ours == BuyTrain("2", "MKT", 400)
     renderer.game.apply(renderer.seat(purchase), ours)
     assert state.corporations["MKT"].cash == cash + 400
+
+
+# -- fault 7: records whose taken-back actions our engine refuses, and running no train ------
+
+
+def test_running_no_train_has_an_order_line_that_reads_back() -> None:
+    # price_protect_allowed_40469 action 841 (taken back) runs no train: routes [].
+    vocab = Vocabulary.from_title(replayed_before("1830", "1830_game_end_bank.json", 1).title)
+    line = format_order(RunRoutes(()), vocab)
+    assert line == "RUN NONE"
+    assert parse_order(line, vocab) == RunRoutes(())
+    assert parse_order("run none", vocab) == RunRoutes(())
+
+
+def test_running_no_train_earns_nothing() -> None:
+    # 1830_game_end_bank action 44 is the first run of the game; running no train instead.
+    renderer = replayed_before("1830", "1830_game_end_bank.json", 44)
+    record = load_record(record_path("1830", "1830_game_end_bank.json"))
+    action = next(a for a in record["actions"] if a["id"] == 44)
+    seat = renderer.seat(action)
+    game = renderer.game
+    renderer.game.apply(seat, parse_order("RUN NONE", Vocabulary.from_title(renderer.title)))
+    assert game.last_run == []
+    assert game.state.round.operating is not None and game.state.round.operating.revenue == 0
+
+
+def _opening_with(inserted: list[dict[str, Any]]) -> dict[str, Any]:
+    """The first nine actions of 1830_game_end_bank with ``inserted`` after the second,
+    renumbered 1, 2, ..."""
+    record = load_record(record_path("1830", "1830_game_end_bank.json"))
+    actions = record["actions"][:2] + inserted + record["actions"][2:9]
+    return {**record, "actions": [{**a, "id": i} for i, a in enumerate(actions, start=1)]}
+
+
+def test_an_action_the_record_takes_back_and_our_engine_refuses_is_left_out() -> None:
+    # Player 3 bids $171 on C&A after Player 2's $170 (below the minimum raise), then undoes
+    # it: the replay never applies it, so the import leaves it out and goes on.
+    refused = {"type": "bid", "entity": 15688, "entity_type": "player", "company": "CA", "price": 171}
+    record = _opening_with([refused, {"type": "undo", "entity": 15688, "entity_type": "player"}])
+    imported = import_record(record)
+    assert len(imported.left_out) == 1 and imported.left_out[0].startswith("3: ")
+    assert imported.undos == 0  # nothing of it was logged, so there is nothing to undo
+    plain = Renderer(record)
+    for action in effective_actions(record):
+        plain.game.apply(plain.seat(action), plain.render(action))  # type: ignore[arg-type]
+    assert imported.renderer.game.state == plain.game.state
+    assert imported.applied == len(effective_actions(record))
+
+
+def test_an_action_in_force_that_our_engine_refuses_stops_the_import() -> None:
+    refused = {"type": "bid", "entity": 15688, "entity_type": "player", "company": "CA", "price": 171}
+    with pytest.raises(UnsupportedRecordAction, match=r"action 3: BID CA 171 by Player 3 refused"):
+        import_record(_opening_with([refused]))
+
+
+def test_an_unreadable_order_line_is_reported_with_its_action_not_as_a_traceback(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from pbem.importers import log_import
+
+    monkeypatch.setattr(log_import, "format_order", lambda action, vocab=None: "RUN ")
+    with pytest.raises(UnsupportedRecordAction, match=r"action 1: 'RUN ' does not read back"):
+        import_record(_opening_with([]))
+

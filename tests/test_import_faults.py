@@ -118,6 +118,26 @@ def test_a_named_train_is_bought_from_the_corporation_the_record_shows_holding_i
     assert state.corporations["MKT"].cash == cash + 400
 
 
+def test_a_named_train_that_left_its_corporation_unrecorded_is_bought_from_the_pool() -> None:
+    # 26855 before action 164 (B&O buying a train): the record shows PRR holding "3-2".
+    # Built position: PRR's trains lie in the bank pool, as a corporation's closing leaves them
+    # with no record action, and the pool's 3-train has another of our ids than the record's
+    # (our engine's "3-2" is now one in the depot: the ids of alike trains are our own).
+    renderer = replayed_before("1830", "26855.json", 164)
+    state = renderer.game.state
+    prr = state.corporations["PRR"]
+    assert renderer.holdings.trains["3-2"] == "PRR" and "3-4" in state.depot
+    state.pool_trains.extend("3-4" if t == "3-2" else t for t in prr.trains)
+    state.depot[state.depot.index("3-4")] = "3-2"
+    prr.trains = []
+    purchase = {"type": "buy_train", "entity": "B&O", "entity_type": "corporation", "train": "3-2",
+                "price": 180, "id": 0}
+    ours = renderer.render(purchase)
+    assert ours == BuyTrain("3", "pool")
+    renderer.game.apply(renderer.seat(purchase), ours)
+    assert "3-4" not in state.pool_trains and "3-2" in state.depot
+
+
 # -- fault 7: records whose taken-back actions our engine refuses, and running no train ------
 
 

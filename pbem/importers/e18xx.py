@@ -363,10 +363,11 @@ class Renderer:
     def _buy_train(self, action: dict[str, Any]) -> Action:
         """A train purchase, from the seller holding the named train as the record shows it:
         the corporation or the pool the record last moved it to (:attr:`RecordHoldings.trains`)
-        while that seller has a train of its type; a train the record has not moved yet comes
-        from the pool if our engine's train of that id lies there, else from the depot while
-        it has one of the type, else from the pool. The named train is then the buyer's (an
-        exchanged train leaves the game)."""
+        while that seller has a train of its type (a train that left its corporation with no
+        record action, as when the corporation closes, is looked for in the pool); a train the
+        record has not moved yet comes from the pool if our engine's train of that id lies
+        there, else from the depot while it has one of the type, else from the pool. The named
+        train is then the buyer's (an exchanged train leaves the game)."""
         train_id = str(action["train"])
         kind = train_type(train_id)
         state = self.game.state
@@ -381,7 +382,7 @@ class Renderer:
 
         if holder in state.corporations and has(state.corporations[holder].trains):
             return BuyTrain(kind, holder, int(action["price"]), exchange)
-        if holder == "pool" and has(state.pool_trains):
+        if holder is not None and has(state.pool_trains):  # the pool's, or left its holder unrecorded
             return BuyTrain(kind, "pool", None, exchange)
         if train_id in state.pool_trains or (not has(state.depot) and has(state.pool_trains)):
             return BuyTrain(kind, "pool", None, exchange)

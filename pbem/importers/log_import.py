@@ -47,6 +47,39 @@ def _expand(action: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def _undo_start(actions: list[dict[str, Any]], kept: list[int], undo: dict[str, Any]) -> int:
+    """Where in ``kept`` (indices of the record actions in force, in order) the actions that
+    ``undo`` takes back begin: the last one, every one after its ``action_id``, or all for
+    ``action_id`` 0 (as :func:`pbem.importers.e18xx.effective_actions` resolves them)."""
+    target = undo.get("action_id")
+    if target is None:
+        return len(kept) - 1 if kept else 0
+    if target == 0:
+        return 0
+    position = next(i for i, a in enumerate(actions) if a["id"] == target)
+    return next((k for k, index in enumerate(kept) if index > position), len(kept))
+
+
+def _taken_back(actions: list[dict[str, Any]]) -> set[int]:
+    """Indices of the record actions that some undo takes back (redone or not)."""
+    kept: list[int] = []
+    undone: list[list[int]] = []
+    out: set[int] = set()
+    for index, action in enumerate(actions):
+        kind = action["type"]
+        if kind == "undo":
+            start = _undo_start(actions, kept, action)
+            out.update(kept[start:])
+            undone.append(kept[start:])
+            del kept[start:]
+        elif kind == "redo":
+            kept.extend(undone.pop() if undone else [])
+        elif kind != "message":
+            undone.clear()
+            kept.append(index)
+    return out
+
+
 def import_record(record: dict[str, Any], *, by: str = "import") -> Imported:
     """Render and apply every action of ``record`` in its order (see the module docstring).
 
@@ -54,13 +87,15 @@ def import_record(record: dict[str, Any], *, by: str = "import") -> Imported:
         engine refuses (the message names the record's action id).
     """
     in_force = {str(a["id"]) for a in effective_actions(record)}
+    taken_back = _taken_back(record["actions"])
     left_out: list[str] = []
     renderer = Renderer(record)
     vocab = Vocabulary.from_title(renderer.title)
     records: list[NewRecord] = []
     # Each kept record action: (index in the record, its first seq, renderer before it, rendered).
-    kept: list[tuple[int, int, Renderer, list[tuple[str, Action]]]] = []
-    undone: list[list[tuple[int, int, Renderer, list[tuple[str, Action]]]]] = []
+    # The position is kept only for the actions some undo takes back (copying it is costly).
+    kept: list[tuple[int, int, Renderer | None, list[tuple[str, Action]]]] = []
+    undone: list[list[tuple[int, int, Renderer | None, list[tuple[str, Action]]]]] = []
     next_seq = 1
     applied = 0
     undos = 0
@@ -87,7 +122,7 @@ def import_record(record: dict[str, Any], *, by: str = "import") -> Imported:
     def play(index: int) -> None:
         """Apply record action ``index`` and its auto-actions; keep it for undo and redo."""
         nonlocal renderer, next_seq
-        before = copy.deepcopy(renderer)
+        before = copy.deepcopy(renderer) if index in taken_back else None
         first = next_seq
         rendered: list[tuple[str, Action]] = []
         for part in _expand(actions[index]):
@@ -107,7 +142,7 @@ def import_record(record: dict[str, Any], *, by: str = "import") -> Imported:
                 if str(part["id"]) in in_force:
                     raise
                 left_out.append(str(exc).removeprefix("action "))
-                if not rendered:  # nothing of this action applied: as it was before it
+                if not rendered and before is not None:  # nothing of it applied: as it was before it
                     renderer = before
                 break
             rendered.append((seat, rendered_action))
@@ -116,14 +151,7 @@ def import_record(record: dict[str, Any], *, by: str = "import") -> Imported:
     for index, action in enumerate(actions):
         kind = action["type"]
         if kind == "undo":
-            target = action.get("action_id")
-            if target is None:
-                start = len(kept) - 1 if kept else 0
-            elif target == 0:
-                start = 0
-            else:
-                position = next(i for i, a in enumerate(actions) if a["id"] == target)
-                start = next((k for k, item in enumerate(kept) if item[0] > position), len(kept))
+            start = _undo_start(actions, [item[0] for item in kept], action)
             group = kept[start:]
             del kept[start:]
             undone.append(group)
@@ -132,8 +160,9 @@ def import_record(record: dict[str, Any], *, by: str = "import") -> Imported:
                 records.append(NewRecord("undo", "GM", {"to_seq": real[0][1]}, by=by))
                 next_seq += 1
                 undos += 1
-                renderer = real[0][2]
-                renderer = copy.deepcopy(renderer)
+                restored = real[0][2]
+                assert restored is not None  # every action an undo takes back has its position kept
+                renderer = copy.deepcopy(restored)
         elif kind == "redo":  # rendered again: the renderer follows the record's pieces
             for item in undone.pop() if undone else []:
                 play(item[0])

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from pbem.engine import treasury
 from pbem.engine.actions import BuyTrain, Redeem, RunRoutes
 from pbem.engine.state import POOL
 from pbem.importers.e18xx import Renderer, UnsupportedRecordAction, effective_actions, load_record
@@ -77,14 +76,23 @@ def test_a_redeemed_share_is_taken_from_its_holder_after_a_presidency_swap() -> 
     _play(renderer, script)
     state = renderer.game.state
     assert state.corporations["SLSF"].president == "Player 1"
-    sources = treasury.redeem_sources(renderer.game, state.round.stock, "Player 1", "SLSF")  # type: ignore[arg-type]
-    assert {"Player 1", "Player 3"} <= set(sources)  # the seller is not forced: the record decides
+    sources = {a.source for a in renderer.game.legal_actions("Player 1")
+               if isinstance(a, Redeem) and a.corporation == "SLSF"}
+    assert {"Player 1", "Player 3"} <= sources  # the seller is not forced: the record decides
     cash = state.players["Player 3"].cash
     action = _redeem("SLSF_4")
     ours = renderer.render(action)
     assert ours == Redeem("SLSF", "Player 3")
     renderer.game.apply(renderer.seat(action), ours)
     assert state.players["Player 3"].cash > cash
+
+
+def test_a_redemption_of_a_share_no_player_holds_is_not_guessed() -> None:
+    # 1870_game_end_bank before action 184: MKT_8 is still in MKT's offering, the pool has no
+    # MKT share, and MKT may redeem from three players: the importer names them, not one.
+    renderer = replayed_before("1870", "1870_game_end_bank.json", 184)
+    with pytest.raises(UnsupportedRecordAction, match=r"cannot tell who holds MKT_8 .*Player 1, Player 2, Player 3"):
+        renderer.render(_redeem("MKT_8"))
 
 
 # -- fault 4: a train bought from another corporation comes from the record's holder ---------

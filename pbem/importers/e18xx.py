@@ -39,7 +39,7 @@ from pbem.engine.actions import (
     SellShares,
     TrainRun,
 )
-from pbem.engine import shares, treasury
+from pbem.engine import shares
 from pbem.engine.game import Game
 from pbem.engine.state import IPO, POOL
 from pbem.engine.trains import train_type
@@ -346,9 +346,8 @@ class Renderer:
         if holder in state.players:
             return Redeem(sym, holder)
         president = state.corporations[sym].president
-        sr = state.round.stock
-        players = [s for s in treasury.redeem_sources(self.game, sr, president, sym) if s != "pool"] \
-            if president is not None and sr is not None else []
+        legal = self.game.legal_actions(president) if president is not None else []
+        players = [a.source for a in legal if isinstance(a, Redeem) and a.corporation == sym and a.source != "pool"]
         if len(players) == 1:
             return Redeem(sym, players[0])
         raise UnsupportedRecordAction(f"action {action['id']}: cannot tell who holds {share_id} "

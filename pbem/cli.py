@@ -246,6 +246,8 @@ def import_18xx(config_path: str | None, record_path: str, game_id: str, gm_emai
     game = imported.renderer.game
     click.echo(f"Imported {game_id}: {imported.applied} actions, {imported.undos} undos; now {game.round_label()}"
                + (f" (finished: {game.state.end_reason})" if game.state.finished else ""))
+    for left_out in imported.left_out:
+        click.echo(f"  left out record action {left_out} (the record takes it back)")
     for seat, secret in secrets.items():
         click.echo(f"  {seat}: secret {secret}")
 

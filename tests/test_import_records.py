@@ -3,12 +3,16 @@ undo records and replays to the recorded result."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+
+import pytest
 
 from pbem.actionlog import verify
 from pbem.games import replay
-from pbem.importers.e18xx import load_record
+from pbem.importers.e18xx import effective_actions, load_record
 from pbem.importers.log_import import create_imported_game, import_record
+from pbem.importers.replay import record_keys
 from tests.records import record_path
 
 
@@ -58,3 +62,36 @@ def test_import_cli_creates_a_game_that_verifies(tmp_path: Path) -> None:
     assert verified.exit_code == 0, verified.output
     again = runner.invoke(main, ["import-18xx", "--config", str(config), str(path), "--game", "g26855"])
     assert again.exit_code != 0 and "already exists" in again.output
+
+
+RECORDS = [("1830", "1830_game_end_bank.json"), ("1830", "26855.json"),
+           ("1870", "1870_game_end_bank.json"), ("1870", "34110.json"),
+           ("1870", "mississippi_river_madness_1644327587.json"),
+           ("1870", "price_protect_allowed_40469.json"),
+           ("1870", "price_protect_over_cert_limit_fails_40469.json")]
+"""Every record ``pbem replay-18xx`` replays (tests/test_replay_records.py): each imports."""
+
+
+@pytest.mark.parametrize(("title", "name"), RECORDS)
+def test_every_replayed_record_imports_as_a_game_that_verifies(tmp_path: Path, title: str, name: str) -> None:
+    from click.testing import CliRunner
+
+    from pbem.cli import main
+
+    config = tmp_path / "pbem.yaml"
+    config.write_text(f"data_dir: {tmp_path / 'data'}\n")
+    path = record_path(title, name)
+    result = CliRunner().invoke(main, ["import-18xx", "--config", str(config), str(path), "--game", "g"])
+    assert result.exit_code == 0, result.output
+    records = verify(tmp_path / "data" / "games" / "g" / "log.jsonl")
+    rebuilt = replay(records)
+    record = load_record(path)
+    in_force = {str(a["id"]) for a in effective_actions(record)}
+    left_out = re.findall(r"left out record action ([0-9.]+):", result.output)
+    assert not set(left_out) & in_force  # only what the record takes back may be left out
+    if record["game_end_reason"] == "manually_ended":  # the GM's END GAME, as the players ended it
+        assert rebuilt.info.ended and rebuilt.gm[-1]["data"] == {"command": "end"}
+    else:
+        assert rebuilt.game.state.finished and rebuilt.game.state.end_reason == record["game_end_reason"]
+    keys = record_keys(record)
+    assert {keys[p]: v for p, v in rebuilt.game.result().items()} == record["result"]

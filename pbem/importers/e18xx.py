@@ -39,9 +39,13 @@ from pbem.engine.actions import (
     SellShares,
     TrainRun,
 )
+from pbem.engine import shares
 from pbem.engine.game import Game
+from pbem.engine.state import IPO, POOL
+from pbem.engine.trains import train_type
 from pbem.engine.steps.auction import min_price, may_purchase
 from pbem.engine.title import TitleData
+from pbem.importers.holdings import RecordHoldings, share_corporation
 from pbem.orders import format_order
 
 
@@ -174,7 +178,8 @@ class Renderer:
                 if ability.kind == "shares":
                     self._ipo_ids.discard(str(ability.data["share"]))
         self._tile_hex: dict[str, str] = {}
-        self._holder: dict[str, str] = {}  # record share id -> last player, "POOL" or "IPO"
+        self.holdings = RecordHoldings.at_start({c.sym: len(c.shares) for c in self.title.corporations})
+        """Who holds each share and train the record names (see :mod:`pbem.importers.holdings`)."""
         self.rulings: list[str] = []
         """Record action ids rendered as GM rulings (a connection our engine does not find)."""
 
@@ -185,7 +190,7 @@ class Renderer:
         twin.game = copy.deepcopy(self.game, memo)
         twin._ipo_ids = set(self._ipo_ids)
         twin._tile_hex = dict(self._tile_hex)
-        twin._holder = dict(self._holder)
+        twin.holdings = self.holdings.copy()
         twin.rulings = list(self.rulings)
         return twin
 
@@ -214,6 +219,7 @@ class Renderer:
         kind = action["type"]
         if kind.startswith("program_"):
             return None
+        self.holdings.follow(self.game.state)
         if kind == "destination_connection":
             return self._connection(action)
         if kind == "choose" and str(action.get("choice")) in ("Map", "Charter"):
@@ -229,7 +235,7 @@ class Renderer:
             return Bid(company, price)
         if kind == "par":
             price = int(str(action["share_price"]).split(",")[0])
-            self._holder[f"{action['corporation']}_0"] = self.names[action["entity"]]
+            self.holdings.move_share(f"{action['corporation']}_0", self.names[action["entity"]])
             return Par(action["corporation"], price)
         if kind == "buy_shares" and action.get("entity_type") == "corporation":
             return self._redeem(action)
@@ -237,6 +243,9 @@ class Renderer:
             share_id = str(action["shares"][0])
             source = "ipo" if share_id in self._ipo_ids else "pool"
             self._ipo_ids.discard(share_id)
+            owner = self.game.state.companies[str(action["entity"])].owner
+            if owner is not None and owner in self.game.state.players:
+                self.holdings.move_share(share_id, owner)
             return Exchange(str(action["entity"]), source)  # type: ignore[arg-type]
         if kind == "buy_shares":
             ids = list(action["shares"])
@@ -244,7 +253,7 @@ class Renderer:
             source = "ipo" if ids[0] in self._ipo_ids else "pool"
             for share_id in ids:
                 self._ipo_ids.discard(share_id)
-                self._holder[share_id] = self.names[action["entity"]]
+                self.holdings.move_share(share_id, self.names[action["entity"]])
             return BuyShares(sym, source, len(ids))  # type: ignore[arg-type]
         if kind == "sell_shares" and action.get("entity_type") == "corporation":
             ids = list(action["shares"])
@@ -256,7 +265,7 @@ class Renderer:
             corp = self.title.corporation(sym)
             share_pct = min(corp.shares[1:])
             for share_id in ids:
-                self._holder[share_id] = "POOL"
+                self.holdings.move_share(share_id, POOL)
             return SellShares(sym, int(action["percent"]) // share_pct)
         if kind == "lay_tile":
             name = str(action["tile"]).rsplit("-", 1)[0]
@@ -276,6 +285,7 @@ class Renderer:
         if kind == "buy_train":
             return self._buy_train(action)
         if kind == "discard_train":
+            self.holdings.trains[str(action["train"])] = "pool"
             return DiscardTrain(str(action["train"]).rsplit("-", 1)[0])
         if kind == "buy_company":
             return BuyPrivate(action["company"], int(action["price"]))
@@ -320,19 +330,31 @@ class Renderer:
         return None
 
     def _redeem(self, action: dict[str, Any]) -> Action:
-        """A corporation buying its own share: a redemption from the pool or from a player."""
+        """A corporation buying its own share (1870 rules: share redemption): from the bank
+        pool whenever the pool holds one, as the rules require; else from the player holding
+        the named share as the platform saw it (:class:`RecordHoldings` follows presidency
+        swaps, so this is not always the share's last buyer); else from the one player it may
+        be redeemed from.
+
+        :raises UnsupportedRecordAction: the named share's holder cannot be told.
+        """
         share_id = str(action["shares"][0])
-        sym, index = share_id.rsplit("_", 1)
+        sym = share_corporation(share_id)
         state = self.game.state
-        holder = self._holder.get(share_id)
-        self._holder[share_id] = "IPO"
+        holder = self.holdings.holder(share_id)
+        self.holdings.move_share(share_id, IPO)
+        if shares.pick_certificates(state, POOL, sym, 1):
+            return Redeem(sym, "pool")
         if holder in state.players:
-            return Redeem(sym, holder)  # the record names the share; its last buyer holds it
-        if any(c.corporation == sym and c.owner == "POOL" for c in state.certificates):
-            return Redeem(sym, "pool")  # the pool's share must go first
-        cert = next((c for c in state.certificates if c.corporation == sym and c.index == int(index)), None)
-        owner = cert.owner if cert is not None else "POOL"
-        return Redeem(sym, owner if owner in state.players else "pool")
+            return Redeem(sym, holder)
+        president = state.corporations[sym].president
+        legal = self.game.legal_actions(president) if president is not None else []
+        players = [a.source for a in legal if isinstance(a, Redeem) and a.corporation == sym and a.source != "pool"]
+        if len(players) == 1:
+            return Redeem(sym, players[0])
+        raise UnsupportedRecordAction(f"action {action['id']}: cannot tell who holds {share_id} "
+                                      f"(the pool has no {sym} share; {sym} may redeem from "
+                                      f"{', '.join(players) or 'no one'})")
 
     def _tile_at(self, coord: str) -> Any:
         from pbem.engine.track import placed
@@ -340,17 +362,31 @@ class Renderer:
         return placed(self.game, coord).tile
 
     def _buy_train(self, action: dict[str, Any]) -> Action:
+        """A train purchase, from the seller holding the named train as the record shows it:
+        the corporation or the pool the record last moved it to (:attr:`RecordHoldings.trains`)
+        while that seller has a train of its type (a train that left its corporation with no
+        record action, as when the corporation closes, is looked for in the pool); a train the
+        record has not moved yet comes from the pool if our engine's train of that id lies
+        there, else from the depot while it has one of the type, else from the pool. The named
+        train is then the buyer's (an exchanged train leaves the game)."""
         train_id = str(action["train"])
-        kind = train_id.rsplit("-", 1)[0]
+        kind = train_type(train_id)
         state = self.game.state
-        exchange = str(action["exchange"]).rsplit("-", 1)[0] if action.get("exchange") else None
-        if train_id in state.pool_trains or (kind in {t.rsplit('-', 1)[0] for t in state.pool_trains}
-                                               and train_id not in state.depot
-                                               and not any(train_id in c.trains for c in state.corporations.values())):
+        exchange = train_type(str(action["exchange"])) if action.get("exchange") else None
+        holder = self.holdings.trains.get(train_id)
+        self.holdings.trains[train_id] = str(action["entity"])
+        if action.get("exchange"):
+            self.holdings.trains.pop(str(action["exchange"]), None)
+
+        def has(trains: list[str]) -> bool:
+            return any(train_type(t) == kind for t in trains)
+
+        if holder in state.corporations and has(state.corporations[holder].trains):
+            return BuyTrain(kind, holder, int(action["price"]), exchange)
+        if holder is not None and has(state.pool_trains):  # the pool's, or left its holder unrecorded
             return BuyTrain(kind, "pool", None, exchange)
-        for sym, corp in state.corporations.items():
-            if train_id in corp.trains:
-                return BuyTrain(kind, sym, int(action["price"]), exchange)
+        if train_id in state.pool_trains or (not has(state.depot) and has(state.pool_trains)):
+            return BuyTrain(kind, "pool", None, exchange)
         return BuyTrain(kind, "depot", None, exchange)
 
     def orders(self) -> Iterator[ImportedOrder]:

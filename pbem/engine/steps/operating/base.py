@@ -1,0 +1,100 @@
+"""The operating round's step contract and the small queries every step uses (1830 rules 6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Iterable
+
+from pbem.engine.actions import Action
+from pbem.engine.state import OperatingState
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+
+def op_state(game: Game) -> OperatingState:
+    """The operating round's state (an assertion error outside an operating round)."""
+    op = game.state.round.operating
+    assert op is not None, "not in an operating round"
+    return op
+
+
+def current_corp(game: Game) -> str:
+    """The corporation operating now."""
+    op = op_state(game)
+    return op.order[op.index]
+
+
+def president(game: Game, corp: str) -> str:
+    """The president of ``corp`` (the player who gives its orders)."""
+    pres = game.state.corporations[corp].president
+    assert pres is not None, f"{corp} has no president"
+    return pres
+
+
+class OpStep:
+    """A step of a corporation's turn."""
+
+    name: ClassVar[str] = "op_step"
+    description: ClassVar[str] = ""
+    blocks: ClassVar[bool] = True
+    optional: ClassVar[bool] = False
+    sticky: ClassVar[bool] = False
+    """A sticky step is never passed: it offers itself whenever its condition holds."""
+    takes: ClassVar[tuple[type[Action], ...]] = ()
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        """Whether the step has anything to offer now (if not, it is skipped)."""
+        raise NotImplementedError
+
+    @classmethod
+    def actor(cls, game: Game) -> str:
+        """Who acts in this step: by default the operating corporation's president."""
+        return president(game, current_corp(game))
+
+    @classmethod
+    def describe(cls, game: Game) -> str:
+        """What the step asks for now, with the order to give (by default ``description``)."""
+        return cls.description
+
+    @classmethod
+    def subject(cls, game: Game) -> str:
+        """The corporation the step is about: by default the operating one."""
+        return current_corp(game)
+
+    @classmethod
+    def prepare(cls, game: Game) -> None:
+        """What happens as the step comes up, every earlier step done (usually nothing)."""
+
+    @classmethod
+    def skip(cls, game: Game) -> None:
+        """What happens when the step is skipped (usually nothing)."""
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        raise NotImplementedError
+
+    @classmethod
+    def legal(cls, game: Game) -> Iterable[Action]:
+        """Example actions for the report (not necessarily every legal one)."""
+        return ()
+
+
+def is_passed(game: Game, step: type[OpStep]) -> bool:
+    """Whether ``step`` has been passed this turn (a sticky step never is)."""
+    return not step.sticky and step.name in op_state(game).passed_steps
+
+
+def pass_step(game: Game, step: type[OpStep], what: str) -> None:
+    """The operating corporation passes ``step`` (``what`` it declines, for the log)."""
+    game.event(f"{current_corp(game)} passes {what}")
+    mark_passed(game, step)
+
+
+def mark_passed(game: Game, step: type[OpStep]) -> None:
+    """Mark ``step`` passed for the rest of the turn (not a sticky one), without a log line."""
+    if step.sticky:
+        return
+    op = op_state(game)
+    if step.name not in op.passed_steps:
+        op.passed_steps.append(step.name)

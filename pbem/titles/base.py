@@ -9,6 +9,7 @@ from pbem.engine import market
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
+    from pbem.engine.steps.operating import OpStep
     from pbem.engine.title import TitleData
 
 Coord = tuple[int, int]
@@ -81,3 +82,12 @@ class TitleHooks:
     def lay_problem(self, game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
         """A title's extra reason a tile may not go there (1830: none)."""
         return None
+
+    # -- the operating round (1830 rules 6) --------------------------------------------------
+
+    def operating_steps(self) -> tuple[type[OpStep], ...]:
+        """The steps of a corporation's turn, in order (1830: a lifted token placed again,
+        track, token, run, dividend, a discard over the limit, trains, private companies)."""
+        from pbem.engine.steps.operating import CORE_STEPS
+
+        return CORE_STEPS

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, ClassVar, Iterable
 
 from pbem.engine.actions import Action
@@ -41,6 +42,12 @@ class OpStep:
     sticky: ClassVar[bool] = False
     """A sticky step is never passed: it offers itself whenever its condition holds."""
     takes: ClassVar[tuple[type[Action], ...]] = ()
+    anytime: ClassVar[bool] = False
+    """An anytime step is offered nowhere: it takes its actions whenever they come in the
+    round, from any seat (a ruling the GM gives as a seat, such as 1870's ``CONNECT``), and
+    its :meth:`process` checks them."""
+    runs_trains: ClassVar[bool] = False
+    """The step takes the run of a corporation's trains (``RUN``, ``RUN AUTO``)."""
 
     @classmethod
     def offers(cls, game: Game) -> bool:
@@ -75,9 +82,43 @@ class OpStep:
         raise NotImplementedError
 
     @classmethod
-    def legal(cls, game: Game) -> Iterable[Action]:
-        """Example actions for the report (not necessarily every legal one)."""
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
+        """The actions ``player`` might give this step now, for :meth:`legal_actions` to
+        check (prices at their least; one ``RUN AUTO`` stands for every run). Default: none."""
         return ()
+
+    @classmethod
+    def legal_actions(cls, game: Game, player: str) -> list[Action]:
+        """The :meth:`candidates` the game accepts now: each is applied to a copy of the game,
+        so legality is decided once, by the step's own :meth:`process` (the issue: one
+        legal-move generator that feeds validation, the report and the refusals). A step
+        whose own check is cheaper than a copy (the track step) overrides this."""
+        return [action for action in cls.candidates(game, player) if accepted(game, player, action)]
+
+    @classmethod
+    def run_ends(cls, game: Game) -> tuple[str, str] | None:
+        """For a step that runs trains: the two hexes one of its runs must join end to end
+        (1870's connection run: home and destination), or None."""
+        return None
+
+    @classmethod
+    def at_turn_end(cls, game: Game) -> bool:
+        """Asked as the operating corporation's turn would end (no step offers anything
+        more): whether the step now has work that keeps the turn open (1870: the connection
+        runs now owed). Usually False."""
+        return False
+
+
+def accepted(game: Game, player: str, action: Action) -> bool:
+    """Whether ``game`` accepts ``action`` by ``player`` now: it is applied to a copy (nothing
+    of ``game`` changes); a refusal (:class:`~pbem.errors.IllegalOrderError`, or another
+    ``ValueError`` of the rules) counts as no."""
+    twin = copy.deepcopy(game)
+    try:
+        twin.apply(player, action)
+    except ValueError:
+        return False
+    return True
 
 
 def is_passed(game: Game, step: type[OpStep]) -> bool:

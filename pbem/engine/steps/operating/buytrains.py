@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import shares, track, trains
 from pbem.engine.actions import Action, Bankrupt, BuyTrain, DiscardTrain, Pass, SellShares
@@ -51,6 +51,12 @@ class Discard(OpStep):
         game.event(f"{corp} discards a {action.train} train")
 
 
+    @classmethod
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
+        corp = crowded(game)[0]
+        return [DiscardTrain(t) for t in dict.fromkeys(trains.train_type(t) for t in game.state.corporations[corp].trains)]
+
+
 def must_buy_train(game: Game, corp: str) -> bool:
     """A corporation with no train and a route must buy one (1830 rules 6.7)."""
     return (not game.state.corporations[corp].trains and bool(trains.depot_offer(game))
@@ -95,6 +101,36 @@ class BuyTrainStep(OpStep):
             return
         assert isinstance(action, BuyTrain)
         buy_train(game, corp, action)
+
+
+    @classmethod
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
+        return train_candidates(game, current_corp(game))
+
+
+def train_candidates(game: Game, corp: str) -> list[Action]:
+    """What ``corp``'s president might order in the train step, to be checked: each train
+    the bank and the pool sell (alone and with each trade-in), each other corporation's
+    train at the least price ($1), and when a train is due the president's sales of 1 up to
+    all of a holding, BANKRUPT; else PASS."""
+    state, title = game.state, game.title
+    found: list[Action] = []
+    for train_id in trains.depot_offer(game):
+        data = trains.train_data(title, train_id)
+        source = "pool" if train_id in state.pool_trains else "depot"
+        found.append(BuyTrain(data.name, source))
+        found += [BuyTrain(data.name, source, None, old) for old in dict(data.trade_in)]
+    found += [BuyTrain(trains.train_type(t), other, 1) for other, held in sorted(state.corporations.items())
+              if other != corp and not held.closed for t in held.trains]
+    if must_buy_train(game, corp):
+        pres = president(game, corp)
+        for sym in state.corporations:
+            most = state.percent_of(pres, sym) // shares.share_percent(title, sym)
+            found += [SellShares(sym, n) for n in range(1, most + 1)]
+        found.append(Bankrupt())
+    else:
+        found.append(Pass())
+    return list(dict.fromkeys(found))
 
 
 def buy_train(game: Game, corp: str, action: BuyTrain) -> None:

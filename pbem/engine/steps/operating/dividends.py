@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import market, shares
 from pbem.engine.actions import Action, Dividend
@@ -41,6 +41,11 @@ class DividendStep(OpStep):
             raise IllegalOrderError(f"{action.choice} is not a choice in {game.title.title}: "
                                     f"{', '.join(game.hooks.dividend_kinds())}")
         pay_dividend(game, current_corp(game), action.choice)
+
+
+    @classmethod
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
+        return [Dividend(kind) for kind in game.hooks.dividend_kinds()]  # type: ignore[arg-type]
 
 
 def pay_dividend(game: Game, corp: str, choice: str) -> None:

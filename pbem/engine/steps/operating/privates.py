@@ -4,7 +4,7 @@ abilities."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import trains
 from pbem.engine.actions import Action, Assign, BuyPrivate, Pass
@@ -60,6 +60,28 @@ class BuyCompany(OpStep):
             return
         assert isinstance(action, BuyPrivate)
         buy_company(game, corp, action)
+
+    @classmethod
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
+        return [*buy_candidates(game, current_corp(game)), Pass()]
+
+
+def buy_candidates(game: Game, corp: str) -> list[Action]:
+    """A purchase of each private company ``corp`` may buy now (:func:`purchasable`), at the
+    least price of its range (:func:`price_range`); any price of the range is as legal."""
+    return [BuyPrivate(sym, price_range(game, sym)[0]) for sym in purchasable(game, corp)]
+
+
+def assign_candidates(game: Game, corp: str) -> list[Action]:
+    """Each token placement (``ASSIGN``) the private companies ``corp`` owns might make now:
+    every hex their ability names, for those of :func:`usable_abilities`."""
+    found: list[Action] = []
+    for sym in usable_abilities(game, corp):
+        ability = game.title.company(sym).ability("assign_hexes")
+        assert ability is not None
+        found += [Assign(sym, str(coord)) for coord in ability.data.get("hexes", [])]
+    return found
+
 
 def purchasable(game: Game, corp: str) -> list[str]:
     """Private companies ``corp`` may buy now: owned by a player, not closed, not barred

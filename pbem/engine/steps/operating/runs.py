@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pbem.engine import track, trains
-from pbem.engine.actions import Action, RunRoutes
+from pbem.engine.actions import Action, RunAuto, RunRoutes
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state
 from pbem.errors import IllegalOrderError
 
@@ -19,6 +19,7 @@ class Route(OpStep):
     name = "route"
     description = "run the trains (RUN)"
     takes = (RunRoutes,)
+    runs_trains = True
 
     @classmethod
     def offers(cls, game: Game) -> bool:
@@ -34,6 +35,13 @@ class Route(OpStep):
         op = op_state(game)
         op.revenue = sum(result.revenue for result in results)
         op.routes = [list(r.stops) for r in results]
+
+
+    @classmethod
+    def legal_actions(cls, game: Game, player: str) -> list[Action]:
+        """``RUN AUTO``, which stands for every run (the step offers itself only when the
+        corporation has a route; a run written out is checked when given)."""
+        return [RunAuto()]
 
 
 def checked_runs(game: Game, corp: str, action: RunRoutes) -> list[track.RouteResult]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import track
 from pbem.engine.actions import Action, Pass, PlaceToken
@@ -65,6 +65,21 @@ class Token(OpStep):
         else:
             place_token(game, corp, action)
         op_state(game).token_placed = True
+
+
+    @classmethod
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
+        corp = current_corp(game)
+        found: list[Action] = []
+        teleport = game.state.pending_teleport
+        if teleport:
+            found += [PlaceToken(teleport, city) for city in range(len(track.placed(game, teleport).tile.cities))]
+        net = track.network(game, corp)
+        for vertex in sorted(net.stops):
+            coord, stop = track.split_vertex(vertex)
+            if stop.startswith("c") and track.token_problem(game, corp, coord, int(stop[1:]), net) is None:
+                found.append(PlaceToken(coord, int(stop[1:])))
+        return [*found, Pass()]
 
 
 def place_token(game: Game, corp: str, action: PlaceToken, *, ignore_reach: bool = False, free: bool = False) -> None:

@@ -3,7 +3,7 @@ tile lay, the private companies' tile lays."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping
 
 from pbem.engine import track, trains
 from pbem.engine.actions import Action, LayTile, Pass, PlaceToken
@@ -45,6 +45,11 @@ class PendingToken(OpStep):
         game.state.tokens.setdefault(track.city_key(coord, action.city), []).append(corp)
         game.event(f"{corp} places its token on {coord} city {action.city}")
 
+    @classmethod
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
+        coord = game.state.pending_tokens[0][1]
+        return [PlaceToken(coord, city) for city in range(len(track.placed(game, coord).tile.cities))]
+
 
 class Track(OpStep):
     """Lay one tile or upgrade one (1830 rules 6.2): reached by the corporation's track,
@@ -83,6 +88,15 @@ class Track(OpStep):
         op.tiles_laid += 1
         op.upgraded = op.upgraded or upgrade
         op.laid_hexes.append(action.hex)
+
+    @classmethod
+    def legal_actions(cls, game: Game, player: str) -> list[Action]:
+        """Every ordinary lay :meth:`problem` allows (:func:`pbem.engine.lays.legal_lays`,
+        no copy of the game needed), then PASS."""
+        from pbem.engine.lays import legal_lays
+
+        found: list[Action] = [LayTile(lay.hex, lay.tile, lay.rotation) for lay in legal_lays(game, current_corp(game))]
+        return [*found, Pass()]
 
     @classmethod
     def problem(cls, game: Game, corp: str, action: LayTile) -> str | None:
@@ -276,3 +290,26 @@ def _lay_counted_with_discount(game: Game, corp: str, action: LayTile, company: 
     else:
         op.tiles_laid += 1
         op.laid_hexes.append(action.hex)
+
+
+def special_lay_candidates(game: Game, corp: str) -> list[LayTile]:
+    """The lays (``USING``) of the private companies ``corp`` owns whose tile-lay ability is
+    unused: every hex, tile and rotation the ability names that the tile rules allow there
+    (:func:`pbem.engine.track.lay_problem`, reach aside); the lay itself is checked by
+    :func:`special_lay` when applied."""
+    state, owner = game.state, corp_owner(corp)
+    out: list[LayTile] = []
+    for sym, company in state.companies.items():
+        if company.owner != owner or company.closed or sym in state.used_abilities:
+            continue
+        data = game.title.company(sym)
+        ability = data.ability("tile_lay") or data.ability("teleport")
+        if ability is None:
+            continue
+        for coord in ability.data.get("hexes", []):
+            for tile in [str(t) for t in ability.data.get("tiles", [])]:
+                for rotation in range(6):
+                    if coord in game.board.hexes and tile in game.tiles and track.lay_problem(
+                            game, corp, coord, tile, rotation, ignore_reach=True) is None:
+                        out.append(LayTile(coord, tile, rotation, sym))
+    return out

@@ -1,4 +1,5 @@
-"""Price protection at the end of a corporation's turn (1870)."""
+"""1870's operating round: its steps in order (:func:`operating_steps`) and the price
+protection that ends a corporation's turn when its president sold shares for a train."""
 
 from __future__ import annotations
 
@@ -6,8 +7,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import protection
 from pbem.engine.actions import Action, BuyShares, Pass
-from pbem.engine.steps.operating.base import OpStep
-from pbem.engine.steps.operating.buytrains import recalculate_order
+from pbem.engine.steps.operating import CORE_STEPS, OpStep, recalculate_order
 from pbem.errors import IllegalOrderError
 
 if TYPE_CHECKING:
@@ -65,6 +65,20 @@ class PriceProtection(OpStep):
         recalculate_order(game)
 
     @classmethod
-    def legal(cls, game: Game) -> Iterable[Action]:
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
         entry = protection.head(game)
         return (BuyShares(entry["corporation"], "pool", int(entry["count"])), Pass())
+
+
+def operating_steps() -> tuple[type[OpStep], ...]:
+    """A corporation's turn in 1870: the connection runs owed come first (and the GM's
+    ``CONNECT`` at any time), then 1830's steps, then the price protection of shares its
+    president sold (1870 rules; 18xx.games plays them in this order)."""
+    from pbem.titles.g1870.connections import (
+        ConnectionDividend,
+        ConnectionRoute,
+        ConnectionToken,
+        GrantConnectionStep,
+    )
+
+    return (GrantConnectionStep, ConnectionToken, ConnectionRoute, ConnectionDividend, *CORE_STEPS, PriceProtection)

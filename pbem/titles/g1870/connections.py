@@ -1,11 +1,17 @@
-"""Destination connection runs (1870)."""
+"""1870's destinations: the connection runs a corporation owes once its home and its
+destination are joined (1870 game.yaml, destinations), as steps of the operating round.
+
+Order of a connection: the destination token's place (:class:`ConnectionToken`), the run
+(:class:`ConnectionRoute`), its payout (:class:`ConnectionDividend`); a GM may rule a
+connection made (:class:`GrantConnectionStep`, ``CONNECT``). The steps come before the
+operating corporation's own (see :mod:`pbem.titles.g1870.operating`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import track, trains
-from pbem.engine.actions import Action, DestinationToken, Dividend, RunRoutes
+from pbem.engine.actions import Action, DestinationToken, Dividend, GrantConnection, RunAuto, RunRoutes
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, president
 from pbem.engine.steps.operating.dividends import distribute, move_price
 from pbem.engine.steps.operating.runs import checked_runs
@@ -48,12 +54,10 @@ def grant_connection(game: Game, corp: str) -> None:
     """A GM ruling: ``corp`` has connected to its destination, whatever the engine finds; its
     destination token choice and connection run come now, before anything else (1870).
 
-    :raises IllegalOrderError: not in an operating round, or ``corp`` has no destination, has
-        connected already or has no train.
+    :raises IllegalOrderError: ``corp`` has no destination, has connected already or has no
+        train.
     """
     state = game.state
-    if state.round.kind != "operating":
-        raise IllegalOrderError("a connection run is granted only in an operating round")
     if corp not in state.corporations or not game.title.corporation(corp).destination:
         raise IllegalOrderError(f"{corp} has no destination")
     if corp in state.destinations_reached:
@@ -119,6 +123,15 @@ class ConnectionToken(_ConnectionStep):
                        f"{game.money(int(value))} token), giving up the bonus")
         state.destinations_reached.append(corp)
 
+    @classmethod
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
+        return [DestinationToken("map"), DestinationToken("charter")]
+
+    @classmethod
+    def at_turn_end(cls, game: Game) -> bool:
+        """The connection runs owed now are queued (:func:`queue_connections`)."""
+        return queue_connections(game)
+
 
 class ConnectionRoute(_ConnectionStep):
     """The connection run: the corporation runs its trains at once, at least one of them
@@ -127,6 +140,7 @@ class ConnectionRoute(_ConnectionStep):
     name = "connection_route"
     description = "make the connection run (RUN), one train from home to the destination"
     takes = (RunRoutes,)
+    runs_trains = True
 
     @classmethod
     def offers(cls, game: Game) -> bool:
@@ -154,6 +168,18 @@ class ConnectionRoute(_ConnectionStep):
             raise IllegalOrderError(f"one of {corp}'s trains must run from {data.home} to {data.destination}")
         results = checked_runs(game, corp, action)
         op_state(game).connection_revenue = sum(result.revenue for result in results)
+
+    @classmethod
+    def legal_actions(cls, game: Game, player: str) -> list[Action]:
+        """``RUN AUTO`` stands for every connection run (the step offers itself only when one
+        of the corporation's trains can make it)."""
+        return [RunAuto()]
+
+    @classmethod
+    def run_ends(cls, game: Game) -> tuple[str, str] | None:
+        data = game.title.corporation(connecting_corp(game))
+        assert data.destination is not None
+        return data.home, data.destination
 
 
 class ConnectionDividend(_ConnectionStep):
@@ -183,3 +209,27 @@ class ConnectionDividend(_ConnectionStep):
         op.connections.pop(0)
         op.connection_revenue = None
         game.check_bank()
+
+    @classmethod
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
+        choices = game.title.const("connection_run_choices", ["payout", "withhold"])
+        return [Dividend(choice) for choice in choices]
+
+
+class GrantConnectionStep(OpStep):
+    """The GM's ruling that a corporation has connected (``CONNECT``, given as a seat), at
+    any time of an operating round: see :func:`grant_connection`."""
+
+    name = "grant_connection"
+    description = "a GM ruling: a corporation has connected to its destination"
+    takes = (GrantConnection,)
+    anytime = True
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        return False
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        assert isinstance(action, GrantConnection)
+        grant_connection(game, action.corporation)

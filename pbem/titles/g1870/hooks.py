@@ -19,6 +19,7 @@ from pbem.titles.base import Coord, TitleHooks
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
+    from pbem.engine.steps.operating import OpStep
     from pbem.engine.title import TitleData
 
 
@@ -116,7 +117,7 @@ class Hooks1870(TitleHooks):
         longest train could run, whoever's track joined them. The corporation just operating
         (``order[0]``) comes first, then the others in operating order."""
         from pbem.engine import track
-        from pbem.engine.steps.operating import connection_runnable
+        from pbem.titles.g1870.connections import connection_runnable
 
         state = game.state
         due = []
@@ -128,6 +129,13 @@ class Hooks1870(TitleHooks):
             if corp in state.tokens.get(home_key, []) and connection_runnable(game, corp):
                 due.append(corp)
         return due
+
+    def operating_steps(self) -> tuple[type[OpStep], ...]:
+        """Connection runs first, 1830's steps, then price protection (see
+        :func:`pbem.titles.g1870.operating.operating_steps`)."""
+        from pbem.titles.g1870.operating import operating_steps
+
+        return operating_steps()
 
     def _destination_bonus(self, game: Game, corp: str, stops: list[str]) -> int:
         from pbem.engine import track

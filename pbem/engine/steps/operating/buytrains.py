@@ -97,6 +97,9 @@ class BuyTrainStep(OpStep):
             emergency_sale(game, player, corp, action)
             return
         if isinstance(action, Bankrupt):
+            problem = bankrupt_problem(game, player, corp)
+            if problem:
+                raise IllegalOrderError(problem)
             game.bankrupt(player, corp)
             return
         assert isinstance(action, BuyTrain)
@@ -106,6 +109,21 @@ class BuyTrainStep(OpStep):
     @classmethod
     def candidates(cls, game: Game, player: str) -> Iterable[Action]:
         return train_candidates(game, current_corp(game))
+
+
+def bankrupt_problem(game: Game, player: str, corp: str) -> str | None:
+    """Why ``player`` may not declare bankruptcy for ``corp``'s train now, or None: only when
+    a train is due and the treasury and the president's cash together cannot pay for the
+    cheapest train the bank sells (1830 rules 6.7: the president pays what the treasury
+    lacks; bankruptcy is for the money that cannot be raised)."""
+    if not must_buy_train(game, corp):
+        return f"{corp} need not buy a train: there is nothing to go bankrupt for"
+    cheapest = trains.cheapest_depot_price(game)
+    cash = game.state.corporations[corp].cash + game.state.players[player].cash
+    if cheapest is not None and cash >= cheapest:
+        return (f"{corp} and {player} have {game.money(cash)}, enough for the cheapest train "
+                f"({game.money(cheapest)}): buy it (TRAIN)")
+    return None
 
 
 def train_candidates(game: Game, corp: str) -> list[Action]:

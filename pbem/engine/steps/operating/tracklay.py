@@ -65,7 +65,8 @@ class Track(OpStep):
         entry = tile_lay_entry(game)
         if entry is not None and bool(entry["lay"] or entry["upgrade"]):
             return True
-        return can_buy_tile_laying_company(game, current_corp(game))
+        corp = current_corp(game)
+        return bool(track_step_abilities(game, corp)) or can_buy_tile_laying_company(game, corp)
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
@@ -129,6 +130,22 @@ class Track(OpStep):
         if cost > cash:
             return f"{corp} has {game.money(cash)}; the terrain costs {game.money(cost)}"
         return None
+
+
+def track_step_abilities(game: Game, corp: str) -> list[str]:
+    """The private companies ``corp`` owns whose tile lay is made in the track step and is
+    still unused (a ``tile_lay`` ability with ``extra: false``; 1870: MRBC). Each keeps the
+    track step open until the lay is made or the step passed (issue 11, fault 2; 18xx.games
+    keeps its track step open for such an ability), even once the normal lays are used."""
+    state, owner = game.state, corp_owner(corp)
+    out = []
+    for sym, company in state.companies.items():
+        if company.owner != owner or company.closed or sym in state.used_abilities:
+            continue
+        ability = game.title.company(sym).ability("tile_lay")
+        if ability is not None and not ability.data.get("extra", True):
+            out.append(sym)
+    return out
 
 
 def can_buy_tile_laying_company(game: Game, corp: str) -> bool:
@@ -260,17 +277,17 @@ def special_lay(game: Game, corp: str, action: LayTile) -> None:
 
 def _lay_counted_with_discount(game: Game, corp: str, action: LayTile, company: str,
                                data: Mapping[str, object]) -> None:
-    """A private's lay that is one of the corporation's normal lays, with a discount on the
-    terrain (1870: MRBC, $40 off in a river hex). Bought by MP or SSW before its first turn is
-    over, the lay in its home hex is free and extra, and that hex may not be upgraded in the
-    same round (the private's ``free_home_lay``)."""
+    """A private's lay made in the track step, with a discount on the terrain (1870: MRBC, $40
+    off in a river hex). It takes one of the corporation's normal lays while one is left, but
+    may also be made after both (as 18xx.games plays it: the ability is not bound by the
+    turn's lays). Bought by MP or SSW before its first turn is over, the lay in its home hex
+    is free and extra, and that hex may not be upgraded in the same round (the private's
+    ``free_home_lay``)."""
     state, op = game.state, op_state(game)
     home = game.title.corporation(corp).home
     free_home = game.title.company(company).ability("free_home_lay")
     extra = (free_home is not None and corp in free_home.data.get("corporations", [])
              and action.hex == home and not state.corporations[corp].operated)
-    if not extra and tile_lay_entry(game) is None:
-        raise IllegalOrderError(f"{corp} has laid its tiles this turn")
     shown = track.placed(game, action.hex)
     cost = game.board.hexes[action.hex].cost if shown.printed else 0
     discount = min(cost, int(str(data.get("discount", 0))))

@@ -46,6 +46,7 @@ def test_an_unused_bridge_lay_keeps_the_track_step_open_and_a_pass_passes_only_i
     lay_two_normal_tiles(game)
     assert "MRBC" not in game.state.used_abilities
     assert steps(game)[0] == "track", "MRBC's lay is still to be made or passed"
+    assert game.waiting_for() == "B for MP: lay MRBC's tile (LAY <hex> <tile> <rotation> USING MRBC), or PASS"
     assert "token" in steps(game)
     events = game.apply("B", Pass())
     assert "MP passes laying track" in events

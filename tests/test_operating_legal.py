@@ -172,3 +172,26 @@ def test_1870_the_bridge_lay_after_both_normal_lays_is_listed(g1870: Game) -> No
     assert bridge and all(a.hex != "C18" for a in bridge)
     assert not any(isinstance(a, LayTile) and not a.using for a in legal)
     assert PlaceToken("B19") in legal and Pass() in legal
+
+
+def test_the_operating_round_of_the_engine_knows_no_title() -> None:
+    """The engine's operating round imports no title code and names none of 1870's steps;
+    1870's steps come from its hooks (``operating_steps``)."""
+    import ast
+    from pathlib import Path
+
+    from pbem.engine.steps.operating import CORE_STEPS
+    from pbem.titles import hooks_for
+    from pbem.titles.g1870.connections import ConnectionRoute
+    from pbem.titles.g1870.operating import PriceProtection
+
+    folder = Path(operating.__file__).parent
+    for path in folder.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.module or "").startswith("pbem.titles"), f"{path.name} imports {node.module}"
+    assert hooks_for("1830").operating_steps() == CORE_STEPS
+    steps_1870 = hooks_for("1870").operating_steps()
+    assert ConnectionRoute in steps_1870 and PriceProtection in steps_1870
+    assert set(CORE_STEPS) <= set(steps_1870)

@@ -85,6 +85,12 @@ class TitleHooks:
 
     # -- the operating round (1830 rules 6) --------------------------------------------------
 
+    def station_tokens(self, game: Game, corp: str) -> tuple[list[int], int]:
+        """``(the prices of corp's station tokens in order, how many of them are placed)``
+        (1830: the charter's tokens; every token of ``corp`` on the map is one of them)."""
+        placed = sum(1 for corps in game.state.tokens.values() if corp in corps)
+        return list(game.title.corporation(corp).tokens), placed
+
     def operating_steps(self) -> tuple[type[OpStep], ...]:
         """The steps of a corporation's turn, in order (1830: a lifted token placed again,
         track, token, run, dividend, a discard over the limit, trains, private companies)."""

@@ -130,6 +130,18 @@ class Hooks1870(TitleHooks):
                 due.append(corp)
         return due
 
+    def station_tokens(self, game: Game, corp: str) -> tuple[list[int], int]:
+        """A destination token kept on the charter is a spare token, the last, at the
+        ``destination_token_value``; one placed on the map is not one of the charter's
+        (1870 game.yaml, destinations)."""
+        costs, placed = super().station_tokens(game, corp)
+        state = game.state
+        if corp in state.destination_on_charter:
+            costs.append(int(game.title.const("destination_token_value", 100)))
+        elif corp in state.destinations_reached:
+            placed -= 1
+        return costs, placed
+
     def operating_steps(self) -> tuple[type[OpStep], ...]:
         """Connection runs first, 1830's steps, then price protection (see
         :func:`pbem.titles.g1870.operating.operating_steps`)."""

@@ -14,14 +14,9 @@ if TYPE_CHECKING:
 
 
 def next_token_cost(game: Game, corp: str) -> int | None:
-    """The price of ``corp``'s next station token, or None if it has none left."""
-    state = game.state
-    placed = sum(1 for corps in state.tokens.values() if corp in corps)
-    costs = list(game.title.corporation(corp).tokens)
-    if corp in state.destination_on_charter:  # 1870: the spare destination token comes last
-        costs.append(int(game.title.const("destination_token_value", 100)))
-    elif corp in state.destinations_reached:
-        placed -= 1  # 1870: the destination token on the map is not one of its own
+    """The price of ``corp``'s next station token, or None if it has none left: the title's
+    ``station_tokens`` hook gives the prices in order and how many are placed."""
+    costs, placed = game.hooks.station_tokens(game, corp)
     return costs[placed] if placed < len(costs) else None
 
 

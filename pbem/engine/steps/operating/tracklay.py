@@ -69,6 +69,14 @@ class Track(OpStep):
         return bool(track_step_abilities(game, corp)) or can_buy_tile_laying_company(game, corp)
 
     @classmethod
+    def describe(cls, game: Game) -> str:
+        entry = tile_lay_entry(game)
+        held = track_step_abilities(game, current_corp(game))
+        if held and not (entry is not None and (entry["lay"] or entry["upgrade"])):
+            return f"lay {' or '.join(held)}'s tile (LAY <hex> <tile> <rotation> USING {held[0]}), or PASS"
+        return cls.description
+
+    @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
         corp = current_corp(game)
         if isinstance(action, Pass):

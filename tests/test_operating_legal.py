@@ -103,6 +103,11 @@ def test_1830_dividends_are_payout_or_withhold(g1830: Game) -> None:
 def test_1830_the_refusal_names_what_is_possible(g1830: Game) -> None:
     with pytest.raises(IllegalOrderError, match=r"not possible now; .*\(possible now: lay tile, pass"):
         g1830.apply(P1, Dividend("payout"))
+    probe = copy.deepcopy(g1830)
+    probe.probing = True  # a copy checking an action: its refusal searches no further
+    with pytest.raises(IllegalOrderError) as refused:
+        probe.apply(P1, Dividend("payout"))
+    assert "(possible now" not in str(refused.value)
 
 
 def test_1830_bankruptcy_is_not_offered_while_the_money_is_there(g1830: Game) -> None:
@@ -172,6 +177,12 @@ def test_1870_the_bridge_lay_after_both_normal_lays_is_listed(g1870: Game) -> No
     assert bridge and all(a.hex != "C18" for a in bridge)
     assert not any(isinstance(a, LayTile) and not a.using for a in legal)
     assert PlaceToken("B19") in legal and Pass() in legal
+    offer = sections.offer(g1870, "B")
+    assert offer is not None
+    lines = [line for c in offer.choices for line in (*c.orders, *c.also)]
+    assert {line for line in lines if "USING MRBC" in line} == {
+        f"LAY {a.hex} {a.tile} {a.rotation} USING MRBC" for a in bridge}
+    assert [c.note for c in offer.choices if "PASS" in c.orders] == ["no track this turn"]
 
 
 def test_the_operating_round_of_the_engine_knows_no_title() -> None:

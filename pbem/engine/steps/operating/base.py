@@ -114,6 +114,7 @@ def accepted(game: Game, player: str, action: Action) -> bool:
     of ``game`` changes); a refusal (:class:`~pbem.errors.IllegalOrderError`, or another
     ``ValueError`` of the rules) counts as no."""
     twin = copy.deepcopy(game)
+    twin.probing = True  # its refusals do not list the legal actions (no search within a search)
     try:
         twin.apply(player, action)
     except ValueError:

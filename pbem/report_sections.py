@@ -10,9 +10,9 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from pbem.engine import lays, market, routes, track, trains
+from pbem.engine import lays, market, routes, trains
 from pbem.engine.actions import (
-    Action, Bankrupt, Bid, BuyPrivate, BuyShares, BuyTrain, DestinationToken, DiscardTrain, Dividend, Exchange,
+    Action, Assign, Bankrupt, Bid, BuyPrivate, BuyShares, BuyTrain, DiscardTrain, Dividend, Exchange,
     LayTile, Par, Pass, PlaceToken, RunAuto, RunRoutes, SellShares, TrainRun,
 )
 from pbem.engine.game import Game
@@ -237,77 +237,93 @@ def _offer(game: Game, player: str, route_time_limit: float) -> Offer:
     kind = game.state.round.kind
     if kind != "operating":
         return _non_operating(game, player, listed, choice)
-    steps = operating.active_steps(game)
-    step = steps[0]
+    return _operating(game, player, route_time_limit, vocab, listed, choice)
+
+
+PASS_NOTES = {"track": "no track this turn", "token": "no token this turn", "buy_train": "no train",
+              "buy_company": "end the turn"}
+"""What a PASS declines, by the step that takes it."""
+
+
+def _operating(game: Game, player: str, route_time_limit: float, vocab: Vocabulary,
+               listed: Callable[[Sequence[Action], str], list[Choice]],
+               choice: Callable[[Sequence[Action], str], list[Choice]]) -> Offer:
+    """The operating round: the engine's legal moves (:func:`pbem.engine.steps.operating.
+    legal_moves`) of the step asked for, grouped by kind with notes, then what the
+    corporation may do at any time in its turn (buy a private, a private's tile lay or
+    token). Nothing here decides what is legal."""
+    money = game.money
+    moves = operating.legal_moves(game, player)
+    step = operating.active_steps(game)[0]
     corp = step.subject(game)
     cash = game.state.corporations[corp].cash
     task = f"{corp} ({money(cash)} in the treasury): {step.describe(game)}"
+    mine = [a for s, a in moves if s is step]
     out: list[Choice] = []
     lay_text: dict[str, str] = {}
     lay_costs: dict[str, str] = {}
-    if step is operating.PendingToken:
-        owner, coord = game.state.pending_tokens[0]
-        cities = len(track.placed(game, coord).tile.cities)
-        out += choice([PlaceToken(coord, c) for c in range(cities)])
-    elif step is operating.Track:
-        legal = lays.legal_lays(game, corp)
-        grouped = lays.by_hex(legal)
-        for coord, tiles in grouped.items():
+    ordinary = {a for a in mine if isinstance(a, LayTile) and not a.using}
+    if ordinary:
+        legal = [lay for lay in lays.legal_lays(game, corp) if LayTile(lay.hex, lay.tile, lay.rotation) in ordinary]
+        for coord, tiles in lays.by_hex(legal).items():
             lay_text[coord] = lays.hex_summary(tiles)
         lay_costs = {lay.hex: money(lay.cost) for lay in legal if lay.cost}
         if legal:
             first = legal[0]
             line = format_order(LayTile(first.hex, first.tile, first.rotation), vocab)
             out.append(Choice((line,), f"or any of the {len(legal)} lays listed below"))
-        out += choice([Pass()], "no track this turn")
-    elif step is operating.Token:
+    tokens = sorted((a for a in mine if isinstance(a, PlaceToken)), key=lambda a: (lays.coord_key(a.hex), a.city))
+    if tokens:
         cost = operating.next_token_cost(game, corp)
-        net = track.network(game, corp)
-        places = []
-        for vertex in sorted(net.stops, key=lambda v: lays.coord_key(track.split_vertex(v)[0])):
-            coord, stop = track.split_vertex(vertex)
-            if stop.startswith("c"):
-                places.append(PlaceToken(coord, int(stop[1:])))
-        out += choice(places, f"a token costs {money(cost or 0)}")
-        out += choice([Pass()], "no token this turn")
-    elif step in (operating.Route, operating.ConnectionRoute):
-        run_corp, must_join = routes.run_due(game)
-        found = routes.cached_best_run(game, run_corp, route_time_limit, must_join)
-        proven = "the best run" if found.complete else f"the best run found in {route_time_limit:g} s"
-        if found.runs:
-            run = RunRoutes(tuple(TrainRun(trains.train_type(t), tuple(routes.stop_spec(game, v) for v in r.stops))
-                                  for t, r in found.runs))
-            out += choice([run], f"{proven}, {money(found.revenue)}")
-        out += choice([RunAuto()], "the server finds the best run")
-        kinds = " ".join(trains.train_type(t) for t in game.state.corporations[run_corp].trains)
-        out.append(Choice((), f"or any run of your own: RUN <train>: <stop>-<stop>...; trains: {kinds}"))
-    elif step in (operating.DividendStep, operating.ConnectionDividend):
-        revenue = game.state.round.operating.revenue if game.state.round.operating else 0
-        out += choice([Dividend(k) for k in game.hooks.dividend_kinds()],  # type: ignore[arg-type]
-                      f"the revenue is {money(revenue or 0)}")
-    elif step is operating.BuyTrainStep:
-        out += _train_choices(game, corp, choice)
-    elif step is operating.Discard:
-        crowded = operating.crowded(game)[0]
-        types = dict.fromkeys(trains.train_type(t) for t in game.state.corporations[crowded].trains)
-        out += choice([DiscardTrain(t) for t in types], f"{crowded} is over the train limit")
-    elif step is operating.ConnectionToken:
-        out += choice([DestinationToken("map"), DestinationToken("charter")])
-    elif step is operating.BuyCompany:
-        for sym in operating.purchasable(game, corp):
-            low, high = operating.price_range(game, sym)
-            out += choice([BuyPrivate(sym, min(low, cash))], f"{sym} for {money(low)} to {money(high)}, "
-                                                             "agreed with its owner")
-        held = operating.usable_abilities(game, corp)
-        if held:
-            out.append(Choice((), f"or place the {' or '.join(held)} token: ASSIGN <private> <hex>"))
-        out += choice([Pass()], "end the turn")
-    elif step is operating.PriceProtection:
-        out += choice(list(step.legal(game)))
-    else:
-        out += choice(list(step.legal(game)) + [Pass()])
-    out += _special_lays(game, player, operating.current_corp(game), vocab)
+        out += listed(tokens, f"a token costs {money(cost or 0)}" if step is operating.Token else "")
+    if any(isinstance(a, RunAuto) for a in mine):
+        out += _run_choices(game, route_time_limit, listed, choice)
+    dividends = [a for a in mine if isinstance(a, Dividend)]
+    if dividends:
+        op = game.state.round.operating
+        revenue = (op.revenue if step is operating.DividendStep else op.connection_revenue) if op else 0
+        out += listed(dividends, f"the revenue is {money(revenue or 0)}")
+    if step is operating.BuyTrainStep:
+        out += _train_choices(game, corp, mine, listed)
+    discards = [a for a in mine if isinstance(a, DiscardTrain)]
+    if discards:
+        out += listed(discards, f"{operating.crowded(game)[0]} is over the train limit")
+    buys = [a for s, a in moves if isinstance(a, BuyPrivate)]
+    for bought in buys:
+        low, high = operating.price_range(game, bought.company)
+        out += listed([bought], f"{bought.company} for {money(low)} to {money(high)}, agreed with its owner")
+    handled: tuple[type[Action], ...] = (LayTile, PlaceToken, RunAuto, Dividend, DiscardTrain, BuyPrivate, Pass,
+                                         Assign)
+    if step is operating.BuyTrainStep:
+        handled += (BuyTrain, SellShares, Bankrupt)
+    out += listed([a for a in mine if not isinstance(a, handled)], "")
+    assigns = [a for s, a in moves if isinstance(a, Assign)]
+    if assigns:
+        out += listed(assigns, "a private company's token")
+    if Pass() in mine and step is not operating.BuyTrainStep:
+        out += listed([Pass()], PASS_NOTES.get(step.name, ""))
+    out += _special_lays(game, [a for s, a in moves if s is operating.Special and isinstance(a, LayTile)], vocab)
     return Offer(player, task, tuple(out), lay_text, lay_costs, corp if step is operating.Track else "")
+
+
+def _run_choices(game: Game, route_time_limit: float,
+                 listed: Callable[[Sequence[Action], str], list[Choice]],
+                 choice: Callable[[Sequence[Action], str], list[Choice]]) -> list[Choice]:
+    """The run due (the turn's or a connection run): the best run found (kept if it applies
+    to a copy), RUN AUTO, and how to write one's own."""
+    money = game.money
+    run_corp, must_join = routes.run_due(game)
+    found = routes.cached_best_run(game, run_corp, route_time_limit, must_join)
+    proven = "the best run" if found.complete else f"the best run found in {route_time_limit:g} s"
+    out: list[Choice] = []
+    if found.runs:
+        run = RunRoutes(tuple(TrainRun(trains.train_type(t), tuple(routes.stop_spec(game, v) for v in r.stops))
+                              for t, r in found.runs))
+        out += choice([run], f"{proven}, {money(found.revenue)}")
+    out += listed([RunAuto()], "the server finds the best run")
+    kinds = " ".join(trains.train_type(t) for t in game.state.corporations[run_corp].trains)
+    out.append(Choice((), f"or any run of your own: RUN <train>: <stop>-<stop>...; trains: {kinds}"))
+    return out
 
 
 def _non_operating(game: Game, player: str, choice: Callable[[Sequence[Action], str], list[Choice]],
@@ -367,65 +383,44 @@ def _non_operating(game: Game, player: str, choice: Callable[[Sequence[Action], 
     return Offer(player, task, tuple(out))
 
 
-def _train_choices(game: Game, corp: str, choice: Callable[[Sequence[Action], str], list[Choice]]) -> list[Choice]:
-    """Trains from the bank and the pool, with trade-ins, and a PASS unless a train is due."""
+def _train_choices(game: Game, corp: str, legal: Sequence[Action],
+                   listed: Callable[[Sequence[Action], str], list[Choice]]) -> list[Choice]:
+    """The train step's legal moves (``legal``): trains from the bank and the pool, with
+    trade-ins; other corporations' trains; the president's sales and BANKRUPT when a train
+    is due; else a PASS."""
     money = game.money
     out: list[Choice] = []
     state = game.state
-    offered: list[Action] = []
-    for train_id in trains.depot_offer(game):
-        data = trains.train_data(game.title, train_id)
-        source = "pool" if train_id in state.pool_trains else "depot"
-        offered.append(BuyTrain(data.name, source))
-        for old, _ in dict(data.trade_in).items():
-            offered.append(BuyTrain(data.name, source, None, old))
+    offered = [a for a in legal if isinstance(a, BuyTrain) and a.source in ("depot", "pool")]
     prices = ", ".join(f"{trains.train_data(game.title, t).name} {money(trains.train_data(game.title, t).price)}"
                        f"{' (pool)' if t in state.pool_trains else ''}" for t in trains.depot_offer(game))
     must = operating.must_buy_train(game, corp)
-    out += choice(offered, f"for sale: {prices}" + ("; the president pays what the treasury lacks" if must else ""))
+    out += listed(offered, f"for sale: {prices}" + ("; the president pays what the treasury lacks" if must else ""))
     cash = state.corporations[corp].cash
-    others = [BuyTrain(trains.train_type(t), c, 1) for c, s in sorted(state.corporations.items())
-              if c != corp and not s.closed for t in s.trains]
+    others = [a for a in legal if isinstance(a, BuyTrain) and a.source not in ("depot", "pool")]
     held = ", ".join(dict.fromkeys(f"{a.source} {a.train}" for a in others))
     if out and others:  # the bank sells one: other corporations' trains in a note
         out.append(Choice((), f"or another corporation's train at a price agreed with its president, "
                               f"TRAIN <type> FROM <corporation> FOR <price> (trains held: {held})"))
     elif others:
-        out += choice(list(dict.fromkeys(others)), f"another corporation's train: FOR any price from "
+        out += listed(others, f"another corporation's train: FOR any price from "
                       f"{money(1)}" + (f" to {money(cash)}" if cash > 1 else "") + ", agreed with its president")
-    if must:
-        president = state.corporations[corp].president or ""
-        sells = [SellShares(sym, 1) for sym in state.corporations if state.percent_of(president, sym)]
-        out += choice(sells, "to raise the money for the train")
-        if not out:
-            out += choice([Bankrupt()], "the president cannot raise the money")
-    else:
-        out += choice([Pass()], "no train")
+    sells = [a for a in legal if isinstance(a, SellShares)]
+    out += listed(sells, "to raise the money for the train")
+    out += listed([a for a in legal if isinstance(a, Bankrupt)], "the president cannot raise the money")
+    out += listed([a for a in legal if isinstance(a, Pass)], "no train")
     return out
 
 
-def _special_lays(game: Game, player: str, corp: str, vocab: Vocabulary) -> list[Choice]:
-    """Tile lays of the private companies ``corp`` owns (``USING``): every hex, tile and
-    rotation the ability names, kept where the lay applies to a copy of the game."""
-    owner = f"C:{corp}"
+def _special_lays(game: Game, legal: Sequence[LayTile], vocab: Vocabulary) -> list[Choice]:
+    """The legal tile lays of the private companies the operating corporation owns
+    (``USING``, from the engine's legal moves), one choice a private: its first lay, the rest
+    summed up by hex."""
     out: list[Choice] = []
-    for sym, company in game.state.companies.items():
-        if company.owner != owner or company.closed or sym in game.state.used_abilities:
-            continue
-        data = game.title.company(sym)
-        ability = data.ability("tile_lay") or data.ability("teleport")
-        if ability is None:
-            continue
-        lines = []
-        for coord in ability.data.get("hexes", []):
-            for tile in [str(t) for t in ability.data.get("tiles", [])]:
-                for rotation in range(6):
-                    line = format_order(LayTile(coord, tile, rotation, sym), vocab)
-                    if sendable(game, player, line, vocab):
-                        lines.append(line)
-        if lines:
-            grouped = lays.by_hex([lays.LegalLay(a.hex, a.tile, a.rotation, False, 0)
-                                   for a in (parse_order(line, vocab) for line in lines) if isinstance(a, LayTile)])
-            summary = " | ".join(f"{coord}: {lays.hex_summary(tiles)}" for coord, tiles in grouped.items())
-            out.append(Choice((lines[0],), f"{sym}'s own tile lay; or any of {summary}", tuple(lines[1:])))
+    for sym in dict.fromkeys(a.using for a in legal):
+        mine = [a for a in legal if a.using == sym]
+        lines = [format_order(a, vocab) for a in mine]
+        grouped = lays.by_hex([lays.LegalLay(a.hex, a.tile, a.rotation, False, 0) for a in mine])
+        summary = " | ".join(f"{coord}: {lays.hex_summary(tiles)}" for coord, tiles in grouped.items())
+        out.append(Choice((lines[0],), f"{sym}'s own tile lay; or any of {summary}", tuple(lines[1:])))
     return out

@@ -136,7 +136,7 @@ def test_1870_34110_needs_one_ruling_for_the_platforms_old_connection() -> None:
     CONNECT MP, and the game then replays to its recorded end. With the ruling MP places its
     destination token (227); no train of its reaches, so no connection run is asked for."""
     from pbem.engine import track
-    from pbem.engine.steps.operating import connection_runnable
+    from pbem.titles.g1870.connections import connection_runnable
 
     game = replayed_before("1870", "34110.json", 221).game
     assert track.fewest_stops(game, "MP", "C18:c0", "J5") == 5

@@ -266,7 +266,7 @@ what it needs rather than importing the titles or the loader)."""
 PENDING = {
     ("routes.py", "time"),  # the route search's time budget becomes a count of steps
     ("routes.py", "pbem.titles.base"),  # TitleHooks moves to pbem/engine/hooks.py
-    ("game.py", "pbem.titles"),  # likewise
+    ("game.py", "pbem.titles.base"),  # likewise
     ("title.py", "pbem.titles.base"),  # likewise (the type of TitleData.hooks)
 }
 """Imports other parts of issue 11 remove (file, module); every entry must still be found, so

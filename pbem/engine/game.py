@@ -12,7 +12,7 @@ import copy
 from typing import Iterable, Mapping
 
 from pbem.engine import closing, market, routes, shares, trains
-from pbem.engine.actions import Action, Exchange, GrantConnection, RunAuto
+from pbem.engine.actions import Action, Exchange, RunAuto
 from pbem.engine.board import MapData, TileData
 from pbem.engine.state import (
     CompanyState,
@@ -35,7 +35,7 @@ from pbem.engine.steps.stock import (
 )
 from pbem.engine.title import PhaseData, TitleData
 from pbem.engine.track import RouteResult
-from pbem.titles import TitleHooks
+from pbem.titles.base import TitleHooks
 from pbem.errors import IllegalOrderError
 
 STEP_TYPES: dict[str, type[Step]] = {
@@ -83,6 +83,10 @@ class Game:
     def __init__(self, title: TitleData, players: list[str]) -> None:
         self.title = title
         self.hooks: TitleHooks = title.hooks
+        self.operating_steps: tuple[type[operating.OpStep], ...] = self.hooks.operating_steps()
+        """The operating round's steps in order, from the title (its ``operating_steps``)."""
+        self.probing = False
+        """True on a copy made to check whether an action would be accepted."""
         self.board: MapData = title.board
         self.tiles: Mapping[str, TileData] = title.tiles
         self.state = new_state(title, players)
@@ -97,6 +101,8 @@ class Game:
         """A copy with its own state; the immutable title, map and tile data are shared."""
         twin = Game.__new__(Game)
         twin.title, twin.board, twin.tiles, twin.hooks = self.title, self.board, self.tiles, self.hooks
+        twin.operating_steps = self.operating_steps
+        twin.probing = self.probing
         twin.state = copy.deepcopy(self.state, memo)
         twin.pending_events = []
         twin.turn_over = False
@@ -217,10 +223,14 @@ class Game:
         return f"{', '.join(step.actors(self))}: {step.description}"
 
     def legal_actions(self, player: str) -> list[Action]:
-        """Every legal action for ``player`` now (bids at their minimum), [] if not their turn.
-        In an operating round: an example of each kind the current step takes."""
-        if self.state.round.kind == "operating":
+        """Every legal action for ``player`` now (bids and prices at their minimum), [] if not
+        their turn. In an operating round: what the steps' own checks accept
+        (:func:`pbem.engine.steps.operating.legal_actions`; one ``RUN AUTO`` stands for every
+        run of the trains)."""
+        if self.state.finished:
             return []
+        if self.state.round.kind == "operating":
+            return operating.legal_actions(self, player)
         step = self.active_step()
         if step is None or player not in step.actors(self):
             return []
@@ -246,11 +256,6 @@ class Game:
         self.pending_events = []
         self.turn_over = False
         try:
-            if isinstance(action, GrantConnection):
-                operating.grant_connection(self, action.corporation)
-                self._advance_operating()
-                events, self.pending_events = self.pending_events, []
-                return events
             if isinstance(action, Exchange):
                 self._exchange(player, action)
                 events, self.pending_events = self.pending_events, []
@@ -413,8 +418,8 @@ class Game:
     def _corporation_turn_over(self) -> bool:
         """Pass the operating corporation's steps that offer nothing (all of them once it has
         closed), settle the market (a price in a closing cell closes its corporation) and say
-        whether its turn is over: nothing left to do (a price protection waiting included) and
-        no connection run owed, or the game ended."""
+        whether its turn is over: nothing left to do (a step of the title's waiting included)
+        and no step holding the turn open (1870: a connection run owed), or the game ended."""
         op = self.state.round.operating
         assert op is not None
         corp = self.state.corporations[op.order[op.index]]
@@ -426,7 +431,7 @@ class Game:
         closing.settle_market(self)
         if self.state.finished:
             return True
-        return not (operating.active_steps(self) or operating.queue_connections(self))
+        return not (operating.active_steps(self) or operating.turn_held_open(self))
 
     def _end_corporation_turn(self) -> None:
         op = self.state.round.operating

@@ -300,13 +300,9 @@ def run_due(game: Game) -> tuple[str, tuple[str, str] | None]:
     from pbem.engine.steps import operating
 
     active = operating.active_steps(game) if game.state.round.kind == "operating" else []
-    if active and active[0] is operating.ConnectionRoute:
-        corp = operating.connecting_corp(game)
-        data = game.title.corporation(corp)
-        assert data.destination is not None
-        return corp, (data.home, data.destination)
-    if operating.Route in active:
-        return operating.current_corp(game), None
+    runner = next((step for step in active if step.runs_trains), None)
+    if runner is not None:
+        return runner.subject(game), runner.run_ends(game)
     raise IllegalOrderError("RUN AUTO: no corporation is running its trains now")
 
 
@@ -319,7 +315,7 @@ def run_left_out(game: Game, action: Action) -> bool:
     from pbem.engine.steps import operating
 
     active = operating.active_steps(game)
-    return bool(active) and active[0] in (operating.Route, operating.ConnectionRoute)
+    return bool(active) and active[0].runs_trains
 
 
 def run_actor(game: Game) -> str:

@@ -9,6 +9,7 @@ from pbem.engine import market
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
+    from pbem.engine.steps.operating import OpStep
     from pbem.engine.title import TitleData
     from pbem.order_codecs import OrderCodec
 
@@ -38,9 +39,10 @@ class TitleHooks:
 
     # -- dividends (1830 rules 6.6) ---------------------------------------------------------
 
-    def dividend_kinds(self) -> tuple[str, ...]:
-        """The choices a corporation has for its revenue."""
-        return ("payout", "withhold")
+    def dividend_kinds(self, title: TitleData) -> tuple[str, ...]:
+        """The choices a corporation has for its revenue: the title data's
+        ``dividend_choices`` (1830: payout or withhold; 1870 adds half)."""
+        return tuple(title.const("dividend_choices") or ("payout", "withhold"))
 
     def split(self, revenue: int, choice: str, shares: int) -> tuple[int, float]:
         """``(kept by the corporation, paid per share)`` for ``revenue`` and ``choice``."""
@@ -90,3 +92,18 @@ class TitleHooks:
         (:data:`pbem.core_codecs.CORE_CODECS`); one for a word the core has replaces it
         (1830: none)."""
         return ()
+
+    # -- the operating round (1830 rules 6) --------------------------------------------------
+
+    def station_tokens(self, game: Game, corp: str) -> tuple[list[int], int]:
+        """``(the prices of corp's station tokens in order, how many of them are placed)``
+        (1830: the charter's tokens; every token of ``corp`` on the map is one of them)."""
+        placed = sum(1 for corps in game.state.tokens.values() if corp in corps)
+        return list(game.title.corporation(corp).tokens), placed
+
+    def operating_steps(self) -> tuple[type[OpStep], ...]:
+        """The steps of a corporation's turn, in order (1830: a lifted token placed again,
+        track, token, run, dividend, a discard over the limit, trains, private companies)."""
+        from pbem.engine.steps.operating import CORE_STEPS
+
+        return CORE_STEPS

@@ -19,6 +19,7 @@ from pbem.titles.base import Coord, TitleHooks
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
+    from pbem.engine.steps.operating import OpStep
     from pbem.engine.title import TitleData
     from pbem.order_codecs import OrderCodec
 
@@ -48,9 +49,6 @@ class Hooks1870(TitleHooks):
         if self._ledge(title, coord):
             return self.up(title, coord)
         return (coord[0], coord[1] + 1)
-
-    def dividend_kinds(self) -> tuple[str, ...]:
-        return ("payout", "half", "withhold")
 
     def split(self, revenue: int, choice: str, shares: int) -> tuple[int, float]:
         if choice == "half":
@@ -121,7 +119,7 @@ class Hooks1870(TitleHooks):
         longest train could run, whoever's track joined them. The corporation just operating
         (``order[0]``) comes first, then the others in operating order."""
         from pbem.engine import track
-        from pbem.engine.steps.operating import connection_runnable
+        from pbem.titles.g1870.connections import connection_runnable
 
         state = game.state
         due = []
@@ -133,6 +131,25 @@ class Hooks1870(TitleHooks):
             if corp in state.tokens.get(home_key, []) and connection_runnable(game, corp):
                 due.append(corp)
         return due
+
+    def station_tokens(self, game: Game, corp: str) -> tuple[list[int], int]:
+        """A destination token kept on the charter is a spare token, the last, at the
+        ``destination_token_value``; one placed on the map is not one of the charter's
+        (1870 game.yaml, destinations)."""
+        costs, placed = super().station_tokens(game, corp)
+        state = game.state
+        if corp in state.destination_on_charter:
+            costs.append(int(game.title.const("destination_token_value", 100)))
+        elif corp in state.destinations_reached:
+            placed -= 1
+        return costs, placed
+
+    def operating_steps(self) -> tuple[type[OpStep], ...]:
+        """Connection runs first, 1830's steps, then price protection (see
+        :func:`pbem.titles.g1870.operating.operating_steps`)."""
+        from pbem.titles.g1870.operating import operating_steps
+
+        return operating_steps()
 
     def _destination_bonus(self, game: Game, corp: str, stops: list[str]) -> int:
         from pbem.engine import track

@@ -1,0 +1,280 @@
+"""Discarding and buying trains, and the president's emergency money (1830 rules 6.7)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from pbem.engine import shares, track, trains
+from pbem.engine.actions import Action, Bankrupt, BuyTrain, DiscardTrain, Pass, SellShares
+from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, pass_step, president
+from pbem.errors import IllegalOrderError
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+
+def crowded(game: Game) -> list[str]:
+    """Corporations over the train limit, in operating order."""
+    limit = trains.train_limit(game)
+    op = op_state(game)
+    return [c for c in op.order if len(game.state.corporations[c].trains) > limit] + [
+        c for c, s in game.state.corporations.items() if c not in op.order and len(s.trains) > limit
+    ]
+
+
+class Discard(OpStep):
+    """A corporation over the train limit after a phase change discards to the pool."""
+
+    name = "discard_train"
+    description = "discard a train over the limit (DISCARD)"
+    takes = (DiscardTrain,)
+    sticky = True
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        return bool(crowded(game))
+
+    @classmethod
+    def actor(cls, game: Game) -> str:
+        return president(game, crowded(game)[0])
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        assert isinstance(action, DiscardTrain)
+        corp = crowded(game)[0]
+        owned = game.state.corporations[corp].trains
+        match = next((t for t in owned if trains.train_type(t) == action.train), None)
+        if match is None:
+            raise IllegalOrderError(f"{corp} has no {action.train} train")
+        owned.remove(match)
+        game.state.pool_trains.append(match)
+        game.event(f"{corp} discards a {action.train} train")
+
+
+    @classmethod
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
+        corp = crowded(game)[0]
+        return [DiscardTrain(t) for t in dict.fromkeys(trains.train_type(t) for t in game.state.corporations[corp].trains)]
+
+
+def must_buy_train(game: Game, corp: str) -> bool:
+    """A corporation with no train and a route must buy one (1830 rules 6.7)."""
+    return (not game.state.corporations[corp].trains and bool(trains.depot_offer(game))
+            and track.network(game, corp).route_for_train)
+
+
+class BuyTrainStep(OpStep):
+    """Buy trains (1830 rules 6.7): from the bank at the printed price (the cheapest type
+    only), from the pool, or from another corporation at any price of at least 1; a
+    corporation that must have a train and cannot pay gets its president's cash, then the
+    president sells shares; if that is not enough, the president is bankrupt."""
+
+    name = "buy_train"
+    description = "buy trains (TRAIN), or PASS"
+    takes = (BuyTrain, Pass, SellShares, Bankrupt)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        corp = current_corp(game)
+        if must_buy_train(game, corp):
+            return True
+        treasury = game.state.corporations[corp]
+        if len(treasury.trains) >= trains.train_limit(game):
+            return False
+        prices = [trains.train_data(game.title, t).price for t in trains.depot_offer(game)]
+        others = [t for c, s in game.state.corporations.items() if c != corp for t in s.trains]
+        return bool(prices and min(prices) <= treasury.cash) or (bool(others) and treasury.cash >= 1)
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        corp = current_corp(game)
+        if isinstance(action, Pass):
+            if must_buy_train(game, corp):
+                raise IllegalOrderError(f"{corp} must buy a train")
+            pass_step(game, cls, "buying trains")
+            return
+        if isinstance(action, SellShares):
+            emergency_sale(game, player, corp, action)
+            return
+        if isinstance(action, Bankrupt):
+            problem = bankrupt_problem(game, player, corp)
+            if problem:
+                raise IllegalOrderError(problem)
+            game.bankrupt(player, corp)
+            return
+        assert isinstance(action, BuyTrain)
+        buy_train(game, corp, action)
+
+
+    @classmethod
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
+        return train_candidates(game, current_corp(game))
+
+
+def bankrupt_problem(game: Game, player: str, corp: str) -> str | None:
+    """Why ``player`` may not declare bankruptcy for ``corp``'s train now, or None: only when
+    a train is due and the treasury and the president's cash together cannot pay for the
+    cheapest train the bank sells (1830 rules 6.7: the president pays what the treasury
+    lacks; bankruptcy is for the money that cannot be raised)."""
+    if not must_buy_train(game, corp):
+        return f"{corp} need not buy a train: there is nothing to go bankrupt for"
+    cheapest = trains.cheapest_depot_price(game)
+    cash = game.state.corporations[corp].cash + game.state.players[player].cash
+    if cheapest is not None and cash >= cheapest:
+        return (f"{corp} and {player} have {game.money(cash)}, enough for the cheapest train "
+                f"({game.money(cheapest)}): buy it (TRAIN)")
+    return None
+
+
+def train_candidates(game: Game, corp: str) -> list[Action]:
+    """What ``corp``'s president might order in the train step, to be checked: each train
+    the bank and the pool sell (alone and with each trade-in), each other corporation's
+    train at the least price ($1), and when a train is due the president's sales of 1 up to
+    all of a holding, BANKRUPT; else PASS."""
+    state, title = game.state, game.title
+    found: list[Action] = []
+    for train_id in trains.depot_offer(game):
+        data = trains.train_data(title, train_id)
+        source = "pool" if train_id in state.pool_trains else "depot"
+        found.append(BuyTrain(data.name, source))
+        found += [BuyTrain(data.name, source, None, old) for old in dict(data.trade_in)]
+    found += [BuyTrain(trains.train_type(t), other, 1) for other, held in sorted(state.corporations.items())
+              if other != corp and not held.closed for t in held.trains]
+    if must_buy_train(game, corp):
+        pres = president(game, corp)
+        for sym in state.corporations:
+            most = state.percent_of(pres, sym) // shares.share_percent(title, sym)
+            found += [SellShares(sym, n) for n in range(1, most + 1)]
+        found.append(Bankrupt())
+    else:
+        found.append(Pass())
+    return list(dict.fromkeys(found))
+
+
+def buy_train(game: Game, corp: str, action: BuyTrain) -> None:
+    """Buy a train for ``corp`` (see :class:`BuyTrainStep`)."""
+    state, title = game.state, game.title
+    treasury = state.corporations[corp]
+    if len(treasury.trains) >= trains.train_limit(game):
+        raise IllegalOrderError(f"{corp} is at the train limit of {trains.train_limit(game)}")
+    offer = trains.depot_offer(game)
+    if action.source in ("depot", "pool"):
+        pool = action.source == "pool"
+        candidates = [t for t in offer if trains.train_type(t) == action.train and ((t in state.pool_trains) == pool)]
+        if not candidates:
+            have = ", ".join(f"{trains.train_type(t)}{' (pool)' if t in state.pool_trains else ''}" for t in offer)
+            raise IllegalOrderError(f"no {action.train} train is for sale {'in the pool' if pool else 'from the bank'} (for sale: {have})")
+        train_id = candidates[0]
+        price = trains.train_data(title, train_id).price
+        exchange_id = None
+        if action.exchange:
+            data = trains.train_data(title, train_id)
+            trade = dict(data.trade_in)
+            if action.exchange not in trade:
+                raise IllegalOrderError(f"a {action.exchange} train cannot be traded in for a {data.name}")
+            exchange_id = next((t for t in treasury.trains if trains.train_type(t) == action.exchange), None)
+            if exchange_id is None:
+                raise IllegalOrderError(f"{corp} has no {action.exchange} train to trade in")
+            price -= int(trade[action.exchange])
+        if action.price is not None and action.price != price:
+            raise IllegalOrderError(f"the {action.train} train costs {game.money(price)}")
+        _pay_for_train(game, corp, price, from_depot=True)
+        if pool:
+            state.pool_trains.remove(train_id)
+        else:
+            state.depot.remove(train_id)
+            trains.top_up_unlimited(game, train_id)
+        if exchange_id:
+            treasury.trains.remove(exchange_id)
+            state.pool_trains.append(exchange_id)
+        treasury.trains.append(train_id)
+        state.bank += price
+        verb = f"trades in a {action.exchange} train and buys" if exchange_id else "buys"
+        where = "the pool" if pool else "the bank"
+        game.event(f"{corp} {verb} a {trains.train_type(train_id)} train for {game.money(price)} from {where}")
+        trains.after_first_of_type(game, train_id)
+    else:
+        seller = action.source
+        if seller not in state.corporations or seller == corp:
+            raise IllegalOrderError(f"{seller} is not another corporation")
+        if action.price is None or action.price < 1:
+            raise IllegalOrderError("a train from another corporation needs a price (FOR <price>)")
+        owned = state.corporations[seller].trains
+        bought = next((t for t in owned if trains.train_type(t) == action.train), None)
+        if bought is None:
+            raise IllegalOrderError(f"{seller} has no {action.train} train")
+        if action.price > treasury.cash:
+            raise IllegalOrderError(f"{corp} has {game.money(treasury.cash)}")
+        treasury.cash -= action.price
+        state.corporations[seller].cash += action.price
+        owned.remove(bought)
+        treasury.trains.append(bought)
+        game.event(f"{corp} buys a {action.train} train for {game.money(action.price)} from {seller}")
+    op_state(game).trains_bought += 1
+    game.after_train_bought(corp)
+
+
+def _pay_for_train(game: Game, corp: str, price: int, *, from_depot: bool) -> None:
+    treasury = game.state.corporations[corp]
+    if price <= treasury.cash:
+        treasury.cash -= price
+        return
+    if not must_buy_train(game, corp):
+        raise IllegalOrderError(f"{corp} has {game.money(treasury.cash)}; the train costs {game.money(price)}")
+    cheapest = trains.cheapest_depot_price(game)
+    if cheapest is not None and price > cheapest:
+        raise IllegalOrderError(f"with the president's money {corp} may buy only the cheapest train ({game.money(cheapest)})")
+    pres = president(game, corp)
+    need = price - treasury.cash
+    player = game.state.players[pres]
+    if player.cash < need:
+        raise IllegalOrderError(
+            f"{pres} has {game.money(player.cash)} but must add {game.money(need)}: sell shares first (SELL), or BANKRUPT"
+        )
+    player.cash -= need
+    treasury.cash = 0
+    game.event(f"{pres} contributes {game.money(need)}")
+
+
+def emergency_sale(game: Game, player: str, corp: str, action: SellShares) -> None:
+    """The president sells shares to raise money for a required train (1830 rules 6.7):
+    no more than needed (one share fewer would not be enough), never so many of the
+    operating corporation that its presidency changes; the corporations still to operate
+    are then re-ordered by their new share prices. Where the title says
+    ``emergency_sale_down_to_holding_limit`` (1870 as 18xx.games plays it), a player holding
+    more than the 60% limit of a corporation sells at least down to the limit, and a sale
+    to exactly the limit is allowed even if it raises more than needed."""
+    if not must_buy_train(game, corp):
+        raise IllegalOrderError("shares may be sold in an operating round only to buy a required train")
+    state = game.state
+    sym = action.corporation
+    if sym == corp and state.corporations[corp].president == player:
+        remaining = state.percent_of(player, corp) - action.count * shares.share_percent(game.title, corp)
+        others = max(state.percent_of(p, corp) for p in state.seats if p != player)
+        if remaining < others:
+            raise IllegalOrderError(f"{player} may not sell the presidency of {corp} to buy its train")
+    cheapest = trains.cheapest_depot_price(game) or 0
+    need = cheapest - state.corporations[corp].cash - state.players[player].cash
+    if sym in state.corporations and state.corporations[sym].price is not None:
+        price = shares.current_price(state, game.title, sym)
+        down_to_limit = False
+        if game.title.const("emergency_sale_down_to_holding_limit", False):
+            limit = int(game.title.const("max_percent_per_corporation", 60))
+            held = state.percent_of(player, sym)
+            after = held - action.count * shares.share_percent(game.title, sym)
+            if held > limit and after > limit:
+                raise IllegalOrderError(f"{player} holds {held}% of {sym}: a sale must bring it down "
+                                        f"to {limit}% or less")
+            down_to_limit = held > limit and after == limit
+        if need <= 0 or ((action.count - 1) * price >= need and not down_to_limit):
+            raise IllegalOrderError(f"{player} may sell only as many shares as needed for the train")
+    game.sell_shares(player, sym, action.count)
+    recalculate_order(game)
+
+
+def recalculate_order(game: Game) -> None:
+    """Re-sort the corporations that have not operated yet in this round by share price."""
+    op = op_state(game)
+    rest = op.order[op.index + 1 :]
+    order = [c for c in game.operating_order() if c in rest]
+    op.order = op.order[: op.index + 1] + order

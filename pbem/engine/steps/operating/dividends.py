@@ -1,0 +1,123 @@
+"""Paying out or withholding the revenue, and the price move that follows (1830 rules 6.6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from pbem.engine import market, shares
+from pbem.engine.actions import Action, Dividend
+from pbem.engine.state import IPO, POOL
+from pbem.engine.steps.operating.base import OpStep, current_corp, op_state
+from pbem.errors import IllegalOrderError
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+
+class DividendStep(OpStep):
+    """Pay out or withhold (1830 rules 6.6): payout moves the price right, withholding (or
+    no revenue) left; shares in the pool pay the corporation, shares in the IPO pay no one."""
+
+    name = "dividend"
+    description = "PAYOUT or WITHHOLD (or HALF where the title allows it)"
+    takes = (Dividend,)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        op = op_state(game)
+        return bool(op.revenue) and "dividend_done" not in op.passed_steps
+
+    @classmethod
+    def skip(cls, game: Game) -> None:
+        op = op_state(game)
+        if "dividend_done" in op.passed_steps:
+            return
+        pay_dividend(game, current_corp(game), "withhold")
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        assert isinstance(action, Dividend)
+        if action.choice not in game.hooks.dividend_kinds(game.title):
+            raise IllegalOrderError(f"{action.choice} is not a choice in {game.title.title}: "
+                                    f"{', '.join(game.hooks.dividend_kinds(game.title))}")
+        pay_dividend(game, current_corp(game), action.choice)
+
+
+    @classmethod
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
+        return [Dividend(kind) for kind in game.hooks.dividend_kinds(game.title)]  # type: ignore[arg-type]
+
+
+def pay_dividend(game: Game, corp: str, choice: str) -> None:
+    """Pay out, pay half or withhold this turn's revenue, and move the share price (1830
+    rules 6.6; the title's hooks say what each choice keeps and pays, which holders pay the
+    corporation, and which way the price moves)."""
+    state, hooks = game.state, game.hooks
+    op = op_state(game)
+    revenue = op.revenue or 0
+    treasury = state.corporations[corp]
+    treasury.last_revenue = revenue
+    treasury.last_choice = choice if revenue else "did not run"
+    op.passed_steps.append("dividend_done")
+    op.passed_steps.append(DividendStep.name)
+    kept = distribute(game, corp, revenue, choice)
+    direction = hooks.price_move(revenue, revenue - kept)
+    if direction == "right":
+        move_price(game, corp, hooks.right)
+    elif direction == "left":
+        move_price(game, corp, hooks.left)
+    treasury.operated = True
+    game.check_bank()
+
+
+def distribute(game: Game, corp: str, revenue: int, choice: str) -> int:
+    """Pay ``revenue`` as ``choice`` says: the corporation keeps its part, each holder gets
+    its shares' worth (the hooks say which bank holders pay the corporation). Returns the
+    amount kept by the corporation."""
+    state, title, hooks = game.state, game.title, game.hooks
+    treasury = state.corporations[corp]
+    share_pct = shares.share_percent(title, corp)
+    total_shares = sum(title.corporation(corp).shares) // share_pct
+    kept, per_share = hooks.split(revenue, choice, total_shares)
+    if kept:
+        treasury.cash += kept
+        state.bank -= kept
+    if not revenue:
+        game.event(f"{corp} does not run")
+    elif choice == "withhold":
+        game.event(f"{corp} withholds {game.money(revenue)}")
+    if per_share > 0:
+        paid: list[str] = []
+        for holder in state.seats:
+            pct = state.percent_of(holder, corp)
+            if pct:
+                amount = hooks.dividend_amount(pct, share_pct, per_share)
+                state.players[holder].cash += amount
+                state.bank -= amount
+                paid.append(f"{game.money(amount)} to {holder}")
+        for holder in (IPO, POOL):
+            pct = state.percent_of(holder, corp)
+            if pct and hooks.pays_the_corporation(holder):
+                amount = hooks.dividend_amount(pct, share_pct, per_share)
+                treasury.cash += amount
+                state.bank -= amount
+                paid.append(f"{game.money(amount)} to {corp}")
+        each = game.money(int(per_share)) if per_share == int(per_share) else f"{per_share:g}"
+        if kept:
+            game.event(f"{corp} keeps {game.money(kept)} and pays {game.money(revenue - kept)} = {each} per share "
+                       f"({', '.join(paid)})")
+        else:
+            game.event(f"{corp} pays out {game.money(revenue)} = {each} per share ({', '.join(paid)})")
+    return kept
+
+
+def move_price(game: Game, corp: str, how: object) -> None:
+    """Move ``corp``'s price marker to ``how(title, coord)`` (a hook such as ``right``),
+    logging the move if the price changed."""
+    treasury = game.state.corporations[corp]
+    before = treasury.price
+    assert before is not None
+    after = how(game.title, before)  # type: ignore[operator]
+    if market.move(game.state, game.title, corp, after):
+        game.event(f"{corp}'s share price moves from {game.money(market.price_at(game.title, before))} "
+                   f"to {game.money(market.price_at(game.title, after))}")

@@ -1,0 +1,107 @@
+"""Station tokens in the operating round (1830 rules 6.1, 6.3)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from pbem.engine import track
+from pbem.engine.actions import Action, Pass, PlaceToken
+from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, pass_step
+from pbem.errors import IllegalOrderError
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+
+def next_token_cost(game: Game, corp: str) -> int | None:
+    """The price of ``corp``'s next station token, or None if it has none left: the title's
+    ``station_tokens`` hook gives the prices in order and how many are placed."""
+    costs, placed = game.hooks.station_tokens(game, corp)
+    return costs[placed] if placed < len(costs) else None
+
+
+class Token(OpStep):
+    """Place one station token (1830 rules 6.3)."""
+
+    name = "token"
+    description = "place a station token (TOKEN), or PASS"
+    optional = True
+    takes = (PlaceToken, Pass)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        corp = current_corp(game)
+        if op_state(game).token_placed or game.state.pending_teleport:
+            return bool(game.state.pending_teleport) and not op_state(game).token_placed
+        cost = next_token_cost(game, corp)
+        if cost is None or cost > game.state.corporations[corp].cash:
+            return False
+        net = track.network(game, corp)
+        for vertex in net.stops:
+            coord, stop = track.split_vertex(vertex)
+            if stop.startswith("c") and track.token_problem(game, corp, coord, int(stop[1:]), net) is None:
+                return True
+        return False
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        corp = current_corp(game)
+        if isinstance(action, Pass):
+            pass_step(game, cls, "placing a token")
+            game.state.pending_teleport = None
+            return
+        assert isinstance(action, PlaceToken)
+        teleport = game.state.pending_teleport
+        if action.using or (teleport and action.hex == teleport):
+            if teleport is None or action.hex != teleport:
+                raise IllegalOrderError("a private's token goes where its tile was just laid")
+            place_token(game, corp, action, ignore_reach=True, free=True)
+            game.state.pending_teleport = None
+        else:
+            place_token(game, corp, action)
+        op_state(game).token_placed = True
+
+
+    @classmethod
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
+        corp = current_corp(game)
+        found: list[Action] = []
+        teleport = game.state.pending_teleport
+        if teleport:
+            found += [PlaceToken(teleport, city) for city in range(len(track.placed(game, teleport).tile.cities))]
+        net = track.network(game, corp)
+        for vertex in sorted(net.stops):
+            coord, stop = track.split_vertex(vertex)
+            if stop.startswith("c") and track.token_problem(game, corp, coord, int(stop[1:]), net) is None:
+                found.append(PlaceToken(coord, int(stop[1:])))
+        return [*found, Pass()]
+
+
+def place_token(game: Game, corp: str, action: PlaceToken, *, ignore_reach: bool = False, free: bool = False) -> None:
+    """Place ``corp``'s next station token as ``action`` says, paying its cost."""
+    problem = track.token_problem(game, corp, action.hex, action.city, ignore_reach=ignore_reach)
+    if problem:
+        raise IllegalOrderError(problem)
+    cost = next_token_cost(game, corp)
+    if cost is None:
+        raise IllegalOrderError(f"{corp} has no station tokens left")
+    if free:
+        cost = 0
+    treasury = game.state.corporations[corp]
+    if cost > treasury.cash:
+        raise IllegalOrderError(f"{corp} has {game.money(treasury.cash)}; the token costs {game.money(cost)}")
+    treasury.cash -= cost
+    game.state.bank += cost
+    game.state.tokens.setdefault(track.city_key(action.hex, action.city), []).append(corp)
+    spent = f" for {game.money(cost)}" if cost else ""
+    game.event(f"{corp} places a token on {action.hex}{spent}")
+
+
+def place_home_token(game: Game, corp: str) -> None:
+    """Put ``corp``'s home token in its home city when it first operates (1830 rules 6.1)."""
+    if any(corp in corps for corps in game.state.tokens.values()):
+        return
+    data = game.title.corporation(corp)
+    city = data.home_city or 0
+    game.state.tokens.setdefault(track.city_key(data.home, city), []).append(corp)
+    game.event(f"{corp} places its home token on {data.home}")

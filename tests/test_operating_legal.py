@@ -1,0 +1,208 @@
+"""One legal-move generator for the operating round (issue 11): ``Game.legal_actions``
+answers in the operating round from the steps' own checks, on hand-built 1830 and 1870
+positions; every action it lists is accepted by ``apply`` on a copy, and what it leaves out
+of a kind it lists is refused. The report's "you may" section and the refusal text use it
+(HALF offered in 1870, the bridge company's phase-1 price range)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from pbem import report_sections as sections
+from pbem.engine.actions import (
+    Action,
+    Bankrupt,
+    BuyPrivate,
+    BuyTrain,
+    Dividend,
+    LayTile,
+    Pass,
+    PlaceToken,
+    RunAuto,
+)
+from pbem.engine.game import Game
+from pbem.engine.state import OperatingState, RoundState
+from pbem.engine.steps import operating
+from pbem.ruleset import load_title
+from pbem.errors import IllegalOrderError
+from tests.test_engine_operating import P1, P2, float_corp
+from tests.test_engine_operating import operating as start_operating
+
+
+def applies(game: Game, player: str, action: Action) -> bool:
+    twin = copy.deepcopy(game)
+    try:
+        twin.apply(player, action)
+    except IllegalOrderError:
+        return False
+    return True
+
+
+def check_listed(game: Game, player: str) -> list[Action]:
+    """The legal actions, each accepted by apply on a copy; nobody else has any."""
+    legal = game.legal_actions(player)
+    assert legal, f"nothing legal for {player}: {game.waiting_for()}"
+    for action in legal:
+        assert applies(game, player, action), f"{action} is listed but refused"
+    for other in game.state.seats:
+        if other != player:
+            assert game.legal_actions(other) == [], f"{other} is not to act"
+    return legal
+
+
+@pytest.fixture
+def g1830() -> Game:
+    g = Game(load_title("1830"), [P1, P2, "Player 3"])
+    for player, company in ((P1, "SV"), (P2, "CS"), ("Player 3", "DH"), (P1, "MH"), (P2, "CA")):
+        g.apply(player, BuyPrivate(company))
+    float_corp(g, "PRR", P1, 100, 1000)
+    return start_operating(g)
+
+
+def test_1830_a_whole_turn_from_the_legal_actions(g1830: Game) -> None:
+    game = g1830
+    legal = check_listed(game, P1)
+    lays = [a for a in legal if isinstance(a, LayTile)]
+    assert lays and Pass() in legal
+    assert not any(isinstance(a, Dividend) for a in legal), "no revenue yet"
+    assert not any(isinstance(a, RunAuto) for a in legal), "PRR has no train"
+    assert any(isinstance(a, BuyTrain) for a in legal), "the track and token steps may be passed for a train"
+    assert not any(isinstance(a, BuyPrivate) for a in legal), "phase 2: no privates for corporations"
+    # a lay of a listed kind that is not listed is refused
+    unlisted = LayTile(lays[0].hex, lays[0].tile, (lays[0].rotation + 1) % 6)
+    if unlisted not in legal:
+        assert not applies(game, P1, unlisted)
+    game.apply(P1, lays[0])
+    legal = check_listed(game, P1)
+    assert not any(isinstance(a, LayTile) and not a.using for a in legal), "1830: one lay a turn"
+    game.apply(P1, BuyTrain("2"))
+    assert check_listed(game, P1) == [RunAuto()], "with a train and a route, the run comes first"
+    game.apply(P1, RunAuto())
+    game.apply(P1, Dividend("withhold"))
+    legal = check_listed(game, P1)
+    assert Pass() in legal and BuyTrain("2") in legal
+
+
+def test_1830_dividends_are_payout_or_withhold(g1830: Game) -> None:
+    game = g1830
+    state = game.state
+    state.tiles["H14"] = ("9", 1)
+    state.tiles["H16"] = ("57", 1)
+    state.corporations["PRR"].trains.append(state.depot.pop(0))
+    game.apply(P1, Pass())  # no track
+    legal = check_listed(game, P1)
+    assert RunAuto() in legal
+    game.apply(P1, RunAuto())
+    legal = check_listed(game, P1)
+    assert Dividend("payout") in legal and Dividend("withhold") in legal
+    assert Dividend("half") not in legal
+
+
+def test_1830_the_refusal_names_what_is_possible(g1830: Game) -> None:
+    with pytest.raises(IllegalOrderError, match=r"not possible now; .*\(possible now: lay tile, pass"):
+        g1830.apply(P1, Dividend("payout"))
+    probe = copy.deepcopy(g1830)
+    probe.probing = True  # a copy checking an action: its refusal searches no further
+    with pytest.raises(IllegalOrderError) as refused:
+        probe.apply(P1, Dividend("payout"))
+    assert "(possible now" not in str(refused.value)
+
+
+def test_1830_bankruptcy_is_not_offered_while_the_money_is_there(g1830: Game) -> None:
+    state = g1830.state
+    state.tiles["H14"] = ("9", 1)
+    state.tiles["H16"] = ("57", 1)
+    g1830.apply(P1, Pass())
+    assert Bankrupt() not in g1830.legal_actions(P1)
+    with pytest.raises(IllegalOrderError, match="enough for the cheapest train"):
+        g1830.apply(P1, Bankrupt())
+
+
+@pytest.fixture
+def g1870() -> Game:
+    """1870 OR 1: MP ($500, home token on C18, president B) operates; A owns MRBC."""
+    g = Game(load_title("1870"), ["A", "B", "C"])
+    state = g.state
+    state.companies["MRBC"].owner = "A"
+    state.players["A"].companies.append("MRBC")
+    corp = state.corporations["MP"]
+    corp.cash, corp.floated, corp.ipoed, corp.president = 500, True, True, "B"
+    corp.par = corp.price = (1, 6)
+    state.market[(1, 6)] = ["MP"]
+    state.tokens["C18.0"] = ["MP"]
+    for cert in state.certificates:
+        if cert.corporation == "MP" and cert.index <= 4:
+            cert.owner = "B"
+    state.round = RoundState(kind="operating", operating=OperatingState(order=["MP"]))
+    return g
+
+
+def test_1870_the_bridge_company_is_offered_at_its_phase_1_range(g1870: Game) -> None:
+    legal = check_listed(g1870, "B")
+    assert BuyPrivate("MRBC", 20) in legal, "phase 1: MRBC for $20 to $40, offered at its least"
+    assert operating.price_range(g1870, "MRBC") == (20, 40)
+    assert applies(g1870, "B", BuyPrivate("MRBC", 40))
+    assert not applies(g1870, "B", BuyPrivate("MRBC", 41))
+    assert not applies(g1870, "B", BuyPrivate("MRBC", 19))
+    offer = sections.offer(g1870, "B")
+    assert offer is not None
+    notes = [c.note for c in offer.choices if "BUY MRBC 20" in c.orders]
+    assert notes == ["MRBC for $20 to $40, agreed with its owner"]
+
+
+def test_1870_half_is_offered_and_applies(g1870: Game) -> None:
+    state = g1870.state
+    state.tiles["C18"] = ("57", 0)
+    state.tiles["B19"] = ("57", 0)
+    state.corporations["MP"].trains.append(state.depot.pop(0))
+    g1870.apply("B", Pass())  # no track
+    g1870.apply("B", Pass())  # no token
+    assert RunAuto() in check_listed(g1870, "B")
+    g1870.apply("B", RunAuto())
+    legal = check_listed(g1870, "B")
+    assert {Dividend("payout"), Dividend("half"), Dividend("withhold")} <= set(legal)
+    offer = sections.offer(g1870, "B")
+    assert offer is not None
+    assert any("HALF" in c.orders for c in offer.choices), "the report offers HALF"
+
+
+def test_1870_the_bridge_lay_after_both_normal_lays_is_listed(g1870: Game) -> None:
+    g1870.apply("B", BuyPrivate("MRBC", 40))
+    g1870.apply("B", LayTile("C18", "57", 0))
+    g1870.apply("B", LayTile("B19", "57", 0))
+    legal = check_listed(g1870, "B")
+    bridge = [a for a in legal if isinstance(a, LayTile) and a.using == "MRBC"]
+    assert bridge and all(a.hex != "C18" for a in bridge)
+    assert not any(isinstance(a, LayTile) and not a.using for a in legal)
+    assert PlaceToken("B19") in legal and Pass() in legal
+    offer = sections.offer(g1870, "B")
+    assert offer is not None
+    lines = [line for c in offer.choices for line in (*c.orders, *c.also)]
+    assert {line for line in lines if "USING MRBC" in line} == {
+        f"LAY {a.hex} {a.tile} {a.rotation} USING MRBC" for a in bridge}
+    assert [c.note for c in offer.choices if "PASS" in c.orders] == ["no track this turn"]
+
+
+def test_the_operating_round_of_the_engine_knows_no_title() -> None:
+    """The engine's operating round imports no title code and names none of 1870's steps;
+    1870's steps come from its hooks (``operating_steps``)."""
+    import ast
+    from pathlib import Path
+
+    from pbem.engine.steps.operating import CORE_STEPS
+    from pbem.titles import hooks_for
+    from pbem.titles.g1870.connections import ConnectionRoute
+    from pbem.titles.g1870.operating import PriceProtection
+
+    folder = Path(operating.__file__).parent
+    for path in folder.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                assert not (node.module or "").startswith("pbem.titles"), f"{path.name} imports {node.module}"
+    assert hooks_for("1830").operating_steps() == CORE_STEPS
+    steps_1870 = hooks_for("1870").operating_steps()
+    assert ConnectionRoute in steps_1870 and PriceProtection in steps_1870
+    assert set(CORE_STEPS) <= set(steps_1870)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pbem.engine import market
-from pbem.titles.base import Coord, TitleHooks
+from pbem.engine.hooks import Coord, TitleHooks
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game

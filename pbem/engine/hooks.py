@@ -1,4 +1,9 @@
-"""The base title hooks: the behaviour of 1830, which most titles share."""
+"""The base title hooks: the behaviour of 1830, which most titles share.
+
+A title's package (``pbem/titles/g<title>/``) exposes ``HOOKS``, this class or a subclass
+overriding only what differs; the game is handed an instance and calls its methods at the few
+places titles differ (stock-market moves, dividends, extra revenue, extra tile-lay rules).
+"""
 
 from __future__ import annotations
 

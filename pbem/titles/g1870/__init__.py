@@ -1,0 +1,12 @@
+"""1870 (Mayfair rules as 18xx.games plays them): the title's code, one module a concern.
+
+* :mod:`.hooks` — :class:`~pbem.titles.g1870.hooks.Hooks1870`, what differs from 1830.
+"""
+
+from __future__ import annotations
+
+from pbem.engine.hooks import TitleHooks
+from pbem.titles.g1870.hooks import Hooks1870
+
+HOOKS: type[TitleHooks] = Hooks1870
+"""1870's hooks."""

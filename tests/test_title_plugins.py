@@ -46,3 +46,91 @@ def test_a_package_without_hooks_is_refused(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setitem(sys.modules, "pbem.titles.gbroken", module)
     with pytest.raises(ConfigError, match="not a TitleHooks class"):
         hooks_for("broken")
+
+
+# -- the stock round's extension points -------------------------------------------------------
+
+from pbem.engine.actions import Action, BuyPrivate, Par, Redeem, SellShares  # noqa: E402
+from pbem.engine.game import Game  # noqa: E402
+from pbem.engine.state import RoundState, ShareSale, StockRoundState, TitleState  # noqa: E402
+from pbem.engine.steps.stock import BuySellParShares, pool_presidency  # noqa: E402
+from pbem.engine.title import load_title  # noqa: E402
+from pbem.errors import IllegalOrderError  # noqa: E402
+
+P1, P2, P3 = "Player 1", "Player 2", "Player 3"
+
+
+def game_1830(hooks: TitleHooks | None = None) -> Game:
+    """1830 after the privates went at face value, in SR 2 (sales allowed), Player 1 to act;
+    ``hooks`` replace the title's before the first action."""
+    game = Game(load_title("1830"), [P1, P2, P3])
+    if hooks is not None:
+        game.hooks = hooks
+        game.state.title_state = hooks.new_title_state()
+    for player, company in ((P1, "SV"), (P2, "CS"), (P3, "DH"), (P1, "MH"), (P2, "CA"), (P3, "BO")):
+        game.apply(player, BuyPrivate(company))
+    game.apply(P3, Par("B&O", 100))
+    game.state.round = RoundState(kind="stock", number=2, stock=StockRoundState())
+    for p in game.state.players.values():
+        p.passed = False
+    return game
+
+
+def test_1830_has_no_redemption_in_its_stock_round() -> None:
+    game = game_1830()
+    assert not any(isinstance(a, Redeem) for a in game.legal_actions(P1))
+    with pytest.raises(IllegalOrderError, match="redeem is not possible now"):
+        game.apply(P1, Redeem("B&O", "pool"))
+
+
+def test_a_titles_sale_hook_decides_the_price_drop() -> None:
+    """1830 drops the price a row a share sold; a title whose sales do not move the price
+    overrides ``after_sale`` (one of issue 11's extension points)."""
+
+    class StickyPrices(TitleHooks):
+        def after_sale(self, game: Game, sale: ShareSale) -> None:
+            pool_presidency(game, sale.corporation)
+
+    for hooks, falls in ((None, True), (StickyPrices(), False)):
+        game = game_1830(hooks)
+        next(c for c in game.state.certificates if c.corporation == "B&O" and c.owner == "IPO"
+             and not c.president).owner = P1
+        before = game.share_price("B&O")
+        events = game.apply(P1, SellShares("B&O", 1))
+        assert (game.share_price("B&O") != before) is falls, events
+
+
+class Marker(TitleState):
+    """A made-up title's own state field."""
+
+    def __init__(self) -> None:
+        self.redeemed_by: list[str] = []
+
+
+class MadeUpStock(BuySellParShares):
+    """A made-up stock step taking REDEEM, recording it in the title's own state."""
+
+    @classmethod
+    def process_redeem(cls, game: Game, player: str, action: Action) -> None:
+        assert isinstance(action, Redeem) and isinstance(game.state.title_state, Marker)
+        game.state.title_state.redeemed_by.append(player)
+        game.event(f"{player} marks {action.corporation}")
+
+
+MadeUpStock.handlers = {**BuySellParShares.handlers, Redeem: MadeUpStock.process_redeem}
+
+
+class MadeUpHooks(TitleHooks):
+    def new_title_state(self) -> TitleState:
+        return Marker()
+
+    def stock_step(self) -> type[BuySellParShares]:
+        return MadeUpStock
+
+
+def test_the_game_dispatches_to_the_titles_stock_step_and_state() -> None:
+    game = game_1830(MadeUpHooks())
+    assert game.active_step() is MadeUpStock
+    assert game.apply(P1, Redeem("B&O", "pool")) == ["Player 1 marks B&O"]
+    assert isinstance(game.state.title_state, Marker) and game.state.title_state.redeemed_by == [P1]
+    assert game.state.copy().title_state.redeemed_by == [P1]  # type: ignore[attr-defined]

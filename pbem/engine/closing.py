@@ -1,4 +1,7 @@
-"""Corporations closing on the stock market, and the market's own game end (1870 rules).
+"""Corporations closing on the stock market, and the market's own game end.
+
+Both are read from the market's data, so any title whose market has such cells gets them
+(1870 has closing cells, and its "$400 finish" option a game-end cell).
 
 A corporation whose share price reaches a closing cell (zone letter ``c`` of
 ``market.yaml``) closes at once, whatever moved it there (a sale, a withheld dividend):
@@ -9,7 +12,8 @@ A corporation whose share price reaches a closing cell (zone letter ``c`` of
 * its certificates are gone, from players, the bank pool and its treasury alike (worth
   nothing), and its marker leaves the market;
 * it no longer operates: the rest of its turn is lost, and a later turn in this operating
-  round is skipped; a price protection or connection run waiting for it is dropped;
+  round is skipped; a connection run waiting for it is dropped, and the title drops what its
+  own state holds for it (``TitleHooks.corporation_closed``; 1870: a price protection);
 * the certificate limit is then read from the table for fewer corporations
   (``shares.certificate_limit``).
 
@@ -58,10 +62,7 @@ def close_corporation(game: Game, sym: str) -> None:
     corp.price = None
     corp.president = None
     corp.closed = True
-    state.sell_queue = [entry for entry in state.sell_queue if entry["corporation"] != sym]
-    sr = state.round.stock
-    if sr is not None and not state.sell_queue:
-        sr.protecting = False
+    game.hooks.corporation_closed(game, sym)
     op = state.round.operating
     if op is not None:
         op.connections = [c for c in op.connections if c != sym]

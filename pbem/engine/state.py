@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import pickle
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pbem.engine.title import TitleData
 
 IPO = "IPO"
 POOL = "POOL"
@@ -33,8 +36,48 @@ class Certificate:
     percent: int
     president: bool
     owner: str
-    redeemed: bool = False
-    """In the treasury after a redemption (1870): not for sale until reissued."""
+
+
+@dataclass(frozen=True)
+class ShareSale:
+    """One sale of shares to the bank pool: ``count`` certificates of ``corporation`` sold by
+    ``seller`` at ``price`` each (money, an int); ``president`` is the corporation's president
+    before the sale (None if it had none). A title that delays the price drop keeps these
+    (1870's price protection)."""
+
+    corporation: str
+    count: int
+    seller: str
+    president: str | None
+    price: int
+
+
+@dataclass
+class TitleState:
+    """The base of a title's own part of the game state (``GameState.title_state``): a title
+    whose rules need fields the core does not have subclasses this (1870: ``State1870``) and
+    returns a fresh one from ``TitleHooks.new_title_state``. The core's share rules ask it the
+    few questions below; the base answers as 1830 does.
+
+    It must copy with the rest of the state (:meth:`GameState.copy`): plain data only, no
+    references into other parts of the state.
+    """
+
+    def withheld(self, cert: Certificate) -> bool:
+        """Whether ``cert``, lying in the IPO, is held back: out of the market (not for sale)
+        and counted as sold for the sold-out rise (1870: a redeemed share). Base: never."""
+        return False
+
+    def incremental(self, title: TitleData, sym: str) -> bool:
+        """Whether a share of ``sym`` sold from its IPO pays the corporation although the
+        title's ``capitalization`` is full (1870: after a reissue). Base: never."""
+        return False
+
+    def uncounted(self, state: GameState, title: TitleData) -> frozenset[str]:
+        """Corporations whose certificates do not count against the certificate limit now
+        for a reason of the title's own, beyond the market zones (1870: a sale waiting for
+        price protection whose drop reaches such a zone). Base: none."""
+        return frozenset()
 
 
 @dataclass
@@ -68,8 +111,6 @@ class CorporationState:
     trains: list[str] = field(default_factory=list)
     last_revenue: int | None = None
     last_choice: str | None = None
-    reissued: bool = False
-    """Has reissued redeemed shares (1870): treasury sales now pay the corporation."""
 
 
 @dataclass
@@ -112,9 +153,6 @@ class StockRoundState:
     turn_actions: list[str] = field(default_factory=list)
     turn_buys: list[str] = field(default_factory=list)
     turn_sells: list[str] = field(default_factory=list)
-    protecting: bool = False
-    protector: str | None = None
-    redeem_cash: dict[str, int] = field(default_factory=dict)
     bought_from_ipo: bool = False
     last_to_act: str | None = None
 
@@ -190,14 +228,13 @@ class GameState:
     """Of those, the ones that kept the destination token on the charter (no bonus)."""
     assignments: dict[str, dict[str, str]] = field(default_factory=dict)
     """Private tokens on the map: company -> {"hex", "corp" it serves, "token" name}."""
-    sell_queue: list[dict[str, Any]] = field(default_factory=list)
-    """Sales whose price drop waits for the president's price protection (1870), oldest
-    first: {"corporation", "count", "seller", "president" (before the sale), "price"}."""
     pending_teleport: str | None = None
     pending_tokens: list[tuple[str, str]] = field(default_factory=list)
     bank_broken: bool = False
     finished: bool = False
     end_reason: str | None = None
+    title_state: TitleState = field(default_factory=TitleState)
+    """The title's own fields (see :class:`TitleState`; the hooks' ``new_title_state``)."""
 
     def copy(self) -> GameState:
         """A deep copy, for applying an action all-or-nothing (pickling is several times

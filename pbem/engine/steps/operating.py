@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, ClassVar, Iterable, Mapping
 
-from pbem.engine import market, protection, shares, track, trains
+from pbem.engine import market, shares, track, trains
 from pbem.engine.actions import (
     Action,
     Assign,
@@ -31,8 +31,10 @@ from pbem.engine.actions import (
     RunRoutes,
     SellShares,
 )
-from pbem.engine.state import IPO, POOL, OperatingState, corp_owner
+from pbem.engine.state import IPO, POOL, OperatingState, ShareSale, corp_owner
 from pbem.errors import IllegalOrderError
+from pbem.titles.g1870 import protection  # until 1870's operating steps leave the core
+from pbem.titles.g1870.state import State1870
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -896,6 +898,12 @@ class BuyCompany(OpStep):
         buy_company(game, corp, action)
 
 
+def _sale_queue(game: Game) -> list[ShareSale]:
+    """The sales waiting for price protection (1870's title state; none in other titles)."""
+    found = game.state.title_state
+    return found.sell_queue if isinstance(found, State1870) else []
+
+
 class PriceProtection(OpStep):
     """At the end of the operating corporation's turn, price protection for the shares its
     president sold to raise cash for a train (1870 rules; see :mod:`pbem.engine.protection`):
@@ -910,27 +918,27 @@ class PriceProtection(OpStep):
 
     @classmethod
     def offers(cls, game: Game) -> bool:
-        return bool(game.state.sell_queue)
+        return bool(_sale_queue(game))
 
     @classmethod
     def prepare(cls, game: Game) -> None:
-        if game.state.sell_queue:
+        if _sale_queue(game):
             protection.settle(game)
             recalculate_order(game)
 
     @classmethod
     def actor(cls, game: Game) -> str:
-        return str(protection.head(game)["president"])
+        return str(protection.head(game).president)
 
     @classmethod
     def subject(cls, game: Game) -> str:
-        return str(protection.head(game)["corporation"])
+        return protection.head(game).corporation
 
     @classmethod
     def describe(cls, game: Game) -> str:
         entry = protection.head(game)
-        count, sym = int(entry["count"]), entry["corporation"]
-        cost = game.money(int(entry["price"]) * count)
+        count, sym = entry.count, entry.corporation
+        cost = game.money(entry.price * count)
         return (f"protect the price of {sym}: buy the {count} share{'s' if count > 1 else ''} sold "
                 f"(BUY {count} {sym} POOL, {cost}), or PASS and the price drops")
 
@@ -949,7 +957,7 @@ class PriceProtection(OpStep):
     @classmethod
     def legal(cls, game: Game) -> Iterable[Action]:
         entry = protection.head(game)
-        return (BuyShares(entry["corporation"], "pool", int(entry["count"])), Pass())
+        return (BuyShares(entry.corporation, "pool", entry.count), Pass())
 
 
 def purchasable(game: Game, corp: str) -> list[str]:

@@ -92,7 +92,7 @@ class Game:
         """A copy with its own state; the immutable title, map and tile data are shared."""
         twin = Game.__new__(Game)
         twin.title, twin.board, twin.tiles, twin.hooks = self.title, self.board, self.tiles, self.hooks
-        twin.state = copy.deepcopy(self.state, memo)
+        twin.state = self.state.copy()
         twin.pending_events = []
         twin.turn_over = False
         twin.last_run = list(self.last_run)
@@ -297,7 +297,7 @@ class Game:
             step = self.hooks.stock_step()
             if step.hold(self):
                 return  # a title's interruption (1870: a price protection) is being decided
-            if not self.turn_over and not step.legal_actions(self, player):
+            if not self.turn_over and not step.has_actions(self, player):
                 end_turn(self, player)
             if self.turn_over:
                 if step.before_next_turn(self):
@@ -324,7 +324,7 @@ class Game:
         """Pass players who have nothing legal to do, from the current one on."""
         while True:
             current = self.state.order[self.state.round.entity_index]
-            if self.hooks.stock_step().legal_actions(self, current):
+            if self.hooks.stock_step().has_actions(self, current):
                 return
             self.event(f"{current} has no valid actions and passes")
             end_turn(self, current)

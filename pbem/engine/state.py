@@ -11,12 +11,14 @@ plain strings so a state copies and compares cheaply:
 
 from __future__ import annotations
 
-import pickle
+import copy as _copy
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from pbem.engine.title import TitleData
+
+_T = TypeVar("_T")
 
 IPO = "IPO"
 POOL = "POOL"
@@ -25,6 +27,13 @@ POOL = "POOL"
 def corp_owner(sym: str) -> str:
     """The owner id of corporation ``sym`` (``"C:PRR"``)."""
     return f"C:{sym}"
+
+
+def _shallow(obj: _T) -> _T:
+    """A new object of ``obj``'s class with the same attribute values (no ``__init__`` run)."""
+    new = object.__new__(type(obj))
+    new.__dict__ = obj.__dict__.copy()
+    return new
 
 
 @dataclass
@@ -36,6 +45,10 @@ class Certificate:
     percent: int
     president: bool
     owner: str
+
+    def copy(self) -> Certificate:
+        """An independent copy."""
+        return _shallow(self)
 
 
 @dataclass(frozen=True)
@@ -79,6 +92,11 @@ class TitleState:
         price protection whose drop reaches such a zone). Base: none."""
         return frozenset()
 
+    def copy(self) -> TitleState:
+        """An independent copy (for :meth:`GameState.copy`): a deep copy here; a title with
+        many fields overrides it with a structural copy."""
+        return _copy.deepcopy(self)
+
 
 @dataclass
 class PlayerState:
@@ -89,6 +107,12 @@ class PlayerState:
     companies: list[str] = field(default_factory=list)
     passed: bool = False
     bankrupt: bool = False
+
+    def copy(self) -> PlayerState:
+        """An independent copy."""
+        new = _shallow(self)
+        new.companies = self.companies[:]
+        return new
 
 
 @dataclass
@@ -112,6 +136,12 @@ class CorporationState:
     last_revenue: int | None = None
     last_choice: str | None = None
 
+    def copy(self) -> CorporationState:
+        """An independent copy."""
+        new = _shallow(self)
+        new.trains = self.trains[:]
+        return new
+
 
 @dataclass
 class CompanyState:
@@ -121,6 +151,10 @@ class CompanyState:
     owner: str | None = None
     discount: int = 0
     closed: bool = False
+
+    def copy(self) -> CompanyState:
+        """An independent copy."""
+        return _shallow(self)
 
 
 @dataclass
@@ -140,6 +174,15 @@ class AuctionState:
     auctioning: str | None = None
     pending_par: list[str] = field(default_factory=list)
 
+    def copy(self) -> AuctionState:
+        """An independent copy."""
+        new = _shallow(self)
+        new.available = self.available[:]
+        new.bids = {k: v[:] for k, v in self.bids.items()}
+        new.bidders = {k: v[:] for k, v in self.bidders.items()}
+        new.pending_par = self.pending_par[:]
+        return new
+
 
 @dataclass
 class StockRoundState:
@@ -155,6 +198,15 @@ class StockRoundState:
     turn_sells: list[str] = field(default_factory=list)
     bought_from_ipo: bool = False
     last_to_act: str | None = None
+
+    def copy(self) -> StockRoundState:
+        """An independent copy."""
+        new = _shallow(self)
+        new.sold = {k: v[:] for k, v in self.sold.items()}
+        new.turn_actions = self.turn_actions[:]
+        new.turn_buys = self.turn_buys[:]
+        new.turn_sells = self.turn_sells[:]
+        return new
 
 
 @dataclass
@@ -178,6 +230,17 @@ class OperatingState:
     """Corporations owed a connection run at this turn's end, the first one's now (1870)."""
     connection_revenue: int | None = None
 
+    def copy(self) -> OperatingState:
+        """An independent copy."""
+        new = _shallow(self)
+        new.order = self.order[:]
+        new.passed_steps = self.passed_steps[:]
+        new.laid_hexes = self.laid_hexes[:]
+        new.routes = [r[:] for r in self.routes]
+        new.no_upgrade_hexes = self.no_upgrade_hexes[:]
+        new.connections = self.connections[:]
+        return new
+
 
 @dataclass
 class RoundState:
@@ -194,6 +257,14 @@ class RoundState:
     auction: AuctionState | None = None
     stock: StockRoundState | None = None
     operating: OperatingState | None = None
+
+    def copy(self) -> RoundState:
+        """An independent copy."""
+        new = _shallow(self)
+        new.auction = self.auction.copy() if self.auction is not None else None
+        new.stock = self.stock.copy() if self.stock is not None else None
+        new.operating = self.operating.copy() if self.operating is not None else None
+        return new
 
 
 @dataclass
@@ -237,10 +308,31 @@ class GameState:
     """The title's own fields (see :class:`TitleState`; the hooks' ``new_title_state``)."""
 
     def copy(self) -> GameState:
-        """A deep copy, for applying an action all-or-nothing (pickling is several times
-        faster than ``copy.deepcopy`` for this tree of plain dataclasses)."""
-        copied: GameState = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
-        return copied
+        """An independent copy, for applying an action all-or-nothing: a structural copy,
+        each part copied by its own ``copy`` (strings, numbers, tuples and frozen values are
+        shared, being immutable). Every field of the state's classes must be copied here or
+        in their ``copy``: tests/test_state_copy.py checks that no mutable part is shared."""
+        new = _shallow(self)
+        new.seats = self.seats[:]
+        new.order = self.order[:]
+        new.players = {k: v.copy() for k, v in self.players.items()}
+        new.corporations = {k: v.copy() for k, v in self.corporations.items()}
+        new.companies = {k: v.copy() for k, v in self.companies.items()}
+        new.certificates = [_shallow(c) for c in self.certificates]  # Certificate.copy, inlined
+        new.market = {k: v[:] for k, v in self.market.items()}
+        new.round = self.round.copy()
+        new.depot = self.depot[:]
+        new.pool_trains = self.pool_trains[:]
+        new.types_sold = self.types_sold[:]
+        new.tiles = dict(self.tiles)
+        new.tokens = {k: v[:] for k, v in self.tokens.items()}
+        new.used_abilities = self.used_abilities[:]
+        new.destinations_reached = self.destinations_reached[:]
+        new.destination_on_charter = self.destination_on_charter[:]
+        new.assignments = {k: dict(v) for k, v in self.assignments.items()}
+        new.pending_tokens = self.pending_tokens[:]
+        new.title_state = self.title_state.copy()
+        return new
 
     def certs_of(self, owner: str, corporation: str | None = None) -> list[Certificate]:
         """Certificates held by ``owner`` (optionally of one corporation)."""

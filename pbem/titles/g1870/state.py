@@ -38,6 +38,12 @@ class State1870(TitleState):
     protector: str | None = None
     redeem_cash: dict[str, int] = field(default_factory=dict)
 
+    def copy(self) -> State1870:
+        """A structural copy (the queued sales are frozen values, shared)."""
+        return State1870(redeemed=set(self.redeemed), reissued=set(self.reissued),
+                         sell_queue=self.sell_queue[:], protecting=self.protecting,
+                         protector=self.protector, redeem_cash=dict(self.redeem_cash))
+
     def withheld(self, cert: Certificate) -> bool:
         """A redeemed share in the treasury is out of the market until reissued."""
         return (cert.corporation, cert.index) in self.redeemed

@@ -50,6 +50,12 @@ class Stock1870(BuySellParShares):
         return super().legal_actions(game, player)
 
     @classmethod
+    def has_actions(cls, game: Game, player: str) -> bool:
+        if state1870(game.state).protecting:
+            return True
+        return super().has_actions(game, player)
+
+    @classmethod
     def corporation_actions(cls, game: Game, player: str) -> list[Action]:
         """A corporation ``player`` presides may redeem a share (from each source it may) and
         reissue its redeemed shares (1870 rules: redemption and reissue)."""

@@ -906,7 +906,7 @@ def _sale_queue(game: Game) -> list[ShareSale]:
 
 class PriceProtection(OpStep):
     """At the end of the operating corporation's turn, price protection for the shares its
-    president sold to raise cash for a train (1870 rules; see :mod:`pbem.engine.protection`):
+    president sold to raise cash for a train (1870 rules; see :mod:`pbem.titles.g1870.protection`):
     the president of each sold corporation, oldest sale first, may buy the shares back from
     the pool at the sale price, or the price drops; the corporations still to operate are then
     re-ordered by their new prices."""

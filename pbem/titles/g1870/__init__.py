@@ -1,6 +1,10 @@
 """1870 (Mayfair rules as 18xx.games plays them): the title's code, one module a concern.
 
-* :mod:`.hooks` — :class:`~pbem.titles.g1870.hooks.Hooks1870`, what differs from 1830.
+* :mod:`.hooks` — :class:`~pbem.titles.g1870.hooks.Hooks1870`, what differs from 1830;
+* :mod:`.state` — ``State1870``, 1870's own part of the game state;
+* :mod:`.stock` — its stock-round step (the core's plus redemption, reissue, protection);
+* :mod:`.protection` — price protection of a sale, in stock and operating rounds;
+* :mod:`.redemption` — a corporation redeeming and reissuing its own shares.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ import pytest
 from pbem.engine import track
 from pbem.engine.game import Game
 from pbem.engine.title import load_title
+from pbem.titles.g1870 import market as ledge
 from pbem.titles.g1870.state import state1870
 
 
@@ -337,8 +338,8 @@ def test_shares_whose_pending_drop_reaches_an_uncounted_zone_do_not_count() -> N
         return found is not None and found.counts_for_limit
 
     coords = [(r, c) for r, row in enumerate(title.market) for c in range(len(row))]
-    edge = next(coord for coord in coords if counts(coord) and mk.cell(title, mk.dropped(title, coord, 1))
-                and not counts(mk.dropped(title, coord, 1)))
+    edge = next(coord for coord in coords if counts(coord) and mk.cell(title, ledge.dropped(title, coord, 1))
+                and not counts(ledge.dropped(title, coord, 1)))
     mk.move(state, title, "MP", edge)
     before = shares.certificate_count(state, title, "B")
     state.round.entity_index = state.order.index("C")

@@ -134,3 +134,18 @@ def test_the_game_dispatches_to_the_titles_stock_step_and_state() -> None:
     assert game.apply(P1, Redeem("B&O", "pool")) == ["Player 1 marks B&O"]
     assert isinstance(game.state.title_state, Marker) and game.state.title_state.redeemed_by == [P1]
     assert game.state.copy().title_state.redeemed_by == [P1]  # type: ignore[attr-defined]
+
+
+def test_the_core_stock_modules_import_no_title() -> None:
+    """The engine's share, market, state, closing and stock-round modules and the hooks base
+    import nothing of ``pbem.titles`` (issue 11: the engine never imports the titles)."""
+    import ast
+    from pathlib import Path
+
+    engine = Path(__file__).resolve().parent.parent / "pbem" / "engine"
+    for name in ("hooks.py", "state.py", "shares.py", "market.py", "closing.py", "steps/stock.py",
+                 "steps/auction.py"):
+        tree = ast.parse((engine / name).read_text())
+        imported = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+        imported += [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+        assert not [m for m in imported if m.startswith("pbem.titles")], name

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from pbem.engine import market, shares
 from pbem.engine.state import POOL, ShareSale
 from pbem.errors import IllegalOrderError
+from pbem.titles.g1870 import market as ledge
 from pbem.titles.g1870.state import state1870
 
 if TYPE_CHECKING:
@@ -105,7 +106,7 @@ def decline(game: Game, *, forced: bool) -> None:
     corp = state.corporations[sym]
     before = corp.price
     assert before is not None
-    coord = market.dropped(title, before, count, game.hooks.down)
+    coord = ledge.dropped(title, before, count, game.hooks.down)
     who = entry.president or "nobody"
     game.event(f"{who} {'can' + chr(39) + 't' if forced else 'does not'} price protect {count} share"
                f"{'s' if count > 1 else ''} of {sym}")

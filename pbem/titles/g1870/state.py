@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from pbem.engine import market
 from pbem.engine.state import Certificate, GameState, ShareSale, TitleState
+from pbem.titles.g1870 import market as ledge
 
 if TYPE_CHECKING:
     from pbem.engine.title import TitleData
@@ -61,7 +62,7 @@ class State1870(TitleState):
         for sale in self.sell_queue:
             coord = state.corporations[sale.corporation].price
             if coord is not None:
-                found = market.cell(title, market.dropped(title, coord, sale.count))
+                found = market.cell(title, ledge.dropped(title, coord, sale.count))
                 if found is not None and not found.counts_for_limit:
                     pending.add(sale.corporation)
         return frozenset(pending)

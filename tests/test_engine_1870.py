@@ -873,3 +873,17 @@ def test_finish_on_400_ends_the_game_at_the_stock_rounds_end_before_any_operatin
     assert state.finished and state.end_reason == "stock_market"
     assert g.share_price("MP") == 400
     assert not any(e.startswith("-- OR") for e in events)
+
+
+def test_the_markets_closing_and_game_end_cells_are_found_once_a_game() -> None:
+    """``settle_market`` looks only at the cells that close a corporation or end the game:
+    none in 1830, 1870's $0 cells, and with ``finish_on_400`` the $400 cells too."""
+    from pbem.engine.closing import special_cells
+
+    assert special_cells(Game(load_title("1830"), ["A", "B", "C"])) == frozenset()
+    g = Game(load_title("1870"), ["A", "B", "C"])
+    cells = special_cells(g)
+    prices = {g.title.market[r][c].price for r, c in cells}  # type: ignore[union-attr]
+    assert cells and prices == {0}
+    g400 = Game(load_title("1870", ("finish_on_400",)), ["A", "B", "C"])
+    assert {g400.title.market[r][c].price for r, c in special_cells(g400)} == {0, 400}  # type: ignore[union-attr]

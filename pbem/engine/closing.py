@@ -22,12 +22,13 @@ A price reaching a cell of zone ``e`` (1870's "$400 finish" option) ends the gam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from pbem.engine import market, trains
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
+    from pbem.engine.market import Coord
 
 
 def close_corporation(game: Game, sym: str) -> None:
@@ -68,10 +69,26 @@ def close_corporation(game: Game, sym: str) -> None:
         op.connections = [c for c in op.connections if c != sym]
 
 
+def special_cells(game: Game) -> frozenset[Coord]:
+    """The market's closing and game-end cells (fixed by the title; worked out once a game
+    and kept in ``game.cache``)."""
+    cached = game.cache.get("special_market_cells")
+    if cached is None:
+        cells = frozenset((r, c) for r, row in enumerate(game.title.market) for c, found in enumerate(row)
+                          if found is not None and (found.closes or found.ends_game))
+        cached = (None, cells)
+        game.cache["special_market_cells"] = cached
+    return cast("frozenset[Coord]", cached[1])
+
+
 def settle_market(game: Game) -> list[str]:
     """Close every open corporation whose price is in a closing cell, then end the game if a
-    price is in a game-end cell; returns the corporations closed (after any action)."""
+    price is in a game-end cell; returns the corporations closed (after any action). Called
+    after every action: with no price on such a cell it returns at once."""
     state, title = game.state, game.title
+    special = special_cells(game)
+    if not special or not any(corp.price in special for corp in state.corporations.values() if not corp.closed):
+        return []
     closed: list[str] = []
     for sym, corp in state.corporations.items():
         found = market.cell(title, corp.price) if corp.price is not None and not corp.closed else None

@@ -5,7 +5,7 @@ that start it (the keyword and the abbreviations players use), the action types 
 ``parse`` (the words after the first one -> an action), ``format`` (an action -> the
 canonical order line) and the HELP entries (syntax, meaning, example). The core's codecs are
 in :mod:`pbem.core_codecs`; a title adds its own with
-:meth:`pbem.titles.base.TitleHooks.order_codecs` (issue 11: "its own actions and order
+:meth:`pbem.engine.hooks.TitleHooks.order_codecs` (issue 11: "its own actions and order
 words, one codec per action ... registered by the title"). :class:`Vocabulary` holds the
 symbols an order may name and the codecs of one title; :mod:`pbem.orders` walks them.
 
@@ -233,7 +233,7 @@ class Vocabulary:
 
 def title_codecs(title: TitleData) -> tuple[OrderCodec, ...]:
     """The codecs of ``title``: the core's it has (:attr:`OrderCodec.offered`), then its own
-    (:meth:`~pbem.titles.base.TitleHooks.order_codecs`)."""
+    (:meth:`~pbem.engine.hooks.TitleHooks.order_codecs`)."""
     from pbem.core_codecs import CORE_CODECS
 
     core = tuple(c for c in CORE_CODECS if c.offered is None or c.offered(title))

@@ -347,7 +347,7 @@ def _non_operating(game: Game, player: str, choice: Callable[[Sequence[Action], 
                       + f"; {player} may bid up to {money(most)}")
     buys = [a for a in actions if isinstance(a, BuyShares)]
     if buys:
-        protecting = game.state.round.stock is not None and game.state.round.stock.protecting
+        protecting = game.state.round.stock is not None and game.hooks.stock_step().interrupted(game)
         out += choice(buys, "protect the price" if protecting else "one share each" if len(buys) > 1 else "one share")
     pars = [a for a in actions if isinstance(a, Par)]
     if pars:

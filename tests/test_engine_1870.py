@@ -10,6 +10,8 @@ import pytest
 from pbem.engine import track
 from pbem.engine.game import Game
 from pbem.ruleset import load_title
+from pbem.titles.g1870 import market as ledge
+from pbem.titles.g1870.state import state1870
 
 
 @pytest.fixture
@@ -155,7 +157,7 @@ def test_share_redemption_from_a_player_when_the_pool_has_none() -> None:
     assert g.state.players["C"].cash == cash_c + 76
     assert g.state.corporations["MP"].cash == 300 - 76
     cert = next(c for c in g.state.certificates if c.corporation == "MP" and c.index == 5)
-    assert cert.owner == "IPO" and cert.redeemed
+    assert cert.owner == "IPO" and state1870(g.state).withheld(cert)
     assert g.current_actors() != ["B"], "a redemption is the president's whole turn"
     from pbem.engine import shares
 
@@ -261,8 +263,8 @@ def test_redeemed_shares_count_as_sold_for_the_sold_out_rise() -> None:
         for cert in g.state.certificates:
             if cert.corporation == "MP" and cert.index == 6:
                 cert.owner = "B"
-            if cert.corporation == "MP" and cert.index >= 7:
-                cert.redeemed = redeemed_all or cert.index == 7
+            if cert.corporation == "MP" and cert.index >= 7 and (redeemed_all or cert.index == 7):
+                state1870(g.state).redeemed.add(("MP", cert.index))
         before = g.state.corporations["MP"].price
         finish_stock_round(g)
         return g.state.corporations["MP"].price != before
@@ -336,16 +338,16 @@ def test_shares_whose_pending_drop_reaches_an_uncounted_zone_do_not_count() -> N
         return found is not None and found.counts_for_limit
 
     coords = [(r, c) for r, row in enumerate(title.market) for c in range(len(row))]
-    edge = next(coord for coord in coords if counts(coord) and mk.cell(title, mk.dropped(title, coord, 1))
-                and not counts(mk.dropped(title, coord, 1)))
+    edge = next(coord for coord in coords if counts(coord) and mk.cell(title, ledge.dropped(title, coord, 1))
+                and not counts(ledge.dropped(title, coord, 1)))
     mk.move(state, title, "MP", edge)
     before = shares.certificate_count(state, title, "B")
     state.round.entity_index = state.order.index("C")
     g.apply("C", SellShares("MP", 1))
     g.apply("C", Pass())
-    assert state.sell_queue
+    assert state1870(state).sell_queue
     assert shares.certificate_count(state, title, "B") == before - 5, "B's five MP certificates"
-    assert shares.certificate_count(state, title, "B", protecting=True) == before
+    assert shares.certificate_count(state, title, "B", uncounted=()) == before
 
 
 def test_certificate_limit_drops_once_a_corporation_has_closed() -> None:
@@ -374,7 +376,7 @@ def reissue_game(price: int, variants: tuple[str, ...] = ()) -> Game:
         if cert.corporation == "MP" and cert.index == 6:
             cert.owner = "A"
         if cert.corporation == "MP" and cert.index in (7, 8):
-            cert.redeemed = True
+            state1870(state).redeemed.add(("MP", cert.index))
     cell = next((r, c) for r, row in enumerate(g.title.market) for c, found in enumerate(row)
                 if found is not None and found.price == price)
     mk.move(state, g.title, "MP", cell)
@@ -399,7 +401,7 @@ def test_reissue_offers_the_redeemed_shares_at_the_new_par_and_pays_the_corporat
     assert "MP's par price is now $120" in events
     assert shares.par_price(state, g.title, "MP") == 120
     assert g.current_actors() != ["B"], "a reissue is the president's whole turn"
-    assert not any(c.redeemed for c in state.certificates if c.corporation == "MP")
+    assert not state1870(state).redeemed
     state.round.entity_index = state.order.index("A")
     cash_a, cash_mp, bank = state.players["A"].cash, state.corporations["MP"].cash, state.bank
     g.apply("A", BuyShares("MP", "ipo"))
@@ -420,7 +422,7 @@ def test_reissue_keeps_a_higher_old_par_and_waits_for_every_original_share() -> 
     assert shares.par_price(g.state, g.title, "MP") == 76
 
     g2 = reissue_game(160)
-    next(c for c in g2.state.certificates if c.corporation == "MP" and c.index == 8).redeemed = False
+    state1870(g2.state).redeemed.discard(("MP", 8))
     assert Reissue("MP") not in g2.legal_actions("B")
     with pytest.raises(Exception, match="still has shares for sale"):
         g2.apply("B", Reissue("MP"))
@@ -671,7 +673,7 @@ def test_a_president_who_sells_the_presidency_away_is_the_one_asked_and_may_not_
     events += g.apply("B", Pass())
     assert "B can't price protect 4 shares of MP" in events
     assert not any(e.startswith("C price protects") for e in events)
-    assert g.share_price("MP") < 76 and state.sell_queue == []
+    assert g.share_price("MP") < 76 and state1870(state).sell_queue == []
 
 
 def test_diesels_replace_the_8_10_and_12_trains() -> None:
@@ -809,7 +811,7 @@ def test_protection_may_not_take_the_president_over_the_certificate_limit() -> N
                   and not c.president]
         for cert in others[: limit - held - spare]:
             cert.owner = "B"
-        assert shares.certificate_count(state, g.title, "B", protecting=True) == limit - spare
+        assert shares.certificate_count(state, g.title, "B", uncounted=()) == limit - spare
         state.round.entity_index = state.order.index("C")
         g.apply("C", SellShares("MP", 1))
         g.apply("C", Pass())
@@ -847,7 +849,7 @@ def test_a_corporation_closing_at_its_turns_end_still_lets_the_other_president_p
     price = g.share_price("MP")
     events = g.apply("B", Pass())
     assert "B does not price protect 1 share of MP" in events
-    assert g.share_price("MP") < price and state.sell_queue == []
+    assert g.share_price("MP") < price and state1870(state).sell_queue == []
 
 
 def test_finish_on_400_ends_the_game_at_the_stock_rounds_end_before_any_operating() -> None:
@@ -871,3 +873,17 @@ def test_finish_on_400_ends_the_game_at_the_stock_rounds_end_before_any_operatin
     assert state.finished and state.end_reason == "stock_market"
     assert g.share_price("MP") == 400
     assert not any(e.startswith("-- OR") for e in events)
+
+
+def test_the_markets_closing_and_game_end_cells_are_found_once_a_game() -> None:
+    """``settle_market`` looks only at the cells that close a corporation or end the game:
+    none in 1830, 1870's $0 cells, and with ``finish_on_400`` the $400 cells too."""
+    from pbem.engine.closing import special_cells
+
+    assert special_cells(Game(load_title("1830"), ["A", "B", "C"])) == frozenset()
+    g = Game(load_title("1870"), ["A", "B", "C"])
+    cells = special_cells(g)
+    prices = {g.title.market[r][c].price for r, c in cells}  # type: ignore[union-attr]
+    assert cells and prices == {0}
+    g400 = Game(load_title("1870", ("finish_on_400",)), ["A", "B", "C"])
+    assert {g400.title.market[r][c].price for r, c in special_cells(g400)} == {0, 400}  # type: ignore[union-attr]

@@ -238,3 +238,45 @@ def test_must_sell_over_the_certificate_limit(game: Game) -> None:
     assert legal and all(isinstance(a, SellShares) for a in legal)
     with pytest.raises(IllegalOrderError, match="must sell"):
         game.apply(P1, Pass())
+
+
+@pytest.mark.parametrize("title,record,action_id", [
+    ("1830", "26855.json", 40), ("1870", "1870_game_end_bank.json", 60),
+    ("1870", "1870_game_end_bank.json", 100), ("1870", "1870_game_end_bank.json", 300),
+    ("1870", "price_protect_allowed_40469.json", 200),
+])
+def test_par_offers_and_has_actions_agree_with_the_rule_checks(title: str, record: str, action_id: int) -> None:
+    """The par options worked out once a call are exactly the pars :func:`par_problem` allows,
+    in order (corporation, then highest price); ``has_actions`` says whether ``legal_actions``
+    offers anything, for every player, on recorded stock-round positions."""
+    from pbem.engine.steps.stock import par_offers, par_problem
+    from tests.records import replayed_before
+
+    game = replayed_before(title, record, action_id).game
+    assert game.state.round.kind == "stock"
+    step = game.hooks.stock_step()
+    prices = [market.price_at(game.title, c) for c in game.title.par_cells()]
+    for player in game.state.seats:
+        expected = [Par(sym, price) for sym in game.state.corporations for price in prices
+                    if par_problem(game, player, sym, price) is None]
+        assert par_offers(game, player) == expected
+        assert step.has_actions(game, player) is bool(list(step.legal_actions(game, player)))
+    assert any(par_offers(game, p) for p in game.state.seats) or title == "1870", "some par is open"
+
+
+def test_par_offers_stop_at_the_certificate_limit_and_after_a_purchase(game: Game) -> None:
+    from pbem.engine.steps.stock import par_offers
+
+    assert Par("PRR", 67) in par_offers(game, P1)
+    sr = game.state.round.stock
+    assert sr is not None
+    sr.turn_actions = ["buy"]
+    assert par_offers(game, P1) == [], "one certificate a turn"
+    sr.turn_actions = []
+    assert Par("PRR", 67) in par_offers(game, P1)
+    from pbem.engine import shares
+
+    limit = shares.certificate_limit(game.state, game.title)
+    for cert in [c for c in game.state.certificates if c.owner == "IPO" and c.corporation != "PRR"][:limit]:
+        cert.owner = P1
+    assert par_offers(game, P1) == []

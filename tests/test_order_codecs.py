@@ -30,7 +30,7 @@ from pbem.order_codecs import (
     title_codecs,
 )
 from pbem.orders import format_order, help_text, is_order_word, order_words, parse_order, title_orders
-from pbem.titles.base import TitleHooks
+from pbem.engine.hooks import TitleHooks
 from pbem.titles.g1870 import Hooks1870
 from pbem.titles.g1870.orders import CODECS as CODECS_1870
 

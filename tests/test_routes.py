@@ -218,7 +218,7 @@ def test_a_game_that_leaves_runs_to_the_server_runs_when_the_run_is_left_out(tmp
 def test_a_titles_route_rule_applies_to_every_route_listed() -> None:
     """A title's route_problem hook (here 1825's rule, no two cities of one hex on a route)
     removes the routes it forbids from the optimiser's list and from written runs."""
-    from pbem.titles.base import TitleHooks
+    from pbem.engine.hooks import TitleHooks
 
     class OneCityAHex(TitleHooks):
         def route_problem(self, game: Game, corp: str, stops: list[str]) -> str | None:

@@ -1,4 +1,7 @@
-"""Corporations closing on the stock market, and the market's own game end (1870 rules).
+"""Corporations closing on the stock market, and the market's own game end.
+
+Both are read from the market's data, so any title whose market has such cells gets them
+(1870 has closing cells, and its "$400 finish" option a game-end cell).
 
 A corporation whose share price reaches a closing cell (zone letter ``c`` of
 ``market.yaml``) closes at once, whatever moved it there (a sale, a withheld dividend):
@@ -9,7 +12,8 @@ A corporation whose share price reaches a closing cell (zone letter ``c`` of
 * its certificates are gone, from players, the bank pool and its treasury alike (worth
   nothing), and its marker leaves the market;
 * it no longer operates: the rest of its turn is lost, and a later turn in this operating
-  round is skipped; a price protection or connection run waiting for it is dropped;
+  round is skipped; a connection run waiting for it is dropped, and the title drops what its
+  own state holds for it (``TitleHooks.corporation_closed``; 1870: a price protection);
 * the certificate limit is then read from the table for fewer corporations
   (``shares.certificate_limit``).
 
@@ -18,12 +22,13 @@ A price reaching a cell of zone ``e`` (1870's "$400 finish" option) ends the gam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from pbem.engine import market, trains
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
+    from pbem.engine.market import Coord
 
 
 def close_corporation(game: Game, sym: str) -> None:
@@ -58,19 +63,32 @@ def close_corporation(game: Game, sym: str) -> None:
     corp.price = None
     corp.president = None
     corp.closed = True
-    state.sell_queue = [entry for entry in state.sell_queue if entry["corporation"] != sym]
-    sr = state.round.stock
-    if sr is not None and not state.sell_queue:
-        sr.protecting = False
+    game.hooks.corporation_closed(game, sym)
     op = state.round.operating
     if op is not None:
         op.connections = [c for c in op.connections if c != sym]
 
 
+def special_cells(game: Game) -> frozenset[Coord]:
+    """The market's closing and game-end cells (fixed by the title; worked out once a game
+    and kept in ``game.cache``)."""
+    cached = game.cache.get("special_market_cells")
+    if cached is None:
+        cells = frozenset((r, c) for r, row in enumerate(game.title.market) for c, found in enumerate(row)
+                          if found is not None and (found.closes or found.ends_game))
+        cached = (None, cells)
+        game.cache["special_market_cells"] = cached
+    return cast("frozenset[Coord]", cached[1])
+
+
 def settle_market(game: Game) -> list[str]:
     """Close every open corporation whose price is in a closing cell, then end the game if a
-    price is in a game-end cell; returns the corporations closed (after any action)."""
+    price is in a game-end cell; returns the corporations closed (after any action). Called
+    after every action: with no price on such a cell it returns at once."""
     state, title = game.state, game.title
+    special = special_cells(game)
+    if not special or not any(corp.price in special for corp in state.corporations.values() if not corp.closed):
+        return []
     closed: list[str] = []
     for sym, corp in state.corporations.items():
         found = market.cell(title, corp.price) if corp.price is not None and not corp.closed else None

@@ -26,16 +26,10 @@ from pbem.engine.state import (
 from pbem.engine.step import Step
 from pbem.engine.steps import operating
 from pbem.engine.steps.auction import PendingPar, WaterfallAuction, new_auction_state
-from pbem.engine.steps.stock import (
-    BuySellParShares,
-    end_turn,
-    execute_sale,
-    finish_stock_round,
-    settle_sell_queue,
-)
+from pbem.engine.steps.stock import BuySellParShares, end_turn, execute_sale, finish_stock_round
 from pbem.engine.title import PhaseData, TitleData
 from pbem.engine.track import RouteResult
-from pbem.titles.base import TitleHooks
+from pbem.engine.hooks import TitleHooks
 from pbem.errors import IllegalOrderError
 
 STEP_TYPES: dict[str, type[Step]] = {
@@ -90,6 +84,7 @@ class Game:
         self.board: MapData = title.board
         self.tiles: Mapping[str, TileData] = title.tiles
         self.state = new_state(title, players)
+        self.state.title_state = self.hooks.new_title_state()
         self.pending_events: list[str] = []
         self.turn_over = False
         self.last_run: list[RouteResult] = []
@@ -103,7 +98,7 @@ class Game:
         twin.title, twin.board, twin.tiles, twin.hooks = self.title, self.board, self.tiles, self.hooks
         twin.operating_steps = self.operating_steps
         twin.probing = self.probing
-        twin.state = copy.deepcopy(self.state, memo)
+        twin.state = self.state.copy()
         twin.pending_events = []
         twin.turn_over = False
         twin.last_run = list(self.last_run)
@@ -151,7 +146,7 @@ class Game:
     def steps(self) -> list[type[Step]]:
         """The current round's steps, in order."""
         names = self.title.round_steps.get(self.state.round.kind, ())
-        return [STEP_TYPES[n] for n in names]
+        return [self.hooks.stock_step() if n == BuySellParShares.name else STEP_TYPES[n] for n in names]
 
     def active_step(self) -> type[Step] | None:
         """The first active step of the current round, or None (and None in an operating
@@ -235,8 +230,8 @@ class Game:
         if step is None or player not in step.actors(self):
             return []
         found = list(step.legal_actions(self, player))
-        if step is BuySellParShares and found:
-            found[-1:-1] = BuySellParShares.corporation_actions(self, player)  # before the PASS
+        if issubclass(step, BuySellParShares) and found:
+            found[-1:-1] = step.corporation_actions(self, player)  # before the PASS
         return found
 
     # -- the one way to change the game --------------------------------------------------
@@ -286,8 +281,7 @@ class Game:
             if not self.state.finished:
                 self._advance(player)
             if closing.settle_market(self) and self.state.round.kind == "stock" and not self.state.finished:
-                sr = self.state.round.stock
-                if sr is not None and not sr.protecting:
+                if not self.hooks.stock_step().interrupted(self):
                     self._skip_stock_turns()
         except Exception:
             self.state.__dict__.update(backup.__dict__)  # same object: callers keep their reference
@@ -305,21 +299,13 @@ class Game:
         elif kind == "stock":
             if self.state.round.kind != "stock":
                 return
-            sr = self.state.round.stock
-            assert sr is not None
-            if sr.protector is not None:
-                # a price protection is the protector's turn: play goes on after them
-                protector, sr.protector = sr.protector, None
-                self.state.players[protector].passed = False
-                self.state.round.entity_index = self.state.order.index(protector)
-                sr.turn_actions = []
-                self.turn_over = True
-            elif sr.protecting:
-                return
-            elif not self.turn_over and not BuySellParShares.legal_actions(self, player):
+            step = self.hooks.stock_step()
+            if step.hold(self):
+                return  # a title's interruption (1870: a price protection) is being decided
+            if not self.turn_over and not step.has_actions(self, player):
                 end_turn(self, player)
             if self.turn_over:
-                if settle_sell_queue(self):
+                if step.before_next_turn(self):
                     return
                 self._next_stock_turn()
 
@@ -335,6 +321,7 @@ class Game:
         for p in self.state.players.values():
             p.passed = False
         self.state.round = RoundState(kind="stock", number=number, stock=StockRoundState())
+        self.hooks.new_stock_round(self)
         self.event(f"-- {self.round_label()} --")
         self._skip_stock_turns()
 
@@ -342,7 +329,7 @@ class Game:
         """Pass players who have nothing legal to do, from the current one on."""
         while True:
             current = self.state.order[self.state.round.entity_index]
-            if BuySellParShares.legal_actions(self, current):
+            if self.hooks.stock_step().has_actions(self, current):
                 return
             self.event(f"{current} has no valid actions and passes")
             end_turn(self, current)
@@ -464,6 +451,7 @@ class Game:
         for p in self.state.players.values():
             p.passed = False
         self.state.round = RoundState(kind="stock", number=rnd.number + 1, stock=StockRoundState())
+        self.hooks.new_stock_round(self)
         self.event(f"-- {self.round_label()} --")
         self._skip_stock_turns()
 

@@ -7,8 +7,6 @@ there, which decides the operating order).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from pbem.engine.state import GameState
 from pbem.engine.title import MarketCell, TitleData
 
@@ -90,22 +88,3 @@ def move(state: GameState, title: TitleData, sym: str, new: Coord) -> bool:
         return False
     place(state, sym, new)
     return True
-
-
-def dropped(title: TitleData, coord: Coord, count: int,
-            move_down: Callable[[TitleData, Coord], Coord] | None = None) -> Coord:
-    """Where a price at ``coord`` ends after a sale of ``count`` shares drops it a row a share,
-    except that the first share does not push it into a cell marked ``i`` below it (1870's
-    ledge). ``move_down`` is the title's one-row move (default :func:`down`)."""
-    step = move_down or down
-    ledge = False
-    for _ in range(count):
-        if ledge:
-            coord = step(title, coord)
-            ledge = False
-        here, below = cell(title, coord), cell(title, (coord[0] + 1, coord[1]))
-        if here is not None and "i" not in here.zone and below is not None and "i" in below.zone:
-            ledge = True
-        else:
-            coord = step(title, coord)
-    return coord

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, cast
 from pbem.engine import track, trains
 from pbem.engine.actions import Action, RunAuto, RunRoutes, TrainRun
 from pbem.errors import IllegalOrderError
-from pbem.titles.base import TitleHooks
+from pbem.engine.hooks import TitleHooks
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game

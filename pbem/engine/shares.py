@@ -6,6 +6,8 @@ the calling step has not already checked, except where it says it raises.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from pbem.engine import market
 from pbem.engine.state import IPO, POOL, Certificate, GameState
 from pbem.engine.title import TitleData
@@ -40,20 +42,13 @@ def counts_for_limit(state: GameState, title: TitleData, sym: str) -> bool:
     return True if found is None else found.counts_for_limit
 
 
-def certificate_count(state: GameState, title: TitleData, player: str, *, protecting: bool = False) -> int:
+def certificate_count(state: GameState, title: TitleData, player: str, *,
+                      uncounted: Collection[str] | None = None) -> int:
     """Certificates ``player`` holds that count against the limit, privates included where the
-    title says so (1830 rules 5.2: certificate limit). While a sale waits for price protection
-    (1870), a corporation whose drop would take it into a zone that does not count already
-    does not count — except for the president deciding to protect it (``protecting``)."""
-    pending = set()
-    if not protecting:
-        for entry in state.sell_queue:
-            sym = str(entry["corporation"])
-            coord = state.corporations[sym].price
-            if coord is not None:
-                found = market.cell(title, market.dropped(title, coord, int(entry["count"])))
-                if found is not None and not found.counts_for_limit:
-                    pending.add(sym)
+    title says so (1830 rules 5.2: certificate limit). Certificates of the corporations in
+    ``uncounted`` do not count; by default those the title's state names
+    (:meth:`TitleState.uncounted`; 1870: a sale waiting for price protection)."""
+    pending = state.title_state.uncounted(state, title) if uncounted is None else uncounted
     count = sum(
         1
         for c in state.certificates
@@ -112,7 +107,8 @@ def pick_certificates(state: GameState, owner: str, sym: str, count: int) -> lis
     first; fewer if there are not that many."""
     certs = sorted(
         (c for c in state.certificates
-         if c.owner == owner and c.corporation == sym and not c.president and not (owner == "IPO" and c.redeemed)),
+         if c.owner == owner and c.corporation == sym and not c.president
+         and not (owner == IPO and state.title_state.withheld(c))),
         key=lambda c: c.index,
     )
     return certs[:count]
@@ -120,11 +116,11 @@ def pick_certificates(state: GameState, owner: str, sym: str, count: int) -> lis
 
 def incremental(state: GameState, title: TitleData, sym: str) -> bool:
     """Whether a share of ``sym`` sold from its IPO/treasury pays the corporation (incremental
-    capitalization) rather than the bank: the title's ``capitalization``, or 1870's
-    ``capitalization_after_reissue`` once the corporation has reissued shares."""
+    capitalization) rather than the bank: the title's ``capitalization``, or what the title's
+    state says (:meth:`TitleState.incremental`; 1870: after a reissue)."""
     if title.const("capitalization", "full") == "incremental":
         return True
-    return state.corporations[sym].reissued and title.const("capitalization_after_reissue") == "incremental"
+    return state.title_state.incremental(title, sym)
 
 
 def float_if_ready(state: GameState, title: TitleData, sym: str, events: list[str]) -> None:

@@ -11,9 +11,14 @@ plain strings so a state copies and compares cheaply:
 
 from __future__ import annotations
 
-import pickle
+import copy as _copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from pbem.engine.title import TitleData
+
+_T = TypeVar("_T")
 
 IPO = "IPO"
 POOL = "POOL"
@@ -22,6 +27,13 @@ POOL = "POOL"
 def corp_owner(sym: str) -> str:
     """The owner id of corporation ``sym`` (``"C:PRR"``)."""
     return f"C:{sym}"
+
+
+def _shallow(obj: _T) -> _T:
+    """A new object of ``obj``'s class with the same attribute values (no ``__init__`` run)."""
+    new = object.__new__(type(obj))
+    new.__dict__ = obj.__dict__.copy()
+    return new
 
 
 @dataclass
@@ -33,8 +45,57 @@ class Certificate:
     percent: int
     president: bool
     owner: str
-    redeemed: bool = False
-    """In the treasury after a redemption (1870): not for sale until reissued."""
+
+    def copy(self) -> Certificate:
+        """An independent copy."""
+        return _shallow(self)
+
+
+@dataclass(frozen=True)
+class ShareSale:
+    """One sale of shares to the bank pool: ``count`` certificates of ``corporation`` sold by
+    ``seller`` at ``price`` each (money, an int); ``president`` is the corporation's president
+    before the sale (None if it had none). A title that delays the price drop keeps these
+    (1870's price protection)."""
+
+    corporation: str
+    count: int
+    seller: str
+    president: str | None
+    price: int
+
+
+@dataclass
+class TitleState:
+    """The base of a title's own part of the game state (``GameState.title_state``): a title
+    whose rules need fields the core does not have subclasses this (1870: ``State1870``) and
+    returns a fresh one from ``TitleHooks.new_title_state``. The core's share rules ask it the
+    few questions below; the base answers as 1830 does.
+
+    It must copy with the rest of the state (:meth:`GameState.copy`): plain data only, no
+    references into other parts of the state.
+    """
+
+    def withheld(self, cert: Certificate) -> bool:
+        """Whether ``cert``, lying in the IPO, is held back: out of the market (not for sale)
+        and counted as sold for the sold-out rise (1870: a redeemed share). Base: never."""
+        return False
+
+    def incremental(self, title: TitleData, sym: str) -> bool:
+        """Whether a share of ``sym`` sold from its IPO pays the corporation although the
+        title's ``capitalization`` is full (1870: after a reissue). Base: never."""
+        return False
+
+    def uncounted(self, state: GameState, title: TitleData) -> frozenset[str]:
+        """Corporations whose certificates do not count against the certificate limit now
+        for a reason of the title's own, beyond the market zones (1870: a sale waiting for
+        price protection whose drop reaches such a zone). Base: none."""
+        return frozenset()
+
+    def copy(self) -> TitleState:
+        """An independent copy (for :meth:`GameState.copy`): a deep copy here; a title with
+        many fields overrides it with a structural copy."""
+        return _copy.deepcopy(self)
 
 
 @dataclass
@@ -46,6 +107,12 @@ class PlayerState:
     companies: list[str] = field(default_factory=list)
     passed: bool = False
     bankrupt: bool = False
+
+    def copy(self) -> PlayerState:
+        """An independent copy."""
+        new = _shallow(self)
+        new.companies = self.companies[:]
+        return new
 
 
 @dataclass
@@ -68,8 +135,12 @@ class CorporationState:
     trains: list[str] = field(default_factory=list)
     last_revenue: int | None = None
     last_choice: str | None = None
-    reissued: bool = False
-    """Has reissued redeemed shares (1870): treasury sales now pay the corporation."""
+
+    def copy(self) -> CorporationState:
+        """An independent copy."""
+        new = _shallow(self)
+        new.trains = self.trains[:]
+        return new
 
 
 @dataclass
@@ -80,6 +151,10 @@ class CompanyState:
     owner: str | None = None
     discount: int = 0
     closed: bool = False
+
+    def copy(self) -> CompanyState:
+        """An independent copy."""
+        return _shallow(self)
 
 
 @dataclass
@@ -99,6 +174,15 @@ class AuctionState:
     auctioning: str | None = None
     pending_par: list[str] = field(default_factory=list)
 
+    def copy(self) -> AuctionState:
+        """An independent copy."""
+        new = _shallow(self)
+        new.available = self.available[:]
+        new.bids = {k: v[:] for k, v in self.bids.items()}
+        new.bidders = {k: v[:] for k, v in self.bidders.items()}
+        new.pending_par = self.pending_par[:]
+        return new
+
 
 @dataclass
 class StockRoundState:
@@ -112,11 +196,17 @@ class StockRoundState:
     turn_actions: list[str] = field(default_factory=list)
     turn_buys: list[str] = field(default_factory=list)
     turn_sells: list[str] = field(default_factory=list)
-    protecting: bool = False
-    protector: str | None = None
-    redeem_cash: dict[str, int] = field(default_factory=dict)
     bought_from_ipo: bool = False
     last_to_act: str | None = None
+
+    def copy(self) -> StockRoundState:
+        """An independent copy."""
+        new = _shallow(self)
+        new.sold = {k: v[:] for k, v in self.sold.items()}
+        new.turn_actions = self.turn_actions[:]
+        new.turn_buys = self.turn_buys[:]
+        new.turn_sells = self.turn_sells[:]
+        return new
 
 
 @dataclass
@@ -140,6 +230,17 @@ class OperatingState:
     """Corporations owed a connection run at this turn's end, the first one's now (1870)."""
     connection_revenue: int | None = None
 
+    def copy(self) -> OperatingState:
+        """An independent copy."""
+        new = _shallow(self)
+        new.order = self.order[:]
+        new.passed_steps = self.passed_steps[:]
+        new.laid_hexes = self.laid_hexes[:]
+        new.routes = [r[:] for r in self.routes]
+        new.no_upgrade_hexes = self.no_upgrade_hexes[:]
+        new.connections = self.connections[:]
+        return new
+
 
 @dataclass
 class RoundState:
@@ -156,6 +257,14 @@ class RoundState:
     auction: AuctionState | None = None
     stock: StockRoundState | None = None
     operating: OperatingState | None = None
+
+    def copy(self) -> RoundState:
+        """An independent copy."""
+        new = _shallow(self)
+        new.auction = self.auction.copy() if self.auction is not None else None
+        new.stock = self.stock.copy() if self.stock is not None else None
+        new.operating = self.operating.copy() if self.operating is not None else None
+        return new
 
 
 @dataclass
@@ -190,20 +299,40 @@ class GameState:
     """Of those, the ones that kept the destination token on the charter (no bonus)."""
     assignments: dict[str, dict[str, str]] = field(default_factory=dict)
     """Private tokens on the map: company -> {"hex", "corp" it serves, "token" name}."""
-    sell_queue: list[dict[str, Any]] = field(default_factory=list)
-    """Sales whose price drop waits for the president's price protection (1870), oldest
-    first: {"corporation", "count", "seller", "president" (before the sale), "price"}."""
     pending_teleport: str | None = None
     pending_tokens: list[tuple[str, str]] = field(default_factory=list)
     bank_broken: bool = False
     finished: bool = False
     end_reason: str | None = None
+    title_state: TitleState = field(default_factory=TitleState)
+    """The title's own fields (see :class:`TitleState`; the hooks' ``new_title_state``)."""
 
     def copy(self) -> GameState:
-        """A deep copy, for applying an action all-or-nothing (pickling is several times
-        faster than ``copy.deepcopy`` for this tree of plain dataclasses)."""
-        copied: GameState = pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
-        return copied
+        """An independent copy, for applying an action all-or-nothing: a structural copy,
+        each part copied by its own ``copy`` (strings, numbers, tuples and frozen values are
+        shared, being immutable). Every field of the state's classes must be copied here or
+        in their ``copy``: tests/test_state_copy.py checks that no mutable part is shared."""
+        new = _shallow(self)
+        new.seats = self.seats[:]
+        new.order = self.order[:]
+        new.players = {k: v.copy() for k, v in self.players.items()}
+        new.corporations = {k: v.copy() for k, v in self.corporations.items()}
+        new.companies = {k: v.copy() for k, v in self.companies.items()}
+        new.certificates = [_shallow(c) for c in self.certificates]  # Certificate.copy, inlined
+        new.market = {k: v[:] for k, v in self.market.items()}
+        new.round = self.round.copy()
+        new.depot = self.depot[:]
+        new.pool_trains = self.pool_trains[:]
+        new.types_sold = self.types_sold[:]
+        new.tiles = dict(self.tiles)
+        new.tokens = {k: v[:] for k, v in self.tokens.items()}
+        new.used_abilities = self.used_abilities[:]
+        new.destinations_reached = self.destinations_reached[:]
+        new.destination_on_charter = self.destination_on_charter[:]
+        new.assignments = {k: dict(v) for k, v in self.assignments.items()}
+        new.pending_tokens = self.pending_tokens[:]
+        new.title_state = self.title_state.copy()
+        return new
 
     def certs_of(self, owner: str, corporation: str | None = None) -> list[Certificate]:
         """Certificates held by ``owner`` (optionally of one corporation)."""

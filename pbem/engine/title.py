@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from pbem.engine.board import MapData, TileData
 
 if TYPE_CHECKING:
-    from pbem.titles.base import TitleHooks
+    from pbem.engine.hooks import TitleHooks
 
 
 @dataclass(frozen=True)

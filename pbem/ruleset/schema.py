@@ -105,7 +105,6 @@ class GameData(Strict):
     destination_token_value: int | None = None
     destination_token_takes_a_slot: bool | None = None
     connection_run_choices: list[DividendChoice] | None = None
-    price_protection: bool | None = None
     price_protection_barred_if_president_sold_this_round: bool | None = None
     share_redemption: ShareRedemption | None = None
     share_reissue: ShareReissue | None = None

@@ -20,11 +20,11 @@ Rules enforced here, each from 1830 rules 5 as 18xx.games plays them:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Iterable, Iterator
 
-from pbem.engine import market, protection, shares, treasury
-from pbem.engine.actions import Action, BuyShares, Par, Pass, Redeem, Reissue, SellShares, ShareSource
-from pbem.engine.state import IPO, POOL, StockRoundState
+from pbem.engine import market, shares
+from pbem.engine.actions import Action, BuyShares, Par, Pass, SellShares, ShareSource
+from pbem.engine.state import IPO, POOL, ShareSale, StockRoundState
 from pbem.engine.step import Step
 from pbem.errors import IllegalOrderError
 
@@ -128,6 +128,20 @@ def par_problem(game: Game, player: str, sym: str, price: int) -> str | None:
     return None
 
 
+def par_offers(game: Game, player: str) -> list[Par]:
+    """Every ``Par(sym, price)`` for which :func:`par_problem` finds no problem, by
+    corporation, highest price first: what is the same for every corporation and price (a
+    purchase this turn, the certificate limit, the par values) is worked out once."""
+    state, title = game.state, game.title
+    if _bought(game) or shares.certificate_count(state, title, player) >= shares.certificate_limit(state, title):
+        return []
+    cash = state.players[player].cash
+    prices = [market.price_at(title, coord) for coord in title.par_cells()]
+    return [Par(sym, price) for sym, corp in state.corporations.items() if not corp.ipoed
+            for price in prices
+            if price * shares.president_percent(title, sym) // shares.share_percent(title, sym) <= cash]
+
+
 def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
     """Why ``player`` may not sell ``count`` shares of ``sym`` now, or None."""
     state, title = game.state, game.title
@@ -194,65 +208,73 @@ class BuySellParShares(Step):
 
     @classmethod
     def actors(cls, game: Game) -> list[str]:
-        sr = game.state.round.stock
-        if sr is not None and sr.protecting:
-            return [str(game.state.sell_queue[0]["president"])]
         return [game.state.order[game.state.round.entity_index]]
 
     @classmethod
     def legal_actions(cls, game: Game, player: str) -> Iterable[Action]:
-        state, title = game.state, game.title
-        sr = state.round.stock
-        if sr is not None and sr.protecting:
-            entry = state.sell_queue[0]
-            return [BuyShares(entry["corporation"], "pool", int(entry["count"])), Pass()]
-        found: list[Action] = []
-        sells = [
-            SellShares(sym, 1) for sym in state.corporations if sell_problem(game, player, sym, 1) is None
-        ]
-        if must_sell(game, player):
-            return sells
-        for sym in state.corporations:
-            for source in SOURCES:
-                if buy_problem(game, player, sym, source) is None:
-                    found.append(BuyShares(sym, source))
-        if not _bought(game):
-            for sym in state.corporations:
-                for coord in title.par_cells():
-                    price = market.price_at(title, coord)
-                    if par_problem(game, player, sym, price) is None:
-                        found.append(Par(sym, price))
-        found.extend(sells)
-        if found:
+        found = list(cls.offers(game, player))
+        if found and not must_sell(game, player):
             found.append(Pass())
         return found
 
     @classmethod
+    def has_actions(cls, game: Game, player: str) -> bool:
+        """Whether :meth:`legal_actions` offers ``player`` anything, found by stopping at the
+        first offer (a player with nothing legal is passed)."""
+        return next(iter(cls.offers(game, player)), None) is not None
+
+    @classmethod
+    def offers(cls, game: Game, player: str) -> Iterator[Action]:
+        """The legal actions but the PASS, lazily: only sales when ``player`` must sell;
+        else purchases, then pars (:func:`par_offers`), then sales."""
+        state = game.state
+        if must_sell(game, player):
+            yield from (SellShares(sym, 1) for sym in state.corporations
+                        if sell_problem(game, player, sym, 1) is None)
+            return
+        for sym in state.corporations:
+            for source in SOURCES:
+                if buy_problem(game, player, sym, source) is None:
+                    yield BuyShares(sym, source)
+        yield from par_offers(game, player)
+        for sym in state.corporations:
+            if sell_problem(game, player, sym, 1) is None:
+                yield SellShares(sym, 1)
+
+    @classmethod
     def corporation_actions(cls, game: Game, player: str) -> list[Action]:
-        """What the corporations ``player`` presides may do in this turn (1870: redeem a share,
-        reissue the redeemed ones). Offered with the player's own actions, as the platform
-        does; they alone do not keep a player with nothing else to do from being passed."""
-        state, title = game.state, game.title
-        sr = state.round.stock
-        found: list[Action] = []
-        if sr is None or sr.protecting or not (title.const("share_redemption") or title.const("share_reissue")):
-            return found
-        for sym, corp in state.corporations.items():
-            if corp.president != player or corp.closed:
-                continue
-            found.extend(Redeem(sym, source) for source in treasury.redeem_sources(game, sr, player, sym))
-            if title.const("share_reissue") and treasury.reissue_problem(game, sr, player, sym) is None:
-                found.append(Reissue(sym))
-        return found
+        """What the corporations ``player`` presides may do in this turn, offered with the
+        player's own actions (before the PASS), as the platform does; they alone do not keep
+        a player with nothing else to do from being passed. 1830: nothing (1870: redeem and
+        reissue shares)."""
+        return []
+
+    # -- a title's interruptions of the turn order ------------------------------------------
+
+    @classmethod
+    def interrupted(cls, game: Game) -> bool:
+        """Whether a player other than the one on turn must decide before play goes on
+        (1870: a price protection). 1830: never."""
+        return False
+
+    @classmethod
+    def hold(cls, game: Game) -> bool:
+        """Called after each action of the round before the turn advances: settle what an
+        interruption left (1870: play resumes after the protector) and say whether the game
+        must wait for an interruption to be decided. 1830: never waits."""
+        return False
+
+    @classmethod
+    def before_next_turn(cls, game: Game) -> bool:
+        """Called when a turn is over, before the next one: True to hold the next turn for an
+        interruption begun now (1870: the queued sales' price protection). 1830: False."""
+        return False
 
     # -- handlers -------------------------------------------------------------------------
 
     @classmethod
     def process_buy(cls, game: Game, player: str, action: Action) -> None:
         assert isinstance(action, BuyShares)
-        if _sr(game).protecting:
-            protect(game, player, action)
-            return
         if must_sell(game, player):
             raise IllegalOrderError(f"{player} must first sell shares (over a holding limit)")
         state, title = game.state, game.title
@@ -322,31 +344,7 @@ class BuySellParShares(Step):
         sr.last_to_act = player
 
     @classmethod
-    def process_redeem(cls, game: Game, player: str, action: Action) -> None:
-        """Share redemption (1870), the president's whole turn: see :func:`treasury.redeem`."""
-        assert isinstance(action, Redeem)
-        sr = _sr(game)
-        treasury.redeem(game, sr, player, action.corporation, action.source)
-        sr.turn_actions.append("redeem")
-        sr.last_to_act = player
-        end_turn(game, player)
-
-    @classmethod
-    def process_reissue(cls, game: Game, player: str, action: Action) -> None:
-        """Share reissue (1870), the president's whole turn: see :func:`treasury.reissue`."""
-        assert isinstance(action, Reissue)
-        sr = _sr(game)
-        treasury.reissue(game, sr, player, action.corporation)
-        sr.turn_actions.append("reissue")
-        sr.last_to_act = player
-        end_turn(game, player)
-
-    @classmethod
     def process_pass(cls, game: Game, player: str, action: Action) -> None:
-        if _sr(game).protecting:
-            decline_protection(game, forced=False)
-            game.turn_over = True  # the seller's turn had ended; play goes on after the seller
-            return
         if must_sell(game, player):
             raise IllegalOrderError(f"{player} must sell shares before passing (over a holding limit)")
         sr = _sr(game)
@@ -354,11 +352,11 @@ class BuySellParShares(Step):
         end_turn(game, player)
 
 
-
 def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
     """Sell ``count`` shares of ``sym`` from ``player`` to the pool: checks (see
     :func:`sell_problem`), the presidency handed on first if the president's certificate must
-    go, payment at the current price, then the price falls a row a share (1830 rules 5.3).
+    go, payment at the current price, then the title's ``after_sale`` hook (1830: the price
+    falls a row a share, 1830 rules 5.3; 1870 queues the drop for price protection).
 
     :raises IllegalOrderError: the sale is not allowed.
     """
@@ -390,14 +388,15 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
         f"{player} sells {count} share{'s' if count > 1 else ''} of {sym} "
         f"({count * pct}%) and receives {game.money(amount)}"
     )
-    before = corp.price
+    game.hooks.after_sale(game, ShareSale(sym, count, player, president_before, price))
+
+
+def drop_price(game: Game, sym: str, count: int) -> None:
+    """``sym``'s price falls a row for each of ``count`` shares sold (the title's ``down``
+    move), announced (1830 rules 5.3)."""
+    state, title = game.state, game.title
+    before = state.corporations[sym].price
     assert before is not None
-    if title.const("price_protection") and state.round.kind in ("stock", "operating"):
-        # 1870: the drop waits for the president's chance to protect the price
-        protection.queue_sale(game, sym, count, player, president_before, price)
-        if corp.president is not None:
-            shares.update_president(state, title, sym, game.pending_events, swap_to=POOL)
-        return
     new_coord = before
     for _ in range(count):
         new_coord = game.hooks.down(title, new_coord)
@@ -406,30 +405,13 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
             f"{sym}'s share price falls from {game.money(market.price_at(title, before))} "
             f"to {game.money(market.price_at(title, new_coord))}"
         )
-    if corp.president is not None:
-        shares.update_president(state, title, sym, game.pending_events, swap_to=POOL)
 
 
-def protect(game: Game, player: str, action: BuyShares) -> None:
-    """The stock round's price protection (:func:`protection.protect`): it is the
-    protector's turn, and play goes on after them."""
-    sr = _sr(game)
-    protection.protect(game, player, action)
-    sr.protecting = False
-    sr.protector = player
-
-
-def decline_protection(game: Game, *, forced: bool) -> None:
-    """The stock round's declined protection (:func:`protection.decline`)."""
-    protection.decline(game, forced=forced)
-    _sr(game).protecting = False
-
-
-def settle_sell_queue(game: Game) -> bool:
-    """Offer price protection for the queued sales in turn, dropping prices where it cannot
-    be offered; True while a president must decide."""
-    _sr(game).protecting = protection.settle(game)
-    return _sr(game).protecting
+def pool_presidency(game: Game, sym: str) -> None:
+    """After a sale: the presidency of ``sym`` (if it has a president) passes as holdings now
+    say, the pool taking the certificates swapped for the president's (1830 rules 5.3)."""
+    if game.state.corporations[sym].president is not None:
+        shares.update_president(game.state, game.title, sym, game.pending_events, swap_to=POOL)
 
 
 def end_turn(game: Game, player: str) -> None:
@@ -445,8 +427,8 @@ def end_turn(game: Game, player: str) -> None:
 
 def finish_stock_round(game: Game) -> None:
     """End of the stock round: each sold-out corporation rises one row (1830 rules 5.3), in
-    operating order. A share the corporation has redeemed and not reissued counts as sold
-    (1870 rules: redeemed shares are out of the market until reissued)."""
+    operating order. A certificate the title's state holds back in the IPO counts as sold
+    (:meth:`TitleState.withheld`; 1870: a redeemed share is out of the market until reissued)."""
     state, title = game.state, game.title
     floated = [s for s, c in state.corporations.items() if c.floated and c.price is not None]
 
@@ -457,8 +439,8 @@ def finish_stock_round(game: Game) -> None:
 
     for sym in sorted(floated, key=key):
         held = sum(state.percent_of(p, sym) for p in state.seats) + sum(
-            c.percent for c in state.certificates if c.corporation == sym and c.redeemed
-            and c.owner == "IPO")
+            c.percent for c in state.certificates if c.corporation == sym and c.owner == IPO
+            and state.title_state.withheld(c))
         if held == 100 and title.const("sold_out_increase", True):
             corp = state.corporations[sym]
             before = corp.price
@@ -471,8 +453,6 @@ def finish_stock_round(game: Game) -> None:
 
 
 BuySellParShares.handlers = {
-        Redeem: BuySellParShares.process_redeem,
-        Reissue: BuySellParShares.process_reissue,
         BuyShares: BuySellParShares.process_buy,
         Par: BuySellParShares.process_par,
         SellShares: BuySellParShares.process_sell,

@@ -1,10 +1,21 @@
-"""1870: the title's code (its hooks, its own order words, its operating steps, its connection runs)."""
+"""1870 (Mayfair rules as 18xx.games plays them): the title's code, one module a concern.
+
+* :mod:`.hooks` — :class:`~pbem.titles.g1870.hooks.Hooks1870`, what differs from 1830;
+* :mod:`.state` — ``State1870``, 1870's own part of the game state;
+* :mod:`.stock` — its stock-round step (the core's plus redemption, reissue, protection);
+* :mod:`.protection` — price protection of a sale, in stock and operating rounds;
+* :mod:`.redemption` — a corporation redeeming and reissuing its own shares;
+* :mod:`.orders` — its own order words (HALF, REDEEM, REISSUE, CONNECT, DESTINATION);
+* :mod:`.operating`, :mod:`.connections` — its operating-round steps: price protection and
+  destination (connection) runs.
+"""
 
 from __future__ import annotations
 
+from pbem.engine.hooks import TitleHooks
 from pbem.titles.g1870.hooks import Hooks1870
 
-HOOKS = Hooks1870
-"""The title's hooks class."""
+HOOKS: type[TitleHooks] = Hooks1870
+"""1870's hooks."""
 
 __all__ = ["HOOKS", "Hooks1870"]

@@ -6,6 +6,9 @@
 * Dividends: payout, half (the corporation keeps half, rounded down to a multiple of the
   number of shares) or withhold; treasury (IPO) shares pay the corporation, pool shares pay
   no one; the price moves right on a full payout, left when nothing is paid, not on half.
+* Stock round: its own step (:mod:`.stock`) adds redemption and reissue of shares and price
+  protection; a sale's price drop is queued for the president's protection (:mod:`.protection`)
+  in stock and operating rounds alike; the title's state is :class:`~.state.State1870`.
 * Destinations: a run whose first or last stop is the corporation's destination counts that
   stop twice, until the corporation has placed its destination token there.
 """
@@ -15,7 +18,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pbem.engine import market
-from pbem.titles.base import Coord, TitleHooks
+from pbem.engine.hooks import Coord, TitleHooks
+from pbem.engine.state import ShareSale, TitleState
+from pbem.engine.steps.stock import BuySellParShares, pool_presidency
+from pbem.titles.g1870 import protection
+from pbem.titles.g1870.state import State1870, state1870
+from pbem.titles.g1870.stock import Stock1870
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -32,6 +40,38 @@ class Hooks1870(TitleHooks):
         from pbem.titles.g1870.orders import CODECS
 
         return CODECS
+
+    def new_title_state(self) -> TitleState:
+        return State1870()
+
+    def stock_step(self) -> type[BuySellParShares]:
+        return Stock1870
+
+    def new_stock_round(self, game: Game) -> None:
+        """Each stock round's redemption budgets start afresh."""
+        mine = state1870(game.state)
+        mine.redeem_cash = {}
+        mine.protecting = False
+        mine.protector = None
+
+    def after_sale(self, game: Game, sale: ShareSale) -> None:
+        """In a stock or operating round the drop waits for the president's price protection
+        (1870 rules; :mod:`pbem.titles.g1870.protection`)."""
+        if game.state.round.kind not in ("stock", "operating"):
+            super().after_sale(game, sale)
+            return
+        protection.queue_sale(game, sale)
+        pool_presidency(game, sale.corporation)
+
+    def corporation_closed(self, game: Game, sym: str) -> None:
+        """A closed corporation's queued sales, redeemed shares and reissue are gone; with no
+        sale left to protect, no one is deciding."""
+        mine = state1870(game.state)
+        mine.sell_queue = [sale for sale in mine.sell_queue if sale.corporation != sym]
+        mine.redeemed = {key for key in mine.redeemed if key[0] != sym}
+        mine.reissued.discard(sym)
+        if game.state.round.stock is not None and not mine.sell_queue:
+            mine.protecting = False
 
     def _ledge(self, title: TitleData, coord: Coord) -> bool:
         here = market.cell(title, coord)

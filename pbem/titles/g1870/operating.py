@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from pbem.engine import protection
+from pbem.titles.g1870 import protection
+from pbem.titles.g1870.state import state1870
 from pbem.engine.actions import Action, BuyShares, Pass
 from pbem.engine.steps.operating import CORE_STEPS, OpStep, recalculate_order
 from pbem.errors import IllegalOrderError
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 class PriceProtection(OpStep):
     """At the end of the operating corporation's turn, price protection for the shares its
-    president sold to raise cash for a train (1870 rules; see :mod:`pbem.engine.protection`):
+    president sold to raise cash for a train (1870 rules; see :mod:`pbem.titles.g1870.protection`):
     the president of each sold corporation, oldest sale first, may buy the shares back from
     the pool at the sale price, or the price drops; the corporations still to operate are then
     re-ordered by their new prices."""
@@ -28,27 +29,27 @@ class PriceProtection(OpStep):
 
     @classmethod
     def offers(cls, game: Game) -> bool:
-        return bool(game.state.sell_queue)
+        return bool(state1870(game.state).sell_queue)
 
     @classmethod
     def prepare(cls, game: Game) -> None:
-        if game.state.sell_queue:
+        if state1870(game.state).sell_queue:
             protection.settle(game)
             recalculate_order(game)
 
     @classmethod
     def actor(cls, game: Game) -> str:
-        return str(protection.head(game)["president"])
+        return str(protection.head(game).president)
 
     @classmethod
     def subject(cls, game: Game) -> str:
-        return str(protection.head(game)["corporation"])
+        return protection.head(game).corporation
 
     @classmethod
     def describe(cls, game: Game) -> str:
         entry = protection.head(game)
-        count, sym = int(entry["count"]), entry["corporation"]
-        cost = game.money(int(entry["price"]) * count)
+        count, sym = entry.count, entry.corporation
+        cost = game.money(entry.price * count)
         return (f"protect the price of {sym}: buy the {count} share{'s' if count > 1 else ''} sold "
                 f"(BUY {count} {sym} POOL, {cost}), or PASS and the price drops")
 
@@ -67,7 +68,7 @@ class PriceProtection(OpStep):
     @classmethod
     def candidates(cls, game: Game, player: str) -> Iterable[Action]:
         entry = protection.head(game)
-        return (BuyShares(entry["corporation"], "pool", int(entry["count"])), Pass())
+        return (BuyShares(entry.corporation, "pool", entry.count), Pass())
 
 
 def operating_steps() -> tuple[type[OpStep], ...]:

@@ -1,4 +1,9 @@
-"""The base title hooks: the behaviour of 1830, which most titles share."""
+"""The base title hooks: the behaviour of 1830, which most titles share.
+
+A title's package (``pbem/titles/g<title>/``) exposes ``HOOKS``, this class or a subclass
+overriding only what differs; the game is handed an instance and calls its methods at the few
+places titles differ (stock-market moves, dividends, extra revenue, extra tile-lay rules).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,8 @@ import math
 from typing import TYPE_CHECKING
 
 from pbem.engine import market
+from pbem.engine.state import ShareSale, TitleState
+from pbem.engine.steps.stock import BuySellParShares, drop_price, pool_presidency
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -18,6 +25,33 @@ Coord = tuple[int, int]
 
 class TitleHooks:
     """Overridable rules; every method documents the 1830 behaviour it implements."""
+
+    # -- the title's own state and stock round ---------------------------------------------
+
+    def new_title_state(self) -> TitleState:
+        """The title's own part of a new game's state (``GameState.title_state``); 1830 has
+        none beyond the core's fields."""
+        return TitleState()
+
+    def stock_step(self) -> type[BuySellParShares]:
+        """The stock round's step (the round step named ``buy_sell_par_shares``): the core's
+        :class:`~pbem.engine.steps.stock.BuySellParShares`, or a title's subclass adding
+        handlers and actions (1870: redemption, reissue and price protection). The game asks
+        this step, never the core class, what a stock-round turn allows."""
+        return BuySellParShares
+
+    def new_stock_round(self, game: Game) -> None:
+        """Called when a stock round begins (its state is fresh); 1830: nothing to do."""
+
+    def after_sale(self, game: Game, sale: ShareSale) -> None:
+        """After ``sale`` is paid and the presidency handed on: the price drops a row a share
+        sold (1830 rules 5.3), announced; then the presidency is checked against the pool."""
+        drop_price(game, sale.corporation, sale.count)
+        pool_presidency(game, sale.corporation)
+
+    def corporation_closed(self, game: Game, sym: str) -> None:
+        """Called once ``sym`` has closed on the market (:mod:`pbem.engine.closing`), to drop
+        what the title's state still holds for it; 1830: nothing (no corporation closes)."""
 
     # -- stock market (1830 rules 5.3, 6.9) -------------------------------------------------
 

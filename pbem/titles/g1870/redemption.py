@@ -9,8 +9,10 @@ Both are a corporation's action taken by its president as the president's whole 
   up), or the old par if that is higher. From then on a share bought from the treasury pays
   the corporation (incremental capitalization) rather than the bank.
 
-The title's ``game.yaml`` switches them on (``share_redemption``, ``share_reissue``); an
-option may cap the new par (``share_reissue.max_price``, 1870's "$200 maximum reissue").
+1870's stock step (:mod:`pbem.titles.g1870.stock`) offers and handles them. The title's
+``game.yaml`` gives their limits (``share_redemption``: ``needs_operated``,
+``max_treasury_shares_before``); an option may cap the new par (``share_reissue.max_price``,
+1870's "$200 maximum reissue").
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine import market, shares
 from pbem.engine.state import IPO, POOL, Certificate, StockRoundState
 from pbem.errors import IllegalOrderError
+from pbem.titles.g1870.state import state1870
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -31,10 +34,8 @@ def _treasury(game: Game, sym: str) -> list[Certificate]:
     return [c for c in game.state.certificates if c.corporation == sym and c.owner == IPO]
 
 
-def _presidency_problem(game: Game, player: str, sym: str, rule: str) -> str | None:
+def _presidency_problem(game: Game, player: str, sym: str) -> str | None:
     state = game.state
-    if not game.title.const(rule):
-        return f"corporations do not {'redeem' if rule == 'share_redemption' else 'reissue'} shares in {game.title.title}"
     if sym not in state.corporations or state.corporations[sym].president != player:
         return f"{player} is not the president of {sym}"
     return None
@@ -47,7 +48,7 @@ def redeem_problem(game: Game, sr: StockRoundState, player: str, sym: str, sourc
     when the round first asked; the pool's share goes first; a president is spared only while
     holding as much as the most of the others."""
     state, title = game.state, game.title
-    problem = _presidency_problem(game, player, sym, "share_redemption")
+    problem = _presidency_problem(game, player, sym)
     if problem:
         return problem
     if sr.turn_actions:
@@ -59,7 +60,7 @@ def redeem_problem(game: Game, sr: StockRoundState, player: str, sym: str, sourc
     if len(_treasury(game, sym)) > int(rule.get("max_treasury_shares_before", 3)):
         return f"{sym} holds four or more of its shares already"
     price = shares.current_price(state, title, sym)
-    budget = sr.redeem_cash.get(sym, corp.cash)
+    budget = state1870(state).redeem_cash.get(sym, corp.cash)
     if price > budget:
         return f"{sym} has {game.money(budget)} for redemptions this round; a share costs {game.money(price)}"
     if shares.pick_certificates(state, POOL, sym, 1):
@@ -80,7 +81,7 @@ def redeem_sources(game: Game, sr: StockRoundState, player: str, sym: str) -> li
     """Where ``sym`` (presided by ``player``) may redeem a share from now: ``["pool"]`` when the
     bank pool holds one, else the players it may buy from; empty when it may not redeem at all
     (1870 rules: redemption)."""
-    if _presidency_problem(game, player, sym, "share_redemption"):
+    if _presidency_problem(game, player, sym):
         return []
     return [source for source in ["pool", *game.state.seats]
             if redeem_problem(game, sr, player, sym, source) is None]
@@ -99,7 +100,8 @@ def redeem(game: Game, sr: StockRoundState, player: str, sym: str, source: str) 
     state, title = game.state, game.title
     corp = state.corporations[sym]
     price = shares.current_price(state, title, sym)
-    sr.redeem_cash.setdefault(sym, corp.cash)
+    mine = state1870(state)
+    mine.redeem_cash.setdefault(sym, corp.cash)
     pool = shares.pick_certificates(state, POOL, sym, 1)
     cert, payee = (pool[0], None) if pool else (shares.pick_certificates(state, source, sym, 1)[0], source)
     corp.cash -= price
@@ -108,8 +110,8 @@ def redeem(game: Game, sr: StockRoundState, player: str, sym: str, source: str) 
     else:
         state.players[payee].cash += price
     cert.owner = IPO
-    cert.redeemed = True
-    sr.redeem_cash[sym] = 0
+    mine.redeemed.add((cert.corporation, cert.index))
+    mine.redeem_cash[sym] = 0
     game.event(f"{sym} ({player}) redeems a {cert.percent}% share from {payee or 'the market'} for {game.money(price)}")
     shares.update_president(state, title, sym, game.pending_events)
 
@@ -134,13 +136,14 @@ def reissue_problem(game: Game, sr: StockRoundState, player: str, sym: str) -> s
     """Why ``player`` may not have ``sym`` reissue its redeemed shares now, or None. The
     treasury must hold redeemed shares and nothing else for sale, and the bank pool must have
     room for them (the platform's sale check)."""
-    problem = _presidency_problem(game, player, sym, "share_reissue")
+    problem = _presidency_problem(game, player, sym)
     if problem:
         return problem
     held = _treasury(game, sym)
-    if not any(c.redeemed for c in held):
+    mine = state1870(game.state)
+    if not any(mine.withheld(c) for c in held):
         return f"{sym} has no redeemed shares to reissue"
-    if not all(c.redeemed for c in held):
+    if not all(mine.withheld(c) for c in held):
         return f"{sym} still has shares for sale in its treasury"
     percent = sum(c.percent for c in held)
     if shares.pool_room(game.state, game.title, sym) < percent:
@@ -164,12 +167,13 @@ def reissue(game: Game, sr: StockRoundState, player: str, sym: str) -> None:
     corp = state.corporations[sym]
     assert corp.par is not None
     held = _treasury(game, sym)
+    mine = state1870(state)
     for cert in held:
-        cert.redeemed = False
+        mine.redeemed.discard((cert.corporation, cert.index))
     count = len(held)
     game.event(f"{sym} ({player}) reissues {count} share{'s' if count > 1 else ''}")
     new_par = reissue_par(title, corp.par, shares.current_price(state, title, sym))
     if new_par != corp.par:
         corp.par = new_par
         game.event(f"{sym}'s par price is now {game.money(market.price_at(title, new_par))}")
-    corp.reissued = True
+    mine.reissued.add(sym)

@@ -1,0 +1,79 @@
+"""1870's own part of the game state (``GameState.title_state``): what the core's state has
+no field for — redeemed and reissued shares, the sales waiting for price protection, and the
+stock round's redemption budgets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from pbem.engine import market
+from pbem.engine.state import Certificate, GameState, ShareSale, TitleState
+from pbem.titles.g1870 import market as ledge
+
+if TYPE_CHECKING:
+    from pbem.engine.title import TitleData
+
+
+@dataclass
+class State1870(TitleState):
+    """1870's fields (1870 rules: redemption, reissue, price protection).
+
+    * ``redeemed`` — certificates ``(corporation, index)`` a corporation has redeemed into its
+      treasury (owner ``"IPO"``): out of the market until reissued, counted as sold;
+    * ``reissued`` — corporations that have reissued shares: from then on a share bought from
+      the treasury pays the corporation (``capitalization_after_reissue``);
+    * ``sell_queue`` — sales whose price drop waits for the president's price protection,
+      oldest first;
+    * ``protecting`` — in a stock round, the oldest queued sale's president is deciding;
+      ``protector`` — the player who just protected (play goes on after them);
+    * ``redeem_cash`` — in this stock round, each corporation's cash for redemptions (its cash
+      when it first redeemed in the round; spent by a redemption).
+    """
+
+    redeemed: set[tuple[str, int]] = field(default_factory=set)
+    reissued: set[str] = field(default_factory=set)
+    sell_queue: list[ShareSale] = field(default_factory=list)
+    protecting: bool = False
+    protector: str | None = None
+    redeem_cash: dict[str, int] = field(default_factory=dict)
+
+    def copy(self) -> State1870:
+        """A structural copy (the queued sales are frozen values, shared)."""
+        return State1870(redeemed=set(self.redeemed), reissued=set(self.reissued),
+                         sell_queue=self.sell_queue[:], protecting=self.protecting,
+                         protector=self.protector, redeem_cash=dict(self.redeem_cash))
+
+    def withheld(self, cert: Certificate) -> bool:
+        """A redeemed share in the treasury is out of the market until reissued."""
+        return (cert.corporation, cert.index) in self.redeemed
+
+    def incremental(self, title: TitleData, sym: str) -> bool:
+        """After a reissue a treasury sale pays the corporation (``capitalization_after_reissue``)."""
+        return sym in self.reissued and title.const("capitalization_after_reissue") == "incremental"
+
+    def uncounted(self, state: GameState, title: TitleData) -> frozenset[str]:
+        """While a sale waits for price protection, a corporation whose drop would take it
+        into a zone that does not count against the limit already does not count."""
+        if not self.sell_queue:
+            return frozenset()
+        pending = set()
+        for sale in self.sell_queue:
+            coord = state.corporations[sale.corporation].price
+            if coord is not None:
+                found = market.cell(title, ledge.dropped(title, coord, sale.count))
+                if found is not None and not found.counts_for_limit:
+                    pending.add(sale.corporation)
+        return frozenset(pending)
+
+
+def state1870(state: GameState) -> State1870:
+    """``state``'s 1870 part.
+
+    :raises TypeError: the game is not one of 1870 (its title state is another class).
+    """
+    found = state.title_state
+    if not isinstance(found, State1870):
+        raise TypeError(f"not an 1870 game state: {type(found).__name__}")
+    return found

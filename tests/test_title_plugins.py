@@ -1,0 +1,151 @@
+"""Title plugins: a title's hooks are found by its package name (issue 11, "a title is a
+plugin"), and a title's own state extends the core state."""
+
+from __future__ import annotations
+
+import sys
+import types
+
+import pytest
+
+from pbem.engine.hooks import TitleHooks
+from pbem.errors import ConfigError
+from pbem.titles import hooks_class, hooks_for
+from pbem.titles.g1870.hooks import Hooks1870
+
+
+def test_the_known_titles_find_their_hooks() -> None:
+    assert hooks_class("1830") is TitleHooks
+    assert hooks_class("1870") is Hooks1870
+    assert isinstance(hooks_for("1870"), Hooks1870)
+
+
+def test_a_title_without_a_package_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="no title plugin for '1899'"):
+        hooks_for("1899")
+    with pytest.raises(ConfigError):
+        hooks_for("../1830")
+
+
+def test_a_new_title_needs_only_its_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A package ``pbem.titles.g<name>`` with ``HOOKS`` is found with no registry edit."""
+
+    class MadeUp(TitleHooks):
+        def dividend_kinds(self) -> tuple[str, ...]:
+            return ("payout",)
+
+    module = types.ModuleType("pbem.titles.gmadeup")
+    module.HOOKS = MadeUp  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pbem.titles.gmadeup", module)
+    assert hooks_for("madeup").dividend_kinds() == ("payout",)
+
+
+def test_a_package_without_hooks_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = types.ModuleType("pbem.titles.gbroken")
+    module.HOOKS = object  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pbem.titles.gbroken", module)
+    with pytest.raises(ConfigError, match="not a TitleHooks class"):
+        hooks_for("broken")
+
+
+# -- the stock round's extension points -------------------------------------------------------
+
+from pbem.engine.actions import Action, BuyPrivate, Par, Redeem, SellShares  # noqa: E402
+from pbem.engine.game import Game  # noqa: E402
+from pbem.engine.state import RoundState, ShareSale, StockRoundState, TitleState  # noqa: E402
+from pbem.engine.steps.stock import BuySellParShares, pool_presidency  # noqa: E402
+from pbem.ruleset import load_title  # noqa: E402
+from pbem.errors import IllegalOrderError  # noqa: E402
+
+P1, P2, P3 = "Player 1", "Player 2", "Player 3"
+
+
+def game_1830(hooks: TitleHooks | None = None) -> Game:
+    """1830 after the privates went at face value, in SR 2 (sales allowed), Player 1 to act;
+    ``hooks`` replace the title's before the first action."""
+    game = Game(load_title("1830"), [P1, P2, P3])
+    if hooks is not None:
+        game.hooks = hooks
+        game.state.title_state = hooks.new_title_state()
+    for player, company in ((P1, "SV"), (P2, "CS"), (P3, "DH"), (P1, "MH"), (P2, "CA"), (P3, "BO")):
+        game.apply(player, BuyPrivate(company))
+    game.apply(P3, Par("B&O", 100))
+    game.state.round = RoundState(kind="stock", number=2, stock=StockRoundState())
+    for p in game.state.players.values():
+        p.passed = False
+    return game
+
+
+def test_1830_has_no_redemption_in_its_stock_round() -> None:
+    game = game_1830()
+    assert not any(isinstance(a, Redeem) for a in game.legal_actions(P1))
+    with pytest.raises(IllegalOrderError, match="redeem is not possible now"):
+        game.apply(P1, Redeem("B&O", "pool"))
+
+
+def test_a_titles_sale_hook_decides_the_price_drop() -> None:
+    """1830 drops the price a row a share sold; a title whose sales do not move the price
+    overrides ``after_sale`` (one of issue 11's extension points)."""
+
+    class StickyPrices(TitleHooks):
+        def after_sale(self, game: Game, sale: ShareSale) -> None:
+            pool_presidency(game, sale.corporation)
+
+    for hooks, falls in ((None, True), (StickyPrices(), False)):
+        game = game_1830(hooks)
+        next(c for c in game.state.certificates if c.corporation == "B&O" and c.owner == "IPO"
+             and not c.president).owner = P1
+        before = game.share_price("B&O")
+        events = game.apply(P1, SellShares("B&O", 1))
+        assert (game.share_price("B&O") != before) is falls, events
+
+
+class Marker(TitleState):
+    """A made-up title's own state field."""
+
+    def __init__(self) -> None:
+        self.redeemed_by: list[str] = []
+
+
+class MadeUpStock(BuySellParShares):
+    """A made-up stock step taking REDEEM, recording it in the title's own state."""
+
+    @classmethod
+    def process_redeem(cls, game: Game, player: str, action: Action) -> None:
+        assert isinstance(action, Redeem) and isinstance(game.state.title_state, Marker)
+        game.state.title_state.redeemed_by.append(player)
+        game.event(f"{player} marks {action.corporation}")
+
+
+MadeUpStock.handlers = {**BuySellParShares.handlers, Redeem: MadeUpStock.process_redeem}
+
+
+class MadeUpHooks(TitleHooks):
+    def new_title_state(self) -> TitleState:
+        return Marker()
+
+    def stock_step(self) -> type[BuySellParShares]:
+        return MadeUpStock
+
+
+def test_the_game_dispatches_to_the_titles_stock_step_and_state() -> None:
+    game = game_1830(MadeUpHooks())
+    assert game.active_step() is MadeUpStock
+    assert game.apply(P1, Redeem("B&O", "pool")) == ["Player 1 marks B&O"]
+    assert isinstance(game.state.title_state, Marker) and game.state.title_state.redeemed_by == [P1]
+    assert game.state.copy().title_state.redeemed_by == [P1]  # type: ignore[attr-defined]
+
+
+def test_the_core_stock_modules_import_no_title() -> None:
+    """The engine's share, market, state, closing and stock-round modules and the hooks base
+    import nothing of ``pbem.titles`` (issue 11: the engine never imports the titles)."""
+    import ast
+    from pathlib import Path
+
+    engine = Path(__file__).resolve().parent.parent / "pbem" / "engine"
+    for name in ("hooks.py", "state.py", "shares.py", "market.py", "closing.py", "steps/stock.py",
+                 "steps/auction.py"):
+        tree = ast.parse((engine / name).read_text())
+        imported = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+        imported += [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+        assert not [m for m in imported if m.startswith("pbem.titles")], name

@@ -16,8 +16,8 @@ from pbem.addresses import valid_address
 from pbem.engine.actions import Action
 from pbem.engine.title import TitleData
 from pbem.errors import OrderSyntaxError
-from pbem.games import GameInfo, same_name
-from pbem.orders import ORDER_KEYWORDS, Vocabulary, format_order, help_text, parse_order
+from pbem.application.state import GameInfo, same_name
+from pbem.orders import ORDER_KEYWORDS, Vocabulary, format_order, help_text, order_words, parse_order
 
 
 @dataclass(frozen=True)
@@ -62,13 +62,15 @@ the player commands and the GM commands. Upper case."""
 
 
 def first_word(line: str) -> str:
-    """The first word of ``line`` in upper case, split as :func:`pbem.orders.parse_order`
-    splits (a comma separates words), or ``""`` for a blank line.
+    """The first word of ``line`` in upper case, split by :func:`pbem.orders.order_words`
+    as every reader of a line splits it (a comma separates words), or ``""`` for a blank
+    line: the word that decides whether a line is an order (:func:`is_command_line`) is the
+    word :func:`parse_line` dispatches on.
 
     >>> first_word("b, 2 PRR")
     'B'
     """
-    words = line.replace(",", " ").split(None, 1)
+    words = order_words(line)
     return words[0].upper() if words else ""
 
 
@@ -87,6 +89,13 @@ def is_command_line(line: str) -> bool:
     return first_word(line) in FIRST_WORDS
 
 
+def rest_of(line: str) -> str:
+    """The text of ``line`` after its first word and the blanks or comma that end it
+    (``"BROADCAST, Game on"`` -> ``"Game on"``), trailing blanks removed."""
+    parts = re.split(r"[\s,]+", line.strip(), maxsplit=1)
+    return parts[1].rstrip() if len(parts) > 1 else ""
+
+
 def number(word: str) -> int | None:
     """``word`` as a number if it is 1 to 9 ASCII digits (``"12"``), else None.
 
@@ -102,8 +111,8 @@ def parse_line(line: str, vocab: Vocabulary, info: GameInfo, *, is_gm: bool) -> 
     :raises OrderSyntaxError: the line is not an order or command, or a GM command from a
         player, or names an unknown seat.
     """
-    words = line.split()
-    head = words[0].upper() if words else ""
+    words = order_words(line)
+    head = first_word(line)
     if head == "HELP" and len(words) == 1:
         return Info(line, "help")
     if head == "REPORT" and len(words) == 1:
@@ -157,23 +166,26 @@ def _parse_gm(line: str, words: list[str], vocab: Vocabulary, info: GameInfo) ->
         seats = ", ".join(s.name for s in info.seats)
         raise OrderSyntaxError(f"cannot read {line!r}: no seat named there (seats: {seats}, or their numbers)")
     if head == "REPLACE":
-        if len(words) < 3:
+        # the address is the last blank-separated token: a comma in it is no word break
+        tokens = line.split()
+        seat_words = order_words(" ".join(tokens[1:-1]))
+        if len(tokens) < 3 or not seat_words:
             raise OrderSyntaxError(f"cannot read {line!r}: write REPLACE <seat> <new address>")
-        address = words[-1].removeprefix("<").removesuffix(">")
+        address = tokens[-1].removeprefix("<").removesuffix(">")
         if not valid_address(address):
-            raise OrderSyntaxError(f"cannot read {line!r}: {words[-1]!r} is not a mail address "
+            raise OrderSyntaxError(f"cannot read {line!r}: {tokens[-1]!r} is not a mail address "
                                    "(write REPLACE <seat> <name@example.org>)")
-        target = info.seat_named(" ".join(words[1:-1]))
+        target = info.seat_named(" ".join(seat_words))
         if target is None:
-            raise OrderSyntaxError(f"cannot read {line!r}: no seat {' '.join(words[1:-1])!r}")
+            raise OrderSyntaxError(f"cannot read {line!r}: no seat {' '.join(seat_words)!r}")
         return GmCommand(line, "replace", (target.name, address))
     if head == "DEADLINE" and len(words) > 1:
-        text = line.split(None, 1)[1].strip()
+        text = rest_of(line)
         return GmCommand(line, "deadline", ("" if text.upper() == "NONE" else text,))
     if head in ("PAUSE", "RESUME") and len(words) == 1:
         return GmCommand(line, head.lower())
     if head == "BROADCAST" and len(words) > 1:
-        return GmCommand(line, "broadcast", (line.split(None, 1)[1],))
+        return GmCommand(line, "broadcast", (rest_of(line),))
     if head == "END" and len(words) == 2 and words[1].upper() == "GAME":
         return GmCommand(line, "end")
     raise OrderSyntaxError(f"cannot read {line!r} as a GM command")

@@ -508,6 +508,12 @@ ORDER_KEYWORDS = frozenset(_PARSERS)
 """Every word that starts an order (used to tell orders from other commands)."""
 
 
+def order_words(line: str) -> list[str]:
+    """The words of an order or command line: blanks and commas separate words
+    (``"UNDO, 5"`` is ``["UNDO", "5"]``). The one split every reader of a line uses."""
+    return line.replace(",", " ").split()
+
+
 def parse_order(line: str, vocab: Vocabulary) -> Action:
     """Parse one order line to an action.
 
@@ -518,7 +524,7 @@ def parse_order(line: str, vocab: Vocabulary) -> Action:
     :raises OrderSyntaxError: unknown keyword, wrong shape, unknown symbol, bad number.
     :raises AmbiguousOrderError: a shortened symbol matching more than one name.
     """
-    words = line.replace(",", " ").split()
+    words = order_words(line)
     if not words:
         raise OrderSyntaxError("cannot read an empty line as an order")
     keyword = words[0].upper()

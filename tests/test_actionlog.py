@@ -20,17 +20,17 @@ def make_log(tmp_path: Path, batches: int = 3) -> ActionLog:
 def test_records_chain_and_verify(tmp_path: Path) -> None:
     log = make_log(tmp_path)
     records = verify(log.path)
-    assert [r["seq"] for r in records] == [0, 1, 2, 3]
-    assert all(r["prev"] == p["hash"] for p, r in zip(records, records[1:]))
+    assert [r.seq for r in records] == [0, 1, 2, 3]
+    assert all(r.prev == p.hash for p, r in zip(records, records[1:]))
     assert log.sources() == {"<m0@x>", "<m1@x>", "<m2@x>"}
     head = json.loads(log.head_path.read_text())
-    assert head == {"seq": 3, "hash": records[-1]["hash"]}
+    assert head == {"seq": 3, "hash": records[-1].hash}
 
 
 def test_a_batch_is_one_write_with_batch_end_on_the_last(tmp_path: Path) -> None:
     log = make_log(tmp_path, 0)
     written = log.append([NewRecord("action", "P", {"type": "pass"}), NewRecord("action", "P", {"type": "pass"})])
-    assert [r.get("batch_end", False) for r in written] == [False, True]
+    assert [r.batch_end for r in written] == [False, True]
 
 
 def test_verify_detects_an_edit(tmp_path: Path) -> None:
@@ -65,10 +65,10 @@ def test_open_cuts_a_torn_tail_and_keeps_it_aside(tmp_path: Path) -> None:
         fh.write(b'{"seq": 4, "kind": "act')
     reopened = ActionLog.open(log.path, repair=True)
     assert len(reopened.records) == 4
-    assert verify(log.path)[-1]["seq"] == 3
+    assert verify(log.path)[-1].seq == 3
     assert log.path.with_suffix(".torn").read_bytes() == b'{"seq": 4, "kind": "act'
     reopened.append([NewRecord("action", "Player 1", {"type": "pass"})])
-    assert verify(log.path)[-1]["seq"] == 4
+    assert verify(log.path)[-1].seq == 4
 
 
 def test_open_drops_an_incomplete_batch(tmp_path: Path) -> None:
@@ -81,8 +81,8 @@ def test_open_drops_an_incomplete_batch(tmp_path: Path) -> None:
     log.path.write_bytes(b"\n".join(lines[:-2]) + b"\n")
     log.head_path.write_bytes(head_before)
     reopened = ActionLog.open(log.path, repair=True)
-    assert [r["seq"] for r in reopened.records] == [0, 1, 2, 3]
-    assert written[0]["seq"] == 4
+    assert [r.seq for r in reopened.records] == [0, 1, 2, 3]
+    assert written[0].seq == 4
 
 
 def test_create_refuses_to_overwrite(tmp_path: Path) -> None:
@@ -166,17 +166,17 @@ def test_open_without_repair_leaves_a_torn_tail_on_disk(tmp_path: Path) -> None:
     log.path.write_bytes(torn)
     log.head_path.write_bytes(head)
     reader = ActionLog.open(log.path)
-    assert [r["seq"] for r in reader.records] == [0, 1, 2, 3]
+    assert [r.seq for r in reader.records] == [0, 1, 2, 3]
     assert log.path.read_bytes() == torn and log.head_path.read_bytes() == head
     assert not log.path.with_suffix(".torn").exists()
     with pytest.raises(LogIntegrityError, match="repair"):
         reader.append([NewRecord("action", "P", {"type": "pass"})])
     assert log.path.read_bytes() == torn
     writer = ActionLog.open(log.path, repair=True)
-    assert [r["seq"] for r in writer.records] == [0, 1, 2, 3]
+    assert [r.seq for r in writer.records] == [0, 1, 2, 3]
     assert log.path.with_suffix(".torn").read_bytes() == torn[len(log.path.read_bytes()):]
     writer.append([NewRecord("action", "P", {"type": "pass"})])
-    assert verify(log.path)[-1]["seq"] == 4
+    assert verify(log.path)[-1].seq == 4
 
 
 @pytest.mark.parametrize("content", [b"", b"{not json", b"[1, 2]", b"\x00\x00"])

@@ -9,6 +9,7 @@ from pbem.actionlog import verify
 from pbem.games import replay
 from pbem.importers.e18xx import load_record
 from pbem.importers.log_import import create_imported_game, import_record
+from pbem.log_records import UndoRecord
 from tests.records import record_path
 
 
@@ -17,9 +18,9 @@ def test_import_keeps_undos_and_replays_to_the_result(tmp_path: Path) -> None:
     secrets, imported = create_imported_game(tmp_path, "g1830", record)
     assert set(secrets) == {"Player 1", "Player 2", "Player 3", "GM"}
     records = verify(tmp_path / "games" / "g1830" / "log.jsonl")
-    undos = [r for r in records if r["kind"] == "undo"]
+    undos = [r for r in records if isinstance(r, UndoRecord)]
     assert len(undos) == imported.undos > 0
-    assert all(r["data"]["to_seq"] < r["seq"] for r in undos)
+    assert all(r.to_seq < r.seq for r in undos)
     rebuilt = replay(records)
     assert rebuilt.game.state.finished and rebuilt.game.state.end_reason == "bank"
     by_name = {p["name"]: str(p["id"]) for p in record["players"]}

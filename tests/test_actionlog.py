@@ -187,3 +187,44 @@ def test_a_damaged_head_is_an_integrity_error(tmp_path: Path, content: bytes) ->
         ActionLog.open(log.path)
     with pytest.raises(LogIntegrityError, match="head.json"):
         verify(log.path)
+
+
+# -- typed records at the boundary -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("title, name", [("1830", "1830_game_end_bank.json"), ("1830", "26855.json")])
+def test_a_written_log_reads_as_typed_records_that_give_back_its_bytes(tmp_path: Path, title: str, name: str) -> None:
+    """Every line of an imported game's log is the canonical JSON of its typed record: the
+    on-disk format and the hash chain are what they were before records were typed."""
+    from pbem.actionlog import _canonical
+    from pbem.importers.e18xx import load_record
+    from pbem.importers.log_import import create_imported_game
+    from pbem.log_records import GameRecord, OrderRecord, UndoRecord, parse_record
+    from tests.records import record_path
+
+    create_imported_game(tmp_path, "g", load_record(record_path(title, name)))
+    path = tmp_path / "games" / "g" / "log.jsonl"
+    lines = path.read_bytes().splitlines(keepends=True)
+    typed = verify(path)
+    assert len(typed) == len(lines)
+    for line, record in zip(lines, typed):
+        assert _canonical(record.to_dict()) + b"\n" == line
+        assert parse_record(json.loads(line)) == record
+        assert record_hash(record.to_dict()) == record.hash
+    assert isinstance(typed[0], GameRecord)
+    assert {type(r) for r in typed[1:]} <= {OrderRecord, UndoRecord}
+    assert any(isinstance(r, UndoRecord) for r in typed)
+
+
+def test_a_typed_draft_is_sealed_and_chained_like_any_record(tmp_path: Path) -> None:
+    from pbem.log_records import GMRecord, UndoRecord
+
+    log = make_log(tmp_path, batches=1)
+    written = log.append([UndoRecord(seq=2, actor="GM", by="gm@x", source="<u@x>", to_seq=1),
+                          GMRecord(seq=3, actor="GM", by="gm@x", source="<u@x>", command="pause")])
+    assert [(r.seq, r.batch_end) for r in written] == [(2, False), (3, True)]
+    assert written[0].prev == log.records[1].hash and written[1].prev == written[0].hash
+    assert verify(log.path) == log.records == ActionLog.open(log.path).records
+    with pytest.raises(ValueError, match="numbered 7"):
+        log.append([UndoRecord(seq=7, to_seq=1)])
+    assert len(verify(log.path)) == 4, "a misnumbered draft writes nothing"

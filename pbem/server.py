@@ -56,6 +56,7 @@ from typing import Callable
 
 from pbem.actionlog import ActionLog, LogIntegrityError
 from pbem.application.mail import AppConfig, Broadcast, Decision, InfoAnswer, Rejection, TurnReports
+from pbem.application import refusals
 from pbem.application.mail import handle_mail, recover_mail
 from pbem.application.state import start
 from pbem.application.texts import TextSettings, general_help_text, gm_welcome_text, info_reply, turn_report
@@ -67,9 +68,8 @@ from pbem.games import (Replay, find_game, game_dir, game_exists, gm_address, ha
 from pbem.handled import Handled, HandledIndex, content_digest, same_mail
 from pbem.log_records import GameRecord
 from pbem.mail.compose import compose, deterministic_message_id, reply_subject
-from pbem.mail.reading import game_tags, read_message
+from pbem.mail.reading import read_message
 from pbem.mail.types import Ignored, Submission, Unreadable
-from pbem.orders import order_words
 from pbem.reports import ReportArchive
 from pbem.transport.base import OutboundTransport, Outcome
 from pbem.transport.outbox import DrainResult, DurableOutbox, message_file_id
@@ -284,7 +284,7 @@ class Mailroom:
             if result.sender:
                 replied = self._reply_error(
                     result.message_id, result.sender, result.subject, result.game_tag,
-                    Rejection(unreadable_reason(result), kind=result.kind),
+                    refusals.unreadable(result),
                 )
             self._mark(result.message_id, "rejected", result.kind, result.sender, replied=replied)
             return "rejected"
@@ -308,11 +308,7 @@ class Mailroom:
                        "reused_message_id", result.sender, replied=False)
             return "ignored" if isinstance(result, Ignored) else "rejected"
         game = result.game_tag
-        rejection = Rejection(
-            f"Your mail has the Message-ID {result.message_id} of a different mail you sent before, "
-            "which was handled already. Nothing of this mail was applied. Send it again as a new "
-            "mail (your mail program gives every new mail its own Message-ID).",
-            kind="reused_message_id")
+        rejection = refusals.reused_message_id(result.message_id)
         replied = self._reply_error(result.message_id, result.sender, result.subject, game, rejection,
                                     key=(result.message_id, "reused", self._digest or ""),
                                     secret=result.secret if isinstance(result, Submission) else None)
@@ -326,31 +322,17 @@ class Mailroom:
         self.last = entry
 
     def _handle_submission(self, sub: Submission) -> Outcome:
-        tags = ([sub.game_tag] if sub.game_tag else []) + [t for t in game_tags(sub.subject) if t != sub.game_tag]
-        named = list(dict.fromkeys(found for found in (find_game(self.data, t) for t in tags) if found))
-        if len(named) > 1:  # one mail, one game: never apply one game's orders to another
-            raise Rejection(
-                f"The Subject names {len(named)} games on this server ({', '.join(named)}). Send one "
-                "mail per game, with only that game's tag in the Subject.", kind="unknown_game")
-        game_id = named[0] if named else None
-        if game_id is None and sub.lines and all(order_words(line.upper()) == ["HELP"] for line in sub.lines):
+        game_id = refusals.game_for(sub, lambda tag: find_game(self.data, tag))
+        if game_id is None and refusals.is_general_help(sub.lines):
             return self._general_help(sub)
-        if not sub.game_tag:
-            raise Rejection(
-                "The Subject names no game. Put the game's tag in square brackets in the "
-                "Subject, e.g. [demo-1830].", kind="unknown_game",
-            )
+        tag = game_id or sub.game_tag or ""
         try:
-            action_log, committed = self.load(game_id or sub.game_tag)
+            action_log, committed = self.load(tag)
         except KeyError:
-            raise Rejection(f"There is no game {sub.game_tag!r} on this server.", kind="unknown_game") from None
+            raise refusals.no_such_game(tag) from None
         except LogIntegrityError as exc:
-            self._notify_damaged(game_id or sub.game_tag, exc)
-            raise Rejection(
-                "The game's log failed its integrity check; the GM has been told. Nothing was "
-                "applied: send your mail again when the GM says the game goes on.",
-                kind="damaged_log", game_id=game_id,
-            ) from None
+            self._notify_damaged(tag, exc)
+            raise refusals.damaged_log(game_id) from None
         if (sub.message_id, sub.sender.lower()) in action_log.sources_by():
             # Committed before a crash: finish the job from the log, without applying again.
             self._recover(sub, action_log, committed)
@@ -521,19 +503,6 @@ class Mailroom:
                         key=(sub.message_id, "general-help"), in_reply_to=sub.message_id)
         self._mark(sub.message_id, "processed", "general_help", sub.sender, replied=replied)
         return "processed"
-
-
-def unreadable_reason(result: Unreadable) -> str:
-    """The reason told to the sender of a mail that could not be read."""
-    titles = {
-        "malformed_mime": "Your mail could not be read: its MIME structure is broken.",
-        "unknown_charset": "Your mail could not be read: it uses a character set we do not know.",
-        "empty_body": "Your mail has no orders in it.",
-        "oversize": "Your mail is too large for the game server.",
-        "attachment_only": "Your mail has only attachments; write the orders in the mail text.",
-        "no_sender": "Your mail has no From address.",
-    }
-    return f"{titles.get(result.kind, 'Your mail could not be read.')} ({result.reason})"
 
 
 from pbem.poller import PassResult, Server, summary  # noqa: E402  (the poller, re-exported here)

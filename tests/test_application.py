@@ -221,3 +221,23 @@ def test_records_round_trip_to_the_json_on_disk() -> None:
                "data": {"text": "hi"}, "prev": "p", "hash": "h"}
     parsed = parse_record(unknown)
     assert isinstance(parsed, UnknownRecord) and parsed.to_dict() == unknown
+
+
+# -- refusals before a game is at hand ----------------------------------------------------------
+
+
+def test_the_game_is_the_first_subject_tag_that_names_one_and_never_two() -> None:
+    from pbem.application.refusals import Rejection, game_for
+
+    games = {"a": "a", "b": "b"}
+
+    def sub(subject: str, tag: str | None, *lines: str) -> Submission:
+        body = tuple(BodyLine(n, t, True) for n, t in enumerate(lines, start=1))
+        return Submission("<m@x>", "alice@example.org", "", subject, tag, "pw", body)
+
+    assert game_for(sub("[zz] [A] orders", "zz", "PASS"), lambda t: games.get(t.lower())) == "a"
+    with pytest.raises(Rejection, match="names 2 games"):
+        game_for(sub("[a] [b]", "a", "PASS"), lambda t: games.get(t.lower()))
+    with pytest.raises(Rejection, match="names no game"):
+        game_for(sub("orders", None, "PASS"), games.get)
+    assert game_for(sub("help please", None, "HELP", "help,"), games.get) is None, "HELP needs no game"

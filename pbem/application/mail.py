@@ -216,11 +216,11 @@ def handle_mail(state: Replay, mail: Submission, config: AppConfig) -> Decision:
     """What ``mail`` does to the game in ``state`` (not changed): authenticate the sender,
     parse every order line, apply each in turn to a copy; all or nothing.
 
-    A refusal is a decision too (no records, one :class:`Refusal` reply); only our own
-    faults raise.
+    A refusal is a decision too (no records, one :class:`Refusal` reply): a line our own
+    code fails on is refused as ``internal`` (and logged), never raised.
 
-    :raises OSError: never from here (no I/O); other exceptions are bugs of the engine
-        that a line could not be blamed for (none known).
+    :raises OSError: only a storage fault while the engine reads title data
+        (:func:`pbem.durable.is_storage_error`): the mail is not the cause, it is tried again.
     """
     info = state.info
     try:

@@ -194,16 +194,17 @@ def show_log(config_path: str | None, game_id: str) -> None:
 
     config = _config(config_path)
     try:
-        records = open_log(config.data_dir, game_id).records
+        action_log = open_log(config.data_dir, game_id)
+        genesis = action_log.genesis
     except KeyError:
         raise click.ClickException(f"no game {game_id!r}") from None
     except LogIntegrityError as exc:
         raise click.ClickException(str(exc)) from None
-    vocab = Vocabulary.from_title(load_title(records[0]["data"]["title"], tuple(records[0]["data"].get("variants", ()))))
-    for r in records:
+    vocab = Vocabulary.from_title(load_title(genesis["title"], tuple(genesis.get("variants", ()))))
+    for r in action_log.records:
         text = describe_record(r, vocab)
-        by = f" (by {r['by']})" if r.get("by") else ""
-        click.echo(f"#{r['seq']:<5} {r['time']}  {r['actor']:<12} {text}{by}")
+        by = f" (by {r.by})" if r.by else ""
+        click.echo(f"#{r.seq:<5} {r.time}  {r.actor:<12} {text}{by}")
 
 
 @main.command("verify")

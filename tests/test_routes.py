@@ -107,8 +107,8 @@ def test_run_auto_through_the_mail_loop_logs_the_run_it_found(tmp_path: Path) ->
     data = tmp_path / "demo"
     run_demo(data, None, echo=lines.append, script=script)
     records = open_log(data, script["game_id"]).records
-    ran = [r for r in records if r.get("kind") == "action" and r["data"]["type"] in ("run_routes", "run_auto")]
-    assert ran and ran[-1]["data"]["type"] == "run_routes"
+    ran = [r for r in records if r.kind_name == "action" and r.data()["type"] in ("run_routes", "run_auto")]
+    assert ran and ran[-1].data()["type"] == "run_routes"
     report = "\n".join(lines)
     assert "RUN AUTO: the best run of" in report
 
@@ -211,7 +211,7 @@ def test_a_game_that_leaves_runs_to_the_server_runs_when_the_run_is_left_out(tmp
     script["auto_runs"] = True
     data = tmp_path / "demo"
     run_demo(data, None, echo=lambda line: None, script=script)
-    kinds = [r["data"]["type"] for r in open_log(data, script["game_id"]).records if r.get("kind") == "action"]
+    kinds = [r.data()["type"] for r in open_log(data, script["game_id"]).records if r.kind_name == "action"]
     assert kinds[-2:] == ["run_routes", "dividend"]
 
 

@@ -300,48 +300,72 @@ class Network:
 def reach(graph: TrackGraph, starts: list[str], blocks: Callable[[str], bool]) -> Network:
     """What the stops ``starts`` (a corporation's token stops) reach: every segment some
     walk from one of them can travel along by the movement rule, passing through no stop for
-    which ``blocks`` is true (see :class:`Network`). Each directed segment is walked once,
-    so the cost is linear in the track."""
+    which ``blocks`` is true (see :class:`Network`). One search from all the starts at once,
+    each directed segment walked once, so the cost is linear in the track; then, for
+    ``route_for_train``, a walk from each start that ends as soon as it finds a second city
+    or off-board area."""
     board = graph.board
     net = Network()
     blocked: dict[str, bool] = {}
+
+    def passes(stop: str) -> bool:
+        found = blocked.get(stop)
+        if found is None:
+            found = blocked[stop] = blocks(stop)
+        return not found
+
     for start in starts:
         coord = start.split(":", 1)[0]
         net.hex_edges.setdefault(coord, set()).update(e for e in range(6) if board.neighbor(coord, e) is not None)
-    for start in starts:
         net.stops.add(start)
-        seen: set[tuple[int, str]] = set()
-        cities = {start}
-        todo: list[tuple[str, Segment | None]] = [(start, None)]
-        while todo:
-            vertex, arrived = todo.pop()
-            for seg in graph.onward(vertex, arrived):
-                nxt = seg.other(vertex)
-                state = (id(seg), nxt)
-                if state in seen:
-                    continue
-                seen.add(state)
+    seen: set[tuple[int, str]] = set()
+    todo: list[tuple[str, Segment | None]] = [(start, None) for start in starts]
+    while todo:
+        vertex, arrived = todo.pop()
+        for seg in graph.onward(vertex, arrived):
+            nxt = seg.other(vertex)
+            state = (id(seg), nxt)
+            if state in seen:
+                continue
+            seen.add(state)
+            if seg.key not in net.segments:
                 net.segments.add(seg.key)
                 for coord, edge in seg.sides:
                     net.hex_edges.setdefault(coord, set()).add(edge)
                     other = board.neighbor(coord, edge)
                     if other is not None:
                         net.hex_edges.setdefault(other, set()).add((edge + 3) % 6)
-                if is_stop(nxt):
-                    net.stops.add(nxt)
-                    if nxt.split(":", 1)[1][0] in "co":
-                        cities.add(nxt)
-                    if nxt == start:
-                        continue
-                    stop_blocks = blocked.get(nxt)
-                    if stop_blocks is None:
-                        stop_blocks = blocked[nxt] = blocks(nxt)
-                    if stop_blocks:
-                        continue
-                todo.append((nxt, seg))
-        if len(cities) >= 2:
-            net.route_for_train = True
+            if is_stop(nxt):
+                net.stops.add(nxt)
+                if not passes(nxt):
+                    continue
+            todo.append((nxt, seg))
+    net.route_for_train = any(_finds_second_city(graph, start, passes) for start in starts)
     return net
+
+
+def _finds_second_city(graph: TrackGraph, start: str, passes: Callable[[str], bool]) -> bool:
+    """Whether a walk from ``start`` by the movement rule reaches another city or off-board
+    area (a route for a train, 1830 rules 6.7)."""
+    seen: set[tuple[int, str]] = set()
+    todo: list[tuple[str, Segment | None]] = [(start, None)]
+    while todo:
+        vertex, arrived = todo.pop()
+        for seg in graph.onward(vertex, arrived):
+            nxt = seg.other(vertex)
+            state = (id(seg), nxt)
+            if state in seen:
+                continue
+            seen.add(state)
+            if is_stop(nxt):
+                if nxt == start:
+                    continue
+                if nxt.split(":", 1)[1][0] in "co":
+                    return True
+                if not passes(nxt):
+                    continue
+            todo.append((nxt, seg))
+    return False
 
 
 # -- the fewest stops from a stop to a hex -----------------------------------------------------

@@ -24,7 +24,7 @@ def _hexes_named(action: Action) -> list[str]:
 
 
 def apply_logged(work: Replay, seat: str, action: Action, sub: Submission, action_log: ActionLog,
-                 pending: list[NewRecord], route_time_limit: float) -> None:
+                 pending: list[NewRecord], route_budget: int) -> None:
     """Apply ``action`` for ``seat`` and queue its log record. RUN AUTO is logged as the
     run it found: the log keeps what was played.
 
@@ -33,7 +33,7 @@ def apply_logged(work: Replay, seat: str, action: Action, sub: Submission, actio
     missing = [h for h in _hexes_named(action) if h not in work.game.board.hexes]
     if missing:
         raise OrderError(f"there is no hex {missing[0]} on the {work.title.name} map")
-    action, notes = routes.resolve_auto(work.game, action, route_time_limit)
+    action, notes = routes.resolve_auto(work.game, action, route_budget)
     events = notes + work.game.apply(seat, action)
     record = NewRecord("action", seat, action.to_dict(), by=sub.sender, source=sub.message_id)
     seq = action_log.records[-1]["seq"] + 1 + len(pending)  # the seq it will be written with
@@ -45,7 +45,7 @@ def apply_logged(work: Replay, seat: str, action: Action, sub: Submission, actio
 
 def execute(command: Command, sub: Submission, own_seat: str | None, is_gm: bool,
             action_log: ActionLog, work: Replay, pending: list[NewRecord], infos: list[Info],
-            broadcasts: list[str], welcomes: list[tuple[str, str, str]], route_time_limit: float) -> Replay:
+            broadcasts: list[str], welcomes: list[tuple[str, str, str]], route_budget: int) -> Replay:
     """Apply one command of ``sub`` to ``work`` (the working copy of the game): its records
     go to ``pending``, HELP/REPORT/HISTORY/WIDTH to ``infos``, broadcasts and welcomes
     (seat, address, secret) to theirs. Every record in ``pending`` advances
@@ -53,7 +53,7 @@ def execute(command: Command, sub: Submission, own_seat: str | None, is_gm: bool
     appended. Returns the working copy (a new one after a GM command: rebuilt from the log
     plus ``pending``).
 
-    ``own_seat`` is the sender's seat (None for the GM); ``route_time_limit`` in seconds.
+    ``own_seat`` is the sender's seat (None for the GM); ``route_budget`` in search steps of the route optimiser.
 
     :raises OrderError: the command is refused (nothing of the mail is applied then).
     """
@@ -79,8 +79,8 @@ def execute(command: Command, sub: Submission, own_seat: str | None, is_gm: bool
         if info.auto_runs and routes.run_left_out(work.game, command.action):
             # the game leaves runs to the server: the run comes first, as its own record
             actor = routes.run_actor(work.game)
-            apply_logged(work, actor, RunAuto(), sub, action_log, pending, route_time_limit)
-        apply_logged(work, seat, command.action, sub, action_log, pending, route_time_limit)
+            apply_logged(work, actor, RunAuto(), sub, action_log, pending, route_budget)
+        apply_logged(work, seat, command.action, sub, action_log, pending, route_budget)
         return work
     assert isinstance(command, GmCommand)
     base = action_log.records[-1]["seq"]

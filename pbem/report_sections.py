@@ -168,7 +168,7 @@ class Offer:
     lay_corp: str = ""
 
 
-def offer(game: Game, player: str, route_time_limit: float = routes.DEFAULT_TIME_LIMIT,
+def offer(game: Game, player: str, route_budget: int = routes.DEFAULT_SEARCH_BUDGET,
           position: object = None) -> Offer | None:
     """What ``player`` may do now (None if it is not their turn). Candidate orders come from
     the engine (its legal actions, the legal tile lays, the best run, the trains for sale);
@@ -179,20 +179,20 @@ def offer(game: Game, player: str, route_time_limit: float = routes.DEFAULT_TIME
     on the game for the other reports of that position."""
     if player not in game.current_actors():
         return None
-    key = ("offer", player, route_time_limit)
+    key = ("offer", player, route_budget)
     cached = game.cache.get(key)
     if position is not None and cached is not None and cached[0] == position:
         return cached[1]  # type: ignore[return-value]
-    found = _offer(game, player, route_time_limit)
+    found = _offer(game, player, route_budget)
     if position is not None:
         game.cache[key] = (position, found)
     return found
 
 
-def options(game: Game, player: str, route_time_limit: float = routes.DEFAULT_TIME_LIMIT) -> list[str]:
+def options(game: Game, player: str, route_budget: int = routes.DEFAULT_SEARCH_BUDGET) -> list[str]:
     """:func:`offer` as plain text lines: the task, then each choice (its orders joined by
     ``or``, then its note), then the legal lays (empty if it is not ``player``'s turn)."""
-    found = offer(game, player, route_time_limit)
+    found = offer(game, player, route_budget)
     if found is None:
         return []
     out = [found.task]
@@ -214,7 +214,7 @@ def sendable(game: Game, player: str, line: str, vocab: Vocabulary) -> bool:
     return True
 
 
-def _offer(game: Game, player: str, route_time_limit: float) -> Offer:
+def _offer(game: Game, player: str, route_budget: int) -> Offer:
     vocab = Vocabulary.from_title(game.title)
     money = game.money
 
@@ -272,8 +272,8 @@ def _offer(game: Game, player: str, route_time_limit: float) -> Offer:
         out += choice([Pass()], "no token this turn")
     elif step in (operating.Route, operating.ConnectionRoute):
         run_corp, must_join = routes.run_due(game)
-        found = routes.cached_best_run(game, run_corp, route_time_limit, must_join)
-        proven = "the best run" if found.complete else f"the best run found in {route_time_limit:g} s"
+        found = routes.cached_best_run(game, run_corp, route_budget, must_join)
+        proven = "the best run" if found.complete else f"the best run found in {route_budget:,} search steps"
         if found.runs:
             run = RunRoutes(tuple(TrainRun(trains.train_type(t), tuple(routes.stop_spec(game, v) for v in r.stops))
                                   for t, r in found.runs))

@@ -64,6 +64,7 @@ from pbem.mail.reading import game_tags, read_message
 from pbem.mail.replies import NO_ORDERS, accepted_text, refusal_text
 from pbem.mail.types import BodyLine, Ignored, Submission, Unreadable
 from pbem.orders import Vocabulary
+from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
 from pbem.reports import ReportArchive, render, report_context
 from pbem.transport.base import OutboundTransport, Outcome
 from pbem.transport.outbox import DrainResult, DurableOutbox, message_file_id
@@ -114,8 +115,9 @@ class MailroomSettings:
     """Error replies an hour to an address not authenticated (see the module doc)."""
     error_replies_per_hour_authenticated: int = 30
     """Error replies an hour to an address that gave a seat's or the GM's secret."""
-    route_time_limit: float = 2.0
-    """Seconds for the route optimiser (RUN AUTO; the best run in reports)."""
+    route_budget: int = DEFAULT_SEARCH_BUDGET
+    """Search steps for the route optimiser (RUN AUTO; the best run in reports): a count, so
+    the run found never depends on the machine's speed."""
 
 
 def _write_durably(path: Path, data: bytes) -> None:
@@ -411,7 +413,7 @@ class Mailroom:
         for command, body_line in zip(commands, sub.orders):
             try:
                 work = execute(command, sub, seat.name if seat else None, is_gm, action_log, work,
-                               pending, infos, broadcasts, welcomes, self.settings.route_time_limit)
+                               pending, infos, broadcasts, welcomes, self.settings.route_budget)
             except OrderError as exc:
                 raise Rejection(str(exc), failed_line=command.line, not_applied=list(sub.lines),
                                 kind="illegal", game_id=info.game_id, line_number=body_line.number,
@@ -531,7 +533,7 @@ class Mailroom:
                 since = entries[-1].seq if entries else 0
                 number = entries[-1].number + 1 if entries else 1
                 neutral = render("report.txt.j2", report_context(committed, since_seq=since, number=number,
-                                                                  route_time_limit=self.settings.route_time_limit))
+                                                                  route_budget=self.settings.route_budget))
                 existing = archive.add(seq, neutral, committed.game.round_label())
             else:
                 before = [e for e in entries if e.number < existing.number]
@@ -550,7 +552,7 @@ class Mailroom:
                 who = seat.name if seat else None
                 body = render("report.txt.j2", report_context(
                     committed, since_seq=since, number=number, recipient=who, width=info.width_for(who),
-                    route_time_limit=self.settings.route_time_limit))
+                    route_budget=self.settings.route_budget))
                 if to.lower() == sub.sender.lower() and accepted:
                     body = accepted_text(accepted, sub.notes, sub.chatter, sub.secret) + body
                 self._queue(to=to, subject=f"{tag} Turn report {number}: {committed.game.round_label()}",
@@ -595,7 +597,7 @@ class Mailroom:
             who = seat.name if seat else None
             return render("report.txt.j2", report_context(
                 committed, since_seq=since, number=latest.number if latest else 0,
-                recipient=who, width=info.width_for(who), route_time_limit=self.settings.route_time_limit))
+                recipient=who, width=info.width_for(who), route_budget=self.settings.route_budget))
         entry = archive.get(item.number or 0)
         if entry is None:
             numbers = [e.number for e in archive.entries()]
@@ -609,7 +611,7 @@ class Mailroom:
         info = committed.info
         opening = render("report.txt.j2", report_context(
             committed, since_seq=committed.last_seq, number=0, recipient=seat, width=info.width_for(seat),
-            route_time_limit=self.settings.route_time_limit))
+            route_budget=self.settings.route_budget))
         return render("welcome.txt.j2", {
             "game_id": info.game_id,
             "title": committed.title.name,

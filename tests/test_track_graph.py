@@ -141,3 +141,24 @@ def test_the_network_is_cached_against_graph_and_tokens(game: Game) -> None:
     assert track.network(game, "SLSF") is net
     game.state.tokens["G10.0"] = ["SLSF"]
     assert track.network(game, "SLSF") is not net
+
+
+def test_the_graph_brought_up_to_date_through_a_whole_game_equals_one_built_afresh() -> None:
+    """Replayed game 1870_game_end_bank up to action 1303 (every tile lay and upgrade applied
+    to the graph kept on the game): its segments, and every corporation's reach, are those of
+    a graph built from scratch on the final tiles."""
+    from tests.records import replayed_before
+
+    game = replayed_before("1870", "1870_game_end_bank.json", 1303).game
+    kept = track.track_graph(game)
+    fresh = graph.TrackGraph.build(game.board, game.tiles, game.state.tiles)
+    assert {c: [(s.key, s.a, s.b) for s in segs] for c, segs in kept.by_hex.items()} == \
+        {c: [(s.key, s.a, s.b) for s in segs] for c, segs in fresh.by_hex.items()}
+    assert {v: sorted(s.key for s in segs) for v, segs in kept.adjacency.items()} == \
+        {v: sorted(s.key for s in segs) for v, segs in fresh.adjacency.items()}
+    for corp in game.state.corporations:
+        assert track.network(game, corp) == track.network(game, corp, graph=fresh), corp
+        ends = {stop: sorted((link.end, [s.key for s in link.segments]) for link in kept.links(stop))
+                for stop in track.network(game, corp).stops}
+        assert ends == {stop: sorted((link.end, [s.key for s in link.segments]) for link in fresh.links(stop))
+                        for stop in ends}, corp

@@ -227,8 +227,8 @@ class TrackGraph:
                 yield seg
 
     def links(self, start: str) -> tuple[Link, ...]:
-        """The track-only ways from stop ``start`` to the next stops (see :class:`Link`), in
-        a fixed order; kept on the graph (and on the graphs derived from it while no hex they
+        """The track-only ways from stop ``start`` to the next stops (see :class:`Link`), by
+        far stop and then segments; kept on the graph (and on the graphs derived from it while no hex they
         touch changes)."""
         entry = self._links.get(start)
         if entry is None:
@@ -257,6 +257,9 @@ class TrackGraph:
                         out.append(Link(nxt, mask | seg_mask, path + (seg,)))
                     continue
                 stack.append((nxt, seg, mask | seg_mask, path + (seg,)))
+        # a canonical order (not the order the segments were added to the graph), so that a
+        # graph brought up to date and one built afresh search alike
+        out.sort(key=lambda link: (link.end, [seg.key for seg in link.segments]))
         return tuple(out), frozenset(touched)
 
 

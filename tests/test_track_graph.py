@@ -162,3 +162,15 @@ def test_the_graph_brought_up_to_date_through_a_whole_game_equals_one_built_afre
                 for stop in track.network(game, corp).stops}
         assert ends == {stop: [(link.end, [s.key for s in link.segments]) for link in fresh.links(stop)]
                         for stop in ends}, corp
+
+
+def test_a_copy_of_the_game_starts_from_the_same_graph_and_goes_its_own_way(game: Game) -> None:
+    """The graph is immutable, so a copy of the game (a report trying an order) shares it
+    instead of building its own; a tile laid in the copy leaves the original's graph alone."""
+    game.state.tiles.update(JUNCTION)
+    kept = track.track_graph(game)
+    twin = copy.deepcopy(game)
+    assert track.track_graph(twin) is kept
+    twin.state.tiles["E10"] = ("9", 2)
+    assert track.track_graph(twin) is not kept and track.track_graph(game) is kept
+    assert kept.by_hex["E10"] == ()

@@ -36,7 +36,7 @@ class Work:
     the GM, ``is_gm``), and what the commands so far collected: ``records`` (drafts, in
     order), ``infos`` (HELP, REPORT, HISTORY, WIDTH), ``broadcasts`` (texts), ``welcomes``.
 
-    ``route_time_limit`` is in seconds (RUN AUTO); ``new_secret`` makes a new player's
+    ``route_budget`` is in search steps of the route optimiser (RUN AUTO); ``new_secret`` makes a new player's
     secret (given, so the application stays deterministic under test).
     """
 
@@ -45,7 +45,7 @@ class Work:
     source: str
     seat: str | None
     is_gm: bool
-    route_time_limit: float
+    route_budget: int
     new_secret: Callable[[], str]
     hash_secret: Callable[[str, str], str]
     records: list[LogRecord] = field(default_factory=list)
@@ -90,7 +90,7 @@ def apply_order(work: Work, seat: str, action: Action) -> None:
     missing = [h for h in _hexes_named(action) if h not in state.game.board.hexes]
     if missing:
         raise OrderError(f"there is no hex {missing[0]} on the {state.title.name} map")
-    action, notes = routes.resolve_auto(state.game, action, work.route_time_limit)
+    action, notes = routes.resolve_auto(state.game, action, work.route_budget)
     record = draft_order(work.next_seq, seat, action, by=work.sender, source=work.source)
     work.add(record)
     if notes:

@@ -24,7 +24,7 @@ from pbem.durable import append_durably, write_atomic
 
 from pbem import report_sections as sections
 from pbem.engine import shares
-from pbem.engine.routes import DEFAULT_TIME_LIMIT
+from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
 from pbem.engine.state import IPO, POOL
 from pbem.games import GmEntry, Replay, Undone
 from pbem.orders import Vocabulary, format_order
@@ -76,7 +76,7 @@ def quoted_ascii(text: str) -> str:
 
 
 def report_context(replay: Replay, *, since_seq: int, number: int, recipient: str | None = None,
-                   width: int = 132, route_time_limit: float = DEFAULT_TIME_LIMIT) -> dict[str, Any]:
+                   width: int = 132, route_budget: int = DEFAULT_SEARCH_BUDGET) -> dict[str, Any]:
     """Everything a turn report shows, as plain data.
 
     :param since_seq: the log seq the previous report covered; actions and GM records
@@ -85,8 +85,8 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
     :param recipient: a seat name for the per-player section, or None (the GM's copy).
     :param width: the widest line the map may use (132, or 80 for small screens: the map
         is then split into parts).
-    :param route_time_limit: seconds for finding the best run shown to a corporation about
-        to run its trains.
+    :param route_budget: search steps for finding the best run shown to a corporation
+        about to run its trains (:data:`pbem.engine.routes.DEFAULT_SEARCH_BUDGET`).
     """
     game, title, info, state = replay.game, replay.title, replay.info, replay.game.state
     money = title.format_money
@@ -167,7 +167,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
     ended = info.ended or state.finished
     actors = [] if ended or info.paused else game.current_actors()
     acting = actors[0] if actors else None
-    found = sections.offer(game, acting, route_time_limit, position=replay.last_seq) if acting else None
+    found = sections.offer(game, acting, route_budget, position=replay.last_seq) if acting else None
     header = _header_lines(replay, info, ended)
     first = first_section(found, recipient=recipient, actors=actors, ended=ended, paused=info.paused,
                           room=max(6, FIRST_SCREEN - len(header) - 1), width=min(width, 80))

@@ -54,6 +54,7 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Callable
 
+from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
 from pbem.actionlog import ActionLog, LogIntegrityError
 from pbem.application.mail import AppConfig, Broadcast, Decision, InfoAnswer, Rejection, TurnReports
 from pbem.application import refusals
@@ -93,7 +94,7 @@ class MailroomSettings:
     """Error replies an hour to an address not authenticated (see the module doc)."""
     error_replies_per_hour_authenticated: int = 30
     """Error replies an hour to an address that gave a seat's or the GM's secret."""
-    route_time_limit: float = 2.0
+    route_budget: int = DEFAULT_SEARCH_BUDGET
     """Seconds for the route optimiser (RUN AUTO; the best run in reports)."""
 
 
@@ -161,12 +162,12 @@ class Mailroom:
     def app_config(self) -> AppConfig:
         """What the application (:mod:`pbem.application.mail`) is given of the settings."""
         return AppConfig(new_secret=new_secret, hash_secret=hash_secret,
-                         route_time_limit=self.settings.route_time_limit)
+                         route_budget=self.settings.route_budget)
 
     @property
     def texts(self) -> TextSettings:
         """What the mail texts (:mod:`pbem.application.texts`) are given of the settings."""
-        return TextSettings(server=self.settings.address, route_time_limit=self.settings.route_time_limit)
+        return TextSettings(server=self.settings.address, route_budget=self.settings.route_budget)
 
     # -- games --------------------------------------------------------------------------
 

@@ -29,7 +29,7 @@ GM, GM_SECRET = "gm@example.org", "gmsecret"
 def config() -> AppConfig:
     """Secrets from a counter, so a decision is the same every run."""
     counter = itertools.count(1)
-    return AppConfig(new_secret=lambda: f"fresh{next(counter)}", hash_secret=hash_secret, route_time_limit=0.5)
+    return AppConfig(new_secret=lambda: f"fresh{next(counter)}", hash_secret=hash_secret, route_budget=50_000)
 
 
 def genesis() -> GameRecord:

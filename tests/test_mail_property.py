@@ -70,7 +70,7 @@ def positions(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path,
     """Data directories of three positions, built once, with the seats' and GM's secrets."""
     built = {}
     for name, stop in (("fresh", 0), ("stock", 18), ("operating", 35)):
-        table = Table(tmp_path_factory.mktemp(name) / "data", route_time_limit=0.2)
+        table = Table(tmp_path_factory.mktemp(name) / "data", route_budget=50_000)
         if stop:
             assert table.order("GM", *demo_lines_as_gm(stop_before=stop))[0] == "processed"
         built[name] = (table.data, table.secrets)
@@ -138,7 +138,7 @@ def _adopt(table: Table, data: Path, secrets: dict[str, str]) -> None:
     """Make ``table`` the Table of the copied data directory ``data``."""
     table.data = data
     table.clock = Clock()
-    table.settings = {"route_time_limit": 0.2}
+    table.settings = {"route_budget": 50_000}
     table.room = make_room(data, table.clock, **table.settings)
     table.secrets = secrets
     table.n = 1000

@@ -19,6 +19,7 @@ import logging
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
 from pbem.application.state import GameInfo, Replay
 from pbem.commands import Command, Info, describe, parse_line
 from pbem.errors import OrderError
@@ -42,13 +43,13 @@ UNREADABLE_LINE = ("This line cannot be read as an order or command (numbers mus
 
 @dataclass(frozen=True)
 class AppConfig:
-    """What the application needs from the server's config: ``route_time_limit`` in
-    seconds (RUN AUTO), and how secrets are made and stored (``new_secret()``,
+    """What the application needs from the server's config: ``route_budget`` in
+    search steps of the route optimiser (RUN AUTO), and how secrets are made and stored (``new_secret()``,
     ``hash_secret(game_id, secret)``; see :mod:`pbem.games`)."""
 
     new_secret: Callable[[], str]
     hash_secret: Callable[[str, str], str]
-    route_time_limit: float = 2.0
+    route_budget: int = DEFAULT_SEARCH_BUDGET
 
 
 class Rejection(Exception):
@@ -232,7 +233,7 @@ def handle_mail(state: Replay, mail: Submission, config: AppConfig) -> Decision:
         vocab = Vocabulary.from_title(state.title)
         commands = _parse(mail, vocab, info, sender.is_gm)
         work = Work(state.fork(), mail.sender, mail.message_id, sender.seat, sender.is_gm,
-                    config.route_time_limit, config.new_secret, config.hash_secret)
+                    config.route_budget, config.new_secret, config.hash_secret)
         accepted: list[str] = []
         for command, body_line in zip(commands, mail.orders):
             try:
@@ -274,7 +275,7 @@ def recover_mail(state: Replay, mail: Submission, mine: Sequence[LogRecord], con
     seat = state.info.seat_for(mail.sender)
     accepted: list[str] = []
     work = Work(state.fork(), mail.sender, mail.message_id, seat.name if seat else None, is_gm,
-                config.route_time_limit, config.new_secret, config.hash_secret)
+                config.route_budget, config.new_secret, config.hash_secret)
     for line in mail.lines:
         try:
             command = parse_line(line, vocab, state.info, is_gm=is_gm)

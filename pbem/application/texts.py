@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
 from pbem.application.state import Replay
 from pbem.commands import Info, full_help
 from pbem.reports import ReportArchive, render, report_context
@@ -13,11 +14,11 @@ from pbem.reports import ReportArchive, render, report_context
 
 @dataclass(frozen=True)
 class TextSettings:
-    """``server`` our address (named in welcomes); ``route_time_limit`` seconds for the
+    """``server`` our address (named in welcomes); ``route_budget`` search steps for the
     best run a report shows."""
 
     server: str
-    route_time_limit: float = 2.0
+    route_budget: int = DEFAULT_SEARCH_BUDGET
 
 
 def turn_report(state: Replay, settings: TextSettings, *, since: int, number: int,
@@ -25,7 +26,7 @@ def turn_report(state: Replay, settings: TextSettings, *, since: int, number: in
     """Turn report ``number`` (the actions after log number ``since``) for seat
     ``recipient`` (None: the GM's copy, also the archived one) at ``width`` columns."""
     return render("report.txt.j2", report_context(state, since_seq=since, number=number, recipient=recipient,
-                                                  width=width, route_time_limit=settings.route_time_limit))
+                                                  width=width, route_budget=settings.route_budget))
 
 
 def welcome_text(state: Replay, settings: TextSettings, seat: str, secret: str) -> str:

@@ -593,7 +593,7 @@ def or_sale_game(variants: tuple[str, ...] = (), setup: Callable[[Game], None] |
     Southeast) must buy a train; A, with no cash, holds two MP shares; MP ($76) is B's.
     ``setup`` changes the position before the round starts."""
     from pbem.engine import market as mk
-    from pbem.engine.state import StockRoundState
+    from pbem.engine.state import RoundState, StockRoundState
     from pbem.engine.steps import operating
 
     g = Game(load_title("1870", variants), ["A", "B", "C"])
@@ -621,7 +621,7 @@ def or_sale_game(variants: tuple[str, ...] = (), setup: Callable[[Game], None] |
     if setup is not None:
         setup(g)
     state.round.stock = StockRoundState()
-    g._start_operating_round(1, 1)
+    g.begin_round(RoundState(kind="operating", number=1, or_number=1))
     assert setup is not None or g.current_actors() == ["A"]
     return g
 

@@ -21,7 +21,7 @@ from pbem.engine.actions import (
     TrainRun,
 )
 from pbem.engine.game import Game
-from pbem.engine.state import POOL, StockRoundState
+from pbem.engine.state import POOL, RoundState, StockRoundState
 from pbem.ruleset import load_title
 from pbem.errors import IllegalOrderError
 
@@ -47,7 +47,7 @@ def float_corp(game: Game, sym: str, president: str, price: int, cash: int) -> N
 def operating(game: Game) -> Game:
     """Privates sold at face value, then straight into OR 1 with what the test floated."""
     game.state.round.stock = StockRoundState()
-    game._start_operating_round(1, 1)
+    game.begin_round(RoundState(kind="operating", number=1, or_number=1))
     return game
 
 

@@ -1,41 +1,28 @@
 """The game: title data plus state, and the one entry point that changes it, :meth:`Game.apply`.
 
-No I/O here: the engine never touches mail, files or templates. A round is an ordered list of
-steps named in the title's ``game.yaml`` (``round_steps``); the first active step takes the
-action through its ``{ActionType: handler}`` table. After each action the game advances:
-players with nothing legal to do are passed, finished rounds give way to the next.
+No I/O here: the engine never touches mail, files or templates. The current round
+(:mod:`pbem.engine.rounds`) holds the title's steps and walks them to the handler that takes
+an action (each step's ``{ActionType: handler}`` table). After each action the round advances
+(players with nothing legal to do are passed), and a finished round gives way to the one the
+title names next (:meth:`TitleHooks.next_round`).
 """
 
 from __future__ import annotations
 
-import copy
 from typing import Iterable, Mapping
 
 from pbem.engine import closing, market, routes, shares, trains
 from pbem.engine.actions import Action, Exchange, RunAuto
 from pbem.engine.board import MapData, TileData
-from pbem.engine.state import (
-    CompanyState,
-    CorporationState,
-    GameState,
-    OperatingState,
-    PlayerState,
-    RoundState,
-    StockRoundState,
-)
+from pbem.engine.rounds import Round, StepRound, round_for
+from pbem.engine.state import CompanyState, CorporationState, GameState, PlayerState, RoundState
 from pbem.engine.step import Step
 from pbem.engine.steps import operating
-from pbem.engine.steps.auction import PendingPar, WaterfallAuction, new_auction_state
-from pbem.engine.steps.stock import BuySellParShares, end_turn, execute_sale, finish_stock_round
+from pbem.engine.steps.stock import execute_sale
 from pbem.engine.title import PhaseData, TitleData
 from pbem.engine.track import RouteResult
 from pbem.engine.hooks import TitleHooks
 from pbem.errors import IllegalOrderError
-
-STEP_TYPES: dict[str, type[Step]] = {
-    cls.name: cls for cls in (PendingPar, WaterfallAuction, BuySellParShares)
-}
-"""Every step the engine knows, by the name the title data uses."""
 
 ROUND_NAMES = {"auction": "Private auction", "stock": "Stock round", "operating": "Operating round"}
 
@@ -90,13 +77,15 @@ class Game:
         self.last_run: list[RouteResult] = []
         self.cache: dict[object, tuple[object, object]] = {}
         """Derived data (track graph, networks) keyed by what it was derived from."""
-        self.state.round.auction = new_auction_state(self)
+        self.rounds: dict[tuple[str, TitleHooks], Round] = {}
+        """The round objects made so far (:attr:`round`), shared with copies of the game."""
+        self.begin_round(self.hooks.first_round(self))
 
     def __deepcopy__(self, memo: dict[int, object]) -> Game:
         """A copy with its own state; the immutable title, map and tile data are shared."""
         twin = Game.__new__(Game)
         twin.title, twin.board, twin.tiles, twin.hooks = self.title, self.board, self.tiles, self.hooks
-        twin.operating_steps = self.operating_steps
+        twin.operating_steps, twin.rounds = self.operating_steps, self.rounds
         twin.probing = self.probing
         twin.state = self.state.copy()
         twin.pending_events = []
@@ -144,27 +133,27 @@ class Game:
 
     # -- queries -------------------------------------------------------------------------
 
-    def steps(self) -> list[type[Step]]:
-        """The current round's steps, in order."""
-        names = self.title.round_steps.get(self.state.round.kind, ())
-        return [self.hooks.stock_step() if n == BuySellParShares.name else STEP_TYPES[n] for n in names]
+    @property
+    def round(self) -> Round:
+        """The current round's object (its steps from the title), made once per kind."""
+        kind = self.state.round.kind
+        key = (kind, self.hooks)  # a test may hand the game other hooks before it starts
+        found = self.rounds.get(key)
+        if found is None:
+            found = self.rounds[key] = round_for(self, kind)
+        return found
 
     def active_step(self) -> type[Step] | None:
         """The first active step of the current round, or None (and None in an operating
         round, whose steps are in :mod:`pbem.engine.steps.operating`)."""
-        if self.state.finished or self.state.round.kind == "operating":
+        rnd = self.round
+        if self.state.finished or not isinstance(rnd, StepRound):
             return None
-        return next((s for s in self.steps() if s.active(self)), None)
+        return rnd.active_step(self)
 
     def current_actors(self) -> list[str]:
         """The players who may act now (empty when the game has ended)."""
-        if self.state.finished:
-            return []
-        if self.state.round.kind == "operating":
-            active = operating.active_steps(self)
-            return [active[0].actor(self)] if active else []
-        step = self.active_step()
-        return step.actors(self) if step else []
+        return [] if self.state.finished else self.round.actors(self)
 
     def phase(self) -> PhaseData:
         """The current phase."""
@@ -208,32 +197,16 @@ class Game:
         """One line: who must act and what for (``"Player 2: bid on the private companies"``)."""
         if self.state.finished:
             return f"The game is over ({self.state.end_reason})."
-        if self.state.round.kind == "operating":
-            active = operating.active_steps(self)
-            if not active:
-                return f"{self.round_label()}: nothing to do"
-            return f"{active[0].actor(self)} for {active[0].subject(self)}: {active[0].describe(self)}"
-        step = self.active_step()
-        if step is None:
-            return f"{self.round_label()}: this server does not yet run this round."
-        return f"{', '.join(step.actors(self))}: {step.description}"
+        return self.round.waiting_for(self)
 
     def legal_actions(self, player: str) -> list[Action]:
         """Every legal action for ``player`` now (bids and prices at their minimum), [] if not
-        their turn. In an operating round: what the steps' own checks accept
-        (:func:`pbem.engine.steps.operating.legal_actions`; one ``RUN AUTO`` stands for every
-        run of the trains)."""
+        their turn, from the current round (:meth:`Round.legal_actions`). In an operating
+        round: what the steps' own checks accept (one ``RUN AUTO`` stands for every run of
+        the trains)."""
         if self.state.finished:
             return []
-        if self.state.round.kind == "operating":
-            return operating.legal_actions(self, player)
-        step = self.active_step()
-        if step is None or player not in step.actors(self):
-            return []
-        found = list(step.legal_actions(self, player))
-        if issubclass(step, BuySellParShares) and found:
-            found[-1:-1] = step.corporation_actions(self, player)  # before the PASS
-        return found
+        return self.round.legal_actions(self, player)
 
     # -- the one way to change the game --------------------------------------------------
 
@@ -259,110 +232,19 @@ class Game:
             if isinstance(action, RunAuto):
                 action, notes = routes.resolve_auto(self, action)
                 self.pending_events.extend(notes)
-            if self.state.round.kind == "operating":
-                op_step = operating.step_for(self, player, action)
-                op_step.process(self, player, action)
-                closing.settle_market(self)
-                self._advance_operating()
-                events, self.pending_events = self.pending_events, []
-                return events
-            step = self.active_step()
-            if step is None:
-                raise IllegalOrderError(self.waiting_for())
-            actors = step.actors(self)
-            if player not in actors:
-                raise IllegalOrderError(f"it is not {player}'s turn: waiting for {self.waiting_for()}")
-            handler = step.handlers.get(type(action))
-            if handler is None:
-                raise IllegalOrderError(
-                    f"{action.kind.replace('_', ' ')} is not possible now; {player} may {step.description}"
-                )
-            handler(self, player, action)
+            rnd = self.round
+            rnd.handler_for(self, player, action)(self, player, action)
             closing.settle_market(self)
-            if not self.state.finished:
-                self._advance(player)
-            if closing.settle_market(self) and self.state.round.kind == "stock" and not self.state.finished:
-                if not self.hooks.stock_step().interrupted(self):
-                    self._skip_stock_turns()
+            self._follow_rounds(not self.state.finished and rnd.advance(self, player))
+            if closing.settle_market(self) and not self.state.finished:
+                self._follow_rounds(self.round.after_closing(self))
         except Exception:
             self.state.__dict__.update(backup.__dict__)  # same object: callers keep their reference
             raise
         events, self.pending_events = self.pending_events, []
         return events
 
-    # -- advancing -----------------------------------------------------------------------
-
-    def _advance(self, player: str) -> None:
-        kind = self.state.round.kind
-        if kind == "auction":
-            if self.active_step() is None:
-                self._start_stock_round()
-        elif kind == "stock":
-            if self.state.round.kind != "stock":
-                return
-            step = self.hooks.stock_step()
-            if step.hold(self):
-                return  # a title's interruption (1870: a price protection) is being decided
-            if not self.turn_over and not step.has_actions(self, player):
-                end_turn(self, player)
-            if self.turn_over:
-                if step.before_next_turn(self):
-                    return
-                self._next_stock_turn()
-
-    def _rotate_priority(self) -> None:
-        """The player at the round's entity index gets the priority deal."""
-        order = self.state.order
-        idx = self.state.round.entity_index % len(order)
-        self.state.order = order[idx:] + order[:idx]
-        self.event(f"{self.state.order[0]} has priority deal")
-
-    def _start_stock_round(self, number: int = 1) -> None:
-        self._rotate_priority()
-        for p in self.state.players.values():
-            p.passed = False
-        self.state.round = RoundState(kind="stock", number=number, stock=StockRoundState())
-        self.hooks.new_stock_round(self)
-        self.event(f"-- {self.round_label()} --")
-        self._skip_stock_turns()
-
-    def _skip_stock_turns(self) -> None:
-        """Pass players who have nothing legal to do, from the current one on."""
-        while True:
-            current = self.state.order[self.state.round.entity_index]
-            if self.hooks.stock_step().has_actions(self, current):
-                return
-            self.event(f"{current} has no valid actions and passes")
-            end_turn(self, current)
-            if self._stock_round_over():
-                self._finish_stock_round()
-                return
-            self.next_entity_index()
-
-    def _stock_round_over(self) -> bool:
-        return all(self.state.players[p].passed for p in self.state.order)
-
-    def _next_stock_turn(self) -> None:
-        if self._stock_round_over():
-            self._finish_stock_round()
-            return
-        self.next_entity_index()
-        self._skip_stock_turns()
-
-    def _finish_stock_round(self) -> None:
-        self.next_entity_index()
-        finish_stock_round(self)
-        closing.settle_market(self)  # a sold-out rise may end the game ($400 finish)
-        if self.state.finished:
-            return
-        self._rotate_priority()
-        number = self.state.round.number
-        for p in self.state.players.values():
-            p.passed = False
-        self.state.operating_rounds = self.phase().operating_rounds
-        self._start_operating_round(number, 1)
-
-    # -- operating rounds (1830 rules 6) --------------------------------------------------
+    # -- the sequence of rounds ------------------------------------------------------------
 
     def operating_order(self) -> list[str]:
         """Floated corporations, highest share price first; on one price, the rightmost
@@ -378,83 +260,24 @@ class Game:
         floated = [s for s, c in state.corporations.items() if c.floated and not c.closed]
         return sorted(floated, key=key)
 
-    def _start_operating_round(self, number: int, or_number: int) -> None:
-        self.state.round = RoundState(kind="operating", number=number, or_number=or_number,
-                                      operating=OperatingState(order=self.operating_order()))
-        self.event(f"-- {self.round_label()} --")
-        self.payout_companies()
-        self._start_corporation_turn()
+    def begin_round(self, round_state: RoundState) -> None:
+        """Enter the round ``round_state`` names (its kind and numbers) and set it up; if it is
+        over at once, the rounds that follow are entered as the title orders them."""
+        self.state.round = round_state
+        self._follow_rounds(self.round.begin(self))
 
-    def _start_corporation_turn(self) -> None:
-        op = self.state.round.operating
-        assert op is not None
-        while op.index < len(op.order):
+    def _follow_rounds(self, over: bool) -> None:
+        """While the current round is ``over``: it finishes, and the title's next round
+        (:meth:`TitleHooks.next_round`) begins, until one waits for a player or the game ends."""
+        while over and not self.state.finished:
+            self.round.finish(self)
             if self.state.finished:
                 return
-            corp = op.order[op.index]
-            if self.state.corporations[corp].closed:
-                op.index += 1  # closed on the market earlier in this round
-                continue
-            pres = self.state.corporations[corp].president
-            self.event(f"{pres} operates {corp}")
-            operating.place_home_token(self, corp)
-            if not self._corporation_turn_over() or self.state.finished:
+            following = self.hooks.next_round(self, self.state.round)
+            if following is None:
                 return
-            self._end_corporation_turn()
-        self._finish_operating_round()
-
-    def _corporation_turn_over(self) -> bool:
-        """Pass the operating corporation's steps that offer nothing (all of them once it has
-        closed), settle the market (a price in a closing cell closes its corporation) and say
-        whether its turn is over: nothing left to do (a step of the title's waiting included)
-        and no step holding the turn open (1870: a connection run owed), or the game ended."""
-        op = self.state.round.operating
-        assert op is not None
-        corp = self.state.corporations[op.order[op.index]]
-        if corp.closed:
-            # the rest of its turn is lost; a price protection or connection run owed to
-            # others still comes before the next turn
-            operating.pass_its_own_steps(self)
-        operating.skip_inactive(self)
-        closing.settle_market(self)
-        if self.state.finished:
-            return True
-        return not (operating.active_steps(self) or operating.turn_held_open(self))
-
-    def _end_corporation_turn(self) -> None:
-        op = self.state.round.operating
-        assert op is not None
-        corp = op.order[op.index]
-        if "dividend_done" not in op.passed_steps and not self.state.corporations[corp].closed:
-            operating.pay_dividend(self, corp, "withhold")
-            closing.settle_market(self)
-        op.index += 1
-        fresh = OperatingState(order=op.order, index=op.index)
-        self.state.round.operating = fresh
-        self.state.pending_teleport = None
-
-    def _advance_operating(self) -> None:
-        if self.state.finished:
-            return
-        if not self._corporation_turn_over() or self.state.finished:
-            return
-        self._end_corporation_turn()
-        self._start_corporation_turn()
-
-    def _finish_operating_round(self) -> None:
-        rnd = self.state.round
-        if rnd.or_number < self.state.operating_rounds:
-            self._start_operating_round(rnd.number, rnd.or_number + 1)
-            return
-        if self.state.bank_broken:
-            self.end_game("bank")
-            return
-        for p in self.state.players.values():
-            p.passed = False
-        self.state.round = RoundState(kind="stock", number=rnd.number + 1, stock=StockRoundState())
-        self.hooks.new_stock_round(self)
-        self.event(f"-- {self.round_label()} --")
-        self._skip_stock_turns()
+            self.state.round = following
+            over = self.round.begin(self)
 
     def _exchange(self, player: str, action: Exchange) -> None:
         """A private's owner exchanges it for a share of its corporation, at any time; the

@@ -11,7 +11,8 @@ import math
 from typing import TYPE_CHECKING
 
 from pbem.engine import market
-from pbem.engine.state import ShareSale, TitleState
+from pbem.engine.state import RoundState, ShareSale, TitleState
+from pbem.engine.steps.auction import new_auction_state
 from pbem.engine.steps.stock import BuySellParShares, drop_price, pool_presidency
 
 if TYPE_CHECKING:
@@ -25,6 +26,32 @@ Coord = tuple[int, int]
 
 class TitleHooks:
     """Overridable rules; every method documents the 1830 behaviour it implements."""
+
+    # -- the sequence of rounds ----------------------------------------------------------------
+
+    def first_round(self, game: Game) -> RoundState:
+        """The round the game begins with (its ``kind`` names the steps it runs in the title
+        data's ``round_steps``). 1830: the private auction (rules 4.2), kind ``"auction"``
+        with every private for sale, cheapest first."""
+        return RoundState(kind="auction", auction=new_auction_state(game))
+
+    def next_round(self, game: Game, finished: RoundState) -> RoundState | None:
+        """The round that follows ``finished`` (its kind and numbers; the round's own state is
+        set up as it begins), or None when the game ends instead, this hook having ended it
+        (``game.end_game``). 1830 (rules 5, 6, 8): the start is followed by stock round 1; a
+        stock round by the first operating round of its set; an operating round by the next
+        of the set (as many as the phase gave when the set began), and the last of a set by
+        the next stock round, or the end of the game once the bank has broken."""
+        if finished.kind == "stock":
+            return RoundState(kind="operating", number=finished.number, or_number=1)
+        if finished.kind == "operating":
+            if finished.or_number < game.state.operating_rounds:
+                return RoundState(kind="operating", number=finished.number, or_number=finished.or_number + 1)
+            if game.state.bank_broken:
+                game.end_game("bank")
+                return None
+            return RoundState(kind="stock", number=finished.number + 1)
+        return RoundState(kind="stock", number=1)
 
     # -- the title's own state and stock round ---------------------------------------------
 

@@ -1,5 +1,6 @@
-"""The step walk of a corporation's turn: which step takes an action, which are skipped, and
-what a player may do now.
+"""The step walk of the operating round: which step takes an action (through its ``{action
+type: handler}`` table), which are skipped, what a player may do now, and the corporations'
+turns one after another.
 
 The steps come from the title (:meth:`TitleHooks.operating_steps`, kept on the game as
 ``game.operating_steps``); :data:`CORE_STEPS` are 1830's, which most titles share.
@@ -9,10 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
+from pbem.engine import closing
 from pbem.engine.actions import Action, Assign, BuyPrivate, LayTile
+from pbem.engine.state import OperatingState
+from pbem.engine.step import Handler
 from pbem.engine.steps.operating.base import OpStep, accepted, current_corp, is_passed, mark_passed, op_state
 from pbem.engine.steps.operating.buytrains import BuyTrainStep, Discard
-from pbem.engine.steps.operating.dividends import DividendStep
+from pbem.engine.steps.operating.dividends import DividendStep, pay_dividend
 from pbem.engine.steps.operating.privates import (
     BuyCompany,
     assign_candidates,
@@ -20,7 +24,7 @@ from pbem.engine.steps.operating.privates import (
     buy_candidates,
 )
 from pbem.engine.steps.operating.runs import Route
-from pbem.engine.steps.operating.tokens import Token
+from pbem.engine.steps.operating.tokens import Token, place_home_token
 from pbem.engine.steps.operating.tracklay import PendingToken, Track, special_lay, special_lay_candidates
 from pbem.errors import IllegalOrderError
 
@@ -175,3 +179,82 @@ def step_for(game: Game, player: str, action: Action) -> type[OpStep]:
         for step in active[: active.index(taker)]:
             mark_passed(game, step)
     return taker
+
+
+def handlers(step: type[OpStep]) -> dict[type[Action], Handler]:
+    """``step``'s ``{action type: handler}`` table: each type it :attr:`~OpStep.takes` goes to
+    its :meth:`~OpStep.process` (the walk has already checked order and seat)."""
+    return {kind: step.process for kind in step.takes}
+
+
+def handler_for(game: Game, player: str, action: Action) -> Handler:
+    """The handler that takes ``action`` by ``player`` now: the table entry of the step
+    :func:`step_for` finds (optional steps before it are passed on the way).
+
+    :raises IllegalOrderError: as :func:`step_for`.
+    """
+    step = step_for(game, player, action)
+    return handlers(step)[type(action)]
+
+
+# -- the corporations' turns in order (1830 rules 6) -------------------------------------------
+
+
+def start_corporation_turns(game: Game) -> bool:
+    """Begin the turn of the corporation at the round's index (the president named, its home
+    token placed), passing every turn with nothing to do; True once the order is done (the
+    round is over), False while a turn waits for an order or when the game has ended. A
+    corporation closed earlier in the round is skipped."""
+    op = op_state(game)
+    while op.index < len(op.order):
+        if game.state.finished:
+            return False
+        corp = op.order[op.index]
+        if game.state.corporations[corp].closed:
+            op.index += 1  # closed on the market earlier in this round
+            continue
+        game.event(f"{game.state.corporations[corp].president} operates {corp}")
+        place_home_token(game, corp)
+        if not corporation_turn_over(game) or game.state.finished:
+            return False
+        end_corporation_turn(game)
+        op = op_state(game)
+    return True
+
+
+def corporation_turn_over(game: Game) -> bool:
+    """Pass the operating corporation's steps that offer nothing (all of them once it has
+    closed), settle the market (a price in a closing cell closes its corporation) and say
+    whether its turn is over: nothing left to do (a step of the title's waiting included)
+    and no step holding the turn open (1870: a connection run owed), or the game ended."""
+    op = op_state(game)
+    if game.state.corporations[op.order[op.index]].closed:
+        # the rest of its turn is lost; a price protection or connection run owed to
+        # others still comes before the next turn
+        pass_its_own_steps(game)
+    skip_inactive(game)
+    closing.settle_market(game)
+    if game.state.finished:
+        return True
+    return not (active_steps(game) or turn_held_open(game))
+
+
+def end_corporation_turn(game: Game) -> None:
+    """End the operating corporation's turn: a dividend never decided is withheld (1830 rules
+    6.6); the next corporation's turn starts from fresh step state."""
+    op = op_state(game)
+    corp = op.order[op.index]
+    if "dividend_done" not in op.passed_steps and not game.state.corporations[corp].closed:
+        pay_dividend(game, corp, "withhold")
+        closing.settle_market(game)
+    game.state.round.operating = OperatingState(order=op.order, index=op.index + 1)
+    game.state.pending_teleport = None
+
+
+def advance(game: Game) -> bool:
+    """After an action of the operating round: once the corporation's turn is over, the next
+    turns begin (:func:`start_corporation_turns`); True when the round is over."""
+    if game.state.finished or not corporation_turn_over(game) or game.state.finished:
+        return False
+    end_corporation_turn(game)
+    return start_corporation_turns(game)

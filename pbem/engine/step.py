@@ -1,9 +1,11 @@
-"""The step contract: a round is an ordered list of small steps.
+"""The step contract of the auction and stock rounds: a round is an ordered list of small steps.
 
 A step says whether it is active, who may act in it, which action types it takes (an explicit
 ``{ActionType: handler}`` table, never dispatch by string) and which concrete actions are legal
-now. The game walks a round's steps in order and gives an action to the first active step;
-an active step blocks the steps after it.
+now. The round (:class:`pbem.engine.rounds.StepRound`) walks its steps in order and gives an
+action to the first active step; an active step blocks the steps after it. The operating
+round's steps (:class:`pbem.engine.steps.operating.OpStep`) take their action types to their
+``process`` the same way (:func:`pbem.engine.steps.operating.walk.handlers`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ if TYPE_CHECKING:
     from pbem.engine.game import Game
 
 Handler = Callable[["Game", str, Action], None]
+"""A handler: ``handler(game, player, action)`` changes the game or raises
+:class:`~pbem.errors.IllegalOrderError` (the game restores its state)."""
 
 
 class Step:

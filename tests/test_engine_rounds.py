@@ -95,3 +95,22 @@ def test_the_operating_round_takes_actions_through_its_walk() -> None:
         game.apply(P2, Pass())
     twin = copy.deepcopy(game)
     assert twin.round is game.round, "a copy shares the round objects (they keep no state)"
+
+
+def test_a_corporation_closed_earlier_in_the_round_is_skipped_between_two_turns() -> None:
+    """PRR's turn ends as it begins (no steps to offer anything), NYC closed earlier in the
+    round, B&O operates once; the round then ends (formerly the walk lost its place here,
+    announced B&O again and again and ran past the end of the order)."""
+    from tests.test_engine_operating import float_corp
+
+    game = game_with(StockFirst())
+    for sym, price in (("PRR", 100), ("NYC", 90), ("B&O", 82)):
+        float_corp(game, sym, P1, price, 0)
+    game.state.corporations["NYC"].closed = True
+    game.operating_order = lambda: ["PRR", "NYC", "B&O"]  # type: ignore[method-assign]
+    game.operating_steps = ()  # nothing to offer: every turn is over as it begins
+    game.pending_events = []
+    game.begin_round(RoundState(kind="operating", number=1, or_number=1))
+    events = game.pending_events
+    assert events.count("Player 1 operates PRR") == 1 and events.count("Player 1 operates B&O") == 1, events
+    assert "Player 1 operates NYC" not in events and events[-1] == "-- SR 2 --", events

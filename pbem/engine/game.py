@@ -233,7 +233,7 @@ class Game:
                 action, notes = routes.resolve_auto(self, action)
                 self.pending_events.extend(notes)
             rnd = self.round
-            rnd.handler_for(self, player, action)(self, player, action)
+            rnd.process(self, player, action)
             closing.settle_market(self)
             self._follow_rounds(not self.state.finished and rnd.advance(self, player))
             if closing.settle_market(self) and not self.state.finished:

@@ -57,6 +57,13 @@ class Round:
         """
         raise NotImplementedError
 
+    def process(self, game: Game, player: str, action: Action) -> None:
+        """Apply ``action`` by ``player``: the handler :meth:`handler_for` finds takes it.
+
+        :raises IllegalOrderError: as :meth:`handler_for`, or the handler refuses the action.
+        """
+        self.handler_for(game, player, action)(game, player, action)
+
     def begin(self, game: Game) -> bool:
         """Set up the round just entered (``game.state.round`` holds its kind and numbers);
         True if it is over at once (nobody has anything to do)."""

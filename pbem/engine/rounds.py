@@ -126,8 +126,8 @@ class StepRound(Round):
 
 
 def rotate_priority(game: Game) -> None:
-    """The player at the round's entity index gets the priority deal (1830 rules 5.1: the
-    player after the last to act)."""
+    """The player at the round's entity index gets the priority deal (1830: the player after
+    the one who acted last)."""
     order = game.state.order
     idx = game.state.round.entity_index % len(order)
     game.state.order = order[idx:] + order[:idx]

@@ -12,10 +12,12 @@ area) and *hex sides*.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator, Mapping, cast
+from typing import TYPE_CHECKING, Iterator, Mapping, Sequence, cast
 
 from pbem.engine import graph as track_graph_module
+from pbem.engine import heading, trains
 from pbem.engine.board import TileData, edge_of
+from pbem.engine.pieces import gate_problem
 from pbem.engine.graph import Network, Segment, TrackGraph, impassable, side_vertex, track_graph, track_pieces
 
 if TYPE_CHECKING:
@@ -244,7 +246,8 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
     """Why ``corp`` may not lay ``tile_name`` at ``rotation`` on ``coord`` now, or None.
 
     Checks: the hex exists and is not blocked by a private; the tile exists, is still in the
-    supply and its colour is allowed in this phase; the upgrade rules; every exit leads onto
+    supply and its colour is allowed in this phase; the upgrade rules; the title's lay gate
+    (:func:`pbem.engine.pieces.gate_problem`: 1829's survey parties); every exit leads onto
     the map; the corporation reaches the hex through one of the new tile's exits (unless
     ``ignore_reach``, for private abilities).
     """
@@ -265,7 +268,8 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
     old = placed(game, coord)
     if old.tile.color in ("red", "gray", "blue"):
         return f"{coord} cannot take a tile"
-    problem = upgrade_problem(game, coord, new, rotation) or game.hooks.lay_problem(game, corp, coord, tile_name, rotation)
+    problem = (upgrade_problem(game, coord, new, rotation) or gate_problem(game, corp, coord)
+               or game.hooks.lay_problem(game, corp, coord, tile_name, rotation))
     if problem:
         return problem
     exits = new.exits(rotation)
@@ -354,11 +358,13 @@ def token_problem(game: Game, corp: str, coord: str, city: int, net: Network | N
 
 @dataclass(frozen=True)
 class RouteResult:
-    """A checked run: the train, its stop vertices in order, and the revenue."""
+    """A checked run: the train, its stop vertices in order, and the revenue; ``joined``:
+    the further trains run with it as one (double-heading, :mod:`pbem.engine.heading`)."""
 
     train: str
     stops: tuple[str, ...]
     revenue: int
+    joined: tuple[str, ...] = ()
 
 
 def stop_revenue(game: Game, vertex: str) -> int:
@@ -390,21 +396,30 @@ def stop_candidates(game: Game, spec: str) -> list[str]:
     return [stop_vertex(coord, s) for s in ids]
 
 
-def check_runs(game: Game, corp: str, runs: list[tuple[str, list[str]]]) -> list[RouteResult]:
+RunSpec = tuple[str | tuple[str, ...], list[str]]
+"""One run to check: a train id (or the ids of trains run as one) and its stop specs."""
+
+
+def check_runs(game: Game, corp: str, runs: Sequence[RunSpec]) -> list[RouteResult]:
     """Check a corporation's runs and compute their revenue (1830 rules 6.5): each train at
     most once; at least two stops; no more stops than the train's length; off-boards only at
     the ends; no city twice; not through a city filled by others; a station token of the
     corporation on each run; no hex side used twice by the corporation's runs; at most one
-    stop of an off-board group per run.
+    stop of an off-board group per run. Trains run as one (a tuple of ids) have the length
+    :func:`pbem.engine.heading.run_length` gives, where the title allows it.
 
-    :param runs: ``[(train id, [stop spec, ...])]``.
+    :param runs: ``[(train id or tuple of train ids, [stop spec, ...])]``.
     :raises ValueError: with the reason.
     """
     graph = track_graph(game)
     choices: list[list[list[str]]] = []
     for train_id, specs in runs:
+        problem = heading.heading_problem(game.title, train_id) if isinstance(train_id, tuple) else None
+        if problem:
+            raise ValueError(problem)
         if len(specs) < 2:
-            raise ValueError(f"the {train_id} train's run needs at least two stops")
+            name = "+".join(trains.train_type(t) for t in train_id) if isinstance(train_id, tuple) else train_id
+            raise ValueError(f"the {name} train's run needs at least two stops")
         cands = []
         for spec in specs:
             found = stop_candidates(game, spec)
@@ -418,7 +433,7 @@ def check_runs(game: Game, corp: str, runs: list[tuple[str, list[str]]]) -> list
     return solution
 
 
-def _search(game: Game, corp: str, graph: TrackGraph, runs: list[tuple[str, list[str]]],
+def _search(game: Game, corp: str, graph: TrackGraph, runs: Sequence[RunSpec],
             choices: list[list[list[str]]]) -> list[RouteResult] | str:
     problems: list[str] = []
     results: list[RouteResult] = []
@@ -434,7 +449,8 @@ def _search(game: Game, corp: str, graph: TrackGraph, runs: list[tuple[str, list
                 continue
             for sides in _linkings(graph, stops, used):
                 revenue = sum(stop_revenue(game, s) for s in stops) + game.hooks.extra_revenue(game, corp, stops)
-                results.append(RouteResult(train_id, tuple(stops), revenue))
+                ids = train_id if isinstance(train_id, tuple) else (train_id,)
+                results.append(RouteResult(ids[0], tuple(stops), revenue, ids[1:]))
                 if place_run(r + 1, used | sides):
                     return True
                 results.pop()
@@ -473,12 +489,17 @@ def _linkings(graph: TrackGraph, stops: list[str], used: int) -> Iterator[int]:
     yield from go(0, used)
 
 
-def _run_problem(game: Game, corp: str, train_id: str, stops: list[str]) -> str | None:
-    from pbem.engine.trains import train_data
-
-    distance = train_data(game.title, train_id).distance
+def _run_problem(game: Game, corp: str, train_id: str | tuple[str, ...], stops: list[str]) -> str | None:
+    if isinstance(train_id, tuple) and len(train_id) > 1:
+        distance = heading.run_length(game.title, train_id)
+        if len(stops) > distance:
+            names = "+".join(trains.train_type(t) for t in train_id)
+            return f"the {names} trains run as one may visit {distance} stops, not {len(stops)}"
+        return path_problem(game, corp, stops)
+    single = train_id[0] if isinstance(train_id, tuple) else train_id
+    distance = heading.run_length(game.title, (single,))
     if len(stops) > distance:
-        return f"the {train_id} train may visit {distance} stops, not {len(stops)}"
+        return f"the {single} train may visit {distance} stops, not {len(stops)}"
     return path_problem(game, corp, stops)
 
 

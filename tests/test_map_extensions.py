@@ -8,19 +8,24 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import shutil
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 import pytest
 
 from pbem.engine import lays, pieces, routes, track
+from pbem.engine.board import SeaLinkData
 from pbem.engine.actions import LayTile, Pass, RunRoutes, TrainRun, action_from_dict
 from pbem.engine.game import Game
 from pbem.engine.steps import operating as op_steps
 from pbem.engine.title import TitleData
-from pbem.errors import IllegalOrderError, OrderSyntaxError
+from pbem.errors import ConfigError, IllegalOrderError, OrderSyntaxError
 from pbem.orders import Vocabulary, format_order, help_text, parse_order
 from pbem.ruleset import load_title
+from pbem.ruleset.board import load_map
+from tests.records import REPO
 from tests.test_engine_operating import P1, P2, P3, float_corp, operating
 
 
@@ -72,6 +77,26 @@ def test_two_trains_run_as_one_route_of_their_summed_length_paid_once() -> None:
     assert f"PRR runs 2+2 trains as one for ${alone}: H10-H12-H16" in events
     assert game.state.round.operating.revenue == alone
     assert [(r.train, r.joined) for r in game.last_run] == [("2-0", ("2-1",))]
+
+
+def test_the_best_run_heads_the_trains_when_that_pays_and_checks_as_a_run() -> None:
+    """With Philadelphia (H18) joined beyond Lancaster, alone the two 2-trains run H10-H12 and
+    H12-H16 (each needs PRR's token at H12); as one they run H18-H16-H12-H10, worth more,
+    which the optimiser finds and the order accepts at that revenue."""
+    def position(title: TitleData) -> Game:
+        game = prr_with_two_2_trains(title)
+        game.state.tiles["H18"] = ("59", 1)
+        return game
+
+    headed = position(made_up(**HEADED))
+    value = sum(track.stop_revenue(headed, v) for v in ("H18:c0", "H16:c0", "H12:c0", "H10:c0"))
+    found = routes.best_run(headed, "PRR")
+    assert found.complete and found.revenue == value
+    assert found.joined == {"2-0": ("2-1",)} and found.describe(headed).startswith("2+2: ")
+    headed.apply(P1, found.action(headed))
+    assert [r.revenue for r in headed.last_run] == [value]
+    alone = routes.best_run(position(load_title("1830")), "PRR")
+    assert alone.complete and alone.revenue < value and alone.joined == {} and len(alone.runs) == 2
 
 
 def test_a_train_heading_another_runs_no_route_of_its_own() -> None:
@@ -180,3 +205,92 @@ def test_1830_gates_nothing() -> None:
     game = prr_at_its_track_step(load_title("1830"))
     assert game.hooks.lay_gate(game, "PRR") is None
     assert lays.legal_lays(game, "PRR")
+
+
+# -- sea links between off-board areas (packets) -------------------------------------------------
+
+
+def sea_title(reach: bool = False) -> TitleData:
+    """1830 with a packet between Chicago (F2) and the Gulf (J2)."""
+    title = load_title("1830")
+    board = dataclasses.replace(title.board, sea_links=(SeaLinkData("F2", "J2", reach),))
+    return dataclasses.replace(title, board=board)
+
+
+def cando_to_chicago(title: TitleData) -> Game:
+    """C&O at home in Cleveland (F6) with track to Chicago (F2) and one 3-train."""
+    game = new_game(title)
+    float_corp(game, "C&O", P1, 100, 1000)
+    game.state.tokens["F6.0"] = ["C&O"]
+    game.state.tiles["G5"] = ("8", 1)
+    game.state.tiles["G3"] = ("8", 2)
+    game.state.corporations["C&O"].trains = ["3-0"]
+    game.state.depot.remove("3-0")
+    return game
+
+
+def test_a_route_sails_from_an_off_board_area_to_another() -> None:
+    game = cando_to_chicago(sea_title())
+    value = sum(track.stop_revenue(game, v) for v in ("F6:c0", "F2:o", "J2:o"))
+    for specs in (["F6", "F2", "J2"], ["J2", "F2", "F6"]):
+        checked = track.check_runs(game, "C&O", [("3-0", specs)])
+        assert [r.revenue for r in checked] == [value]
+    found = routes.best_run(game, "C&O")
+    assert found.complete and found.revenue == value
+    assert set(found.runs[0][1].stops) == {"F6:c0", "F2:o", "J2:o"}
+
+
+def test_without_the_link_the_off_board_area_ends_the_route() -> None:
+    game = cando_to_chicago(load_title("1830"))
+    with pytest.raises(ValueError, match="may not pass through F2: an off-board area"):
+        track.check_runs(game, "C&O", [("3-0", ["F6", "F2", "J2"])])
+    assert routes.best_run(game, "C&O").revenue == sum(track.stop_revenue(game, v) for v in ("F6:c0", "F2:o"))
+    assert track.track_graph(game).sea_stops == frozenset()
+
+
+def test_an_off_board_area_is_passed_only_between_its_track_and_its_sea_link() -> None:
+    game = cando_to_chicago(sea_title())
+    game.state.tiles["F4"] = ("57", 1)  # Toledo, joined to Chicago's track
+    assert track.track_graph(game).links("F2:o")
+    with pytest.raises(ValueError, match="may not pass through F2"):
+        track.check_runs(game, "C&O", [("3-0", ["F6", "F2", "F4"])])
+    assert "F4:c0" not in track.network(game, "C&O").route_stops
+
+
+def test_a_sea_link_carries_reach_only_where_the_map_says() -> None:
+    plain = track.network(cando_to_chicago(sea_title(reach=False)), "C&O")
+    assert "J2:o" in plain.route_stops and "J2:o" not in plain.stops
+    assert not {"I3", "J4"} & set(plain.hex_edges)
+    carried = track.network(cando_to_chicago(sea_title(reach=True)), "C&O")
+    assert "J2:o" in carried.stops and carried.route_stops == carried.stops
+    assert carried.hex_edges.get("I3") == {0} and carried.hex_edges.get("J4") == {1}
+
+
+def test_the_sea_link_stays_in_a_graph_brought_up_to_date() -> None:
+    game = cando_to_chicago(sea_title())
+    kept = track.track_graph(game)
+    game.state.tiles["F4"] = ("57", 1)
+    derived = track.track_graph(game)
+    assert derived is not kept
+    fresh = track.TrackGraph.build(game.board, game.tiles, game.state.tiles)
+    for graph in (kept, derived, fresh):
+        sea = [link for link in graph.links("F2:o") if link.sea]
+        assert [link.end for link in sea] == ["J2:o"]
+        assert [link.end for link in graph.links("J2:o") if link.sea] == ["F2:o"]
+
+
+def test_the_map_file_gives_sea_links_and_refuses_a_bad_one(tmp_path: Path) -> None:
+    shutil.copytree(REPO / "rules" / "1830", tmp_path / "1830")
+    shutil.copy(REPO / "rules" / "tiles.yaml", tmp_path / "tiles.yaml")
+    map_file = tmp_path / "1830" / "map.yaml"
+    original = map_file.read_text()
+    map_file.write_text(original + "\nsea_links:\n  - {hexes: [F2, J2]}\n  - {hexes: [B24, K13], reach: true}\n")
+    board = load_map("1830", tmp_path)
+    assert board.sea_links == (SeaLinkData("F2", "J2", False), SeaLinkData("B24", "K13", True))
+    (tmp_path / "bad").mkdir()
+    shutil.copytree(tmp_path / "1830", tmp_path / "bad" / "1830")
+    shutil.copy(REPO / "rules" / "tiles.yaml", tmp_path / "bad" / "tiles.yaml")
+    (tmp_path / "bad" / "1830" / "map.yaml").write_text(original + "\nsea_links:\n  - {hexes: [F2, H12]}\n")
+    with pytest.raises(ConfigError, match="map.yaml: sea_links: H12 is not an off-board hex"):
+        load_map("1830", tmp_path / "bad")
+    assert load_title("1830").board.sea_links == ()

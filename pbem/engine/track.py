@@ -447,7 +447,9 @@ def _search(game: Game, corp: str, graph: TrackGraph, runs: Sequence[RunSpec],
             if problem:
                 problems.append(problem)
                 continue
-            for sides in _linkings(graph, stops, used):
+            passing = (frozenset(i for i in range(1, len(stops) - 1) if blocks(game, stops[i], corp))
+                       if graph.sea_stops else frozenset())
+            for sides in _linkings(graph, stops, used, passing):
                 revenue = sum(stop_revenue(game, s) for s in stops) + game.hooks.extra_revenue(game, corp, stops)
                 ids = train_id if isinstance(train_id, tuple) else (train_id,)
                 results.append(RouteResult(ids[0], tuple(stops), revenue, ids[1:]))
@@ -472,21 +474,25 @@ def _stop_sequences(cands: list[list[str]]) -> Iterator[list[str]]:
             yield [first] + rest
 
 
-def _linkings(graph: TrackGraph, stops: list[str], used: int) -> Iterator[int]:
+def _linkings(graph: TrackGraph, stops: list[str], used: int,
+              passing: frozenset[int] = frozenset()) -> Iterator[int]:
     """Ways to join consecutive stops by track (the links of the track graph), none using a
-    piece of track already in ``used`` (a bit mask of :attr:`TrackGraph.bits`); yields the
-    grown mask."""
+    piece of track already in ``used`` (a bit mask of :attr:`TrackGraph.bits`); at the
+    blocking stops ``passing`` (indices) one way in or out is a sea link and the other track
+    (:meth:`TrackGraph.through`). Yields the grown mask."""
 
-    def go(i: int, taken: int) -> Iterator[int]:
+    def go(i: int, taken: int, by_sea: bool) -> Iterator[int]:
         if i == len(stops) - 1:
             yield taken
             return
         for link in graph.links(stops[i]):
             if link.end != stops[i + 1] or link.mask & taken:
                 continue
-            yield from go(i + 1, taken | link.mask)
+            if i in passing and link.sea == by_sea:
+                continue
+            yield from go(i + 1, taken | link.mask, link.sea)
 
-    yield from go(0, used)
+    yield from go(0, used, False)
 
 
 def _run_problem(game: Game, corp: str, train_id: str | tuple[str, ...], stops: list[str]) -> str | None:
@@ -507,11 +513,16 @@ def path_problem(game: Game, corp: str, stops: list[str]) -> str | None:
     """Why a route of ``corp`` may not visit ``stops`` (stop vertices, in order) whatever the
     train, or None: no stop twice, no passing through an off-board area or a city filled by
     others, one hex of an off-board group at most, a station token of the corporation on it
-    (1830 rules 6.5). The track joining the stops is checked apart."""
+    (1830 rules 6.5); an off-board area is passed through only onto or off a sea link to
+    the stop before or after it (:meth:`pbem.engine.graph.TrackGraph.through`). The track
+    joining the stops is checked apart."""
     if len(set(stops)) != len(stops):
         return "a run may not visit a stop twice"
-    for vertex in stops[1:-1]:
+    sea = track_graph(game).sea_stops
+    for i, vertex in enumerate(stops[1:-1], 1):
         if blocks(game, vertex, corp):
+            if vertex in sea and _sea_link_between(game, vertex, (stops[i - 1], stops[i + 1])):
+                continue  # carried on by a packet: from track onto the sea link or back
             coord, stop = split_vertex(vertex)
             what = "an off-board area" if stop == "o" else "a city filled by other corporations"
             return f"a run may not pass through {coord}: {what}"
@@ -526,6 +537,11 @@ def path_problem(game: Game, corp: str, stops: list[str]) -> str | None:
     if not any(stop_is_token(game, corp, v) for v in stops):
         return f"each run must include a city with a {corp} station token"
     return game.hooks.route_problem(game, corp, stops)
+
+
+def _sea_link_between(game: Game, vertex: str, others: tuple[str, str]) -> bool:
+    """Whether a sea link joins the off-board stop ``vertex`` to one of ``others``."""
+    return any(link.sea and link.end in others for link in track_graph(game).links(vertex))
 
 
 def fewest_stops(game: Game, corp: str, start: str, goal_hex: str, most: int | None = None) -> int | None:

@@ -78,4 +78,4 @@ def checked_runs(game: Game, corp: str, action: RunRoutes) -> list[track.RouteRe
 def route_available(game: Game, corp: str) -> bool:
     """Whether ``corp`` has a route: its track joins a token city to another stop."""
     net = track.network(game, corp)
-    return len(net.stops) >= 2
+    return len(net.route_stops) >= 2

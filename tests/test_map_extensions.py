@@ -19,6 +19,8 @@ from pbem.engine import lays, pieces, routes, track
 from pbem.engine.board import SeaLinkData
 from pbem.engine.actions import LayTile, Pass, RunRoutes, TrainRun, action_from_dict
 from pbem.engine.game import Game
+from pbem.engine.hooks import TitleHooks
+from pbem.engine.state import TitleState
 from pbem.engine.steps import operating as op_steps
 from pbem.engine.title import TitleData
 from pbem.errors import ConfigError, IllegalOrderError, OrderSyntaxError
@@ -294,3 +296,33 @@ def test_the_map_file_gives_sea_links_and_refuses_a_bad_one(tmp_path: Path) -> N
     with pytest.raises(ConfigError, match="map.yaml: sea_links: H12 is not an off-board hex"):
         load_map("1830", tmp_path / "bad")
     assert load_title("1830").board.sea_links == ()
+
+
+def test_a_title_may_gate_lays_by_its_own_rule_through_the_hook() -> None:
+    """A title's ``lay_gate`` (here: only hexes its title state lists) gates the order and the
+    list alike, and the list follows the state it depends on."""
+
+    @dataclasses.dataclass
+    class Gated(TitleState):
+        open_hexes: list[str] = dataclasses.field(default_factory=list)
+
+        def copy(self) -> Gated:
+            return Gated(self.open_hexes[:])
+
+    class GatedHooks(TitleHooks):
+        def new_title_state(self) -> TitleState:
+            return Gated(["H14"])
+
+        def lay_gate(self, game: Game, corp: str) -> frozenset[str] | None:
+            state = game.state.title_state
+            assert isinstance(state, Gated)
+            return frozenset(state.open_hexes)
+
+    game = prr_at_its_track_step(dataclasses.replace(load_title("1830"), hooks=GatedHooks()))
+    assert {lay.hex for lay in lays.legal_lays(game, "PRR")} == {"H14"}
+    assert {(lay.hex, lay.tile, lay.rotation) for lay in lays.legal_lays(game, "PRR")} == \
+        every_lay_the_order_accepts(game, "PRR")
+    state = game.state.title_state
+    assert isinstance(state, Gated)
+    state.open_hexes.append("H10")
+    assert {lay.hex for lay in lays.legal_lays(game, "PRR")} == {"H10", "H14"}

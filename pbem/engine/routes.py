@@ -142,9 +142,9 @@ def legal_routes(game: Game, corp: str, longest: int, budget: _Budget | None = N
     # where the map has sea links: the ways of each stop that are sea links, and the stops
     # a route may pass through between their track and a sea link (graph.TrackGraph.through)
     sea = [{(index[link.end], link.mask) for link in graph.links(stop) if link.sea and link.end in index}
-           for stop in names]
+           for stop in names] if graph.sea_stops else []
     blocked = [track.blocks(game, stop, corp) for stop in names]
-    through = [bool(sea[i]) and blocked[i] for i in range(len(names))]
+    through = [bool(sea[i]) and blocked[i] for i in range(len(sea))]
     tokened = [track.stop_is_token(game, corp, stop) for stop in names]
     revenue_of = [values[stop] for stop in names]
     groups = [_group(game, stop) for stop in names]
@@ -168,12 +168,31 @@ def legal_routes(game: Game, corp: str, longest: int, budget: _Budget | None = N
             revenue += hooks.extra_revenue(game, corp, list(stops))
         found.append(Route(stops, revenue, mask))
 
-    def walk(mask: int, revenue: int, has_token: bool, by_sea: bool = False) -> None:
+    def walk(mask: int, revenue: int, has_token: bool) -> None:
         if budget is not None and budget.over():
             return
         last = path[-1]
         if len(path) >= 2 and has_token and path[0] < last:
             record(mask, revenue)  # each route once: from its lower-numbered end
+        if len(path) >= longest or (len(path) > 1 and blocked[last]):
+            return
+        for nxt, link_mask in links[last]:
+            if on_path[nxt] or link_mask & mask:
+                continue
+            path.append(nxt)
+            on_path[nxt] = True
+            walk(mask | link_mask, revenue + revenue_of[nxt], has_token or tokened[nxt])
+            on_path[nxt] = False
+            path.pop()
+
+    def walk_by_sea(mask: int, revenue: int, has_token: bool, by_sea: bool = False) -> None:
+        # walk, for a map with sea links: a route passes through an off-board area only
+        # between its track and a sea link (kept apart so that walk stays as fast as it was)
+        if budget is not None and budget.over():
+            return
+        last = path[-1]
+        if len(path) >= 2 and has_token and path[0] < last:
+            record(mask, revenue)
         if len(path) >= longest:
             return
         passing = len(path) > 1 and blocked[last]
@@ -183,19 +202,20 @@ def legal_routes(game: Game, corp: str, longest: int, budget: _Budget | None = N
         for nxt, link_mask in links[last]:
             if on_path[nxt] or link_mask & mask:
                 continue
-            link_by_sea = (nxt, link_mask) in sea_here if sea_here else False
+            link_by_sea = (nxt, link_mask) in sea_here
             if passing and link_by_sea == by_sea:
-                continue  # through an off-board area only between its track and a sea link
+                continue
             path.append(nxt)
             on_path[nxt] = True
-            walk(mask | link_mask, revenue + revenue_of[nxt], has_token or tokened[nxt], link_by_sea)
+            walk_by_sea(mask | link_mask, revenue + revenue_of[nxt], has_token or tokened[nxt], link_by_sea)
             on_path[nxt] = False
             path.pop()
 
+    first = walk_by_sea if graph.sea_stops else walk
     for start in range(len(names)):
         path.append(start)
         on_path[start] = True
-        walk(0, revenue_of[start], tokened[start])
+        first(0, revenue_of[start], tokened[start])
         on_path[start] = False
         path.pop()
     return sorted(found, key=lambda r: (-r.revenue, len(r.stops), r.stops))

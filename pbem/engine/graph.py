@@ -15,6 +15,13 @@ only where that stop does not block the corporation (an off-board area, a city f
 other corporations' tokens). A route, and each way between two stops, uses no piece of track
 twice (each hex side a segment crosses, or a path between two stops of one tile).
 
+A map's sea links (:attr:`MapData.sea_links`, packets) are segments that are no tile, each
+between two off-board stops; a search passes through an off-board area only from its track
+onto a sea link or from a sea link onto its track (:meth:`TrackGraph.through`), and the reach
+for tile lays and tokens crosses only the links that carry it (routes cross them all:
+:attr:`Network.route_stops`). The fewest-stops search of connections does not pass through
+off-board areas at all.
+
 The graph is derived from the tiles showing and kept on the game (:func:`track_graph`): when
 a tile is laid only the segments of the hexes that changed are replaced, and the ways
 between stops already found are kept for every stop whose ways never touched a changed hex.

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 from pbem.engine import shares
-from pbem.engine.actions import BuyPrivate, Pass, SellShares
+from pbem.engine.actions import BuyPrivate, Par, Pass, SellShares
 from pbem.engine.game import Game
 from pbem.engine.hooks import TitleHooks
-from pbem.engine.steps.stock import sell_problem
+from pbem.engine.steps.stock import par_problem, sell_problem
 from pbem.errors import ConfigError, IllegalOrderError, OrderSyntaxError
 from pbem.games import GameInfo, Replay, Seat
 from pbem.orders import Vocabulary, format_order, help_text, parse_order, title_orders
@@ -131,7 +131,7 @@ def test_the_loader_takes_the_hooks_of_a_title_outside_pbem_titles() -> None:
     assert load_title("9999", rules_dir=RULES, hooks=Hooks9999) is title  # cached
     with pytest.raises(ConfigError, match="no title plugin for '9999'"):
         load_title("9999", rules_dir=RULES)  # without its hooks the title has no plugin
-    assert [c.kind for c in title.corporations] == ["major", "major", "minor"]
+    assert [c.kind for c in title.corporations] == ["major", "major", "major", "minor"]
     assert load_title("1830").corporations[0].kind == "major"  # the default
 
 
@@ -180,6 +180,7 @@ def test_the_made_up_title_plays_a_start_a_stock_round_and_two_operating_rounds(
     assert game.state.percent_of(ANN, "NWR") == 40 and game.state.percent_of(BOB, "NWR") == 20
     assert next(c for c in game.state.certificates if c.corporation == "NWR" and c.president).owner == ANN
     assert state9999(game.state).formed == ["M1", "NWR", "SBR"]
+    assert state9999(game.state).operating_rounds == 1  # OR 1.1 has begun
     # the minor: one certificate of 100%, floated on its purchase
     assert cert_owners(game, "M1") == [(100, ANN)] and game.state.corporations["M1"].cash == 90
 
@@ -200,7 +201,7 @@ def test_the_made_up_title_plays_a_start_a_stock_round_and_two_operating_rounds(
     assert "SBR's share price moves from £80 to £100" in events
     assert "NWR's share price moves from £80 to £70" in events
     assert state9999(game.state).levies == {"NWR": 20, "SBR": 10}
-    assert game.round_label() == "SR 2"
+    assert game.round_label() == "SR 2" and state9999(game.state).operating_rounds == 2
     # SBR now stands above NWR; the fixed order keeps NWR (same par, formed first) first
     assert game.operating_order() == ["NWR", "SBR", "M1"]
     assert TitleHooks().operating_order(game) == ["SBR", "NWR", "M1"]
@@ -303,8 +304,26 @@ def test_the_report_uses_the_titles_terms_and_spells_its_currency_in_ascii() -> 
     corporations = text.split("\nCORPORATIONS\n")[1]
     assert corporations.splitlines()[0].split()[:2] == ["Corp", "Director"]
     assert "NWR 40%D" in text and "D after a share = director" in text
-    assert "major: NWR, SBR" in corporations and "minor: M1" in corporations
+    assert "major: NWR, SBR, LR" in corporations and "minor: M1" in corporations
     assert "Bank: L" in text and "L90" in text
     assert "LEVY" in text.split("\nSINCE THE LAST REPORT")[0]  # the title's step offers its word
     plain = report_of(Game(load_title("1830"), [ANN, BOB, CY]), ANN)
     assert "President" in plain and "P after a share = president" in plain and "minor:" not in plain
+
+
+def test_a_corporation_is_launched_after_a_number_of_operating_rounds() -> None:
+    """LR is on offer only after two operating rounds (1829's share launches): not parred,
+    not offered before; on offer from the stock round after them."""
+    game = new_game()
+    play(game, START)
+    assert Par("NWR", 90) in game.legal_actions(ANN) and Par("LR", 90) not in game.legal_actions(ANN)
+    with pytest.raises(IllegalOrderError, match="LR is put on offer after 2 operating rounds"):
+        game.apply(ANN, Par("LR", 90))
+    play(game, STOCK_ROUND)
+    assert game.round_label() == "OR 1.1" and game.hooks.launch_problem(game, "LR") is not None
+    play(game, FIRST_OR + SECOND_OR)
+    assert game.round_label() == "SR 2"
+    game.state.players[BOB].cash = 500  # enough for the 20% certificate at 90
+    assert Par("LR", 90) in game.legal_actions(BOB) and par_problem(game, BOB, "LR", 90) is None
+    game.apply(BOB, Par("LR", 90))
+    assert state9999(game.state).formed[-1] == "LR"

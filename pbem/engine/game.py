@@ -373,6 +373,7 @@ class Game:
     def _start_operating_round(self, number: int, or_number: int) -> None:
         self.state.round = RoundState(kind="operating", number=number, or_number=or_number,
                                       operating=OperatingState(order=self.operating_order()))
+        self.hooks.new_operating_round(self)
         self.event(f"-- {self.round_label()} --")
         self.payout_companies()
         self._start_corporation_turn()

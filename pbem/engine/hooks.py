@@ -58,6 +58,17 @@ class TitleHooks:
         this step, never the core class, what a stock-round turn allows."""
         return BuySellParShares
 
+    def launch_problem(self, game: Game, sym: str) -> str | None:
+        """Why corporation ``sym`` may not be started (parred) now, or None: a title that
+        puts its corporations on offer in stages says so here (1829's share launches: the MR
+        after three operating rounds, once the earlier ones have floated). Asked by the stock
+        round's par check and its offers. 1830: every corporation is on offer from the start."""
+        return None
+
+    def new_operating_round(self, game: Game) -> None:
+        """Called when an operating round begins (its state is fresh, before the privates
+        pay): where a title counts operating rounds (for its share launches); 1830: nothing."""
+
     def new_stock_round(self, game: Game) -> None:
         """Called when a stock round begins (its state is fresh); 1830: nothing to do."""
 

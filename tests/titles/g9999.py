@@ -17,7 +17,10 @@ What it adds, each through an extension point of the core (issue 11):
   than a twentieth, one cell; less, no move (1829's combined-boards rule);
 * sales that leave the price where it was (``after_sale``);
 * a step of its own at the end of each corporation's turn, :class:`LevyStep`: the order
-  ``LEVY`` (its own codec) takes a toll of £10 from the bank, counted in its state.
+  ``LEVY`` (its own codec) takes a toll of £10 from the bank, counted in its state;
+* a share launch after a number of operating rounds (as 1829's): LR may be started only
+  after :data:`LAUNCHES` operating rounds (``launch_problem``), counted in its state
+  (``new_operating_round``).
 """
 
 from __future__ import annotations
@@ -45,6 +48,9 @@ TOLL = 10
 START = "private_sale"
 """The kind of the title's first round (its ``round_steps`` key)."""
 
+LAUNCHES = {"LR": 2}
+"""Corporations put on offer only after this many operating rounds have begun."""
+
 
 @dataclass(frozen=True, slots=True)
 class Levy(Action):
@@ -57,14 +63,16 @@ class Levy(Action):
 @dataclass
 class State9999(TitleState):
     """9999's own state: ``formed`` lists the corporations in the order they were started
-    (par); ``levies`` sums each corporation's tolls, in money."""
+    (par); ``levies`` sums each corporation's tolls, in money; ``operating_rounds`` counts
+    the operating rounds begun."""
 
     formed: list[str] = field(default_factory=list)
     levies: dict[str, int] = field(default_factory=dict)
+    operating_rounds: int = 0
 
     def copy(self) -> State9999:
         """A structural copy."""
-        return State9999(formed=self.formed[:], levies=dict(self.levies))
+        return State9999(formed=self.formed[:], levies=dict(self.levies), operating_rounds=self.operating_rounds)
 
 
 def state9999(state: GameState) -> State9999:
@@ -254,6 +262,15 @@ class Hooks9999(TitleHooks):
 
     def operating_steps(self) -> tuple[type[OpStep], ...]:
         return (*CORE_STEPS, LevyStep)
+
+    def new_operating_round(self, game: Game) -> None:
+        state9999(game.state).operating_rounds += 1
+
+    def launch_problem(self, game: Game, sym: str) -> str | None:
+        after = LAUNCHES.get(sym, 0)
+        if state9999(game.state).operating_rounds < after:
+            return f"{sym} is put on offer after {after} operating rounds"
+        return None
 
     def order_codecs(self) -> tuple[OrderCodec, ...]:
         return (LEVY,)

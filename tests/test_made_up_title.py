@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from pbem.engine import shares
-from pbem.engine.actions import BuyPrivate, Par, Pass, SellShares
+from pbem.engine.actions import BuyPrivate, Par, Pass, SellShares, action_from_dict
 from pbem.engine.game import Game
 from pbem.engine.hooks import TitleHooks
 from pbem.engine.steps.stock import par_problem, sell_problem
@@ -278,6 +278,11 @@ def test_the_titles_own_step_state_and_order_word() -> None:
     assert "LEVY" not in title_orders(core) and "LEVY" not in help_text(title=core)
     with pytest.raises(OrderSyntaxError, match="unknown order 'LEVY'"):
         parse_order("LEVY", Vocabulary.from_title(core))
+    # a record of it reads back with the title's action types beside the core's
+    assert Levy().to_dict() == {"type": "levy"}
+    assert action_from_dict({"type": "levy"}, title.hooks.action_types()) == Levy()
+    with pytest.raises(ValueError, match="unknown action type"):
+        action_from_dict({"type": "levy"}, core.hooks.action_types())
 
     game = new_game()
     play(game, START + STOCK_ROUND + "\n".join(FIRST_OR.strip().splitlines()[:3]))

@@ -16,6 +16,7 @@ from pbem.engine.steps.auction import new_auction_state
 from pbem.engine.steps.stock import BuySellParShares, drop_price, pool_presidency
 
 if TYPE_CHECKING:
+    from pbem.engine.actions import Action
     from pbem.engine.game import Game
     from pbem.engine.step import Step
     from pbem.engine.steps.operating import OpStep
@@ -158,6 +159,12 @@ class TitleHooks:
         return None
 
     # -- the order language -------------------------------------------------------------------
+
+    def action_types(self) -> Mapping[str, type[Action]]:
+        """The action types the title's order words write, by ``kind``: what a reader of its
+        records passes to :func:`pbem.engine.actions.action_from_dict` beside the core's
+        (1830: the core's only)."""
+        return {kind.kind: kind for codec in self.order_codecs() for kind in codec.actions}
 
     def order_codecs(self) -> tuple[OrderCodec, ...]:
         """The title's own order words, read and listed after the core's

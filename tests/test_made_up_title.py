@@ -237,6 +237,19 @@ def test_a_director_may_not_sell_the_certificate_no_one_else_could_take() -> Non
     assert shares.president_percent(game.title, "NWR") == 30 and shares.share_percent(game.title, "NWR") == 10
 
 
+def test_a_player_holding_more_takes_the_directors_certificate_for_three_shares() -> None:
+    game = new_game()
+    play(game, START + "\n".join(STOCK_ROUND.strip().splitlines()[:13]))  # Bob 30%, Ann 20%
+    next(c for c in game.state.certificates if c.corporation == "NWR" and c.owner == "IPO").owner = ANN
+    play(game, "Cy: BUY SBR\nCy: PASS")
+    events = play(game, "Ann: BUY NWR")  # Ann 40% against Bob's 30%
+    assert "Ann becomes the president of NWR" in events
+    assert game.state.corporations["NWR"].president == ANN
+    assert sorted(cert_owners(game, "NWR"))[-1] == (30, ANN)
+    assert game.state.percent_of(ANN, "NWR") == 40 and game.state.percent_of(BOB, "NWR") == 30
+    assert [p for p, owner in cert_owners(game, "NWR") if owner == BOB] == [10, 10, 10]
+
+
 def test_sales_do_not_move_the_price_but_hand_on_the_directorship() -> None:
     game = new_game()
     play(game, START + STOCK_ROUND)

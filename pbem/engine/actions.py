@@ -8,7 +8,7 @@ language (:mod:`pbem.orders`) formats and parses them as order lines.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Mapping
 
 ShareSource = Literal["ipo", "pool"]
 
@@ -286,13 +286,15 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
-def action_from_dict(data: dict[str, Any]) -> Action:
-    """Inverse of :meth:`Action.to_dict`.
+def action_from_dict(data: dict[str, Any], types: Mapping[str, type[Action]] | None = None) -> Action:
+    """Inverse of :meth:`Action.to_dict`. ``types`` (kind -> class) are read beside the
+    core's :data:`ACTION_TYPES`: a title's own actions
+    (:meth:`pbem.engine.hooks.TitleHooks.action_types`).
 
     :raises ValueError: unknown ``type`` or bad fields.
     """
     try:
-        cls = ACTION_TYPES[data["type"]]
+        cls = (types or {}).get(data["type"]) or ACTION_TYPES[data["type"]]
     except KeyError:
         raise ValueError(f"unknown action type in {data!r}") from None
     if cls is RunRoutes:

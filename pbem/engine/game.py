@@ -191,7 +191,7 @@ class Game:
             return f"SR {rnd.number}"
         if rnd.kind == "operating":
             return f"OR {rnd.number}.{rnd.or_number}"
-        return ROUND_NAMES.get(rnd.kind, rnd.kind)
+        return ROUND_NAMES.get(rnd.kind, rnd.kind.replace("_", " ").capitalize())
 
     def waiting_for(self) -> str:
         """One line: who must act and what for (``"Player 2: bid on the private companies"``)."""
@@ -247,18 +247,9 @@ class Game:
     # -- the sequence of rounds ------------------------------------------------------------
 
     def operating_order(self) -> list[str]:
-        """Floated corporations, highest share price first; on one price, the rightmost
-        cell first, then the higher row, then the one that arrived first (1830 rules 6)."""
-        state = self.state
-
-        def key(sym: str) -> tuple[int, int, int, int, str]:
-            coord = state.corporations[sym].price
-            assert coord is not None
-            return (-market.price_at(self.title, coord), -coord[1], coord[0],
-                    state.market[coord].index(sym), sym)
-
-        floated = [s for s, c in state.corporations.items() if c.floated and not c.closed]
-        return sorted(floated, key=key)
+        """The floated corporations in operating order: the title's
+        (:meth:`TitleHooks.operating_order`; 1830: highest share price first)."""
+        return self.hooks.operating_order(self)
 
     def begin_round(self, round_state: RoundState) -> None:
         """Enter the round ``round_state`` names (its kind and numbers) and set it up; if it is

@@ -252,6 +252,7 @@ class OperatingRound(Round):
         if rnd.or_number == 1:
             game.state.operating_rounds = game.phase().operating_rounds
         rnd.operating = OperatingState(order=game.operating_order())
+        game.hooks.new_operating_round(game)
         game.event(f"-- {game.round_label()} --")
         game.payout_companies()
         return walk.start_corporation_turns(game)
@@ -262,14 +263,15 @@ class OperatingRound(Round):
 
 def round_for(game: Game, kind: str) -> Round:
     """The round object of ``kind`` for ``game``'s title: ``"stock"``, ``"operating"``, or a
-    start kind (1830: ``"auction"``) whose steps the title data's ``round_steps`` names.
+    start kind (1830: ``"auction"``) whose steps the title data's ``round_steps`` names (the
+    core's steps, or the title's own from :meth:`TitleHooks.step_types`).
 
     :raises KeyError: a step name the engine does not know.
     """
     if kind == "operating":
         return OperatingRound()
-    stock_step = game.hooks.stock_step()
-    steps = tuple(stock_step if n == BuySellParShares.name else STEP_TYPES[n]
+    stock_step, own = game.hooks.stock_step(), game.hooks.step_types()
+    steps = tuple(stock_step if n == BuySellParShares.name else own.get(n) or STEP_TYPES[n]
                   for n in game.title.round_steps.get(kind, ()))
     if kind == "stock":
         return StockRound(steps, stock_step)

@@ -165,11 +165,13 @@ def test_the_report_shows_the_best_run_to_a_corporation_about_to_run() -> None:
 def test_run_auto_for_a_connection_run_joins_home_and_destination() -> None:
     """Game 1870_game_end_bank, SP's connection run after MP's turn (action 1031): RUN AUTO
     gives one train the run from SP's home N1 to its destination N17."""
-    from pbem.engine.actions import DestinationToken, RunAuto, RunRoutes
+    from pbem.engine.actions import RunAuto, RunRoutes
+    from pbem.titles.g1870.actions import DestinationToken
+    from pbem.titles.g1870.state import state1870
 
     game = replayed_before("1870", "1870_game_end_bank.json", 1032).game
     op = game.state.round.operating
-    assert op is not None and op.connections == ["SP"]
+    assert op is not None and state1870(game.state).connections == ["SP"]
     president = game.state.corporations["SP"].president
     assert president is not None
     game.apply(president, DestinationToken("map"))

@@ -412,8 +412,8 @@ class Game:
         assert op is not None
         corp = self.state.corporations[op.order[op.index]]
         if corp.closed:
-            # the rest of its turn is lost; a price protection or connection run owed to
-            # others still comes before the next turn
+            # the rest of its turn is lost; a title's step owed to others (1870: a price
+            # protection or a connection run) still comes before the next turn
             operating.pass_its_own_steps(self)
         operating.skip_inactive(self)
         closing.settle_market(self)

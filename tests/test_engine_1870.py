@@ -734,6 +734,25 @@ def test_station_wars_destination_token_takes_a_slot() -> None:
     assert free_for_ssw(("station_wars",), "15") == (2, 0), "the upgrade absorbed the extra slot"
 
 
+def test_the_kept_track_network_is_found_again_when_a_destination_is_reached() -> None:
+    """A corporation's reach is kept on the game (``track.network``) under a key that takes in
+    the title's facts (the ``graph_key`` hook): MP reaching its destination gives Dallas an
+    extra slot (its token there becomes the destination token), so SSW's network is searched
+    again; with nothing changed it is reused."""
+    from pbem.engine import track
+    from pbem.titles.g1870.state import state1870
+
+    g = Game(load_title("1870"), ["A", "B", "C"])
+    g.state.tiles["J5"] = ("15", 0)  # green Dallas: two slots, both taken
+    g.state.tokens["J5.0"] = ["TP", "MP"]
+    first = track.network(g, "SSW")
+    assert track.network(g, "SSW") is first
+    assert track.blocks(g, "J5:c0", "SSW")
+    state1870(g.state).destinations_reached.append("MP")
+    assert not track.blocks(g, "J5:c0", "SSW"), "the destination token's own slot is free"
+    assert track.network(g, "SSW") is not first
+
+
 
 def test_original_tiles_has_fewer_tiles() -> None:
     """1870 option "original tiles": e.g. 20 #9 instead of 23 and one #16 instead of two; a

@@ -180,6 +180,13 @@ def test_run_auto_for_a_connection_run_joins_home_and_destination() -> None:
     assert any({run.stops[0].split(".")[0], run.stops[-1].split(".")[0]} == {"N1", "N17"} for run in action.runs)
     events = game.apply(president, action)
     assert any(e.startswith("SP runs") for e in events)
+    # the report's choices for the connection run's payout name that run's revenue
+    from pbem import report_sections
+
+    revenue = state1870(game.state).connection_revenue
+    assert revenue and revenue == sum(r.revenue for r in game.last_run)
+    lines = report_sections.options(game, president, route_budget=20_000)
+    assert any(f"the revenue is {game.money(revenue)}" in line for line in lines), lines
 
 
 def test_routes_cli_prints_every_run_with_the_optimum(tmp_path: Path) -> None:

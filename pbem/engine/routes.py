@@ -305,7 +305,8 @@ def run_actor(game: Game) -> str:
 def resolve_auto(game: Game, action: Action, budget: int = DEFAULT_SEARCH_BUDGET) -> tuple[Action, list[str]]:
     """``action`` itself, or for :class:`RunAuto` the run it stands for: the best run of the
     corporation whose run is due (its turn's run, or a run that must join two hexes, as
-    1870's connection run joins home and destination), and the lines that tell what was found and whether it is proven best.
+    1870's connection run joins home and destination), and the lines that tell what was
+    found and whether it is proven best.
 
     :raises IllegalOrderError: no run is due now, or no train can run.
     """

@@ -256,9 +256,10 @@ def register_actions(*types: type[Action]) -> None:
 
 
 def action_from_dict(data: dict[str, Any], types: Mapping[str, type[Action]] | None = None) -> Action:
-    """Inverse of :meth:`Action.to_dict`. ``types`` (kind -> class) are read beside the
-    core's :data:`ACTION_TYPES`: a title's own actions
-    (:meth:`pbem.engine.hooks.TitleHooks.action_types`).
+    """Inverse of :meth:`Action.to_dict`. ``types`` (kind -> class) are read beside
+    :data:`ACTION_TYPES`: a title's own actions
+    (:meth:`pbem.engine.hooks.TitleHooks.action_types`); a reader that knows no title (the
+    action log's records) finds those the loaded titles registered in :data:`ACTION_TYPES`.
 
     :raises ValueError: unknown ``type`` or bad fields.
     """

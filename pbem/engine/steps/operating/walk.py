@@ -45,7 +45,7 @@ def active_steps(game: Game) -> list[type[OpStep]]:
 
 def pass_its_own_steps(game: Game) -> None:
     """Mark every step of the operating corporation's own turn passed (it has closed);
-    the steps others act in (price protection, connection runs) stay."""
+    the steps others act in (1870: price protection, connection runs) stay."""
     op = op_state(game)
     for step in game.operating_steps:
         if not step.sticky and step.name not in op.passed_steps:
@@ -229,8 +229,8 @@ def corporation_turn_over(game: Game) -> bool:
     and no step holding the turn open (1870: a connection run owed), or the game ended."""
     op = op_state(game)
     if game.state.corporations[op.order[op.index]].closed:
-        # the rest of its turn is lost; a price protection or connection run owed to
-        # others still comes before the next turn
+        # the rest of its turn is lost; a title's step owed to others (1870: a price
+        # protection or a connection run) still comes before the next turn
         pass_its_own_steps(game)
     skip_inactive(game)
     closing.settle_market(game)

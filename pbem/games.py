@@ -170,7 +170,7 @@ def describe_record(record: LogRecord, vocab: Vocabulary | None = None) -> str:
     from pbem.orders import format_order
 
     if isinstance(record, OrderRecord):
-        return format_order(record.action, vocab)
+        return format_order(record.action_in(vocab.action_types if vocab else {}), vocab)
     if isinstance(record, UndoRecord):
         return f"UNDO back to #{record.to_seq}"
     data = record.data()

@@ -157,7 +157,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                 {
                     "seq": record.seq,
                     "actor": record.actor,
-                    "order": format_order(record.action, vocab),
+                    "order": format_order(record.action_in(vocab.action_types), vocab),
                     "events": replay.events.get(record.seq, []),
                 }
             )
@@ -380,7 +380,7 @@ def gm_text(record: GmEntry, vocab: Vocabulary | None = None) -> str:
     ``UNDO 8: took back #8 Bob: BID CA 170`` (issue)."""
     if isinstance(record, Undone):
         if record.taken_back:
-            taken = ", ".join(f"#{r.seq} {r.actor}: {format_order(r.action, vocab)}" for r in record.taken_back)
+            taken = ", ".join(f"#{r.seq} {r.actor}: {format_order(r.action_in(vocab.action_types if vocab else {}), vocab)}" for r in record.taken_back)
         else:
             taken = "nothing in force"
         return f"UNDO {record.record.to_seq}: took back {taken}"

@@ -254,10 +254,11 @@ def settle(state: Replay) -> None:
         state.game = Game(state.title, [s.name for s in state.info.seats])
         state.applied = 0
         state.stale = False
+    types = state.title.hooks.action_types()
     while state.applied < len(state.effective):
         record = state.effective[state.applied]
         try:
-            action = record.action
+            action = record.action_in(types)
             state.events[record.seq] = state.game.apply(record.actor, action)
         except OrderError as exc:
             raise ReplayError(record.seq, str(exc)) from exc

@@ -182,6 +182,6 @@ def save(game_dir: Path, game_id: str, records: Sequence[LogRecord], replayed: o
     try:
         write_atomic(snapshot_path(game_dir), dumps(game_id, records, replayed))
     except Exception as exc:
-        log.warning("snapshot of %s not written: %s", game_id, exc)
+        log.info("snapshot of %s not written: %s", game_id, exc)
         return False
     return True

@@ -1,10 +1,12 @@
 """Games on disk: creating one, and rebuilding its state by replaying its action log.
 
 A game lives in ``<data>/games/<game id>/``: ``log.jsonl`` (the truth, see
-:mod:`pbem.actionlog`), ``head.json`` and ``reports/`` (the archive). Seats, addresses and
+:mod:`pbem.actionlog`), ``head.json``, ``reports/`` (the archive) and ``snapshot.pickle``
+(a cache of the replayed game, :mod:`pbem.snapshot`; safe to delete). Seats, addresses and
 the hashes of the secrets are in the log's record 0; a GM ``replace`` record changes an
 address. The state is always :func:`replay` of the log (:mod:`pbem.application.state`,
-whose names are also given here).
+whose names are also given here); :func:`replay_log` gives the same from the snapshot when
+it is current for the log.
 
 Seat names are compared case-insensitively and word by word (:func:`same_name`): runs of
 blanks inside a name do not matter.

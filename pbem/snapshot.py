@@ -49,9 +49,9 @@ _CODE_SUFFIXES = (".py", ".yaml", ".yml", ".json")
 
 _ALLOWED_GLOBALS = frozenset({
     ("builtins", "set"), ("builtins", "frozenset"), ("builtins", "dict"), ("builtins", "list"),
-    ("builtins", "tuple"), ("builtins", "bytearray"), ("builtins", "object"),
+    ("builtins", "tuple"), ("builtins", "bytearray"),
     ("collections", "OrderedDict"), ("collections", "defaultdict"), ("collections", "deque"),
-    ("copyreg", "_reconstructor"), ("pbem.snapshot", "_mapping_proxy"),
+    ("pbem.snapshot", "_mapping_proxy"),
 })
 """Globals other than this package's classes a snapshot may name (plain containers)."""
 

@@ -215,3 +215,21 @@ def test_report_reads_the_snapshot_and_verify_replays_from_scratch(tmp_path: Pat
     assert verified.exit_code == 0, verified.output
     assert f"replayed to {truth.game.round_label()}" in verified.output
     assert path.read_bytes() == snapshot.dumps(GID, action_log.records, lie)  # verify neither reads nor writes it
+
+
+def test_a_late_1870_game_comes_back_whole_from_its_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pbem.importers.e18xx import load_record
+    from pbem.importers.log_import import create_imported_game
+    from tests.records import record_path
+
+    create_imported_game(tmp_path, "late", load_record(record_path("1870", "34110.json")), "gm@players.example")
+    action_log = open_log(tmp_path, "late")
+    expected = replay(action_log.records)
+    assert snapshot.save(action_log.path.parent, "late", action_log.records, expected)
+    no_replay(monkeypatch)
+    again = replay_log(open_log(tmp_path, "late"))
+    same_game(again, expected)
+    assert again.game.state.title_state == expected.game.state.title_state  # 1870's own state
+    assert again.title.name == expected.title.name and again.title.extras == expected.title.extras
+    players = [s.name for s in again.info.seats]
+    assert [again.game.legal_actions(p) for p in players] == [expected.game.legal_actions(p) for p in players]

@@ -261,6 +261,10 @@ def import_18xx(config_path: str | None, record_path: str, game_id: str, gm_emai
         raise click.ClickException(str(exc)) from None
     except FileExistsError:
         raise click.ClickException(f"game {game_id} already exists") from None
+    try:  # the game as its log replays, kept as its snapshot: the first report is quick too
+        replay_log(open_log(config.data_dir, game_id))
+    except LogIntegrityError as exc:
+        raise click.ClickException(f"the imported game does not replay: {exc}") from None
     game = imported.renderer.game
     click.echo(f"Imported {game_id}: {imported.applied} actions, {imported.undos} undos; now {game.round_label()}"
                + (f" (finished: {game.state.end_reason})" if game.state.finished else ""))

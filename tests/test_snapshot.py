@@ -233,3 +233,16 @@ def test_a_late_1870_game_comes_back_whole_from_its_snapshot(tmp_path: Path, mon
     assert again.title.name == expected.title.name and again.title.extras == expected.title.extras
     players = [s.name for s in again.info.seats]
     assert [again.game.legal_actions(p) for p in players] == [expected.game.legal_actions(p) for p in players]
+
+
+def test_an_imported_game_keeps_its_snapshot(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.records import record_path
+
+    config = _config(tmp_path)
+    done = CliRunner().invoke(main, ["import-18xx", "--config", str(config),
+                                     str(record_path("1870", "34110.json")), "--game", "late"])
+    assert done.exit_code == 0, done.output
+    action_log = open_log(tmp_path / "data", "late")
+    kept = snapshot.load(action_log.path.parent, "late", action_log.records)
+    assert kept is not None
+    same_game(kept, replay(action_log.records))

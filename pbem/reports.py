@@ -37,8 +37,16 @@ ships inside the package as ``pbem.templates`` (found with :mod:`importlib.resou
 @functools.lru_cache(maxsize=8)
 def environment(templates_dir: Path = TEMPLATES_DIR) -> jinja2.Environment:
     """The jinja2 environment for the plain-text templates (no autoescape, strict undefined);
-    one per folder, so each template is compiled once."""
+    one per folder, so each template is compiled once. The compiled templates are also kept
+    in jinja2's own bytecode cache (a folder of the user's in the temporary directory, checked
+    against each template's source), so a new process need not compile them again (the
+    issue's cold start of ``pbem report``); without such a folder they are compiled."""
+    try:
+        bytecode: jinja2.BytecodeCache | None = jinja2.FileSystemBytecodeCache()
+    except (OSError, RuntimeError):  # no private temporary folder to be had: compile each time
+        bytecode = None
     env = jinja2.Environment(
+        bytecode_cache=bytecode,
         loader=jinja2.FileSystemLoader(str(templates_dir)),
         autoescape=False,
         undefined=jinja2.StrictUndefined,

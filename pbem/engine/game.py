@@ -238,7 +238,7 @@ class Game:
             rnd.process(self, player, action)
             closing.settle_market(self)
             self._follow_rounds(not self.state.finished and rnd.advance(self, player))
-            if closing.settle_market(self) and not self.state.finished:
+            if rnd.settles_late and closing.settle_market(self) and not self.state.finished:
                 self._follow_rounds(self.round.after_closing(self))
         except Exception:
             if backup is not None:

@@ -15,7 +15,7 @@ kind serves a game and its copies.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from pbem.engine import closing
 from pbem.engine.actions import Action
@@ -37,6 +37,11 @@ STEP_TYPES: dict[str, type[Step]] = {
 
 class Round:
     """What every round kind answers; one object per kind and game (it keeps no state)."""
+
+    settles_late: ClassVar[bool] = True
+    """Whether the game settles the market once more after an action of this round has been
+    followed to its end (a turn's end may drop prices: 1870's price protection), then asks
+    :meth:`after_closing`. The operating walk settles as it goes."""
 
     def actors(self, game: Game) -> list[str]:
         """The players who may act now, in order of precedence."""
@@ -230,6 +235,8 @@ class OperatingRound(Round):
     order takes its turn through the title's operating steps
     (:mod:`pbem.engine.steps.operating.walk`). The first round of a set fixes how many the
     set has (the phase's ``operating_rounds``, 1830 rules 6)."""
+
+    settles_late = False
 
     def actors(self, game: Game) -> list[str]:
         active = walk.active_steps(game)

@@ -9,6 +9,7 @@ import pytest
 
 from pbem.engine import track
 from pbem.engine.game import Game
+from pbem.engine.values import IPO, POOL, Owner
 from pbem.ruleset import load_title
 from pbem.titles.g1870 import market as ledge
 from pbem.titles.g1870.state import state1870
@@ -17,7 +18,7 @@ from pbem.titles.g1870.state import state1870
 @pytest.fixture
 def game() -> Game:
     g = Game(load_title("1870"), ["A", "B", "C"])
-    g.state.companies["MRBC"].owner = "A"
+    g.state.companies["MRBC"].owner = Owner.player("A")
     g.state.players["A"].companies.append("MRBC")
     return g
 
@@ -47,7 +48,7 @@ def test_no_track_crosses_the_river_while_a_player_owns_the_bridge(game: Game) -
 
 
 def test_the_bridge_opens_once_a_corporation_owns_it(game: Game) -> None:
-    game.state.companies["MRBC"].owner = "C:MP"
+    game.state.companies["MRBC"].owner = Owner.corporation("MP")
     game.state.players["A"].companies.remove("MRBC")
     assert not crosses(game, "C18", "5", 1)
     assert not crosses(game, "B17", "9", 0)
@@ -59,7 +60,7 @@ def test_half_pay_keeps_half_rounded_to_whole_shares(game: Game) -> None:
     assert game.hooks.price_move(90, 50) is None, "half: the price stays"
     assert game.hooks.price_move(90, 90) == "right"
     assert game.hooks.price_move(90, 0) == "left"
-    assert game.hooks.pays_the_corporation("IPO") and not game.hooks.pays_the_corporation("POOL")
+    assert game.hooks.pays_the_corporation(IPO) and not game.hooks.pays_the_corporation(POOL)
 
 
 def test_market_edges(game: Game) -> None:
@@ -137,9 +138,9 @@ def sr_game() -> Game:
     corp.president, corp.cash = "B", 300
     for cert in state.certificates:
         if cert.corporation == "MP" and cert.index <= 4:
-            cert.owner = "B"
+            cert.owner = Owner.player("B")
         if cert.corporation == "MP" and cert.index == 5:
-            cert.owner = "C"
+            cert.owner = Owner.player("C")
     state.round = RoundState(kind="stock", number=2, stock=StockRoundState())
     state.round.entity_index = state.order.index("B")
     return g
@@ -157,11 +158,11 @@ def test_share_redemption_from_a_player_when_the_pool_has_none() -> None:
     assert g.state.players["C"].cash == cash_c + 76
     assert g.state.corporations["MP"].cash == 300 - 76
     cert = next(c for c in g.state.certificates if c.corporation == "MP" and c.index == 5)
-    assert cert.owner == "IPO" and state1870(g.state).withheld(cert)
+    assert cert.owner == IPO and state1870(g.state).withheld(cert)
     assert g.current_actors() != ["B"], "a redemption is the president's whole turn"
     from pbem.engine import shares
 
-    for_sale = shares.pick_certificates(g.state, "IPO", "MP", 10)
+    for_sale = shares.pick_certificates(g.state, IPO, "MP", 10)
     assert 5 not in [c.index for c in for_sale], "a redeemed share is not for sale until reissued"
 
 
@@ -179,7 +180,7 @@ def test_1870_sell_then_buy_ends_the_selling() -> None:
     assert gmo.par is not None
     mk.place(g.state, "GMO", gmo.par)
     gmo.ipoed, gmo.president = True, "A"
-    next(c for c in g.state.certificates if c.corporation == "GMO" and c.president).owner = "A"
+    next(c for c in g.state.certificates if c.corporation == "GMO" and c.president).owner = Owner.player("A")
     g.apply("B", BuyShares("GMO"))
     assert g.current_actors() != ["B"], "sold, then bought: nothing more to do, the turn ends"
     from pbem.engine.steps.stock import sell_problem
@@ -196,7 +197,7 @@ def test_cattle_and_port_tokens_add_revenue(game: Game) -> None:
 
     state = game.state
     for sym, corp in (("SCC", "ATSF"), ("GSC", "GMO")):
-        state.companies[sym].owner = f"C:{corp}"
+        state.companies[sym].owner = Owner.corporation(corp)
     state.round = RoundState(kind="operating", operating=OperatingState(order=["ATSF"]))
     with pytest.raises(Exception, match="goes on one of"):
         operating.assign_token(game, "ATSF", Assign("SCC", "C18"))
@@ -230,7 +231,7 @@ def test_price_protection_holds_the_price_or_the_drop_follows() -> None:
     events = g.apply("B", BuyShares("MP", "pool", 1))
     assert f"B price protects 1 share of MP for ${price}" in events
     assert state.players["B"].cash == cash - price and g.share_price("MP") == price
-    assert state.percent_of("B", "MP") == 70, "protection may take the president over 60%"
+    assert state.percent_of(Owner.player("B"), "MP") == 70, "protection may take the president over 60%"
 
     g2 = sr_game()
     g2.state.round.entity_index = g2.state.order.index("C")
@@ -262,7 +263,7 @@ def test_redeemed_shares_count_as_sold_for_the_sold_out_rise() -> None:
         g = sr_game()
         for cert in g.state.certificates:
             if cert.corporation == "MP" and cert.index == 6:
-                cert.owner = "B"
+                cert.owner = Owner.player("B")
             if cert.corporation == "MP" and cert.index >= 7 and (redeemed_all or cert.index == 7):
                 state1870(g.state).redeemed.add(("MP", cert.index))
         before = g.state.corporations["MP"].price
@@ -283,7 +284,7 @@ def test_an_unplaced_private_token_holds_the_turn_open_until_a_pass(game: Game) 
     state = game.state
     state.round = RoundState(kind="operating", operating=OperatingState(order=["ATSF"]))
     assert operating.usable_abilities(game, "GMO") == []
-    state.companies["SCC"].owner, state.companies["GSC"].owner = "C:ATSF", "C:GMO"
+    state.companies["SCC"].owner, state.companies["GSC"].owner = Owner.corporation("ATSF"), Owner.corporation("GMO")
     assert operating.usable_abilities(game, "ATSF") == ["SCC"]
     assert operating.BuyCompany.offers(game)
     assert operating.BuyCompany.describe(game) == \
@@ -374,7 +375,7 @@ def reissue_game(price: int, variants: tuple[str, ...] = ()) -> Game:
     state = g.state
     for cert in state.certificates:
         if cert.corporation == "MP" and cert.index == 6:
-            cert.owner = "A"
+            cert.owner = Owner.player("A")
         if cert.corporation == "MP" and cert.index in (7, 8):
             state1870(state).redeemed.add(("MP", cert.index))
     cell = next((r, c) for r, row in enumerate(g.title.market) for c, found in enumerate(row)
@@ -457,7 +458,7 @@ def closing_game() -> Game:
     assert g.share_price("MP") == 10
     state.tokens["C18.0"] = ["MP"]
     state.corporations["MP"].trains = ["2"]
-    state.companies["MRBC"].owner = "C:MP"
+    state.companies["MRBC"].owner = Owner.corporation("MP")
     state.round.entity_index = state.order.index("C")
     return g
 
@@ -493,7 +494,7 @@ def test_a_sale_into_the_closing_cells_still_offers_protection_and_else_closes_t
     assert state.pool_trains == ["2"] and corp.trains == []
     assert state.companies["MRBC"].closed
     assert not [c for c in state.certificates if c.corporation == "MP"]
-    assert state.percent_of("B", "MP") == 0
+    assert state.percent_of(Owner.player("B"), "MP") == 0
     assert shares.certificate_limit(state, g.title) == 17
 
 
@@ -607,9 +608,9 @@ def or_sale_game(variants: tuple[str, ...] = (), setup: Callable[[Game], None] |
         corp.president = president
         for cert in state.certificates:
             if cert.corporation == sym and cert.index <= 4:
-                cert.owner = president
+                cert.owner = Owner.player(president)
             if sym == "MP" and cert.corporation == sym and cert.index in (5, 6):
-                cert.owner = "A"
+                cert.owner = Owner.player("A")
     state.corporations["MP"].cash = 500
     state.players["A"].cash = 0
     state.tokens["M20.0"] = ["GMO"]
@@ -647,7 +648,7 @@ def test_an_emergency_sale_in_an_operating_round_waits_for_price_protection() ->
         if protects:
             events = g.apply("B", BuyShares("MP", "pool", 2))
             assert "B price protects 2 shares of MP for $152" in events
-            assert g.share_price("MP") == 76 and state.percent_of("B", "MP") == 80
+            assert g.share_price("MP") == 76 and state.percent_of(Owner.player("B"), "MP") == 80
             assert state.players["B"].cash == cash_b - 152
         else:
             events = g.apply("B", Pass())
@@ -666,7 +667,7 @@ def test_a_president_who_sells_the_presidency_away_is_the_one_asked_and_may_not_
     state = g.state
     for cert in state.certificates:
         if cert.corporation == "MP" and cert.index in (6, 7):
-            cert.owner = "C"
+            cert.owner = Owner.player("C")
     events = g.apply("B", SellShares("MP", 4))
     assert state.corporations["MP"].president == "C"
     assert g.share_price("MP") == 76
@@ -807,10 +808,10 @@ def test_protection_may_not_take_the_president_over_the_certificate_limit() -> N
         state = g.state
         limit = shares.certificate_limit(state, g.title)
         held = shares.certificate_count(state, g.title, "B")
-        others = [c for c in state.certificates if c.owner == "IPO" and c.corporation not in ("MP",)
+        others = [c for c in state.certificates if c.owner == IPO and c.corporation not in ("MP",)
                   and not c.president]
         for cert in others[: limit - held - spare]:
-            cert.owner = "B"
+            cert.owner = Owner.player("B")
         assert shares.certificate_count(state, g.title, "B", uncounted=()) == limit - spare
         state.round.entity_index = state.order.index("C")
         g.apply("C", SellShares("MP", 1))
@@ -833,7 +834,7 @@ def test_a_corporation_closing_at_its_turns_end_still_lets_the_other_president_p
         state = g.state
         mk.move(state, g.title, "GMO", (7, 1))
         mk.move(state, g.title, "MP", (0, 6))
-        next(c for c in state.certificates if c.corporation == "GMO" and c.index == 5).owner = "A"
+        next(c for c in state.certificates if c.corporation == "GMO" and c.index == 5).owner = Owner.player("A")
 
     g = or_sale_game(setup=setup)
     state = g.state
@@ -863,8 +864,8 @@ def test_finish_on_400_ends_the_game_at_the_stock_rounds_end_before_any_operatin
     state = g.state
     mk.move(state, g.title, "MP", (1, 20))
     for cert in state.certificates:
-        if cert.corporation == "MP" and cert.owner == "IPO":
-            cert.owner = "A"
+        if cert.corporation == "MP" and cert.owner == IPO:
+            cert.owner = Owner.player("A")
     for player in state.players.values():
         player.cash = 0
     events: list[str] = []

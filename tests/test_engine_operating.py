@@ -22,6 +22,7 @@ from pbem.engine.actions import (
 )
 from pbem.engine.game import Game
 from pbem.engine.state import POOL, StockRoundState
+from pbem.engine.values import Owner
 from pbem.ruleset import load_title
 from pbem.errors import IllegalOrderError
 
@@ -41,7 +42,7 @@ def float_corp(game: Game, sym: str, president: str, price: int, cash: int) -> N
     corp.cash = cash
     for cert in state.certificates:
         if cert.corporation == sym and cert.index <= 4:
-            cert.owner = president
+            cert.owner = Owner.player(president)
 
 
 def operating(game: Game) -> Game:
@@ -228,7 +229,7 @@ def test_forced_purchase_president_pays_then_sells_then_bankrupt(game: Game) -> 
     game.state.tiles["H14"] = ("9", 1)
     game.state.tiles["H16"] = ("57", 1)
     nyc = next(c for c in game.state.certificates if c.corporation == "NYC" and c.index == 5)
-    nyc.owner = P1
+    nyc.owner = Owner.player(P1)
     game.state.players[P1].cash = 20  # + $25 from SV and MH when the round starts
     game.state.round.number = 2
     operating(game)
@@ -240,9 +241,9 @@ def test_forced_purchase_president_pays_then_sells_then_bankrupt(game: Game) -> 
     with pytest.raises(IllegalOrderError, match="only as many shares as needed"):
         game.apply(P1, SellShares("NYC", 2))
     other = next(c for c in game.state.certificates if c.corporation == "PRR" and c.index == 6)
-    other.owner = P2
+    other.owner = Owner.player(P2)
     other = next(c for c in game.state.certificates if c.corporation == "PRR" and c.index == 7)
-    other.owner = P2
+    other.owner = Owner.player(P2)
     with pytest.raises(IllegalOrderError, match="may not sell the presidency of PRR"):
         game.apply(P1, SellShares("PRR", 5))
     game.apply(P1, SellShares("NYC"))
@@ -279,7 +280,7 @@ def test_corporation_buys_a_private_in_phase_3(game: Game) -> None:
         game.apply(P1, BuyPrivate("CS", 90))
     events = game.apply(P1, BuyPrivate("CS", 80))
     assert "PRR buys CS from Player 2 for $80" in events
-    assert game.state.companies["CS"].owner == "C:PRR"
+    assert game.state.companies["CS"].owner == Owner.corporation("PRR")
 
 
 def test_bank_broken_ends_the_game_after_the_set_of_operating_rounds(game: Game) -> None:

@@ -12,6 +12,7 @@ from pbem.engine.actions import BuyPrivate, LayTile, Pass, PlaceToken
 from pbem.engine.game import Game
 from pbem.engine.state import OperatingState, RoundState
 from pbem.engine.steps import operating
+from pbem.engine.values import Owner
 from pbem.ruleset import load_title
 
 
@@ -20,7 +21,7 @@ def game() -> Game:
     """1870 OR 1: MP ($500, home token on C18, president B) operates first; A owns MRBC."""
     g = Game(load_title("1870"), ["A", "B", "C"])
     state = g.state
-    state.companies["MRBC"].owner = "A"
+    state.companies["MRBC"].owner = Owner.player("A")
     state.players["A"].companies.append("MRBC")
     corp = state.corporations["MP"]
     corp.cash, corp.floated, corp.ipoed, corp.president = 500, True, True, "B"

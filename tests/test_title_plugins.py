@@ -54,6 +54,7 @@ from pbem.engine.actions import Action, BuyPrivate, Par, Redeem, SellShares  # n
 from pbem.engine.game import Game  # noqa: E402
 from pbem.engine.state import RoundState, ShareSale, StockRoundState, TitleState  # noqa: E402
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency  # noqa: E402
+from pbem.engine.values import IPO, Owner  # noqa: E402
 from pbem.ruleset import load_title  # noqa: E402
 from pbem.errors import IllegalOrderError  # noqa: E402
 
@@ -93,8 +94,8 @@ def test_a_titles_sale_hook_decides_the_price_drop() -> None:
 
     for hooks, falls in ((None, True), (StickyPrices(), False)):
         game = game_1830(hooks)
-        next(c for c in game.state.certificates if c.corporation == "B&O" and c.owner == "IPO"
-             and not c.president).owner = P1
+        next(c for c in game.state.certificates if c.corporation == "B&O" and c.owner == IPO
+             and not c.president).owner = Owner.player(P1)
         before = game.share_price("B&O")
         events = game.apply(P1, SellShares("B&O", 1))
         assert (game.share_price("B&O") != before) is falls, events

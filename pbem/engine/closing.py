@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from pbem.engine import market, trains
+from pbem.engine.values import Owner
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -52,7 +53,7 @@ def close_corporation(game: Game, sym: str) -> None:
         else:
             game.event(f"{sym}'s trains leave the game: {kinds}")
         corp.trains = []
-    owned = [c for c, company in state.companies.items() if company.owner == f"C:{sym}" and not company.closed]
+    owned = [c for c, company in state.companies.items() if company.owner == Owner.corporation(sym) and not company.closed]
     for company in owned:
         game.close_company(company)
     if owned:

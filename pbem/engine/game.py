@@ -15,10 +15,13 @@ from pbem.engine import closing, market, routes, shares, trains
 from pbem.engine.actions import Action, Exchange, RunAuto
 from pbem.engine.board import MapData, TileData
 from pbem.engine.state import (
+    IPO,
+    POOL,
     CompanyState,
     CorporationState,
     GameState,
     OperatingState,
+    Owner,
     PlayerState,
     RoundState,
     StockRoundState,
@@ -125,20 +128,22 @@ class Game:
         owned = [(sym, c) for sym, c in self.state.companies.items() if c.owner and not c.closed]
 
         def key(item: tuple[str, CompanyState]) -> tuple[int, int, str]:
-            owner = item[1].owner or ""
-            if owner in self.state.players:
-                return (0, self.state.seats.index(owner), item[0])
-            return (1, 0, owner + item[0])
+            owner = item[1].owner
+            assert owner is not None
+            if owner.is_player:
+                return (0, self.state.seats.index(owner.name), item[0])
+            return (1, 0, owner.name + item[0])
 
         for sym, company in sorted(owned, key=key):
             revenue = self.title.company(sym).revenue
-            owner = company.owner or ""
-            if owner in self.state.players:
-                self.state.players[owner].cash += revenue
+            owner = company.owner
+            assert owner is not None
+            if owner.is_player:
+                self.state.players[owner.name].cash += revenue
             else:
-                self.state.corporations[owner[2:]].cash += revenue
+                self.state.corporations[owner.name].cash += revenue
             self.state.bank -= revenue
-            self.event(f"{owner[2:] if owner.startswith('C:') else owner} collects {self.money(revenue)} from {sym}")
+            self.event(f"{owner.name} collects {self.money(revenue)} from {sym}")
         self.check_bank()
 
     # -- queries -------------------------------------------------------------------------
@@ -181,7 +186,7 @@ class Game:
     def hex_blocker(self, coord: str) -> str | None:
         """The private company that blocks ``coord`` while a player owns it, or None."""
         for sym, company in self.state.companies.items():
-            if company.closed or company.owner not in self.state.players:
+            if company.closed or company.owner is None or not company.owner.is_player:
                 continue
             ability = self.title.company(sym).ability("blocks_hexes")
             if ability is not None and coord in ability.data.get("hexes", []):
@@ -461,7 +466,7 @@ class Game:
         private closes (1830: MH for NYC)."""
         state, title = self.state, self.title
         company = state.companies.get(action.company)
-        if company is None or company.closed or company.owner != player:
+        if company is None or company.closed or company.owner != Owner.player(player):
             raise IllegalOrderError(f"{player} does not own the private company {action.company}")
         ability = title.company(action.company).ability("exchange")
         if ability is None:
@@ -469,13 +474,13 @@ class Game:
         sym = str(ability.data["corporation"])
         if action.source not in ability.data.get("from", ["ipo", "pool"]):
             raise IllegalOrderError(f"{action.company} is exchanged from the {' or '.join(ability.data['from'])}")
-        source = "IPO" if action.source == "ipo" else "POOL"
+        source = IPO if action.source == "ipo" else POOL
         certs = shares.pick_certificates(state, source, sym, 1)
         if not certs:
-            raise IllegalOrderError(f"there is no {sym} share in the {'IPO' if source == 'IPO' else 'bank pool'}")
+            raise IllegalOrderError(f"there is no {sym} share in the {'IPO' if source == IPO else 'bank pool'}")
         if not shares.holding_ok(state, title, player, sym, certs[0].percent):
             raise IllegalOrderError(f"{player} may not hold more than {title.const('max_percent_per_corporation', 60)}% of {sym}")
-        certs[0].owner = player
+        certs[0].owner = Owner.player(player)
         self._close_company(action.company)
         self.event(f"{player} exchanges {action.company} for a {certs[0].percent}% share of {sym}")
         if state.corporations[sym].ipoed:
@@ -501,8 +506,8 @@ class Game:
 
     def _close_company(self, sym: str) -> None:
         company = self.state.companies[sym]
-        if company.owner in self.state.players:
-            self.state.players[company.owner].companies.remove(sym)
+        if company.owner is not None and company.owner.is_player:
+            self.state.players[company.owner.name].companies.remove(sym)
         company.closed = True
         company.owner = None
 
@@ -537,11 +542,11 @@ class Game:
             assert coord is not None
             return (-market.price_at(self.title, coord), -coord[1], coord[0], state.market[coord].index(sym), sym)
 
-        held = [s for s in state.corporations if state.percent_of(player, s) and state.corporations[s].price]
+        held = [s for s in state.corporations if state.percent_of(Owner.player(player), s) and state.corporations[s].price]
         for sym in sorted(held, key=key):
             while True:
                 pct = shares.share_percent(self.title, sym)
-                most = state.percent_of(player, sym) // pct
+                most = state.percent_of(Owner.player(player), sym) // pct
                 count = next((n for n in range(most, 0, -1) if sell_problem(self, player, sym, n) is None
                               and not (sym == corp and self._swaps_presidency(player, sym, n))), 0)
                 if not count:
@@ -556,8 +561,8 @@ class Game:
         state = self.state
         if state.corporations[sym].president != player:
             return False
-        remaining = state.percent_of(player, sym) - count * shares.share_percent(self.title, sym)
-        others = max((state.percent_of(p, sym) for p in state.seats if p != player), default=0)
+        remaining = state.percent_of(Owner.player(player), sym) - count * shares.share_percent(self.title, sym)
+        others = max((state.percent_of(Owner.player(p), sym) for p in state.seats if p != player), default=0)
         return remaining < others
 
     def end_game(self, reason: str) -> None:
@@ -582,8 +587,9 @@ class Game:
         """Cash plus shares at market price plus privates at face value (the final score)."""
         state = self.state
         total = state.players[player].cash
+        owner = Owner.player(player)
         for cert in state.certificates:
-            if cert.owner == player:
+            if cert.owner == owner:
                 price = self.share_price(cert.corporation) or 0
                 total += price * cert.percent // shares.share_percent(self.title, cert.corporation)
         total += sum(self.title.company(c).value for c in state.players[player].companies)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import market, shares
 from pbem.engine.actions import Action, Bid, BuyPrivate, Par, Pass
-from pbem.engine.state import AuctionState
+from pbem.engine.state import AuctionState, Owner
 from pbem.engine.step import Step
 from pbem.errors import IllegalOrderError
 
@@ -80,7 +80,8 @@ class PendingPar(Step):
     def actors(cls, game: Game) -> list[str]:
         company = _auction(game).pending_par[0]
         owner = game.state.companies[company].owner
-        return [owner] if owner else []
+        name = owner.player_name() if owner else None
+        return [name] if name else []
 
     @classmethod
     def pending_corporation(cls, game: Game) -> str:
@@ -114,7 +115,7 @@ class PendingPar(Step):
         market.place(state, sym, coord)
         game.event(f"{player} pars {sym} at {game.money(action.price)}")
         pres = next(c for c in state.certificates if c.corporation == sym and c.president)
-        pres.owner = player
+        pres.owner = Owner.player(player)
         corp.ipoed = True
         corp.president = player
         game.event(f"{player} receives the president's certificate of {sym}")
@@ -123,8 +124,8 @@ class PendingPar(Step):
         if game.title.company(company).ability("close_after_par") is not None:
             # 1870: the SLSF private was only the president's certificate; it closes.
             owner = state.companies[company].owner
-            if owner in state.players:
-                state.players[owner].companies.remove(company)
+            if owner is not None and owner.is_player:
+                state.players[owner.name].companies.remove(company)
             state.companies[company].closed = True
             state.companies[company].owner = None
             game.event(f"the private company {company} closes")
@@ -268,7 +269,7 @@ class WaterfallAuction(Step):
                 f"{player} has {game.money(available)} available and cannot spend {game.money(price)}"
             )
         auction.bids.pop(company, None)
-        state.companies[company].owner = player
+        state.companies[company].owner = Owner.player(player)
         state.players[player].companies.append(company)
         state.players[player].cash -= price
         state.bank += price
@@ -297,7 +298,7 @@ class WaterfallAuction(Step):
             if cert.president:
                 _auction(game).pending_par.append(company)
             else:
-                cert.owner = player
+                cert.owner = Owner.player(player)
                 game.event(f"{player} receives a {cert.percent}% share of {sym}")
 
     @classmethod

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 
 from pbem.engine import market, shares
 from pbem.engine.actions import Action, BuyShares, Par, Pass, SellShares, ShareSource
-from pbem.engine.state import IPO, POOL, ShareSale, StockRoundState
+from pbem.engine.state import IPO, POOL, Owner, ShareSale, StockRoundState
 from pbem.engine.step import Step
 from pbem.errors import IllegalOrderError
 
@@ -51,7 +51,7 @@ def _sale_allowed_now(game: Game) -> bool:
     return True
 
 
-def _source_owner(source: str) -> str:
+def _source_owner(source: str) -> Owner:
     return IPO if source == "ipo" else POOL
 
 
@@ -161,16 +161,16 @@ def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
         if title.const("must_sell_in_blocks") and sym in sr.sold.get(player, []) and sym in sr.turn_sells:
             return f"{sym} was sold this turn already: shares are sold in one lot a turn"
     pct = shares.share_percent(title, sym)
-    held = state.percent_of(player, sym)
+    held = state.percent_of(Owner.player(player), sym)
     if held < count * pct:
         return f"{player} holds {held}% of {sym} and cannot sell {count * pct}%"
     if shares.pool_room(state, title, sym) < count * pct:
         return f"the bank pool may not hold more than {title.const('pool_share_limit', 50)}% of {sym}"
     corp = state.corporations[sym]
-    ordinary = len(shares.pick_certificates(state, player, sym, 10**6))
+    ordinary = len(shares.pick_certificates(state, Owner.player(player), sym, 10**6))
     if corp.president == player and count > ordinary:
         pres_pct = shares.president_percent(title, sym)
-        others = max((state.percent_of(p, sym) for p in state.seats if p != player), default=0)
+        others = max((state.percent_of(Owner.player(p), sym) for p in state.seats if p != player), default=0)
         if others < pres_pct:
             return (
                 f"{player} may not sell the president's certificate of {sym}: "
@@ -291,7 +291,7 @@ class BuySellParShares(Step):
                 state.corporations[sym].cash += price
             else:
                 state.bank += price
-            cert.owner = player
+            cert.owner = Owner.player(player)
             where = "the IPO" if action.source == "ipo" else "the market"
             game.event(f"{player} buys a {cert.percent}% share of {sym} from {where} for {game.money(price)}")
             sr.turn_actions.append("buy")
@@ -321,7 +321,7 @@ class BuySellParShares(Step):
         corp.president = player
         pres = next(c for c in state.certificates if c.corporation == sym and c.president)
         cost = action.price * pres.percent // shares.share_percent(title, sym)
-        pres.owner = player
+        pres.owner = Owner.player(player)
         state.players[player].cash -= cost
         state.bank += cost
         game.event(f"{player} pars {sym} at {game.money(action.price)}")
@@ -367,20 +367,20 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
     corp = state.corporations[sym]
     president_before = corp.president
     pct = shares.share_percent(title, sym)
-    ordinary = shares.pick_certificates(state, player, sym, 10**6)
+    ordinary = shares.pick_certificates(state, Owner.player(player), sym, 10**6)
     if corp.president == player and count > len(ordinary):
-        others = {p: state.percent_of(p, sym) for p in state.seats if p != player}
+        others = {p: state.percent_of(Owner.player(p), sym) for p in state.seats if p != player}
         top = max(others.values())
         new = min(
             (p for p, v in others.items() if v == top),
             key=lambda p: shares.seat_distance(state, player, p),
         )
         pres = next(c for c in state.certificates if c.corporation == sym and c.president)
-        shares.transfer(shares.pick_certificates(state, new, sym, pres.percent // pct), player)
-        pres.owner = new
+        shares.transfer(shares.pick_certificates(state, Owner.player(new), sym, pres.percent // pct), Owner.player(player))
+        pres.owner = Owner.player(new)
         corp.president = new
     price = shares.current_price(state, title, sym)
-    shares.transfer(shares.pick_certificates(state, player, sym, count), POOL)
+    shares.transfer(shares.pick_certificates(state, Owner.player(player), sym, count), POOL)
     amount = price * count
     state.bank -= amount
     state.players[player].cash += amount
@@ -438,7 +438,7 @@ def finish_stock_round(game: Game) -> None:
         return (-market.price_at(title, coord), -coord[1], coord[0], state.market[coord].index(sym), sym)
 
     for sym in sorted(floated, key=key):
-        held = sum(state.percent_of(p, sym) for p in state.seats) + sum(
+        held = sum(state.percent_of(Owner.player(p), sym) for p in state.seats) + sum(
             c.percent for c in state.certificates if c.corporation == sym and c.owner == IPO
             and state.title_state.withheld(c))
         if held == 100 and title.const("sold_out_increase", True):

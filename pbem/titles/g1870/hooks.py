@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from pbem.engine import market
 from pbem.engine.hooks import Coord, TitleHooks
-from pbem.engine.state import ShareSale, TitleState
+from pbem.engine.state import IPO, Owner, ShareSale, TitleState
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
 from pbem.titles.g1870 import protection
 from pbem.titles.g1870.state import State1870, state1870
@@ -96,8 +96,8 @@ class Hooks1870(TitleHooks):
             return kept, (revenue - kept) / shares
         return super().split(revenue, choice, shares)
 
-    def pays_the_corporation(self, holder: str) -> bool:
-        return holder == "IPO"
+    def pays_the_corporation(self, holder: Owner) -> bool:
+        return holder == IPO
 
     def price_move(self, revenue: int, paid: int) -> str | None:
         if paid == 0:
@@ -113,7 +113,7 @@ class Hooks1870(TitleHooks):
         if bank is None:
             return None
         company = game.state.companies.get(str(river.get("blocked_by", "MRBC")))
-        if company is None or company.closed or company.owner not in game.state.players:
+        if company is None or company.closed or company.owner is None or not company.owner.is_player:
             return None
         west, east = set(bank["west"]), set(bank["east"])
         data = game.tiles[tile]

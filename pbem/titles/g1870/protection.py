@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pbem.engine import market, shares
-from pbem.engine.state import POOL, ShareSale
+from pbem.engine.state import POOL, Owner, ShareSale
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1870 import market as ledge
 from pbem.titles.g1870.state import state1870
@@ -89,7 +89,7 @@ def protect(game: Game, player: str, action: BuyShares) -> None:
     if player != entry.president or not possible(game):
         raise IllegalOrderError(f"{player} cannot protect the price of {sym}")
     for cert in shares.pick_certificates(state, POOL, sym, count):
-        cert.owner = player
+        cert.owner = Owner.player(player)
     state.players[player].cash -= price * count
     state.bank += price * count
     queue(game).pop(0)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import market, shares
-from pbem.engine.state import IPO, POOL, Certificate, StockRoundState
+from pbem.engine.state import IPO, POOL, Certificate, Owner, StockRoundState
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1870.state import state1870
 
@@ -67,12 +67,12 @@ def redeem_problem(game: Game, sr: StockRoundState, player: str, sym: str, sourc
         return None if source == "pool" else f"the bank pool holds a {sym} share: it must be redeemed first"
     if source not in state.players:
         return f"the pool holds no {sym} share: name the player (REDEEM {sym} FROM <player>)"
-    holdings = {p: state.percent_of(p, sym) for p in state.seats}
+    holdings = {p: state.percent_of(Owner.player(p), sym) for p in state.seats}
     others_top = max((v for p, v in holdings.items() if p != player), default=0)
     if source == player and holdings[player] == others_top:
         # as 18xx.games plays it: the president is spared only when tied with the others' most
         return f"{player} holds as many {sym} shares as the most of the others and cannot be redeemed from"
-    if not shares.pick_certificates(state, source, sym, 1):
+    if not shares.pick_certificates(state, Owner.player(source), sym, 1):
         return f"{source} has no ordinary {sym} share"
     return None
 
@@ -103,7 +103,7 @@ def redeem(game: Game, sr: StockRoundState, player: str, sym: str, source: str) 
     mine = state1870(state)
     mine.redeem_cash.setdefault(sym, corp.cash)
     pool = shares.pick_certificates(state, POOL, sym, 1)
-    cert, payee = (pool[0], None) if pool else (shares.pick_certificates(state, source, sym, 1)[0], source)
+    cert, payee = (pool[0], None) if pool else (shares.pick_certificates(state, Owner.player(source), sym, 1)[0], source)
     corp.cash -= price
     if payee is None:
         state.bank += price

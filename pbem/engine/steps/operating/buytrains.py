@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Iterable
 from pbem.engine import shares, track, trains
 from pbem.engine.actions import Action, Bankrupt, BuyTrain, DiscardTrain, Pass, SellShares
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, pass_step, president
+from pbem.engine.values import Owner
 from pbem.errors import IllegalOrderError
 
 if TYPE_CHECKING:
@@ -143,7 +144,7 @@ def train_candidates(game: Game, corp: str) -> list[Action]:
     if must_buy_train(game, corp):
         pres = president(game, corp)
         for sym in state.corporations:
-            most = state.percent_of(pres, sym) // shares.share_percent(title, sym)
+            most = state.percent_of(Owner.player(pres), sym) // shares.share_percent(title, sym)
             found += [SellShares(sym, n) for n in range(1, most + 1)]
         found.append(Bankrupt())
     else:
@@ -249,8 +250,8 @@ def emergency_sale(game: Game, player: str, corp: str, action: SellShares) -> No
     state = game.state
     sym = action.corporation
     if sym == corp and state.corporations[corp].president == player:
-        remaining = state.percent_of(player, corp) - action.count * shares.share_percent(game.title, corp)
-        others = max(state.percent_of(p, corp) for p in state.seats if p != player)
+        remaining = state.percent_of(Owner.player(player), corp) - action.count * shares.share_percent(game.title, corp)
+        others = max(state.percent_of(Owner.player(p), corp) for p in state.seats if p != player)
         if remaining < others:
             raise IllegalOrderError(f"{player} may not sell the presidency of {corp} to buy its train")
     cheapest = trains.cheapest_depot_price(game) or 0
@@ -260,7 +261,7 @@ def emergency_sale(game: Game, player: str, corp: str, action: SellShares) -> No
         down_to_limit = False
         if game.title.const("emergency_sale_down_to_holding_limit", False):
             limit = int(game.title.const("max_percent_per_corporation", 60))
-            held = state.percent_of(player, sym)
+            held = state.percent_of(Owner.player(player), sym)
             after = held - action.count * shares.share_percent(game.title, sym)
             if held > limit and after > limit:
                 raise IllegalOrderError(f"{player} holds {held}% of {sym}: a sale must bring it down "

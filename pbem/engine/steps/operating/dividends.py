@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import market, shares
 from pbem.engine.actions import Action, Dividend
-from pbem.engine.state import IPO, POOL
+from pbem.engine.state import IPO, POOL, Owner
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state
 from pbem.errors import IllegalOrderError
 
@@ -89,15 +89,15 @@ def distribute(game: Game, corp: str, revenue: int, choice: str) -> int:
     if per_share > 0:
         paid: list[str] = []
         for holder in state.seats:
-            pct = state.percent_of(holder, corp)
+            pct = state.percent_of(Owner.player(holder), corp)
             if pct:
                 amount = hooks.dividend_amount(pct, share_pct, per_share)
                 state.players[holder].cash += amount
                 state.bank -= amount
                 paid.append(f"{game.money(amount)} to {holder}")
-        for holder in (IPO, POOL):
-            pct = state.percent_of(holder, corp)
-            if pct and hooks.pays_the_corporation(holder):
+        for bank in (IPO, POOL):
+            pct = state.percent_of(bank, corp)
+            if pct and hooks.pays_the_corporation(bank):
                 amount = hooks.dividend_amount(pct, share_pct, per_share)
                 treasury.cash += amount
                 state.bank -= amount

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import trains
 from pbem.engine.actions import Action, Assign, BuyPrivate, Pass
-from pbem.engine.state import corp_owner
+from pbem.engine.values import Owner
 from pbem.engine.steps.operating.base import OpStep, current_corp, pass_step
 from pbem.errors import IllegalOrderError
 
@@ -91,7 +91,7 @@ def purchasable(game: Game, corp: str) -> list[str]:
     out = []
     for sym, company in game.state.companies.items():
         data = game.title.company(sym)
-        if company.closed or company.owner not in game.state.players or data.ability("no_buy") is not None:
+        if company.closed or company.owner is None or not company.owner.is_player or data.ability("no_buy") is not None:
             continue
         early = data.ability("buyable_in_phase_1")
         first_phase = game.state.phase == game.title.phases[0].name
@@ -132,17 +132,17 @@ def buy_company(game: Game, corp: str, action: BuyPrivate) -> None:
     seller = company.owner
     assert seller is not None
     treasury.cash -= action.price
-    state.players[seller].cash += action.price
-    state.players[seller].companies.remove(action.company)
-    company.owner = corp_owner(corp)
-    game.event(f"{corp} buys {action.company} from {seller} for {game.money(action.price)}")
+    state.players[seller.name].cash += action.price
+    state.players[seller.name].companies.remove(action.company)
+    company.owner = Owner.corporation(corp)
+    game.event(f"{corp} buys {action.company} from {seller.name} for {game.money(action.price)}")
 
 def usable_abilities(game: Game, corp: str) -> list[str]:
     """The private companies ``corp`` owns whose token it may still place this turn (1870:
     SCC's cattle token not yet placed; GSC's port, while the closed port can still replace
     the open one). The turn stays open for them until the corporation passes at its end, as
     18xx.games keeps the buy-company step open. (Tile-lay abilities do not hold the turn.)"""
-    state, owner = game.state, corp_owner(corp)
+    state, owner = game.state, Owner.corporation(corp)
     out = []
     for sym, company in state.companies.items():
         if company.owner != owner or company.closed:
@@ -162,7 +162,7 @@ def assign_token(game: Game, corp: str, action: Assign) -> None:
     """Place ``action.company``'s token for ``corp`` (see :class:`Special`)."""
     state = game.state
     company = state.companies.get(action.company)
-    if company is None or company.closed or company.owner != corp_owner(corp):
+    if company is None or company.closed or company.owner != Owner.corporation(corp):
         raise IllegalOrderError(f"{corp} does not own the private company {action.company}")
     ability = game.title.company(action.company).ability("assign_hexes")
     if ability is None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 
 from pbem.engine import track, trains
 from pbem.engine.actions import Action, LayTile, Pass, PlaceToken
-from pbem.engine.state import corp_owner
+from pbem.engine.values import Owner
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, pass_step, president
 from pbem.engine.steps.operating.privates import price_range, purchasable
 from pbem.errors import IllegalOrderError
@@ -145,7 +145,7 @@ def track_step_abilities(game: Game, corp: str) -> list[str]:
     still unused (a ``tile_lay`` ability with ``extra: false``; 1870: MRBC). Each keeps the
     track step open until the lay is made or the step passed (issue 11, fault 2; 18xx.games
     keeps its track step open for such an ability), even once the normal lays are used."""
-    state, owner = game.state, corp_owner(corp)
+    state, owner = game.state, Owner.corporation(corp)
     out = []
     for sym, company in state.companies.items():
         if company.owner != owner or company.closed or sym in state.used_abilities:
@@ -255,7 +255,7 @@ def special_lay(game: Game, corp: str, action: LayTile) -> None:
     state = game.state
     company = action.using
     assert company is not None
-    if state.companies.get(company) is None or state.companies[company].owner != corp_owner(corp):
+    if state.companies.get(company) is None or state.companies[company].owner != Owner.corporation(corp):
         raise IllegalOrderError(f"{corp} does not own the private company {company}")
     data = game.title.company(company)
     ability = data.ability("tile_lay") or data.ability("teleport")
@@ -322,7 +322,7 @@ def special_lay_candidates(game: Game, corp: str) -> list[LayTile]:
     unused: every hex, tile and rotation the ability names that the tile rules allow there
     (:func:`pbem.engine.track.lay_problem`, reach aside); the lay itself is checked by
     :func:`special_lay` when applied."""
-    state, owner = game.state, corp_owner(corp)
+    state, owner = game.state, Owner.corporation(corp)
     out: list[LayTile] = []
     for sym, company in state.companies.items():
         if company.owner != owner or company.closed or sym in state.used_abilities:

@@ -10,6 +10,7 @@ from pbem.actionlog import ActionLog, NewRecord
 from pbem.commands import Command, GmCommand, Info, Order
 from pbem.engine import routes
 from pbem.engine.actions import Action, RunAuto, RunRoutes
+from pbem.engine.events import Note
 from pbem.errors import OrderError
 from pbem.games import Replay, hash_secret, new_secret, replay
 from pbem.mail.types import Submission
@@ -34,7 +35,7 @@ def apply_logged(work: Replay, seat: str, action: Action, sub: Submission, actio
     if missing:
         raise OrderError(f"there is no hex {missing[0]} on the {work.title.name} map")
     action, notes = routes.resolve_auto(work.game, action, route_time_limit)
-    events = notes + work.game.apply(seat, action)
+    events = [Note(note) for note in notes] + work.game.apply(seat, action)
     record = NewRecord("action", seat, action.to_dict(), by=sub.sender, source=sub.message_id)
     seq = action_log.records[-1]["seq"] + 1 + len(pending)  # the seq it will be written with
     pending.append(record)

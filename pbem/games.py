@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.actionlog import ActionLog, LogIntegrityError
 from pbem.addresses import valid_address
 from pbem.engine.actions import action_from_dict
+from pbem.engine.events import Event
 from pbem.engine.game import Game
 from pbem.engine.title import TitleData
 from pbem.errors import ConfigError
@@ -107,7 +108,8 @@ class GameInfo:
 class Replay:
     """A game rebuilt from its log.
 
-    ``events`` maps each action record's ``seq`` to the lines it produced; ``effective`` lists
+    ``events`` maps each action record's ``seq`` to the events it produced (the report
+    renders them); ``effective`` lists
     the action records in force (undone ones removed), in order; ``gm`` lists the ``undo``
     and ``gm`` records, each an ``undo`` record with ``"undone"``: the log numbers it took
     back, and ``"taken_back"``: those action records.
@@ -116,7 +118,7 @@ class Replay:
     info: GameInfo
     title: TitleData
     game: Game
-    events: dict[int, list[str]] = field(default_factory=dict)
+    events: dict[int, list[Event]] = field(default_factory=dict)
     effective: list[dict[str, Any]] = field(default_factory=list)
     last_seq: int = 0
     gm: list[dict[str, Any]] = field(default_factory=list)
@@ -227,7 +229,7 @@ def replay(records: list[dict[str, Any]]) -> Replay:
     from pbem.ruleset import load_title
     title = load_title(info.title, info.variants)
     game = Game(title, [s.name for s in info.seats])
-    events: dict[int, list[str]] = {}
+    events: dict[int, list[Event]] = {}
     for record in effective:
         try:
             events[record["seq"]] = game.apply(record["actor"], action_from_dict(record["data"]))

@@ -24,6 +24,7 @@ from pbem.durable import append_durably, write_atomic
 
 from pbem import report_sections as sections
 from pbem.engine import shares
+from pbem.engine.events import render_all
 from pbem.engine.routes import DEFAULT_TIME_LIMIT
 from pbem.engine.state import IPO, POOL, Owner
 from pbem.games import Replay
@@ -156,7 +157,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                     "seq": record["seq"],
                     "actor": record["actor"],
                     "order": format_order(_action(record), vocab),
-                    "events": replay.events.get(record["seq"], []),
+                    "events": render_all(replay.events.get(record["seq"], []), money),
                 }
             )
     for record in replay.gm:

@@ -10,6 +10,7 @@ import pytest
 from pbem.engine import track
 from pbem.engine.game import Game
 from pbem.engine.values import IPO, POOL, Owner
+from pbem.engine.events import render_all
 from pbem.ruleset import load_title
 from pbem.titles.g1870 import market as ledge
 from pbem.titles.g1870.state import state1870
@@ -104,7 +105,7 @@ def test_bridge_company_bought_in_the_first_turn_gives_a_free_extra_home_lay(gam
     state.round = RoundState(kind="operating", operating=OperatingState(order=["MP"]))
     game.apply("B", BuyPrivate("MRBC", 40))
     assert corp.cash == 460
-    events = game.apply("B", LayTile("C18", "5", 3, using="MRBC"))  # across: MP owns the bridge now
+    events = render_all(game.apply("B", LayTile("C18", "5", 3, using="MRBC")), game.money)  # across: MP owns the bridge now
     assert corp.cash == 460, "the home lay is free"
     assert "MP receives a discount of $40 from MRBC" in events
     state.phase = "2"  # so that an upgrade would otherwise be possible
@@ -153,7 +154,7 @@ def test_share_redemption_from_a_player_when_the_pool_has_none() -> None:
     cash_c = g.state.players["C"].cash
     with pytest.raises(Exception, match="name the player"):
         g.apply("B", Redeem("MP", "pool"))
-    events = g.apply("B", Redeem("MP", "C"))
+    events = render_all(g.apply("B", Redeem("MP", "C")), g.money)
     assert "MP (B) redeems a 10% share from C for $76" in events
     assert g.state.players["C"].cash == cash_c + 76
     assert g.state.corporations["MP"].cash == 300 - 76
@@ -228,7 +229,7 @@ def test_price_protection_holds_the_price_or_the_drop_follows() -> None:
     assert g.current_actors() == ["B"], "the president decides before play goes on"
     assert g.share_price("MP") == price, "the drop waits"
     cash = state.players["B"].cash
-    events = g.apply("B", BuyShares("MP", "pool", 1))
+    events = render_all(g.apply("B", BuyShares("MP", "pool", 1)), g.money)
     assert f"B price protects 1 share of MP for ${price}" in events
     assert state.players["B"].cash == cash - price and g.share_price("MP") == price
     assert state.percent_of(Owner.player("B"), "MP") == 70, "protection may take the president over 60%"
@@ -237,7 +238,7 @@ def test_price_protection_holds_the_price_or_the_drop_follows() -> None:
     g2.state.round.entity_index = g2.state.order.index("C")
     g2.apply("C", SellShares("MP", 1))
     g2.apply("C", Pass())
-    events = g2.apply("B", Pass())
+    events = render_all(g2.apply("B", Pass()), g2.money)
     assert "B does not price protect 1 share of MP" in events
     assert g2.share_price("MP") < price
 
@@ -248,8 +249,8 @@ def test_a_seller_is_not_offered_protection_of_their_own_sale() -> None:
 
     g = sr_game()
     price = g.share_price("MP")
-    events = g.apply("B", SellShares("MP", 1))
-    events += g.apply("B", Pass())
+    events = render_all(g.apply("B", SellShares("MP", 1)), g.money)
+    events += render_all(g.apply("B", Pass()), g.money)
     assert "B can't price protect 1 share of MP" in events
     assert g.share_price("MP") < price
 
@@ -397,7 +398,7 @@ def test_reissue_offers_the_redeemed_shares_at_the_new_par_and_pays_the_corporat
         g.apply("B", BuyShares("MP", "ipo"))
     assert Reissue("MP") in g.legal_actions("B")
     order = parse_order("REISSUE MP", Vocabulary.from_title(g.title))
-    events = g.apply("B", order)
+    events = render_all(g.apply("B", order), g.money)
     assert "MP (B) reissues 2 shares" in events
     assert "MP's par price is now $120" in events
     assert shares.par_price(state, g.title, "MP") == 120
@@ -418,7 +419,7 @@ def test_reissue_keeps_a_higher_old_par_and_waits_for_every_original_share() -> 
     from pbem.engine.actions import Reissue
 
     g = reissue_game(82)
-    events = g.apply("B", Reissue("MP"))
+    events = render_all(g.apply("B", Reissue("MP")), g.money)
     assert not any("par price is now" in e for e in events)
     assert shares.par_price(g.state, g.title, "MP") == 76
 
@@ -484,7 +485,7 @@ def test_a_sale_into_the_closing_cells_still_offers_protection_and_else_closes_t
     bank, cash_c = state.bank, state.players["C"].cash
     g.apply("C", SellShares("MP", 1))
     g.apply("C", Pass())
-    events = g.apply("B", Pass())
+    events = render_all(g.apply("B", Pass()), g.money)
     assert "MP closes" in events
     corp = state.corporations["MP"]
     assert corp.closed and corp.price is None and corp.president is None and corp.cash == 0
@@ -519,7 +520,7 @@ def test_a_withheld_dividend_into_the_closing_cells_closes_the_corporation_in_it
     op.passed_steps = ["connection_token", "connection_route", "connection_dividend", "pending_token", "track"]
     from pbem.engine.actions import Pass
 
-    events = g.apply("B", Pass())  # no token; no route to run, so the revenue of $0 is withheld
+    events = render_all(g.apply("B", Pass()), g.money)  # no token; no route to run, so the revenue of $0 is withheld
     assert "MP closes" in events
     assert state.corporations["MP"].closed
     assert any("operates GMO" in e for e in events), "MP's turn ended; GMO operates next"
@@ -641,17 +642,17 @@ def test_an_emergency_sale_in_an_operating_round_waits_for_price_protection() ->
         assert g.share_price("MP") == 76, "the drop waits"
         with pytest.raises(Exception, match="not B's turn"):
             g.apply("B", Pass())
-        events = g.apply("A", BuyTrain("2"))
+        events = render_all(g.apply("A", BuyTrain("2")), g.money)
         assert g.current_actors() == ["B"], "GMO's turn is over: MP's president decides"
         assert not any("operates MP" in e for e in events)
         cash_b = state.players["B"].cash
         if protects:
-            events = g.apply("B", BuyShares("MP", "pool", 2))
+            events = render_all(g.apply("B", BuyShares("MP", "pool", 2)), g.money)
             assert "B price protects 2 shares of MP for $152" in events
             assert g.share_price("MP") == 76 and state.percent_of(Owner.player("B"), "MP") == 80
             assert state.players["B"].cash == cash_b - 152
         else:
-            events = g.apply("B", Pass())
+            events = render_all(g.apply("B", Pass()), g.money)
             assert "B does not price protect 2 shares of MP" in events
             assert g.share_price("MP") == 68
         assert any("operates MP" in e for e in events), "then MP operates"
@@ -668,10 +669,10 @@ def test_a_president_who_sells_the_presidency_away_is_the_one_asked_and_may_not_
     for cert in state.certificates:
         if cert.corporation == "MP" and cert.index in (6, 7):
             cert.owner = Owner.player("C")
-    events = g.apply("B", SellShares("MP", 4))
+    events = render_all(g.apply("B", SellShares("MP", 4)), g.money)
     assert state.corporations["MP"].president == "C"
     assert g.share_price("MP") == 76
-    events += g.apply("B", Pass())
+    events += render_all(g.apply("B", Pass()), g.money)
     assert "B can't price protect 4 shares of MP" in events
     assert not any(e.startswith("C price protects") for e in events)
     assert g.share_price("MP") < 76 and state1870(state).sell_queue == []
@@ -701,7 +702,7 @@ def test_diesels_replace_the_8_10_and_12_trains() -> None:
     g.apply("A", Dividend("withhold"))
     state = g.state
     cash = state.corporations["GMO"].cash
-    events = g.apply("A", BuyTrain("D", "depot", None, "4"))
+    events = render_all(g.apply("A", BuyTrain("D", "depot", None, "4")), g.money)
     assert state.corporations["GMO"].cash == cash - 800
     assert state.phase == "D"
     assert state.corporations["GMO"].trains == ["D-0"]
@@ -789,7 +790,7 @@ def test_a_connection_is_granted_only_by_a_gm_ruling() -> None:
     with pytest.raises(Exception, match="no train"):
         g.apply("B", command.action)
     g.state.corporations["MP"].trains = ["2-6"]
-    events = g.apply("B", command.action)
+    events = render_all(g.apply("B", command.action), g.money)
     assert "-- GM ruling: MP has connected to its destination J5 --" in events
     assert g.current_actors() == ["B"], "MP's destination token comes first"
     with pytest.raises(Exception, match="due already"):
@@ -843,12 +844,12 @@ def test_a_corporation_closing_at_its_turns_end_still_lets_the_other_president_p
     g.apply("A", Pass())  # GMO: no track
     g.apply("A", SellShares("GMO", 1))
     g.apply("A", SellShares("MP", 1))
-    events = g.apply("A", BuyTrain("2"))
+    events = render_all(g.apply("A", BuyTrain("2")), g.money)
     assert "GMO closes" in events and state.corporations["GMO"].closed
     assert g.current_actors() == ["B"] and g.round_label() == "OR 1.1"
     assert g.waiting_for().startswith("B for MP: protect the price of MP")
     price = g.share_price("MP")
-    events = g.apply("B", Pass())
+    events = render_all(g.apply("B", Pass()), g.money)
     assert "B does not price protect 1 share of MP" in events
     assert g.share_price("MP") < price and state1870(state).sell_queue == []
 
@@ -870,7 +871,7 @@ def test_finish_on_400_ends_the_game_at_the_stock_rounds_end_before_any_operatin
         player.cash = 0
     events: list[str] = []
     while not state.finished and g.current_actors():
-        events += g.apply(g.current_actors()[0], Pass())
+        events += render_all(g.apply(g.current_actors()[0], Pass()), g.money)
     assert state.finished and state.end_reason == "stock_market"
     assert g.share_price("MP") == 400
     assert not any(e.startswith("-- OR") for e in events)

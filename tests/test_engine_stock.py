@@ -9,6 +9,7 @@ from pbem.engine import market
 from pbem.engine.game import Game
 from pbem.engine.state import POOL, RoundState, StockRoundState
 from pbem.engine.values import IPO, Owner
+from pbem.engine.events import render_all
 from pbem.ruleset import load_title
 from pbem.errors import IllegalOrderError
 
@@ -87,7 +88,7 @@ def test_float_at_sixty_percent_gives_ten_times_par(game: Game) -> None:
     game.state.players[P3].cash = 5000
     for n in range(4):
         game.state.round.entity_index = game.state.order.index(P3)
-        events = game.apply(P3, BuyShares("B&O"))
+        events = render_all(game.apply(P3, BuyShares("B&O")), game.money)
     assert "B&O floats" in events and "B&O receives $1000" in events
     assert game.state.corporations["B&O"].cash == 1000
 
@@ -119,7 +120,7 @@ def test_sale_drops_the_price_a_row_a_share_and_blocks_rebuying(game: Game) -> N
     game.apply(P1, BuyShares("B&O"))
     game.state.round.entity_index = 0
     second_stock_round(game)
-    events = game.apply(P1, SellShares("B&O"))
+    events = render_all(game.apply(P1, SellShares("B&O")), game.money)
     assert "Player 1 sells 1 share of B&O (10%) and receives $100" in events
     assert game.share_price("B&O") == 90
     assert game.state.percent_of(POOL, "B&O") == 10
@@ -189,10 +190,10 @@ def test_players_with_nothing_to_do_pass_and_priority_follows_the_last_to_act(ga
     for p in (P1, P2, P3):
         state.players[p].cash = 50 if p != P2 else 100
     state.round.entity_index = 0
-    events = game.apply(P1, Pass())
+    events = render_all(game.apply(P1, Pass()), game.money)
     # Player 2 still has money: it acts; then everyone passes.
     assert game.current_actors() == [P2]
-    events = game.apply(P2, BuyShares("B&O"))
+    events = render_all(game.apply(P2, BuyShares("B&O")), game.money)
     assert "Player 3 has no valid actions and passes" in events
     assert "Player 1 has no valid actions and passes" in events
     assert "-- OR 1.1 --" in events

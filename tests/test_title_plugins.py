@@ -55,6 +55,7 @@ from pbem.engine.game import Game  # noqa: E402
 from pbem.engine.state import RoundState, ShareSale, StockRoundState, TitleState  # noqa: E402
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency  # noqa: E402
 from pbem.engine.values import IPO, Owner  # noqa: E402
+from pbem.engine.events import render_all  # noqa: E402
 from pbem.ruleset import load_title  # noqa: E402
 from pbem.errors import IllegalOrderError  # noqa: E402
 
@@ -97,7 +98,7 @@ def test_a_titles_sale_hook_decides_the_price_drop() -> None:
         next(c for c in game.state.certificates if c.corporation == "B&O" and c.owner == IPO
              and not c.president).owner = Owner.player(P1)
         before = game.share_price("B&O")
-        events = game.apply(P1, SellShares("B&O", 1))
+        events = render_all(game.apply(P1, SellShares("B&O", 1)), game.money)
         assert (game.share_price("B&O") != before) is falls, events
 
 

@@ -14,6 +14,21 @@ from typing import Iterable, Mapping
 from pbem.engine import closing, market, routes, shares, trains
 from pbem.engine.actions import Action, Exchange, RunAuto
 from pbem.engine.board import MapData, TileData
+from pbem.engine.events import (
+    BankBroken,
+    CompanyClosed,
+    CompanyIncome,
+    Event,
+    Exchanged,
+    GameOver,
+    NoValidActions,
+    Note,
+    Operates,
+    PriorityDeal,
+    PrivatesClosed,
+    RoundStarted,
+    WentBankrupt,
+)
 from pbem.engine.state import (
     IPO,
     POOL,
@@ -88,7 +103,7 @@ class Game:
         self.tiles: Mapping[str, TileData] = title.tiles
         self.state = new_state(title, players)
         self.state.title_state = self.hooks.new_title_state()
-        self.pending_events: list[str] = []
+        self.pending_events: list[Event] = []
         self.turn_over = False
         self.last_run: list[RouteResult] = []
         self.cache: dict[object, tuple[object, object]] = {}
@@ -114,9 +129,9 @@ class Game:
         """Format ``amount`` in the title's currency."""
         return self.title.format_money(amount)
 
-    def event(self, text: str) -> None:
-        """Record one line of what happened (shown in the turn report)."""
-        self.pending_events.append(text)
+    def event(self, event: Event) -> None:
+        """Record what happened (:mod:`pbem.engine.events`; the turn report renders it)."""
+        self.pending_events.append(event)
 
     def next_entity_index(self) -> None:
         """Move the turn to the next player in priority order."""
@@ -143,7 +158,7 @@ class Game:
             else:
                 self.state.corporations[owner.name].cash += revenue
             self.state.bank -= revenue
-            self.event(f"{owner.name} collects {self.money(revenue)} from {sym}")
+            self.event(CompanyIncome(owner.name, revenue, sym))
         self.check_bank()
 
     # -- queries -------------------------------------------------------------------------
@@ -241,8 +256,9 @@ class Game:
 
     # -- the one way to change the game --------------------------------------------------
 
-    def apply(self, player: str, action: Action) -> list[str]:
-        """Apply ``action`` by ``player`` and advance the game; returns what happened.
+    def apply(self, player: str, action: Action) -> list[Event]:
+        """Apply ``action`` by ``player`` and advance the game; returns what happened (the
+        events, which the callers render: :meth:`pbem.engine.events.Event.render`).
 
         All or nothing: on error the state is unchanged.
 
@@ -262,7 +278,7 @@ class Game:
                 return events
             if isinstance(action, RunAuto):
                 action, notes = routes.resolve_auto(self, action)
-                self.pending_events.extend(notes)
+                self.pending_events.extend(Note(note) for note in notes)
             if self.state.round.kind == "operating":
                 op_step = operating.step_for(self, player, action)
                 op_step.process(self, player, action)
@@ -319,7 +335,7 @@ class Game:
         order = self.state.order
         idx = self.state.round.entity_index % len(order)
         self.state.order = order[idx:] + order[:idx]
-        self.event(f"{self.state.order[0]} has priority deal")
+        self.event(PriorityDeal(self.state.order[0]))
 
     def _start_stock_round(self, number: int = 1) -> None:
         self._rotate_priority()
@@ -327,7 +343,7 @@ class Game:
             p.passed = False
         self.state.round = RoundState(kind="stock", number=number, stock=StockRoundState())
         self.hooks.new_stock_round(self)
-        self.event(f"-- {self.round_label()} --")
+        self.event(RoundStarted(self.round_label()))
         self._skip_stock_turns()
 
     def _skip_stock_turns(self) -> None:
@@ -336,7 +352,7 @@ class Game:
             current = self.state.order[self.state.round.entity_index]
             if self.hooks.stock_step().has_actions(self, current):
                 return
-            self.event(f"{current} has no valid actions and passes")
+            self.event(NoValidActions(current))
             end_turn(self, current)
             if self._stock_round_over():
                 self._finish_stock_round()
@@ -385,7 +401,7 @@ class Game:
     def _start_operating_round(self, number: int, or_number: int) -> None:
         self.state.round = RoundState(kind="operating", number=number, or_number=or_number,
                                       operating=OperatingState(order=self.operating_order()))
-        self.event(f"-- {self.round_label()} --")
+        self.event(RoundStarted(self.round_label()))
         self.payout_companies()
         self._start_corporation_turn()
 
@@ -400,7 +416,7 @@ class Game:
                 op.index += 1  # closed on the market earlier in this round
                 continue
             pres = self.state.corporations[corp].president
-            self.event(f"{pres} operates {corp}")
+            self.event(Operates(pres, corp))
             operating.place_home_token(self, corp)
             if not self._corporation_turn_over() or self.state.finished:
                 return
@@ -457,7 +473,7 @@ class Game:
             p.passed = False
         self.state.round = RoundState(kind="stock", number=rnd.number + 1, stock=StockRoundState())
         self.hooks.new_stock_round(self)
-        self.event(f"-- {self.round_label()} --")
+        self.event(RoundStarted(self.round_label()))
         self._skip_stock_turns()
 
     def _exchange(self, player: str, action: Exchange) -> None:
@@ -482,7 +498,7 @@ class Game:
             raise IllegalOrderError(f"{player} may not hold more than {title.const('max_percent_per_corporation', 60)}% of {sym}")
         certs[0].owner = Owner.player(player)
         self._close_company(action.company)
-        self.event(f"{player} exchanges {action.company} for a {certs[0].percent}% share of {sym}")
+        self.event(Exchanged(player, action.company, certs[0].percent, sym))
         if state.corporations[sym].ipoed:
             shares.update_president(state, title, sym, self.pending_events)
 
@@ -498,7 +514,7 @@ class Game:
             if company.closed:
                 continue
             self._close_company(sym)
-        self.event("-- Event: private companies close --")
+        self.event(PrivatesClosed())
 
     def close_company(self, sym: str) -> None:
         """Close private company ``sym`` (its owner loses it; a token it placed stays)."""
@@ -519,14 +535,14 @@ class Game:
             ability = self.title.company(sym).ability("close_on_train")
             if ability is not None and ability.data.get("corporation") == corp:
                 self._close_company(sym)
-                self.event(f"the private company {sym} closes")
+                self.event(CompanyClosed(sym))
 
     def check_bank(self) -> None:
         """The bank has broken when its cash is gone: the game ends after this set of
         operating rounds (1830 rules 8)."""
         if self.state.bank <= 0 and not self.state.bank_broken:
             self.state.bank_broken = True
-            self.event("-- The bank has broken: the game ends after this set of operating rounds --")
+            self.event(BankBroken())
 
     def bankrupt(self, player: str, corp: str) -> None:
         """``player`` cannot raise the money for ``corp``'s train (1830 rules 6.7, 8): they sell
@@ -535,7 +551,7 @@ class Game:
         from pbem.engine.steps.stock import sell_problem
 
         state = self.state
-        self.event(f"-- {player} goes bankrupt and sells remaining shares --")
+        self.event(WentBankrupt(player))
 
         def key(sym: str) -> tuple[int, int, int, int, str]:
             coord = state.corporations[sym].price
@@ -569,8 +585,7 @@ class Game:
         """End the game now with ``reason`` (``bank``, ``bankrupt``, ``manually_ended``)."""
         self.state.finished = True
         self.state.end_reason = reason
-        scores = ", ".join(f"{p} {self.money(self.player_value(p))}" for p in self.state.seats)
-        self.event(f"-- Game over ({reason}): {scores} --")
+        self.event(GameOver(reason, tuple((p, self.player_value(p)) for p in self.state.seats)))
 
     def result(self) -> dict[str, int]:
         """Final (or current) value of each player: cash, shares at market, privates at face."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from pbem.engine import market
+from pbem.engine.events import CapitalReceived, Event, Floated, PresidentChanged
 from pbem.engine.state import IPO, POOL, Certificate, GameState, Owner
 from pbem.engine.title import TitleData
 
@@ -124,7 +125,7 @@ def incremental(state: GameState, title: TitleData, sym: str) -> bool:
     return state.title_state.incremental(title, sym)
 
 
-def float_if_ready(state: GameState, title: TitleData, sym: str, events: list[str]) -> None:
+def float_if_ready(state: GameState, title: TitleData, sym: str, events: list[Event]) -> None:
     """Float ``sym`` once the IPO holds no more than ``100 - float_percent`` percent; with full
     capitalization the bank pays it ten times par (1830 rules 5.4)."""
     corp = state.corporations[sym]
@@ -134,12 +135,12 @@ def float_if_ready(state: GameState, title: TitleData, sym: str, events: list[st
     if state.percent_of(IPO, sym) > 100 - data.float_percent:
         return
     corp.floated = True
-    events.append(f"{sym} floats")
+    events.append(Floated(sym))
     if title.const("capitalization", "full") == "full":
         amount = par_price(state, title, sym) * (sum(data.shares) // share_percent(title, sym))
         state.bank -= amount
         corp.cash += amount
-        events.append(f"{sym} receives {title.format_money(amount)}")
+        events.append(CapitalReceived(sym, amount))
 
 
 def seat_distance(state: GameState, origin: str | None, other: str) -> int:
@@ -154,7 +155,7 @@ def update_president(
     state: GameState,
     title: TitleData,
     sym: str,
-    events: list[str],
+    events: list[Event],
     *,
     swap_to: Owner | None = None,
 ) -> None:
@@ -175,7 +176,7 @@ def update_president(
         return
     new = min(candidates, key=lambda p: seat_distance(state, previous, p))
     corp.president = new
-    events.append(f"{new} becomes the president of {sym}")
+    events.append(PresidentChanged(new, sym))
     pres_cert = next(c for c in state.certificates if c.corporation == sym and c.president)
     if pres_cert.owner == Owner.player(new):
         return

@@ -24,6 +24,14 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 
 from pbem.engine import market, shares
 from pbem.engine.actions import Action, BuyShares, Par, Pass, SellShares, ShareSource
+from pbem.engine.events import (
+    Parred,
+    Passed,
+    PresidencyBought,
+    PriceMoved,
+    SharesBought,
+    SharesSold,
+)
 from pbem.engine.state import IPO, POOL, Owner, ShareSale, StockRoundState
 from pbem.engine.step import Step
 from pbem.errors import IllegalOrderError
@@ -292,8 +300,7 @@ class BuySellParShares(Step):
             else:
                 state.bank += price
             cert.owner = Owner.player(player)
-            where = "the IPO" if action.source == "ipo" else "the market"
-            game.event(f"{player} buys a {cert.percent}% share of {sym} from {where} for {game.money(price)}")
+            game.event(SharesBought(player, cert.percent, sym, action.source, price))
             sr.turn_actions.append("buy")
             sr.turn_buys.append(sym)
             if action.source == "ipo":
@@ -324,8 +331,8 @@ class BuySellParShares(Step):
         pres.owner = Owner.player(player)
         state.players[player].cash -= cost
         state.bank += cost
-        game.event(f"{player} pars {sym} at {game.money(action.price)}")
-        game.event(f"{player} buys the {pres.percent}% president's certificate of {sym} for {game.money(cost)}")
+        game.event(Parred(player, sym, action.price))
+        game.event(PresidencyBought(player, pres.percent, sym, cost))
         sr = _sr(game)
         sr.turn_actions.append("par")
         sr.last_to_act = player
@@ -348,7 +355,7 @@ class BuySellParShares(Step):
         if must_sell(game, player):
             raise IllegalOrderError(f"{player} must sell shares before passing (over a holding limit)")
         sr = _sr(game)
-        game.event(f"{player} passes" if not sr.turn_actions else f"{player} ends the turn")
+        game.event(Passed(player, ended_turn=bool(sr.turn_actions)))
         end_turn(game, player)
 
 
@@ -384,10 +391,7 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
     amount = price * count
     state.bank -= amount
     state.players[player].cash += amount
-    game.event(
-        f"{player} sells {count} share{'s' if count > 1 else ''} of {sym} "
-        f"({count * pct}%) and receives {game.money(amount)}"
-    )
+    game.event(SharesSold(player, count, sym, count * pct, amount))
     game.hooks.after_sale(game, ShareSale(sym, count, player, president_before, price))
 
 
@@ -401,10 +405,7 @@ def drop_price(game: Game, sym: str, count: int) -> None:
     for _ in range(count):
         new_coord = game.hooks.down(title, new_coord)
     if market.move(state, title, sym, new_coord):
-        game.event(
-            f"{sym}'s share price falls from {game.money(market.price_at(title, before))} "
-            f"to {game.money(market.price_at(title, new_coord))}"
-        )
+        game.event(PriceMoved(sym, market.price_at(title, before), market.price_at(title, new_coord), "falls"))
 
 
 def pool_presidency(game: Game, sym: str) -> None:
@@ -446,10 +447,8 @@ def finish_stock_round(game: Game) -> None:
             before = corp.price
             assert before is not None
             if market.move(state, title, sym, game.hooks.up(title, before)):
-                game.event(
-                    f"{sym}'s share price rises from {game.money(market.price_at(title, before))} "
-                    f"to {game.money(market.price_at(title, corp.price))}"  # type: ignore[arg-type]
-                )
+                game.event(PriceMoved(sym, market.price_at(title, before),
+                                      market.price_at(title, corp.price), "rises"))  # type: ignore[arg-type]
 
 
 BuySellParShares.handlers = {

@@ -16,6 +16,7 @@ from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, pre
 from pbem.engine.steps.operating.dividends import distribute, move_price
 from pbem.engine.steps.operating.runs import checked_runs
 from pbem.errors import IllegalOrderError
+from pbem.titles.g1870.events import DestinationReached, DestinationTokenPlaced, NoConnectionRun
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -31,8 +32,7 @@ def queue_connections(game: Game) -> bool:
     order = [current] + [c for c in op.order if c != current]
     due = game.hooks.connections_due(game, order)
     for corp in due:
-        game.event(f"-- {corp} has connected to its destination "
-                   f"{game.title.corporation(corp).destination} --")
+        game.event(DestinationReached(corp, game.title.corporation(corp).destination))
     op.connections = list(due)
     return bool(due)
 
@@ -68,8 +68,7 @@ def grant_connection(game: Game, corp: str) -> None:
     if corp in op.connections:
         raise IllegalOrderError(f"{corp}'s connection run is due already")
     op.connections.append(corp)
-    game.event(f"-- GM ruling: {corp} has connected to its destination "
-               f"{game.title.corporation(corp).destination} --")
+    game.event(DestinationReached(corp, game.title.corporation(corp).destination, ruling=True))
 
 
 def connecting_corp(game: Game) -> str:
@@ -114,13 +113,11 @@ class ConnectionToken(_ConnectionStep):
             if corp in state.tokens.get(key, []):
                 raise IllegalOrderError(f"{corp} already has a token on {destination}: DESTINATION CHARTER")
             state.tokens.setdefault(key, []).append(corp)
-            game.event(f"{corp} places its destination token on {destination}; runs starting or "
-                       f"ending there count it twice")
+            game.event(DestinationTokenPlaced(corp, destination))
         else:
             state.destination_on_charter.append(corp)
             value = game.title.const("destination_token_value", 100)
-            game.event(f"{corp} keeps its destination token on the charter (a spare "
-                       f"{game.money(int(value))} token), giving up the bonus")
+            game.event(DestinationTokenPlaced(corp, destination, int(value)))
         state.destinations_reached.append(corp)
 
     @classmethod
@@ -153,7 +150,7 @@ class ConnectionRoute(_ConnectionStep):
         op = op_state(game)
         if op.connections and op.connections[0] in game.state.destinations_reached and op.connection_revenue is None:
             # granted by a GM ruling, but no train of its reaches: no run, nothing paid
-            game.event(f"{op.connections.pop(0)} has no train that reaches its destination: no connection run")
+            game.event(NoConnectionRun(op.connections.pop(0)))
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:

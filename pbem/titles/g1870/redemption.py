@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine import market, shares
 from pbem.engine.state import IPO, POOL, Certificate, Owner, StockRoundState
 from pbem.errors import IllegalOrderError
+from pbem.titles.g1870.events import ParChanged, Redeemed, Reissued
 from pbem.titles.g1870.state import state1870
 
 if TYPE_CHECKING:
@@ -112,7 +113,7 @@ def redeem(game: Game, sr: StockRoundState, player: str, sym: str, source: str) 
     cert.owner = IPO
     mine.redeemed.add((cert.corporation, cert.index))
     mine.redeem_cash[sym] = 0
-    game.event(f"{sym} ({player}) redeems a {cert.percent}% share from {payee or 'the market'} for {game.money(price)}")
+    game.event(Redeemed(sym, player, cert.percent, payee, price))
     shares.update_president(state, title, sym, game.pending_events)
 
 
@@ -171,9 +172,9 @@ def reissue(game: Game, sr: StockRoundState, player: str, sym: str) -> None:
     for cert in held:
         mine.redeemed.discard((cert.corporation, cert.index))
     count = len(held)
-    game.event(f"{sym} ({player}) reissues {count} share{'s' if count > 1 else ''}")
+    game.event(Reissued(sym, player, count))
     new_par = reissue_par(title, corp.par, shares.current_price(state, title, sym))
     if new_par != corp.par:
         corp.par = new_par
-        game.event(f"{sym}'s par price is now {game.money(market.price_at(title, new_par))}")
+        game.event(ParChanged(sym, market.price_at(title, new_par)))
     mine.reissued.add(sym)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import shares, track, trains
 from pbem.engine.actions import Action, Bankrupt, BuyTrain, DiscardTrain, Pass, SellShares
+from pbem.engine.events import Contributed, TrainBought, TrainDiscarded
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, pass_step, president
 from pbem.engine.values import Owner
 from pbem.errors import IllegalOrderError
@@ -49,7 +50,7 @@ class Discard(OpStep):
             raise IllegalOrderError(f"{corp} has no {action.train} train")
         owned.remove(match)
         game.state.pool_trains.append(match)
-        game.event(f"{corp} discards a {action.train} train")
+        game.event(TrainDiscarded(corp, action.train))
 
 
     @classmethod
@@ -190,9 +191,9 @@ def buy_train(game: Game, corp: str, action: BuyTrain) -> None:
             state.pool_trains.append(exchange_id)
         treasury.trains.append(train_id)
         state.bank += price
-        verb = f"trades in a {action.exchange} train and buys" if exchange_id else "buys"
         where = "the pool" if pool else "the bank"
-        game.event(f"{corp} {verb} a {trains.train_type(train_id)} train for {game.money(price)} from {where}")
+        traded = action.exchange if exchange_id else None
+        game.event(TrainBought(corp, trains.train_type(train_id), price, where, traded))
         trains.after_first_of_type(game, train_id)
     else:
         seller = action.source
@@ -210,7 +211,7 @@ def buy_train(game: Game, corp: str, action: BuyTrain) -> None:
         state.corporations[seller].cash += action.price
         owned.remove(bought)
         treasury.trains.append(bought)
-        game.event(f"{corp} buys a {action.train} train for {game.money(action.price)} from {seller}")
+        game.event(TrainBought(corp, action.train, action.price, seller))
     op_state(game).trains_bought += 1
     game.after_train_bought(corp)
 
@@ -234,7 +235,7 @@ def _pay_for_train(game: Game, corp: str, price: int, *, from_depot: bool) -> No
         )
     player.cash -= need
     treasury.cash = 0
-    game.event(f"{pres} contributes {game.money(need)}")
+    game.event(Contributed(pres, need))
 
 
 def emergency_sale(game: Game, player: str, corp: str, action: SellShares) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import trains
 from pbem.engine.actions import Action, Assign, BuyPrivate, Pass
+from pbem.engine.events import CompanySold, PrivateTokenPlaced
 from pbem.engine.values import Owner
 from pbem.engine.steps.operating.base import OpStep, current_corp, pass_step
 from pbem.errors import IllegalOrderError
@@ -135,7 +136,7 @@ def buy_company(game: Game, corp: str, action: BuyPrivate) -> None:
     state.players[seller.name].cash += action.price
     state.players[seller.name].companies.remove(action.company)
     company.owner = Owner.corporation(corp)
-    game.event(f"{corp} buys {action.company} from {seller.name} for {game.money(action.price)}")
+    game.event(CompanySold(corp, action.company, seller.name, action.price))
 
 def usable_abilities(game: Game, corp: str) -> list[str]:
     """The private companies ``corp`` owns whose token it may still place this turn (1870:
@@ -174,13 +175,12 @@ def assign_token(game: Game, corp: str, action: Assign) -> None:
     if placed_now is None:
         token = next(iter(tokens)) if isinstance(tokens, dict) else str(ability.data.get("token", "token"))
         state.assignments[action.company] = {"hex": action.hex, "corp": corp, "token": token}
-        game.event(f"{corp} places the {action.company} {token.replace('_', ' ')} token on {action.hex}")
+        game.event(PrivateTokenPlaced(corp, action.company, token, action.hex))
         return
     if isinstance(tokens, dict) and len(tokens) > 1 and placed_now["hex"] == action.hex:
         second = list(tokens)[1]
         state.assignments[action.company] = {"hex": action.hex, "corp": corp, "token": second}
         game.close_company(action.company)
-        game.event(f"{corp} turns the {action.company} token on {action.hex} into the "
-                   f"{second.replace('_', ' ')}; the private company {action.company} closes")
+        game.event(PrivateTokenPlaced(corp, action.company, second, action.hex, closes=True))
         return
     raise IllegalOrderError(f"{action.company}'s token is already on {placed_now['hex']}")

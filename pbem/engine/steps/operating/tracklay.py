@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 
 from pbem.engine import track, trains
 from pbem.engine.actions import Action, LayTile, Pass, PlaceToken
+from pbem.engine.events import DiscountReceived, TileLaid, TokenCityChosen, TokenCityPending
 from pbem.engine.values import Owner
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, pass_step, president
 from pbem.engine.steps.operating.privates import price_range, purchasable
@@ -43,7 +44,7 @@ class PendingToken(OpStep):
             raise IllegalOrderError(problem)
         game.state.pending_tokens.pop(0)
         game.state.tokens.setdefault(track.city_key(coord, action.city), []).append(corp)
-        game.event(f"{corp} places its token on {coord} city {action.city}")
+        game.event(TokenCityChosen(corp, coord, action.city))
 
     @classmethod
     def candidates(cls, game: Game, player: str) -> Iterable[Action]:
@@ -207,15 +208,14 @@ def lay_tile(game: Game, corp: str, action: LayTile, *, ignore_reach: bool = Fal
         for i in range(len(shown.tile.cities)):
             for owner in state.tokens.pop(track.city_key(action.hex, i), []):
                 state.pending_tokens.append((owner, action.hex))
-                game.event(f"{owner} must choose the city on {action.hex} for its token")
+                game.event(TokenCityPending(owner, action.hex))
     else:
         _move_tokens(game, action.hex, shown, new, action.rotation)
     state.tiles[action.hex] = (action.tile, action.rotation)
     if cost:
         state.corporations[corp].cash -= cost
         state.bank += cost
-    spent = f" spends {game.money(cost)} and" if cost else ""
-    game.event(f"{corp}{spent} lays tile #{action.tile} with rotation {action.rotation} on {action.hex}")
+    game.event(TileLaid(corp, action.tile, action.rotation, action.hex, cost))
 
 
 def lay_cost(game: Game, coord: str) -> int:
@@ -309,7 +309,7 @@ def _lay_counted_with_discount(game: Game, corp: str, action: LayTile, company: 
         treasury.cash -= discount
         raise
     if discount:
-        game.event(f"{corp} receives a discount of {game.money(discount)} from {company}")
+        game.event(DiscountReceived(corp, discount, company))
     if extra:
         op.no_upgrade_hexes.append(action.hex)
     else:

@@ -354,7 +354,7 @@ def cached_best_run(game: Game, corp: str, time_limit: float = DEFAULT_TIME_LIMI
     key = (corp, time_limit, must_join, state.phase, tuple(state.corporations[corp].trains),
            tuple(sorted(state.tiles.items())), tuple(sorted((k, tuple(v)) for k, v in state.tokens.items())),
            tuple(state.destinations_reached), tuple(state.destination_on_charter),
-           tuple(sorted((c, tuple(sorted(a.items()))) for c, a in state.assignments.items())))
+           tuple(sorted(state.assignments.items())))
     cached = game.cache.get(("best_run", corp))
     if cached is not None and cached[0] == key:
         return cast(BestRun, cached[1])

@@ -11,7 +11,7 @@ import copy as _copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
-from pbem.engine.values import IPO, POOL, Owner
+from pbem.engine.values import IPO, POOL, Owner, PrivateToken
 
 if TYPE_CHECKING:
     from pbem.engine.title import TitleData
@@ -289,8 +289,8 @@ class GameState:
     """Corporations that have connected to their destination (1870)."""
     destination_on_charter: list[str] = field(default_factory=list)
     """Of those, the ones that kept the destination token on the charter (no bonus)."""
-    assignments: dict[str, dict[str, str]] = field(default_factory=dict)
-    """Private tokens on the map: company -> {"hex", "corp" it serves, "token" name}."""
+    assignments: dict[str, PrivateToken] = field(default_factory=dict)
+    """Private companies' tokens on the map, by company."""
     pending_teleport: str | None = None
     pending_tokens: list[tuple[str, str]] = field(default_factory=list)
     bank_broken: bool = False
@@ -321,7 +321,7 @@ class GameState:
         new.used_abilities = self.used_abilities[:]
         new.destinations_reached = self.destinations_reached[:]
         new.destination_on_charter = self.destination_on_charter[:]
-        new.assignments = {k: dict(v) for k, v in self.assignments.items()}
+        new.assignments = dict(self.assignments)
         new.pending_tokens = self.pending_tokens[:]
         new.title_state = self.title_state.copy()
         return new

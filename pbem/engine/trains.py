@@ -119,7 +119,7 @@ def after_first_of_type(game: Game, train_id: str) -> None:
             game.close_all_companies()
         elif event == "remove_tokens":
             for company in list(state.assignments):
-                game.event(PrivateTokenRemoved(company, state.assignments[company]["hex"]))
+                game.event(PrivateTokenRemoved(company, state.assignments[company].hex))
             state.assignments.clear()
 
 

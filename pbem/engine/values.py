@@ -9,6 +9,7 @@ the strings did and copies for free (the state's copies share it).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
 OwnerKind = Literal["player", "corporation", "ipo", "pool"]
@@ -60,3 +61,14 @@ IPO = Owner("ipo", "IPO")
 
 POOL = Owner("pool", "POOL")
 """The bank pool (the open market)."""
+
+
+@dataclass(frozen=True)
+class PrivateToken:
+    """A private company's token on the map (1870: SCC's cattle token, GSC's port): on
+    ``hex``, serving ``corporation`` (the owner that placed it), ``token`` the ability's name
+    for it (``"cattle_token"``, ``"open_port"``)."""
+
+    hex: str
+    corporation: str
+    token: str

@@ -141,16 +141,16 @@ class Hooks1870(TitleHooks):
         the token's city earns the bonus (the owner's, or the others' for an open port)."""
         total = 0
         for company, placed in game.state.assignments.items():
-            prefix = placed["hex"] + ":"  # a stop vertex is "<hex>:<stop>"
+            prefix = placed.hex + ":"  # a stop vertex is "<hex>:<stop>"
             if not any(v.startswith(prefix) for v in stops):
                 continue
             ability = game.title.company(company).ability("assign_hexes")
             if ability is None:
                 continue
             tokens = ability.data.get("tokens")
-            bonus = (tokens or {}).get(placed["token"], {}).get("bonus") if isinstance(tokens, dict) else ability.data.get("bonus")
+            bonus = (tokens or {}).get(placed.token, {}).get("bonus") if isinstance(tokens, dict) else ability.data.get("bonus")
             bonus = bonus or {}
-            total += int(bonus.get("owner", 0)) if placed["corp"] == corp else int(bonus.get("others", 0))
+            total += int(bonus.get("owner", 0)) if placed.corporation == corp else int(bonus.get("others", 0))
         return total
 
     def connections_due(self, game: Game, order: list[str]) -> list[str]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Iterable
 from pbem.engine import trains
 from pbem.engine.actions import Action, Assign, BuyPrivate, Pass
 from pbem.engine.events import CompanySold, PrivateTokenPlaced
-from pbem.engine.values import Owner
+from pbem.engine.values import Owner, PrivateToken
 from pbem.engine.steps.operating.base import OpStep, current_corp, pass_step
 from pbem.errors import IllegalOrderError
 
@@ -154,7 +154,7 @@ def usable_abilities(game: Game, corp: str) -> list[str]:
             tokens = assign.data.get("tokens")
             placed_now = state.assignments.get(sym)
             if placed_now is None or (isinstance(tokens, dict) and len(tokens) > 1
-                                      and placed_now["token"] == next(iter(tokens))):
+                                      and placed_now.token == next(iter(tokens))):
                 out.append(sym)
     return out
 
@@ -174,13 +174,13 @@ def assign_token(game: Game, corp: str, action: Assign) -> None:
     tokens = ability.data.get("tokens")
     if placed_now is None:
         token = next(iter(tokens)) if isinstance(tokens, dict) else str(ability.data.get("token", "token"))
-        state.assignments[action.company] = {"hex": action.hex, "corp": corp, "token": token}
+        state.assignments[action.company] = PrivateToken(action.hex, corp, token)
         game.event(PrivateTokenPlaced(corp, action.company, token, action.hex))
         return
-    if isinstance(tokens, dict) and len(tokens) > 1 and placed_now["hex"] == action.hex:
+    if isinstance(tokens, dict) and len(tokens) > 1 and placed_now.hex == action.hex:
         second = list(tokens)[1]
-        state.assignments[action.company] = {"hex": action.hex, "corp": corp, "token": second}
+        state.assignments[action.company] = PrivateToken(action.hex, corp, second)
         game.close_company(action.company)
         game.event(PrivateTokenPlaced(corp, action.company, second, action.hex, closes=True))
         return
-    raise IllegalOrderError(f"{action.company}'s token is already on {placed_now['hex']}")
+    raise IllegalOrderError(f"{action.company}'s token is already on {placed_now.hex}")

@@ -9,17 +9,18 @@ import pytest
 
 from pbem.engine import closing
 from pbem.engine import events as core_events
-from pbem.engine.actions import BuyPrivate, Pass
+from pbem.engine.actions import BuyPrivate, LayTile, Pass, PlaceToken
 from pbem.engine.events import (
     DividendPaid,
     Event,
     PriceMoved,
     PrivateBought,
     SharesBought,
+    TokenCityPending,
     render_all,
 )
 from pbem.engine.game import Game
-from pbem.engine.values import IPO, POOL, Owner
+from pbem.engine.values import IPO, POOL, DisplacedToken, Owner
 from pbem.ruleset import load_title
 from pbem.titles.g1870 import events as events_1870
 
@@ -88,3 +89,24 @@ def test_apply_returns_typed_events_that_render_as_the_report_lines() -> None:
     events = game.apply(P2, Pass())
     assert all(isinstance(e, Event) for e in events)
     assert render_all(events, game.money)[0] == "Player 2 passes bidding"
+
+
+def test_a_token_on_a_trackless_oo_hex_waits_as_a_typed_value_until_its_city_is_chosen() -> None:
+    """ERIE's home token sits on E11 before track (1830: an OO hex); a tile there gives the
+    cities an identity, so the token waits (a :class:`DisplacedToken`) until the president
+    chooses its city; both steps are events of their own."""
+    from tests.test_engine_operating import float_corp, operating
+
+    game = Game(load_title("1830"), [P1, P2, P3])
+    for player, company in ((P1, "SV"), (P2, "CS"), (P3, "DH"), (P1, "MH"), (P2, "CA")):
+        game.apply(player, BuyPrivate(company))
+    game.state.phase = "3"  # the OO tile #59 is laid from phase 3
+    float_corp(game, "ERIE", P1, 100, 1000)
+    operating(game)
+    assert game.state.tokens == {"E11.0": ["ERIE"]}
+    events = game.apply(P1, LayTile("E11", "59", 0))
+    assert TokenCityPending("ERIE", "E11") in events
+    assert game.state.pending_tokens == [DisplacedToken("ERIE", "E11")]
+    events = game.apply(P1, PlaceToken("E11", 1))
+    assert render_all(events, game.money)[0] == "ERIE places its token on E11 city 1"
+    assert game.state.tokens == {"E11.1": ["ERIE"]} and game.state.pending_tokens == []

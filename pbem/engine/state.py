@@ -11,7 +11,7 @@ import copy as _copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
-from pbem.engine.values import IPO, POOL, Owner, PrivateToken
+from pbem.engine.values import IPO, POOL, DisplacedToken, Owner, PrivateToken
 
 if TYPE_CHECKING:
     from pbem.engine.title import TitleData
@@ -292,7 +292,7 @@ class GameState:
     assignments: dict[str, PrivateToken] = field(default_factory=dict)
     """Private companies' tokens on the map, by company."""
     pending_teleport: str | None = None
-    pending_tokens: list[tuple[str, str]] = field(default_factory=list)
+    pending_tokens: list[DisplacedToken] = field(default_factory=list)
     bank_broken: bool = False
     finished: bool = False
     end_reason: str | None = None

@@ -72,3 +72,11 @@ class PrivateToken:
     hex: str
     corporation: str
     token: str
+
+
+class DisplacedToken(NamedTuple):
+    """A station token waiting to be put back on ``hex`` by ``corporation``, in the city of
+    its choice, once a tile lay gives the hex's cities an identity (1830: the OO hexes)."""
+
+    corporation: str
+    hex: str

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 from pbem.engine import track, trains
 from pbem.engine.actions import Action, LayTile, Pass, PlaceToken
 from pbem.engine.events import DiscountReceived, TileLaid, TokenCityChosen, TokenCityPending
-from pbem.engine.values import Owner
+from pbem.engine.values import DisplacedToken, Owner
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, pass_step, president
 from pbem.engine.steps.operating.privates import price_range, purchasable
 from pbem.errors import IllegalOrderError
@@ -31,7 +31,7 @@ class PendingToken(OpStep):
 
     @classmethod
     def actor(cls, game: Game) -> str:
-        return president(game, game.state.pending_tokens[0][0])
+        return president(game, game.state.pending_tokens[0].corporation)
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
@@ -48,7 +48,7 @@ class PendingToken(OpStep):
 
     @classmethod
     def candidates(cls, game: Game, player: str) -> Iterable[Action]:
-        coord = game.state.pending_tokens[0][1]
+        coord = game.state.pending_tokens[0].hex
         return [PlaceToken(coord, city) for city in range(len(track.placed(game, coord).tile.cities))]
 
 
@@ -207,7 +207,7 @@ def lay_tile(game: Game, corp: str, action: LayTile, *, ignore_reach: bool = Fal
         # their owners in the city of their choice once track gives the cities an identity.
         for i in range(len(shown.tile.cities)):
             for owner in state.tokens.pop(track.city_key(action.hex, i), []):
-                state.pending_tokens.append((owner, action.hex))
+                state.pending_tokens.append(DisplacedToken(owner, action.hex))
                 game.event(TokenCityPending(owner, action.hex))
     else:
         _move_tokens(game, action.hex, shown, new, action.rotation)

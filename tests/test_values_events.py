@@ -55,7 +55,7 @@ def test_a_player_named_like_a_corporation_owner_keeps_the_private() -> None:
 
 def _event_classes() -> list[type[Event]]:
     found = []
-    for module in (core_events, events_1870):
+    for module in (core_events.base, core_events.rounds, core_events.operating, events_1870):
         for _, cls in inspect.getmembers(module, inspect.isclass):
             if issubclass(cls, Event) and cls is not Event and cls.__module__ == module.__name__:
                 found.append(cls)

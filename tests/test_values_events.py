@@ -110,3 +110,16 @@ def test_a_token_on_a_trackless_oo_hex_waits_as_a_typed_value_until_its_city_is_
     events = game.apply(P1, PlaceToken("E11", 1))
     assert render_all(events, game.money)[0] == "ERIE places its token on E11 city 1"
     assert game.state.tokens == {"E11.1": ["ERIE"]} and game.state.pending_tokens == []
+
+
+def test_the_report_names_a_private_owned_by_a_corporation_by_its_symbol() -> None:
+    """An owner is shown by its name: a corporation's private reads "PRR", not the old owner
+    id "C:PRR"."""
+    from tests.test_report_first import report
+
+    game = Game(load_title("1830"), [P1, P2, P3])
+    game.apply(P1, BuyPrivate("SV"))
+    game.state.companies["SV"].owner = Owner.corporation("PRR")
+    game.state.players[P1].companies.remove("SV")
+    line = next(line for line in report(game, None, width=132).splitlines() if line.startswith("  SV "))
+    assert line.rstrip().endswith(" PRR") and "C:" not in line

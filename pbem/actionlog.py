@@ -16,7 +16,8 @@ from that record on are taken back), ``gm`` (``data.command``: ``replace``, ``pa
 All records of one submission are written with one ``write`` and one ``fsync``; the last of
 them carries ``batch_end``. A crash can only tear the tail of the file: bytes after the last
 newline, and whole records after the last ``batch_end`` (never acknowledged). Opening checks
-the whole hash chain; anything else that does not chain is an edit and raises
+the whole hash chain on the JSON as read, then parses each record once into its typed form
+(:mod:`pbem.log_records`); anything else that does not chain is an edit and raises
 :class:`LogIntegrityError`. The torn tail is left out of the records read, and cut off the
 file (kept in ``log.torn``) only by ``ActionLog.open(path, repair=True)``, which the server
 uses before it appends; a log opened without repair is never modified and cannot be appended
@@ -35,6 +36,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from pbem.durable import append_durably, write_atomic
+from pbem.log_records import GameRecord, LogRecord, parse_record
 
 GENESIS_PREV = "0" * 64
 
@@ -88,7 +90,9 @@ def now_iso() -> str:
 
 @dataclass(frozen=True)
 class NewRecord:
-    """A record to append: everything but ``seq``, ``time``, ``prev``, ``hash``, ``batch_end``."""
+    """A record to append given by its JSON fields (an importer's): everything but ``seq``,
+    ``time``, ``prev``, ``hash``, ``batch_end``. The application appends typed drafts
+    (:mod:`pbem.log_records`) instead."""
 
     kind: str
     actor: str
@@ -97,12 +101,19 @@ class NewRecord:
     source: str | None = None
 
 
+def _typed(raw: dict[str, Any], where: Path) -> LogRecord:
+    try:
+        return parse_record(raw)
+    except ValueError as exc:
+        raise LogIntegrityError(f"{where}: {exc}") from None
+
+
 @dataclass
 class ActionLog:
     """The log of one game at ``path`` (``<game dir>/log.jsonl``)."""
 
     path: Path
-    records: list[dict[str, Any]] = field(default_factory=list)
+    records: list[LogRecord] = field(default_factory=list)
     _torn: bool = field(default=False, repr=False)
 
     @property
@@ -139,7 +150,7 @@ class ActionLog:
         :raises FileNotFoundError: no such log.
         """
         raw = path.read_bytes()
-        records: list[dict[str, Any]] = []
+        records: list[LogRecord] = []
         committed = 0  # records up to the last batch_end
         good_end = 0
         offset = 0
@@ -156,7 +167,7 @@ class ActionLog:
             if fault is not None:
                 raise LogIntegrityError(f"{path}: {fault}; see pbem verify")
             prev = record["hash"]
-            records.append(record)
+            records.append(_typed(record, path))
             if record.get("batch_end"):
                 committed = len(records)
                 good_end = offset
@@ -187,69 +198,90 @@ class ActionLog:
                 f"{self.path}: the log ends at record {len(self.records) - 1} but was written up to "
                 f"record {seq} (truncated); see pbem verify"
             )
-        if self.records[seq]["hash"] != head.get("hash"):
+        if self.records[seq].hash != head.get("hash"):
             raise LogIntegrityError(f"{self.path}: record {seq} differs from the one last written (rewritten)")
 
-    def append(self, new: Iterable[NewRecord]) -> list[dict[str, Any]]:
+    @property
+    def next_seq(self) -> int:
+        """The ``seq`` the next record appended gets."""
+        return self.records[-1].seq + 1 if self.records else 0
+
+    def append(self, new: Iterable[NewRecord | LogRecord]) -> list[LogRecord]:
         """Append records as one batch: one write, flush, fsync; then update the head.
 
-        Returns the records as written (with ``seq``, ``hash`` ...).
+        ``new`` holds typed drafts (:mod:`pbem.log_records`, whose ``seq`` must be the one
+        they get) or :class:`NewRecord`. Returns the records as written (with ``seq``,
+        ``hash`` ...).
 
         :raises LogIntegrityError: the log was opened without ``repair`` and has a torn tail.
+        :raises ValueError: a draft's ``seq`` is not the one it would be written with.
         """
         if self._torn:
             raise LogIntegrityError(f"{self.path}: has a torn tail; open it with repair=True before appending")
-        batch: list[dict[str, Any]] = []
-        prev = self.records[-1]["hash"] if self.records else GENESIS_PREV
-        seq = self.records[-1]["seq"] + 1 if self.records else 0
+        raws: list[dict[str, Any]] = []
+        prev = self.records[-1].hash if self.records else GENESIS_PREV
+        seq = self.next_seq
         items = list(new)
         if not items:
             return []
         for i, item in enumerate(items):
+            if isinstance(item, LogRecord):
+                if item.seq != seq:
+                    raise ValueError(f"a draft record numbered {item.seq} would be written as record {seq}")
+                kind, actor, by, source, data = item.kind_name, item.actor, item.by, item.source, item.data()
+            else:
+                kind, actor, by, source, data = item.kind, item.actor, item.by, item.source, item.data
             record: dict[str, Any] = {
                 "seq": seq,
                 "time": now_iso(),
-                "kind": item.kind,
-                "actor": item.actor,
-                "by": item.by,
-                "source": item.source,
-                "data": item.data,
+                "kind": kind,
+                "actor": actor,
+                "by": by,
+                "source": source,
+                "data": data,
                 "prev": prev,
             }
             if i == len(items) - 1:
                 record["batch_end"] = True
             record["hash"] = record_hash(record)
-            batch.append(record)
+            raws.append(record)
             prev = record["hash"]
             seq += 1
-        append_durably(self.path, b"".join(_canonical(r) + b"\n" for r in batch))
+        append_durably(self.path, b"".join(_canonical(r) + b"\n" for r in raws))
+        batch = [parse_record(r) for r in raws]
         self.records.extend(batch)
         self._write_head()
         return batch
 
     def _write_head(self) -> None:
         last = self.records[-1]
-        write_atomic(self.head_path, json.dumps({"seq": last["seq"], "hash": last["hash"]}).encode())
+        write_atomic(self.head_path, json.dumps({"seq": last.seq, "hash": last.hash}).encode())
 
     def sources(self) -> set[str]:
         """Message-IDs that have records in this log (the exactly-once index)."""
-        return {r["source"] for r in self.records if r.get("source")}
+        return {r.source for r in self.records if r.source}
 
     def sources_by(self) -> set[tuple[str, str]]:
         """``(Message-ID, sender)`` (sender lower case: the record's ``by``) of every mail
         with records in this log: the exactly-once key of :mod:`pbem.handled`."""
-        return {(r["source"], str(r.get("by") or "").lower()) for r in self.records if r.get("source")}
+        return {(r.source, r.by.lower()) for r in self.records if r.source}
 
     @property
     def genesis(self) -> dict[str, Any]:
-        """The data of record 0 (title, variants, seats, GM)."""
-        data: dict[str, Any] = self.records[0]["data"]
-        return data
+        """The data of record 0 (title, variants, seats, GM).
+
+        :raises LogIntegrityError: record 0 is not a game record.
+        """
+        first = self.records[0]
+        if not isinstance(first, GameRecord):
+            raise LogIntegrityError(f"{self.path}: record 0 is not a game record")
+        return dict(first.genesis)
 
 
-def verify(path: Path) -> list[dict[str, Any]]:
+def verify(path: Path) -> list[LogRecord]:
     """Check the log at ``path``: every hash, every ``prev`` link, contiguous ``seq`` from 0,
-    and that the log reaches the ``head.json`` record. Returns the records.
+    and that the log reaches the ``head.json`` record. Returns the records, typed
+    (:func:`pbem.log_records.parse_record`).
 
     :raises LogIntegrityError: with the first fault found.
     """
@@ -280,4 +312,4 @@ def verify(path: Path) -> list[dict[str, Any]]:
             )
         if records[seq]["hash"] != head.get("hash"):
             raise LogIntegrityError(f"record {seq} differs from the one last written (rewritten)")
-    return records
+    return [_typed(r, path) for r in records]

@@ -37,7 +37,7 @@ def mailroom_for(config: Config) -> Mailroom:
             max_lines=config.limits.max_lines,
             error_replies_per_hour=config.limits.error_replies_per_hour,
             error_replies_per_hour_authenticated=config.limits.error_replies_per_hour_authenticated,
-            route_time_limit=config.routes.time_limit,
+            route_budget=config.routes.search_budget,
         )
     )
 
@@ -164,7 +164,7 @@ def report(config_path: str | None, game_id: str, width: str, seat: str | None) 
         rebuilt, since_seq=latest.seq if latest and latest.seq < rebuilt.last_seq else
         (archive.entries()[-2].seq if len(archive.entries()) > 1 else 0),
         number=latest.number if latest else 0, recipient=seat, width=int(width),
-        route_time_limit=config.routes.time_limit)), nl=False)
+        route_budget=config.routes.search_budget)), nl=False)
 
 
 @main.command("archive")
@@ -194,16 +194,17 @@ def show_log(config_path: str | None, game_id: str) -> None:
 
     config = _config(config_path)
     try:
-        records = open_log(config.data_dir, game_id).records
+        action_log = open_log(config.data_dir, game_id)
+        genesis = action_log.genesis
     except KeyError:
         raise click.ClickException(f"no game {game_id!r}") from None
     except LogIntegrityError as exc:
         raise click.ClickException(str(exc)) from None
-    vocab = Vocabulary.from_title(load_title(records[0]["data"]["title"], tuple(records[0]["data"].get("variants", ()))))
-    for r in records:
+    vocab = Vocabulary.from_title(load_title(genesis["title"], tuple(genesis.get("variants", ()))))
+    for r in action_log.records:
         text = describe_record(r, vocab)
-        by = f" (by {r['by']})" if r.get("by") else ""
-        click.echo(f"#{r['seq']:<5} {r['time']}  {r['actor']:<12} {text}{by}")
+        by = f" (by {r.by})" if r.by else ""
+        click.echo(f"#{r.seq:<5} {r.time}  {r.actor:<12} {text}{by}")
 
 
 @main.command("verify")
@@ -278,17 +279,17 @@ def replay_18xx(record_path: str, as_json: bool) -> None:
 @main.command("routes-18xx")
 @click.argument("record_path", type=click.Path(dir_okay=False, exists=True))
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
-@click.option("--time-limit", type=float, default=None, help="seconds per search (default: the config's, 2)")
-def routes_18xx(record_path: str, as_json: bool, time_limit: float | None) -> None:
+@click.option("--budget", type=int, default=None, help="search steps per search (default: 500,000)")
+def routes_18xx(record_path: str, as_json: bool, budget: int | None) -> None:
     """Check every recorded run of an 18xx.games record against the route optimiser.
 
     Exits 1 if the replay stopped, a recorded run's revenue disagreed with ours, or an
     optimum came out below a recorded revenue."""
-    from pbem.engine.routes import DEFAULT_TIME_LIMIT
+    from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
     from pbem.importers.e18xx import load_record
     from pbem.importers.route_check import check_routes
 
-    report, outcome = check_routes(load_record(Path(record_path)), time_limit or DEFAULT_TIME_LIMIT)
+    report, outcome = check_routes(load_record(Path(record_path)), budget or DEFAULT_SEARCH_BUDGET)
     summary = report["summary"]
     if as_json:
         click.echo(json.dumps(report, sort_keys=True))
@@ -296,7 +297,7 @@ def routes_18xx(record_path: str, as_json: bool, time_limit: float | None) -> No
         for run in report["runs"]:
             click.echo(f"{run['action_id']:>8} {run['corporation']:<5} recorded {run['recorded_revenue']:>5} "
                        f"verified {run['verified_revenue']!s:>5} optimal {run['optimal_revenue']:>5} "
-                       f"{run['ms']:>9.1f} ms{'' if run['complete'] else ' (time limit)'}")
+                       f"{run['ms']:>9.1f} ms{'' if run['complete'] else ' (budget used up)'}")
         click.echo(f"{summary['runs']} runs; optimum >= recorded in {summary['optimal_at_least_recorded']}; "
                    f"median {summary['median_ms']:.1f} ms, p95 {summary['p95_ms']:.1f} ms, max {summary['max_ms']:.1f} ms")
     if outcome.error:

@@ -16,7 +16,7 @@ from pbem.addresses import valid_address
 from pbem.engine.actions import Action
 from pbem.engine.title import TitleData
 from pbem.errors import OrderSyntaxError
-from pbem.games import GameInfo, same_name
+from pbem.application.state import GameInfo, same_name
 from pbem.orders import (
     Vocabulary,
     first_word,

@@ -111,11 +111,27 @@ class LimitsSection(_Strict):
     error_replies_per_hour_authenticated: int = Field(default=30, ge=0)
 
 
-class RoutesSection(_Strict):
-    """The route optimiser (RUN AUTO, and the best run shown in reports): seconds its search
-    may take; after that the best run found is used, and the report says so."""
+ROUTE_STEPS_PER_SECOND = 100_000
+"""How an old config's ``routes.time_limit`` (seconds) becomes a search budget: about the
+steps a small machine searches in a second."""
 
-    time_limit: float = Field(default=2.0, gt=0, le=60)
+
+class RoutesSection(_Strict):
+    """The route optimiser (RUN AUTO, and the best run shown in reports): ``search_budget``
+    is the number of search steps it may take (a route extended or a combination of routes
+    tried; a count, never the clock, so a replay gives the same run on any machine); after
+    that the best run found is used, and the report says so. The former ``time_limit``
+    (seconds) is still read, as ``time_limit`` x :data:`ROUTE_STEPS_PER_SECOND` steps, when
+    ``search_budget`` is not given."""
+
+    search_budget: int = Field(default=500_000, ge=1_000, le=200_000_000)
+    time_limit: float | None = Field(default=None, gt=0, le=60)
+
+    @model_validator(mode="after")
+    def _budget_from_time_limit(self) -> RoutesSection:
+        if self.time_limit is not None and "search_budget" not in self.model_fields_set:
+            self.search_budget = max(1_000, int(self.time_limit * ROUTE_STEPS_PER_SECOND))
+        return self
 
 
 class Config(_Strict):

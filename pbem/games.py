@@ -3,7 +3,8 @@
 A game lives in ``<data>/games/<game id>/``: ``log.jsonl`` (the truth, see
 :mod:`pbem.actionlog`), ``head.json`` and ``reports/`` (the archive). Seats, addresses and
 the hashes of the secrets are in the log's record 0; a GM ``replace`` record changes an
-address. The state is always :func:`replay` of the log.
+address. The state is always :func:`replay` of the log (:mod:`pbem.application.state`,
+whose names are also given here).
 
 Seat names are compared case-insensitively and word by word (:func:`same_name`): runs of
 blanks inside a name do not matter.
@@ -15,17 +16,15 @@ import hashlib
 import json
 import re
 import secrets
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pbem.actionlog import ActionLog, LogIntegrityError
 from pbem.addresses import valid_address
-from pbem.engine.actions import action_from_dict
-from pbem.engine.events import Event
-from pbem.engine.game import Game
-from pbem.engine.title import TitleData
+from pbem.application.state import (GameInfo, GmEntry, Replay, ReplayError, Seat, Undone, info_from_genesis,
+                                    info_from_records, replay, same_name)
 from pbem.errors import ConfigError
+from pbem.log_records import GameRecord, GMRecord, LogRecord, OrderRecord, UndoRecord, WidthRecord
 
 if TYPE_CHECKING:
     from pbem.orders import Vocabulary
@@ -39,89 +38,9 @@ def new_secret(length: int = 8) -> str:
     return "".join(secrets.choice(SECRET_ALPHABET) for _ in range(length))
 
 
-def same_name(a: str, b: str) -> bool:
-    """Whether two seat names are the same: case-insensitive, blanks runs count as one."""
-    return a.split() != [] and [w.lower() for w in a.split()] == [w.lower() for w in b.split()]
-
-
 def hash_secret(game_id: str, secret: str) -> str:
     """The stored form of a secret (sha256 of ``game_id:secret``; secrets are case-insensitive)."""
     return hashlib.sha256(f"{game_id}:{secret.strip().lower()}".encode()).hexdigest()
-
-
-@dataclass
-class Seat:
-    """A seat: its name in the game (``"Player 1"``), the player's address, the secret's hash."""
-
-    name: str
-    email: str
-    secret_hash: str
-
-
-@dataclass
-class GameInfo:
-    """Who plays a game and how it is set up, as the log says now."""
-
-    game_id: str
-    title: str
-    variants: tuple[str, ...]
-    seats: list[Seat]
-    gm_email: str
-    gm_secret_hash: str
-    paused: bool = False
-    ended: bool = False
-    deadline: str | None = None
-    widths: dict[str, int] = field(default_factory=dict)
-    """Report width chosen by each seat (and ``"GM"``) with WIDTH; 132 when not chosen."""
-    auto_runs: bool = False
-    """Game setting: a run left out of the orders is made by the server (RUN AUTO)."""
-
-    def width_for(self, who: str | None) -> int:
-        """The report width for seat ``who`` (None or ``"GM"`` for the GM's copy)."""
-        return self.widths.get(who or "GM", 132)
-
-    def seat_for(self, email: str) -> Seat | None:
-        """The seat whose address is ``email`` (case-insensitive), or None."""
-        email = email.lower()
-        return next((s for s in self.seats if s.email.lower() == email), None)
-
-    def seat_named(self, name: str) -> Seat | None:
-        """The seat called ``name`` (see :func:`same_name`), else the seat with that number
-        (``"2"``, ASCII digits), or None. A seat's name wins over another seat's number."""
-        named = next((s for s in self.seats if same_name(s.name, name)), None)
-        if named is not None:
-            return named
-        if re.fullmatch(r"[0-9]{1,9}", name.strip()) and 1 <= int(name) <= len(self.seats):
-            return self.seats[int(name) - 1]
-        return None
-
-    def recipients(self) -> list[str]:
-        """Every player's address, then the GM's (no duplicates)."""
-        out: list[str] = []
-        for email in [s.email for s in self.seats] + [self.gm_email]:
-            if email and email.lower() not in (e.lower() for e in out):
-                out.append(email)
-        return out
-
-
-@dataclass
-class Replay:
-    """A game rebuilt from its log.
-
-    ``events`` maps each action record's ``seq`` to the events it produced (the report
-    renders them); ``effective`` lists
-    the action records in force (undone ones removed), in order; ``gm`` lists the ``undo``
-    and ``gm`` records, each an ``undo`` record with ``"undone"``: the log numbers it took
-    back, and ``"taken_back"``: those action records.
-    """
-
-    info: GameInfo
-    title: TitleData
-    game: Game
-    events: dict[int, list[Event]] = field(default_factory=dict)
-    effective: list[dict[str, Any]] = field(default_factory=list)
-    last_seq: int = 0
-    gm: list[dict[str, Any]] = field(default_factory=list)
 
 
 def genesis_data(
@@ -173,88 +92,6 @@ def genesis_data(
         "gm": {"email": gm_email, "secret_hash": hash_secret(game_id, gm_secret)},
         **({"settings": {"auto_runs": True}} if auto_runs else {}),
     }
-
-
-def info_from_genesis(data: dict[str, Any]) -> GameInfo:
-    """The :class:`GameInfo` in record 0's data."""
-    return GameInfo(
-        game_id=data["game_id"],
-        title=data["title"],
-        variants=tuple(data.get("variants", ())),
-        seats=[Seat(s["name"], s["email"], s["secret_hash"]) for s in data["seats"]],
-        gm_email=data["gm"]["email"],
-        gm_secret_hash=data["gm"]["secret_hash"],
-        auto_runs=bool((data.get("settings") or {}).get("auto_runs", False)),
-    )
-
-
-def info_from_records(records: list[dict[str, Any]]) -> GameInfo:
-    """Who plays the game and how, after every record (no engine: game actions are skipped).
-
-    :raises LogIntegrityError: the first record is not a game record.
-    """
-    if not records or records[0].get("kind") != "game":
-        raise LogIntegrityError("record 0 is not a game record")
-    info = info_from_genesis(records[0]["data"])
-    for record in records[1:]:
-        if record["kind"] == "gm":
-            _apply_gm(info, record["data"])
-        elif record["kind"] == "setting" and record["data"].get("setting") == "width":
-            info.widths[str(record["data"]["seat"])] = int(record["data"]["value"])
-    return info
-
-
-def replay(records: list[dict[str, Any]]) -> Replay:
-    """Rebuild a game from its log records (record 0 first).
-
-    :raises LogIntegrityError: the first record is not a game record, or a recorded action
-        is refused by the engine (the log and the rules disagree).
-    """
-    info = info_from_records(records)
-    effective: list[dict[str, Any]] = []
-    gm: list[dict[str, Any]] = []
-    for record in records[1:]:
-        kind = record["kind"]
-        if kind == "action":
-            effective.append(record)
-        elif kind == "undo":
-            to_seq = int(record["data"]["to_seq"])
-            taken = []
-            while effective and effective[-1]["seq"] >= to_seq:
-                taken.append(effective.pop())
-            taken.reverse()
-            gm.append({**record, "undone": [r["seq"] for r in taken], "taken_back": taken})
-        elif kind == "gm":
-            gm.append(record)
-    from pbem.ruleset import load_title
-    title = load_title(info.title, info.variants)
-    game = Game(title, [s.name for s in info.seats])
-    events: dict[int, list[Event]] = {}
-    for record in effective:
-        try:
-            events[record["seq"]] = game.apply(record["actor"], action_from_dict(record["data"]))
-        except ValueError as exc:
-            raise LogIntegrityError(f"record {record['seq']} no longer applies: {exc}") from exc
-    return Replay(info, title, game, events, effective, records[-1]["seq"], gm)
-
-
-def _apply_gm(info: GameInfo, data: dict[str, Any]) -> None:
-    command = data.get("command")
-    if command == "replace":
-        seat = info.seat_named(data["seat"])
-        if seat is not None:
-            seat.email = data["email"]
-            # the new player's secret replaces the old one (else the old secret would still
-            # work and the one mailed to the new player would not)
-            seat.secret_hash = data.get("secret_hash", seat.secret_hash)
-    elif command == "pause":
-        info.paused = True
-    elif command == "resume":
-        info.paused = False
-    elif command == "end":
-        info.ended = True
-    elif command == "deadline":
-        info.deadline = str(data.get("text") or "") or None
 
 
 def game_dir(data_dir: Path, game_id: str) -> Path:
@@ -323,26 +160,27 @@ def seats_of(data_dir: Path, email: str) -> list[tuple[str, str]]:
     return found
 
 
-def describe_record(record: dict[str, Any], vocab: Vocabulary | None = None) -> str:
+def describe_record(record: LogRecord, vocab: Vocabulary | None = None) -> str:
     """One log record in words, for ``pbem log`` (every kind, also ones this version does
     not know, which are shown as their data); orders in the title's vocabulary ``vocab``
-    when given, so a name a private and a corporation share reads back as written."""
-    from pbem.engine.actions import action_from_dict
+    when given, so a name a private and a corporation share reads back as written.
+
+    :raises ValueError: an action record this version cannot read.
+    """
     from pbem.orders import format_order
 
-    data = record.get("data") or {}
-    kind = record.get("kind")
-    if kind == "action":
-        return format_order(action_from_dict(data), vocab)
-    if kind == "undo":
-        return f"UNDO back to #{data.get('to_seq')}"
-    if kind == "gm":
+    if isinstance(record, OrderRecord):
+        return format_order(record.action, vocab)
+    if isinstance(record, UndoRecord):
+        return f"UNDO back to #{record.to_seq}"
+    data = record.data()
+    if isinstance(record, GMRecord):
         return "GM " + " ".join(str(v) for k, v in data.items() if k != "secret_hash")
-    if kind == "setting" and data.get("setting") == "width":
-        return f"WIDTH {data.get('value')} for {data.get('seat')}"
-    if kind == "game":
+    if isinstance(record, WidthRecord):
+        return f"WIDTH {record.value} for {record.seat}"
+    if isinstance(record, GameRecord):
         return f"new game {data.get('title')} with {', '.join(s.get('name', '?') for s in data.get('seats', []))}"
-    return f"{kind}: {' '.join(f'{k}={v}' for k, v in data.items() if k != 'secret_hash')}"
+    return f"{record.kind_name}: {' '.join(f'{k}={v}' for k, v in data.items() if k != 'secret_hash')}"
 
 
 def open_log(data_dir: Path, game_id: str, *, repair: bool = False) -> ActionLog:
@@ -354,3 +192,8 @@ def open_log(data_dir: Path, game_id: str, *, repair: bool = False) -> ActionLog
     if not game_exists(data_dir, game_id):
         raise KeyError(game_id)
     return ActionLog.open(game_dir(data_dir, game_id) / "log.jsonl", repair=repair)
+
+
+__all__ = ["GameInfo", "GmEntry", "Replay", "ReplayError", "Seat", "Undone", "describe_record", "find_game", "game_dir",
+           "game_exists", "genesis_data", "gm_address", "gm_addresses", "hash_secret", "info_from_genesis",
+           "info_from_records", "list_games", "new_secret", "open_log", "replay", "same_name", "seats_of"]

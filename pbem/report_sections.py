@@ -17,6 +17,7 @@ from pbem.engine.actions import (
 )
 from pbem.engine.game import Game
 from pbem.engine.steps import auction, operating
+from pbem.errors import OrderError
 from pbem.orders import Vocabulary, format_order, parse_order
 
 
@@ -168,7 +169,7 @@ class Offer:
     lay_corp: str = ""
 
 
-def offer(game: Game, player: str, route_time_limit: float = routes.DEFAULT_TIME_LIMIT,
+def offer(game: Game, player: str, route_budget: int = routes.DEFAULT_SEARCH_BUDGET,
           position: object = None) -> Offer | None:
     """What ``player`` may do now (None if it is not their turn). Candidate orders come from
     the engine (its legal actions, the legal tile lays, the best run, the trains for sale);
@@ -179,20 +180,20 @@ def offer(game: Game, player: str, route_time_limit: float = routes.DEFAULT_TIME
     on the game for the other reports of that position."""
     if player not in game.current_actors():
         return None
-    key = ("offer", player, route_time_limit)
+    key = ("offer", player, route_budget)
     cached = game.cache.get(key)
     if position is not None and cached is not None and cached[0] == position:
         return cached[1]  # type: ignore[return-value]
-    found = _offer(game, player, route_time_limit)
+    found = _offer(game, player, route_budget)
     if position is not None:
         game.cache[key] = (position, found)
     return found
 
 
-def options(game: Game, player: str, route_time_limit: float = routes.DEFAULT_TIME_LIMIT) -> list[str]:
+def options(game: Game, player: str, route_budget: int = routes.DEFAULT_SEARCH_BUDGET) -> list[str]:
     """:func:`offer` as plain text lines: the task, then each choice (its orders joined by
     ``or``, then its note), then the legal lays (empty if it is not ``player``'s turn)."""
-    found = offer(game, player, route_time_limit)
+    found = offer(game, player, route_budget)
     if found is None:
         return []
     out = [found.task]
@@ -205,16 +206,18 @@ def options(game: Game, player: str, route_time_limit: float = routes.DEFAULT_TI
 
 def sendable(game: Game, player: str, line: str, vocab: Vocabulary) -> bool:
     """Whether ``line`` reads as an order and ``player`` may give it now: it is parsed and
-    applied to a copy of ``game`` (the engine's own check; nothing of ``game`` changes)."""
+    applied to a copy of ``game`` (the engine's own check; nothing of ``game`` changes).
+    Only a refusal (:class:`~pbem.errors.OrderError`) makes a line unsendable: any other
+    error is a fault of ours and is raised, not hidden as a missing option."""
     try:
         action = parse_order(line, vocab)
         copy.deepcopy(game).apply(player, action)
-    except (ValueError, KeyError):
+    except OrderError:
         return False
     return True
 
 
-def _offer(game: Game, player: str, route_time_limit: float) -> Offer:
+def _offer(game: Game, player: str, route_budget: int) -> Offer:
     vocab = Vocabulary.from_title(game.title)
     money = game.money
 
@@ -237,7 +240,7 @@ def _offer(game: Game, player: str, route_time_limit: float) -> Offer:
     kind = game.state.round.kind
     if kind != "operating":
         return _non_operating(game, player, listed, choice)
-    return _operating(game, player, route_time_limit, vocab, listed, choice)
+    return _operating(game, player, route_budget, vocab, listed, choice)
 
 
 PASS_NOTES = {"track": "no track this turn", "token": "no token this turn", "buy_train": "no train",
@@ -245,7 +248,7 @@ PASS_NOTES = {"track": "no track this turn", "token": "no token this turn", "buy
 """What a PASS declines, by the step that takes it."""
 
 
-def _operating(game: Game, player: str, route_time_limit: float, vocab: Vocabulary,
+def _operating(game: Game, player: str, route_budget: int, vocab: Vocabulary,
                listed: Callable[[Sequence[Action], str], list[Choice]],
                choice: Callable[[Sequence[Action], str], list[Choice]]) -> Offer:
     """The operating round: the engine's legal moves (:func:`pbem.engine.steps.operating.
@@ -277,7 +280,7 @@ def _operating(game: Game, player: str, route_time_limit: float, vocab: Vocabula
         cost = operating.next_token_cost(game, corp)
         out += listed(tokens, f"a token costs {money(cost or 0)}" if step is operating.Token else "")
     if any(isinstance(a, RunAuto) for a in mine):
-        out += _run_choices(game, route_time_limit, listed, choice)
+        out += _run_choices(game, route_budget, listed, choice)
     dividends = [a for a in mine if isinstance(a, Dividend)]
     if dividends:
         op = game.state.round.operating
@@ -306,15 +309,15 @@ def _operating(game: Game, player: str, route_time_limit: float, vocab: Vocabula
     return Offer(player, task, tuple(out), lay_text, lay_costs, corp if step is operating.Track else "")
 
 
-def _run_choices(game: Game, route_time_limit: float,
+def _run_choices(game: Game, route_budget: int,
                  listed: Callable[[Sequence[Action], str], list[Choice]],
                  choice: Callable[[Sequence[Action], str], list[Choice]]) -> list[Choice]:
     """The run due (the turn's or a connection run): the best run found (kept if it applies
     to a copy), RUN AUTO, and how to write one's own."""
     money = game.money
     run_corp, must_join = routes.run_due(game)
-    found = routes.cached_best_run(game, run_corp, route_time_limit, must_join)
-    proven = "the best run" if found.complete else f"the best run found in {route_time_limit:g} s"
+    found = routes.cached_best_run(game, run_corp, route_budget, must_join)
+    proven = "the best run" if found.complete else f"the best run found in {route_budget:,} search steps"
     out: list[Choice] = []
     if found.runs:
         run = RunRoutes(tuple(TrainRun(trains.train_type(t), tuple(routes.stop_spec(game, v) for v in r.stops))

@@ -25,9 +25,9 @@ from pbem.durable import append_durably, write_atomic
 from pbem import report_sections as sections
 from pbem.engine import shares
 from pbem.engine.events import render_all
-from pbem.engine.routes import DEFAULT_TIME_LIMIT
+from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
 from pbem.engine.state import IPO, POOL, Owner
-from pbem.games import Replay
+from pbem.games import GmEntry, Replay, Undone
 from pbem.orders import Vocabulary, format_order
 
 TEMPLATES_DIR = Path(str(resources.files("pbem.templates")))
@@ -77,7 +77,7 @@ def quoted_ascii(text: str) -> str:
 
 
 def report_context(replay: Replay, *, since_seq: int, number: int, recipient: str | None = None,
-                   width: int = 132, route_time_limit: float = DEFAULT_TIME_LIMIT) -> dict[str, Any]:
+                   width: int = 132, route_budget: int = DEFAULT_SEARCH_BUDGET) -> dict[str, Any]:
     """Everything a turn report shows, as plain data.
 
     :param since_seq: the log seq the previous report covered; actions and GM records
@@ -86,8 +86,8 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
     :param recipient: a seat name for the per-player section, or None (the GM's copy).
     :param width: the widest line the map may use (132, or 80 for small screens: the map
         is then split into parts).
-    :param route_time_limit: seconds for finding the best run shown to a corporation about
-        to run its trains.
+    :param route_budget: search steps for finding the best run shown to a corporation
+        about to run its trains (:data:`pbem.engine.routes.DEFAULT_SEARCH_BUDGET`).
     """
     game, title, info, state = replay.game, replay.title, replay.info, replay.game.state
     money = title.format_money
@@ -149,26 +149,26 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
     private_widths = (max([3] + [len(c.sym) for c in title.companies]),
                       max([26] + [len(c.name) for c in title.companies]))
     vocab = Vocabulary.from_title(title)
-    since = []
+    since: list[dict[str, Any]] = []
     for record in replay.effective:
-        if record["seq"] > since_seq:
+        if record.seq > since_seq:
             since.append(
                 {
-                    "seq": record["seq"],
-                    "actor": record["actor"],
-                    "order": format_order(_action(record), vocab),
-                    "events": render_all(replay.events.get(record["seq"], []), money),
+                    "seq": record.seq,
+                    "actor": record.actor,
+                    "order": format_order(record.action, vocab),
+                    "events": render_all(replay.events.get(record.seq, []), money),
                 }
             )
-    for record in replay.gm:
-        if record["seq"] > since_seq:
-            since.append({"seq": record["seq"], "actor": record.get("actor") or "GM",
-                          "order": gm_text(record, vocab), "events": []})
+    for entry in replay.gm:
+        if entry.seq > since_seq:
+            since.append({"seq": entry.seq, "actor": entry.actor or "GM", "order": gm_text(entry, vocab),
+                          "events": []})
     since.sort(key=lambda item: int(item["seq"]))
     ended = info.ended or state.finished
     actors = [] if ended or info.paused else game.current_actors()
     acting = actors[0] if actors else None
-    found = sections.offer(game, acting, route_time_limit, position=replay.last_seq) if acting else None
+    found = sections.offer(game, acting, route_budget, position=replay.last_seq) if acting else None
     header = _header_lines(replay, info, ended)
     first = first_section(found, recipient=recipient, actors=actors, ended=ended, paused=info.paused,
                           room=max(6, FIRST_SCREEN - len(header) - 1), width=min(width, 80))
@@ -351,33 +351,25 @@ def all_lays(found: sections.Offer, width: int) -> list[str]:
     return _pack_lays(found, min(width, 132) - 2, indent=2)
 
 
-def gm_text(record: dict[str, Any], vocab: Vocabulary | None = None) -> str:
-    """A GM record (``undo`` or ``gm``) as one line for a report; never the new secret. An
-    undo names what it took back: ``UNDO 8: took back #8 Bob: BID CA 170`` (issue)."""
-    data = record["data"]
-    if record["kind"] == "undo":
-        taken_back = record.get("taken_back")
-        if taken_back:
-            taken = ", ".join(f"#{r['seq']} {r['actor']}: {format_order(_action(r), vocab)}" for r in taken_back)
+def gm_text(record: GmEntry, vocab: Vocabulary | None = None) -> str:
+    """A GM record (an undo as the game saw it, or a ``gm`` record) as one line for a
+    report; never the new secret. An undo names what it took back:
+    ``UNDO 8: took back #8 Bob: BID CA 170`` (issue)."""
+    if isinstance(record, Undone):
+        if record.taken_back:
+            taken = ", ".join(f"#{r.seq} {r.actor}: {format_order(r.action, vocab)}" for r in record.taken_back)
         else:
-            undone = record.get("undone") or []
-            taken = ", ".join(f"#{seq}" for seq in undone) if undone else "nothing in force"
-        return f"UNDO {data['to_seq']}: took back {taken}"
-    command = data.get("command")
+            taken = "nothing in force"
+        return f"UNDO {record.record.to_seq}: took back {taken}"
+    command = record.command
     if command == "replace":
-        return f"REPLACE {data['seat']}: now played by {data['email']}"
+        return f"REPLACE {record.seat}: now played by {record.email}"
     if command == "broadcast":
-        return f"BROADCAST {data['text']}"
+        return f"BROADCAST {record.text}"
     if command == "deadline":
-        return f"DEADLINE {data.get('text') or 'none'}"
+        return f"DEADLINE {record.text or 'none'}"
     return {"pause": "PAUSE: the game is paused", "resume": "RESUME: the game goes on",
             "end": "END GAME: the game is over"}.get(str(command), f"GM {command}")
-
-
-def _action(record: dict[str, Any]) -> Any:
-    from pbem.engine.actions import action_from_dict
-
-    return action_from_dict(record["data"])
 
 
 def render(template: str, context: dict[str, Any], templates_dir: Path = TEMPLATES_DIR) -> str:

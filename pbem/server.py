@@ -14,17 +14,20 @@ another process changed it):
    copied anywhere else on disk; the transport then settles it into its Rejected folder,
    and ``handled.jsonl`` says what was done with it); auto-mail is ignored (never
    answered); unreadable mail gets a reply;
-4. find the game by the Subject tags (the first that names a game here, in any case), the
-   seat by the From address, check the secret; a game whose log fails its integrity check
-   takes nothing (the sender is told, the GM gets a notice once). A mail naming no game
-   whose lines are all HELP gets the general order reference and the sender's games;
-5. parse every line, apply every order to a copy of the game; if any line fails, nothing is
-   applied and the sender gets the failed line, why, and the lines not applied;
+4. find the game by the Subject tags (the first that names a game here, in any case) and
+   load its state; a game whose log fails its integrity check takes nothing (the sender is
+   told, the GM gets a notice once). A mail naming no game whose lines are all HELP gets
+   the general order reference and the sender's games;
+5. hand the state and the mail to the application (:func:`pbem.application.mail.handle_mail`,
+   a pure function): it checks the seat and secret, parses every line and applies every
+   order to a copy of the game, and decides the records and the replies; if any line fails,
+   nothing is applied and the sender gets the failed line, why, and the lines not applied;
 6. otherwise append the records to the action log (fsync: the commit point), archive the turn
-   report, queue the mail in the durable outbox, and mark the message handled.
+   report, queue the replies in the durable outbox, and mark the message handled.
 
 If the server dies after the commit but before step 6 ends, the next run finds the
-Message-ID and sender in the log and completes the step from the log (deterministic
+Message-ID and sender in the log and completes the step from the log
+(:func:`pbem.application.mail.recover_mail` decides what is left to send; deterministic
 Message-IDs make re-queuing idempotent), so nothing is lost or applied twice. The outbox is
 drained after each message (:meth:`Mailroom.drain`, under the same lock); the transport then
 moves the message out of the inbox. The poller is :class:`pbem.poller.Server`.
@@ -38,7 +41,6 @@ seat or the GM who gave the right secret, so no auto-responder loop can run away
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import fcntl
 import hashlib
@@ -52,53 +54,31 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Callable
 
-from pbem.actionlog import ActionLog, LogIntegrityError, NewRecord
-from pbem.durable import clean_temporary_files, is_storage_error, write_atomic
-from pbem.commands import Command, Info, describe, full_help, parse_line
-from pbem.execution import execute
+from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
+from pbem.actionlog import ActionLog, LogIntegrityError
+from pbem.application.mail import AppConfig, Broadcast, Decision, InfoAnswer, Rejection, TurnReports
+from pbem.application import refusals
+from pbem.application.mail import handle_mail, recover_mail
+from pbem.application.state import start
+from pbem.application.texts import TextSettings, general_help_text, gm_welcome_text, info_reply, turn_report
+from pbem.application.texts import welcome_text
+from pbem.durable import clean_temporary_files, write_atomic
+from pbem.execution import Welcome
 from pbem.games import (Replay, find_game, game_dir, game_exists, gm_address, hash_secret, new_secret, open_log,
                         replay, seats_of)
-from pbem.handled import AUTHENTICATED_KINDS, Handled, HandledIndex, content_digest, same_mail
+from pbem.handled import Handled, HandledIndex, content_digest, same_mail
+from pbem.log_records import GameRecord
 from pbem.mail.compose import compose, deterministic_message_id, reply_subject
-from pbem.mail.reading import game_tags, read_message
-from pbem.mail.replies import NO_ORDERS, accepted_text, refusal_text
-from pbem.mail.types import BodyLine, Ignored, Submission, Unreadable
-from pbem.orders import Vocabulary
-from pbem.reports import ReportArchive, render, report_context
+from pbem.mail.reading import read_message
+from pbem.mail.types import Ignored, Submission, Unreadable
+from pbem.reports import ReportArchive
 from pbem.transport.base import OutboundTransport, Outcome
 from pbem.transport.outbox import DrainResult, DurableOutbox, message_file_id
-from pbem.errors import OrderError
 
 log = logging.getLogger("pbem.server")
 
 LOCK_FILE = "pbem.lock"
 """The lock file in the data directory (see :meth:`Mailroom.locked`)."""
-
-
-class Rejection(Exception):
-    """A submission that is answered with an error and changes nothing.
-
-    ``kind`` is what went wrong (``unknown_game``, ``wrong_secret``, ``syntax`` ...);
-    ``game_id`` the game it was for, when known.
-    """
-
-    def __init__(self, reason: str, failed_line: str | None = None, not_applied: list[str] | None = None,
-                 kind: str = "rejected", game_id: str | None = None, *, line_number: int | None = None,
-                 chatter: tuple[BodyLine, ...] = (), cut_at: int | None = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.failed_line = failed_line
-        self.not_applied = not_applied or []
-        self.kind = kind
-        self.game_id = game_id
-        self.line_number = line_number  # of the failed line in the mail, from 1
-        self.chatter = chatter  # the lines read as chatter, quoted in the reply
-        self.cut_at = cut_at  # the line limit, when the mail was cut there
-
-    @property
-    def authenticated(self) -> bool:
-        """Whether the sender was a seat or the GM with the right secret."""
-        return self.kind in AUTHENTICATED_KINDS
 
 
 @dataclass
@@ -114,7 +94,7 @@ class MailroomSettings:
     """Error replies an hour to an address not authenticated (see the module doc)."""
     error_replies_per_hour_authenticated: int = 30
     """Error replies an hour to an address that gave a seat's or the GM's secret."""
-    route_time_limit: float = 2.0
+    route_budget: int = DEFAULT_SEARCH_BUDGET
     """Seconds for the route optimiser (RUN AUTO; the best run in reports)."""
 
 
@@ -178,6 +158,17 @@ class Mailroom:
         """The domain of our address, for Message-IDs."""
         return self.settings.address.rsplit("@", 1)[-1] or "localhost"
 
+    @property
+    def app_config(self) -> AppConfig:
+        """What the application (:mod:`pbem.application.mail`) is given of the settings."""
+        return AppConfig(new_secret=new_secret, hash_secret=hash_secret,
+                         route_budget=self.settings.route_budget)
+
+    @property
+    def texts(self) -> TextSettings:
+        """What the mail texts (:mod:`pbem.application.texts`) are given of the settings."""
+        return TextSettings(server=self.settings.address, route_budget=self.settings.route_budget)
+
     # -- games --------------------------------------------------------------------------
 
     def load(self, game_id: str) -> tuple[ActionLog, Replay]:
@@ -188,7 +179,7 @@ class Mailroom:
         :raises LogIntegrityError: the log is damaged (or no longer replays).
         """
         action_log = open_log(self.data, game_id, repair=True)
-        last = action_log.records[-1]["hash"]
+        last = action_log.records[-1].hash
         cached = self._cache.get(game_id)
         if cached and cached[0] == last:
             return action_log, cached[1]
@@ -219,17 +210,16 @@ class Mailroom:
         secrets_by_seat = {name: new_secret() for name, _ in seats}
         gm_secret = new_secret(10)
         data = genesis_data(game_id, title, variants, seats, gm_email, secrets_by_seat, gm_secret, auto_runs)
-        committed = replay([{"seq": 0, "kind": "game", "actor": "GM", "data": data}])
+        committed = start(GameRecord(seq=0, genesis=data))
         welcomes = [
             self._compose(to=email, subject=f"[{game_id}] Welcome to {game_id}",
-                          body=self.welcome_text(committed, name, secrets_by_seat[name]), kind="welcome",
+                          body=welcome_text(committed, self.texts, name, secrets_by_seat[name]), kind="welcome",
                           key=(game_id, "welcome", name))
             for name, email in seats
         ]
         welcomes.append(self._compose(
             to=gm_email, subject=f"[{game_id}] You are the GM of {game_id}",
-            body=f"You are the game master of {game_id}.\nYour GM secret: {gm_secret}\n\n"
-            + full_help(is_gm=True, title=committed.title) + "\n", kind="welcome", key=(game_id, "welcome-gm")))
+            body=gm_welcome_text(committed, gm_secret), kind="welcome", key=(game_id, "welcome-gm")))
         with self.locked():
             try:
                 ActionLog.create(game_dir(self.data, game_id) / "log.jsonl", data, by=gm_email)
@@ -295,7 +285,7 @@ class Mailroom:
             if result.sender:
                 replied = self._reply_error(
                     result.message_id, result.sender, result.subject, result.game_tag,
-                    Rejection(_unreadable_reason(result), kind=result.kind),
+                    refusals.unreadable(result),
                 )
             self._mark(result.message_id, "rejected", result.kind, result.sender, replied=replied)
             return "rejected"
@@ -319,11 +309,7 @@ class Mailroom:
                        "reused_message_id", result.sender, replied=False)
             return "ignored" if isinstance(result, Ignored) else "rejected"
         game = result.game_tag
-        rejection = Rejection(
-            f"Your mail has the Message-ID {result.message_id} of a different mail you sent before, "
-            "which was handled already. Nothing of this mail was applied. Send it again as a new "
-            "mail (your mail program gives every new mail its own Message-ID).",
-            kind="reused_message_id")
+        rejection = refusals.reused_message_id(result.message_id)
         replied = self._reply_error(result.message_id, result.sender, result.subject, game, rejection,
                                     key=(result.message_id, "reused", self._digest or ""),
                                     secret=result.secret if isinstance(result, Submission) else None)
@@ -337,155 +323,55 @@ class Mailroom:
         self.last = entry
 
     def _handle_submission(self, sub: Submission) -> Outcome:
-        tags = ([sub.game_tag] if sub.game_tag else []) + [t for t in game_tags(sub.subject) if t != sub.game_tag]
-        named = list(dict.fromkeys(found for found in (find_game(self.data, t) for t in tags) if found))
-        if len(named) > 1:  # one mail, one game: never apply one game's orders to another
-            raise Rejection(
-                f"The Subject names {len(named)} games on this server ({', '.join(named)}). Send one "
-                "mail per game, with only that game's tag in the Subject.", kind="unknown_game")
-        game_id = named[0] if named else None
-        if game_id is None and sub.lines and all(line.upper().split() == ["HELP"] for line in sub.lines):
+        game_id = refusals.game_for(sub, lambda tag: find_game(self.data, tag))
+        if game_id is None and refusals.is_general_help(sub.lines):
             return self._general_help(sub)
-        if not sub.game_tag:
-            raise Rejection(
-                "The Subject names no game. Put the game's tag in square brackets in the "
-                "Subject, e.g. [demo-1830].", kind="unknown_game",
-            )
+        tag = game_id or sub.game_tag or ""
         try:
-            action_log, committed = self.load(game_id or sub.game_tag)
+            action_log, committed = self.load(tag)
         except KeyError:
-            raise Rejection(f"There is no game {sub.game_tag!r} on this server.", kind="unknown_game") from None
+            raise refusals.no_such_game(tag) from None
         except LogIntegrityError as exc:
-            self._notify_damaged(game_id or sub.game_tag, exc)
-            raise Rejection(
-                "The game's log failed its integrity check; the GM has been told. Nothing was "
-                "applied: send your mail again when the GM says the game goes on.",
-                kind="damaged_log", game_id=game_id,
-            ) from None
+            self._notify_damaged(tag, exc)
+            raise refusals.damaged_log(game_id) from None
         if (sub.message_id, sub.sender.lower()) in action_log.sources_by():
             # Committed before a crash: finish the job from the log, without applying again.
             self._recover(sub, action_log, committed)
             return "processed"
-        info = committed.info
-        seat = info.seat_for(sub.sender)
-        is_gm_address = sub.sender.lower() == info.gm_email.lower()
-        if seat is None and not is_gm_address:
-            raise Rejection(
-                f"{sub.sender} has no seat in {info.game_id}. Orders must come from the address "
-                "registered for a seat.", kind="unknown_sender", game_id=info.game_id,
-            )
-        if not sub.secret:
-            raise Rejection("Your mail has no PASSWORD line. Add a line: PASSWORD <your secret>.",
-                            kind="wrong_secret", game_id=info.game_id)
-        hashed = hash_secret(info.game_id, sub.secret)
-        is_gm = is_gm_address and hashed == info.gm_secret_hash
-        if not is_gm and not (seat is not None and hashed == seat.secret_hash):
-            whose = {(True, False): "your seat's secret", (False, True): "the GM's secret",
-                     (True, True): "either your seat's secret or the GM's secret"}[(seat is not None, is_gm_address)]
-            raise Rejection(f"The PASSWORD does not match {whose}.", kind="wrong_secret", game_id=info.game_id)
-        vocab = Vocabulary.from_title(committed.title)
-        # Only order and command lines are parsed; chatter ("Hi all,") is listed, never applied.
-        if not sub.orders:
-            raise Rejection(NO_ORDERS, kind="no_orders", game_id=info.game_id, chatter=sub.chatter,
-                            cut_at=sub.cut_at)
-        commands: list[Command] = []
-        for body_line in sub.orders:
-            line = body_line.text
-            try:
-                commands.append(parse_line(line, vocab, info, is_gm=is_gm))
-            except OrderError as exc:
-                raise Rejection(str(exc), failed_line=line, not_applied=list(sub.lines), kind="syntax",
-                                game_id=info.game_id, line_number=body_line.number, chatter=sub.chatter,
-                                cut_at=sub.cut_at) from None
-            except Exception:  # a line must never crash the handling: our parser's fault, logged
-                log.exception("parsing %r of %s failed unexpectedly", line, sub.message_id)
-                raise Rejection(_UNREADABLE_LINE, failed_line=line, not_applied=list(sub.lines),
-                                kind="syntax", game_id=info.game_id, line_number=body_line.number,
-                                chatter=sub.chatter, cut_at=sub.cut_at) from None
-        work = copy.deepcopy(committed)
-        pending: list[NewRecord] = []
-        accepted: list[str] = []
-        infos: list[Info] = []
-        broadcasts: list[str] = []
-        welcomes: list[tuple[str, str, str]] = []
-        for command, body_line in zip(commands, sub.orders):
-            try:
-                work = execute(command, sub, seat.name if seat else None, is_gm, action_log, work,
-                               pending, infos, broadcasts, welcomes, self.settings.route_time_limit)
-            except OrderError as exc:
-                raise Rejection(str(exc), failed_line=command.line, not_applied=list(sub.lines),
-                                kind="illegal", game_id=info.game_id, line_number=body_line.number,
-                                chatter=sub.chatter, cut_at=sub.cut_at) from None
-            except Exception as exc:  # the engine's fault, not the player's: logged, refused
-                if is_storage_error(exc):
-                    raise
-                log.exception("applying %r of %s to %s failed unexpectedly", command.line, sub.message_id,
-                              info.game_id)
-                raise Rejection(_INTERNAL_LINE, failed_line=command.line, not_applied=list(sub.lines),
-                                kind="internal", game_id=info.game_id, line_number=body_line.number,
-                                chatter=sub.chatter, cut_at=sub.cut_at) from None
-            if not isinstance(command, Info):
-                accepted.append(describe(command, vocab))
-        if pending:
-            written = action_log.append(pending)
+        decision = handle_mail(committed, sub, self.app_config)
+        if decision.refusal is not None:
+            raise decision.refusal
+        self._commit(sub, action_log, decision)
+        return "processed"
+
+    def _commit(self, sub: Submission, action_log: ActionLog, decision: Decision) -> None:
+        """Append the decision's records (the commit point), then queue its mail.
+
+        The state the records were applied to is the committed state from then on; the log is
+        the truth should they ever disagree (the mail is committed: it must not fail now)."""
+        committed = decision.state
+        game_id = committed.info.game_id
+        if decision.records:
+            written = action_log.append(decision.records)
             if self.after_commit is not None:
                 self.after_commit()
-            # The copy the orders were applied to is now the committed state; the log is the
-            # truth should they ever disagree (the mail is committed: it must not fail now).
-            if written[-1]["seq"] != work.last_seq:
+            if written[-1].seq != committed.last_seq:
                 log.error("game %s: the working copy ends at #%d, the log at #%d; rebuilt from the log",
-                          info.game_id, work.last_seq, written[-1]["seq"])
-                work = replay(action_log.records)
-            committed = work
-            self._cache[info.game_id] = (written[-1]["hash"], committed)
-        self._complete(sub, committed, accepted=accepted, infos=infos, broadcasts=broadcasts,
-                       welcomes=welcomes, changed=any(r.kind != "setting" for r in pending))
-        return "processed"
+                          game_id, committed.last_seq, written[-1].seq)
+                committed = replay(action_log.records)
+            self._cache[game_id] = (written[-1].hash, committed)
+        self._complete(sub, committed, decision)
 
     def _recover(self, sub: Submission, action_log: ActionLog, committed: Replay) -> None:
         """Complete a submission whose records are in the log but whose mail was not queued."""
-        mine = [r for r in action_log.records
-                if r.get("source") == sub.message_id and str(r.get("by") or "").lower() == sub.sender.lower()]
-        # The mail's lines all parsed before its records were committed: parse them again for
-        # the same echo (and HELP/REPORT/HISTORY answers) as without the crash.
-        vocab = Vocabulary.from_title(committed.title)
-        is_gm = sub.sender.lower() == committed.info.gm_email.lower()
-        accepted: list[str] = []
-        infos: list[Info] = []
-        for line in sub.lines:
-            try:
-                command = parse_line(line, vocab, committed.info, is_gm=is_gm)
-            except Exception:  # it parsed before the commit; never let it stop the recovery
-                continue
-            if isinstance(command, Info):
-                infos.append(command)
-            else:
-                accepted.append(describe(command, vocab))
-        gm_records = [r for r in mine if r["kind"] == "gm"]
-        broadcasts = [r["data"]["text"] for r in gm_records if r["data"].get("command") == "broadcast"]
-        # A new player's secret is in the log only as a hash: if its welcome was not queued
-        # before the crash, give the seat a fresh secret (one more replace record) and send that.
-        welcomes: list[tuple[str, str, str]] = []
-        fresh: list[NewRecord] = []
-        replaced = {r["data"]["seat"]: r for r in gm_records if r["data"].get("command") == "replace"}
-        for seat_name, record in replaced.items():
-            email = record["data"]["email"]
-            seat = committed.info.seat_named(seat_name)
+        mine = [r for r in action_log.records if r.source == sub.message_id and r.by.lower() == sub.sender.lower()]
+
+        def welcome_queued(seat_name: str, email: str) -> bool:
             welcome_id = message_file_id(self._mid(sub.message_id, "welcome", seat_name, email.lower()))
-            if (seat is None or seat.email.lower() != email.lower() or welcome_id in self.outbox.pending()
-                    or self.outbox.is_sent(welcome_id) or self.outbox.is_failed(welcome_id)):
-                continue
-            secret = new_secret()
-            fresh.append(NewRecord("gm", "GM", {"command": "replace", "seat": seat_name, "email": email,
-                                                 "secret_hash": hash_secret(committed.info.game_id, secret)},
-                                   by=record["by"], source=sub.message_id))
-            welcomes.append((seat_name, email, secret))
-        if fresh:
-            action_log.append(fresh)
-            self._cache.pop(committed.info.game_id, None)
-            _, committed = self.load(committed.info.game_id)
-        self._complete(sub, committed, accepted=accepted, infos=infos, broadcasts=broadcasts,
-                       welcomes=welcomes)
+            return (welcome_id in self.outbox.pending() or self.outbox.is_sent(welcome_id)
+                    or self.outbox.is_failed(welcome_id))
+
+        self._commit(sub, action_log, recover_mail(committed, sub, mine, self.app_config, welcome_queued))
 
     # -- outgoing mail -------------------------------------------------------------------
 
@@ -515,113 +401,62 @@ class Mailroom:
             references=(in_reply_to,) if in_reply_to else (),
         )
 
-    def _complete(self, sub: Submission, committed: Replay, *, accepted: list[str], infos: list[Info],
-                  broadcasts: list[str] | None = None, welcomes: list[tuple[str, str, str]] | None = None,
-                  changed: bool = True) -> None:
-        """Archive the report and queue every mail for an accepted submission (idempotent)."""
+    def _complete(self, sub: Submission, committed: Replay, decision: Decision) -> None:
+        """Archive the report and queue every mail ``decision`` asks for (idempotent: each
+        mail's Message-ID is fixed by the mail it answers)."""
         info = committed.info
         game_id = info.game_id
         archive = self.archive(game_id)
         tag = f"[{game_id}]"
-        seq = committed.last_seq
-        if changed:
-            existing = archive.for_seq(seq)
-            entries = archive.entries()
-            if existing is None:
-                since = entries[-1].seq if entries else 0
-                number = entries[-1].number + 1 if entries else 1
-                neutral = render("report.txt.j2", report_context(committed, since_seq=since, number=number,
-                                                                  route_time_limit=self.settings.route_time_limit))
-                existing = archive.add(seq, neutral, committed.game.round_label())
-            else:
-                before = [e for e in entries if e.number < existing.number]
-                since = before[-1].seq if before else 0
-            number = existing.number
-            for n, broadcast in enumerate(broadcasts or []):
+        for reply in decision.replies:
+            if isinstance(reply, Broadcast):
                 for to in info.recipients():
-                    self._queue(to=to, subject=f"{tag} Message from the GM", body=broadcast + "\n",
-                                kind="notice", key=(sub.message_id, "broadcast", str(n)))
-            for seat_name, email, secret in welcomes or []:
-                self._queue(to=email, subject=f"{tag} Welcome to {game_id}",
-                            body=self.welcome_text(committed, seat_name, secret), kind="welcome",
-                            key=(sub.message_id, "welcome", seat_name))
-            for to in info.recipients():
-                seat = info.seat_for(to)
-                who = seat.name if seat else None
-                body = render("report.txt.j2", report_context(
-                    committed, since_seq=since, number=number, recipient=who, width=info.width_for(who),
-                    route_time_limit=self.settings.route_time_limit))
-                if to.lower() == sub.sender.lower() and accepted:
-                    body = accepted_text(accepted, sub.notes, sub.chatter, sub.secret) + body
-                self._queue(to=to, subject=f"{tag} Turn report {number}: {committed.game.round_label()}",
-                            body=body, kind="report", key=(sub.message_id, "report", str(seq)),
-                            in_reply_to=sub.message_id if to.lower() == sub.sender.lower() else None)
-        if infos:
-            self._queue(to=sub.sender, subject=reply_subject(sub.subject, game_id, sub.secret),
-                        body=self.info_reply(committed, infos, sub.sender), kind="reply",
-                        key=(sub.message_id, "info"), in_reply_to=sub.message_id)
-        self._mark(sub.message_id, "processed", "orders" if accepted or changed else "info", sub.sender,
-                   replied=True, game=game_id)
+                    self._queue(to=to, subject=f"{tag} Message from the GM", body=reply.text + "\n",
+                                kind="notice", key=(sub.message_id, "broadcast", str(reply.number)))
+            elif isinstance(reply, Welcome):
+                self._queue(to=reply.email, subject=f"{tag} Welcome to {game_id}",
+                            body=welcome_text(committed, self.texts, reply.seat, reply.secret), kind="welcome",
+                            key=(sub.message_id, "welcome", reply.seat))
+            elif isinstance(reply, TurnReports):
+                self._queue_reports(sub, committed, archive, reply)
+            elif isinstance(reply, InfoAnswer):
+                self._queue(to=sub.sender, subject=reply_subject(sub.subject, game_id, sub.secret),
+                            body=info_reply(committed, self.texts, archive, reply.items, sub.sender), kind="reply",
+                            key=(sub.message_id, "info"), in_reply_to=sub.message_id)
+        self._mark(sub.message_id, "processed", decision.kind, sub.sender, replied=True, game=game_id)
 
-    def info_reply(self, committed: Replay, infos: list[Info], sender: str) -> str:
-        """One reply to every HELP, REPORT and HISTORY n of a mail (each asked once)."""
-        distinct: list[Info] = []
-        for item in infos:
-            if all((item.what, item.number) != (d.what, d.number) for d in distinct):
-                distinct.append(item)
-        if len(distinct) == 1:
-            return self.info_text(committed, distinct[0], sender)
-        return "\n".join(f"--- {' '.join(i.line.split()).upper()} ---\n\n" + self.info_text(committed, i, sender)
-                         for i in distinct)
-
-    def info_text(self, committed: Replay, item: Info, sender: str) -> str:
-        """The answer to HELP, REPORT or HISTORY n."""
+    def _queue_reports(self, sub: Submission, committed: Replay, archive: ReportArchive, reply: TurnReports) -> None:
+        """Archive the turn report of the committed state (once per log number) and queue a
+        copy to every player and the GM; the sender's starts with ``reply.echo``."""
         info = committed.info
-        is_gm = sender.lower() == info.gm_email.lower()
-        if item.what == "help":
-            return full_help(is_gm=is_gm, title=committed.title) + "\n"
-        if item.what == "width":
-            return f"Your reports will be at most {item.number} columns wide.\n"
-        archive = self.archive(info.game_id)
-        if item.what == "report":
-            seat = info.seat_for(sender)
-            entries = archive.entries()
-            latest = entries[-1] if entries else None
-            # the report as it was sent: the actions since the report before it
-            if latest is not None and latest.seq < committed.last_seq:
-                since = latest.seq
-            else:
-                since = entries[-2].seq if len(entries) > 1 else 0
+        tag = f"[{info.game_id}]"
+        seq = committed.last_seq
+        entries = archive.entries()
+        existing = next((e for e in entries if e.seq == seq), None)
+        rendered: dict[tuple[str | None, int], str] = {}
+        if existing is None:
+            since = entries[-1].seq if entries else 0
+            number = entries[-1].number + 1 if entries else 1
+            neutral = turn_report(committed, self.texts, since=since, number=number, recipient=None, width=132)
+            rendered[(None, 132)] = neutral
+            existing = archive.add(seq, neutral, committed.game.round_label())
+        else:
+            before = [e for e in entries if e.number < existing.number]
+            since = before[-1].seq if before else 0
+        number = existing.number
+        for to in info.recipients():
+            seat = info.seat_for(to)
             who = seat.name if seat else None
-            return render("report.txt.j2", report_context(
-                committed, since_seq=since, number=latest.number if latest else 0,
-                recipient=who, width=info.width_for(who), route_time_limit=self.settings.route_time_limit))
-        entry = archive.get(item.number or 0)
-        if entry is None:
-            numbers = [e.number for e in archive.entries()]
-            have = f"reports 1 to {max(numbers)}" if numbers else "no reports yet"
-            return f"There is no report {item.number}; the archive has {have}.\n"
-        return entry.path.read_text()
-
-    def welcome_text(self, committed: Replay, seat: str, secret: str) -> str:
-        """The welcome mail for a seat: seat, secret, how to send orders, the HELP text, and
-        the opening report (whose turn it is and what they may do)."""
-        info = committed.info
-        opening = render("report.txt.j2", report_context(
-            committed, since_seq=committed.last_seq, number=0, recipient=seat, width=info.width_for(seat),
-            route_time_limit=self.settings.route_time_limit))
-        return render("welcome.txt.j2", {
-            "game_id": info.game_id,
-            "title": committed.title.name,
-            "variants": ", ".join(info.variants) or "none",
-            "seat": seat,
-            "secret": secret,
-            "seats": [f"{s.name} <{s.email}>" for s in info.seats],
-            "gm": info.gm_email,
-            "server": self.settings.address,
-            "help": full_help(is_gm=False, title=committed.title),
-            "report": opening,
-        })
+            key = (who, info.width_for(who))
+            if key not in rendered:  # the GM's copy at 132 columns is the archived one
+                rendered[key] = turn_report(committed, self.texts, since=since, number=number, recipient=who,
+                                            width=key[1])
+            body = rendered[key]
+            if to.lower() == sub.sender.lower() and reply.echo:
+                body = reply.echo + body
+            self._queue(to=to, subject=f"{tag} Turn report {number}: {committed.game.round_label()}",
+                        body=body, kind="report", key=(sub.message_id, "report", str(seq)),
+                        in_reply_to=sub.message_id if to.lower() == sub.sender.lower() else None)
 
     def _notify_damaged(self, game_id: str, error: LogIntegrityError) -> None:
         """Tell the GM (once per fault) that the game's log failed its integrity check."""
@@ -644,10 +479,7 @@ class Mailroom:
         quoted as written (UTF-8), never ``secret``."""
         if not self._may_reply(sender, authenticated=rejection.authenticated):
             return False
-        body = refusal_text(
-            game_id=game_tag, reason=rejection.reason, failed_line=rejection.failed_line,
-            line_number=rejection.line_number, not_applied=rejection.not_applied,
-            chatter=rejection.chatter, cut_at=rejection.cut_at, secret=secret)
+        body = rejection.text(game_tag, secret)
         self._queue(to=sender, subject=reply_subject(subject, game_tag, secret), body=body, kind="reply",
                     key=key or (message_id, "rejected"), in_reply_to=message_id)
         return True
@@ -667,35 +499,11 @@ class Mailroom:
         Rate-limited like a reply to a sender not authenticated (no secret was checked)."""
         replied = self._may_reply(sub.sender, authenticated=False)
         if replied:
-            games = seats_of(self.data, sub.sender)
-            lines = [f"  [{game_id}] {role}" for game_id, role in games]
-            where = ("Your games on this server (put the tag in the Subject):\n" + "\n".join(lines)
-                     if lines else f"{sub.sender} has no seat in any game on this server.")
             self._queue(to=sub.sender, subject=reply_subject(sub.subject, None),
-                        body=full_help(is_gm=False) + "\n\n" + where + "\n", kind="reply",
+                        body=general_help_text(sub.sender, seats_of(self.data, sub.sender)), kind="reply",
                         key=(sub.message_id, "general-help"), in_reply_to=sub.message_id)
         self._mark(sub.message_id, "processed", "general_help", sub.sender, replied=replied)
         return "processed"
-
-
-_INTERNAL_LINE = ("The server could not apply this line: an error of the server, not of your order. "
-                  "It has been logged for the GM and the server's keeper; nothing of your mail was applied.")
-
-
-_UNREADABLE_LINE = ("This line cannot be read as an order or command (numbers must be plain digits "
-                    "0-9, at most 9 of them). Send HELP for the order reference.")
-
-
-def _unreadable_reason(result: Unreadable) -> str:
-    titles = {
-        "malformed_mime": "Your mail could not be read: its MIME structure is broken.",
-        "unknown_charset": "Your mail could not be read: it uses a character set we do not know.",
-        "empty_body": "Your mail has no orders in it.",
-        "oversize": "Your mail is too large for the game server.",
-        "attachment_only": "Your mail has only attachments; write the orders in the mail text.",
-        "no_sender": "Your mail has no From address.",
-    }
-    return f"{titles.get(result.kind, 'Your mail could not be read.')} ({result.reason})"
 
 
 from pbem.poller import PassResult, Server, summary  # noqa: E402  (the poller, re-exported here)

@@ -219,3 +219,17 @@ def test_the_server_address_must_be_one_mail_address(address: str) -> None:
 @pytest.mark.parametrize("address", ["pbem@localhost", "pbem@pbem.example", "orders+1830@mail.example.org"])
 def test_good_server_addresses(address: str) -> None:
     assert parse_config({"server": {"address": address}}).server.address == address
+
+
+def test_the_route_search_is_bounded_by_a_count_and_an_old_time_limit_still_works() -> None:
+    """``routes.search_budget`` (search steps, the default the engine's) bounds RUN AUTO; a
+    config that still gives the former ``routes.time_limit`` in seconds gets a budget of that
+    many seconds' steps, and an explicit budget wins."""
+    from pbem.config import ROUTE_STEPS_PER_SECOND
+    from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
+
+    assert parse_config({}).routes.search_budget == DEFAULT_SEARCH_BUDGET
+    assert parse_config({"routes": {"search_budget": 40000}}).routes.search_budget == 40000
+    assert parse_config({"routes": {"time_limit": 3}}).routes.search_budget == 3 * ROUTE_STEPS_PER_SECOND
+    assert parse_config({"routes": {"time_limit": 3, "search_budget": 9000}}).routes.search_budget == 9000
+    assert "routes.search_budget" in refused({"routes": {"search_budget": 10}})

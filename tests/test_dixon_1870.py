@@ -94,3 +94,58 @@ def test_clause_6_5_terrain_cost_once_from_the_treasury_not_on_upgrades(dixon: G
     dixon.state.phase = "3"
     operating.lay_tile(dixon, "MP", LayTile("C18", "14", 0), ignore_reach=True)
     assert corp.cash == 500 - cost, "an upgrade pays no terrain again"
+
+
+# Clause 6.2 on a position built on E12 (SLSF's home) and its neighbours (edges: E12 0 F11,
+# 1 E10; E10 4 E12, 5 F11; F11 0 G10, 1 F9, 2 E10, 3 E12, 4 F13; G10 3 F11).
+RUN_TRACK = {"E12": ("5", 0),   # SLSF's home city, exits to F11 and E10
+             "E10": ("7", 4),   # E12's side to F11's
+             "F11": ("8", 1),   # the tile to upgrade: F11's edge 3 (E12) to edge 1 (F9)
+             "G10": ("4", 0)}   # a town on F11's edge 0
+
+
+def run_track_position(game: Game) -> Game:
+    game.state.phase = "3"
+    game.state.tiles.update(RUN_TRACK)
+    game.state.tokens["E12.0"] = ["SLSF"]
+    return game
+
+
+def lay_rotations(game: Game, coord: str, tile: str) -> list[int]:
+    return [r for r in range(6) if track.lay_problem(game, "SLSF", coord, tile, r) is None]
+
+
+def test_clause_6_2_an_upgrade_must_add_track_the_corporation_can_run_on(dixon: Game) -> None:
+    """#8 -> #16 on F11 keeps the old curve at rotations 0 and 1. At 0 the added curve joins
+    E10 to the town on G10, a run for SLSF (E12-E10-F11-G10); at 1 it joins E10 to F13, where
+    no stop is: nothing SLSF can run on, so Dixon refuses it. The published rules (and
+    18xx.games) ask only for a reachable exit and accept both."""
+    published = run_track_position(Game(load_title("1870"), ["A", "B", "C"]))
+    run_track_position(dixon)
+    assert published.title.const("upgrade_must_add_run_track", False) is False
+    assert dixon.title.const("upgrade_must_add_run_track", False) is True
+    assert lay_rotations(published, "F11", "16") == [0, 1]
+    assert lay_rotations(dixon, "F11", "16") == [0]
+    problem = track.lay_problem(dixon, "SLSF", "F11", "16", 1)
+    assert problem is not None and "adds no track SLSF can run on" in problem and "Dixon 6.2" in problem
+    assert track.added_paths(track.placed(dixon, "F11"), dixon.tiles["16"], 1) == [1]
+
+
+def test_clause_6_2_the_added_track_counts_once_a_stop_lies_beyond_it(dixon: Game) -> None:
+    """With a town laid on F13 (joined to F11's side) the added curve of rotation 1 leads to
+    a stop too, and the upgrade is accepted there as well."""
+    run_track_position(dixon)
+    assert dixon.board.neighbor("F11", 4) == "F13"
+    dixon.state.tiles["F13"] = ("4", 1)  # exits 1 (F11's side) and 4
+    assert 1 in track.placed(dixon, "F13").tile.exits(1)
+    assert lay_rotations(dixon, "F11", "16") == [0, 1]
+
+
+def test_clause_6_2_an_upgrade_raising_a_city_it_runs_to_is_allowed(dixon: Game) -> None:
+    """#5 -> #14 on E12 adds exits to D13 and E14, where there is no track: nothing to run
+    on, but SLSF's own city goes from 20 to 30, so the upgrade stands."""
+    run_track_position(dixon)
+    assert track.upgrade_problem(dixon, "E12", dixon.tiles["14"], 0) is None
+    assert track.lay_problem(dixon, "SLSF", "E12", "14", 0) is None
+    assert track.upgrade_run_problem(dixon, "MP", "E12", dixon.tiles["14"], 0) is not None, \
+        "MP reaches nothing here: the city it does not run to does not count"

@@ -155,7 +155,7 @@ def test_killed_between_commit_and_mailbox_move(table: dict) -> None:
     # Restart: the message is still in the inbox; it must not be applied again.
     asyncio.run(_run_once(_server(table)))
     log = open_log(load_config(table["config"]).data_dir, "e2e")
-    assert [r["source"] for r in log.records].count("<kill-move@e2e.test>") == 1
+    assert [r.source for r in log.records].count("<kill-move@e2e.test>") == 1
     for role in ("p1", "p2", "p3", "gm"):
         assert len(reports(table, role)) == 1, role
     game = table["users"]["game"]
@@ -177,7 +177,7 @@ def test_killed_between_commit_and_sending(table: dict) -> None:
         assert reports(table, role) == [], "nothing was sent before the crash"
     asyncio.run(_run_once(_server(table)))
     log = open_log(load_config(table["config"]).data_dir, "e2e")
-    assert [r["source"] for r in log.records].count("<kill-send@e2e.test>") == 1
+    assert [r.source for r in log.records].count("<kill-send@e2e.test>") == 1
     for role in ("p1", "p2", "p3", "gm"):
         got = reports(table, role)
         assert len(got) == 1, role
@@ -224,7 +224,7 @@ def test_process_killed_for_real(table: dict, where: str) -> None:
     assert killed.returncode == 137, killed.stderr
     serve_once(table)
     log = open_log(load_config(table["config"]).data_dir, "e2e")
-    assert [r["source"] for r in log.records].count(f"<sigkill-{where}@e2e.test>") == 1
+    assert [r.source for r in log.records].count(f"<sigkill-{where}@e2e.test>") == 1
     for role in ("p1", "p2", "p3", "gm"):
         got = reports(table, role)
         assert len(got) == 1, role

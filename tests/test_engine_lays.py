@@ -104,7 +104,8 @@ def test_the_bridge_company_keeps_tiles_from_joining_the_banks() -> None:
 
 def test_dixon_upgrades_follow_the_chart() -> None:
     """Dixon's 6.6.1: on a town hex with #58, MP may lay #141, #142 or #143 only, where the
-    published rules allow #144 too; the list is the brute-force one under both."""
+    published rules allow #144 too; the list is the brute-force one under both. (A town on
+    E16 gives the new track a stop to run to, which Dixon's 6.2 asks of an upgrade.)"""
     from tests.test_engine_operating import float_corp, operating as start_operating
 
     results = {}
@@ -117,6 +118,7 @@ def test_dixon_upgrades_follow_the_chart() -> None:
         game.state.tiles["C18"] = ("57", 0)  # St. Louis to D17 (edge 0) and B19
         rotation = next(r for r in range(6) if 3 in game.tiles["58"].exits(r))
         game.state.tiles["D17"] = ("58", rotation)  # a town on D17, joined to St. Louis
+        game.state.tiles["E16"] = ("4", 0)  # a town on D17's edge 0: new track there can be run (Dixon 6.2)
         assert operating.active_steps(game)[0] is operating.Track
         listed = lays.legal_lays(game, "MP")
         assert {(lay.hex, lay.tile, lay.rotation) for lay in listed} == brute_force(game, "MP")

@@ -13,6 +13,7 @@ from pbem.games import replay
 from pbem.importers.e18xx import effective_actions, load_record
 from pbem.importers.log_import import create_imported_game, import_record
 from pbem.importers.replay import record_keys
+from pbem.log_records import GMRecord, UndoRecord
 from tests.records import record_path
 
 
@@ -21,9 +22,9 @@ def test_import_keeps_undos_and_replays_to_the_result(tmp_path: Path) -> None:
     secrets, imported = create_imported_game(tmp_path, "g1830", record)
     assert set(secrets) == {"Player 1", "Player 2", "Player 3", "GM"}
     records = verify(tmp_path / "games" / "g1830" / "log.jsonl")
-    undos = [r for r in records if r["kind"] == "undo"]
+    undos = [r for r in records if isinstance(r, UndoRecord)]
     assert len(undos) == imported.undos > 0
-    assert all(r["data"]["to_seq"] < r["seq"] for r in undos)
+    assert all(r.to_seq < r.seq for r in undos)
     rebuilt = replay(records)
     assert rebuilt.game.state.finished and rebuilt.game.state.end_reason == "bank"
     by_name = {p["name"]: str(p["id"]) for p in record["players"]}
@@ -90,7 +91,8 @@ def test_every_replayed_record_imports_as_a_game_that_verifies(tmp_path: Path, t
     left_out = re.findall(r"left out record action ([0-9.]+):", result.output)
     assert not set(left_out) & in_force  # only what the record takes back may be left out
     if record["game_end_reason"] == "manually_ended":  # the GM's END GAME, as the players ended it
-        assert rebuilt.info.ended and rebuilt.gm[-1]["data"] == {"command": "end"}
+        last = rebuilt.gm[-1]
+        assert rebuilt.info.ended and isinstance(last, GMRecord) and last.command == "end"
     else:
         assert rebuilt.game.state.finished and rebuilt.game.state.end_reason == record["game_end_reason"]
     keys = record_keys(record)

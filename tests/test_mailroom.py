@@ -25,6 +25,7 @@ from pbem.commands import full_help
 from pbem.demo import builtin_script
 from pbem.games import replay
 from pbem.ruleset import load_title
+from pbem.log_records import parse_records
 from pbem.orders import Vocabulary, help_text
 from pbem.server import Mailroom, MailroomSettings, Server
 from pbem.transport.maildir import MaildirInbound, MaildirOutbound, deliver_to_inbox
@@ -151,7 +152,7 @@ class Table:
         return self.send(self.mail(seat, *lines, **kwargs))
 
     def state(self):  # type: ignore[no-untyped-def]
-        return replay(log_records(self.data))
+        return replay(parse_records(log_records(self.data)))
 
 
 def to_of(msg: EmailMessage) -> str:
@@ -774,7 +775,7 @@ def test_undo_takes_back_the_last_action_without_deleting_anything(table: Table)
     assert records[3]["source"] == str(parse(raw)["Message-ID"])
     state = table.state()
     assert state.game.current_actors() == ["Player 2"]
-    assert [r["seq"] for r in state.effective] == [1]
+    assert [r.seq for r in state.effective] == [1]
     assert body(by_recipient(mails)[GM]).startswith("Your orders were accepted:\n  UNDO\n")
     assert "FOR PLAYER 2\n  It is your turn" in body(by_recipient(mails)[P2])
     # Player 2 may bid again, differently
@@ -789,7 +790,7 @@ def test_undo_n_goes_back_to_log_number_n(table: Table) -> None:
     assert table.order("GM", "UNDO 2")[0] == "processed"
     assert log_records(table.data)[-1]["data"] == {"to_seq": 2}
     state = table.state()
-    assert [r["seq"] for r in state.effective] == [1]
+    assert [r.seq for r in state.effective] == [1]
     assert state.game.current_actors() == ["Player 2"]
     assert len(log_records(table.data)) == 5
     # an UNDO past everything in force is refused
@@ -1092,8 +1093,8 @@ def test_two_servers_at_once_apply_each_mail_once(tmp_path: Path) -> None:
     for worker in workers:
         worker.join(120)
     records = verify(table.data / "games" / GID / "log.jsonl")
-    assert sorted(r["data"]["text"] for r in records[1:]) == sorted(texts)
-    assert len({r["source"] for r in records[1:]}) == len(texts)
+    assert sorted(str(getattr(r, "text", None)) for r in records[1:]) == sorted(texts)
+    assert len({r.source for r in records[1:]}) == len(texts)
     assert [worker.exitcode for worker in workers] == [0, 0, 0]
     assert len(handled_lines(table.data)) == len(texts)
     notices = [str(parse(p.read_bytes())["Message-ID"]) for p in (delivered / GM / "new").iterdir()
@@ -1173,7 +1174,7 @@ def test_undo_0_is_refused(table: Table) -> None:
     outcome, mails = table.order("GM", "UNDO 0")
     assert outcome == "rejected"
     assert "record 0 is the game itself" in body(only(mails))
-    assert len(log_records(table.data)) == 2 and [r["seq"] for r in table.state().effective] == [1]
+    assert len(log_records(table.data)) == 2 and [r.seq for r in table.state().effective] == [1]
 
 
 # -- addresses -------------------------------------------------------------------------------------
@@ -1393,7 +1394,7 @@ def test_act_as_prefers_a_seat_name_over_a_seat_number(tmp_path: Path) -> None:
     assert log_records(tmp_path / "data")[-1]["actor"] == "Anna  Maria"  # a number no seat is named
     # REPLACE names a seat the same way
     assert room.handle(mail("REPLACE 1 new@players.example")) == "processed"
-    state = replay(log_records(tmp_path / "data"))
+    state = replay(parse_records(log_records(tmp_path / "data")))
     assert [s.email for s in state.info.seats] == ["two@players.example", "new@players.example",
                                                    "am@players.example"]
 

@@ -218,13 +218,7 @@ def test_every_game_constant_is_read_through_const() -> None:
     game.yaml were read by nothing while hooks hard-coded them)."""
     consts, _, _ = _reads(skip=set())
     declared = set(schema.GameData.model_fields) - schema.IDENTITY_KEYS
-    assert sorted(declared - consts - AWAITING) == []
-    assert sorted(AWAITING & consts) == [], "a key now read: remove it from AWAITING"
-
-
-AWAITING = {"upgrade_must_add_run_track"}
-"""Keys declared for a rule another part of issue 11 adds (Dixon 6.2, the ``dixon`` variant);
-each must still be unread, so the set shrinks as the rules land."""
+    assert sorted(declared - consts) == []
 
 
 def test_every_declared_key_is_read_somewhere() -> None:
@@ -238,7 +232,7 @@ def test_every_declared_key_is_read_somewhere() -> None:
         f"{name}.{info.alias or key}"
         for name, model in sorted(found.items())
         for key, info in model.model_fields.items()
-        if (info.alias or key) not in strings and key not in attrs and key not in AWAITING
+        if (info.alias or key) not in strings and key not in attrs
     ]
     assert unread == []
     loader = ast.parse((PBEM / "ruleset" / "loader.py").read_text(encoding="utf-8"))
@@ -263,11 +257,6 @@ FORBIDDEN = ("yaml", "pathlib", "time", "os", "pbem.titles", "pbem.ruleset")
 """Modules pbem/engine/ may not import (issue 11: no I/O, no clock, and the engine is given
 what it needs rather than importing the titles or the loader)."""
 
-PENDING = {
-    ("routes.py", "time"),  # the route search's time budget becomes a count of steps
-}
-"""Imports other parts of issue 11 remove (file, module); every entry must still be found, so
-the list shrinks as they land."""
 
 
 def _imports(tree: ast.Module) -> Iterator[str]:
@@ -288,5 +277,4 @@ def test_the_engine_imports_no_io_no_clock_no_titles_and_no_loader() -> None:
         for module in _imports(tree):
             if any(module == bad or module.startswith(bad + ".") for bad in FORBIDDEN):
                 found.add((str(path.relative_to(PBEM / "engine")), module))
-    assert sorted(found - PENDING) == []
-    assert sorted(PENDING - found) == [], "an allowance no longer needed: remove it from PENDING"
+    assert sorted(found) == []

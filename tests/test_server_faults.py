@@ -22,6 +22,7 @@ import pbem.durable
 from pbem.commands import full_help
 from pbem.games import replay
 from pbem.handled import content_digest, rate_key
+from pbem.log_records import parse_records
 from pbem.poller import BACKOFF_MAX, Server, StorageFault, storage_backoff
 from pbem.transport.maildir import MaildirInbound, MaildirOutbound, deliver_to_inbox
 from tests.test_mailroom import (
@@ -38,7 +39,7 @@ def table(tmp_path: Path) -> Table:
 def cached_matches_log(table: Table) -> None:
     """The mailroom's state of the game is what a fresh replay of the log gives."""
     _, cached = table.room.load(GID)
-    fresh = replay(log_records(table.data))
+    fresh = replay(parse_records(log_records(table.data)))
     assert cached.last_seq == fresh.last_seq
     assert cached.info == fresh.info
     assert cached.game.state == fresh.game.state
@@ -66,7 +67,7 @@ def test_width_between_orders_and_gm_commands(table: Table) -> None:
     cached_matches_log(table)
     state = table.state()
     assert state.info.widths == {"GM": 132} and state.info.deadline == "Friday"
-    assert [r["seq"] for r in state.effective] == [1]
+    assert [r.seq for r in state.effective] == [1]
 
 
 # -- 2. redelivery ------------------------------------------------------------------------------
@@ -91,7 +92,7 @@ def test_a_gm_undo_redelivered_with_new_trace_fields_undoes_once(table: Table) -
     assert [len(mails) for _, mails in results] == [4, 0, 0, 0]
     records = log_records(table.data)
     assert [r["kind"] for r in records].count("undo") == 1
-    assert [r["seq"] for r in table.state().effective] == [1, 2]
+    assert [r.seq for r in table.state().effective] == [1, 2]
     assert len(handled_lines(table.data)) == 4 + 0  # three orders and the undo: redeliveries add nothing
     assert len(list((table.data / "received").iterdir())) == 4
 
@@ -557,15 +558,14 @@ def test_a_really_full_then_read_only_disk_loses_nothing(small_disk: Path, tmp_p
 
 def test_a_working_copy_that_disagrees_with_the_log_is_rebuilt_not_fatal(
         table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
-    import pbem.server
-    from pbem.execution import execute
+    import pbem.application.mail
+    from pbem.execution import Work, execute
 
-    def off_by_one(*args: Any) -> Any:
-        work = execute(*args)
-        work.last_seq -= 1  # as the WIDTH record once did
-        return work
+    def off_by_one(command: Any, work: Work) -> None:
+        execute(command, work)
+        work.state.last_seq -= 1  # as the WIDTH record once did
 
-    monkeypatch.setattr(pbem.server, "execute", off_by_one)
+    monkeypatch.setattr(pbem.application.mail, "execute", off_by_one)
     assert table.order("Player 1", "BID CS 45")[0] == "processed"
     assert any("rebuilt from the log" in r.getMessage() for r in caplog.records)
     cached_matches_log(table)

@@ -55,7 +55,7 @@ from pbem.engine.game import Game  # noqa: E402
 from pbem.engine.state import RoundState, ShareSale, StockRoundState, TitleState  # noqa: E402
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency  # noqa: E402
 from pbem.engine.values import IPO, Owner  # noqa: E402
-from pbem.engine.events import render_all  # noqa: E402
+from pbem.engine.events import Note, render_all  # noqa: E402
 from pbem.ruleset import load_title  # noqa: E402
 from pbem.errors import IllegalOrderError  # noqa: E402
 
@@ -116,7 +116,7 @@ class MadeUpStock(BuySellParShares):
     def process_redeem(cls, game: Game, player: str, action: Action) -> None:
         assert isinstance(action, Redeem) and isinstance(game.state.title_state, Marker)
         game.state.title_state.redeemed_by.append(player)
-        game.event(f"{player} marks {action.corporation}")
+        game.event(Note(f"{player} marks {action.corporation}"))
 
 
 MadeUpStock.handlers = {**BuySellParShares.handlers, Redeem: MadeUpStock.process_redeem}
@@ -133,7 +133,7 @@ class MadeUpHooks(TitleHooks):
 def test_the_game_dispatches_to_the_titles_stock_step_and_state() -> None:
     game = game_1830(MadeUpHooks())
     assert game.active_step() is MadeUpStock
-    assert game.apply(P1, Redeem("B&O", "pool")) == ["Player 1 marks B&O"]
+    assert game.apply(P1, Redeem("B&O", "pool")) == [Note("Player 1 marks B&O")]
     assert isinstance(game.state.title_state, Marker) and game.state.title_state.redeemed_by == [P1]
     assert game.state.copy().title_state.redeemed_by == [P1]  # type: ignore[attr-defined]
 

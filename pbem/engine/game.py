@@ -120,7 +120,8 @@ class Game:
         twin.pending_events = []
         twin.turn_over = False
         twin.last_run = list(self.last_run)
-        twin.cache = {}
+        # the track graph is immutable (pbem.engine.graph): the twin starts from it
+        twin.cache = {key: value for key, value in self.cache.items() if key == "track_graph"}
         return twin
 
     # -- small helpers used by the steps --------------------------------------------------

@@ -1,4 +1,4 @@
-"""The best run of a corporation's trains: exact branch and bound, bounded in time.
+"""The best run of a corporation's trains: exact branch and bound, bounded by a search budget.
 
 A run (1830 rules 6.5, with the title's hooks) gives each train a route: at least two stops,
 no more than the train's length, a station token of the corporation on it, no stop twice,
@@ -8,11 +8,12 @@ corporation's routes. Its revenue is the sum of the stops' values plus the title
 ``extra_revenue`` hook (1870: the destination counted twice at a first or last stop, the
 cattle and port tokens).
 
-The search has two stages, both under one deadline:
+The search has two stages, both under one budget of search steps:
 
 1. **Paths.** From every stop the corporation reaches, a depth-first walk over *links* — the
-   track-only ways from one stop to the next, each with the set of track pieces it uses, as a
-   bit mask — lists every legal route up to the longest train's length (each route once,
+   track-only ways from one stop to the next that the track graph keeps
+   (:meth:`pbem.engine.graph.TrackGraph.links`), each with the set of track pieces it uses, as
+   a bit mask — lists every legal route up to the longest train's length (each route once,
    whichever way round), with its revenue.
 2. **Combinations.** Trains longest first; each takes one of the routes its length allows
    (best revenue first) whose track is disjoint from the routes already taken, or none. A
@@ -20,17 +21,20 @@ The search has two stages, both under one deadline:
    on its own cannot beat the best run found; two trains of one length take routes in one
    order only.
 
-The listing may take most of the time limit (``LISTING_SHARE``); it visits the most
-valuable stops first. Before the exact search a greedy run (each train in turn takes the best
-route left) gives a first answer, so a search cut short still returns a good legal run. When
-the deadline passes in either stage the best run found so far is returned with
-``complete=False``; otherwise it is the exact optimum. A title's own route rule
-(``route_problem`` hook) and revenue (``extra_revenue``) apply to every route listed.
+The budget is a count, not a time, so the same position always gives the same run whatever
+the machine (a replay never depends on its speed; the issue's requirement): each step of
+either stage (a route extended while listing; a combination opened, or a route considered
+for a train, while combining) spends one. The listing may spend
+``LISTING_SHARE`` of it; it visits the most valuable stops first. Before the exact search a
+greedy run (each train in turn takes the best route left) gives a first answer, so a search
+cut short still returns a good legal run. When the budget runs out in either stage the best
+run found so far is returned with ``complete=False``; otherwise it is the exact optimum. A
+title's own route rule (``route_problem`` hook) and revenue (``extra_revenue``) apply to every
+route listed.
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
@@ -42,14 +46,14 @@ from pbem.engine.hooks import TitleHooks
 if TYPE_CHECKING:
     from pbem.engine.game import Game
 
-DEFAULT_TIME_LIMIT = 2.0
-"""Seconds the search may take (the config's ``routes.time_limit``)."""
+DEFAULT_SEARCH_BUDGET = 500_000
+"""Search steps the route optimiser may take (the config's ``routes.search_budget``): a
+route extended while listing, or a combination opened or a route considered for a train
+while combining. A few seconds of search on a small machine; the largest search of the
+recorded games (``benchmarks/routes.py``) finishes in some 170,000 steps."""
 
 LISTING_SHARE = 0.7
-"""Of the time limit, the share the listing of routes may take (the rest is for combining)."""
-
-_CHECK_EVERY = 512
-"""Search nodes between two looks at the clock."""
+"""Of the budget, the share the listing of routes may spend (the rest is for combining)."""
 
 
 @dataclass(frozen=True)
@@ -66,15 +70,15 @@ class Route:
 class BestRun:
     """The outcome of a search: for each train id, the route it runs (trains that do not run
     are left out), the total revenue, whether the search finished (``complete``: the revenue
-    is the optimum), and its size (``routes`` listed, ``combinations`` tried) and time in
-    milliseconds."""
+    is the optimum), and its size (``routes`` listed, ``combinations`` tried, ``steps`` of
+    the budget spent)."""
 
     runs: list[tuple[str, Route]] = field(default_factory=list)
     revenue: int = 0
     complete: bool = True
     routes: int = 0
     combinations: int = 0
-    ms: float = 0.0
+    steps: int = 0
 
     def action(self, game: Game) -> RunRoutes:
         """The run as the order ``RUN`` would give it."""
@@ -90,15 +94,18 @@ class BestRun:
         return f"{text} ({game.money(self.revenue)})"
 
 
-class _Deadline:
-    def __init__(self, seconds: float) -> None:
-        self.end = time.perf_counter() + seconds
-        self.ticks = 0
+class _Budget:
+    """A count of search steps that may be spent; ``passed`` once it is used up."""
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+        self.spent = 0
         self.passed = False
 
     def over(self) -> bool:
-        self.ticks += 1
-        if self.ticks % _CHECK_EVERY == 0 and time.perf_counter() > self.end:
+        """Spend one step; whether the budget is used up."""
+        self.spent += 1
+        if self.spent > self.left:
             self.passed = True
         return self.passed
 
@@ -111,48 +118,17 @@ def stop_spec(game: Game, vertex: str) -> str:
     return coord if len(ids) == 1 else f"{coord}.{ids.index(stop)}"
 
 
-def _links(game: Game, adj: dict[str, list[track.Segment]], start: str,
-           bits: dict[str, int]) -> list[tuple[str, int]]:
-    """Track-only ways from stop ``start`` to the next stops: ``(stop, track mask)``, no
-    piece of track twice within one way (so never turning back at a hex side)."""
-    out: list[tuple[str, int]] = []
-    stack: list[tuple[str, int, frozenset[str]]] = [(start, 0, frozenset((start,)))]
-    while stack:
-        vertex, mask, seen = stack.pop()
-        for seg in adj.get(vertex, []):
-            seg_mask = 0
-            pieces = track.track_pieces(seg)
-            clash = False
-            for piece in pieces:
-                bit = bits.setdefault(piece, 1 << len(bits))
-                if (mask | seg_mask) & bit:
-                    clash = True
-                seg_mask |= bit
-            if clash:
-                continue
-            nxt = seg.b if seg.a == vertex else seg.a
-            if ":" in nxt:
-                if nxt != start:
-                    out.append((nxt, mask | seg_mask))
-                continue
-            if nxt in seen or nxt.endswith("|-"):
-                continue
-            stack.append((nxt, mask | seg_mask, seen | {nxt}))
-    return out
-
-
-def legal_routes(game: Game, corp: str, longest: int, deadline: _Deadline | None = None) -> list[Route]:
+def legal_routes(game: Game, corp: str, longest: int, budget: _Budget | None = None) -> list[Route]:
     """Every legal route of ``corp`` with at most ``longest`` stops, each once (see the
-    module text), best revenue first; fewer if ``deadline`` passes."""
-    adj = track.adjacency(game)
-    net = track.network(game, corp, adj)
+    module text), best revenue first; fewer if ``budget`` runs out."""
+    graph = track.track_graph(game)
+    net = track.network(game, corp)
     # the most valuable stops first, and the links to them: a search cut short by its
-    # deadline has then listed the routes most likely to be in the best run
+    # budget has then listed the routes most likely to be in the best run
     values = {stop: track.stop_revenue(game, stop) for stop in net.stops}
     names = sorted(net.stops, key=lambda stop: (-values[stop], stop))
     index = {stop: i for i, stop in enumerate(names)}
-    bits: dict[str, int] = {}
-    links = [sorted(((index[nxt], mask) for nxt, mask in _links(game, adj, stop, bits) if nxt in index),
+    links = [sorted(((index[link.end], link.mask) for link in graph.links(stop) if link.end in index),
                     key=lambda link: link[0])
              for stop in names]
     blocked = [track.blocks(game, stop, corp) for stop in names]
@@ -180,7 +156,7 @@ def legal_routes(game: Game, corp: str, longest: int, deadline: _Deadline | None
         found.append(Route(stops, revenue, mask))
 
     def walk(mask: int, revenue: int, has_token: bool) -> None:
-        if deadline is not None and deadline.over():
+        if budget is not None and budget.over():
             return
         last = path[-1]
         if len(path) >= 2 and has_token and path[0] < last:
@@ -211,15 +187,13 @@ def _group(game: Game, vertex: str) -> str | None:
     return tile.offboard.group if stop == "o" and tile.offboard is not None and tile.offboard.group else None
 
 
-def best_run(game: Game, corp: str, time_limit: float = DEFAULT_TIME_LIMIT,
+def best_run(game: Game, corp: str, budget: int = DEFAULT_SEARCH_BUDGET,
              train_ids: list[str] | None = None, must_join: tuple[str, str] | None = None) -> BestRun:
     """The run of ``corp``'s trains (or of ``train_ids``) with the most revenue, found within
-    ``time_limit`` seconds (see the module text; ``complete`` says whether it is exact).
+    ``budget`` search steps (see the module text; ``complete`` says whether it is exact).
     ``must_join``: two hexes one of the routes must run between, end to end (1870's
     connection run: home and destination); no run at all if none can."""
-    started = time.perf_counter()
-    deadline = _Deadline(time_limit)
-    listing = _Deadline(time_limit * LISTING_SHARE)
+    listing = _Budget(int(budget * LISTING_SHARE))
     owned = list(train_ids if train_ids is not None else game.state.corporations[corp].trains)
     reach = {t: trains.train_data(game.title, t).distance for t in owned}
     order = sorted(owned, key=lambda t: (-reach[t], t))
@@ -227,6 +201,7 @@ def best_run(game: Game, corp: str, time_limit: float = DEFAULT_TIME_LIMIT,
     if not order:
         return outcome
     routes = legal_routes(game, corp, max(reach.values()), listing)
+    deadline = _Budget(budget - min(listing.spent, listing.left))
     outcome.routes = len(routes)
     choices = [[r for r in routes if len(r.stops) <= reach[t]] for t in order]
     tops = [c[0].revenue if c else 0 for c in choices]
@@ -253,6 +228,8 @@ def best_run(game: Game, corp: str, time_limit: float = DEFAULT_TIME_LIMIT,
         # trains of one length take routes in one order only (index floor)
         start = floor if i > 0 and reach[order[i]] == reach[order[i - 1]] else 0
         for index in range(start, len(choices[i])):
+            if deadline.over():  # each route considered is a step
+                return
             route = choices[i][index]
             if value + route.revenue + rest[i + 1] <= best_value:
                 break
@@ -287,7 +264,7 @@ def best_run(game: Game, corp: str, time_limit: float = DEFAULT_TIME_LIMIT,
     outcome.runs = [(t, r) for t, r in zip(order, best_pick) if r is not None]
     outcome.revenue = max(best_value, 0)
     outcome.complete = not deadline.passed and not listing.passed
-    outcome.ms = (time.perf_counter() - started) * 1000
+    outcome.steps = min(listing.spent, listing.left) + min(deadline.spent, deadline.left)
     return outcome
 
 
@@ -325,7 +302,7 @@ def run_actor(game: Game) -> str:
     return operating.active_steps(game)[0].actor(game)
 
 
-def resolve_auto(game: Game, action: Action, time_limit: float = DEFAULT_TIME_LIMIT) -> tuple[Action, list[str]]:
+def resolve_auto(game: Game, action: Action, budget: int = DEFAULT_SEARCH_BUDGET) -> tuple[Action, list[str]]:
     """``action`` itself, or for :class:`RunAuto` the run it stands for: the best run of the
     corporation whose run is due (its turn's run, or a connection run, which must join home
     and destination), and the lines that tell what was found and whether it is proven best.
@@ -335,29 +312,29 @@ def resolve_auto(game: Game, action: Action, time_limit: float = DEFAULT_TIME_LI
     if not isinstance(action, RunAuto):
         return action, []
     corp, must_join = run_due(game)
-    found = best_run(game, corp, time_limit, must_join=must_join)
+    found = best_run(game, corp, budget, must_join=must_join)
     if not found.runs:
         raise IllegalOrderError(f"RUN AUTO: {corp} has no run to make")
     if found.complete:
         note = f"RUN AUTO: the best run of {corp}, {found.describe(game)}"
     else:
-        note = (f"RUN AUTO: the best run of {corp} found in {time_limit:g} s (the search stopped "
+        note = (f"RUN AUTO: the best run of {corp} found in {budget:,} search steps (the search stopped "
                 f"there; a better one may exist), {found.describe(game)}")
     return found.action(game), [note]
 
 
-def cached_best_run(game: Game, corp: str, time_limit: float = DEFAULT_TIME_LIMIT,
+def cached_best_run(game: Game, corp: str, budget: int = DEFAULT_SEARCH_BUDGET,
                     must_join: tuple[str, str] | None = None) -> BestRun:
     """:func:`best_run`, kept on the game while what it depends on stays the same (so the
     reports of one turn search once)."""
     state = game.state
-    key = (corp, time_limit, must_join, state.phase, tuple(state.corporations[corp].trains),
+    key = (corp, budget, must_join, state.phase, tuple(state.corporations[corp].trains),
            tuple(sorted(state.tiles.items())), tuple(sorted((k, tuple(v)) for k, v in state.tokens.items())),
            tuple(state.destinations_reached), tuple(state.destination_on_charter),
            tuple(sorted(state.assignments.items())))
     cached = game.cache.get(("best_run", corp))
     if cached is not None and cached[0] == key:
         return cast(BestRun, cached[1])
-    found = best_run(game, corp, time_limit, must_join=must_join)
+    found = best_run(game, corp, budget, must_join=must_join)
     game.cache[("best_run", corp)] = (key, found)
     return found

@@ -1,22 +1,27 @@
-"""Track on the map: the graph of laid and printed track, what a corporation reaches, and
-the rules for laying tiles, placing station tokens and running trains (1830 rules 6.2-6.5).
+"""Track on the map: what a corporation reaches, and the rules for laying tiles, placing
+station tokens and running trains (1830 rules 6.2-6.5).
 
-Vertices of the graph are *stops* (``"F20:c1"``: city 1 of the tile on F20; ``"F2:o"``: the
-off-board area) and *hex sides* (one vertex for the side two hexes share). Each path of a
-tile is an edge of the graph between its two endpoints. A corporation reaches everything
-its station tokens connect to without passing through a city filled by other corporations'
-tokens or through an off-board area.
+The graph of laid and printed track and the one search over it live in
+:mod:`pbem.engine.graph`; this module asks it what a corporation's station tokens reach
+(without passing through a city filled by other corporations' tokens or through an
+off-board area, and never turning back at a hex side) and applies the rules of each order.
+Vertices are *stops* (``"F20:c1"``: city 1 of the tile on F20; ``"F2:o"``: the off-board
+area) and *hex sides*.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator, cast
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterator, Mapping, cast
 
-from pbem.engine.board import HexData, MapData, TileData, edge_of
+from pbem.engine import graph as track_graph_module
+from pbem.engine.board import TileData, edge_of
+from pbem.engine.graph import Network, Segment, TrackGraph, impassable, side_vertex, track_graph, track_pieces
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
+
+__all__ = ["Network", "Segment", "TrackGraph", "side_vertex", "track_graph", "track_pieces"]
 
 COLOR_ORDER = ("white", "yellow", "green", "brown", "gray")
 
@@ -28,33 +33,6 @@ class Placed:
     tile: TileData
     rotation: int
     printed: bool
-
-
-@dataclass(frozen=True)
-class Segment:
-    """One path of a tile on the board: ``key`` identifies it, ``a``/``b`` are its two
-    vertices, ``sides`` the ``(hex, edge)`` pairs it uses (for the no-reuse rule)."""
-
-    key: tuple[str, int]
-    a: str
-    b: str
-    sides: tuple[tuple[str, int], ...]
-
-
-@dataclass
-class Network:
-    """What one corporation's station tokens reach.
-
-    ``hex_edges`` maps a hex to the edges through which track may be extended into it (every
-    edge of a hex with one of its tokens); ``stops`` the stop vertices reached; ``segments``
-    the track used; ``cities_reached`` how many cities/off-boards one token's walk found at
-    most (two or more: it has a route for a train).
-    """
-
-    hex_edges: dict[str, set[int]] = field(default_factory=dict)
-    stops: set[str] = field(default_factory=set)
-    segments: set[tuple[str, int]] = field(default_factory=set)
-    route_for_train: bool = False
 
 
 def placed(game: Game, coord: str) -> Placed:
@@ -76,55 +54,15 @@ def split_vertex(vertex: str) -> tuple[str, str]:
     return coord, stop
 
 
-def side_vertex(board: MapData, coord: str, edge: int) -> str:
-    """The vertex of side ``edge`` of ``coord``: shared with the neighbour unless the side is
-    off the map or impassable."""
-    other = board.neighbor(coord, edge)
-    if other is not None and not _impassable(board.hexes[coord], edge) and not _impassable(
-        board.hexes[other], (edge + 3) % 6
-    ):
-        a, b = f"{coord}/{edge}", f"{other}/{(edge + 3) % 6}"
-        return "|".join(sorted((a, b)))
-    return f"{coord}/{edge}|-"
-
-
-def _impassable(hex_data: HexData, edge: int) -> bool:
-    border = hex_data.border(edge)
-    return border is not None and border.kind == "impassable"
-
-
 def segments(game: Game) -> list[Segment]:
     """Every path on the board as a graph edge."""
-    out: list[Segment] = []
-    for coord in game.board.hexes:
-        shown = placed(game, coord)
-        for i, (a, b) in enumerate(shown.tile.paths_at(shown.rotation)):
-            ends = []
-            sides = []
-            for endpoint in (a, b):
-                edge = edge_of(endpoint)
-                if edge is None:
-                    ends.append(stop_vertex(coord, endpoint))
-                else:
-                    ends.append(side_vertex(game.board, coord, edge))
-                    sides.append((coord, edge))
-            out.append(Segment((coord, i), ends[0], ends[1], tuple(sides)))
-    return out
+    return [seg for segs in track_graph(game).by_hex.values() for seg in segs]
 
 
-def adjacency(game: Game) -> dict[str, list[Segment]]:
-    """Vertex -> the segments touching it (cached on the game while the tiles stay the same;
-    do not change the result)."""
-    key = tuple(sorted(game.state.tiles.items()))
-    cached = game.cache.get("adjacency")
-    if cached is not None and cached[0] == key:
-        return cast("dict[str, list[Segment]]", cached[1])
-    adj: dict[str, list[Segment]] = {}
-    for seg in segments(game):
-        adj.setdefault(seg.a, []).append(seg)
-        adj.setdefault(seg.b, []).append(seg)
-    game.cache["adjacency"] = (key, adj)
-    return adj
+def adjacency(game: Game) -> Mapping[str, tuple[Segment, ...]]:
+    """Vertex -> the segments touching it (of the game's track graph, see
+    :func:`pbem.engine.graph.track_graph`; do not change the result)."""
+    return track_graph(game).adjacency
 
 
 def city_key(coord: str, city: int) -> str:
@@ -214,56 +152,32 @@ def token_stop(game: Game, coord: str, city: int) -> str:
     return "o" if f"c{city}" not in stops and "o" in stops else f"c{city}"
 
 
-def network(game: Game, corp: str, adj: dict[str, list[Segment]] | None = None) -> Network:
-    """What ``corp``'s tokens reach (see :class:`Network`); cached on the game while tiles
-    and tokens stay the same (do not change the result)."""
-    key = (corp, tuple(sorted(game.state.tiles.items())),
-           tuple(sorted((k, tuple(v)) for k, v in game.state.tokens.items())))
+def network(game: Game, corp: str, adj: object = None, graph: TrackGraph | None = None) -> Network:
+    """What ``corp``'s tokens reach (see :class:`pbem.engine.graph.Network`): the one search
+    of :func:`pbem.engine.graph.reach`, never turning back at a hex side nor passing through a
+    stop that blocks ``corp`` (1830 rules 6.2, 6.5; Dixon's 1870 rules 6.1). Cached on the
+    game against the track graph and what blocking depends on (tokens, destinations, closed
+    corporations); do not change the result. ``adj`` is accepted for older callers and
+    ignored; ``graph`` asks about another track graph (a tile not yet laid), uncached."""
+    if graph is not None:
+        return _network(game, corp, graph)
+    current = track_graph(game)
+    state = game.state
+    key = (tuple((k, tuple(v)) for k, v in state.tokens.items()), tuple(state.destinations_reached),
+           tuple(state.destination_on_charter),
+           tuple(c for c, s in state.corporations.items() if s.closed))
     cached = game.cache.get(("network", corp))
-    if cached is not None and cached[0] == key:
-        return cast(Network, cached[1])
-    net = _network(game, corp, adj)
-    game.cache[("network", corp)] = (key, net)
+    if cached is not None:
+        cached_key, found = cast("tuple[tuple[TrackGraph, object], Network]", cached)
+        if cached_key[0] is current and cached_key[1] == key:
+            return found
+    net = _network(game, corp, current)
+    game.cache[("network", corp)] = ((current, key), net)
     return net
 
 
-def _network(game: Game, corp: str, adj: dict[str, list[Segment]] | None) -> Network:
-    adj = adj if adj is not None else adjacency(game)
-    net = Network()
-    starts = token_vertices(game, corp)
-    for vertex in starts:
-        coord, _ = split_vertex(vertex)
-        net.hex_edges.setdefault(coord, set()).update(
-            e for e in range(6) if game.board.neighbor(coord, e) is not None
-        )
-    for start in starts:
-        seen = {start}
-        todo = [start]
-        cities = 1
-        while todo:
-            vertex = todo.pop()
-            if vertex != start and ":" in vertex and blocks(game, vertex, corp):
-                continue
-            for seg in adj.get(vertex, []):
-                net.segments.add(seg.key)
-                for coord, edge in seg.sides:
-                    net.hex_edges.setdefault(coord, set()).add(edge)
-                    other = game.board.neighbor(coord, edge)
-                    if other is not None:
-                        net.hex_edges.setdefault(other, set()).add((edge + 3) % 6)
-                nxt = seg.b if seg.a == vertex else seg.a
-                if nxt in seen:
-                    continue
-                seen.add(nxt)
-                if ":" in nxt:
-                    net.stops.add(nxt)
-                    if split_vertex(nxt)[1][0] in "co":
-                        cities += 1
-                todo.append(nxt)
-        net.stops.add(start)
-        if cities >= 2:
-            net.route_for_train = True
-    return net
+def _network(game: Game, corp: str, graph: TrackGraph) -> Network:
+    return track_graph_module.reach(graph, token_vertices(game, corp), lambda vertex: blocks(game, vertex, corp))
 
 
 def future_label(game: Game, coord: str, color: str) -> str | None:
@@ -356,7 +270,7 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
         return problem
     exits = new.exits(rotation)
     for edge in exits:
-        if game.board.neighbor(coord, edge) is None or _impassable(game.board.hexes[coord], edge):
+        if game.board.neighbor(coord, edge) is None or impassable(game.board.hexes[coord], edge):
             return f"#{tile_name} at rotation {rotation} runs off the map or into a blocked side of {coord}"
     if not ignore_reach:
         net = net if net is not None else network(game, corp)
@@ -365,7 +279,53 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
             return f"{corp}'s track does not reach {coord}"
         if not exits & reach:
             return f"#{tile_name} at rotation {rotation} does not connect to {corp}'s track"
+        if not old.printed and game.title.const("upgrade_must_add_run_track", False):
+            return upgrade_run_problem(game, corp, coord, new, rotation)
     return None
+
+
+def added_paths(old: Placed, new: TileData, rotation: int) -> list[int]:
+    """The indices of the paths of ``new`` at ``rotation`` that are new track where it
+    replaces ``old``: those left when the old tile's paths are taken away (Dixon's 1870 rules
+    6.2), a path from an edge to a stop counting as old where the old tile joined that edge
+    to a stop of the same kind."""
+    old_paths = {frozenset(p) for p in old.tile.paths_at(old.rotation)}
+    old_stop_edges = {(e, x[0]) for a, b in old.tile.paths_at(old.rotation) for e, x in ((a, b), (b, a))
+                      if edge_of(e) is not None and edge_of(x) is None}
+    out = []
+    for i, (a, b) in enumerate(new.paths_at(rotation)):
+        if frozenset((a, b)) in old_paths:
+            continue
+        ends = [(e, x) for e, x in ((a, b), (b, a)) if edge_of(e) is not None and edge_of(x) is None]
+        if ends and (ends[0][0], ends[0][1][0]) in old_stop_edges:
+            continue
+        out.append(i)
+    return out
+
+
+def upgrade_run_problem(game: Game, corp: str, coord: str, new: TileData, rotation: int) -> str | None:
+    """Why the upgrade of ``coord`` to ``new`` at ``rotation`` adds nothing ``corp`` can use,
+    or None (Dixon's 1870 rules 6.2, the title key ``upgrade_must_add_run_track``): it must
+    add track the corporation can run on — a new segment that its reach after the upgrade
+    takes in and that lies on a track-only way between two stops it reaches — or raise the
+    value of a city or town on the hex that it reaches."""
+    old = placed(game, coord)
+    after = track_graph(game).with_tile(coord, new.name, rotation)
+    net = network(game, corp, graph=after)
+    segs = after.by_hex[coord]
+    added = {segs[i].key for i in added_paths(old, new, rotation)} & net.segments
+    if added:
+        for stop in net.stops:
+            for link in after.links(stop):
+                if link.end in net.stops and any(seg.key in added for seg in link.segments):
+                    return None
+    values = [(f"c{i}", was.revenue, now.revenue) for i, (was, now) in enumerate(zip(old.tile.cities, new.cities))]
+    values += [(f"t{i}", was.revenue, now.revenue) for i, (was, now) in enumerate(zip(old.tile.towns, new.towns))]
+    for stop, was_worth, now_worth in values:
+        if now_worth > was_worth and stop_vertex(coord, stop) in net.stops:
+            return None
+    return (f"#{new.name} at rotation {rotation} adds no track {corp} can run on and raises no "
+            f"city it runs to (an upgrade must, Dixon 6.2)")
 
 
 def token_problem(game: Game, corp: str, coord: str, city: int, net: Network | None = None,
@@ -430,25 +390,6 @@ def stop_candidates(game: Game, spec: str) -> list[str]:
     return [stop_vertex(coord, s) for s in ids]
 
 
-def _links(adj: dict[str, list[Segment]], start: str, goal: str, limit: int = 200) -> Iterator[list[Segment]]:
-    """Track-only ways from stop ``start`` to stop ``goal`` (no stop in between)."""
-    found = 0
-    stack: list[tuple[str, list[Segment], set[str]]] = [(start, [], {start})]
-    while stack and found < limit:
-        vertex, used, seen = stack.pop()
-        for seg in adj.get(vertex, []):
-            if seg in used:
-                continue
-            nxt = seg.b if seg.a == vertex else seg.a
-            if nxt == goal:
-                found += 1
-                yield used + [seg]
-                continue
-            if ":" in nxt or nxt in seen or nxt.endswith("|-"):
-                continue
-            stack.append((nxt, used + [seg], seen | {nxt}))
-
-
 def check_runs(game: Game, corp: str, runs: list[tuple[str, list[str]]]) -> list[RouteResult]:
     """Check a corporation's runs and compute their revenue (1830 rules 6.5): each train at
     most once; at least two stops; no more stops than the train's length; off-boards only at
@@ -459,7 +400,7 @@ def check_runs(game: Game, corp: str, runs: list[tuple[str, list[str]]]) -> list
     :param runs: ``[(train id, [stop spec, ...])]``.
     :raises ValueError: with the reason.
     """
-    adj = adjacency(game)
+    graph = track_graph(game)
     choices: list[list[list[str]]] = []
     for train_id, specs in runs:
         if len(specs) < 2:
@@ -471,18 +412,18 @@ def check_runs(game: Game, corp: str, runs: list[tuple[str, list[str]]]) -> list
                 raise ValueError(f"{spec} is not a stop")
             cands.append(found)
         choices.append(cands)
-    solution = _search(game, corp, adj, runs, choices)
+    solution = _search(game, corp, graph, runs, choices)
     if isinstance(solution, str):
         raise ValueError(solution)
     return solution
 
 
-def _search(game: Game, corp: str, adj: dict[str, list[Segment]], runs: list[tuple[str, list[str]]],
+def _search(game: Game, corp: str, graph: TrackGraph, runs: list[tuple[str, list[str]]],
             choices: list[list[list[str]]]) -> list[RouteResult] | str:
     problems: list[str] = []
     results: list[RouteResult] = []
 
-    def place_run(r: int, used: set[str]) -> bool:
+    def place_run(r: int, used: int) -> bool:
         if r == len(runs):
             return True
         train_id, specs = runs[r]
@@ -491,7 +432,7 @@ def _search(game: Game, corp: str, adj: dict[str, list[Segment]], runs: list[tup
             if problem:
                 problems.append(problem)
                 continue
-            for sides in _linkings(adj, stops, used):
+            for sides in _linkings(graph, stops, used):
                 revenue = sum(stop_revenue(game, s) for s in stops) + game.hooks.extra_revenue(game, corp, stops)
                 results.append(RouteResult(train_id, tuple(stops), revenue))
                 if place_run(r + 1, used | sides):
@@ -501,7 +442,7 @@ def _search(game: Game, corp: str, adj: dict[str, list[Segment]], runs: list[tup
                 problems.append(f"no track joins {' - '.join(specs)} without reusing track")
         return False
 
-    if place_run(0, set()):
+    if place_run(0, 0):
         return results
     return problems[0] if problems else "the runs cannot be made"
 
@@ -515,31 +456,21 @@ def _stop_sequences(cands: list[list[str]]) -> Iterator[list[str]]:
             yield [first] + rest
 
 
-def track_pieces(seg: Segment) -> list[str]:
-    """The pieces of track ``seg`` uses, which no two routes of a corporation (nor one route
-    twice) may share (1830 rules 6.5): each hex side it crosses (``"F20/3"``), or for a path
-    between two stops of one tile the path itself (``"F20#1"``)."""
-    return [f"{coord}/{edge}" for coord, edge in seg.sides] or [f"{seg.key[0]}#{seg.key[1]}"]
+def _linkings(graph: TrackGraph, stops: list[str], used: int) -> Iterator[int]:
+    """Ways to join consecutive stops by track (the links of the track graph), none using a
+    piece of track already in ``used`` (a bit mask of :attr:`TrackGraph.bits`); yields the
+    grown mask."""
 
-
-def _linkings(adj: dict[str, list[Segment]], stops: list[str], used: set[str]) -> Iterator[set[str]]:
-    """Ways to join consecutive stops by track, none using a hex side (or a path between two
-    stops on one tile) already in ``used``; yields the grown set of used keys."""
-
-    def keys(link: list[Segment]) -> list[str]:
-        return [piece for seg in link for piece in track_pieces(seg)]
-
-    def go(i: int, taken: set[str]) -> Iterator[set[str]]:
+    def go(i: int, taken: int) -> Iterator[int]:
         if i == len(stops) - 1:
             yield taken
             return
-        for link in _links(adj, stops[i], stops[i + 1]):
-            found = keys(link)
-            if len(set(found)) != len(found) or taken.intersection(found):
+        for link in graph.links(stops[i]):
+            if link.end != stops[i + 1] or link.mask & taken:
                 continue
-            yield from go(i + 1, taken | set(found))
+            yield from go(i + 1, taken | link.mask)
 
-    yield from go(0, set(used))
+    yield from go(0, used)
 
 
 def _run_problem(game: Game, corp: str, train_id: str, stops: list[str]) -> str | None:
@@ -576,45 +507,17 @@ def path_problem(game: Game, corp: str, stops: list[str]) -> str | None:
     return game.hooks.route_problem(game, corp, stops)
 
 
-def fewest_stops(game: Game, corp: str, start: str, goal_hex: str) -> int | None:
+def fewest_stops(game: Game, corp: str, start: str, goal_hex: str, most: int | None = None) -> int | None:
     """The fewest stops (both ends counted) on a route ``corp`` could run from stop vertex
-    ``start`` to any stop on hex ``goal_hex``, or None if the track does not join them.
-    Passing through a stop counts it; a city filled by others or an off-board area ends the
-    route; at a hex side the route goes on into the neighbouring hex, never back into the
-    hex it came from (1830 rules 6.5). Used for 1870's destination connection.
+    ``start`` to any stop on hex ``goal_hex``, or None if no route joins them (within
+    ``most`` stops, when given). A route visits no stop twice, passes through no city
+    filled by others nor an off-board area, never turns back at a hex side nor leaves a stop
+    by the track it arrived on, and uses no piece of track twice (1830 rules 6.5; the issue's
+    fault 1). Used for 1870's destination connection; the search is
+    :func:`pbem.engine.graph.fewest_stops`.
     """
-    from collections import deque
-
-    adj = adjacency(game)
-    State = tuple[str, str]  # (vertex, hex the route arrived from; "" at a stop)
-    first: State = (start, "")
-    best: dict[State, int] = {first: 1}
-    todo: deque[State] = deque([first])
-    found: list[int] = []
-    while todo:
-        state = todo.popleft()
-        vertex, came_from = state
-        count = best[state]
-        if vertex != start and ":" in vertex:
-            if split_vertex(vertex)[0] == goal_hex:
-                found.append(count)
-                continue
-            if blocks(game, vertex, corp):
-                continue
-        for seg in adj.get(vertex, []):
-            if came_from and seg.key[0] == came_from:
-                continue  # no turning back at a hex side
-            nxt = seg.b if seg.a == vertex else seg.a
-            stop = ":" in nxt
-            nxt_state: State = (nxt, "" if stop else seg.key[0])
-            cost = count + (1 if stop else 0)
-            if cost < best.get(nxt_state, 1 << 30):
-                best[nxt_state] = cost
-                if stop:
-                    todo.append(nxt_state)
-                else:
-                    todo.appendleft(nxt_state)
-    return min(found) if found else None
+    return track_graph_module.fewest_stops(track_graph(game), start, goal_hex,
+                                           lambda vertex: blocks(game, vertex, corp), most)
 
 
 def stop_is_token(game: Game, corp: str, vertex: str) -> bool:

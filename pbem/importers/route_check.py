@@ -9,6 +9,7 @@ revenue would be a fault of the optimiser.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from pbem.engine import routes
@@ -24,12 +25,13 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered) + 0.5) - 1))]
 
 
-def check_routes(record: dict[str, Any], time_limit: float = routes.DEFAULT_TIME_LIMIT
+def check_routes(record: dict[str, Any], budget: int = routes.DEFAULT_SEARCH_BUDGET
                  ) -> tuple[dict[str, Any], ReplayOutcome]:
     """``({"runs": [...], "summary": {...}}, the replay's outcome)`` for ``record``.
 
     Each run: ``{"action_id", "corporation", "recorded_revenue", "verified_revenue",
-    "optimal_revenue", "ms", "complete", "routes", "combinations"}``. The summary: ``runs``,
+    "optimal_revenue", "ms", "complete", "routes", "combinations", "steps"}`` (``ms``: the
+    search's wall time, measured here, outside the engine). The summary: ``runs``,
     ``optimal_at_least_recorded``, ``complete``, ``median_ms``, ``p95_ms``, ``max_ms`` and the
     ``largest_search`` (routes listed, combinations tried).
     """
@@ -37,12 +39,14 @@ def check_routes(record: dict[str, Any], time_limit: float = routes.DEFAULT_TIME
 
     def before_run(action: dict[str, Any], game: Game) -> None:
         corp, must_join = routes.run_due(game)
-        best = routes.best_run(game, corp, time_limit, must_join=must_join)
+        started = time.perf_counter()
+        best = routes.best_run(game, corp, budget, must_join=must_join)
+        ms = (time.perf_counter() - started) * 1000
         found.append({
             "action_id": str(action["id"]), "corporation": corp,
             "recorded_revenue": sum(int(r.get("revenue", 0)) for r in action["routes"]),
-            "optimal_revenue": best.revenue, "ms": round(best.ms, 2), "complete": best.complete,
-            "routes": best.routes, "combinations": best.combinations,
+            "optimal_revenue": best.revenue, "ms": round(ms, 2), "complete": best.complete,
+            "routes": best.routes, "combinations": best.combinations, "steps": best.steps,
         })
 
     outcome = replay_record(record, before_run=before_run)

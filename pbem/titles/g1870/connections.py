@@ -46,8 +46,7 @@ def connection_runnable(game: Game, corp: str) -> bool:
         return False
     longest = max(trains.train_data(game.title, t).distance for t in held)
     home = track.stop_vertex(data.home, track.token_stop(game, data.home, data.home_city or 0))
-    stops = track.fewest_stops(game, corp, home, data.destination)
-    return stops is not None and stops <= longest
+    return track.fewest_stops(game, corp, home, data.destination, most=longest) is not None
 
 
 def grant_connection(game: Game, corp: str) -> None:

@@ -1,0 +1,308 @@
+"""The application: what one order mail does to a game, as a pure function.
+
+:func:`handle_mail` takes the game's state as replayed from its log, the mail as read
+(:class:`pbem.mail.types.Submission`: sender, secret, its order and chatter lines) and the
+little configuration it needs, and returns a :class:`Decision`: the records to append to
+the log (typed drafts, :mod:`pbem.log_records`), the state after them, and the replies to
+send (:data:`Reply`). It never touches the disk, the clock or the network; the input state
+is not changed. :func:`recover_mail` decides the same for a mail whose records were
+committed before a crash but whose mail was not queued. The mailroom
+(:mod:`pbem.server`) keeps only the lock, the inbox, the commit and the outbox.
+
+All or nothing (the issue's rule for a mail): if any line fails to parse or is refused,
+the decision is a :class:`Refusal` with no records.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
+from pbem.application.state import GameInfo, Replay
+from pbem.commands import Command, Info, describe, parse_line
+from pbem.errors import OrderError
+from pbem.execution import Welcome, Work, execute
+from pbem.handled import AUTHENTICATED_KINDS
+from pbem.log_records import GMRecord, LogRecord, WidthRecord
+from pbem.mail.replies import NO_ORDERS, accepted_text, refusal_text
+from pbem.mail.types import BodyLine, Submission
+from pbem.orders import Vocabulary
+
+log = logging.getLogger("pbem.server")
+
+INTERNAL_LINE = ("The server could not apply this line: an error of the server, not of your order. "
+                 "It has been logged for the GM and the server's keeper; nothing of your mail was applied.")
+"""The reason given for a line our own code failed on (never the traceback)."""
+
+UNREADABLE_LINE = ("This line cannot be read as an order or command (numbers must be plain digits "
+                   "0-9, at most 9 of them). Send HELP for the order reference.")
+"""The reason given for a line the parser failed on unexpectedly."""
+
+
+@dataclass(frozen=True)
+class AppConfig:
+    """What the application needs from the server's config: ``route_budget`` in
+    search steps of the route optimiser (RUN AUTO), and how secrets are made and stored (``new_secret()``,
+    ``hash_secret(game_id, secret)``; see :mod:`pbem.games`)."""
+
+    new_secret: Callable[[], str]
+    hash_secret: Callable[[str, str], str]
+    route_budget: int = DEFAULT_SEARCH_BUDGET
+
+
+class Rejection(Exception):
+    """A submission that is answered with an error and changes nothing.
+
+    ``kind`` is what went wrong (``unknown_game``, ``wrong_secret``, ``syntax`` ...);
+    ``game_id`` the game it was for, when known; ``line_number`` the failed line's in the
+    mail (from 1); ``chatter`` the lines read as chatter (quoted in the reply); ``cut_at``
+    the line limit when the mail was cut there.
+    """
+
+    def __init__(self, reason: str, failed_line: str | None = None, not_applied: list[str] | None = None,
+                 kind: str = "rejected", game_id: str | None = None, *, line_number: int | None = None,
+                 chatter: tuple[BodyLine, ...] = (), cut_at: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.failed_line = failed_line
+        self.not_applied = not_applied or []
+        self.kind = kind
+        self.game_id = game_id
+        self.line_number = line_number
+        self.chatter = chatter
+        self.cut_at = cut_at
+
+    @property
+    def authenticated(self) -> bool:
+        """Whether the sender was a seat or the GM with the right secret."""
+        return self.kind in AUTHENTICATED_KINDS
+
+    def text(self, game_id: str | None, secret: str | None) -> str:
+        """The reply's body (:func:`pbem.mail.replies.refusal_text`), ``secret`` masked."""
+        return refusal_text(game_id=game_id, reason=self.reason, failed_line=self.failed_line,
+                            line_number=self.line_number, not_applied=self.not_applied, chatter=self.chatter,
+                            cut_at=self.cut_at, secret=secret)
+
+
+# -- the replies a decision asks for --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Answer the sender with ``rejection`` (:meth:`Rejection.text`); nothing is applied."""
+
+    rejection: Rejection
+
+
+@dataclass(frozen=True)
+class TurnReports:
+    """A new turn report to every player and the GM; the sender's copy starts with
+    ``echo`` (the lines as understood, the reading notes, the chatter), ``""`` for none."""
+
+    echo: str
+
+
+@dataclass(frozen=True)
+class Broadcast:
+    """The GM's message ``text`` to every player and the GM; ``number`` counts the
+    broadcasts of one mail from 0 (it keys the mail's Message-ID)."""
+
+    text: str
+    number: int
+
+
+@dataclass(frozen=True)
+class InfoAnswer:
+    """One reply to the sender answering each of ``items`` (HELP, REPORT, HISTORY, WIDTH),
+    each asked once."""
+
+    items: tuple[Info, ...]
+
+
+Reply = Refusal | TurnReports | Broadcast | InfoAnswer | Welcome
+"""A mail the decision asks for (:class:`Welcome`: a seat given to a new address)."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What a mail does: ``records`` to append (drafts numbered from the state's
+    ``last_seq + 1``; empty for a refusal or a mail of questions only), ``state`` the game
+    after them, ``replies`` to send in order, and ``kind``: ``orders`` (something was
+    applied, or a WIDTH), ``info`` (questions only) or the refusal's kind."""
+
+    records: tuple[LogRecord, ...]
+    state: Replay
+    replies: tuple[Reply, ...]
+    kind: str
+
+    @property
+    def refusal(self) -> Rejection | None:
+        """The rejection when the mail is refused, else None."""
+        return next((r.rejection for r in self.replies if isinstance(r, Refusal)), None)
+
+    @property
+    def report_due(self) -> bool:
+        """Whether a new turn report goes out (a record other than a WIDTH was added)."""
+        return any(isinstance(r, TurnReports) for r in self.replies)
+
+
+@dataclass(frozen=True)
+class Sender:
+    """Who sent a mail: ``seat`` (None for the GM without a seat) and ``is_gm`` (the GM's
+    address with the GM's secret)."""
+
+    seat: str | None
+    is_gm: bool
+
+
+def authenticate(info: GameInfo, sender: str, secret: str | None, hash_secret: Callable[[str, str], str]) -> Sender:
+    """The seat or GM whose address is ``sender`` and whose secret ``secret`` is.
+
+    :raises Rejection: ``unknown_sender`` (no seat, not the GM), ``wrong_secret`` (no
+        PASSWORD line, or it matches neither secret).
+    """
+    seat = info.seat_for(sender)
+    is_gm_address = sender.lower() == info.gm_email.lower()
+    if seat is None and not is_gm_address:
+        raise Rejection(f"{sender} has no seat in {info.game_id}. Orders must come from the address "
+                        "registered for a seat.", kind="unknown_sender", game_id=info.game_id)
+    if not secret:
+        raise Rejection("Your mail has no PASSWORD line. Add a line: PASSWORD <your secret>.",
+                        kind="wrong_secret", game_id=info.game_id)
+    hashed = hash_secret(info.game_id, secret)
+    is_gm = is_gm_address and hashed == info.gm_secret_hash
+    if not is_gm and not (seat is not None and hashed == seat.secret_hash):
+        whose = {(True, False): "your seat's secret", (False, True): "the GM's secret",
+                 (True, True): "either your seat's secret or the GM's secret"}[(seat is not None, is_gm_address)]
+        raise Rejection(f"The PASSWORD does not match {whose}.", kind="wrong_secret", game_id=info.game_id)
+    return Sender(seat.name if seat else None, is_gm)
+
+
+def _parse(mail: Submission, vocab: Vocabulary, info: GameInfo, is_gm: bool) -> list[Command]:
+    """Every order line of ``mail`` parsed, in order.
+
+    :raises Rejection: ``syntax``, for the first line that does not parse.
+    """
+    commands: list[Command] = []
+    for body_line in mail.orders:
+        line = body_line.text
+        try:
+            commands.append(parse_line(line, vocab, info, is_gm=is_gm))
+        except OrderError as exc:
+            raise Rejection(str(exc), failed_line=line, not_applied=list(mail.lines), kind="syntax",
+                            game_id=info.game_id, line_number=body_line.number, chatter=mail.chatter,
+                            cut_at=mail.cut_at) from None
+        except Exception:  # a line must never crash the handling: our parser's fault, logged
+            log.exception("parsing %r of %s failed unexpectedly", line, mail.message_id)
+            raise Rejection(UNREADABLE_LINE, failed_line=line, not_applied=list(mail.lines), kind="syntax",
+                            game_id=info.game_id, line_number=body_line.number, chatter=mail.chatter,
+                            cut_at=mail.cut_at) from None
+    return commands
+
+
+def _replies(mail: Submission, accepted: Sequence[str], work: Work) -> tuple[Reply, ...]:
+    replies: list[Reply] = [Broadcast(text, n) for n, text in enumerate(work.broadcasts)]
+    replies += work.welcomes
+    if any(not isinstance(r, WidthRecord) for r in work.records):
+        echo = accepted_text(accepted, mail.notes, mail.chatter, mail.secret) if accepted else ""
+        replies.append(TurnReports(echo))
+    if work.infos:
+        replies.append(InfoAnswer(tuple(work.infos)))
+    return tuple(replies)
+
+
+def handle_mail(state: Replay, mail: Submission, config: AppConfig) -> Decision:
+    """What ``mail`` does to the game in ``state`` (not changed): authenticate the sender,
+    parse every order line, apply each in turn to a copy; all or nothing.
+
+    A refusal is a decision too (no records, one :class:`Refusal` reply): a line our own
+    code fails on is refused as ``internal`` (and logged), never raised.
+
+    :raises OSError: only a storage fault while the engine reads title data
+        (:func:`pbem.durable.is_storage_error`): the mail is not the cause, it is tried again.
+    """
+    info = state.info
+    try:
+        sender = authenticate(info, mail.sender, mail.secret, config.hash_secret)
+        # Only order and command lines are parsed; chatter ("Hi all,") is listed, never applied.
+        if not mail.orders:
+            raise Rejection(NO_ORDERS, kind="no_orders", game_id=info.game_id, chatter=mail.chatter,
+                            cut_at=mail.cut_at)
+        vocab = Vocabulary.from_title(state.title)
+        commands = _parse(mail, vocab, info, sender.is_gm)
+        work = Work(state.fork(), mail.sender, mail.message_id, sender.seat, sender.is_gm,
+                    config.route_budget, config.new_secret, config.hash_secret)
+        accepted: list[str] = []
+        for command, body_line in zip(commands, mail.orders):
+            try:
+                execute(command, work)
+            except OrderError as exc:
+                raise Rejection(str(exc), failed_line=command.line, not_applied=list(mail.lines), kind="illegal",
+                                game_id=info.game_id, line_number=body_line.number, chatter=mail.chatter,
+                                cut_at=mail.cut_at) from None
+            except Exception as exc:  # the engine's fault, not the player's: logged, refused
+                from pbem.durable import is_storage_error
+
+                if is_storage_error(exc):
+                    raise
+                log.exception("applying %r of %s to %s failed unexpectedly", command.line, mail.message_id,
+                              info.game_id)
+                raise Rejection(INTERNAL_LINE, failed_line=command.line, not_applied=list(mail.lines),
+                                kind="internal", game_id=info.game_id, line_number=body_line.number,
+                                chatter=mail.chatter, cut_at=mail.cut_at) from None
+            if not isinstance(command, Info):
+                accepted.append(describe(command, vocab))
+    except Rejection as rejection:
+        return Decision((), state, (Refusal(rejection),), rejection.kind)
+    replies = _replies(mail, accepted, work)
+    due = any(isinstance(r, TurnReports) for r in replies)
+    return Decision(tuple(work.records), work.state, replies, "orders" if accepted or due else "info")
+
+
+def recover_mail(state: Replay, mail: Submission, mine: Sequence[LogRecord], config: AppConfig,
+                 welcome_queued: Callable[[str, str], bool]) -> Decision:
+    """The rest of a mail whose records ``mine`` (those with its Message-ID and sender) are
+    in the log, whose state is ``state``, but whose replies were not all queued (a crash
+    between the commit and the outbox). Its lines parsed before the commit: they are read
+    again for the same echo and answers. A new player's secret is in the log only as a
+    hash, so a seat whose welcome was not queued (``welcome_queued(seat, email)`` false)
+    gets a fresh secret: one more ``replace`` record, and its welcome.
+    """
+    vocab = Vocabulary.from_title(state.title)
+    is_gm = mail.sender.lower() == state.info.gm_email.lower()
+    seat = state.info.seat_for(mail.sender)
+    accepted: list[str] = []
+    work = Work(state.fork(), mail.sender, mail.message_id, seat.name if seat else None, is_gm,
+                config.route_budget, config.new_secret, config.hash_secret)
+    for line in mail.lines:
+        try:
+            command = parse_line(line, vocab, state.info, is_gm=is_gm)
+        except Exception:  # it parsed before the commit; never let it stop the recovery
+            continue
+        if isinstance(command, Info):
+            work.infos.append(command)
+        else:
+            accepted.append(describe(command, vocab))
+    gm_records = [r for r in mine if isinstance(r, GMRecord)]
+    work.broadcasts = [r.text or "" for r in gm_records if r.command == "broadcast"]
+    replaced = {r.seat: r for r in gm_records if r.command == "replace" and r.seat and r.email}
+    for seat_name, record in replaced.items():
+        assert seat_name is not None and record.email is not None
+        now = state.info.seat_named(seat_name)
+        if now is None or now.email.lower() != record.email.lower() or welcome_queued(seat_name, record.email):
+            continue
+        secret = config.new_secret()
+        work.add(GMRecord(seq=work.next_seq, actor="GM", by=record.by, source=mail.message_id, command="replace",
+                          seat=seat_name, email=record.email,
+                          secret_hash=config.hash_secret(state.info.game_id, secret)))
+        work.welcomes.append(Welcome(seat_name, record.email, secret))
+    replies: list[Reply] = [Broadcast(text, n) for n, text in enumerate(work.broadcasts)]
+    replies += work.welcomes
+    echo = accepted_text(accepted, mail.notes, mail.chatter, mail.secret) if accepted else ""
+    replies.append(TurnReports(echo))
+    if work.infos:
+        replies.append(InfoAnswer(tuple(work.infos)))
+    return Decision(tuple(work.records), work.state, tuple(replies), "orders")
+

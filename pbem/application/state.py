@@ -1,0 +1,284 @@
+"""A game's state as its log makes it, and the one function that applies a record to it.
+
+:func:`apply_record` is the only place a log record is interpreted: :func:`replay` calls it
+for every record of a log, and the application (:mod:`pbem.application.mail`) calls it for
+each record a mail adds, so a game rebuilt from its log and one carried forward mail by mail
+are the same (the issue: "one ``apply_record`` shared by replay and live mail").
+
+Engine work is deferred while a log is replayed (``settle=False``): the actions in force are
+collected, undos take actions back before they are ever applied, and :func:`settle` applies
+what is left once. Live mail settles after each record, so a refused order is known at once.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from pbem.actionlog import LogIntegrityError
+from pbem.engine.events import Event
+from pbem.engine.game import Game
+from pbem.engine.title import TitleData
+from pbem.errors import OrderError
+from pbem.log_records import GameRecord, GMRecord, LogRecord, OrderRecord, UndoRecord, WidthRecord
+
+
+class ReplayError(LogIntegrityError):
+    """A record of the log cannot be applied: ``seq`` is its log number, ``reason`` why
+    (the log and the rules disagree; the engine's error is the ``__cause__``)."""
+
+    def __init__(self, seq: int, reason: str) -> None:
+        super().__init__(f"record {seq} no longer applies: {reason}")
+        self.seq = seq
+        self.reason = reason
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two seat names are the same: case-insensitive, blanks runs count as one."""
+    return a.split() != [] and [w.lower() for w in a.split()] == [w.lower() for w in b.split()]
+
+
+@dataclass
+class Seat:
+    """A seat: its name in the game (``"Player 1"``), the player's address, the secret's hash."""
+
+    name: str
+    email: str
+    secret_hash: str
+
+
+@dataclass
+class GameInfo:
+    """Who plays a game and how it is set up, as the log says now."""
+
+    game_id: str
+    title: str
+    variants: tuple[str, ...]
+    seats: list[Seat]
+    gm_email: str
+    gm_secret_hash: str
+    paused: bool = False
+    ended: bool = False
+    deadline: str | None = None
+    widths: dict[str, int] = field(default_factory=dict)
+    """Report width chosen by each seat (and ``"GM"``) with WIDTH; 132 when not chosen."""
+    auto_runs: bool = False
+    """Game setting: a run left out of the orders is made by the server (RUN AUTO)."""
+
+    def width_for(self, who: str | None) -> int:
+        """The report width for seat ``who`` (None or ``"GM"`` for the GM's copy)."""
+        return self.widths.get(who or "GM", 132)
+
+    def seat_for(self, email: str) -> Seat | None:
+        """The seat whose address is ``email`` (case-insensitive), or None."""
+        email = email.lower()
+        return next((s for s in self.seats if s.email.lower() == email), None)
+
+    def seat_named(self, name: str) -> Seat | None:
+        """The seat called ``name`` (see :func:`same_name`), else the seat with that number
+        (``"2"``, ASCII digits), or None. A seat's name wins over another seat's number."""
+        named = next((s for s in self.seats if same_name(s.name, name)), None)
+        if named is not None:
+            return named
+        if re.fullmatch(r"[0-9]{1,9}", name.strip()) and 1 <= int(name) <= len(self.seats):
+            return self.seats[int(name) - 1]
+        return None
+
+    def recipients(self) -> list[str]:
+        """Every player's address, then the GM's (no duplicates)."""
+        out: list[str] = []
+        for email in [s.email for s in self.seats] + [self.gm_email]:
+            if email and email.lower() not in (e.lower() for e in out):
+                out.append(email)
+        return out
+
+
+@dataclass(frozen=True)
+class Undone:
+    """An undo as the game saw it: ``record`` and the action records it took back
+    (``taken_back``, oldest first; empty when none was in force)."""
+
+    record: UndoRecord
+    taken_back: tuple[OrderRecord, ...]
+
+    @property
+    def seq(self) -> int:
+        """The undo record's log number."""
+        return self.record.seq
+
+    @property
+    def actor(self) -> str:
+        """Who undid (``"GM"``)."""
+        return self.record.actor
+
+    @property
+    def undone(self) -> list[int]:
+        """The log numbers taken back."""
+        return [r.seq for r in self.taken_back]
+
+
+GmEntry = GMRecord | Undone
+"""A GM record as a report lists it."""
+
+
+@dataclass
+class Replay:
+    """A game rebuilt from its log (or carried forward by :func:`apply_record`).
+
+    ``events`` maps each action record's ``seq`` to the events it produced (the report
+    renders them: :mod:`pbem.engine.events`); ``effective``
+    lists the action records in force (undone ones removed), in order; ``gm`` the undo and
+    GM records (:data:`GmEntry`), in order; ``last_seq`` the log number of the last record
+    applied. ``game`` is up to date with ``effective`` once :func:`settle` has run (after
+    every :func:`apply_record` with ``settle=True``).
+    """
+
+    info: GameInfo
+    title: TitleData
+    game: Game
+    events: dict[int, list[Event]] = field(default_factory=dict)
+    effective: list[OrderRecord] = field(default_factory=list)
+    last_seq: int = 0
+    gm: list[GmEntry] = field(default_factory=list)
+    applied: int = field(default=0, repr=False, compare=False)
+    """How many of ``effective`` the engine has applied (the rest wait for :func:`settle`)."""
+    stale: bool = field(default=False, repr=False, compare=False)
+    """An undo took back an action the engine had applied: the game is rebuilt on settling."""
+
+    def fork(self) -> Replay:
+        """A copy to work on: its own game state, info and lists (the title, the records and
+        the events already there are immutable and shared)."""
+        return dataclasses.replace(
+            self, info=copy.deepcopy(self.info), game=copy.deepcopy(self.game), events=dict(self.events),
+            effective=list(self.effective), gm=list(self.gm))
+
+
+def info_from_genesis(data: Mapping[str, Any]) -> GameInfo:
+    """The :class:`GameInfo` in record 0's data (see :func:`pbem.games.genesis_data`)."""
+    return GameInfo(
+        game_id=data["game_id"],
+        title=data["title"],
+        variants=tuple(data.get("variants", ())),
+        seats=[Seat(s["name"], s["email"], s["secret_hash"]) for s in data["seats"]],
+        gm_email=data["gm"]["email"],
+        gm_secret_hash=data["gm"]["secret_hash"],
+        auto_runs=bool((data.get("settings") or {}).get("auto_runs", False)),
+    )
+
+
+def apply_to_info(info: GameInfo, record: LogRecord) -> None:
+    """What ``record`` changes of who plays and how (GM commands, WIDTH); other records
+    change nothing here. Mutates ``info``."""
+    if isinstance(record, WidthRecord):
+        info.widths[record.seat] = record.value
+    elif isinstance(record, GMRecord):
+        if record.command == "replace" and record.seat is not None and record.email is not None:
+            seat = info.seat_named(record.seat)
+            if seat is not None:
+                seat.email = record.email
+                # the new player's secret replaces the old one (else the old secret would still
+                # work and the one mailed to the new player would not)
+                seat.secret_hash = record.secret_hash or seat.secret_hash
+        elif record.command == "pause":
+            info.paused = True
+        elif record.command == "resume":
+            info.paused = False
+        elif record.command == "end":
+            info.ended = True
+        elif record.command == "deadline":
+            info.deadline = record.text or None
+
+
+def info_from_records(records: Sequence[LogRecord]) -> GameInfo:
+    """Who plays the game and how, after every record (no engine: actions are skipped).
+
+    :raises ReplayError: the first record is not a game record.
+    """
+    if not records or not isinstance(records[0], GameRecord):
+        raise ReplayError(0, "record 0 is not a game record")
+    info = info_from_genesis(records[0].genesis)
+    for record in records[1:]:
+        apply_to_info(info, record)
+    return info
+
+
+def start(genesis: GameRecord) -> Replay:
+    """The state a game's record 0 makes: its seats and the title's opening position.
+
+    :raises ConfigError: the title or a variant is unknown.
+    """
+    info = info_from_genesis(genesis.genesis)
+    from pbem.ruleset import load_title
+
+    title = load_title(info.title, info.variants)
+    return Replay(info, title, Game(title, [s.name for s in info.seats]), last_seq=genesis.seq)
+
+
+def apply_record(state: Replay, record: LogRecord, *, settle_now: bool = True) -> None:
+    """Apply one record after record 0 to ``state`` (mutated): an action joins the actions
+    in force, an undo takes the actions from ``to_seq`` on back, GM and WIDTH records change
+    the game's info; any other kind changes nothing but ``last_seq``. With ``settle_now``
+    the engine applies the record at once (:func:`settle`).
+
+    :raises ReplayError: the engine refuses the action (only with ``settle_now``), or
+        ``record`` is a second game record.
+    """
+    if isinstance(record, GameRecord):
+        raise ReplayError(record.seq, "a game record after record 0")
+    if isinstance(record, OrderRecord):
+        state.effective.append(record)
+    elif isinstance(record, UndoRecord):
+        taken: list[OrderRecord] = []
+        while state.effective and state.effective[-1].seq >= record.to_seq:
+            taken.append(state.effective.pop())
+        taken.reverse()
+        if len(state.effective) < state.applied:
+            state.stale = True
+        state.gm.append(Undone(record, tuple(taken)))
+    elif isinstance(record, GMRecord):
+        state.gm.append(record)
+    apply_to_info(state.info, record)
+    state.last_seq = record.seq
+    if settle_now:
+        settle(state)
+
+
+def settle(state: Replay) -> None:
+    """Bring ``state.game`` up to date with the actions in force: applied from where the
+    engine is, or from the start when an undo took back an applied action.
+
+    :raises ReplayError: the engine refuses an action (the state is then not to be used).
+    """
+    if state.stale:
+        state.game = Game(state.title, [s.name for s in state.info.seats])
+        state.applied = 0
+        state.stale = False
+    while state.applied < len(state.effective):
+        record = state.effective[state.applied]
+        try:
+            action = record.action
+            state.events[record.seq] = state.game.apply(record.actor, action)
+        except OrderError as exc:
+            raise ReplayError(record.seq, str(exc)) from exc
+        except ValueError as exc:
+            raise ReplayError(record.seq, str(exc)) from exc
+        state.applied += 1
+
+
+def replay(records: Sequence[LogRecord]) -> Replay:
+    """Rebuild a game from its typed log records (record 0 first): :func:`start`, then
+    :func:`apply_record` of every other record, then :func:`settle`.
+
+    :raises ReplayError: the first record is not a game record, or a recorded action is
+        refused by the engine (the log and the rules disagree).
+    """
+    if not records or not isinstance(records[0], GameRecord):
+        raise ReplayError(0, "record 0 is not a game record")
+    state = start(records[0])
+    for record in records[1:]:
+        apply_record(state, record, settle_now=False)
+    settle(state)
+    return state

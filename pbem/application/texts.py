@@ -1,0 +1,106 @@
+"""The texts of the server's mail: turn reports, answers to HELP/REPORT/HISTORY/WIDTH,
+welcomes. They read the report archive (the reports as they were sent) but write nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
+from pbem.application.state import Replay
+from pbem.commands import Info, full_help
+from pbem.reports import ReportArchive, render, report_context
+
+
+@dataclass(frozen=True)
+class TextSettings:
+    """``server`` our address (named in welcomes); ``route_budget`` search steps for the
+    best run a report shows."""
+
+    server: str
+    route_budget: int = DEFAULT_SEARCH_BUDGET
+
+
+def turn_report(state: Replay, settings: TextSettings, *, since: int, number: int,
+                recipient: str | None, width: int) -> str:
+    """Turn report ``number`` (the actions after log number ``since``) for seat
+    ``recipient`` (None: the GM's copy, also the archived one) at ``width`` columns."""
+    return render("report.txt.j2", report_context(state, since_seq=since, number=number, recipient=recipient,
+                                                  width=width, route_budget=settings.route_budget))
+
+
+def welcome_text(state: Replay, settings: TextSettings, seat: str, secret: str) -> str:
+    """The welcome mail for a seat: seat, secret, how to send orders, the HELP text, and
+    the opening report (whose turn it is and what they may do)."""
+    info = state.info
+    opening = turn_report(state, settings, since=state.last_seq, number=0, recipient=seat,
+                          width=info.width_for(seat))
+    return render("welcome.txt.j2", {
+        "game_id": info.game_id,
+        "title": state.title.name,
+        "variants": ", ".join(info.variants) or "none",
+        "seat": seat,
+        "secret": secret,
+        "seats": [f"{s.name} <{s.email}>" for s in info.seats],
+        "gm": info.gm_email,
+        "server": settings.server,
+        "help": full_help(is_gm=False, title=state.title),
+        "report": opening,
+    })
+
+
+def gm_welcome_text(state: Replay, gm_secret: str) -> str:
+    """The mail to a new game's GM: the GM secret and the HELP text with the GM commands."""
+    game_id = state.info.game_id
+    return (f"You are the game master of {game_id}.\nYour GM secret: {gm_secret}\n\n"
+            + full_help(is_gm=True, title=state.title) + "\n")
+
+
+def info_text(state: Replay, settings: TextSettings, archive: ReportArchive, item: Info, sender: str) -> str:
+    """The answer to HELP, WIDTH, REPORT (the latest report, as sent) or HISTORY n."""
+    info = state.info
+    is_gm = sender.lower() == info.gm_email.lower()
+    if item.what == "help":
+        return full_help(is_gm=is_gm, title=state.title) + "\n"
+    if item.what == "width":
+        return f"Your reports will be at most {item.number} columns wide.\n"
+    if item.what == "report":
+        seat = info.seat_for(sender)
+        entries = archive.entries()
+        latest = entries[-1] if entries else None
+        # the report as it was sent: the actions since the report before it
+        if latest is not None and latest.seq < state.last_seq:
+            since = latest.seq
+        else:
+            since = entries[-2].seq if len(entries) > 1 else 0
+        who = seat.name if seat else None
+        return turn_report(state, settings, since=since, number=latest.number if latest else 0, recipient=who,
+                           width=info.width_for(who))
+    entry = archive.get(item.number or 0)
+    if entry is None:
+        numbers = [e.number for e in archive.entries()]
+        have = f"reports 1 to {max(numbers)}" if numbers else "no reports yet"
+        return f"There is no report {item.number}; the archive has {have}.\n"
+    return entry.path.read_text()
+
+
+def info_reply(state: Replay, settings: TextSettings, archive: ReportArchive, infos: tuple[Info, ...],
+               sender: str) -> str:
+    """One reply to every HELP, REPORT, HISTORY n and WIDTH of a mail (each asked once)."""
+    distinct: list[Info] = []
+    for item in infos:
+        if all((item.what, item.number) != (d.what, d.number) for d in distinct):
+            distinct.append(item)
+    if len(distinct) == 1:
+        return info_text(state, settings, archive, distinct[0], sender)
+    return "\n".join(f"--- {' '.join(i.line.split()).upper()} ---\n\n"
+                     + info_text(state, settings, archive, i, sender) for i in distinct)
+
+
+def general_help_text(sender: str, games: list[tuple[str, str]]) -> str:
+    """HELP in a mail that names no game: the order reference and ``games``, the sender's
+    ``(game id, role)`` on this server."""
+    lines = [f"  [{game_id}] {role}" for game_id, role in games]
+    where = ("Your games on this server (put the tag in the Subject):\n" + "\n".join(lines)
+             if lines else f"{sender} has no seat in any game on this server.")
+    return full_help(is_gm=False) + "\n\n" + where + "\n"

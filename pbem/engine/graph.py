@@ -1,0 +1,446 @@
+"""The track graph and the one search over it: what a corporation reaches (tile lays, station
+tokens), the track-only ways between stops (runs, RUN AUTO) and the fewest stops from one
+stop to a hex (1870 connections).
+
+Vertices are *stops* (``"F20:c1"``: city 1 of the tile on F20; ``"F2:o"``: the off-board
+area) and *hex sides* (one vertex for the side two hexes share, ``"F20/3|F21/0"``; a side
+off the map or behind an impassable border is ``"F20/3|-"``, a dead end). Each path of a
+tile showing on the map is a :class:`Segment` between two vertices.
+
+Every search here moves by one rule (1830 rules 6.5; Dixon's 1870 rules 6.1, "trace a
+legal train run"): track is followed from a stop along a segment; at a hex side it goes on
+into the neighbouring hex, never back into the hex it came from (so never turning back at a
+hex side, and never leaving a stop by the track it arrived on); it passes through a stop
+only where that stop does not block the corporation (an off-board area, a city filled by
+other corporations' tokens). A route, and each way between two stops, uses no piece of track
+twice (each hex side a segment crosses, or a path between two stops of one tile).
+
+The graph is derived from the tiles showing and kept on the game (:func:`track_graph`): when
+a tile is laid only the segments of the hexes that changed are replaced, and the ways
+between stops already found are kept for every stop whose ways never touched a changed hex.
+Each graph is immutable once built, so a value derived from it (a corporation's reach) can
+be cached against it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping
+
+from pbem.engine.board import HexData, MapData, TileData, edge_of
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+
+@dataclass(frozen=True, eq=False)
+class Segment:
+    """One path of a tile on the board: ``key`` identifies it (hex, index of the path on
+    the tile), ``a``/``b`` are its two vertices, ``sides`` the ``(hex, edge)`` pairs it
+    crosses, ``pieces`` the pieces of track it uses for the no-reuse rule (see
+    :func:`track_pieces`). Compared by identity: a segment of a hex whose tile stays is the
+    same object in every graph derived from the first."""
+
+    key: tuple[str, int]
+    a: str
+    b: str
+    sides: tuple[tuple[str, int], ...]
+    pieces: tuple[str, ...] = ()
+
+    @property
+    def hex(self) -> str:
+        """The hex the segment lies on."""
+        return self.key[0]
+
+    def other(self, vertex: str) -> str:
+        """The far end of the segment from ``vertex``."""
+        return self.b if self.a == vertex else self.a
+
+
+@dataclass(frozen=True)
+class Link:
+    """A track-only way from one stop to the next (no stop in between, no piece of track
+    twice, never turning back at a hex side): its far ``end`` stop, the ``mask`` of track
+    pieces it uses (bits of :attr:`TrackGraph.bits`) and its segments in order."""
+
+    end: str
+    mask: int
+    segments: tuple[Segment, ...]
+
+
+def track_pieces(seg: Segment) -> list[str]:
+    """The pieces of track ``seg`` uses, which no two routes of a corporation (nor one route
+    twice) may share (1830 rules 6.5): each hex side it crosses (``"F20/3"``), or for a path
+    between two stops of one tile the path itself (``"F20#1"``)."""
+    return [f"{coord}/{edge}" for coord, edge in seg.sides] or [f"{seg.key[0]}#{seg.key[1]}"]
+
+
+def is_stop(vertex: str) -> bool:
+    """Whether ``vertex`` is a stop (``"F20:c0"``) rather than a hex side."""
+    return ":" in vertex
+
+
+def impassable(hex_data: HexData, edge: int) -> bool:
+    """Whether side ``edge`` of the hex has an impassable border (no track across)."""
+    border = hex_data.border(edge)
+    return border is not None and border.kind == "impassable"
+
+
+def side_vertex(board: MapData, coord: str, edge: int) -> str:
+    """The vertex of side ``edge`` of ``coord``: shared with the neighbour unless the side is
+    off the map or impassable."""
+    other = board.neighbor(coord, edge)
+    if other is not None and not impassable(board.hexes[coord], edge) and not impassable(
+        board.hexes[other], (edge + 3) % 6
+    ):
+        a, b = f"{coord}/{edge}", f"{other}/{(edge + 3) % 6}"
+        return "|".join(sorted((a, b)))
+    return f"{coord}/{edge}|-"
+
+
+def hex_segments(board: MapData, coord: str, tile: TileData, rotation: int) -> tuple[Segment, ...]:
+    """The segments of ``tile`` laid at ``rotation`` on ``coord``."""
+    out: list[Segment] = []
+    for i, (a, b) in enumerate(tile.paths_at(rotation)):
+        ends: list[str] = []
+        sides: list[tuple[str, int]] = []
+        for endpoint in (a, b):
+            edge = edge_of(endpoint)
+            if edge is None:
+                ends.append(f"{coord}:{endpoint}")
+            else:
+                ends.append(side_vertex(board, coord, edge))
+                sides.append((coord, edge))
+        pieces = tuple(f"{c}/{e}" for c, e in sides) or (f"{coord}#{i}",)
+        out.append(Segment((coord, i), ends[0], ends[1], tuple(sides), pieces))
+    return tuple(out)
+
+
+TileShown = tuple[str, int]
+"""A laid tile as the state records it: (tile name, rotation)."""
+
+
+class TrackGraph:
+    """The track of the map with one set of tiles laid (immutable once built).
+
+    ``laid`` is the laid tiles it was built for (hex -> (tile name, rotation); printed
+    faces elsewhere); ``by_hex`` the segments of each hex; ``adjacency`` vertex -> the
+    segments touching it; ``bits`` the track piece -> bit of the masks (shared by the
+    graphs derived from one another, so masks stay comparable).
+    """
+
+    def __init__(self, board: MapData, tiles: Mapping[str, TileData], laid: Mapping[str, TileShown],
+                 by_hex: dict[str, tuple[Segment, ...]], adjacency: dict[str, tuple[Segment, ...]],
+                 bits: dict[str, int], links: dict[str, tuple[tuple[Link, ...], frozenset[str]]]) -> None:
+        self.board = board
+        self.tiles = tiles
+        self.laid: dict[str, TileShown] = dict(laid)
+        self.by_hex = by_hex
+        self.adjacency = adjacency
+        self.bits = bits
+        self._links = links
+
+    @classmethod
+    def build(cls, board: MapData, tiles: Mapping[str, TileData], laid: Mapping[str, TileShown]) -> TrackGraph:
+        """The graph of ``board`` with the tiles ``laid`` (from scratch)."""
+        by_hex: dict[str, tuple[Segment, ...]] = {}
+        for coord, hex_data in board.hexes.items():
+            shown = laid.get(coord)
+            tile, rotation = (tiles[shown[0]], shown[1]) if shown is not None else (hex_data.tile, 0)
+            by_hex[coord] = hex_segments(board, coord, tile, rotation)
+        adjacency: dict[str, list[Segment]] = {}
+        for segs in by_hex.values():
+            for seg in segs:
+                adjacency.setdefault(seg.a, []).append(seg)
+                adjacency.setdefault(seg.b, []).append(seg)
+        return cls(board, tiles, laid, by_hex, {v: tuple(s) for v, s in adjacency.items()}, {}, {})
+
+    def with_tiles(self, laid: Mapping[str, TileShown]) -> TrackGraph:
+        """The graph with the laid tiles ``laid``: a new graph sharing everything of the hexes
+        whose tile is unchanged (``self`` is returned when nothing changed)."""
+        changed = {c for c in self.laid.keys() | laid.keys() if self.laid.get(c) != laid.get(c)}
+        if not changed:
+            return self
+        by_hex = dict(self.by_hex)
+        adjacency = dict(self.adjacency)
+        touched: set[str] = set()
+        for coord in changed:
+            old = set(self.by_hex.get(coord, ()))
+            shown = laid.get(coord)
+            tile, rotation = (self.tiles[shown[0]], shown[1]) if shown is not None else (self.board.hexes[coord].tile, 0)
+            new = hex_segments(self.board, coord, tile, rotation)
+            by_hex[coord] = new
+            for seg in old:
+                touched.update((seg.a, seg.b))
+            for seg in new:
+                touched.update((seg.a, seg.b))
+            for vertex in {v for seg in old for v in (seg.a, seg.b)}:
+                adjacency[vertex] = tuple(s for s in adjacency.get(vertex, ()) if s not in old)
+            for seg in new:
+                for vertex in (seg.a, seg.b) if seg.a != seg.b else (seg.a,):
+                    adjacency[vertex] = adjacency.get(vertex, ()) + (seg,)
+        for vertex in touched:
+            if not adjacency.get(vertex):
+                adjacency.pop(vertex, None)
+        links = {stop: entry for stop, entry in self._links.items()
+                 if not entry[1] & changed and stop.split(":", 1)[0] not in changed}
+        return TrackGraph(self.board, self.tiles, laid, by_hex, adjacency, self.bits, links)
+
+    def with_tile(self, coord: str, tile: str, rotation: int) -> TrackGraph:
+        """The graph as it would be with ``tile`` at ``rotation`` on ``coord``."""
+        laid = dict(self.laid)
+        laid[coord] = (tile, rotation)
+        return self.with_tiles(laid)
+
+    def at(self, vertex: str) -> tuple[Segment, ...]:
+        """The segments touching ``vertex``."""
+        return self.adjacency.get(vertex, ())
+
+    def mask(self, seg: Segment) -> int:
+        """The bit mask of the track pieces ``seg`` uses."""
+        out = 0
+        for piece in seg.pieces:
+            bit = self.bits.get(piece)
+            if bit is None:
+                bit = self.bits[piece] = 1 << len(self.bits)
+            out |= bit
+        return out
+
+    def onward(self, vertex: str, arrived: Segment | None) -> Iterator[Segment]:
+        """The segments a route at ``vertex``, arrived by ``arrived`` (None at its first
+        stop), may go on along: at a hex side only those of the other hex (never turning
+        back, and nothing beyond a side off the map); at a stop any but the one it came by.
+        The one movement rule of every search (see the module text)."""
+        if arrived is None:
+            yield from self.at(vertex)
+            return
+        if is_stop(vertex):
+            for seg in self.at(vertex):
+                if seg is not arrived:
+                    yield seg
+            return
+        if vertex.endswith("|-"):
+            return
+        came_from = arrived.key[0]
+        for seg in self.at(vertex):
+            if seg.key[0] != came_from:
+                yield seg
+
+    def links(self, start: str) -> tuple[Link, ...]:
+        """The track-only ways from stop ``start`` to the next stops (see :class:`Link`), by
+        far stop and then segments; kept on the graph (and on the graphs derived from it while no hex they
+        touch changes)."""
+        entry = self._links.get(start)
+        if entry is None:
+            entry = self._find_links(start)
+            self._links[start] = entry
+        return entry[0]
+
+    def _find_links(self, start: str) -> tuple[tuple[Link, ...], frozenset[str]]:
+        out: list[Link] = []
+        touched: set[str] = set()
+        stack: list[tuple[str, Segment | None, int, tuple[Segment, ...]]] = [(start, None, 0, ())]
+        while stack:
+            vertex, arrived, mask, path = stack.pop()
+            for seg in self.onward(vertex, arrived):
+                seg_mask = self.mask(seg)
+                if seg_mask & mask:
+                    continue
+                nxt = seg.other(vertex)
+                touched.add(seg.key[0])
+                for coord, edge in seg.sides:
+                    other = self.board.neighbor(coord, edge)
+                    if other is not None:
+                        touched.add(other)
+                if is_stop(nxt):
+                    if nxt != start:
+                        out.append(Link(nxt, mask | seg_mask, path + (seg,)))
+                    continue
+                stack.append((nxt, seg, mask | seg_mask, path + (seg,)))
+        # a canonical order (not the order the segments were added to the graph), so that a
+        # graph brought up to date and one built afresh search alike
+        out.sort(key=lambda link: (link.end, [seg.key for seg in link.segments]))
+        return tuple(out), frozenset(touched)
+
+
+def track_graph(game: Game) -> TrackGraph:
+    """The track graph of ``game``'s tiles now, kept on the game and brought up to date from
+    the one it kept (only the hexes whose tile changed are rebuilt)."""
+    cached = game.cache.get("track_graph")
+    laid = game.state.tiles
+    if cached is not None:
+        graph = cached[1]
+        assert isinstance(graph, TrackGraph)
+        if graph.laid == laid:
+            return graph
+        graph = graph.with_tiles(laid)
+    else:
+        graph = TrackGraph.build(game.board, game.tiles, laid)
+    game.cache["track_graph"] = (None, graph)
+    return graph
+
+
+# -- what a corporation reaches --------------------------------------------------------------
+
+
+@dataclass
+class Network:
+    """What one corporation's station tokens reach by the movement rule of this module.
+
+    ``hex_edges`` maps a hex to the edges through which track may be extended into it (every
+    edge of a hex with one of its tokens, and both hexes' edges of every side a reached
+    segment crosses); ``stops`` the stop vertices reached (a blocking stop is reached but
+    not passed through); ``segments`` the keys of the track reached; ``route_for_train``
+    whether one token's search found two or more cities/off-boards (a route for a train).
+    """
+
+    hex_edges: dict[str, set[int]] = field(default_factory=dict)
+    stops: set[str] = field(default_factory=set)
+    segments: set[tuple[str, int]] = field(default_factory=set)
+    route_for_train: bool = False
+
+
+def reach(graph: TrackGraph, starts: list[str], blocks: Callable[[str], bool]) -> Network:
+    """What the stops ``starts`` (a corporation's token stops) reach: every segment some
+    walk from one of them can travel along by the movement rule, passing through no stop for
+    which ``blocks`` is true (see :class:`Network`). One search from all the starts at once,
+    each directed segment walked once, so the cost is linear in the track; then, for
+    ``route_for_train``, a walk from each start that ends as soon as it finds a second city
+    or off-board area."""
+    board = graph.board
+    net = Network()
+    blocked: dict[str, bool] = {}
+
+    def passes(stop: str) -> bool:
+        found = blocked.get(stop)
+        if found is None:
+            found = blocked[stop] = blocks(stop)
+        return not found
+
+    for start in starts:
+        coord = start.split(":", 1)[0]
+        net.hex_edges.setdefault(coord, set()).update(e for e in range(6) if board.neighbor(coord, e) is not None)
+        net.stops.add(start)
+    seen: set[tuple[int, str]] = set()
+    todo: list[tuple[str, Segment | None]] = [(start, None) for start in starts]
+    while todo:
+        vertex, arrived = todo.pop()
+        for seg in graph.onward(vertex, arrived):
+            nxt = seg.other(vertex)
+            state = (id(seg), nxt)
+            if state in seen:
+                continue
+            seen.add(state)
+            if seg.key not in net.segments:
+                net.segments.add(seg.key)
+                for coord, edge in seg.sides:
+                    net.hex_edges.setdefault(coord, set()).add(edge)
+                    other = board.neighbor(coord, edge)
+                    if other is not None:
+                        net.hex_edges.setdefault(other, set()).add((edge + 3) % 6)
+            if is_stop(nxt):
+                net.stops.add(nxt)
+                if not passes(nxt):
+                    continue
+            todo.append((nxt, seg))
+    net.route_for_train = any(_finds_second_city(graph, start, passes) for start in starts)
+    return net
+
+
+def _finds_second_city(graph: TrackGraph, start: str, passes: Callable[[str], bool]) -> bool:
+    """Whether a walk from ``start`` by the movement rule reaches another city or off-board
+    area (a route for a train, 1830 rules 6.7)."""
+    seen: set[tuple[int, str]] = set()
+    todo: list[tuple[str, Segment | None]] = [(start, None)]
+    while todo:
+        vertex, arrived = todo.pop()
+        for seg in graph.onward(vertex, arrived):
+            nxt = seg.other(vertex)
+            state = (id(seg), nxt)
+            if state in seen:
+                continue
+            seen.add(state)
+            if is_stop(nxt):
+                if nxt == start:
+                    continue
+                if nxt.split(":", 1)[1][0] in "co":
+                    return True
+                if not passes(nxt):
+                    continue
+            todo.append((nxt, seg))
+    return False
+
+
+# -- the fewest stops from a stop to a hex -----------------------------------------------------
+
+
+def fewest_stops(graph: TrackGraph, start: str, goal_hex: str, blocks: Callable[[str], bool],
+                 most: int | None = None) -> int | None:
+    """The fewest stops (both ends counted) of a route from stop ``start`` to a stop on
+    ``goal_hex``, or None if no route joins them (within ``most`` stops, when given). The
+    route follows the movement rule, visits no stop twice, passes through no stop for which
+    ``blocks`` is true and uses no piece of track twice (1830 rules 6.5; 1870's destination
+    connection).
+
+    A search over stops by :meth:`TrackGraph.links` without the no-reuse rule gives a lower
+    bound first; the exact search (depth first, cut at the best found) runs only where that
+    bound is within ``most``."""
+    bound = _fewest_relaxed(graph, start, goal_hex, blocks)
+    if bound is None or (most is not None and bound > most):
+        return None
+    best = most + 1 if most is not None else 1 << 30
+    blocked: dict[str, bool] = {}
+    on_path = {start}
+
+    def walk(stop: str, mask: int, count: int) -> None:
+        nonlocal best
+        for link in graph.links(stop):
+            if link.mask & mask or link.end in on_path:
+                continue
+            reached = count + 1
+            if reached >= best:
+                continue
+            if link.end.split(":", 1)[0] == goal_hex:
+                best = reached
+                continue
+            stop_blocks = blocked.get(link.end)
+            if stop_blocks is None:
+                stop_blocks = blocked[link.end] = blocks(link.end)
+            if stop_blocks or reached + 1 >= best:
+                continue
+            on_path.add(link.end)
+            walk(link.end, mask | link.mask, reached)
+            on_path.discard(link.end)
+            if best == bound:
+                return
+
+    if start.split(":", 1)[0] == goal_hex:
+        return 1
+    walk(start, 0, 1)
+    limit = most + 1 if most is not None else 1 << 30
+    return best if best < limit else None
+
+
+def _fewest_relaxed(graph: TrackGraph, start: str, goal_hex: str, blocks: Callable[[str], bool]) -> int | None:
+    """A lower bound of :func:`fewest_stops`: breadth first over stops by their links,
+    without the no-reuse and no-stop-twice rules."""
+    if start.split(":", 1)[0] == goal_hex:
+        return 1
+    seen = {start}
+    frontier = [start]
+    count = 1
+    while frontier:
+        count += 1
+        nxt_frontier: list[str] = []
+        for stop in frontier:
+            for link in graph.links(stop):
+                end = link.end
+                if end in seen:
+                    continue
+                if end.split(":", 1)[0] == goal_hex:
+                    return count
+                seen.add(end)
+                if not blocks(end):
+                    nxt_frontier.append(end)
+        frontier = nxt_frontier
+    return None

@@ -1,0 +1,248 @@
+"""Typed records of the action log: each line of ``log.jsonl`` parsed once into one of these.
+
+The action log (:mod:`pbem.actionlog`) checks the hash chain on the JSON it read and then
+hands out only these frozen values; nothing after it reads a record as a dict. The on-disk
+shape is unchanged (the issue: existing logs and their hash chain must still verify):
+:meth:`LogRecord.to_dict` gives back exactly the JSON object the record was read from, and
+:func:`parse_record` is its inverse.
+
+Every record has the envelope ``seq``, ``time``, ``actor``, ``by``, ``source``, ``prev``,
+``hash`` and ``batch_end``; what the ``kind`` and ``data`` fields say is the record's own type:
+
+========================  =============================  =======================================
+``kind`` / ``data``       type                           meaning
+========================  =============================  =======================================
+``game``                  :class:`GameRecord`            record 0: title, variants, seats, GM
+``action``                :class:`OrderRecord`           a game action (``data`` its JSON)
+``undo`` ``{to_seq}``     :class:`UndoRecord`            take back the actions from ``to_seq`` on
+``gm`` ``{command ...}``  :class:`GMRecord`              replace, pause, resume, end, broadcast,
+                                                         deadline
+``setting`` (``width``)   :class:`WidthRecord`           a seat's report width
+anything else             :class:`UnknownRecord`         kept as read, shown as its data
+========================  =============================  =======================================
+
+A record not yet written (no ``time``, ``prev``, ``hash``) is a *draft*: the same type with
+those fields empty; :meth:`pbem.actionlog.ActionLog.append` seals it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping
+
+if TYPE_CHECKING:
+    from pbem.engine.actions import Action
+
+ENVELOPE = ("seq", "time", "kind", "actor", "by", "source", "data", "prev")
+"""The fields every written record has, besides ``hash`` and (on a batch's last) ``batch_end``."""
+
+GM_COMMANDS = ("replace", "pause", "resume", "end", "broadcast", "deadline")
+"""The ``command`` values of a ``gm`` record."""
+
+_GM_FIELDS = ("seat", "email", "secret_hash", "text")
+
+
+@dataclass(frozen=True, kw_only=True)
+class LogRecord:
+    """The envelope shared by every record.
+
+    ``seq`` counts from 0; ``time`` is UTC ``YYYY-MM-DDTHH:MM:SSZ``; ``actor`` the seat (or
+    ``"GM"``) the record is for; ``by`` the address that sent it; ``source`` the Message-ID
+    of its mail (None for records not from a mail); ``prev`` and ``hash`` the sha256 hex of
+    the chain (:func:`pbem.actionlog.record_hash`); ``batch_end`` true on the last record of
+    one append. A draft has ``time``, ``prev`` and ``hash`` empty.
+    """
+
+    kind: ClassVar[str] = ""
+    seq: int
+    actor: str = "GM"
+    by: str = ""
+    source: str | None = None
+    time: str = ""
+    prev: str = ""
+    hash: str = ""
+    batch_end: bool = False
+
+    def data(self) -> dict[str, Any]:
+        """The record's ``data`` field, as written to disk."""
+        raise NotImplementedError
+
+    @property
+    def kind_name(self) -> str:
+        """The record's ``kind`` field."""
+        return self.kind
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of the record on disk (the inverse of :func:`parse_record`)."""
+        out: dict[str, Any] = {"seq": self.seq, "time": self.time, "kind": self.kind_name, "actor": self.actor,
+                               "by": self.by, "source": self.source, "data": self.data(), "prev": self.prev}
+        if self.batch_end:
+            out["batch_end"] = True
+        if self.hash:
+            out["hash"] = self.hash
+        return out
+
+    def sealed(self, *, time: str, prev: str, batch_end: bool, hash_of: Any) -> LogRecord:
+        """This record as written: with ``time``, ``prev``, ``batch_end`` and its hash
+        (``hash_of``: the function from the JSON object to its hash)."""
+        draft = dataclasses.replace(self, time=time, prev=prev, batch_end=batch_end, hash="")
+        return dataclasses.replace(draft, hash=hash_of(draft.to_dict()))
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameRecord(LogRecord):
+    """Record 0: ``genesis`` is its data (``game_id``, ``title``, ``variants``, ``seats``,
+    ``gm``, optional ``settings``; see :func:`pbem.games.genesis_data`)."""
+
+    kind: ClassVar[str] = "game"
+    genesis: Mapping[str, Any]
+
+    def data(self) -> dict[str, Any]:
+        return dict(self.genesis)
+
+
+@dataclass(frozen=True, kw_only=True)
+class OrderRecord(LogRecord):
+    """A game action by seat ``actor``; ``action_data`` is the action's JSON
+    (:meth:`pbem.engine.actions.Action.to_dict`)."""
+
+    kind: ClassVar[str] = "action"
+    action_data: Mapping[str, Any]
+
+    def data(self) -> dict[str, Any]:
+        return dict(self.action_data)
+
+    @cached_property
+    def action(self) -> Action:
+        """The engine's action (read once, then kept).
+
+        :raises ValueError: an action type or field this version does not know.
+        """
+        from pbem.engine.actions import action_from_dict
+
+        return action_from_dict(dict(self.action_data))
+
+
+@dataclass(frozen=True, kw_only=True)
+class UndoRecord(LogRecord):
+    """The actions in force from log number ``to_seq`` on are taken back."""
+
+    kind: ClassVar[str] = "undo"
+    to_seq: int
+
+    def data(self) -> dict[str, Any]:
+        return {"to_seq": self.to_seq}
+
+
+@dataclass(frozen=True, kw_only=True)
+class GMRecord(LogRecord):
+    """A GM command (``command`` one of :data:`GM_COMMANDS`): ``replace`` has ``seat``,
+    ``email`` and the new secret's ``secret_hash``; ``broadcast`` and ``deadline`` have
+    ``text`` (``""`` clears a deadline). Fields a command does not have are None."""
+
+    kind: ClassVar[str] = "gm"
+    command: str
+    seat: str | None = None
+    email: str | None = None
+    secret_hash: str | None = None
+    text: str | None = None
+
+    def data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"command": self.command}
+        for name in _GM_FIELDS:
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class WidthRecord(LogRecord):
+    """Seat ``seat`` (or ``"GM"``) wants reports at most ``value`` columns wide (80 or 132)."""
+
+    kind: ClassVar[str] = "setting"
+    seat: str
+    value: int
+
+    def data(self) -> dict[str, Any]:
+        return {"setting": "width", "seat": self.seat, "value": self.value}
+
+
+@dataclass(frozen=True, kw_only=True)
+class UnknownRecord(LogRecord):
+    """A record of a kind (or shape) this version does not know: kept as it was read."""
+
+    record_kind: str
+    raw_data: Mapping[str, Any]
+
+    @property
+    def kind_name(self) -> str:
+        return self.record_kind
+
+    def data(self) -> dict[str, Any]:
+        return dict(self.raw_data)
+
+
+def _body(kind: str, data: Mapping[str, Any]) -> tuple[type[LogRecord], dict[str, Any]] | None:
+    """The record type and its own fields for ``kind`` and ``data``, or None when the data
+    is not exactly that type's (so nothing read is lost)."""
+    keys = set(data)
+    if kind == "game":
+        return GameRecord, {"genesis": dict(data)}
+    if kind == "action" and isinstance(data.get("type"), str):
+        return OrderRecord, {"action_data": dict(data)}
+    if kind == "undo" and keys == {"to_seq"} and type(data["to_seq"]) is int:
+        return UndoRecord, {"to_seq": data["to_seq"]}
+    if (kind == "gm" and data.get("command") in GM_COMMANDS and keys <= {"command", *_GM_FIELDS}
+            and all(isinstance(data.get(f, ""), str) for f in _GM_FIELDS)):
+        return GMRecord, {"command": data["command"], **{f: data[f] for f in _GM_FIELDS if f in data}}
+    if (kind == "setting" and keys == {"setting", "seat", "value"} and data["setting"] == "width"
+            and isinstance(data["seat"], str) and type(data["value"]) is int):
+        return WidthRecord, {"seat": data["seat"], "value": data["value"]}
+    return None
+
+
+def parse_record(raw: Mapping[str, Any]) -> LogRecord:
+    """The typed record of one JSON object of the log (its chain already checked).
+
+    A record whose data is not exactly one known type's is an :class:`UnknownRecord` (its
+    data kept as read). The round trip ``parse_record(d).to_dict() == d`` holds for every
+    record :meth:`pbem.actionlog.ActionLog.append` writes (the hash chain is checked on the
+    JSON as read, never on a record rebuilt from these types).
+
+    :raises ValueError: ``raw`` has no integer ``seq`` or its envelope fields are not JSON
+        strings (a log this version cannot read).
+    """
+    seq = raw.get("seq")
+    if type(seq) is not int:
+        raise ValueError(f"record without a sequence number: {dict(raw)!r}")
+    kind = str(raw.get("kind", ""))
+    data = raw.get("data")
+    if not isinstance(data, Mapping):
+        data = {}
+    envelope: dict[str, Any] = {
+        "seq": seq, "actor": str(raw.get("actor", "")), "by": str(raw.get("by") or ""),
+        "source": raw.get("source") if isinstance(raw.get("source"), str) else None,
+        "time": str(raw.get("time", "")), "prev": str(raw.get("prev", "")), "hash": str(raw.get("hash", "")),
+        "batch_end": bool(raw.get("batch_end", False)),
+    }
+    body = _body(kind, data)
+    record: LogRecord
+    if body is not None:
+        cls, fields = body
+        record = cls(**envelope, **fields)
+    else:
+        record = UnknownRecord(**envelope, record_kind=kind, raw_data=dict(data))
+    return record
+
+
+def parse_records(raws: list[dict[str, Any]]) -> list[LogRecord]:
+    """:func:`parse_record` of each JSON object, in order."""
+    return [parse_record(r) for r in raws]
+
+
+def draft_order(seq: int, actor: str, action: Action, *, by: str, source: str | None) -> OrderRecord:
+    """The draft record of ``action`` by ``actor`` at log number ``seq``."""
+    return OrderRecord(seq=seq, actor=actor, by=by, source=source, action_data=action.to_dict())

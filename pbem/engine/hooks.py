@@ -8,14 +8,17 @@ places titles differ (stock-market moves, dividends, extra revenue, extra tile-l
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 from pbem.engine import market
-from pbem.engine.state import POOL, Owner, ShareSale, TitleState
+from pbem.engine.state import POOL, Owner, RoundState, ShareSale, TitleState
+from pbem.engine.steps.auction import new_auction_state
 from pbem.engine.steps.stock import BuySellParShares, drop_price, pool_presidency
 
 if TYPE_CHECKING:
+    from pbem.engine.actions import Action
     from pbem.engine.game import Game
+    from pbem.engine.step import Step
     from pbem.engine.steps.operating import OpStep
     from pbem.engine.title import TitleData
     from pbem.order_codecs import OrderCodec
@@ -25,6 +28,22 @@ Coord = tuple[int, int]
 
 class TitleHooks:
     """Overridable rules; every method documents the 1830 behaviour it implements."""
+
+    # -- the start of the game ----------------------------------------------------------------
+
+    def start_round(self, game: Game) -> RoundState:
+        """The round the game begins with, before the first stock round: its ``kind`` names
+        the steps it runs (the title data's ``round_steps``); when none of them is active any
+        more, the first stock round begins. 1830: the private auction (rules 4.2), kind
+        ``"auction"`` with every private for sale, cheapest first. A title that starts
+        otherwise (1825 sells its privates at face value in seat order; 1829 drafts) returns a
+        round of its own kind whose steps it gives in :meth:`step_types`."""
+        return RoundState(kind="auction", auction=new_auction_state(game))
+
+    def step_types(self) -> Mapping[str, type[Step]]:
+        """The title's own round steps by the name its ``round_steps`` data uses, beside the
+        core's (the auction's and the stock round's); 1830: none."""
+        return {}
 
     # -- the title's own state and stock round ---------------------------------------------
 
@@ -39,6 +58,17 @@ class TitleHooks:
         handlers and actions (1870: redemption, reissue and price protection). The game asks
         this step, never the core class, what a stock-round turn allows."""
         return BuySellParShares
+
+    def launch_problem(self, game: Game, sym: str) -> str | None:
+        """Why corporation ``sym`` may not be started (parred) now, or None: a title that
+        puts its corporations on offer in stages says so here (1829's share launches: the MR
+        after three operating rounds, once the earlier ones have floated). Asked by the stock
+        round's par check and its offers. 1830: every corporation is on offer from the start."""
+        return None
+
+    def new_operating_round(self, game: Game) -> None:
+        """Called when an operating round begins (its state is fresh, before the privates
+        pay): where a title counts operating rounds (for its share launches); 1830: nothing."""
 
     def new_stock_round(self, game: Game) -> None:
         """Called when a stock round begins (its state is fresh); 1830: nothing to do."""
@@ -94,6 +124,15 @@ class TitleHooks:
         ``"left"`` when nothing was."""
         return "right" if paid > 0 else "left"
 
+    def dividend_moves(self, game: Game, corp: str, revenue: int, paid: int) -> tuple[str, ...]:
+        """The cells ``corp``'s price moves after a dividend of ``paid`` out of ``revenue``
+        (money), in order: each ``"right"``, ``"left"``, ``"up"`` or ``"down"``, taken with the
+        hook of that name, so a title may move several cells by the dividend's size against
+        the share price (:func:`pbem.engine.shares.current_price`). 1830: the one move of
+        :meth:`price_move`, or none."""
+        direction = self.price_move(revenue, paid)
+        return (direction,) if direction else ()
+
     def dividend_amount(self, percent: int, share_percent: int, per_share: float) -> int:
         """A holder's dividend: shares times the per-share amount, rounded up."""
         return math.ceil(percent / share_percent * per_share)
@@ -121,6 +160,12 @@ class TitleHooks:
 
     # -- the order language -------------------------------------------------------------------
 
+    def action_types(self) -> Mapping[str, type[Action]]:
+        """The action types the title's order words write, by ``kind``: what a reader of its
+        records passes to :func:`pbem.engine.actions.action_from_dict` beside the core's
+        (1830: the core's only)."""
+        return {kind.kind: kind for codec in self.order_codecs() for kind in codec.actions}
+
     def order_codecs(self) -> tuple[OrderCodec, ...]:
         """The title's own order words, read and listed after the core's
         (:data:`pbem.core_codecs.CORE_CODECS`); one for a word the core has replaces it
@@ -128,6 +173,23 @@ class TitleHooks:
         return ()
 
     # -- the operating round (1830 rules 6) --------------------------------------------------
+
+    def operating_order(self, game: Game) -> list[str]:
+        """The floated corporations in the order they operate, fixed when an operating round
+        starts (and when a train purchase changes prices, 1830: never mid-round). 1830 rules
+        6: highest share price first; on one price, the rightmost cell first, then the higher
+        row, then the one that arrived on the cell first. A title with a fixed order (1825:
+        majors by par, ties by formation order, then minors) overrides this."""
+        state = game.state
+
+        def key(sym: str) -> tuple[int, int, int, int, str]:
+            coord = state.corporations[sym].price
+            assert coord is not None
+            return (-market.price_at(game.title, coord), -coord[1], coord[0],
+                    state.market[coord].index(sym), sym)
+
+        floated = [s for s, c in state.corporations.items() if c.floated and not c.closed]
+        return sorted(floated, key=key)
 
     def station_tokens(self, game: Game, corp: str) -> tuple[list[int], int]:
         """``(the prices of corp's station tokens in order, how many of them are placed)``
@@ -141,3 +203,15 @@ class TitleHooks:
         from pbem.engine.steps.operating import CORE_STEPS
 
         return CORE_STEPS
+
+    # -- the map's extension points: gated lays (1829) -----------------------------------------
+
+    def lay_gate(self, game: Game, corp: str) -> frozenset[str] | None:
+        """The hexes ``corp`` may lay or upgrade tiles on now, or None for no restriction
+        (1830). The base answer is the title data's ``gating_pieces``
+        (:func:`pbem.engine.pieces.allowed_hexes`: hexes near the corporation's survey
+        parties); the one lay check refuses other hexes and the legal-lay generator lists
+        only these, keyed on the set returned (so it must depend only on the state)."""
+        from pbem.engine.pieces import allowed_hexes
+
+        return allowed_hexes(game, corp)

@@ -42,7 +42,10 @@ class CompanyData:
 
 @dataclass(frozen=True)
 class CorporationData:
-    """A corporation: ``shares`` lists the certificate percents, the president's first."""
+    """A corporation: ``shares`` lists the certificate percents, the president's first (a
+    president's certificate may be worth several shares: 20 in 1830, 30 for 1829's last
+    four); ``kind`` is ``"major"`` or a title's other kind of corporation (1825's
+    ``"minor"``), which a title's hooks read (its operating order)."""
 
     sym: str
     name: str
@@ -53,6 +56,7 @@ class CorporationData:
     home_city: int | None = None
     short: str = ""
     destination: str | None = None
+    kind: str = "major"
 
 
 @dataclass(frozen=True)

@@ -69,6 +69,36 @@ class TileHexes(Strict):
     never: list[str] | None = None
 
 
+class GatingPieces(Strict):
+    """Per-corporation map pieces that gate track laying (1829's survey parties): a
+    corporation may lay or upgrade a tile only on a hex within ``radius`` hexes of one of
+    its pieces (0: the piece's own hex); with ``hostile_blocks``, not on a hex holding
+    another corporation's piece. ``name`` is what reports and refusals call a piece."""
+
+    name: str = "survey party"
+    radius: int = Field(default=1, ge=0)
+    hostile_blocks: bool = False
+
+
+class DoubleHeading(Strict):
+    """Several trains run as one (1825's double-heading): at most ``most`` trains on one
+    route, its length the sum of their lengths unless ``lengths`` names the combination
+    (train types joined by ``+`` in the order written, e.g. ``{"2+2": 3}``); the route's
+    revenue is counted once."""
+
+    most: int = Field(default=2, ge=2)
+    lengths: dict[str, int] = Field(default_factory=dict)
+
+
+class Terms(Strict):
+    """The title's own words where they differ from 1830's, for the reports: ``president``
+    (1825's "Director") and ``ascii``, how the plain-ASCII reports spell characters of the
+    title's text that have no ASCII form (``{"£": "L"}``: a report would show ``?``)."""
+
+    president: str | None = None
+    ascii: dict[str, str] | None = None
+
+
 class GameData(Strict):
     """``game.yaml``: the title's identity, money, players and rule constants.
 
@@ -111,9 +141,14 @@ class GameData(Strict):
     closed_corporation_trains: Literal["to_pool", "removed"] | None = None
     upgrade_chart: dict[str, list[str]] | None = None
     tile_hexes: dict[str, TileHexes] | None = None
+    terms: Terms | None = None
     upgrade_must_add_run_track: bool = False
     """Dixon 6.2: an upgrade must add track the corporation can run on, or raise the value
     of a city it runs to (the ``dixon`` variant of 1870 sets it)."""
+    gating_pieces: GatingPieces | None = None
+    """Map pieces of each corporation that gate its track lays (see :class:`GatingPieces`)."""
+    double_heading: DoubleHeading | None = None
+    """Trains that may run as one (see :class:`DoubleHeading`); None: each train alone."""
 
 
 IDENTITY_KEYS = frozenset(
@@ -183,11 +218,13 @@ class CorporationDefaults(Strict):
     shares: list[int]
     tokens: list[int] | None = None
     float_percent: int | None = None
+    kind: str | None = None
 
 
 class Corporation(Strict):
     """One corporation: ``home`` hex (and ``home_city`` on a hex of two cities), ``tokens``
-    (costs), ``destination`` hex (1870), ``short`` name for the map."""
+    (costs), ``destination`` hex (1870), ``short`` name for the map, ``kind`` (``major``,
+    the default, or a title's other kinds: 1825's ``minor``)."""
 
     sym: str
     name: str
@@ -198,6 +235,7 @@ class Corporation(Strict):
     shares: list[int] | None = None
     float_percent: int | None = None
     destination: str | None = None
+    kind: str | None = None
 
 
 class CorporationsFile(Strict):

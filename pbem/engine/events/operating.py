@@ -58,15 +58,21 @@ class TokenPlaced(Event):
 
 @dataclass(frozen=True)
 class TrainRan(Event):
-    """``corporation`` runs a ``train`` (type) for ``revenue`` through ``stops`` (hexes)."""
+    """``corporation`` runs a ``train`` (type) for ``revenue`` through ``stops`` (hexes);
+    ``joined``: the types of the trains run with it as one (double-heading)."""
 
     corporation: str
     train: str
     revenue: int
     stops: tuple[str, ...]
+    joined: tuple[str, ...] = ()
 
     def render(self, money: Money) -> str:
-        return f"{self.corporation} runs a {self.train} train for {money(self.revenue)}: {'-'.join(self.stops)}"
+        stops = "-".join(self.stops)
+        if self.joined:
+            names = "+".join((self.train, *self.joined))
+            return f"{self.corporation} runs {names} trains as one for {money(self.revenue)}: {stops}"
+        return f"{self.corporation} runs a {self.train} train for {money(self.revenue)}: {stops}"
 
 
 @dataclass(frozen=True)
@@ -261,6 +267,22 @@ class OwnedPrivatesClosed(Event):
 
     def render(self, money: Money) -> str:
         return f"{self.corporation}'s private companies close: {', '.join(self.companies)}"
+
+
+@dataclass(frozen=True)
+class PiecePlaced(Event):
+    """``corporation`` places (``moved``: moves) its map piece called ``name`` (1829: a
+    survey party) to ``hex``."""
+
+    corporation: str
+    name: str
+    hex: str
+    moved: bool = False
+
+    def render(self, money: Money) -> str:
+        if self.moved:
+            return f"{self.corporation} moves its {self.name} to {self.hex}"
+        return f"{self.corporation} places its {self.name} on {self.hex}"
 
 
 # -- tokens moved by tile lays and private companies' tokens -----------------------------------

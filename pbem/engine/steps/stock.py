@@ -123,6 +123,9 @@ def par_problem(game: Game, player: str, sym: str, price: int) -> str | None:
         return f"there is no corporation {sym!r}"
     if state.corporations[sym].ipoed:
         return f"{sym} has already been started"
+    launch = game.hooks.launch_problem(game, sym)
+    if launch is not None:
+        return launch
     if _bought(game):
         return f"{player} has already bought a certificate this turn"
     if market.par_coord(title, price) is None:
@@ -145,7 +148,8 @@ def par_offers(game: Game, player: str) -> list[Par]:
         return []
     cash = state.players[player].cash
     prices = [market.price_at(title, coord) for coord in title.par_cells()]
-    return [Par(sym, price) for sym, corp in state.corporations.items() if not corp.ipoed
+    return [Par(sym, price) for sym, corp in state.corporations.items()
+            if not corp.ipoed and game.hooks.launch_problem(game, sym) is None
             for price in prices
             if price * shares.president_percent(title, sym) // shares.share_percent(title, sym) <= cash]
 

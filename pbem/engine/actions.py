@@ -8,6 +8,7 @@ language (:mod:`pbem.orders`) formats and parses them as order lines.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from types import MappingProxyType
 from typing import Any, ClassVar, Literal, Mapping
 
 ShareSource = Literal["ipo", "pool"]
@@ -216,53 +217,6 @@ class Assign(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class DestinationToken(Action):
-    """A corporation that has just connected to its destination places its destination token
-    on the map (``"map"``: free, in an extra slot, and the destination counts twice) or keeps
-    it on its charter as a spare token (``"charter"``: no bonus). 1870 rules, destinations."""
-
-    kind: ClassVar[str] = "destination_token"
-    choice: Literal["map", "charter"]
-
-    def __post_init__(self) -> None:
-        if self.choice not in ("map", "charter"):
-            raise ValueError(f"choice must be map or charter, not {self.choice!r}")
-
-
-@dataclass(frozen=True, slots=True)
-class Redeem(Action):
-    """The president has ``corporation`` buy back one of its shares into its treasury, from
-    the bank pool or (when the pool has none) from player ``source`` (1870 rules: share
-    redemption, in the stock round, as the president's turn)."""
-
-    kind: ClassVar[str] = "redeem"
-    corporation: str
-    source: str = "pool"
-
-
-@dataclass(frozen=True, slots=True)
-class Reissue(Action):
-    """The president has ``corporation`` offer for sale again every share it has redeemed,
-    at a new par (1870 rules: reissue, in the stock round, as the president's turn). From
-    then on a share bought from its treasury pays the corporation (incremental
-    capitalization)."""
-
-    kind: ClassVar[str] = "reissue"
-    corporation: str
-
-
-@dataclass(frozen=True, slots=True)
-class GrantConnection(Action):
-    """A GM ruling that ``corporation`` has connected to its destination whatever the engine
-    finds (a table ruling, or a recorded game whose platform granted it): its destination
-    token choice and connection run come now (1870 rules, destinations)."""
-
-    kind: ClassVar[str] = "grant_connection"
-    gm_only: ClassVar[bool] = True
-    corporation: str
-
-
-@dataclass(frozen=True, slots=True)
 class Exchange(Action):
     """Exchange private ``company`` for a share of its corporation from the IPO or the pool
     (1830: MH for a 10% NYC share, any time; the private closes)."""
@@ -279,17 +233,19 @@ class Bankrupt(Action):
     kind: ClassVar[str] = "bankrupt"
 
 
-ACTION_TYPES: dict[str, type[Action]] = {
+ACTION_TYPES: Mapping[str, type[Action]] = MappingProxyType({
     cls.kind: cls
     for cls in (Pass, Bid, BuyPrivate, Par, BuyShares, SellShares, LayTile, PlaceToken, RunRoutes, RunAuto,
-                Dividend, BuyTrain, DiscardTrain, Exchange, Redeem, Reissue, Assign, GrantConnection, DestinationToken, Bankrupt)
-}
+                Dividend, BuyTrain, DiscardTrain, Exchange, Assign, Bankrupt)
+})
+"""The core's action types by ``kind``, as the log names them (read-only). A title's own
+actions are not here: a reader passes them (:meth:`pbem.engine.hooks.TitleHooks.action_types`)."""
 
 
 def action_from_dict(data: dict[str, Any], types: Mapping[str, type[Action]] | None = None) -> Action:
-    """Inverse of :meth:`Action.to_dict`. ``types`` (kind -> class) are read beside the
-    core's :data:`ACTION_TYPES`: a title's own actions
-    (:meth:`pbem.engine.hooks.TitleHooks.action_types`).
+    """Inverse of :meth:`Action.to_dict`. ``types`` (kind -> class) are read beside
+    :data:`ACTION_TYPES`: the title's own actions
+    (:meth:`pbem.engine.hooks.TitleHooks.action_types`); without them only the core's are read.
 
     :raises ValueError: unknown ``type`` or bad fields.
     """

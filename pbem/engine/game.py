@@ -259,11 +259,13 @@ class Game:
 
     # -- the one way to change the game --------------------------------------------------
 
-    def apply(self, player: str, action: Action) -> list[Event]:
+    def apply(self, player: str, action: Action, *, atomic: bool = True) -> list[Event]:
         """Apply ``action`` by ``player`` and advance the game; returns what happened (the
         events, which the callers render: :meth:`pbem.engine.events.Event.render`).
 
-        All or nothing: on error the state is unchanged.
+        All or nothing: on error the state is unchanged. With ``atomic=False`` no copy of the
+        state is kept to restore, and after an error the state is not to be used (a replay of
+        a log, which stops at the first refusal, saves a copy of the state per action).
 
         :raises IllegalOrderError: not this player's turn, or the rules forbid the action.
         """
@@ -271,7 +273,7 @@ class Game:
             raise IllegalOrderError(f"{player!r} is not a player in this game")
         if self.state.finished:
             raise IllegalOrderError(self.waiting_for())
-        backup = self.state.copy()
+        backup = self.state.copy() if atomic else None
         self.pending_events = []
         self.turn_over = False
         try:
@@ -308,7 +310,8 @@ class Game:
                 if not self.hooks.stock_step().interrupted(self):
                     self._skip_stock_turns()
         except Exception:
-            self.state.__dict__.update(backup.__dict__)  # same object: callers keep their reference
+            if backup is not None:
+                self.state.__dict__.update(backup.__dict__)  # same object: callers keep their reference
             raise
         events, self.pending_events = self.pending_events, []
         return events
@@ -427,8 +430,8 @@ class Game:
         assert op is not None
         corp = self.state.corporations[op.order[op.index]]
         if corp.closed:
-            # the rest of its turn is lost; a price protection or connection run owed to
-            # others still comes before the next turn
+            # the rest of its turn is lost; a title's step owed to others (1870: a price
+            # protection or a connection run) still comes before the next turn
             operating.pass_its_own_steps(self)
         operating.skip_inactive(self)
         closing.settle_market(self)

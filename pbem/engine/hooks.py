@@ -8,7 +8,7 @@ places titles differ (stock-market moves, dividends, extra revenue, extra tile-l
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Hashable, Mapping
 
 from pbem.engine import market
 from pbem.engine.state import POOL, Owner, RoundState, ShareSale, TitleState
@@ -149,10 +149,18 @@ class TitleHooks:
         run written and every route the optimiser considers."""
         return None
 
-    def connections_due(self, game: Game, order: list[str]) -> list[str]:
-        """Corporations of ``order`` owed a destination connection run now, at the end of a
-        corporation's turn (1830: none; 1870: see its hooks)."""
-        return []
+    def city_slots(self, game: Game, coord: str, city: int, printed: int) -> int:
+        """How many station slots city ``city`` of the tile on ``coord`` has, given the
+        tile's ``printed`` slots (1830: the printed slots; a title may add slots for tokens
+        of its own that take none, 1870's destination tokens)."""
+        return printed
+
+    def graph_key(self, game: Game) -> Hashable:
+        """What of the title's own state the track network (blocking, slots) and the best
+        run depend on beyond tiles, tokens, trains and privates: part of the key their
+        caches are kept under, so it must change whenever such a fact does (1830: nothing,
+        ``()``)."""
+        return ()
 
     def lay_problem(self, game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
         """A title's extra reason a tile may not go there (1830: none)."""

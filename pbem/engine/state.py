@@ -218,9 +218,6 @@ class OperatingState:
     trains_bought: int = 0
     emergency: bool = False
     no_upgrade_hexes: list[str] = field(default_factory=list)
-    connections: list[str] = field(default_factory=list)
-    """Corporations owed a connection run at this turn's end, the first one's now (1870)."""
-    connection_revenue: int | None = None
 
     def copy(self) -> OperatingState:
         """An independent copy."""
@@ -230,7 +227,6 @@ class OperatingState:
         new.laid_hexes = self.laid_hexes[:]
         new.routes = [r[:] for r in self.routes]
         new.no_upgrade_hexes = self.no_upgrade_hexes[:]
-        new.connections = self.connections[:]
         return new
 
 
@@ -285,10 +281,6 @@ class GameState:
     tiles: dict[str, tuple[str, int]] = field(default_factory=dict)
     tokens: dict[str, list[str]] = field(default_factory=dict)
     used_abilities: list[str] = field(default_factory=list)
-    destinations_reached: list[str] = field(default_factory=list)
-    """Corporations that have connected to their destination (1870)."""
-    destination_on_charter: list[str] = field(default_factory=list)
-    """Of those, the ones that kept the destination token on the charter (no bonus)."""
     assignments: dict[str, PrivateToken] = field(default_factory=dict)
     """Private companies' tokens on the map, by company."""
     pending_teleport: str | None = None
@@ -322,8 +314,6 @@ class GameState:
         new.tiles = dict(self.tiles)
         new.tokens = {k: v[:] for k, v in self.tokens.items()}
         new.used_abilities = self.used_abilities[:]
-        new.destinations_reached = self.destinations_reached[:]
-        new.destination_on_charter = self.destination_on_charter[:]
         new.assignments = dict(self.assignments)
         new.pending_tokens = self.pending_tokens[:]
         new.title_state = self.title_state.copy()

@@ -55,8 +55,11 @@ class CorporationData:
     float_percent: int
     home_city: int | None = None
     short: str = ""
-    destination: str | None = None
     kind: str = "major"
+    extras: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    """The title's own facts about this corporation, which the core never reads, by key (as
+    the loader's schema declares them for ``corporations.yaml``; 1830 has none; 1870: the
+    ``destination`` hex)."""
 
 
 @dataclass(frozen=True)

@@ -181,8 +181,8 @@ def _corporations(doc: schema.CorporationsFile) -> tuple[CorporationData, ...]:
             float_percent=next(p for p in (c.float_percent, defaults.float_percent, 60) if p is not None),
             home_city=c.home_city,
             short=c.short if c.short is not None else c.sym[:3],
-            destination=c.destination or None,
             kind=c.kind or defaults.kind or "major",
+            extras=MappingProxyType({"destination": c.destination} if c.destination else {}),
         )
         for c in doc.corporations
     )

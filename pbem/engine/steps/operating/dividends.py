@@ -33,6 +33,11 @@ class DividendStep(OpStep):
         return bool(op.revenue) and "dividend_done" not in op.passed_steps
 
     @classmethod
+    def revenue(cls, game: Game) -> int | None:
+        """The turn's run's revenue."""
+        return op_state(game).revenue
+
+    @classmethod
     def skip(cls, game: Game) -> None:
         op = op_state(game)
         if "dividend_done" in op.passed_steps:

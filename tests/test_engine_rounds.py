@@ -8,7 +8,8 @@ import dataclasses
 
 import pytest
 
-from pbem.engine.actions import Bid, BuyPrivate, BuyShares, Par, Pass
+from pbem.engine.actions import Action, Bid, BuyPrivate, BuyShares, Par, Pass
+from pbem.engine.events import render_all
 from pbem.engine.game import Game
 from pbem.engine.hooks import TitleHooks
 from pbem.engine.rounds import OperatingRound, StartRound, StockRound
@@ -38,6 +39,11 @@ def game_with(hooks: TitleHooks) -> Game:
     return Game(dataclasses.replace(load_title("1830"), hooks=hooks), [P1, P2, P3])
 
 
+def lines(game: Game, *orders: tuple[str, Action]) -> list[str]:
+    """The report lines of ``orders`` applied in turn."""
+    return [line for player, action in orders for line in render_all(game.apply(player, action), game.money)]
+
+
 def test_1830_begins_with_the_auction_and_its_round_walks_the_auction_steps() -> None:
     game = Game(load_title("1830"), [P1, P2, P3])
     assert isinstance(game.round, StartRound) and game.round_label() == "Private auction"
@@ -51,10 +57,8 @@ def test_1830_begins_with_the_auction_and_its_round_walks_the_auction_steps() ->
 
 def test_the_auction_gives_way_to_stock_round_1_with_the_priority_deal() -> None:
     game = Game(load_title("1830"), [P1, P2, P3])
-    events: list[str] = []
-    for player, company in ((P1, "SV"), (P2, "CS"), (P3, "DH"), (P1, "MH"), (P2, "CA"), (P3, "BO")):
-        events += game.apply(player, BuyPrivate(company))
-    events += game.apply(P3, Par("B&O", 100))
+    events = lines(game, *((player, BuyPrivate(company)) for player, company in (
+        (P1, "SV"), (P2, "CS"), (P3, "DH"), (P1, "MH"), (P2, "CA"), (P3, "BO"))), (P3, Par("B&O", 100)))
     assert isinstance(game.round, StockRound) and game.round_label() == "SR 1"
     assert events[-2:] == ["Player 1 has priority deal", "-- SR 1 --"]
     assert game.current_actors() == [P1]
@@ -71,14 +75,14 @@ def test_a_titles_first_round_hook_decides_the_start() -> None:
 def test_1830s_sequence_after_a_stock_round_is_its_set_of_operating_rounds() -> None:
     """Nobody starts a corporation: SR 1 ends, OR 1.1 has no one to operate, SR 2 follows."""
     game = game_with(StockFirst())
-    events = game.apply(P1, Pass()) + game.apply(P2, Pass()) + game.apply(P3, Pass())
+    events = lines(game, (P1, Pass()), (P2, Pass()), (P3, Pass()))
     assert "-- OR 1.1 --" in events and events[-1] == "-- SR 2 --", events
     assert game.round_label() == "SR 2" and game.state.round.entity_index == 0
 
 
 def test_a_titles_next_round_hook_decides_what_follows() -> None:
     game = game_with(NoOperating())
-    events = game.apply(P1, Pass()) + game.apply(P2, Pass()) + game.apply(P3, Pass())
+    events = lines(game, (P1, Pass()), (P2, Pass()), (P3, Pass()))
     assert not any(e.startswith("-- OR") for e in events) and events[-1] == "-- SR 2 --", events
 
 
@@ -111,6 +115,6 @@ def test_a_corporation_closed_earlier_in_the_round_is_skipped_between_two_turns(
     game.operating_steps = ()  # nothing to offer: every turn is over as it begins
     game.pending_events = []
     game.begin_round(RoundState(kind="operating", number=1, or_number=1))
-    events = game.pending_events
+    events = render_all(game.pending_events, game.money)
     assert events.count("Player 1 operates PRR") == 1 and events.count("Player 1 operates B&O") == 1, events
     assert "Player 1 operates NYC" not in events and events[-1] == "-- SR 2 --", events

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from pbem.engine import closing
 from pbem.engine.actions import Action
+from pbem.engine.events import NoValidActions, PriorityDeal, RoundStarted
 from pbem.engine.state import OperatingState, StockRoundState
 from pbem.engine.step import Handler, Step
 from pbem.engine.steps.operating import walk
@@ -136,7 +137,7 @@ def rotate_priority(game: Game) -> None:
     order = game.state.order
     idx = game.state.round.entity_index % len(order)
     game.state.order = order[idx:] + order[:idx]
-    game.event(f"{game.state.order[0]} has priority deal")
+    game.event(PriorityDeal(game.state.order[0]))
 
 
 def _reset_passes(game: Game) -> None:
@@ -181,7 +182,7 @@ class StockRound(StepRound):
         if game.state.round.stock is None:
             game.state.round.stock = StockRoundState()
         game.hooks.new_stock_round(game)
-        game.event(f"-- {game.round_label()} --")
+        game.event(RoundStarted(game.round_label()))
         return self.skip_turns(game)
 
     def _over(self, game: Game) -> bool:
@@ -194,7 +195,7 @@ class StockRound(StepRound):
             current = game.state.order[game.state.round.entity_index]
             if self.stock_step.has_actions(game, current):
                 return False
-            game.event(f"{current} has no valid actions and passes")
+            game.event(NoValidActions(current))
             end_turn(game, current)
             if self._over(game):
                 return True
@@ -260,7 +261,7 @@ class OperatingRound(Round):
             game.state.operating_rounds = game.phase().operating_rounds
         rnd.operating = OperatingState(order=game.operating_order())
         game.hooks.new_operating_round(game)
-        game.event(f"-- {game.round_label()} --")
+        game.event(RoundStarted(game.round_label()))
         game.payout_companies()
         return walk.start_corporation_turns(game)
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import closing
 from pbem.engine.actions import Action, Assign, BuyPrivate, LayTile
+from pbem.engine.events import Operates
 from pbem.engine.state import OperatingState
 from pbem.engine.step import Handler
 from pbem.engine.steps.operating.base import OpStep, accepted, current_corp, is_passed, mark_passed, op_state
@@ -213,7 +214,7 @@ def start_corporation_turns(game: Game) -> bool:
         if game.state.corporations[corp].closed:
             op.index += 1  # closed on the market earlier in this round
             continue
-        game.event(f"{game.state.corporations[corp].president} operates {corp}")
+        game.event(Operates(game.state.corporations[corp].president, corp))
         place_home_token(game, corp)
         if not corporation_turn_over(game) or game.state.finished:
             return False

@@ -24,6 +24,7 @@ from pbem.durable import append_durably, write_atomic
 
 from pbem import report_sections as sections
 from pbem.engine import shares
+from pbem.engine.receivership import in_receivership
 from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
 from pbem.engine.state import IPO, POOL
 from pbem.games import GmEntry, Replay, Undone
@@ -123,7 +124,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                 **sections.corporation_extras(game, corp.sym),
                 "sym": corp.sym,
                 "name": corp.name,
-                "president": c.president or "-",
+                "president": c.president or ("receiver" if in_receivership(game, corp.sym) else "-"),
                 "par": money(shares.par_price(state, title, corp.sym)) if c.par else "-",
                 "price": money(price) if price is not None else "-",
                 "treasury": money(c.cash) if c.ipoed else "-",

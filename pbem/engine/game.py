@@ -162,7 +162,8 @@ class Game:
             return []
         if self.state.round.kind == "operating":
             active = operating.active_steps(self)
-            return [active[0].actor(self)] if active else []
+            actor = active[0].actor(self) if active else None
+            return [actor] if actor in self.state.players else []  # not the receiver
         step = self.active_step()
         return step.actors(self) if step else []
 
@@ -396,7 +397,7 @@ class Game:
                 op.index += 1  # closed on the market earlier in this round
                 continue
             pres = self.state.corporations[corp].president
-            self.event(f"{pres} operates {corp}")
+            self.event(f"{pres} operates {corp}" if pres else f"{corp} has no president: the receiver operates it")
             operating.place_home_token(self, corp)
             if not self._corporation_turn_over() or self.state.finished:
                 return
@@ -443,6 +444,7 @@ class Game:
 
     def _finish_operating_round(self) -> None:
         rnd = self.state.round
+        self.state.operating_rounds_played += 1
         if rnd.or_number < self.state.operating_rounds:
             self._start_operating_round(rnd.number, rnd.or_number + 1)
             return

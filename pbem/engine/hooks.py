@@ -16,6 +16,7 @@ from pbem.engine.steps.stock import BuySellParShares, drop_price, pool_presidenc
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
+    from pbem.engine.receivership import ReceivershipPolicy
     from pbem.engine.steps.operating import OpStep
     from pbem.engine.title import TitleData
     from pbem.order_codecs import OrderCodec
@@ -141,3 +142,22 @@ class TitleHooks:
         from pbem.engine.steps.operating import CORE_STEPS
 
         return CORE_STEPS
+
+    # -- receivership and share launches (issue 11: extension points 1825 needs) -----------
+
+    def receivership(self) -> ReceivershipPolicy | None:
+        """The rules that run a corporation with no president
+        (:class:`~pbem.engine.receivership.ReceivershipPolicy`), or None. With a policy, a
+        president may sell the president's certificate to the bank pool when no other player
+        can take it over, and the receiver then takes the corporation's operating turns
+        (1825: a company whose Director's certificate is in the pool). 1830: None — the
+        president's certificate never lies in the pool."""
+        return None
+
+    def launch_problem(self, game: Game, sym: str) -> str | None:
+        """Why ``sym``'s shares are not yet available (neither started at par nor bought),
+        or None: a title whose corporations, or bands of them, launch later (after a number
+        of operating rounds, ``GameState.operating_rounds_played``, or when the title's
+        condition holds) says so here; the stock step's legal moves, HELP, the report and
+        the refusals all read it. 1830: every corporation is available from the start."""
+        return None

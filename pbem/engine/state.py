@@ -287,6 +287,8 @@ class GameState:
     round: RoundState
     phase: str = ""
     operating_rounds: int = 1
+    operating_rounds_played: int = 0
+    """Operating rounds finished so far in the game (a title's share launches count them)."""
     depot: list[str] = field(default_factory=list)
     pool_trains: list[str] = field(default_factory=list)
     types_sold: list[str] = field(default_factory=list)

@@ -85,6 +85,9 @@ def buy_problem(game: Game, player: str, sym: str, source: str) -> str | None:
     if sym not in state.corporations:
         return f"there is no corporation {sym!r}"
     corp = state.corporations[sym]
+    launch = game.hooks.launch_problem(game, sym)
+    if launch:
+        return launch
     if not corp.ipoed:
         return f"{sym} has not been started (PAR it first)"
     owner = _source_owner(source)
@@ -115,6 +118,9 @@ def par_problem(game: Game, player: str, sym: str, price: int) -> str | None:
         return f"there is no corporation {sym!r}"
     if state.corporations[sym].ipoed:
         return f"{sym} has already been started"
+    launch = game.hooks.launch_problem(game, sym)
+    if launch:
+        return launch
     if _bought(game):
         return f"{player} has already bought a certificate this turn"
     if market.par_coord(title, price) is None:
@@ -137,7 +143,8 @@ def par_offers(game: Game, player: str) -> list[Par]:
         return []
     cash = state.players[player].cash
     prices = [market.price_at(title, coord) for coord in title.par_cells()]
-    return [Par(sym, price) for sym, corp in state.corporations.items() if not corp.ipoed
+    return [Par(sym, price) for sym, corp in state.corporations.items()
+            if not corp.ipoed and game.hooks.launch_problem(game, sym) is None
             for price in prices
             if price * shares.president_percent(title, sym) // shares.share_percent(title, sym) <= cash]
 
@@ -171,11 +178,13 @@ def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
     if corp.president == player and count > ordinary:
         pres_pct = shares.president_percent(title, sym)
         others = max((state.percent_of(p, sym) for p in state.seats if p != player), default=0)
-        if others < pres_pct:
+        if others < pres_pct and game.hooks.receivership() is None:
             return (
                 f"{player} may not sell the president's certificate of {sym}: "
                 f"no other player holds {pres_pct}%"
             )
+        if others < pres_pct:  # to the pool: the corporation goes into receivership
+            return shares.presidency_to_pool_problem(state, title, player, sym, count)
     return None
 
 
@@ -368,9 +377,14 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
     president_before = corp.president
     pct = shares.share_percent(title, sym)
     ordinary = shares.pick_certificates(state, player, sym, 10**6)
+    to_pool = False
     if corp.president == player and count > len(ordinary):
         others = {p: state.percent_of(p, sym) for p in state.seats if p != player}
-        top = max(others.values())
+        top = max(others.values(), default=0)
+        to_pool = top < shares.president_percent(title, sym)  # receivership (sell_problem allowed it)
+    if to_pool:
+        shares.sell_presidency_to_pool(state, title, player, sym, count)
+    elif corp.president == player and count > len(ordinary):
         new = min(
             (p for p, v in others.items() if v == top),
             key=lambda p: shares.seat_distance(state, player, p),
@@ -380,7 +394,8 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
         pres.owner = new
         corp.president = new
     price = shares.current_price(state, title, sym)
-    shares.transfer(shares.pick_certificates(state, player, sym, count), POOL)
+    if not to_pool:
+        shares.transfer(shares.pick_certificates(state, player, sym, count), POOL)
     amount = price * count
     state.bank -= amount
     state.players[player].cash += amount
@@ -388,6 +403,9 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
         f"{player} sells {count} share{'s' if count > 1 else ''} of {sym} "
         f"({count * pct}%) and receives {game.money(amount)}"
     )
+    if to_pool:
+        game.event(f"{sym}'s president's certificate is in the bank pool: {sym} has no president "
+                   "and is in receivership")
     game.hooks.after_sale(game, ShareSale(sym, count, player, president_before, price))
 
 

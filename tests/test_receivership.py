@@ -35,10 +35,10 @@ class Receiving(TitleHooks):
 class PayingPolicy(ReceivershipPolicy):
     """A title whose receiver pays out, and notes who the game says may act while it works."""
 
-    seen: list[list[str]] = []
+    seen: list[list[object]] = []
 
     def action(self, game: Game, step: type[OpStep], corp: str) -> Action | None:
-        PayingPolicy.seen.append(game.current_actors() + game.legal_actions(P1) + game.legal_actions(P2))  # type: ignore[operator]
+        PayingPolicy.seen.append([*game.current_actors(), *game.legal_actions(P1), *game.legal_actions(P2)])
         return super().action(game, step, corp)
 
     def dividend(self, game: Game, corp: str) -> str:
@@ -221,3 +221,109 @@ def test_the_receiver_is_no_player() -> None:
     game = receivership_or(Receiving(), 0, ["2-0"])
     with pytest.raises(IllegalOrderError):
         game.apply(RECEIVER, Pass())
+
+
+# -- a title's own step for the receiver: 1825's lease of a train (fault 8) -----------------------
+
+from dataclasses import dataclass, field  # noqa: E402
+from typing import ClassVar  # noqa: E402
+
+from pbem.engine.state import TitleState  # noqa: E402
+from pbem.engine.steps.operating import CORE_STEPS, DividendStep, current_corp  # noqa: E402
+
+
+@dataclass(frozen=True, slots=True)
+class LeaseTrain(Action):
+    """The receiver leases the bank's next train for this turn (the made-up title's action)."""
+
+    kind: ClassVar[str] = "lease_train"
+
+
+@dataclass
+class LeaseState(TitleState):
+    leased: dict[str, str] = field(default_factory=dict)
+    """Corporation -> the train id it leases this turn."""
+
+
+LEASE_COST = 10
+
+
+class Lease(OpStep):
+    """A corporation in receivership with no train may lease the bank's next train for its
+    turn, paying what it can of the fee (1825 on 18xx.games: £10 a turn)."""
+
+    name = "lease_train"
+    description = "lease a train"
+    takes = (LeaseTrain,)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        corp = current_corp(game)
+        return in_receivership(game, corp) and not game.state.corporations[corp].trains
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        corp = current_corp(game)
+        treasury = game.state.corporations[corp]
+        fee = min(LEASE_COST, treasury.cash)
+        treasury.cash -= fee
+        game.state.bank += fee
+        train = f"{game.state.depot[0].rsplit('-', 1)[0]}-lease"
+        treasury.trains.append(train)
+        assert isinstance(game.state.title_state, LeaseState)
+        game.state.title_state.leased[corp] = train
+        game.event(f"{corp} leases a {train.rsplit('-', 1)[0]} train for {game.money(fee)}")
+
+
+class ReturnLease(OpStep):
+    """After the dividend a leased train goes back to the bank (it offers nothing)."""
+
+    name = "return_lease"
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        return False
+
+    @classmethod
+    def prepare(cls, game: Game) -> None:
+        corp = current_corp(game)
+        assert isinstance(game.state.title_state, LeaseState)
+        train = game.state.title_state.leased.pop(corp, None)
+        if train is not None:
+            game.state.corporations[corp].trains.remove(train)
+            game.event(f"{corp} returns its leased train")
+
+
+class LeasingPolicy(ReceivershipPolicy):
+    def action(self, game: Game, step: type[OpStep], corp: str) -> Action | None:
+        if step is Lease:
+            return LeaseTrain()
+        return super().action(game, step, corp)
+
+
+class Leasing(TitleHooks):
+    def receivership(self) -> ReceivershipPolicy | None:
+        return LeasingPolicy()
+
+    def new_title_state(self) -> TitleState:
+        return LeaseState()
+
+    def operating_steps(self) -> tuple[type[OpStep], ...]:
+        at = CORE_STEPS.index(DividendStep)
+        return (*CORE_STEPS[:at - 1], Lease, *CORE_STEPS[at - 1:at + 1], ReturnLease, *CORE_STEPS[at + 1:])
+
+
+def test_a_titles_own_step_for_the_receiver_leases_a_train_for_the_turn() -> None:
+    game = receivership_or(Leasing(), 5, [])
+    events = game.pending_events
+    names = [step.name for step in game.operating_steps]
+    assert names.index("lease_train") < names.index("route") < names.index("dividend") < names.index("return_lease")
+    assert "PRR leases a 2 train for $5" in events, "the fee, or what the treasury has of it"
+    assert "PRR runs a 2 train for $30: H16-H12" in events
+    assert "PRR returns its leased train" in events
+    assert "PRR (in receivership) passes buy train" in events, "$30 buys no train"
+    assert game.state.corporations["PRR"].trains == []
+    assert game.state.corporations["PRR"].cash == 30, "$5 - $5 fee + $30 withheld"
+    assert "2-0" in game.state.depot, "the leased train was never the depot's"
+    assert game.operating_corporation() == "NYC" and game.current_actors() == [P2]
+    assert Lease.offers(game) is False, "a corporation with a president leases nothing"

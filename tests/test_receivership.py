@@ -327,3 +327,11 @@ def test_a_titles_own_step_for_the_receiver_leases_a_train_for_the_turn() -> Non
     assert "2-0" in game.state.depot, "the leased train was never the depot's"
     assert game.operating_corporation() == "NYC" and game.current_actors() == [P2]
     assert Lease.offers(game) is False, "a corporation with a president leases nothing"
+
+
+def test_a_step_without_a_pass_takes_the_first_candidate_the_step_accepts() -> None:
+    """Over the train limit (a sticky step with no PASS): the receiver discards one."""
+    game = receivership_or(Receiving(), 0, ["2-0", "2-1", "2-2", "2-3", "2-4"])
+    assert "PRR discards a 2 train" in game.pending_events
+    assert len(game.state.corporations["PRR"].trains) == 4
+    assert game.operating_corporation() == "NYC" and game.current_actors() == [P2]

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from pbem.engine import routes, shares, trains
 from pbem.engine.actions import Action, BuyTrain, Dividend, Pass, RunAuto
-from pbem.engine.steps.operating.base import RECEIVER, OpStep, current_corp, mark_passed
+from pbem.engine.steps.operating.base import RECEIVER, OpStep, mark_passed
 from pbem.engine.steps.operating.buytrains import BuyTrainStep
 from pbem.engine.steps.operating.dividends import DividendStep
 from pbem.errors import IllegalOrderError
@@ -99,9 +99,12 @@ def in_receivership(game: Game, corp: str) -> bool:
 
 
 def take_step(game: Game, step: type[OpStep]) -> None:
-    """The receiver takes ``step`` of the operating corporation's turn: the policy's action
-    through the step's own ``process`` (``RUN AUTO`` resolved by the counted search first);
-    a pass, or an action the step refuses, passes the step, with a line for the report.
+    """The receiver takes ``step`` (the first step that offers something, the receiver's):
+    the policy's action for the step's corporation goes through the step's own ``process``
+    (``RUN AUTO`` resolved by the counted search first). When the policy passes, the step's
+    own PASS is given, or, for a step that takes none (a lifted token to place again, a
+    train over the limit), the first of the step's candidates it accepts. When nothing is
+    accepted the step is passed, with a line for the report.
 
     :raises RuntimeError: the title has no receivership policy (a corporation without a
         president in a title that cannot have one).
@@ -109,22 +112,33 @@ def take_step(game: Game, step: type[OpStep]) -> None:
     policy = game.hooks.receivership()
     if policy is None:
         raise RuntimeError("a corporation without a president in a title without receivership")
-    corp = current_corp(game)
-    action = policy.action(game, step, corp)
-    if action is None and Pass in step.takes:
-        action = Pass()  # the step's own pass, with its own line
-    if action is not None:
-        backup = game.state.copy()
-        events = len(game.pending_events)
-        try:
-            if isinstance(action, RunAuto):
-                action, notes = routes.resolve_auto(game, action)
-                game.pending_events.extend(notes)
-            step.process(game, RECEIVER, action)
+    corp = step.subject(game)
+    chosen = policy.action(game, step, corp)
+    if chosen is not None:
+        tries: list[Action] = [chosen]
+    elif Pass in step.takes:
+        tries = [Pass()]  # the step's own pass, with its own line
+    else:
+        tries = list(step.candidates(game, RECEIVER))
+    for action in tries:
+        if _taken(game, step, action):
             return
-        except (IllegalOrderError, ValueError):
-            game.state.__dict__.update(backup.__dict__)
-            del game.pending_events[events:]
     step.skip(game)
     mark_passed(game, step)
     game.event(f"{corp} (in receivership) passes {step.name.replace('_', ' ')}")
+
+
+def _taken(game: Game, step: type[OpStep], action: Action) -> bool:
+    """Apply ``action`` to ``step`` for the receiver; on a refusal undo it and say False."""
+    backup = game.state.copy()
+    events = len(game.pending_events)
+    try:
+        if isinstance(action, RunAuto):
+            action, notes = routes.resolve_auto(game, action)
+            game.pending_events.extend(notes)
+        step.process(game, RECEIVER, action)
+    except (IllegalOrderError, ValueError):
+        game.state.__dict__.update(backup.__dict__)
+        del game.pending_events[events:]
+        return False
+    return True

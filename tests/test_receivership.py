@@ -15,7 +15,8 @@ from pbem.engine.actions import Action, BuyPrivate, BuyShares, Pass, SellShares
 from pbem.engine.game import Game
 from pbem.engine.hooks import TitleHooks
 from pbem.engine.receivership import RECEIVER, ReceivershipPolicy, in_receivership
-from pbem.engine.state import IPO, POOL, RoundState, StockRoundState
+from pbem.engine.state import IPO, POOL, GameState, RoundState, StockRoundState
+from pbem.engine.title import TitleData
 from pbem.engine.steps.operating import OpStep
 from pbem.errors import IllegalOrderError
 from pbem.games import GameInfo, Replay, Seat
@@ -335,3 +336,29 @@ def test_a_step_without_a_pass_takes_the_first_candidate_the_step_accepts() -> N
     assert "PRR discards a 2 train" in game.pending_events
     assert len(game.state.corporations["PRR"].trains) == 4
     assert game.operating_corporation() == "NYC" and game.current_actors() == [P2]
+
+
+class ThirtyPercent(ReceivershipPolicy):
+    """A title whose receivership ends only for a holder of 30%."""
+
+    def new_president(self, state: GameState, title: TitleData, sym: str) -> str | None:
+        return next((p for p in state.order if state.percent_of(p, sym) >= 30), None)
+
+
+class StrictReceiving(TitleHooks):
+    def receivership(self) -> ReceivershipPolicy | None:
+        return ThirtyPercent()
+
+
+def test_the_title_says_who_becomes_president_again() -> None:
+    game = made_up(StrictReceiving())
+    start(game, "PRR", P1, 100, 1000, {P2: 1, POOL: 3, IPO: 4})
+    game.state.corporations["PRR"].president = None
+    next(c for c in game.state.certificates if c.corporation == "PRR" and c.president).owner = POOL
+    game.state.round.entity_index = game.state.order.index(P2)
+    game.apply(P2, BuyShares("PRR", "pool"))
+    assert game.state.corporations["PRR"].president is None, "20% is not enough in this title"
+    game.state.round.stock = StockRoundState()  # a later turn
+    game.apply(P2, BuyShares("PRR", "pool"))
+    assert game.state.corporations["PRR"].president == P2
+    assert held(game, "PRR") == {P2: 30, POOL: 30, IPO: 40}

@@ -17,6 +17,7 @@ from pbem.engine.actions import (
 )
 from pbem.engine.game import Game
 from pbem.engine.steps import auction, operating
+from pbem.errors import OrderError
 from pbem.orders import Vocabulary, format_order, parse_order
 
 
@@ -205,11 +206,13 @@ def options(game: Game, player: str, route_budget: int = routes.DEFAULT_SEARCH_B
 
 def sendable(game: Game, player: str, line: str, vocab: Vocabulary) -> bool:
     """Whether ``line`` reads as an order and ``player`` may give it now: it is parsed and
-    applied to a copy of ``game`` (the engine's own check; nothing of ``game`` changes)."""
+    applied to a copy of ``game`` (the engine's own check; nothing of ``game`` changes).
+    Only a refusal (:class:`~pbem.errors.OrderError`) makes a line unsendable: any other
+    error is a fault of ours and is raised, not hidden as a missing option."""
     try:
         action = parse_order(line, vocab)
         copy.deepcopy(game).apply(player, action)
-    except (ValueError, KeyError):
+    except OrderError:
         return False
     return True
 

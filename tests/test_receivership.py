@@ -362,3 +362,25 @@ def test_the_title_says_who_becomes_president_again() -> None:
     game.apply(P2, BuyShares("PRR", "pool"))
     assert game.state.corporations["PRR"].president == P2
     assert held(game, "PRR") == {P2: 30, POOL: 30, IPO: 40}
+
+
+def test_through_apply_the_last_pass_of_the_stock_round_runs_the_receivers_turn() -> None:
+    """The public entry point: the action that ends the stock round returns the receiver's
+    whole turn, and the next player asked is NYC's president."""
+    game = made_up(Receiving())
+    start(game, "PRR", P1, 100, 0, {P1: 2, P2: 1, IPO: 3})
+    start(game, "NYC", P2, 67, 600, {P2: 4})
+    game.state.tiles["H14"] = ("9", 1)
+    game.state.tiles["H16"] = ("57", 1)
+    game.state.corporations["PRR"].trains = ["2-0"]
+    game.state.depot.remove("2-0")
+    game.state.types_sold.append("2")
+    game.state.corporations["PRR"].president = None
+    next(c for c in game.state.certificates if c.corporation == "PRR" and c.president).owner = POOL
+    events: list[str] = []
+    while game.state.round.kind == "stock":
+        events = game.apply(game.current_actors()[0], Pass())
+    assert "-- OR 2.1 --" in events
+    assert "PRR runs a 2 train for $30: H16-H12" in events
+    assert game.state.corporations["PRR"].cash == 30
+    assert game.current_actors() == [P2] and game.operating_corporation() == "NYC"

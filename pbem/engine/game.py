@@ -157,7 +157,9 @@ class Game:
         return next((s for s in self.steps() if s.active(self)), None)
 
     def current_actors(self) -> list[str]:
-        """The players who may act now (empty when the game has ended)."""
+        """The players who may act now: empty when the game has ended, and never the
+        receiver of a corporation without a president (:mod:`pbem.engine.receivership`),
+        whose steps the game takes by itself."""
         if self.state.finished:
             return []
         if self.state.round.kind == "operating":

@@ -24,7 +24,6 @@ from pbem.durable import append_durably, write_atomic
 
 from pbem import report_sections as sections
 from pbem.engine import shares
-from pbem.engine.receivership import in_receivership
 from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
 from pbem.engine.state import IPO, POOL
 from pbem.games import GmEntry, Replay, Undone
@@ -115,6 +114,8 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                 "priority": state.order[0] == name,
             }
         )
+    from pbem.engine.receivership import in_receivership
+
     corporations = []
     for corp in title.corporations:
         c = state.corporations[corp.sym]

@@ -218,6 +218,29 @@ def _format_token(action: Action, vocab: Vocabulary | None) -> str:
 
 
 def _parse_run(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    return _read_run(words, line, vocab, headed=False)
+
+
+def _parse_headed_run(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    return _read_run(words, line, vocab, headed=True)
+
+
+def _run_trains(word: str, line: str, vocab: Vocabulary, headed: bool) -> tuple[str, tuple[str, ...]]:
+    """The train type a run names, and the types run with it as one: ``2+2`` (where
+    ``headed``) is two 2-trains, unless the title has a train type of that name."""
+    if headed and "+" in word:
+        try:
+            return vocab.train(word, line), ()
+        except OrderSyntaxError:
+            parts = [p for p in word.split("+")]
+            if len(parts) < 2 or not all(parts):
+                raise
+            names = [vocab.train(p, line) for p in parts]
+            return names[0], tuple(names[1:])
+    return vocab.train(word, line), ()
+
+
+def _read_run(words: list[str], line: str, vocab: Vocabulary, headed: bool) -> Action:
     if len(words) == 1 and words[0].upper() == "AUTO":
         return RunAuto()
     if len(words) == 1 and words[0].upper() == "NONE":
@@ -231,7 +254,7 @@ def _parse_run(words: list[str], line: str, vocab: Vocabulary) -> Action:
         match = re.match(r"^(\S+?)\s*[:=]\s*(.+)$", part) or re.match(r"^(\S+)\s+(.+)$", part)
         if not match:
             raise OrderSyntaxError(f"cannot read {line!r}: write RUN <train>: <stop>-<stop>..., e.g. RUN 2: I15-J14")
-        train = vocab.train(match.group(1), line)
+        train, joined = _run_trains(match.group(1), line, vocab, headed)
         stops = [s for s in re.split(r"[\s\-]+", match.group(2).strip()) if s]
         if len(stops) < 2:
             raise OrderSyntaxError(f"cannot read {line!r}: a run needs at least two stops")
@@ -239,7 +262,7 @@ def _parse_run(words: list[str], line: str, vocab: Vocabulary) -> Action:
         for stop in stops:
             hex_id, city = hex_ref(stop, line)
             parsed.append(f"{hex_id}.{city}" if city else hex_id)
-        runs.append(TrainRun(train, tuple(parsed)))
+        runs.append(TrainRun(train, tuple(parsed), joined))
     if not runs:
         raise OrderSyntaxError(f"cannot read {line!r}: name at least one train and its stops")
     return RunRoutes(tuple(runs))
@@ -251,7 +274,7 @@ def _format_run(action: Action, vocab: Vocabulary | None) -> str:
     assert isinstance(action, RunRoutes)
     if not action.runs:
         return "RUN NONE"
-    return "RUN " + "; ".join(f"{r.train}: {'-'.join(r.stops)}" for r in action.runs)
+    return "RUN " + "; ".join(f"{'+'.join((r.train, *r.joined))}: {'-'.join(r.stops)}" for r in action.runs)
 
 
 def _parse_train(words: list[str], line: str, vocab: Vocabulary) -> Action:
@@ -340,6 +363,16 @@ def _format_assign(action: Action, vocab: Vocabulary | None) -> str:
     return f"ASSIGN {action.company} {action.hex}"
 
 
+def _has_double_heading(title: TitleData) -> bool:
+    """RUN with trains run as one (``RUN 2+2: ...``): the title's ``double_heading``."""
+    return bool(title.const("double_heading"))
+
+
+def _runs_alone(title: TitleData) -> bool:
+    """The plain RUN: every title whose trains run alone."""
+    return not _has_double_heading(title)
+
+
 def _has_exchange(title: TitleData) -> bool:
     """EXCHANGE: a private with an exchange ability (1830: MH for an NYC share)."""
     return any(c.ability("exchange") is not None for c in title.companies)
@@ -348,6 +381,17 @@ def _has_exchange(title: TitleData) -> bool:
 def _has_assign(title: TitleData) -> bool:
     """ASSIGN: a private with a token to place on a hex (1870: SCC cattle, GSC port)."""
     return any(c.ability("assign_hexes") is not None for c in title.companies)
+
+
+HEADED_RUN = OrderCodec("RUN", ("R",), (RunAuto, RunRoutes), _parse_headed_run, _format_run, (
+    HelpEntry("RUN <train>[+<train>]: <stop>-<stop>...; ... | RUN AUTO | RUN NONE",
+              "run the trains (stops in order; .<n> picks a city on a hex; 2+2: two trains run as "
+              "one, the length of both, the revenue once); RUN AUTO: the best run the server finds; "
+              "RUN NONE: no train runs", "RUN 2+2: I15-I19-J14; 3: I15-H12"),
+), offered=_has_double_heading)
+"""RUN with trains run as one (``RUN 2+2: ...``), offered to a title with double-heading
+(:mod:`pbem.engine.heading`); in :data:`CORE_CODECS` the plain RUN follows it and stands in
+its place for every other title (and for a reader that knows no title)."""
 
 
 CORE_CODECS: tuple[OrderCodec, ...] = (
@@ -375,11 +419,12 @@ CORE_CODECS: tuple[OrderCodec, ...] = (
     OrderCodec("TOKEN", ("STATION",), (PlaceToken,), _parse_token, _format_token, (
         HelpEntry("TOKEN <hex>[.<city>] [USING <private>]", "place a station token", "TOKEN F20.1"),
     )),
+    HEADED_RUN,
     OrderCodec("RUN", ("R",), (RunAuto, RunRoutes), _parse_run, _format_run, (
         HelpEntry("RUN <train>: <stop>-<stop>...; ... | RUN AUTO | RUN NONE",
                   "run the trains (stops in order; .<n> picks a city on a hex); RUN AUTO: the best run "
                   "the server finds; RUN NONE: no train runs", "RUN 2: I15-I19; 2: I15-J14"),
-    )),
+    ), offered=_runs_alone),
     word_alone("PAYOUT", Dividend("payout"), ("PAY",), "pay the revenue to the shareholders"),
     word_alone("WITHHOLD", Dividend("withhold"), ("KEEP", "HOLD"), "keep the revenue in the treasury"),
     OrderCodec("TRAIN", (), (BuyTrain,), _parse_train, _format_train, (

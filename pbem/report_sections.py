@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 from pbem.engine import lays, market, routes, trains
 from pbem.engine.actions import (
     Action, Assign, Bankrupt, Bid, BuyPrivate, BuyShares, BuyTrain, DiscardTrain, Dividend, Exchange,
-    LayTile, Par, Pass, PlaceToken, RunAuto, RunRoutes, SellShares, TrainRun,
+    LayTile, Par, Pass, PlaceToken, RunAuto, SellShares,
 )
 from pbem.engine.game import Game
 from pbem.engine.steps import auction, operating
@@ -320,8 +320,7 @@ def _run_choices(game: Game, route_budget: int,
     proven = "the best run" if found.complete else f"the best run found in {route_budget:,} search steps"
     out: list[Choice] = []
     if found.runs:
-        run = RunRoutes(tuple(TrainRun(trains.train_type(t), tuple(routes.stop_spec(game, v) for v in r.stops))
-                              for t, r in found.runs))
+        run = found.action(game)
         out += choice([run], f"{proven}, {money(found.revenue)}")
     out += listed([RunAuto()], "the server finds the best run")
     kinds = " ".join(trains.train_type(t) for t in game.state.corporations[run_corp].trains)

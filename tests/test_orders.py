@@ -31,6 +31,7 @@ from pbem.engine.actions import (
 )
 from pbem.ruleset import load_title
 from pbem.errors import AmbiguousOrderError, OrderSyntaxError
+from pbem.order_codecs import effective
 from pbem.orders import Vocabulary, every_codec, format_order, help_text, parse_order
 
 TITLE = load_title("1830")
@@ -202,7 +203,7 @@ def test_help_lists_every_order_from_the_codecs() -> None:
     other = VOCAB_1870
     every_title = Vocabulary(VOCAB.companies + other.companies, VOCAB.corporations + other.corporations,
                              VOCAB.trains + other.trains)
-    for codec in every_codec():
+    for codec in effective(every_codec()):  # a codec standing in for another's place (RUN) once
         for entry in codec.help:
             assert entry.syntax in text
             assert entry.example in text

@@ -137,10 +137,13 @@ class PlaceToken(Action):
 @dataclass(frozen=True, slots=True)
 class TrainRun:
     """One train's run: the train type and the stops in order (``"F20"`` or ``"F20.1"``
-    for the second city on a hex)."""
+    for the second city on a hex); ``joined``: the types of further trains run with it as
+    one (double-heading, where the title's ``double_heading`` allows it; see
+    :mod:`pbem.engine.heading`)."""
 
     train: str
     stops: tuple[str, ...]
+    joined: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +154,8 @@ class RunRoutes(Action):
     runs: tuple[TrainRun, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.kind, "runs": [{"train": r.train, "stops": list(r.stops)} for r in self.runs]}
+        return {"type": self.kind, "runs": [{"train": r.train, "stops": list(r.stops)}
+                                            | ({"with": list(r.joined)} if r.joined else {}) for r in self.runs]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +296,8 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     except KeyError:
         raise ValueError(f"unknown action type in {data!r}") from None
     if cls is RunRoutes:
-        runs = tuple(TrainRun(str(r["train"]), tuple(r["stops"])) for r in data["runs"])
+        runs = tuple(TrainRun(str(r["train"]), tuple(r["stops"]), tuple(str(t) for t in r.get("with", ())))
+                     for r in data["runs"])
         return RunRoutes(runs)
     names = {f.name for f in fields(cls)}
     extra = set(data) - names - {"type"}

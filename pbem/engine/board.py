@@ -186,13 +186,27 @@ def _xy_coord(x: int, y: int, layout: str) -> str | None:
 
 
 @dataclass(frozen=True)
+class SeaLinkData:
+    """A sea link (a packet route) between the off-board areas of hexes ``a`` and ``b``:
+    track that is no tile, which routes may use (a route passes through an off-board area
+    only from its track onto its sea link or back); with ``reach``, it also carries a
+    corporation's reach for tile lays and station tokens. See :mod:`pbem.engine.graph`."""
+
+    a: str
+    b: str
+    reach: bool = False
+
+
+@dataclass(frozen=True)
 class MapData:
-    """A title's map: ``hexes`` by coordinate, and ``tile_counts`` (tile name -> how many the
-    game provides, None for unlimited)."""
+    """A title's map: ``hexes`` by coordinate, ``tile_counts`` (tile name -> how many the
+    game provides, None for unlimited) and ``sea_links`` between off-board areas (none in
+    1830)."""
 
     layout: Layout
     hexes: Mapping[str, HexData] = field(hash=False)
     tile_counts: Mapping[str, int | None] = field(hash=False)
+    sea_links: tuple[SeaLinkData, ...] = ()
 
     def __deepcopy__(self, memo: dict[int, object]) -> MapData:
         """The map itself: it is immutable, so a copy shares it."""

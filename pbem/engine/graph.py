@@ -15,6 +15,13 @@ only where that stop does not block the corporation (an off-board area, a city f
 other corporations' tokens). A route, and each way between two stops, uses no piece of track
 twice (each hex side a segment crosses, or a path between two stops of one tile).
 
+A map's sea links (:attr:`MapData.sea_links`, packets) are segments that are no tile, each
+between two off-board stops; a search passes through an off-board area only from its track
+onto a sea link or from a sea link onto its track (:meth:`TrackGraph.through`), and the reach
+for tile lays and tokens crosses only the links that carry it (routes cross them all:
+:attr:`Network.route_stops`). The fewest-stops search of connections does not pass through
+off-board areas at all.
+
 The graph is derived from the tiles showing and kept on the game (:func:`track_graph`): when
 a tile is laid only the segments of the hexes that changed are replaced, and the ways
 between stops already found are kept for every stop whose ways never touched a changed hex.
@@ -46,6 +53,10 @@ class Segment:
     b: str
     sides: tuple[tuple[str, int], ...]
     pieces: tuple[str, ...] = ()
+    sea: bool = False
+    """A sea link between two off-board areas (map data, no tile; key ``(hex, -1 - n)``)."""
+    sea_reach: bool = False
+    """Of a sea link: it also carries reach for tile lays and station tokens."""
 
     @property
     def hex(self) -> str:
@@ -66,6 +77,11 @@ class Link:
     end: str
     mask: int
     segments: tuple[Segment, ...]
+
+    @property
+    def sea(self) -> bool:
+        """Whether the way is a sea link (its one segment joins two off-board areas)."""
+        return self.segments[0].sea
 
 
 def track_pieces(seg: Segment) -> list[str]:
@@ -116,6 +132,15 @@ def hex_segments(board: MapData, coord: str, tile: TileData, rotation: int) -> t
     return tuple(out)
 
 
+def sea_segments(board: MapData) -> tuple[Segment, ...]:
+    """The map's sea links (:attr:`MapData.sea_links`) as segments between the off-board
+    stops they join: keyed ``(first hex, -1 - n)``, their one piece of track the link itself
+    (``"A~B"``), used once a route like any track."""
+    return tuple(Segment((link.a, -1 - n), f"{link.a}:o", f"{link.b}:o", (), (f"{link.a}~{link.b}",),
+                         sea=True, sea_reach=link.reach)
+                 for n, link in enumerate(board.sea_links))
+
+
 TileShown = tuple[str, int]
 """A laid tile as the state records it: (tile name, rotation)."""
 
@@ -125,8 +150,9 @@ class TrackGraph:
 
     ``laid`` is the laid tiles it was built for (hex -> (tile name, rotation); printed
     faces elsewhere); ``by_hex`` the segments of each hex; ``adjacency`` vertex -> the
-    segments touching it; ``bits`` the track piece -> bit of the masks (shared by the
-    graphs derived from one another, so masks stay comparable).
+    segments touching it (the sea links' too, which no hex holds); ``bits`` the track piece
+    -> bit of the masks (shared by the graphs derived from one another, so masks stay
+    comparable); ``sea_stops`` the off-board stops a sea link starts from.
     """
 
     def __init__(self, board: MapData, tiles: Mapping[str, TileData], laid: Mapping[str, TileShown],
@@ -139,6 +165,7 @@ class TrackGraph:
         self.adjacency = adjacency
         self.bits = bits
         self._links = links
+        self.sea_stops: frozenset[str] = frozenset(f"{c}:o" for link in board.sea_links for c in (link.a, link.b))
 
     @classmethod
     def build(cls, board: MapData, tiles: Mapping[str, TileData], laid: Mapping[str, TileShown]) -> TrackGraph:
@@ -149,7 +176,7 @@ class TrackGraph:
             tile, rotation = (tiles[shown[0]], shown[1]) if shown is not None else (hex_data.tile, 0)
             by_hex[coord] = hex_segments(board, coord, tile, rotation)
         adjacency: dict[str, list[Segment]] = {}
-        for segs in by_hex.values():
+        for segs in (*by_hex.values(), sea_segments(board)):
             for seg in segs:
                 adjacency.setdefault(seg.a, []).append(seg)
                 adjacency.setdefault(seg.b, []).append(seg)
@@ -226,6 +253,14 @@ class TrackGraph:
             if seg.key[0] != came_from:
                 yield seg
 
+    def through(self, vertex: str, arrived: Segment) -> Iterator[Segment]:
+        """The segments a route may go on along from a stop that blocks it (an off-board
+        area), having arrived by ``arrived``: from its track onto its sea links, or from a
+        sea link onto its track (a packet carries the route on; otherwise it ends there)."""
+        for seg in self.at(vertex):
+            if seg is not arrived and seg.sea != arrived.sea:
+                yield seg
+
     def links(self, start: str) -> tuple[Link, ...]:
         """The track-only ways from stop ``start`` to the next stops (see :class:`Link`), by
         far stop and then segments; kept on the graph (and on the graphs derived from it while no hex they
@@ -291,22 +326,27 @@ class Network:
     edge of a hex with one of its tokens, and both hexes' edges of every side a reached
     segment crosses); ``stops`` the stop vertices reached (a blocking stop is reached but
     not passed through); ``segments`` the keys of the track reached; ``route_for_train``
-    whether one token's search found two or more cities/off-boards (a route for a train).
+    whether one token's search found two or more cities/off-boards (a route for a train);
+    ``route_stops`` the stops its routes may visit: ``stops`` and those beyond a sea link
+    that carries no reach (the same set where the map has no such link).
     """
 
     hex_edges: dict[str, set[int]] = field(default_factory=dict)
     stops: set[str] = field(default_factory=set)
     segments: set[tuple[str, int]] = field(default_factory=set)
     route_for_train: bool = False
+    route_stops: set[str] = field(default_factory=set)
 
 
 def reach(graph: TrackGraph, starts: list[str], blocks: Callable[[str], bool]) -> Network:
     """What the stops ``starts`` (a corporation's token stops) reach: every segment some
     walk from one of them can travel along by the movement rule, passing through no stop for
-    which ``blocks`` is true (see :class:`Network`). One search from all the starts at once,
-    each directed segment walked once, so the cost is linear in the track; then, for
-    ``route_for_train``, a walk from each start that ends as soon as it finds a second city
-    or off-board area."""
+    which ``blocks`` is true (see :class:`Network`) except from an off-board area's track
+    onto its sea link or back (:meth:`TrackGraph.through`), along the sea links that carry
+    reach. One search from all the starts at once, each directed segment walked once, so the
+    cost is linear in the track; then, for ``route_for_train``, a walk from each start that
+    ends as soon as it finds a second city or off-board area; where a sea link carries no
+    reach, one more walk that crosses it gives ``route_stops``."""
     board = graph.board
     net = Network()
     blocked: dict[str, bool] = {}
@@ -321,11 +361,15 @@ def reach(graph: TrackGraph, starts: list[str], blocks: Callable[[str], bool]) -
         coord = start.split(":", 1)[0]
         net.hex_edges.setdefault(coord, set()).update(e for e in range(6) if board.neighbor(coord, e) is not None)
         net.stops.add(start)
+    sea = graph.sea_stops
     seen: set[tuple[int, str]] = set()
-    todo: list[tuple[str, Segment | None]] = [(start, None) for start in starts]
+    todo: list[tuple[str, Segment | None, bool]] = [(start, None, False) for start in starts]
     while todo:
-        vertex, arrived = todo.pop()
-        for seg in graph.onward(vertex, arrived):
+        vertex, arrived, through = todo.pop()
+        onward = graph.through(vertex, arrived) if through and arrived is not None else graph.onward(vertex, arrived)
+        for seg in onward:
+            if seg.sea and not seg.sea_reach:
+                continue
             nxt = seg.other(vertex)
             state = (id(seg), nxt)
             if state in seen:
@@ -341,10 +385,40 @@ def reach(graph: TrackGraph, starts: list[str], blocks: Callable[[str], bool]) -
             if is_stop(nxt):
                 net.stops.add(nxt)
                 if not passes(nxt):
+                    if nxt in sea:
+                        todo.append((nxt, seg, True))
                     continue
-            todo.append((nxt, seg))
+            todo.append((nxt, seg, False))
     net.route_for_train = any(_finds_second_city(graph, start, passes) for start in starts)
+    net.route_stops = net.stops
+    if any(not link.reach for link in board.sea_links):
+        net.route_stops = _route_stops(graph, starts, passes)
     return net
+
+
+def _route_stops(graph: TrackGraph, starts: list[str], passes: Callable[[str], bool]) -> set[str]:
+    """The stops a route from ``starts`` may visit, crossing every sea link (see
+    :func:`reach`)."""
+    out = set(starts)
+    seen: set[tuple[int, str]] = set()
+    todo: list[tuple[str, Segment | None, bool]] = [(start, None, False) for start in starts]
+    while todo:
+        vertex, arrived, through = todo.pop()
+        onward = graph.through(vertex, arrived) if through and arrived is not None else graph.onward(vertex, arrived)
+        for seg in onward:
+            nxt = seg.other(vertex)
+            state = (id(seg), nxt)
+            if state in seen:
+                continue
+            seen.add(state)
+            if is_stop(nxt):
+                out.add(nxt)
+                if not passes(nxt):
+                    if nxt in graph.sea_stops:
+                        todo.append((nxt, seg, True))
+                    continue
+            todo.append((nxt, seg, False))
+    return out
 
 
 def _finds_second_city(graph: TrackGraph, start: str, passes: Callable[[str], bool]) -> bool:

@@ -143,6 +143,18 @@ class TitleHooks:
 
         return CORE_STEPS
 
+    # -- the map's extension points: gated lays (1829) -----------------------------------------
+
+    def lay_gate(self, game: Game, corp: str) -> frozenset[str] | None:
+        """The hexes ``corp`` may lay or upgrade tiles on now, or None for no restriction
+        (1830). The base answer is the title data's ``gating_pieces``
+        (:func:`pbem.engine.pieces.allowed_hexes`: hexes near the corporation's survey
+        parties); the one lay check refuses other hexes and the legal-lay generator lists
+        only these, keyed on the set returned (so it must depend only on the state)."""
+        from pbem.engine.pieces import allowed_hexes
+
+        return allowed_hexes(game, corp)
+
     # -- receivership and share launches (issue 11: extension points 1825 needs) -----------
 
     def receivership(self) -> ReceivershipPolicy | None:

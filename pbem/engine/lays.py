@@ -9,7 +9,8 @@ report and the refusal cannot disagree. Candidates are the hexes the corporation
 reaches, the tiles of the supply one colour above what lies there, and the six rotations.
 
 The result is cached on the game per position (the tiles, tokens, phase, the turn's lays so
-far, the treasury and the private companies' owners), so a report and a refusal of the same
+far, the treasury, the private companies' owners and the title's lay gate, see
+:meth:`pbem.engine.hooks.TitleHooks.lay_gate`), so a report and a refusal of the same
 position enumerate once.
 """
 
@@ -51,6 +52,7 @@ def _position_key(game: Game, corp: str) -> object:
         state.corporations[corp].cash,
         tuple(sorted((s, c.owner, c.closed) for s, c in state.companies.items())),
         tuple(sorted(state.destinations_reached)),
+        game.hooks.lay_gate(game, corp),
     )
 
 
@@ -94,9 +96,10 @@ def _enumerate(game: Game, corp: str) -> list[LegalLay]:
     for name in supply:
         by_color.setdefault(game.tiles[name].color, []).append(name)
     net = track.network(game, corp)
+    gate = game.hooks.lay_gate(game, corp)
     out: list[LegalLay] = []
     for coord in sorted(net.hex_edges, key=coord_key):
-        if coord not in game.board.hexes:
+        if coord not in game.board.hexes or (gate is not None and coord not in gate):
             continue
         old = track.placed(game, coord).tile
         if old.color not in track.COLOR_ORDER[:-1]:

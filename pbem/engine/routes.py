@@ -35,10 +35,11 @@ route listed.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
-from pbem.engine import track, trains
+from pbem.engine import heading, track, trains
 from pbem.engine.actions import Action, RunAuto, RunRoutes, TrainRun
 from pbem.errors import IllegalOrderError
 from pbem.engine.hooks import TitleHooks
@@ -79,17 +80,24 @@ class BestRun:
     routes: int = 0
     combinations: int = 0
     steps: int = 0
+    joined: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Train id of a run -> the ids of the trains run with it as one (double-heading)."""
 
     def action(self, game: Game) -> RunRoutes:
         """The run as the order ``RUN`` would give it."""
-        return RunRoutes(tuple(TrainRun(trains.train_type(train_id), tuple(stop_spec(game, v) for v in route.stops))
+        return RunRoutes(tuple(TrainRun(trains.train_type(train_id), tuple(stop_spec(game, v) for v in route.stops),
+                                        tuple(trains.train_type(t) for t in self.joined.get(train_id, ())))
                                for train_id, route in self.runs))
+
+    def name(self, train_id: str) -> str:
+        """How a run's trains are written: ``"3"``, or ``"2+2"`` for trains run as one."""
+        return "+".join(trains.train_type(t) for t in (train_id, *self.joined.get(train_id, ())))
 
     def describe(self, game: Game) -> str:
         """``"4: C18-D17-E12; 3: A22-B19 ($280)"`` — for reports."""
         if not self.runs:
             return "no run"
-        text = "; ".join(f"{trains.train_type(t)}: {'-'.join(stop_spec(game, v) for v in r.stops)}"
+        text = "; ".join(f"{self.name(t)}: {'-'.join(stop_spec(game, v) for v in r.stops)}"
                          for t, r in self.runs)
         return f"{text} ({game.money(self.revenue)})"
 
@@ -125,13 +133,18 @@ def legal_routes(game: Game, corp: str, longest: int, budget: _Budget | None = N
     net = track.network(game, corp)
     # the most valuable stops first, and the links to them: a search cut short by its
     # budget has then listed the routes most likely to be in the best run
-    values = {stop: track.stop_revenue(game, stop) for stop in net.stops}
-    names = sorted(net.stops, key=lambda stop: (-values[stop], stop))
+    values = {stop: track.stop_revenue(game, stop) for stop in net.route_stops}
+    names = sorted(net.route_stops, key=lambda stop: (-values[stop], stop))
     index = {stop: i for i, stop in enumerate(names)}
     links = [sorted(((index[link.end], link.mask) for link in graph.links(stop) if link.end in index),
                     key=lambda link: link[0])
              for stop in names]
+    # where the map has sea links: the ways of each stop that are sea links, and the stops
+    # a route may pass through between their track and a sea link (graph.TrackGraph.through)
+    sea = [{(index[link.end], link.mask) for link in graph.links(stop) if link.sea and link.end in index}
+           for stop in names] if graph.sea_stops else []
     blocked = [track.blocks(game, stop, corp) for stop in names]
+    through = [bool(sea[i]) and blocked[i] for i in range(len(sea))]
     tokened = [track.stop_is_token(game, corp, stop) for stop in names]
     revenue_of = [values[stop] for stop in names]
     groups = [_group(game, stop) for stop in names]
@@ -172,10 +185,37 @@ def legal_routes(game: Game, corp: str, longest: int, budget: _Budget | None = N
             on_path[nxt] = False
             path.pop()
 
+    def walk_by_sea(mask: int, revenue: int, has_token: bool, by_sea: bool = False) -> None:
+        # walk, for a map with sea links: a route passes through an off-board area only
+        # between its track and a sea link (kept apart so that walk stays as fast as it was)
+        if budget is not None and budget.over():
+            return
+        last = path[-1]
+        if len(path) >= 2 and has_token and path[0] < last:
+            record(mask, revenue)
+        if len(path) >= longest:
+            return
+        passing = len(path) > 1 and blocked[last]
+        if passing and not through[last]:
+            return
+        sea_here = sea[last]
+        for nxt, link_mask in links[last]:
+            if on_path[nxt] or link_mask & mask:
+                continue
+            link_by_sea = (nxt, link_mask) in sea_here
+            if passing and link_by_sea == by_sea:
+                continue
+            path.append(nxt)
+            on_path[nxt] = True
+            walk_by_sea(mask | link_mask, revenue + revenue_of[nxt], has_token or tokened[nxt], link_by_sea)
+            on_path[nxt] = False
+            path.pop()
+
+    first = walk_by_sea if graph.sea_stops else walk
     for start in range(len(names)):
         path.append(start)
         on_path[start] = True
-        walk(0, revenue_of[start], tokened[start])
+        first(0, revenue_of[start], tokened[start])
         on_path[start] = False
         path.pop()
     return sorted(found, key=lambda r: (-r.revenue, len(r.stops), r.stops))
@@ -192,18 +232,76 @@ def best_run(game: Game, corp: str, budget: int = DEFAULT_SEARCH_BUDGET,
     """The run of ``corp``'s trains (or of ``train_ids``) with the most revenue, found within
     ``budget`` search steps (see the module text; ``complete`` says whether it is exact).
     ``must_join``: two hexes one of the routes must run between, end to end (1870's
-    connection run: home and destination); no run at all if none can."""
+    connection run: home and destination); no run at all if none can. Where the title lets
+    trains run as one (:mod:`pbem.engine.heading`), every way of grouping the trains is
+    searched under the same budget, and a group's route is listed under its first train
+    (:attr:`BestRun.joined` names the others)."""
     listing = _Budget(int(budget * LISTING_SHARE))
     owned = list(train_ids if train_ids is not None else game.state.corporations[corp].trains)
-    reach = {t: trains.train_data(game.title, t).distance for t in owned}
-    order = sorted(owned, key=lambda t: (-reach[t], t))
     outcome = BestRun()
-    if not order:
+    if not owned:
         return outcome
-    routes = legal_routes(game, corp, max(reach.values()), listing)
+    groupings = _groupings(game, owned)
+    longest = max(heading.run_length(game.title, unit) for units in groupings for unit in units)
+    routes = legal_routes(game, corp, longest, listing)
     deadline = _Budget(budget - min(listing.spent, listing.left))
     outcome.routes = len(routes)
-    choices = [[r for r in routes if len(r.stops) <= reach[t]] for t in order]
+    best_value, best_pick = -1, []
+    for units in groupings:
+        value, pick = _combine(game, units, routes, deadline, must_join, outcome)
+        if value > best_value:
+            best_value, best_pick = value, pick
+        if deadline.passed:
+            break
+    outcome.runs = [(unit[0], r) for unit, r in best_pick if r is not None]
+    outcome.joined = {unit[0]: unit[1:] for unit, r in best_pick if r is not None and len(unit) > 1}
+    outcome.revenue = max(best_value, 0)
+    outcome.complete = not deadline.passed and not listing.passed
+    outcome.steps = min(listing.spent, listing.left) + min(deadline.spent, deadline.left)
+    return outcome
+
+
+Unit = tuple[str, ...]
+"""Trains that run one route: one train, or several run as one (double-heading)."""
+
+
+def _groupings(game: Game, owned: list[str]) -> list[list[Unit]]:
+    """The ways ``owned`` may run: each train alone first; where the title lets trains run
+    as one, also every grouping of them into units of at most its ``most`` trains (one
+    grouping for each multiset of unit types)."""
+    alone: list[list[Unit]] = [[(t,) for t in owned]]
+    rule = heading.heading_rule(game.title)
+    if rule is None or len(owned) < 2:
+        return alone
+    out: list[list[Unit]] = []
+    seen: set[tuple[tuple[str, ...], ...]] = set()
+
+    def split(rest: list[str], units: list[Unit]) -> None:
+        if not rest:
+            key = tuple(sorted(tuple(trains.train_type(t) for t in unit) for unit in units))
+            if key not in seen:
+                seen.add(key)
+                out.append(list(units))
+            return
+        first, others = rest[0], rest[1:]
+        for size in range(min(rule.most, len(rest))):
+            for mates in itertools.combinations(others, size):
+                left = [t for t in others if t not in mates]
+                split(left, units + [(first, *mates)])
+
+    split(sorted(owned, key=lambda t: (-trains.train_data(game.title, t).distance, t)), [])
+    out.sort(key=lambda units: any(len(u) > 1 for u in units))  # each train alone first
+    return out
+
+
+def _combine(game: Game, units: list[Unit], routes: list[Route], deadline: _Budget,
+             must_join: tuple[str, str] | None, outcome: BestRun) -> tuple[int, list[tuple[Unit, Route | None]]]:
+    """The best revenue of ``units`` over the listed ``routes`` and each unit's route (None:
+    it does not run), or -1 when none is found (see the module text: greedy first, then branch
+    and bound, spending ``deadline``)."""
+    reach = {u: heading.run_length(game.title, u) for u in units}
+    order = sorted(units, key=lambda u: (-reach[u], u))
+    choices = [[r for r in routes if len(r.stops) <= reach[u]] for u in order]
     tops = [c[0].revenue if c else 0 for c in choices]
     rest = [sum(tops[i:]) for i in range(len(order) + 1)]
     best_value = -1
@@ -225,7 +323,7 @@ def best_run(game: Game, corp: str, budget: int = DEFAULT_SEARCH_BUDGET,
             return
         if value + rest[i] <= best_value:
             return
-        # trains of one length take routes in one order only (index floor)
+        # units of one length take routes in one order only (index floor)
         start = floor if i > 0 and reach[order[i]] == reach[order[i - 1]] else 0
         for index in range(start, len(choices[i])):
             if deadline.over():  # each route considered is a step
@@ -244,11 +342,11 @@ def best_run(game: Game, corp: str, budget: int = DEFAULT_SEARCH_BUDGET,
         search(i + 1, mask, value, len(choices[i + 1]) if i + 1 < len(order) else 0)
         picked.pop()
 
-    # a first run at once, whatever the clock: each train in turn takes the best route
+    # a first run at once, whatever the clock: each unit in turn takes the best route
     # left that shares no track with those taken
     greedy: list[Route | None] = [None] * len(order)
     used = 0
-    if ends is not None:  # the first train that can join home and destination does so
+    if ends is not None:  # the first unit that can join home and destination does so
         for i, options in enumerate(choices):
             joining = next((r for r in options if joins(r)), None)
             if joining is not None:
@@ -261,11 +359,7 @@ def best_run(game: Game, corp: str, budget: int = DEFAULT_SEARCH_BUDGET,
     if ends is None or any(r is not None and joins(r) for r in greedy):
         best_value, best_pick = sum(r.revenue for r in greedy if r is not None), greedy
     search(0, 0, 0, 0)
-    outcome.runs = [(t, r) for t, r in zip(order, best_pick) if r is not None]
-    outcome.revenue = max(best_value, 0)
-    outcome.complete = not deadline.passed and not listing.passed
-    outcome.steps = min(listing.spent, listing.left) + min(deadline.spent, deadline.left)
-    return outcome
+    return best_value, list(zip(order, best_pick))
 
 
 def run_due(game: Game) -> tuple[str, tuple[str, str] | None]:

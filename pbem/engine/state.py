@@ -308,6 +308,9 @@ class GameState:
     end_reason: str | None = None
     title_state: TitleState = field(default_factory=TitleState)
     """The title's own fields (see :class:`TitleState`; the hooks' ``new_title_state``)."""
+    map_pieces: dict[str, list[str]] = field(default_factory=dict)
+    """Corporation -> the hexes of its map pieces that gate its track lays (the title data's
+    ``gating_pieces``, 1829's survey parties; :mod:`pbem.engine.pieces`)."""
 
     def copy(self) -> GameState:
         """An independent copy, for applying an action all-or-nothing: a structural copy,
@@ -334,6 +337,7 @@ class GameState:
         new.assignments = {k: dict(v) for k, v in self.assignments.items()}
         new.pending_tokens = self.pending_tokens[:]
         new.title_state = self.title_state.copy()
+        new.map_pieces = {k: v[:] for k, v in self.map_pieces.items()}
         return new
 
     def certs_of(self, owner: str, corporation: str | None = None) -> list[Certificate]:

@@ -12,10 +12,12 @@ area) and *hex sides*.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator, Mapping, cast
+from typing import TYPE_CHECKING, Iterator, Mapping, Sequence, cast
 
 from pbem.engine import graph as track_graph_module
+from pbem.engine import heading, trains
 from pbem.engine.board import TileData, edge_of
+from pbem.engine.pieces import gate_problem
 from pbem.engine.graph import Network, Segment, TrackGraph, impassable, side_vertex, track_graph, track_pieces
 
 if TYPE_CHECKING:
@@ -244,7 +246,8 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
     """Why ``corp`` may not lay ``tile_name`` at ``rotation`` on ``coord`` now, or None.
 
     Checks: the hex exists and is not blocked by a private; the tile exists, is still in the
-    supply and its colour is allowed in this phase; the upgrade rules; every exit leads onto
+    supply and its colour is allowed in this phase; the upgrade rules; the title's lay gate
+    (:func:`pbem.engine.pieces.gate_problem`: 1829's survey parties); every exit leads onto
     the map; the corporation reaches the hex through one of the new tile's exits (unless
     ``ignore_reach``, for private abilities).
     """
@@ -265,7 +268,8 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
     old = placed(game, coord)
     if old.tile.color in ("red", "gray", "blue"):
         return f"{coord} cannot take a tile"
-    problem = upgrade_problem(game, coord, new, rotation) or game.hooks.lay_problem(game, corp, coord, tile_name, rotation)
+    problem = (upgrade_problem(game, coord, new, rotation) or gate_problem(game, corp, coord)
+               or game.hooks.lay_problem(game, corp, coord, tile_name, rotation))
     if problem:
         return problem
     exits = new.exits(rotation)
@@ -354,11 +358,13 @@ def token_problem(game: Game, corp: str, coord: str, city: int, net: Network | N
 
 @dataclass(frozen=True)
 class RouteResult:
-    """A checked run: the train, its stop vertices in order, and the revenue."""
+    """A checked run: the train, its stop vertices in order, and the revenue; ``joined``:
+    the further trains run with it as one (double-heading, :mod:`pbem.engine.heading`)."""
 
     train: str
     stops: tuple[str, ...]
     revenue: int
+    joined: tuple[str, ...] = ()
 
 
 def stop_revenue(game: Game, vertex: str) -> int:
@@ -390,21 +396,30 @@ def stop_candidates(game: Game, spec: str) -> list[str]:
     return [stop_vertex(coord, s) for s in ids]
 
 
-def check_runs(game: Game, corp: str, runs: list[tuple[str, list[str]]]) -> list[RouteResult]:
+RunSpec = tuple[str | tuple[str, ...], list[str]]
+"""One run to check: a train id (or the ids of trains run as one) and its stop specs."""
+
+
+def check_runs(game: Game, corp: str, runs: Sequence[RunSpec]) -> list[RouteResult]:
     """Check a corporation's runs and compute their revenue (1830 rules 6.5): each train at
     most once; at least two stops; no more stops than the train's length; off-boards only at
     the ends; no city twice; not through a city filled by others; a station token of the
     corporation on each run; no hex side used twice by the corporation's runs; at most one
-    stop of an off-board group per run.
+    stop of an off-board group per run. Trains run as one (a tuple of ids) have the length
+    :func:`pbem.engine.heading.run_length` gives, where the title allows it.
 
-    :param runs: ``[(train id, [stop spec, ...])]``.
+    :param runs: ``[(train id or tuple of train ids, [stop spec, ...])]``.
     :raises ValueError: with the reason.
     """
     graph = track_graph(game)
     choices: list[list[list[str]]] = []
     for train_id, specs in runs:
+        problem = heading.heading_problem(game.title, train_id) if isinstance(train_id, tuple) else None
+        if problem:
+            raise ValueError(problem)
         if len(specs) < 2:
-            raise ValueError(f"the {train_id} train's run needs at least two stops")
+            name = "+".join(trains.train_type(t) for t in train_id) if isinstance(train_id, tuple) else train_id
+            raise ValueError(f"the {name} train's run needs at least two stops")
         cands = []
         for spec in specs:
             found = stop_candidates(game, spec)
@@ -418,7 +433,7 @@ def check_runs(game: Game, corp: str, runs: list[tuple[str, list[str]]]) -> list
     return solution
 
 
-def _search(game: Game, corp: str, graph: TrackGraph, runs: list[tuple[str, list[str]]],
+def _search(game: Game, corp: str, graph: TrackGraph, runs: Sequence[RunSpec],
             choices: list[list[list[str]]]) -> list[RouteResult] | str:
     problems: list[str] = []
     results: list[RouteResult] = []
@@ -432,9 +447,12 @@ def _search(game: Game, corp: str, graph: TrackGraph, runs: list[tuple[str, list
             if problem:
                 problems.append(problem)
                 continue
-            for sides in _linkings(graph, stops, used):
+            passing = (frozenset(i for i in range(1, len(stops) - 1) if blocks(game, stops[i], corp))
+                       if graph.sea_stops else frozenset())
+            for sides in _linkings(graph, stops, used, passing):
                 revenue = sum(stop_revenue(game, s) for s in stops) + game.hooks.extra_revenue(game, corp, stops)
-                results.append(RouteResult(train_id, tuple(stops), revenue))
+                ids = train_id if isinstance(train_id, tuple) else (train_id,)
+                results.append(RouteResult(ids[0], tuple(stops), revenue, ids[1:]))
                 if place_run(r + 1, used | sides):
                     return True
                 results.pop()
@@ -456,29 +474,38 @@ def _stop_sequences(cands: list[list[str]]) -> Iterator[list[str]]:
             yield [first] + rest
 
 
-def _linkings(graph: TrackGraph, stops: list[str], used: int) -> Iterator[int]:
+def _linkings(graph: TrackGraph, stops: list[str], used: int,
+              passing: frozenset[int] = frozenset()) -> Iterator[int]:
     """Ways to join consecutive stops by track (the links of the track graph), none using a
-    piece of track already in ``used`` (a bit mask of :attr:`TrackGraph.bits`); yields the
-    grown mask."""
+    piece of track already in ``used`` (a bit mask of :attr:`TrackGraph.bits`); at the
+    blocking stops ``passing`` (indices) one way in or out is a sea link and the other track
+    (:meth:`TrackGraph.through`). Yields the grown mask."""
 
-    def go(i: int, taken: int) -> Iterator[int]:
+    def go(i: int, taken: int, by_sea: bool) -> Iterator[int]:
         if i == len(stops) - 1:
             yield taken
             return
         for link in graph.links(stops[i]):
             if link.end != stops[i + 1] or link.mask & taken:
                 continue
-            yield from go(i + 1, taken | link.mask)
+            if i in passing and link.sea == by_sea:
+                continue
+            yield from go(i + 1, taken | link.mask, link.sea)
 
-    yield from go(0, used)
+    yield from go(0, used, False)
 
 
-def _run_problem(game: Game, corp: str, train_id: str, stops: list[str]) -> str | None:
-    from pbem.engine.trains import train_data
-
-    distance = train_data(game.title, train_id).distance
+def _run_problem(game: Game, corp: str, train_id: str | tuple[str, ...], stops: list[str]) -> str | None:
+    if isinstance(train_id, tuple) and len(train_id) > 1:
+        distance = heading.run_length(game.title, train_id)
+        if len(stops) > distance:
+            names = "+".join(trains.train_type(t) for t in train_id)
+            return f"the {names} trains run as one may visit {distance} stops, not {len(stops)}"
+        return path_problem(game, corp, stops)
+    single = train_id[0] if isinstance(train_id, tuple) else train_id
+    distance = heading.run_length(game.title, (single,))
     if len(stops) > distance:
-        return f"the {train_id} train may visit {distance} stops, not {len(stops)}"
+        return f"the {single} train may visit {distance} stops, not {len(stops)}"
     return path_problem(game, corp, stops)
 
 
@@ -486,11 +513,16 @@ def path_problem(game: Game, corp: str, stops: list[str]) -> str | None:
     """Why a route of ``corp`` may not visit ``stops`` (stop vertices, in order) whatever the
     train, or None: no stop twice, no passing through an off-board area or a city filled by
     others, one hex of an off-board group at most, a station token of the corporation on it
-    (1830 rules 6.5). The track joining the stops is checked apart."""
+    (1830 rules 6.5); an off-board area is passed through only onto or off a sea link to
+    the stop before or after it (:meth:`pbem.engine.graph.TrackGraph.through`). The track
+    joining the stops is checked apart."""
     if len(set(stops)) != len(stops):
         return "a run may not visit a stop twice"
-    for vertex in stops[1:-1]:
+    sea = track_graph(game).sea_stops
+    for i, vertex in enumerate(stops[1:-1], 1):
         if blocks(game, vertex, corp):
+            if vertex in sea and _sea_link_between(game, vertex, (stops[i - 1], stops[i + 1])):
+                continue  # carried on by a packet: from track onto the sea link or back
             coord, stop = split_vertex(vertex)
             what = "an off-board area" if stop == "o" else "a city filled by other corporations"
             return f"a run may not pass through {coord}: {what}"
@@ -505,6 +537,11 @@ def path_problem(game: Game, corp: str, stops: list[str]) -> str | None:
     if not any(stop_is_token(game, corp, v) for v in stops):
         return f"each run must include a city with a {corp} station token"
     return game.hooks.route_problem(game, corp, stops)
+
+
+def _sea_link_between(game: Game, vertex: str, others: tuple[str, str]) -> bool:
+    """Whether a sea link joins the off-board stop ``vertex`` to one of ``others``."""
+    return any(link.sea and link.end in others for link in track_graph(game).links(vertex))
 
 
 def fewest_stops(game: Game, corp: str, start: str, goal_hex: str, most: int | None = None) -> int | None:

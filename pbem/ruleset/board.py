@@ -24,6 +24,7 @@ from pbem.engine.board import (
     HexData,
     MapData,
     OffboardData,
+    SeaLinkData,
     TileData,
     TownData,
     _coord_xy,
@@ -237,5 +238,27 @@ def _load_map(title: str, rules_dir: Path, variants: tuple[str, ...]) -> MapData
         parity = sum(xy) % 2
         hexes[str(key)] = _parse_hex(str(key), entry, at)
     return MapData(
-        layout=layout, hexes=MappingProxyType(hexes), tile_counts=MappingProxyType(counts)
+        layout=layout, hexes=MappingProxyType(hexes), tile_counts=MappingProxyType(counts),
+        sea_links=_parse_sea_links(doc.get("sea_links"), hexes, _Where(path, "sea_links")),
     )
+
+
+def _parse_sea_links(raw: Any, hexes: Mapping[str, HexData], at: _Where) -> tuple[SeaLinkData, ...]:
+    """``sea_links: [{hexes: [A, B], reach: false}]``: each joins two off-board hexes of
+    the map, at most once."""
+    out: list[SeaLinkData] = []
+    for entry in at.sequence(raw, "sea_links"):
+        doc = at.mapping(entry, "a sea link", frozenset({"hexes", "reach"}))
+        ends = [str(c) for c in at.sequence(doc.get("hexes"), "the hexes of a sea link")]
+        if len(ends) != 2 or ends[0] == ends[1]:
+            at.fail(f"a sea link joins two hexes, not {ends}")
+        for coord in ends:
+            if coord not in hexes or hexes[coord].tile.offboard is None:
+                at.fail(f"{coord} is not an off-board hex of the map")
+        reach = doc.get("reach", False)
+        if not isinstance(reach, bool):
+            at.fail(f"reach must be true or false, not {reach!r}")
+        if any({link.a, link.b} == set(ends) for link in out):
+            at.fail(f"two sea links join {ends[0]} and {ends[1]}")
+        out.append(SeaLinkData(ends[0], ends[1], reach))
+    return tuple(out)

@@ -69,6 +69,27 @@ class TileHexes(Strict):
     never: list[str] | None = None
 
 
+class GatingPieces(Strict):
+    """Per-corporation map pieces that gate track laying (1829's survey parties): a
+    corporation may lay or upgrade a tile only on a hex within ``radius`` hexes of one of
+    its pieces (0: the piece's own hex); with ``hostile_blocks``, not on a hex holding
+    another corporation's piece. ``name`` is what reports and refusals call a piece."""
+
+    name: str = "survey party"
+    radius: int = Field(default=1, ge=0)
+    hostile_blocks: bool = False
+
+
+class DoubleHeading(Strict):
+    """Several trains run as one (1825's double-heading): at most ``most`` trains on one
+    route, its length the sum of their lengths unless ``lengths`` names the combination
+    (train types joined by ``+`` in the order written, e.g. ``{"2+2": 3}``); the route's
+    revenue is counted once."""
+
+    most: int = Field(default=2, ge=2)
+    lengths: dict[str, int] = Field(default_factory=dict)
+
+
 class GameData(Strict):
     """``game.yaml``: the title's identity, money, players and rule constants.
 
@@ -114,6 +135,10 @@ class GameData(Strict):
     upgrade_must_add_run_track: bool = False
     """Dixon 6.2: an upgrade must add track the corporation can run on, or raise the value
     of a city it runs to (the ``dixon`` variant of 1870 sets it)."""
+    gating_pieces: GatingPieces | None = None
+    """Map pieces of each corporation that gate its track lays (see :class:`GatingPieces`)."""
+    double_heading: DoubleHeading | None = None
+    """Trains that may run as one (see :class:`DoubleHeading`); None: each train alone."""
 
 
 IDENTITY_KEYS = frozenset(

@@ -50,20 +50,27 @@ def checked_runs(game: Game, corp: str, action: RunRoutes) -> list[track.RouteRe
     :raises IllegalOrderError: a train it does not own, or a run the rules forbid.
     """
     owned = list(game.state.corporations[corp].trains)
-    runs: list[tuple[str, list[str]]] = []
+    runs: list[track.RunSpec] = []
     for run in action.runs:
-        match = next((t for t in owned if trains.train_type(t) == run.train), None)
-        if match is None:
-            raise IllegalOrderError(f"{corp} has no {run.train} train left to run")
-        owned.remove(match)
-        runs.append((match, list(run.stops)))
+        ids: list[str] = []
+        for kind in (run.train, *run.joined):
+            match = next((t for t in owned if trains.train_type(t) == kind), None)
+            if match is None:
+                raise IllegalOrderError(f"{corp} has no {kind} train left to run")
+            owned.remove(match)
+            ids.append(match)
+        runs.append((tuple(ids) if run.joined else ids[0], list(run.stops)))
     try:
         results = track.check_runs(game, corp, runs)
     except ValueError as exc:
         raise IllegalOrderError(str(exc)) from None
     for result in results:
         stops = "-".join(track.split_vertex(s)[0] for s in result.stops)
-        game.event(f"{corp} runs a {trains.train_type(result.train)} train for {game.money(result.revenue)}: {stops}")
+        if result.joined:
+            names = "+".join(trains.train_type(t) for t in (result.train, *result.joined))
+            game.event(f"{corp} runs {names} trains as one for {game.money(result.revenue)}: {stops}")
+        else:
+            game.event(f"{corp} runs a {trains.train_type(result.train)} train for {game.money(result.revenue)}: {stops}")
     game.last_run = results
     return results
 
@@ -71,4 +78,4 @@ def checked_runs(game: Game, corp: str, action: RunRoutes) -> list[track.RouteRe
 def route_available(game: Game, corp: str) -> bool:
     """Whether ``corp`` has a route: its track joins a token city to another stop."""
     net = track.network(game, corp)
-    return len(net.stops) >= 2
+    return len(net.route_stops) >= 2

@@ -283,8 +283,7 @@ def _operating(game: Game, player: str, route_budget: int, vocab: Vocabulary,
         out += _run_choices(game, route_budget, listed, choice)
     dividends = [a for a in mine if isinstance(a, Dividend)]
     if dividends:
-        op = game.state.round.operating
-        revenue = (op.revenue if step is operating.DividendStep else op.connection_revenue) if op else 0
+        revenue = step.revenue(game)
         out += listed(dividends, f"the revenue is {money(revenue or 0)}")
     if step is operating.BuyTrainStep:
         out += _train_choices(game, corp, mine, listed)

@@ -92,6 +92,8 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
     money = title.format_money
     limit = shares.certificate_limit(state, title)
     bids = sections.open_bids(game)
+    words = terms(title)
+    mark = words["president"][:1].upper()
     players = []
     for name in state.seats:
         p = state.players[name]
@@ -100,7 +102,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
             pct = state.percent_of(name, corp.sym)
             if pct:
                 pres = state.corporations[corp.sym].president == name
-                holdings.append(f"{corp.sym} {pct}%{'P' if pres else ''}")
+                holdings.append(f"{corp.sym} {pct}%{mark if pres else ''}")
         committed = sum(price for offers in bids.values() for bidder, price in offers if bidder == name)
         players.append(
             {
@@ -197,6 +199,11 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         "first": first,
         "lay_lines": lay_lines,
         "lay_corp": found.lay_corp if found is not None else "",
+        "president_word": words["president"].capitalize(),
+        "president_mark": mark,
+        "president_term": words["president"].lower(),
+        "kinds": corporation_kinds(title),
+        "ascii_spelling": words["ascii"],
         "map_codes": ", ".join(f"{c.sym} is {c.short}" for c in title.corporations if c.short and c.short != c.sym),
         "log_seq": replay.last_seq,
         "phase": game.state.phase,
@@ -209,6 +216,23 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         "track": _track(game, width),
         "scores": ({p: money(v) for p, v in game.result().items()} if state.finished else {}),
     }
+
+
+def terms(title: Any) -> dict[str, Any]:
+    """The title's own words for the report (game.yaml ``terms``): ``president`` (1830's
+    "president", 1825's "Director") and ``ascii``, how the ASCII report spells characters of
+    the title's text that have none (``{"£": "L"}``; by default none)."""
+    found = title.const("terms") or {}
+    return {"president": found.get("president") or "president", "ascii": dict(found.get("ascii") or {})}
+
+
+def corporation_kinds(title: Any) -> list[str]:
+    """One line a kind of corporation (``"minor: M1, M2"``), where the title has more than one
+    kind (corporations.yaml ``kind``; 1825's majors and minors); else none."""
+    by_kind: dict[str, list[str]] = {}
+    for corp in title.corporations:
+        by_kind.setdefault(corp.kind, []).append(corp.sym)
+    return [f"{kind}: {', '.join(syms)}" for kind, syms in by_kind.items()] if len(by_kind) > 1 else []
 
 
 def _map(game: Any, width: int) -> str:
@@ -374,8 +398,13 @@ def gm_text(record: GmEntry, vocab: Vocabulary | None = None) -> str:
 
 
 def render(template: str, context: dict[str, Any], templates_dir: Path = TEMPLATES_DIR) -> str:
-    """Render ``template`` with ``context``; the result is ASCII."""
-    return _ascii(environment(templates_dir).get_template(template).render(**context))
+    """Render ``template`` with ``context``; the result is ASCII: a character the context's
+    ``ascii_spelling`` names (the title's ``terms.ascii``, ``{"£": "L"}``) is spelt so first."""
+    text = environment(templates_dir).get_template(template).render(**context)
+    spelling = context.get("ascii_spelling") or {}
+    for written, spelt in spelling.items():
+        text = text.replace(written, spelt)
+    return _ascii(text)
 
 
 @dataclass(frozen=True)

@@ -74,14 +74,17 @@ def test_market_edges(game: Game) -> None:
 
 
 def test_destination_counts_twice_only_at_an_end_of_the_run(game: Game) -> None:
-    assert game.title.corporation("GMO").destination == "C18"
+    from pbem.titles.g1870.connections import destination
+    from pbem.titles.g1870.state import state1870
+
+    assert destination(game.title, "GMO") == "C18"
     game.state.tiles["C18"] = ("5", 0)
     game.state.tiles["B19"] = ("57", 0)
     st_louis = track.stop_revenue(game, "C18:c0")
     assert st_louis > 0
     assert game.hooks.extra_revenue(game, "GMO", ["B19:c0", "C18:c0"]) == 0, \
         "no doubling before the corporation has connected to its destination"
-    game.state.destinations_reached.append("GMO")
+    state1870(game.state).destinations_reached.append("GMO")
     assert game.hooks.extra_revenue(game, "GMO", ["B19:c0", "C18:c0"]) == st_louis
     assert game.hooks.extra_revenue(game, "GMO", ["C18:c0", "B19:c0"]) == st_louis
     assert game.hooks.extra_revenue(game, "GMO", ["B19:c0", "C18:c0", "D17:t0"]) == 0
@@ -146,7 +149,7 @@ def sr_game() -> Game:
 
 
 def test_share_redemption_from_a_player_when_the_pool_has_none() -> None:
-    from pbem.engine.actions import Redeem
+    from pbem.titles.g1870.actions import Redeem
 
     g = sr_game()
     cash_c = g.state.players["C"].cash
@@ -387,7 +390,8 @@ def test_reissue_offers_the_redeemed_shares_at_the_new_par_and_pays_the_corporat
     """1870 share reissue: at $160 the new par is the top-row price nearest 3/4 x 160 rounded
     up ($120 > old par $76); a share bought from the treasury then pays MP, not the bank."""
     from pbem.engine import shares
-    from pbem.engine.actions import BuyShares, Reissue
+    from pbem.engine.actions import BuyShares
+    from pbem.titles.g1870.actions import Reissue
     from pbem.orders import Vocabulary, parse_order
 
     g = reissue_game(160)
@@ -414,7 +418,7 @@ def test_reissue_keeps_a_higher_old_par_and_waits_for_every_original_share() -> 
     """1870 share reissue: at $82, 3/4 x 82 rounds up to $64 — below the old par of $76, which
     stays. No reissue while an original share is still for sale in the treasury."""
     from pbem.engine import shares
-    from pbem.engine.actions import Reissue
+    from pbem.titles.g1870.actions import Reissue
 
     g = reissue_game(82)
     events = g.apply("B", Reissue("MP"))
@@ -434,7 +438,7 @@ def test_max_reissue_200_caps_the_new_par() -> None:
     """1870 option "$200 maximum reissue": at $350 the new par would be $275; with the option,
     $200."""
     from pbem.engine import shares
-    from pbem.engine.actions import Reissue
+    from pbem.titles.g1870.actions import Reissue
 
     g = reissue_game(350)
     g.apply("B", Reissue("MP"))
@@ -714,19 +718,39 @@ def test_station_wars_destination_token_takes_a_slot() -> None:
     once Dallas is green (two slots) the option leaves no slot free for a third corporation,
     where the published rules keep the destination token's own extra slot and one free."""
     from pbem.engine import track
+    from pbem.titles.g1870.state import state1870
 
     def free_for_ssw(variants: tuple[str, ...], tile: str) -> tuple[int, int]:
         g = Game(load_title("1870", variants), ["A", "B", "C"])
         state = g.state
         state.tiles["J5"] = (tile, 0)
         state.tokens["J5.0"] = ["TP", "MP"]
-        state.destinations_reached.append("MP")
+        state1870(state).destinations_reached.append("MP")
         return track.city_slots(g, "J5", 0), track.free_slots(g, "J5", 0, "SSW")
 
     assert free_for_ssw((), "57") == (2, 0)
     assert free_for_ssw(("station_wars",), "57") == (2, 0), "no free slot: an extra one is made"
     assert free_for_ssw((), "15") == (3, 1)
     assert free_for_ssw(("station_wars",), "15") == (2, 0), "the upgrade absorbed the extra slot"
+
+
+def test_the_kept_track_network_is_found_again_when_a_destination_is_reached() -> None:
+    """A corporation's reach is kept on the game (``track.network``) under a key that takes in
+    the title's facts (the ``graph_key`` hook): MP reaching its destination gives Dallas an
+    extra slot (its token there becomes the destination token), so SSW's network is searched
+    again; with nothing changed it is reused."""
+    from pbem.engine import track
+    from pbem.titles.g1870.state import state1870
+
+    g = Game(load_title("1870"), ["A", "B", "C"])
+    g.state.tiles["J5"] = ("15", 0)  # green Dallas: two slots, both taken
+    g.state.tokens["J5.0"] = ["TP", "MP"]
+    first = track.network(g, "SSW")
+    assert track.network(g, "SSW") is first
+    assert track.blocks(g, "J5:c0", "SSW")
+    state1870(g.state).destinations_reached.append("MP")
+    assert not track.blocks(g, "J5:c0", "SSW"), "the destination token's own slot is free"
+    assert track.network(g, "SSW") is not first
 
 
 
@@ -772,7 +796,7 @@ def test_a_connection_is_granted_only_by_a_gm_ruling() -> None:
     a seat); the engine then asks for the destination token at once, before the operating
     corporation goes on."""
     from pbem.commands import Order, parse_line
-    from pbem.engine.actions import GrantConnection
+    from pbem.titles.g1870.actions import GrantConnection
     from pbem.errors import OrderSyntaxError
     from pbem.games import GameInfo, Seat
     from pbem.orders import Vocabulary

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from pbem.engine.actions import BuyTrain, Redeem, RunRoutes
+from pbem.engine.actions import BuyTrain, RunRoutes
+from pbem.titles.g1870.actions import Redeem
 from pbem.engine.state import POOL
 from pbem.importers.e18xx import Renderer, UnsupportedRecordAction, effective_actions, load_record
 from pbem.importers.log_import import import_record

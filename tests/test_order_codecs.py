@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from pbem.commands import COMMAND_WORDS, GmCommand, Info, Order, is_command_line, parse_line
 from pbem.core_codecs import CORE_CODECS, HEADED_RUN
-from pbem.engine.actions import Action, Dividend, Par, Pass, Redeem
+from pbem.engine.actions import Action, Dividend, Par, Pass
+from pbem.titles.g1870.actions import Redeem
 from pbem.engine.title import TitleData
 from pbem.ruleset import load_title
 from pbem.errors import OrderError, OrderSyntaxError

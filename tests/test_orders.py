@@ -9,26 +9,23 @@ from hypothesis import strategies as st
 from pbem.engine.actions import (
     Action,
     Bankrupt,
-    DestinationToken,
     Bid,
     BuyPrivate,
     BuyShares,
     BuyTrain,
     DiscardTrain,
-    GrantConnection,
     Dividend,
     LayTile,
     Par,
     Pass,
     PlaceToken,
-    Redeem,
-    Reissue,
     RunAuto,
     RunRoutes,
     SellShares,
     TrainRun,
     action_from_dict,
 )
+from pbem.titles.g1870.actions import DestinationToken, GrantConnection, Redeem, Reissue
 from pbem.ruleset import load_title
 from pbem.errors import AmbiguousOrderError, OrderSyntaxError
 from pbem.order_codecs import effective

@@ -13,6 +13,7 @@ from pbem.cli import main
 from pbem.engine.state import IPO
 from pbem.importers.e18xx import Renderer, effective_actions, load_record
 from pbem.importers.replay import replay_record
+from pbem.titles.g1870.state import state1870
 from tests.records import record_path, replayed_before
 
 RECORDS_1830 = ["1830_game_end_bank.json", "26855.json"]
@@ -94,7 +95,8 @@ def test_1870_connection_run_is_found_by_our_engine_and_paid() -> None:
     of IC's turn our engine (not the record) finds the connection, IC puts its destination
     token on the map and makes a connection run of $130 (A22 counted twice), paid out — to
     its treasury shares too (reference fault 5)."""
-    from pbem.engine.actions import Assign, DestinationToken, Dividend, RunRoutes
+    from pbem.engine.actions import Assign, Dividend, RunRoutes
+    from pbem.titles.g1870.actions import DestinationToken
 
     record = load_record(record_path("1870", "price_protect_allowed_40469.json"))
     renderer = Renderer(record)
@@ -112,7 +114,7 @@ def test_1870_connection_run_is_found_by_our_engine_and_paid() -> None:
         if isinstance(ours, Assign) and action["id"] == 432:
             assert "-- IC has connected to its destination A22 --" in events
             assert game.state.round.operating is not None
-            assert game.state.round.operating.connections == ["IC"]
+            assert state1870(game.state).connections == ["IC"]
         if isinstance(ours, (DestinationToken, RunRoutes, Dividend)) and float(action["id"]) >= 433:
             seen.append(type(ours))
         if isinstance(ours, Dividend) and action["id"] == 435:
@@ -121,7 +123,7 @@ def test_1870_connection_run_is_found_by_our_engine_and_paid() -> None:
                 "reference fault 5: the connection payout pays IC for its treasury shares"
     game = renderer.game
     assert seen == [DestinationToken, RunRoutes, Dividend]
-    assert "IC" in game.state.destinations_reached and "IC" in game.state.tokens["A22.0"]
+    assert "IC" in state1870(game.state).destinations_reached and "IC" in game.state.tokens["A22.0"]
     assert [r.revenue for r in game.last_run] == [130]
     assert game.share_price("IC") > price, "a paid connection run moves the price right"
     assert game.operating_corporation() == "GMO", "then the next corporation operates"
@@ -142,7 +144,7 @@ def test_1870_34110_needs_one_ruling_for_the_platforms_old_connection() -> None:
     assert track.fewest_stops(game, "MP", "C18:c0", "J5") == 5
     assert max(int(t.split("-")[0]) for t in game.state.corporations["MP"].trains) == 4
     assert not connection_runnable(game, "MP")
-    assert "MP" not in game.state.destinations_reached
+    assert "MP" not in state1870(game.state).destinations_reached
     record = load_record(record_path("1870", "34110.json"))
     outcome = replay_record(record)
     assert outcome.error is None and outcome.gm_rulings == ["220.1"]
@@ -163,11 +165,12 @@ def test_1870_another_corporations_tile_completes_a_connection() -> None:
             continue
         before = renderer.game.state.round.operating
         if action["id"] == 1031:
-            assert before is not None and before.order[before.index] == "MP" and not before.connections
+            assert before is not None and before.order[before.index] == "MP"
+            assert not state1870(renderer.game.state).connections
         renderer.game.apply(renderer.seat(action), ours)
     game = renderer.game
     op = game.state.round.operating
-    assert op is not None and op.connections == ["SP"]
+    assert op is not None and state1870(game.state).connections == ["SP"]
     assert op.order[op.index] == "MP", "still MP's turn: the connection run comes between turns"
     assert game.current_actors() == [game.state.corporations["SP"].president]
 
@@ -186,5 +189,5 @@ def test_1870_connection_runs_owed_to_others_survive_the_operating_corporation_c
     events = game.apply(president, Dividend("withhold"))
     assert "MP closes" in events
     op = game.state.round.operating
-    assert op is not None and op.connections[0] == "SP"
+    assert op is not None and state1870(game.state).connections[0] == "SP"
     assert game.waiting_for().startswith(f"{game.state.corporations['SP'].president} for SP: place the destination token")

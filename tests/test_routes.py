@@ -165,11 +165,13 @@ def test_the_report_shows_the_best_run_to_a_corporation_about_to_run() -> None:
 def test_run_auto_for_a_connection_run_joins_home_and_destination() -> None:
     """Game 1870_game_end_bank, SP's connection run after MP's turn (action 1031): RUN AUTO
     gives one train the run from SP's home N1 to its destination N17."""
-    from pbem.engine.actions import DestinationToken, RunAuto, RunRoutes
+    from pbem.engine.actions import RunAuto, RunRoutes
+    from pbem.titles.g1870.actions import DestinationToken
+    from pbem.titles.g1870.state import state1870
 
     game = replayed_before("1870", "1870_game_end_bank.json", 1032).game
     op = game.state.round.operating
-    assert op is not None and op.connections == ["SP"]
+    assert op is not None and state1870(game.state).connections == ["SP"]
     president = game.state.corporations["SP"].president
     assert president is not None
     game.apply(president, DestinationToken("map"))
@@ -178,6 +180,13 @@ def test_run_auto_for_a_connection_run_joins_home_and_destination() -> None:
     assert any({run.stops[0].split(".")[0], run.stops[-1].split(".")[0]} == {"N1", "N17"} for run in action.runs)
     events = game.apply(president, action)
     assert any(e.startswith("SP runs") for e in events)
+    # the report's choices for the connection run's payout name that run's revenue
+    from pbem import report_sections
+
+    revenue = state1870(game.state).connection_revenue
+    assert revenue and revenue == sum(r.revenue for r in game.last_run)
+    lines = report_sections.options(game, president, route_budget=20_000)
+    assert any(f"the revenue is {game.money(revenue)}" in line for line in lines), lines
 
 
 def test_routes_cli_prints_every_run_with_the_optimum(tmp_path: Path) -> None:

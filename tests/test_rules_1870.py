@@ -12,6 +12,7 @@ import pytest
 from pbem.engine.board import BorderData, MapData, TileData
 from pbem.engine.title import TitleData
 from pbem.ruleset import RULES_DIR, load_map, load_tiles, load_title, read_rules_yaml
+from pbem.titles.g1870.connections import destination
 
 # The 1870 tile manifest: tile number -> how many come with the game.
 PUBLISHED_1870_COUNTS = {
@@ -104,14 +105,14 @@ def test_privates(title: TitleData, board: MapData) -> None:
 
 
 def test_corporations(title: TitleData, board: MapData) -> None:
-    routes = {c.sym: (c.home, c.destination) for c in title.corporations}
+    routes = {c.sym: (c.home, destination(title, c.sym)) for c in title.corporations}
     assert routes == {
         "ATSF": ("B9", "N1"), "SSW": ("H17", "J3"), "SP": ("N1", "N17"), "SLSF": ("E12", "M22"),
         "MP": ("C18", "J5"), "MKT": ("B11", "N1"), "IC": ("K16", "A22"), "GMO": ("M20", "C18"),
         "FW": ("J3", "A2"), "TP": ("J5", "N17"),
     }  # fmt: skip
     for corp in title.corporations:
-        for coord in (corp.home, corp.destination):
+        for coord in (corp.home, destination(title, corp.sym)):
             assert coord is not None and coord in board.hexes, (corp.sym, coord)
             face = board.hexes[coord].tile
             assert face.cities or face.offboard is not None, (corp.sym, coord)
@@ -132,7 +133,7 @@ def test_offboard_homes_and_destinations(board: MapData, title: TitleData) -> No
     offboards = {c for c, h in board.hexes.items() if h.tile.offboard}
     assert offboards == {"A2", "A22", "M22", "N1"}
     assert title.corporation("SP").home in offboards
-    assert {c.destination for c in title.corporations} & offboards == {"A2", "A22", "M22", "N1"}
+    assert {destination(title, c.sym) for c in title.corporations} & offboards == {"A2", "A22", "M22", "N1"}
 
 
 # --- market, trains, phases -------------------------------------------------------------------

@@ -50,7 +50,8 @@ def test_a_package_without_hooks_is_refused(monkeypatch: pytest.MonkeyPatch) -> 
 
 # -- the stock round's extension points -------------------------------------------------------
 
-from pbem.engine.actions import Action, BuyPrivate, Par, Redeem, SellShares  # noqa: E402
+from pbem.engine.actions import Action, BuyPrivate, Par, SellShares  # noqa: E402
+from pbem.titles.g1870.actions import Redeem  # noqa: E402
 from pbem.engine.game import Game  # noqa: E402
 from pbem.engine.state import RoundState, ShareSale, StockRoundState, TitleState  # noqa: E402
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency  # noqa: E402

@@ -8,7 +8,7 @@ language (:mod:`pbem.orders`) formats and parses them as order lines.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Mapping
 
 ShareSource = Literal["ipo", "pool"]
 
@@ -216,53 +216,6 @@ class Assign(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class DestinationToken(Action):
-    """A corporation that has just connected to its destination places its destination token
-    on the map (``"map"``: free, in an extra slot, and the destination counts twice) or keeps
-    it on its charter as a spare token (``"charter"``: no bonus). 1870 rules, destinations."""
-
-    kind: ClassVar[str] = "destination_token"
-    choice: Literal["map", "charter"]
-
-    def __post_init__(self) -> None:
-        if self.choice not in ("map", "charter"):
-            raise ValueError(f"choice must be map or charter, not {self.choice!r}")
-
-
-@dataclass(frozen=True, slots=True)
-class Redeem(Action):
-    """The president has ``corporation`` buy back one of its shares into its treasury, from
-    the bank pool or (when the pool has none) from player ``source`` (1870 rules: share
-    redemption, in the stock round, as the president's turn)."""
-
-    kind: ClassVar[str] = "redeem"
-    corporation: str
-    source: str = "pool"
-
-
-@dataclass(frozen=True, slots=True)
-class Reissue(Action):
-    """The president has ``corporation`` offer for sale again every share it has redeemed,
-    at a new par (1870 rules: reissue, in the stock round, as the president's turn). From
-    then on a share bought from its treasury pays the corporation (incremental
-    capitalization)."""
-
-    kind: ClassVar[str] = "reissue"
-    corporation: str
-
-
-@dataclass(frozen=True, slots=True)
-class GrantConnection(Action):
-    """A GM ruling that ``corporation`` has connected to its destination whatever the engine
-    finds (a table ruling, or a recorded game whose platform granted it): its destination
-    token choice and connection run come now (1870 rules, destinations)."""
-
-    kind: ClassVar[str] = "grant_connection"
-    gm_only: ClassVar[bool] = True
-    corporation: str
-
-
-@dataclass(frozen=True, slots=True)
 class Exchange(Action):
     """Exchange private ``company`` for a share of its corporation from the IPO or the pool
     (1830: MH for a 10% NYC share, any time; the private closes)."""
@@ -282,17 +235,36 @@ class Bankrupt(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (Pass, Bid, BuyPrivate, Par, BuyShares, SellShares, LayTile, PlaceToken, RunRoutes, RunAuto,
-                Dividend, BuyTrain, DiscardTrain, Exchange, Redeem, Reissue, Assign, GrantConnection, DestinationToken, Bankrupt)
+                Dividend, BuyTrain, DiscardTrain, Exchange, Assign, Bankrupt)
 }
+"""The action types by ``kind``, as the log names them: the core's, and those a title adds
+with :func:`register_actions` (a title's package registers its own when imported, which
+loading the title does, so a log of that title reads back)."""
 
 
-def action_from_dict(data: dict[str, Any]) -> Action:
-    """Inverse of :meth:`Action.to_dict`.
+def register_actions(*types: type[Action]) -> None:
+    """Add a title's own action types to :data:`ACTION_TYPES` under their ``kind``, so
+    :func:`action_from_dict` reads them from the log. Registering a type again is harmless.
+
+    :raises ValueError: another type already has that ``kind``.
+    """
+    for cls in types:
+        known = ACTION_TYPES.get(cls.kind)
+        if known is not None and known is not cls:
+            raise ValueError(f"action kind {cls.kind!r} is taken by {known.__qualname__}")
+        ACTION_TYPES[cls.kind] = cls
+
+
+def action_from_dict(data: dict[str, Any], types: Mapping[str, type[Action]] | None = None) -> Action:
+    """Inverse of :meth:`Action.to_dict`. ``types`` (kind -> class) are read beside
+    :data:`ACTION_TYPES`: a title's own actions
+    (:meth:`pbem.engine.hooks.TitleHooks.action_types`); a reader that knows no title (the
+    action log's records) finds those the loaded titles registered in :data:`ACTION_TYPES`.
 
     :raises ValueError: unknown ``type`` or bad fields.
     """
     try:
-        cls = ACTION_TYPES[data["type"]]
+        cls = (types or {}).get(data["type"]) or ACTION_TYPES[data["type"]]
     except KeyError:
         raise ValueError(f"unknown action type in {data!r}") from None
     if cls is RunRoutes:

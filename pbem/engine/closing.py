@@ -12,8 +12,8 @@ A corporation whose share price reaches a closing cell (zone letter ``c`` of
 * its certificates are gone, from players, the bank pool and its treasury alike (worth
   nothing), and its marker leaves the market;
 * it no longer operates: the rest of its turn is lost, and a later turn in this operating
-  round is skipped; a connection run waiting for it is dropped, and the title drops what its
-  own state holds for it (``TitleHooks.corporation_closed``; 1870: a price protection);
+  round is skipped; the title drops what its own state holds for it
+  (``TitleHooks.corporation_closed``; 1870: a price protection, a connection run owed);
 * the certificate limit is then read from the table for fewer corporations
   (``shares.certificate_limit``).
 
@@ -64,9 +64,6 @@ def close_corporation(game: Game, sym: str) -> None:
     corp.president = None
     corp.closed = True
     game.hooks.corporation_closed(game, sym)
-    op = state.round.operating
-    if op is not None:
-        op.connections = [c for c in op.connections if c != sym]
 
 
 def special_cells(game: Game) -> frozenset[Coord]:

@@ -25,7 +25,7 @@ from pbem.engine.state import (
 )
 from pbem.engine.step import Step
 from pbem.engine.steps import operating
-from pbem.engine.steps.auction import PendingPar, WaterfallAuction, new_auction_state
+from pbem.engine.steps.auction import PendingPar, WaterfallAuction
 from pbem.engine.steps.stock import BuySellParShares, end_turn, execute_sale, finish_stock_round
 from pbem.engine.title import PhaseData, TitleData
 from pbem.engine.track import RouteResult
@@ -90,7 +90,7 @@ class Game:
         self.last_run: list[RouteResult] = []
         self.cache: dict[object, tuple[object, object]] = {}
         """Derived data (track graph, networks) keyed by what it was derived from."""
-        self.state.round.auction = new_auction_state(self)
+        self.state.round = self.hooks.start_round(self)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Game:
         """A copy with its own state; the immutable title, map and tile data are shared."""
@@ -147,7 +147,9 @@ class Game:
     def steps(self) -> list[type[Step]]:
         """The current round's steps, in order."""
         names = self.title.round_steps.get(self.state.round.kind, ())
-        return [self.hooks.stock_step() if n == BuySellParShares.name else STEP_TYPES[n] for n in names]
+        own = self.hooks.step_types()
+        return [self.hooks.stock_step() if n == BuySellParShares.name else own.get(n) or STEP_TYPES[n]
+                for n in names]
 
     def active_step(self) -> type[Step] | None:
         """The first active step of the current round, or None (and None in an operating
@@ -205,7 +207,7 @@ class Game:
             return f"SR {rnd.number}"
         if rnd.kind == "operating":
             return f"OR {rnd.number}.{rnd.or_number}"
-        return ROUND_NAMES.get(rnd.kind, rnd.kind)
+        return ROUND_NAMES.get(rnd.kind, rnd.kind.replace("_", " ").capitalize())
 
     def waiting_for(self) -> str:
         """One line: who must act and what for (``"Player 2: bid on the private companies"``)."""
@@ -297,7 +299,7 @@ class Game:
 
     def _advance(self, player: str) -> None:
         kind = self.state.round.kind
-        if kind == "auction":
+        if kind not in ("stock", "operating"):  # the start (TitleHooks.start_round)
             if self.active_step() is None:
                 self._start_stock_round()
         elif kind == "stock":
@@ -368,22 +370,14 @@ class Game:
     # -- operating rounds (1830 rules 6) --------------------------------------------------
 
     def operating_order(self) -> list[str]:
-        """Floated corporations, highest share price first; on one price, the rightmost
-        cell first, then the higher row, then the one that arrived first (1830 rules 6)."""
-        state = self.state
-
-        def key(sym: str) -> tuple[int, int, int, int, str]:
-            coord = state.corporations[sym].price
-            assert coord is not None
-            return (-market.price_at(self.title, coord), -coord[1], coord[0],
-                    state.market[coord].index(sym), sym)
-
-        floated = [s for s, c in state.corporations.items() if c.floated and not c.closed]
-        return sorted(floated, key=key)
+        """The floated corporations in operating order: the title's
+        (:meth:`TitleHooks.operating_order`; 1830: highest share price first)."""
+        return self.hooks.operating_order(self)
 
     def _start_operating_round(self, number: int, or_number: int) -> None:
         self.state.round = RoundState(kind="operating", number=number, or_number=or_number,
                                       operating=OperatingState(order=self.operating_order()))
+        self.hooks.new_operating_round(self)
         self.event(f"-- {self.round_label()} --")
         self.payout_companies()
         self._start_corporation_turn()
@@ -415,8 +409,8 @@ class Game:
         assert op is not None
         corp = self.state.corporations[op.order[op.index]]
         if corp.closed:
-            # the rest of its turn is lost; a price protection or connection run owed to
-            # others still comes before the next turn
+            # the rest of its turn is lost; a title's step owed to others (1870: a price
+            # protection or a connection run) still comes before the next turn
             operating.pass_its_own_steps(self)
         operating.skip_inactive(self)
         closing.settle_market(self)
@@ -446,7 +440,6 @@ class Game:
 
     def _finish_operating_round(self) -> None:
         rnd = self.state.round
-        self.state.operating_rounds_played += 1
         if rnd.or_number < self.state.operating_rounds:
             self._start_operating_round(rnd.number, rnd.or_number + 1)
             return

@@ -8,15 +8,18 @@ places titles differ (stock-market moves, dividends, extra revenue, extra tile-l
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Hashable, Mapping
 
 from pbem.engine import market
-from pbem.engine.state import ShareSale, TitleState
+from pbem.engine.state import RoundState, ShareSale, TitleState
+from pbem.engine.steps.auction import new_auction_state
 from pbem.engine.steps.stock import BuySellParShares, drop_price, pool_presidency
 
 if TYPE_CHECKING:
+    from pbem.engine.actions import Action
     from pbem.engine.game import Game
     from pbem.engine.receivership import ReceivershipPolicy
+    from pbem.engine.step import Step
     from pbem.engine.steps.operating import OpStep
     from pbem.engine.title import TitleData
     from pbem.order_codecs import OrderCodec
@@ -26,6 +29,22 @@ Coord = tuple[int, int]
 
 class TitleHooks:
     """Overridable rules; every method documents the 1830 behaviour it implements."""
+
+    # -- the start of the game ----------------------------------------------------------------
+
+    def start_round(self, game: Game) -> RoundState:
+        """The round the game begins with, before the first stock round: its ``kind`` names
+        the steps it runs (the title data's ``round_steps``); when none of them is active any
+        more, the first stock round begins. 1830: the private auction (rules 4.2), kind
+        ``"auction"`` with every private for sale, cheapest first. A title that starts
+        otherwise (1825 sells its privates at face value in seat order; 1829 drafts) returns a
+        round of its own kind whose steps it gives in :meth:`step_types`."""
+        return RoundState(kind="auction", auction=new_auction_state(game))
+
+    def step_types(self) -> Mapping[str, type[Step]]:
+        """The title's own round steps by the name its ``round_steps`` data uses, beside the
+        core's (the auction's and the stock round's); 1830: none."""
+        return {}
 
     # -- the title's own state and stock round ---------------------------------------------
 
@@ -40,6 +59,19 @@ class TitleHooks:
         handlers and actions (1870: redemption, reissue and price protection). The game asks
         this step, never the core class, what a stock-round turn allows."""
         return BuySellParShares
+
+    def launch_problem(self, game: Game, sym: str) -> str | None:
+        """Why corporation ``sym``'s shares are not on offer now, or None: a title that
+        puts its corporations on offer in stages says so here (1829's share launches: the MR
+        after three operating rounds, once the earlier ones have floated; Lorenz's 1825: no
+        more LNWR shares until every private is sold). Asked by the stock round's par and
+        purchase checks and its offers, so the legal moves, the report and the refusals
+        agree. 1830: every corporation is on offer from the start."""
+        return None
+
+    def new_operating_round(self, game: Game) -> None:
+        """Called when an operating round begins (its state is fresh, before the privates
+        pay): where a title counts operating rounds (for its share launches); 1830: nothing."""
 
     def new_stock_round(self, game: Game) -> None:
         """Called when a stock round begins (its state is fresh); 1830: nothing to do."""
@@ -95,6 +127,15 @@ class TitleHooks:
         ``"left"`` when nothing was."""
         return "right" if paid > 0 else "left"
 
+    def dividend_moves(self, game: Game, corp: str, revenue: int, paid: int) -> tuple[str, ...]:
+        """The cells ``corp``'s price moves after a dividend of ``paid`` out of ``revenue``
+        (money), in order: each ``"right"``, ``"left"``, ``"up"`` or ``"down"``, taken with the
+        hook of that name, so a title may move several cells by the dividend's size against
+        the share price (:func:`pbem.engine.shares.current_price`). 1830: the one move of
+        :meth:`price_move`, or none."""
+        direction = self.price_move(revenue, paid)
+        return (direction,) if direction else ()
+
     def dividend_amount(self, percent: int, share_percent: int, per_share: float) -> int:
         """A holder's dividend: shares times the per-share amount, rounded up."""
         return math.ceil(percent / share_percent * per_share)
@@ -111,16 +152,30 @@ class TitleHooks:
         run written and every route the optimiser considers."""
         return None
 
-    def connections_due(self, game: Game, order: list[str]) -> list[str]:
-        """Corporations of ``order`` owed a destination connection run now, at the end of a
-        corporation's turn (1830: none; 1870: see its hooks)."""
-        return []
+    def city_slots(self, game: Game, coord: str, city: int, printed: int) -> int:
+        """How many station slots city ``city`` of the tile on ``coord`` has, given the
+        tile's ``printed`` slots (1830: the printed slots; a title may add slots for tokens
+        of its own that take none, 1870's destination tokens)."""
+        return printed
+
+    def graph_key(self, game: Game) -> Hashable:
+        """What of the title's own state the track network (blocking, slots) and the best
+        run depend on beyond tiles, tokens, trains and privates: part of the key their
+        caches are kept under, so it must change whenever such a fact does (1830: nothing,
+        ``()``)."""
+        return ()
 
     def lay_problem(self, game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
         """A title's extra reason a tile may not go there (1830: none)."""
         return None
 
     # -- the order language -------------------------------------------------------------------
+
+    def action_types(self) -> Mapping[str, type[Action]]:
+        """The action types the title's order words write, by ``kind``: what a reader of its
+        records passes to :func:`pbem.engine.actions.action_from_dict` beside the core's
+        (1830: the core's only)."""
+        return {kind.kind: kind for codec in self.order_codecs() for kind in codec.actions}
 
     def order_codecs(self) -> tuple[OrderCodec, ...]:
         """The title's own order words, read and listed after the core's
@@ -129,6 +184,23 @@ class TitleHooks:
         return ()
 
     # -- the operating round (1830 rules 6) --------------------------------------------------
+
+    def operating_order(self, game: Game) -> list[str]:
+        """The floated corporations in the order they operate, fixed when an operating round
+        starts (and when a train purchase changes prices, 1830: never mid-round). 1830 rules
+        6: highest share price first; on one price, the rightmost cell first, then the higher
+        row, then the one that arrived on the cell first. A title with a fixed order (1825:
+        majors by par, ties by formation order, then minors) overrides this."""
+        state = game.state
+
+        def key(sym: str) -> tuple[int, int, int, int, str]:
+            coord = state.corporations[sym].price
+            assert coord is not None
+            return (-market.price_at(game.title, coord), -coord[1], coord[0],
+                    state.market[coord].index(sym), sym)
+
+        floated = [s for s, c in state.corporations.items() if c.floated and not c.closed]
+        return sorted(floated, key=key)
 
     def station_tokens(self, game: Game, corp: str) -> tuple[list[int], int]:
         """``(the prices of corp's station tokens in order, how many of them are placed)``
@@ -155,7 +227,7 @@ class TitleHooks:
 
         return allowed_hexes(game, corp)
 
-    # -- receivership and share launches (issue 11: extension points 1825 needs) -----------
+    # -- receivership (issue 11: an extension point 1825 needs) ---------------------------
 
     def receivership(self) -> ReceivershipPolicy | None:
         """The rules that run a corporation with no president
@@ -164,12 +236,4 @@ class TitleHooks:
         can take it over, and the receiver then takes the corporation's operating turns
         (1825: a company whose Director's certificate is in the pool). 1830: None — the
         president's certificate never lies in the pool."""
-        return None
-
-    def launch_problem(self, game: Game, sym: str) -> str | None:
-        """Why ``sym``'s shares are not yet available (neither started at par nor bought),
-        or None: a title whose corporations, or bands of them, launch later (after a number
-        of operating rounds, ``GameState.operating_rounds_played``, or when the title's
-        condition holds) says so here; the stock step's legal moves, HELP, the report and
-        the refusals all read it. 1830: every corporation is available from the start."""
         return None

@@ -51,7 +51,7 @@ def _position_key(game: Game, corp: str) -> object:
          tuple(op.passed_steps)) if op else None,
         state.corporations[corp].cash,
         tuple(sorted((s, c.owner, c.closed) for s, c in state.companies.items())),
-        tuple(sorted(state.destinations_reached)),
+        game.hooks.graph_key(game),
         game.hooks.lay_gate(game, corp),
     )
 

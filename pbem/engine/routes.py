@@ -346,7 +346,7 @@ def _combine(game: Game, units: list[Unit], routes: list[Route], deadline: _Budg
     # left that shares no track with those taken
     greedy: list[Route | None] = [None] * len(order)
     used = 0
-    if ends is not None:  # the first unit that can join home and destination does so
+    if ends is not None:  # the first unit that can join the two hexes does so
         for i, options in enumerate(choices):
             joining = next((r for r in options if joins(r)), None)
             if joining is not None:
@@ -398,8 +398,9 @@ def run_actor(game: Game) -> str:
 
 def resolve_auto(game: Game, action: Action, budget: int = DEFAULT_SEARCH_BUDGET) -> tuple[Action, list[str]]:
     """``action`` itself, or for :class:`RunAuto` the run it stands for: the best run of the
-    corporation whose run is due (its turn's run, or a connection run, which must join home
-    and destination), and the lines that tell what was found and whether it is proven best.
+    corporation whose run is due (its turn's run, or a run that must join two hexes, as
+    1870's connection run joins home and destination), and the lines that tell what was
+    found and whether it is proven best.
 
     :raises IllegalOrderError: no run is due now, or no train can run.
     """
@@ -424,7 +425,7 @@ def cached_best_run(game: Game, corp: str, budget: int = DEFAULT_SEARCH_BUDGET,
     state = game.state
     key = (corp, budget, must_join, state.phase, tuple(state.corporations[corp].trains),
            tuple(sorted(state.tiles.items())), tuple(sorted((k, tuple(v)) for k, v in state.tokens.items())),
-           tuple(state.destinations_reached), tuple(state.destination_on_charter),
+           game.hooks.graph_key(game),
            tuple(sorted((c, tuple(sorted(a.items()))) for c, a in state.assignments.items())))
     cached = game.cache.get(("best_run", corp))
     if cached is not None and cached[0] == key:

@@ -226,9 +226,6 @@ class OperatingState:
     trains_bought: int = 0
     emergency: bool = False
     no_upgrade_hexes: list[str] = field(default_factory=list)
-    connections: list[str] = field(default_factory=list)
-    """Corporations owed a connection run at this turn's end, the first one's now (1870)."""
-    connection_revenue: int | None = None
 
     def copy(self) -> OperatingState:
         """An independent copy."""
@@ -238,7 +235,6 @@ class OperatingState:
         new.laid_hexes = self.laid_hexes[:]
         new.routes = [r[:] for r in self.routes]
         new.no_upgrade_hexes = self.no_upgrade_hexes[:]
-        new.connections = self.connections[:]
         return new
 
 
@@ -287,18 +283,12 @@ class GameState:
     round: RoundState
     phase: str = ""
     operating_rounds: int = 1
-    operating_rounds_played: int = 0
-    """Operating rounds finished so far in the game (a title's share launches count them)."""
     depot: list[str] = field(default_factory=list)
     pool_trains: list[str] = field(default_factory=list)
     types_sold: list[str] = field(default_factory=list)
     tiles: dict[str, tuple[str, int]] = field(default_factory=dict)
     tokens: dict[str, list[str]] = field(default_factory=dict)
     used_abilities: list[str] = field(default_factory=list)
-    destinations_reached: list[str] = field(default_factory=list)
-    """Corporations that have connected to their destination (1870)."""
-    destination_on_charter: list[str] = field(default_factory=list)
-    """Of those, the ones that kept the destination token on the charter (no bonus)."""
     assignments: dict[str, dict[str, str]] = field(default_factory=dict)
     """Private tokens on the map: company -> {"hex", "corp" it serves, "token" name}."""
     pending_teleport: str | None = None
@@ -332,8 +322,6 @@ class GameState:
         new.tiles = dict(self.tiles)
         new.tokens = {k: v[:] for k, v in self.tokens.items()}
         new.used_abilities = self.used_abilities[:]
-        new.destinations_reached = self.destinations_reached[:]
-        new.destination_on_charter = self.destination_on_charter[:]
         new.assignments = {k: dict(v) for k, v in self.assignments.items()}
         new.pending_tokens = self.pending_tokens[:]
         new.title_state = self.title_state.copy()

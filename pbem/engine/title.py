@@ -42,7 +42,10 @@ class CompanyData:
 
 @dataclass(frozen=True)
 class CorporationData:
-    """A corporation: ``shares`` lists the certificate percents, the president's first."""
+    """A corporation: ``shares`` lists the certificate percents, the president's first (a
+    president's certificate may be worth several shares: 20 in 1830, 30 for 1829's last
+    four); ``kind`` is ``"major"`` or a title's other kind of corporation (1825's
+    ``"minor"``), which a title's hooks read (its operating order)."""
 
     sym: str
     name: str
@@ -52,7 +55,11 @@ class CorporationData:
     float_percent: int
     home_city: int | None = None
     short: str = ""
-    destination: str | None = None
+    kind: str = "major"
+    extras: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    """The title's own facts about this corporation, which the core never reads, by key (as
+    the loader's schema declares them for ``corporations.yaml``; 1830 has none; 1870: the
+    ``destination`` hex)."""
 
 
 @dataclass(frozen=True)

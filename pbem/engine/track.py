@@ -73,29 +73,9 @@ def city_key(coord: str, city: int) -> str:
 
 
 def city_slots(game: Game, coord: str, city: int) -> int:
-    """Station slots of city ``city`` on the tile showing on ``coord``, plus an extra slot
-    for each destination token placed there (1870 game.yaml: it never takes a slot).
-
-    With ``destination_token_takes_a_slot`` (1870's "station marker wars" option) a
-    destination token on a city (not an off-board area) takes a slot like any token: a free
-    one not held for a home, else an extra slot made for it — which a later upgrade with
-    more slots absorbs."""
-    printed = placed(game, coord).tile.cities[city].slots
-    here = tokens_in(game, coord, city)
-    destination = [corp for corp in here if destination_token_at(game, corp, coord)]
-    if not destination:
-        return printed
-    if not game.title.const("destination_token_takes_a_slot", False) or placed(game, coord).tile.offboard is not None:
-        return printed + len(destination)
-    held = len(reserved_home(game, coord, city))
-    return max(printed, len(here) + held)
-
-
-def destination_token_at(game: Game, corp: str, coord: str) -> bool:
-    """Whether ``corp``'s token on ``coord`` is its destination token (1870)."""
-    state = game.state
-    return (corp in state.destinations_reached and corp not in state.destination_on_charter
-            and game.title.corporation(corp).destination == coord)
+    """Station slots of city ``city`` on the tile showing on ``coord``: the tile's printed
+    slots, as the title's ``city_slots`` hook counts them (1830: the printed slots)."""
+    return game.hooks.city_slots(game, coord, city, placed(game, coord).tile.cities[city].slots)
 
 
 def tokens_in(game: Game, coord: str, city: int) -> list[str]:
@@ -158,15 +138,14 @@ def network(game: Game, corp: str, adj: object = None, graph: TrackGraph | None 
     """What ``corp``'s tokens reach (see :class:`pbem.engine.graph.Network`): the one search
     of :func:`pbem.engine.graph.reach`, never turning back at a hex side nor passing through a
     stop that blocks ``corp`` (1830 rules 6.2, 6.5; Dixon's 1870 rules 6.1). Cached on the
-    game against the track graph and what blocking depends on (tokens, destinations, closed
-    corporations); do not change the result. ``adj`` is accepted for older callers and
+    game against the track graph and what blocking depends on (tokens, the title's
+    ``graph_key``, closed corporations); do not change the result. ``adj`` is accepted for older callers and
     ignored; ``graph`` asks about another track graph (a tile not yet laid), uncached."""
     if graph is not None:
         return _network(game, corp, graph)
     current = track_graph(game)
     state = game.state
-    key = (tuple((k, tuple(v)) for k, v in state.tokens.items()), tuple(state.destinations_reached),
-           tuple(state.destination_on_charter),
+    key = (tuple((k, tuple(v)) for k, v in state.tokens.items()), game.hooks.graph_key(game),
            tuple(c for c, s in state.corporations.items() if s.closed))
     cached = game.cache.get(("network", corp))
     if cached is not None:

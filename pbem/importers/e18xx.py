@@ -25,13 +25,9 @@ from pbem.engine.actions import (
     BuyTrain,
     DiscardTrain,
     Assign,
-    DestinationToken,
     Dividend,
     Exchange,
     LayTile,
-    GrantConnection,
-    Redeem,
-    Reissue,
     Par,
     Pass,
     PlaceToken,
@@ -39,6 +35,8 @@ from pbem.engine.actions import (
     SellShares,
     TrainRun,
 )
+from pbem.titles.g1870.actions import DestinationToken, GrantConnection, Redeem, Reissue
+from pbem.titles.g1870.state import state1870
 from pbem.engine import shares
 from pbem.engine.game import Game
 from pbem.engine.state import IPO, POOL
@@ -316,11 +314,9 @@ class Renderer:
         corporation the platform named and ours does not find owed (the platform's check has
         changed since some games were played) is rendered as the GM ruling that grants it, so
         the game goes on as it was played (:class:`GrantConnection`)."""
-        state = self.game.state
-        op = state.round.operating
-        queued = op.connections if op is not None else []
+        mine = state1870(self.game.state)
         missing = [c for c in action.get("corporations") or []
-                   if c not in queued and c not in state.destinations_reached]
+                   if c not in mine.connections and c not in mine.destinations_reached]
         if len(missing) > 1:
             raise UnsupportedRecordAction(f"action {action['id']}: connections granted to "
                                           f"{', '.join(missing)} at once")

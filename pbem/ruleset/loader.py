@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -33,14 +33,20 @@ STEMS = ("game", "companies", "corporations", "market", "trains", "extras")
 """The files a title's :class:`TitleData` is built from (``map.yaml`` and ``tiles.yaml`` are
 read by :mod:`pbem.ruleset.board`); ``extras.yaml`` is optional."""
 
+if TYPE_CHECKING:
+    from pbem.engine.hooks import TitleHooks
+
 _COMPANIES: TypeAdapter[list[schema.Company]] = TypeAdapter(list[schema.Company])
 
 
 @functools.lru_cache(maxsize=64)
-def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RULES_DIR) -> TitleData:
+def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RULES_DIR,
+               hooks: type[TitleHooks] | None = None) -> TitleData:
     """Load ``rules/<title>/`` with the named variant overlays applied in order, the map and
-    tile catalogue, and the title's hooks (:func:`pbem.titles.hooks_for`). Cached per process
-    by (title, variants, folder): the result is immutable.
+    tile catalogue (``<rules_dir>/tiles.yaml``), and the title's hooks: an instance of
+    ``hooks`` if given (a title whose code lives outside :mod:`pbem.titles`, such as the
+    tests' made-up title), else :func:`pbem.titles.hooks_for`. Cached per process by
+    (title, variants, folder, hooks): the result is immutable.
 
     :raises ConfigError: unknown title or variant, missing file, invalid YAML, an unknown key
         or a bad value (the message names the file and the key path, ``a.b.0.c``).
@@ -98,7 +104,7 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
         extras=MappingProxyType(extras.model_dump(exclude_unset=True)),
         board=load_map(title, rules_dir, variants),
         tiles=load_tiles(rules_dir / "tiles.yaml"),
-        hooks=hooks_for(title),
+        hooks=hooks() if hooks is not None else hooks_for(title),
     )
 
 
@@ -175,7 +181,8 @@ def _corporations(doc: schema.CorporationsFile) -> tuple[CorporationData, ...]:
             float_percent=next(p for p in (c.float_percent, defaults.float_percent, 60) if p is not None),
             home_city=c.home_city,
             short=c.short if c.short is not None else c.sym[:3],
-            destination=c.destination or None,
+            kind=c.kind or defaults.kind or "major",
+            extras=MappingProxyType({"destination": c.destination} if c.destination else {}),
         )
         for c in doc.corporations
     )

@@ -90,6 +90,15 @@ class DoubleHeading(Strict):
     lengths: dict[str, int] = Field(default_factory=dict)
 
 
+class Terms(Strict):
+    """The title's own words where they differ from 1830's, for the reports: ``president``
+    (1825's "Director") and ``ascii``, how the plain-ASCII reports spell characters of the
+    title's text that have no ASCII form (``{"£": "L"}``: a report would show ``?``)."""
+
+    president: str | None = None
+    ascii: dict[str, str] | None = None
+
+
 class GameData(Strict):
     """``game.yaml``: the title's identity, money, players and rule constants.
 
@@ -132,6 +141,7 @@ class GameData(Strict):
     closed_corporation_trains: Literal["to_pool", "removed"] | None = None
     upgrade_chart: dict[str, list[str]] | None = None
     tile_hexes: dict[str, TileHexes] | None = None
+    terms: Terms | None = None
     upgrade_must_add_run_track: bool = False
     """Dixon 6.2: an upgrade must add track the corporation can run on, or raise the value
     of a city it runs to (the ``dixon`` variant of 1870 sets it)."""
@@ -208,11 +218,13 @@ class CorporationDefaults(Strict):
     shares: list[int]
     tokens: list[int] | None = None
     float_percent: int | None = None
+    kind: str | None = None
 
 
 class Corporation(Strict):
     """One corporation: ``home`` hex (and ``home_city`` on a hex of two cities), ``tokens``
-    (costs), ``destination`` hex (1870), ``short`` name for the map."""
+    (costs), ``destination`` hex (1870), ``short`` name for the map, ``kind`` (``major``,
+    the default, or a title's other kinds: 1825's ``minor``)."""
 
     sym: str
     name: str
@@ -223,6 +235,7 @@ class Corporation(Strict):
     shares: list[int] | None = None
     float_percent: int | None = None
     destination: str | None = None
+    kind: str | None = None
 
 
 class CorporationsFile(Strict):

@@ -86,7 +86,7 @@ def buy_problem(game: Game, player: str, sym: str, source: str) -> str | None:
         return f"there is no corporation {sym!r}"
     corp = state.corporations[sym]
     launch = game.hooks.launch_problem(game, sym)
-    if launch:
+    if launch is not None:
         return launch
     if not corp.ipoed:
         return f"{sym} has not been started (PAR it first)"
@@ -119,7 +119,7 @@ def par_problem(game: Game, player: str, sym: str, price: int) -> str | None:
     if state.corporations[sym].ipoed:
         return f"{sym} has already been started"
     launch = game.hooks.launch_problem(game, sym)
-    if launch:
+    if launch is not None:
         return launch
     if _bought(game):
         return f"{player} has already bought a certificate this turn"

@@ -5,6 +5,8 @@
 * :mod:`.stock` — its stock-round step (the core's plus redemption, reissue, protection);
 * :mod:`.protection` — price protection of a sale, in stock and operating rounds;
 * :mod:`.redemption` — a corporation redeeming and reissuing its own shares;
+* :mod:`.actions` — its own actions (destination token, the GM's connection ruling, redeem,
+  reissue), registered with the core's log reader when this package is imported;
 * :mod:`.orders` — its own order words (HALF, REDEEM, REISSUE, CONNECT, DESTINATION);
 * :mod:`.operating`, :mod:`.connections` — its operating-round steps: price protection and
   destination (connection) runs.
@@ -13,6 +15,7 @@
 from __future__ import annotations
 
 from pbem.engine.hooks import TitleHooks
+from pbem.titles.g1870 import actions as _actions  # registers 1870's actions with the log reader
 from pbem.titles.g1870.hooks import Hooks1870
 
 HOOKS: type[TitleHooks] = Hooks1870

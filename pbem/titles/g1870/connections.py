@@ -11,30 +11,63 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import track, trains
-from pbem.engine.actions import Action, DestinationToken, Dividend, GrantConnection, RunAuto, RunRoutes
+from pbem.engine.actions import Action, Dividend, RunAuto, RunRoutes
+from pbem.titles.g1870.actions import DestinationToken, GrantConnection
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, president
 from pbem.engine.steps.operating.dividends import distribute, move_price
 from pbem.engine.steps.operating.runs import checked_runs
 from pbem.errors import IllegalOrderError
+from pbem.titles.g1870.state import state1870
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
+    from pbem.engine.title import TitleData
+
+
+def destination(title: TitleData, corp: str) -> str | None:
+    """``corp``'s destination hex (``corporations.yaml``, ``destination``), or None."""
+    found = title.corporation(corp).extras.get("destination")
+    return str(found) if found else None
+
+
+def destination_token_at(game: Game, corp: str, coord: str) -> bool:
+    """Whether ``corp``'s token on ``coord`` is its destination token: it has connected and
+    placed the token on the map there (1870 game.yaml, destinations)."""
+    mine = state1870(game.state)
+    return (corp in mine.destinations_reached and corp not in mine.destination_on_charter
+            and destination(game.title, corp) == coord)
 
 
 def queue_connections(game: Game) -> bool:
-    """At the end of a corporation's turn: queue the connection runs now owed (the title's
-    ``connections_due`` hook; the operating corporation first). True if any are waiting."""
-    op = op_state(game)
-    if op.connections:
+    """At the end of a corporation's turn: queue the connection runs now owed
+    (:func:`connections_due`; the operating corporation first). True if any are waiting."""
+    op, mine = op_state(game), state1870(game.state)
+    if mine.connections:
         return True
     current = current_corp(game)
     order = [current] + [c for c in op.order if c != current]
-    due = game.hooks.connections_due(game, order)
+    due = connections_due(game, order)
     for corp in due:
-        game.event(f"-- {corp} has connected to its destination "
-                   f"{game.title.corporation(corp).destination} --")
-    op.connections = list(due)
+        game.event(f"-- {corp} has connected to its destination {destination(game.title, corp)} --")
+    mine.connections = list(due)
     return bool(due)
+
+
+def connections_due(game: Game, order: list[str]) -> list[str]:
+    """1870 destinations (game.yaml): the corporations of ``order`` not yet connected to
+    their destination whose home station and destination are joined by a route their
+    longest train could run, whoever's track joined them. The corporation just operating
+    (``order[0]``) comes first, then the others in operating order."""
+    state, mine = game.state, state1870(game.state)
+    due = []
+    for corp in order:
+        data = game.title.corporation(corp)
+        if not destination(game.title, corp) or corp in mine.destinations_reached or state.corporations[corp].closed:
+            continue
+        home_key = track.city_key(data.home, data.home_city or 0)
+        if corp in state.tokens.get(home_key, []) and connection_runnable(game, corp):
+            due.append(corp)
+    return due
 
 
 def connection_runnable(game: Game, corp: str) -> bool:
@@ -42,11 +75,12 @@ def connection_runnable(game: Game, corp: str) -> bool:
     train must count every stop between, 1870 game.yaml)."""
     data = game.title.corporation(corp)
     held = game.state.corporations[corp].trains
-    if not data.destination or not held:
+    target = destination(game.title, corp)
+    if not target or not held:
         return False
     longest = max(trains.train_data(game.title, t).distance for t in held)
     home = track.stop_vertex(data.home, track.token_stop(game, data.home, data.home_city or 0))
-    return track.fewest_stops(game, corp, home, data.destination, most=longest) is not None
+    return track.fewest_stops(game, corp, home, target, most=longest) is not None
 
 
 def grant_connection(game: Game, corp: str) -> None:
@@ -56,24 +90,23 @@ def grant_connection(game: Game, corp: str) -> None:
     :raises IllegalOrderError: ``corp`` has no destination, has connected already or has no
         train.
     """
-    state = game.state
-    if corp not in state.corporations or not game.title.corporation(corp).destination:
+    state, mine = game.state, state1870(game.state)
+    if corp not in state.corporations or not destination(game.title, corp):
         raise IllegalOrderError(f"{corp} has no destination")
-    if corp in state.destinations_reached:
+    if corp in mine.destinations_reached:
         raise IllegalOrderError(f"{corp} has connected to its destination already")
     if not state.corporations[corp].trains or state.corporations[corp].closed:
         raise IllegalOrderError(f"{corp} has no train to make a connection run")
-    op = op_state(game)
-    if corp in op.connections:
+    op_state(game)  # only in an operating round
+    if corp in mine.connections:
         raise IllegalOrderError(f"{corp}'s connection run is due already")
-    op.connections.append(corp)
-    game.event(f"-- GM ruling: {corp} has connected to its destination "
-               f"{game.title.corporation(corp).destination} --")
+    mine.connections.append(corp)
+    game.event(f"-- GM ruling: {corp} has connected to its destination {destination(game.title, corp)} --")
 
 
 def connecting_corp(game: Game) -> str:
     """The corporation making its connection run now."""
-    return op_state(game).connections[0]
+    return state1870(game.state).connections[0]
 
 
 class _ConnectionStep(OpStep):
@@ -99,28 +132,28 @@ class ConnectionToken(_ConnectionStep):
 
     @classmethod
     def offers(cls, game: Game) -> bool:
-        op = op_state(game)
-        return bool(op.connections) and op.connections[0] not in game.state.destinations_reached
+        mine = state1870(game.state)
+        return bool(mine.connections) and mine.connections[0] not in mine.destinations_reached
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
         assert isinstance(action, DestinationToken)
-        state, corp = game.state, connecting_corp(game)
-        destination = game.title.corporation(corp).destination
-        assert destination is not None
-        key = track.city_key(destination, 0)
+        state, mine, corp = game.state, state1870(game.state), connecting_corp(game)
+        target = destination(game.title, corp)
+        assert target is not None
+        key = track.city_key(target, 0)
         if action.choice == "map":
             if corp in state.tokens.get(key, []):
-                raise IllegalOrderError(f"{corp} already has a token on {destination}: DESTINATION CHARTER")
+                raise IllegalOrderError(f"{corp} already has a token on {target}: DESTINATION CHARTER")
             state.tokens.setdefault(key, []).append(corp)
-            game.event(f"{corp} places its destination token on {destination}; runs starting or "
+            game.event(f"{corp} places its destination token on {target}; runs starting or "
                        f"ending there count it twice")
         else:
-            state.destination_on_charter.append(corp)
+            mine.destination_on_charter.append(corp)
             value = game.title.const("destination_token_value", 100)
             game.event(f"{corp} keeps its destination token on the charter (a spare "
                        f"{game.money(int(value))} token), giving up the bonus")
-        state.destinations_reached.append(corp)
+        mine.destinations_reached.append(corp)
 
     @classmethod
     def candidates(cls, game: Game, player: str) -> Iterable[Action]:
@@ -143,30 +176,31 @@ class ConnectionRoute(_ConnectionStep):
 
     @classmethod
     def offers(cls, game: Game) -> bool:
-        op = op_state(game)
-        return (bool(op.connections) and op.connections[0] in game.state.destinations_reached
-                and op.connection_revenue is None and connection_runnable(game, op.connections[0]))
+        mine = state1870(game.state)
+        return (bool(mine.connections) and mine.connections[0] in mine.destinations_reached
+                and mine.connection_revenue is None and connection_runnable(game, mine.connections[0]))
 
     @classmethod
     def skip(cls, game: Game) -> None:
-        op = op_state(game)
-        if op.connections and op.connections[0] in game.state.destinations_reached and op.connection_revenue is None:
+        mine = state1870(game.state)
+        if mine.connections and mine.connections[0] in mine.destinations_reached and mine.connection_revenue is None:
             # granted by a GM ruling, but no train of its reaches: no run, nothing paid
-            game.event(f"{op.connections.pop(0)} has no train that reaches its destination: no connection run")
+            game.event(f"{mine.connections.pop(0)} has no train that reaches its destination: no connection run")
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
         assert isinstance(action, RunRoutes)
         corp = connecting_corp(game)
         data = game.title.corporation(corp)
-        ends = {data.home, data.destination}
+        target = destination(game.title, corp)
+        ends = {data.home, target}
         joined = any(len(run.stops) >= 2
                      and {run.stops[0].split(".")[0], run.stops[-1].split(".")[0]} == ends
                      for run in action.runs)
         if not joined:
-            raise IllegalOrderError(f"one of {corp}'s trains must run from {data.home} to {data.destination}")
+            raise IllegalOrderError(f"one of {corp}'s trains must run from {data.home} to {target}")
         results = checked_runs(game, corp, action)
-        op_state(game).connection_revenue = sum(result.revenue for result in results)
+        state1870(game.state).connection_revenue = sum(result.revenue for result in results)
 
     @classmethod
     def legal_actions(cls, game: Game, player: str) -> list[Action]:
@@ -176,9 +210,10 @@ class ConnectionRoute(_ConnectionStep):
 
     @classmethod
     def run_ends(cls, game: Game) -> tuple[str, str] | None:
-        data = game.title.corporation(connecting_corp(game))
-        assert data.destination is not None
-        return data.home, data.destination
+        corp = connecting_corp(game)
+        target = destination(game.title, corp)
+        assert target is not None
+        return game.title.corporation(corp).home, target
 
 
 class ConnectionDividend(_ConnectionStep):
@@ -191,8 +226,13 @@ class ConnectionDividend(_ConnectionStep):
 
     @classmethod
     def offers(cls, game: Game) -> bool:
-        op = op_state(game)
-        return bool(op.connections) and op.connection_revenue is not None
+        mine = state1870(game.state)
+        return bool(mine.connections) and mine.connection_revenue is not None
+
+    @classmethod
+    def revenue(cls, game: Game) -> int | None:
+        """The connection run's revenue."""
+        return state1870(game.state).connection_revenue
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
@@ -200,13 +240,13 @@ class ConnectionDividend(_ConnectionStep):
         choices = game.title.const("connection_run_choices", ["payout", "withhold"])
         if action.choice not in choices:
             raise IllegalOrderError(f"a connection run is paid out or withheld, not {action.choice}")
-        op, corp = op_state(game), connecting_corp(game)
-        revenue = op.connection_revenue or 0
+        mine, corp = state1870(game.state), connecting_corp(game)
+        revenue = mine.connection_revenue or 0
         kept = distribute(game, corp, revenue, action.choice)
         if revenue - kept > 0:
             move_price(game, corp, game.hooks.right)
-        op.connections.pop(0)
-        op.connection_revenue = None
+        mine.connections.pop(0)
+        mine.connection_revenue = None
         game.check_bank()
 
     @classmethod

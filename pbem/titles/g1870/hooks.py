@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Hashable
 
 from pbem.engine import market
 from pbem.engine.hooks import Coord, TitleHooks
@@ -65,13 +65,15 @@ class Hooks1870(TitleHooks):
 
     def corporation_closed(self, game: Game, sym: str) -> None:
         """A closed corporation's queued sales, redeemed shares and reissue are gone; with no
-        sale left to protect, no one is deciding."""
+        sale left to protect, no one is deciding; a connection run owed to it is dropped."""
         mine = state1870(game.state)
         mine.sell_queue = [sale for sale in mine.sell_queue if sale.corporation != sym]
         mine.redeemed = {key for key in mine.redeemed if key[0] != sym}
         mine.reissued.discard(sym)
         if game.state.round.stock is not None and not mine.sell_queue:
             mine.protecting = False
+        if game.state.round.operating is not None:
+            mine.connections = [c for c in mine.connections if c != sym]
 
     def _ledge(self, title: TitleData, coord: Coord) -> bool:
         here = market.cell(title, coord)
@@ -153,36 +155,44 @@ class Hooks1870(TitleHooks):
             total += int(bonus.get("owner", 0)) if placed["corp"] == corp else int(bonus.get("others", 0))
         return total
 
-    def connections_due(self, game: Game, order: list[str]) -> list[str]:
-        """1870 destinations (game.yaml): the corporations of ``order`` not yet connected to
-        their destination whose home station and destination are joined by a route their
-        longest train could run, whoever's track joined them. The corporation just operating
-        (``order[0]``) comes first, then the others in operating order."""
-        from pbem.engine import track
-        from pbem.titles.g1870.connections import connection_runnable
-
-        state = game.state
-        due = []
-        for corp in order:
-            data = game.title.corporation(corp)
-            if not data.destination or corp in state.destinations_reached or state.corporations[corp].closed:
-                continue
-            home_key = track.city_key(data.home, data.home_city or 0)
-            if corp in state.tokens.get(home_key, []) and connection_runnable(game, corp):
-                due.append(corp)
-        return due
-
     def station_tokens(self, game: Game, corp: str) -> tuple[list[int], int]:
         """A destination token kept on the charter is a spare token, the last, at the
         ``destination_token_value``; one placed on the map is not one of the charter's
         (1870 game.yaml, destinations)."""
         costs, placed = super().station_tokens(game, corp)
-        state = game.state
-        if corp in state.destination_on_charter:
+        mine = state1870(game.state)
+        if corp in mine.destination_on_charter:
             costs.append(int(game.title.const("destination_token_value", 100)))
-        elif corp in state.destinations_reached:
+        elif corp in mine.destinations_reached:
             placed -= 1
         return costs, placed
+
+    def city_slots(self, game: Game, coord: str, city: int, printed: int) -> int:
+        """A destination token placed on the map takes no slot: the city has an extra slot
+        for each (1870 game.yaml). With ``destination_token_takes_a_slot`` (the "station
+        marker wars" option) one on a city (not an off-board area) takes a slot like any
+        token: a free one not held for a home, else an extra slot made for it, which a later
+        upgrade with more slots absorbs."""
+        from pbem.engine import track
+        from pbem.titles.g1870.connections import destination_token_at
+
+        here = track.tokens_in(game, coord, city)
+        if not here or not state1870(game.state).destinations_reached:
+            return printed
+        tokens = [corp for corp in here if destination_token_at(game, corp, coord)]
+        if not tokens:
+            return printed
+        if (not game.title.const("destination_token_takes_a_slot", False)
+                or track.placed(game, coord).tile.offboard is not None):
+            return printed + len(tokens)
+        held = len(track.reserved_home(game, coord, city))
+        return max(printed, len(here) + held)
+
+    def graph_key(self, game: Game) -> Hashable:
+        """The destinations reached and the tokens kept on the charter: they change a city's
+        slots (:meth:`city_slots`) and a run's revenue (the destination counted twice)."""
+        mine = state1870(game.state)
+        return (tuple(mine.destinations_reached), tuple(mine.destination_on_charter))
 
     def operating_steps(self) -> tuple[type[OpStep], ...]:
         """Connection runs first, 1830's steps, then price protection (see
@@ -193,12 +203,14 @@ class Hooks1870(TitleHooks):
 
     def _destination_bonus(self, game: Game, corp: str, stops: list[str]) -> int:
         from pbem.engine import track
+        from pbem.titles.g1870.connections import destination
 
-        destination = game.title.corporation(corp).destination
-        if (not destination or len(stops) < 2 or corp not in game.state.destinations_reached
-                or corp in game.state.destination_on_charter):
+        target = destination(game.title, corp)
+        mine = state1870(game.state)
+        if (not target or len(stops) < 2 or corp not in mine.destinations_reached
+                or corp in mine.destination_on_charter):
             return 0
-        prefix = destination + ":"
+        prefix = target + ":"
         for vertex in (stops[0], stops[-1]):
             if vertex.startswith(prefix):
                 return track.stop_revenue(game, vertex)

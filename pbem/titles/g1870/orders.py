@@ -10,7 +10,8 @@ reads nor lists them (issue 11).
 from __future__ import annotations
 
 from pbem.core_codecs import word_alone
-from pbem.engine.actions import Action, DestinationToken, Dividend, GrantConnection, Redeem, Reissue
+from pbem.engine.actions import Action, Dividend
+from pbem.titles.g1870.actions import DestinationToken, GrantConnection, Redeem, Reissue
 from pbem.errors import OrderSyntaxError
 from pbem.order_codecs import HelpEntry, OrderCodec, Vocabulary, corporation
 

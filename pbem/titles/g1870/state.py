@@ -1,6 +1,6 @@
 """1870's own part of the game state (``GameState.title_state``): what the core's state has
-no field for — redeemed and reissued shares, the sales waiting for price protection, and the
-stock round's redemption budgets.
+no field for — redeemed and reissued shares, the sales waiting for price protection, the
+stock round's redemption budgets, and the destinations reached and connection runs owed.
 """
 
 from __future__ import annotations
@@ -29,7 +29,13 @@ class State1870(TitleState):
     * ``protecting`` — in a stock round, the oldest queued sale's president is deciding;
       ``protector`` — the player who just protected (play goes on after them);
     * ``redeem_cash`` — in this stock round, each corporation's cash for redemptions (its cash
-      when it first redeemed in the round; spent by a redemption).
+      when it first redeemed in the round; spent by a redemption);
+    * ``destinations_reached`` — corporations that have connected to their destination, in
+      the order they did; ``destination_on_charter`` — of those, the ones that kept the
+      destination token on the charter (a spare token, no bonus);
+    * ``connections`` — in an operating round, the corporations owed a connection run now,
+      the first one's being made; ``connection_revenue`` — that run's revenue once run (money,
+      an int), until it is paid out or withheld.
     """
 
     redeemed: set[tuple[str, int]] = field(default_factory=set)
@@ -38,12 +44,19 @@ class State1870(TitleState):
     protecting: bool = False
     protector: str | None = None
     redeem_cash: dict[str, int] = field(default_factory=dict)
+    destinations_reached: list[str] = field(default_factory=list)
+    destination_on_charter: list[str] = field(default_factory=list)
+    connections: list[str] = field(default_factory=list)
+    connection_revenue: int | None = None
 
     def copy(self) -> State1870:
         """A structural copy (the queued sales are frozen values, shared)."""
         return State1870(redeemed=set(self.redeemed), reissued=set(self.reissued),
                          sell_queue=self.sell_queue[:], protecting=self.protecting,
-                         protector=self.protector, redeem_cash=dict(self.redeem_cash))
+                         protector=self.protector, redeem_cash=dict(self.redeem_cash),
+                         destinations_reached=self.destinations_reached[:],
+                         destination_on_charter=self.destination_on_charter[:],
+                         connections=self.connections[:], connection_revenue=self.connection_revenue)
 
     def withheld(self, cert: Certificate) -> bool:
         """A redeemed share in the treasury is out of the market until reissued."""

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, Iterable
 
-from pbem.engine.actions import Action, BuyShares, Pass, Redeem, Reissue
+from pbem.engine.actions import Action, BuyShares, Pass
+from pbem.titles.g1870.actions import Redeem, Reissue
 from pbem.engine.state import StockRoundState
 from pbem.engine.step import Handler
 from pbem.engine.steps.stock import BuySellParShares, end_turn

@@ -110,6 +110,13 @@ class OpStep:
         return None
 
     @classmethod
+    def revenue(cls, game: Game) -> int | None:
+        """For a step that shares out revenue (takes a dividend order): the revenue it shares
+        now (money, an int); None for other steps (the base). 1830: the dividend step's, the
+        turn's run."""
+        return None
+
+    @classmethod
     def at_turn_end(cls, game: Game) -> bool:
         """Asked as the operating corporation's turn would end (no step offers anything
         more): whether the step now has work that keeps the turn open (1870: the connection

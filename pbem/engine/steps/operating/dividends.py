@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from pbem.engine import market, shares
 from pbem.engine.actions import Action, Dividend
@@ -12,6 +12,10 @@ from pbem.errors import IllegalOrderError
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
+    from pbem.engine.title import TitleData
+
+Move = Callable[["TitleData", tuple[int, int]], tuple[int, int]]
+"""A one-cell price move (a hook such as ``TitleHooks.right``)."""
 
 
 class DividendStep(OpStep):
@@ -26,6 +30,11 @@ class DividendStep(OpStep):
     def offers(cls, game: Game) -> bool:
         op = op_state(game)
         return bool(op.revenue) and "dividend_done" not in op.passed_steps
+
+    @classmethod
+    def revenue(cls, game: Game) -> int | None:
+        """The turn's run's revenue."""
+        return op_state(game).revenue
 
     @classmethod
     def skip(cls, game: Game) -> None:
@@ -61,11 +70,10 @@ def pay_dividend(game: Game, corp: str, choice: str) -> None:
     op.passed_steps.append("dividend_done")
     op.passed_steps.append(DividendStep.name)
     kept = distribute(game, corp, revenue, choice)
-    direction = hooks.price_move(revenue, revenue - kept)
-    if direction == "right":
-        move_price(game, corp, hooks.right)
-    elif direction == "left":
-        move_price(game, corp, hooks.left)
+    moves = {"right": hooks.right, "left": hooks.left, "up": hooks.up, "down": hooks.down}
+    steps = [moves[d] for d in hooks.dividend_moves(game, corp, revenue, revenue - kept)]
+    if steps:
+        move_price(game, corp, lambda title, coord: _moved(title, coord, steps))
     treasury.operated = True
     game.check_bank()
 
@@ -109,6 +117,13 @@ def distribute(game: Game, corp: str, revenue: int, choice: str) -> int:
         else:
             game.event(f"{corp} pays out {game.money(revenue)} = {each} per share ({', '.join(paid)})")
     return kept
+
+
+def _moved(title: TitleData, coord: tuple[int, int], steps: Sequence[Move]) -> tuple[int, int]:
+    """``coord`` after each move of ``steps`` in turn (hooks such as ``right``)."""
+    for step in steps:
+        coord = step(title, coord)
+    return coord
 
 
 def move_price(game: Game, corp: str, how: object) -> None:

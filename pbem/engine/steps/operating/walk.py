@@ -41,7 +41,7 @@ def active_steps(game: Game) -> list[type[OpStep]]:
 
 def pass_its_own_steps(game: Game) -> None:
     """Mark every step of the operating corporation's own turn passed (it has closed);
-    the steps others act in (price protection, connection runs) stay."""
+    the steps others act in (1870: price protection, connection runs) stay."""
     op = op_state(game)
     for step in game.operating_steps:
         if not step.sticky and step.name not in op.passed_steps:

@@ -1,25 +1,32 @@
-"""The ``pbem`` command: maps sub-commands onto the pieces; holds no game logic itself."""
+"""The ``pbem`` command: maps sub-commands onto the pieces; holds no game logic itself.
+
+Each command imports what it needs when it runs (the mail stack, asyncio and the server only
+for the commands that mail), so a cold ``pbem report`` loads no more than the game and the
+report (the issue's cold-start goal).
+"""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from pbem.actionlog import LogIntegrityError, verify
-from pbem.config import Config, load_config
 from pbem.errors import ConfigError
-from pbem.games import describe_record, game_dir, list_games, open_log, replay
-from pbem.poller import StorageFault
-from pbem.reports import render, report_context
-from pbem.server import Mailroom, MailroomSettings, Server, summary
+from pbem.games import describe_record, game_dir, list_games, open_log, replay, replay_log
+
+if TYPE_CHECKING:
+    from pbem.config import Config
+    from pbem.server import Mailroom
 
 
 def _config(path: str | None) -> Config:
+    from pbem.config import load_config
+
     try:
         return load_config(Path(path) if path else None)
     except ConfigError as exc:
@@ -28,6 +35,8 @@ def _config(path: str | None) -> Config:
 
 def mailroom_for(config: Config) -> Mailroom:
     """A mailroom on the config's data directory."""
+    from pbem.server import Mailroom, MailroomSettings
+
     return Mailroom(
         MailroomSettings(
             data_dir=config.data_dir,
@@ -70,6 +79,8 @@ def new_game(config_path: str | None, game_id: str, title: str, variants: tuple[
 
     Everything (seats, addresses, title, the outgoing mail setup) is checked before the game
     is created, so a refused new-game leaves nothing behind."""
+    import asyncio
+
     from pbem.transport.factory import outbound_from_config
 
     config = _config(config_path)
@@ -102,6 +113,10 @@ def new_game(config_path: str | None, game_id: str, title: str, variants: tuple[
 @click.option("--once", is_flag=True, help="one pass over the inbox, then stop")
 def serve(config_path: str | None, once: bool) -> None:
     """Poll the inbox and play the games (until stopped, or --once)."""
+    import asyncio
+
+    from pbem.poller import StorageFault
+    from pbem.server import Server, summary
     from pbem.transport.factory import inbound_from_config, outbound_from_config
 
     config = _config(config_path)
@@ -134,7 +149,7 @@ def serve(config_path: str | None, once: bool) -> None:
 
 def _replay_or_fail(config: Config, game_id: str):  # type: ignore[no-untyped-def]
     try:
-        return replay(open_log(config.data_dir, game_id).records)
+        return replay_log(open_log(config.data_dir, game_id))
     except LogIntegrityError as exc:
         raise click.ClickException(str(exc)) from None
     except KeyError:
@@ -150,6 +165,8 @@ def _replay_or_fail(config: Config, game_id: str):  # type: ignore[no-untyped-de
 @click.option("--seat", default=None, help="add the section for this seat (default: the GM's copy)")
 def report(config_path: str | None, game_id: str, width: str, seat: str | None) -> None:
     """Print the current turn report of GAME_ID."""
+    from pbem.reports import ReportArchive, render, report_context
+
     config = _config(config_path)
     rebuilt = _replay_or_fail(config, game_id)
     if seat is not None:
@@ -158,7 +175,7 @@ def report(config_path: str | None, game_id: str, width: str, seat: str | None) 
             seats = ", ".join(s.name for s in rebuilt.info.seats)
             raise click.ClickException(f"no seat {seat!r} in {game_id} (seats: {seats})")
         seat = found.name
-    archive = mailroom_for(config).archive(game_id)
+    archive = ReportArchive(game_dir(config.data_dir, game_id) / "reports")
     latest = archive.latest()
     click.echo(render("report.txt.j2", report_context(
         rebuilt, since_seq=latest.seq if latest and latest.seq < rebuilt.last_seq else
@@ -244,6 +261,10 @@ def import_18xx(config_path: str | None, record_path: str, game_id: str, gm_emai
         raise click.ClickException(str(exc)) from None
     except FileExistsError:
         raise click.ClickException(f"game {game_id} already exists") from None
+    try:  # the game as its log replays, kept as its snapshot: the first report is quick too
+        replay_log(open_log(config.data_dir, game_id))
+    except LogIntegrityError as exc:
+        raise click.ClickException(f"the imported game does not replay: {exc}") from None
     game = imported.renderer.game
     click.echo(f"Imported {game_id}: {imported.applied} actions, {imported.undos} undos; now {game.round_label()}"
                + (f" (finished: {game.state.end_reason})" if game.state.finished else ""))

@@ -1,10 +1,12 @@
 """Games on disk: creating one, and rebuilding its state by replaying its action log.
 
 A game lives in ``<data>/games/<game id>/``: ``log.jsonl`` (the truth, see
-:mod:`pbem.actionlog`), ``head.json`` and ``reports/`` (the archive). Seats, addresses and
+:mod:`pbem.actionlog`), ``head.json``, ``reports/`` (the archive) and ``snapshot.pickle``
+(a cache of the replayed game, :mod:`pbem.snapshot`; safe to delete). Seats, addresses and
 the hashes of the secrets are in the log's record 0; a GM ``replace`` record changes an
 address. The state is always :func:`replay` of the log (:mod:`pbem.application.state`,
-whose names are also given here).
+whose names are also given here); :func:`replay_log` gives the same from the snapshot when
+it is current for the log.
 
 Seat names are compared case-insensitively and word by word (:func:`same_name`): runs of
 blanks inside a name do not matter.
@@ -170,7 +172,7 @@ def describe_record(record: LogRecord, vocab: Vocabulary | None = None) -> str:
     from pbem.orders import format_order
 
     if isinstance(record, OrderRecord):
-        return format_order(record.action, vocab)
+        return format_order(record.action_in(vocab.action_types if vocab else {}), vocab)
     if isinstance(record, UndoRecord):
         return f"UNDO back to #{record.to_seq}"
     data = record.data()
@@ -181,6 +183,41 @@ def describe_record(record: LogRecord, vocab: Vocabulary | None = None) -> str:
     if isinstance(record, GameRecord):
         return f"new game {data.get('title')} with {', '.join(s.get('name', '?') for s in data.get('seats', []))}"
     return f"{record.kind_name}: {' '.join(f'{k}={v}' for k, v in data.items() if k != 'secret_hash')}"
+
+
+def replay_log(action_log: ActionLog, *, keep_snapshot: bool = True) -> Replay:
+    """The game ``action_log`` makes: :func:`replay` of its records, or the snapshot beside
+    the log when it is current for exactly these records (:mod:`pbem.snapshot`: a cache keyed
+    by the log's hash-chain head and the code version; the log stays the truth). A missing,
+    stale or doubtful snapshot is replaced by a new one when ``keep_snapshot`` (a failed
+    write is only logged).
+
+    :raises ReplayError: the log no longer replays (see :func:`replay`); a snapshot is never
+        written then.
+    """
+    from pbem import snapshot
+
+    records = action_log.records
+    game_id = str(records[0].genesis.get("game_id", "")) if isinstance(records[0], GameRecord) else ""
+    where = action_log.path.parent
+    cached = snapshot.load(where, game_id, records)
+    if isinstance(cached, Replay) and cached.last_seq == records[-1].seq and cached.info.game_id == game_id:
+        return cached
+    rebuilt = replay(records)
+    if keep_snapshot:
+        snapshot.save(where, game_id, records, rebuilt)
+    return rebuilt
+
+
+def save_snapshot(action_log: ActionLog, state: Replay) -> bool:
+    """Keep ``state`` (the game after every record of ``action_log``) as the log's snapshot
+    (:mod:`pbem.snapshot`); returns whether it was written (a fault is only logged)."""
+    from pbem import snapshot
+
+    records = action_log.records
+    if state.last_seq != records[-1].seq:
+        return False
+    return snapshot.save(action_log.path.parent, state.info.game_id, records, state)
 
 
 def open_log(data_dir: Path, game_id: str, *, repair: bool = False) -> ActionLog:
@@ -196,4 +233,4 @@ def open_log(data_dir: Path, game_id: str, *, repair: bool = False) -> ActionLog
 
 __all__ = ["GameInfo", "GmEntry", "Replay", "ReplayError", "Seat", "Undone", "describe_record", "find_game", "game_dir",
            "game_exists", "genesis_data", "gm_address", "gm_addresses", "hash_secret", "info_from_genesis",
-           "info_from_records", "list_games", "new_secret", "open_log", "replay", "same_name", "seats_of"]
+           "info_from_records", "list_games", "new_secret", "open_log", "replay", "replay_log", "same_name", "save_snapshot", "seats_of"]

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
 if TYPE_CHECKING:
@@ -114,15 +113,15 @@ class OrderRecord(LogRecord):
     def data(self) -> dict[str, Any]:
         return dict(self.action_data)
 
-    @cached_property
-    def action(self) -> Action:
-        """The engine's action (read once, then kept).
+    def action_in(self, types: Mapping[str, type[Action]]) -> Action:
+        """The engine's action, read with the title's own action types ``types``
+        (:meth:`pbem.engine.hooks.TitleHooks.action_types`) beside the core's.
 
         :raises ValueError: an action type or field this version does not know.
         """
         from pbem.engine.actions import action_from_dict
 
-        return action_from_dict(dict(self.action_data))
+        return action_from_dict(dict(self.action_data), types)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING, Callable, Protocol, Mapping
 
 from pbem.engine.actions import Action
 from pbem.errors import AmbiguousOrderError, OrderSyntaxError
@@ -150,6 +150,12 @@ class Vocabulary:
             trains=tuple(t.name for t in title.trains),
             codecs=title_codecs(title),
         )
+
+    @cached_property
+    def action_types(self) -> Mapping[str, type[Action]]:
+        """The action types its codecs write, by ``kind`` (what a reader of the title's log
+        passes to :func:`pbem.engine.actions.action_from_dict`)."""
+        return {kind.kind: kind for codec in self.walk for kind in codec.actions}
 
     @cached_property
     def walk(self) -> tuple[OrderCodec, ...]:

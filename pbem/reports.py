@@ -37,8 +37,16 @@ ships inside the package as ``pbem.templates`` (found with :mod:`importlib.resou
 @functools.lru_cache(maxsize=8)
 def environment(templates_dir: Path = TEMPLATES_DIR) -> jinja2.Environment:
     """The jinja2 environment for the plain-text templates (no autoescape, strict undefined);
-    one per folder, so each template is compiled once."""
+    one per folder, so each template is compiled once. The compiled templates are also kept
+    in jinja2's own bytecode cache (a folder of the user's in the temporary directory, checked
+    against each template's source), so a new process need not compile them again (the
+    issue's cold start of ``pbem report``); without such a folder they are compiled."""
+    try:
+        bytecode: jinja2.BytecodeCache | None = jinja2.FileSystemBytecodeCache()
+    except (OSError, RuntimeError):  # no private temporary folder to be had: compile each time
+        bytecode = None
     env = jinja2.Environment(
+        bytecode_cache=bytecode,
         loader=jinja2.FileSystemLoader(str(templates_dir)),
         autoescape=False,
         undefined=jinja2.StrictUndefined,
@@ -159,7 +167,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                 {
                     "seq": record.seq,
                     "actor": record.actor,
-                    "order": format_order(record.action, vocab),
+                    "order": format_order(record.action_in(vocab.action_types), vocab),
                     "events": replay.events.get(record.seq, []),
                 }
             )
@@ -382,7 +390,7 @@ def gm_text(record: GmEntry, vocab: Vocabulary | None = None) -> str:
     ``UNDO 8: took back #8 Bob: BID CA 170`` (issue)."""
     if isinstance(record, Undone):
         if record.taken_back:
-            taken = ", ".join(f"#{r.seq} {r.actor}: {format_order(r.action, vocab)}" for r in record.taken_back)
+            taken = ", ".join(f"#{r.seq} {r.actor}: {format_order(r.action_in(vocab.action_types if vocab else {}), vocab)}" for r in record.taken_back)
         else:
             taken = "nothing in force"
         return f"UNDO {record.record.to_seq}: took back {taken}"

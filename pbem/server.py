@@ -65,7 +65,7 @@ from pbem.application.texts import welcome_text
 from pbem.durable import clean_temporary_files, write_atomic
 from pbem.execution import Welcome
 from pbem.games import (Replay, find_game, game_dir, game_exists, gm_address, hash_secret, new_secret, open_log,
-                        replay, seats_of)
+                        replay, replay_log, save_snapshot, seats_of)
 from pbem.handled import Handled, HandledIndex, content_digest, same_mail
 from pbem.log_records import GameRecord
 from pbem.mail.compose import compose, deterministic_message_id, reply_subject
@@ -183,7 +183,7 @@ class Mailroom:
         cached = self._cache.get(game_id)
         if cached and cached[0] == last:
             return action_log, cached[1]
-        rebuilt = replay(action_log.records)
+        rebuilt = replay_log(action_log)  # from the log's snapshot when it is current
         self._cache[game_id] = (last, rebuilt)
         return action_log, rebuilt
 
@@ -360,6 +360,7 @@ class Mailroom:
                           game_id, committed.last_seq, written[-1].seq)
                 committed = replay(action_log.records)
             self._cache[game_id] = (written[-1].hash, committed)
+            save_snapshot(action_log, committed)  # a cache for the next reader; never the truth
         self._complete(sub, committed, decision)
 
     def _recover(self, sub: Submission, action_log: ActionLog, committed: Replay) -> None:

@@ -244,9 +244,11 @@ def apply_record(state: Replay, record: LogRecord, *, settle_now: bool = True) -
         settle(state)
 
 
-def settle(state: Replay) -> None:
+def settle(state: Replay, *, atomic: bool = True) -> None:
     """Bring ``state.game`` up to date with the actions in force: applied from where the
-    engine is, or from the start when an undo took back an applied action.
+    engine is, or from the start when an undo took back an applied action. ``atomic=False``
+    (a whole log replayed) keeps no copy of the game state to restore when an action is
+    refused (see :meth:`Game.apply`).
 
     :raises ReplayError: the engine refuses an action (the state is then not to be used).
     """
@@ -254,11 +256,12 @@ def settle(state: Replay) -> None:
         state.game = Game(state.title, [s.name for s in state.info.seats])
         state.applied = 0
         state.stale = False
+    types = state.title.hooks.action_types()
     while state.applied < len(state.effective):
         record = state.effective[state.applied]
         try:
-            action = record.action
-            state.events[record.seq] = state.game.apply(record.actor, action)
+            action = record.action_in(types)
+            state.events[record.seq] = state.game.apply(record.actor, action, atomic=atomic)
         except OrderError as exc:
             raise ReplayError(record.seq, str(exc)) from exc
         except ValueError as exc:
@@ -278,5 +281,5 @@ def replay(records: Sequence[LogRecord]) -> Replay:
     state = start(records[0])
     for record in records[1:]:
         apply_record(state, record, settle_now=False)
-    settle(state)
+    settle(state, atomic=False)  # a refusal ends the replay: no state copy per action to restore
     return state

@@ -8,6 +8,7 @@ language (:mod:`pbem.orders`) formats and parses them as order lines.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from types import MappingProxyType
 from typing import Any, ClassVar, Literal, Mapping
 
 ShareSource = Literal["ipo", "pool"]
@@ -232,34 +233,19 @@ class Bankrupt(Action):
     kind: ClassVar[str] = "bankrupt"
 
 
-ACTION_TYPES: dict[str, type[Action]] = {
+ACTION_TYPES: Mapping[str, type[Action]] = MappingProxyType({
     cls.kind: cls
     for cls in (Pass, Bid, BuyPrivate, Par, BuyShares, SellShares, LayTile, PlaceToken, RunRoutes, RunAuto,
                 Dividend, BuyTrain, DiscardTrain, Exchange, Assign, Bankrupt)
-}
-"""The action types by ``kind``, as the log names them: the core's, and those a title adds
-with :func:`register_actions` (a title's package registers its own when imported, which
-loading the title does, so a log of that title reads back)."""
-
-
-def register_actions(*types: type[Action]) -> None:
-    """Add a title's own action types to :data:`ACTION_TYPES` under their ``kind``, so
-    :func:`action_from_dict` reads them from the log. Registering a type again is harmless.
-
-    :raises ValueError: another type already has that ``kind``.
-    """
-    for cls in types:
-        known = ACTION_TYPES.get(cls.kind)
-        if known is not None and known is not cls:
-            raise ValueError(f"action kind {cls.kind!r} is taken by {known.__qualname__}")
-        ACTION_TYPES[cls.kind] = cls
+})
+"""The core's action types by ``kind``, as the log names them (read-only). A title's own
+actions are not here: a reader passes them (:meth:`pbem.engine.hooks.TitleHooks.action_types`)."""
 
 
 def action_from_dict(data: dict[str, Any], types: Mapping[str, type[Action]] | None = None) -> Action:
     """Inverse of :meth:`Action.to_dict`. ``types`` (kind -> class) are read beside
-    :data:`ACTION_TYPES`: a title's own actions
-    (:meth:`pbem.engine.hooks.TitleHooks.action_types`); a reader that knows no title (the
-    action log's records) finds those the loaded titles registered in :data:`ACTION_TYPES`.
+    :data:`ACTION_TYPES`: the title's own actions
+    (:meth:`pbem.engine.hooks.TitleHooks.action_types`); without them only the core's are read.
 
     :raises ValueError: unknown ``type`` or bad fields.
     """

@@ -242,10 +242,12 @@ class Game:
 
     # -- the one way to change the game --------------------------------------------------
 
-    def apply(self, player: str, action: Action) -> list[str]:
+    def apply(self, player: str, action: Action, *, atomic: bool = True) -> list[str]:
         """Apply ``action`` by ``player`` and advance the game; returns what happened.
 
-        All or nothing: on error the state is unchanged.
+        All or nothing: on error the state is unchanged. With ``atomic=False`` no copy of the
+        state is kept to restore, and after an error the state is not to be used (a replay of
+        a log, which stops at the first refusal, saves a copy of the state per action).
 
         :raises IllegalOrderError: not this player's turn, or the rules forbid the action.
         """
@@ -253,7 +255,7 @@ class Game:
             raise IllegalOrderError(f"{player!r} is not a player in this game")
         if self.state.finished:
             raise IllegalOrderError(self.waiting_for())
-        backup = self.state.copy()
+        backup = self.state.copy() if atomic else None
         self.pending_events = []
         self.turn_over = False
         try:
@@ -290,7 +292,8 @@ class Game:
                 if not self.hooks.stock_step().interrupted(self):
                     self._skip_stock_turns()
         except Exception:
-            self.state.__dict__.update(backup.__dict__)  # same object: callers keep their reference
+            if backup is not None:
+                self.state.__dict__.update(backup.__dict__)  # same object: callers keep their reference
             raise
         events, self.pending_events = self.pending_events, []
         return events

@@ -25,7 +25,9 @@ if TYPE_CHECKING:
 class ReplayOutcome:
     """How a replay went: ``error`` (with the record's ``failed_action``) is None on success.
 
-    ``result`` maps the record's player keys (id as a string, or name) to our final values.
+    ``result`` maps the record's player keys (id as a string, or name) to our final values;
+    after the engine refused an action it is empty and ``finished`` false (the actions are
+    applied without keeping a state to restore, so the state after a refusal is not used).
     """
 
     title: str
@@ -83,6 +85,7 @@ def replay_record(record: dict[str, Any],
         return outcome
     game = renderer.game
     vocab = Vocabulary.from_title(renderer.title)
+    refused = False
     for action in effective_actions(record):
         action_id = str(action["id"])
         try:
@@ -99,7 +102,9 @@ def replay_record(record: dict[str, Any],
             seat = renderer.seat(action)
             if before_run is not None and isinstance(parsed, RunRoutes):
                 before_run(action, game)
-            game.apply(seat, parsed)
+            refused = True  # until applied: a refusal leaves a state not to be used
+            game.apply(seat, parsed, atomic=False)  # no state copy per action: a refusal ends the replay
+            refused = False
         except (OrderError, UnsupportedRecordAction) as exc:
             outcome.error = f"action {action_id} ({action['type']}): {exc}"
             outcome.failed_action = action_id
@@ -116,6 +121,8 @@ def replay_record(record: dict[str, Any],
                 outcome.failed_action = action_id
                 break
     outcome.gm_rulings = list(renderer.rulings)
+    if refused:
+        return outcome
     outcome.finished = game.state.finished
     outcome.game_end_reason = game.state.end_reason
     keys = record_keys(record)

@@ -2,9 +2,9 @@
 ruling that a connection is made, and a corporation redeeming or reissuing its own shares
 (1870 rules). Their order words are in :mod:`pbem.titles.g1870.orders`.
 
-Importing this module registers them with the core's action log reader
-(:func:`pbem.engine.actions.register_actions`), under the same ``kind`` names the log has
-always had, so older logs read back unchanged.
+1870's hooks give them to a reader of its log (``Hooks1870.action_types``, from its order
+codecs), under the same ``kind`` names the log has always had, so older logs read back
+unchanged.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from pbem.engine.actions import Action, register_actions
+from pbem.engine.actions import Action
 
 __all__ = ["DestinationToken", "GrantConnection", "Redeem", "Reissue"]
 
@@ -66,5 +66,3 @@ class GrantConnection(Action):
     gm_only: ClassVar[bool] = True
     corporation: str
 
-
-register_actions(DestinationToken, Redeem, Reissue, GrantConnection)

@@ -16,6 +16,7 @@ from pbem.application.state import Replay, ReplayError, apply_record
 from pbem.commands import Command, GmCommand, Info, Order
 from pbem.engine import routes
 from pbem.engine.actions import Action, RunAuto, RunRoutes
+from pbem.engine.events import Note
 from pbem.errors import OrderError
 from pbem.log_records import GMRecord, LogRecord, UndoRecord, WidthRecord, draft_order
 
@@ -94,7 +95,7 @@ def apply_order(work: Work, seat: str, action: Action) -> None:
     record = draft_order(work.next_seq, seat, action, by=work.sender, source=work.source)
     work.add(record)
     if notes:
-        state.events[record.seq] = notes + state.events.get(record.seq, [])
+        state.events[record.seq] = [Note(note) for note in notes] + state.events.get(record.seq, [])
 
 
 def execute(command: Command, work: Work) -> None:

@@ -24,8 +24,9 @@ from pbem.durable import append_durably, write_atomic
 
 from pbem import report_sections as sections
 from pbem.engine import shares
+from pbem.engine.events import render_all
 from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
-from pbem.engine.state import IPO, POOL
+from pbem.engine.state import IPO, POOL, Owner
 from pbem.games import GmEntry, Replay, Undone
 from pbem.orders import Vocabulary, format_order
 
@@ -107,7 +108,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         p = state.players[name]
         holdings = []
         for corp in title.corporations:
-            pct = state.percent_of(name, corp.sym)
+            pct = state.percent_of(Owner.player(name), corp.sym)
             if pct:
                 pres = state.corporations[corp.sym].president == name
                 holdings.append(f"{corp.sym} {pct}%{mark if pres else ''}")
@@ -153,7 +154,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                 "name": company.name,
                 "value": money(company.value),
                 "revenue": money(company.revenue),
-                "owner": "closed" if cs.closed else cs.owner or "for sale",
+                "owner": "closed" if cs.closed else cs.owner.name if cs.owner else "for sale",
                 "bids": ", ".join(f"{bidder} {money(price)}" for bidder, price in bids.get(company.sym, [])),
             }
         )
@@ -168,7 +169,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                     "seq": record.seq,
                     "actor": record.actor,
                     "order": format_order(record.action_in(vocab.action_types), vocab),
-                    "events": replay.events.get(record.seq, []),
+                    "events": render_all(replay.events.get(record.seq, []), money),
                 }
             )
     for entry in replay.gm:

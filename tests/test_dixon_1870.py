@@ -8,6 +8,7 @@ import pytest
 from pbem.engine import track
 from pbem.engine.game import Game
 from pbem.engine.steps import operating
+from pbem.engine.values import Owner
 from pbem.ruleset import load_title
 
 
@@ -87,7 +88,7 @@ def test_clause_6_5_terrain_cost_once_from_the_treasury_not_on_upgrades(dixon: G
     cost = dixon.board.hexes["C18"].cost
     assert cost > 0
     dixon.state.phase = "1"
-    dixon.state.companies["MRBC"].owner = "C:MP"
+    dixon.state.companies["MRBC"].owner = Owner.corporation("MP")
     operating.lay_tile(dixon, "MP", LayTile("C18", "5", 0), ignore_reach=True)
     assert corp.cash == 500 - cost, "the first tile pays the terrain from the treasury"
     dixon.state.phase = "3"

@@ -9,6 +9,8 @@ import pytest
 
 from pbem.engine import track
 from pbem.engine.game import Game
+from pbem.engine.values import IPO, POOL, Owner
+from pbem.engine.events import render_all
 from pbem.ruleset import load_title
 from pbem.titles.g1870 import market as ledge
 from pbem.titles.g1870.state import state1870
@@ -17,7 +19,7 @@ from pbem.titles.g1870.state import state1870
 @pytest.fixture
 def game() -> Game:
     g = Game(load_title("1870"), ["A", "B", "C"])
-    g.state.companies["MRBC"].owner = "A"
+    g.state.companies["MRBC"].owner = Owner.player("A")
     g.state.players["A"].companies.append("MRBC")
     return g
 
@@ -47,7 +49,7 @@ def test_no_track_crosses_the_river_while_a_player_owns_the_bridge(game: Game) -
 
 
 def test_the_bridge_opens_once_a_corporation_owns_it(game: Game) -> None:
-    game.state.companies["MRBC"].owner = "C:MP"
+    game.state.companies["MRBC"].owner = Owner.corporation("MP")
     game.state.players["A"].companies.remove("MRBC")
     assert not crosses(game, "C18", "5", 1)
     assert not crosses(game, "B17", "9", 0)
@@ -59,7 +61,7 @@ def test_half_pay_keeps_half_rounded_to_whole_shares(game: Game) -> None:
     assert game.hooks.price_move(90, 50) is None, "half: the price stays"
     assert game.hooks.price_move(90, 90) == "right"
     assert game.hooks.price_move(90, 0) == "left"
-    assert game.hooks.pays_the_corporation("IPO") and not game.hooks.pays_the_corporation("POOL")
+    assert game.hooks.pays_the_corporation(IPO) and not game.hooks.pays_the_corporation(POOL)
 
 
 def test_market_edges(game: Game) -> None:
@@ -106,7 +108,7 @@ def test_bridge_company_bought_in_the_first_turn_gives_a_free_extra_home_lay(gam
     state.round = RoundState(kind="operating", operating=OperatingState(order=["MP"]))
     game.apply("B", BuyPrivate("MRBC", 40))
     assert corp.cash == 460
-    events = game.apply("B", LayTile("C18", "5", 3, using="MRBC"))  # across: MP owns the bridge now
+    events = render_all(game.apply("B", LayTile("C18", "5", 3, using="MRBC")), game.money)  # across: MP owns the bridge now
     assert corp.cash == 460, "the home lay is free"
     assert "MP receives a discount of $40 from MRBC" in events
     state.phase = "2"  # so that an upgrade would otherwise be possible
@@ -140,9 +142,9 @@ def sr_game() -> Game:
     corp.president, corp.cash = "B", 300
     for cert in state.certificates:
         if cert.corporation == "MP" and cert.index <= 4:
-            cert.owner = "B"
+            cert.owner = Owner.player("B")
         if cert.corporation == "MP" and cert.index == 5:
-            cert.owner = "C"
+            cert.owner = Owner.player("C")
     state.round = RoundState(kind="stock", number=2, stock=StockRoundState())
     state.round.entity_index = state.order.index("B")
     return g
@@ -155,16 +157,16 @@ def test_share_redemption_from_a_player_when_the_pool_has_none() -> None:
     cash_c = g.state.players["C"].cash
     with pytest.raises(Exception, match="name the player"):
         g.apply("B", Redeem("MP", "pool"))
-    events = g.apply("B", Redeem("MP", "C"))
+    events = render_all(g.apply("B", Redeem("MP", "C")), g.money)
     assert "MP (B) redeems a 10% share from C for $76" in events
     assert g.state.players["C"].cash == cash_c + 76
     assert g.state.corporations["MP"].cash == 300 - 76
     cert = next(c for c in g.state.certificates if c.corporation == "MP" and c.index == 5)
-    assert cert.owner == "IPO" and state1870(g.state).withheld(cert)
+    assert cert.owner == IPO and state1870(g.state).withheld(cert)
     assert g.current_actors() != ["B"], "a redemption is the president's whole turn"
     from pbem.engine import shares
 
-    for_sale = shares.pick_certificates(g.state, "IPO", "MP", 10)
+    for_sale = shares.pick_certificates(g.state, IPO, "MP", 10)
     assert 5 not in [c.index for c in for_sale], "a redeemed share is not for sale until reissued"
 
 
@@ -182,7 +184,7 @@ def test_1870_sell_then_buy_ends_the_selling() -> None:
     assert gmo.par is not None
     mk.place(g.state, "GMO", gmo.par)
     gmo.ipoed, gmo.president = True, "A"
-    next(c for c in g.state.certificates if c.corporation == "GMO" and c.president).owner = "A"
+    next(c for c in g.state.certificates if c.corporation == "GMO" and c.president).owner = Owner.player("A")
     g.apply("B", BuyShares("GMO"))
     assert g.current_actors() != ["B"], "sold, then bought: nothing more to do, the turn ends"
     from pbem.engine.steps.stock import sell_problem
@@ -199,7 +201,7 @@ def test_cattle_and_port_tokens_add_revenue(game: Game) -> None:
 
     state = game.state
     for sym, corp in (("SCC", "ATSF"), ("GSC", "GMO")):
-        state.companies[sym].owner = f"C:{corp}"
+        state.companies[sym].owner = Owner.corporation(corp)
     state.round = RoundState(kind="operating", operating=OperatingState(order=["ATSF"]))
     with pytest.raises(Exception, match="goes on one of"):
         operating.assign_token(game, "ATSF", Assign("SCC", "C18"))
@@ -230,16 +232,16 @@ def test_price_protection_holds_the_price_or_the_drop_follows() -> None:
     assert g.current_actors() == ["B"], "the president decides before play goes on"
     assert g.share_price("MP") == price, "the drop waits"
     cash = state.players["B"].cash
-    events = g.apply("B", BuyShares("MP", "pool", 1))
+    events = render_all(g.apply("B", BuyShares("MP", "pool", 1)), g.money)
     assert f"B price protects 1 share of MP for ${price}" in events
     assert state.players["B"].cash == cash - price and g.share_price("MP") == price
-    assert state.percent_of("B", "MP") == 70, "protection may take the president over 60%"
+    assert state.percent_of(Owner.player("B"), "MP") == 70, "protection may take the president over 60%"
 
     g2 = sr_game()
     g2.state.round.entity_index = g2.state.order.index("C")
     g2.apply("C", SellShares("MP", 1))
     g2.apply("C", Pass())
-    events = g2.apply("B", Pass())
+    events = render_all(g2.apply("B", Pass()), g2.money)
     assert "B does not price protect 1 share of MP" in events
     assert g2.share_price("MP") < price
 
@@ -250,8 +252,8 @@ def test_a_seller_is_not_offered_protection_of_their_own_sale() -> None:
 
     g = sr_game()
     price = g.share_price("MP")
-    events = g.apply("B", SellShares("MP", 1))
-    events += g.apply("B", Pass())
+    events = render_all(g.apply("B", SellShares("MP", 1)), g.money)
+    events += render_all(g.apply("B", Pass()), g.money)
     assert "B can't price protect 1 share of MP" in events
     assert g.share_price("MP") < price
 
@@ -265,7 +267,7 @@ def test_redeemed_shares_count_as_sold_for_the_sold_out_rise() -> None:
         g = sr_game()
         for cert in g.state.certificates:
             if cert.corporation == "MP" and cert.index == 6:
-                cert.owner = "B"
+                cert.owner = Owner.player("B")
             if cert.corporation == "MP" and cert.index >= 7 and (redeemed_all or cert.index == 7):
                 state1870(g.state).redeemed.add(("MP", cert.index))
         before = g.state.corporations["MP"].price
@@ -286,7 +288,7 @@ def test_an_unplaced_private_token_holds_the_turn_open_until_a_pass(game: Game) 
     state = game.state
     state.round = RoundState(kind="operating", operating=OperatingState(order=["ATSF"]))
     assert operating.usable_abilities(game, "GMO") == []
-    state.companies["SCC"].owner, state.companies["GSC"].owner = "C:ATSF", "C:GMO"
+    state.companies["SCC"].owner, state.companies["GSC"].owner = Owner.corporation("ATSF"), Owner.corporation("GMO")
     assert operating.usable_abilities(game, "ATSF") == ["SCC"]
     assert operating.BuyCompany.offers(game)
     assert operating.BuyCompany.describe(game) == \
@@ -377,7 +379,7 @@ def reissue_game(price: int, variants: tuple[str, ...] = ()) -> Game:
     state = g.state
     for cert in state.certificates:
         if cert.corporation == "MP" and cert.index == 6:
-            cert.owner = "A"
+            cert.owner = Owner.player("A")
         if cert.corporation == "MP" and cert.index in (7, 8):
             state1870(state).redeemed.add(("MP", cert.index))
     cell = next((r, c) for r, row in enumerate(g.title.market) for c, found in enumerate(row)
@@ -400,7 +402,7 @@ def test_reissue_offers_the_redeemed_shares_at_the_new_par_and_pays_the_corporat
         g.apply("B", BuyShares("MP", "ipo"))
     assert Reissue("MP") in g.legal_actions("B")
     order = parse_order("REISSUE MP", Vocabulary.from_title(g.title))
-    events = g.apply("B", order)
+    events = render_all(g.apply("B", order), g.money)
     assert "MP (B) reissues 2 shares" in events
     assert "MP's par price is now $120" in events
     assert shares.par_price(state, g.title, "MP") == 120
@@ -421,7 +423,7 @@ def test_reissue_keeps_a_higher_old_par_and_waits_for_every_original_share() -> 
     from pbem.titles.g1870.actions import Reissue
 
     g = reissue_game(82)
-    events = g.apply("B", Reissue("MP"))
+    events = render_all(g.apply("B", Reissue("MP")), g.money)
     assert not any("par price is now" in e for e in events)
     assert shares.par_price(g.state, g.title, "MP") == 76
 
@@ -461,7 +463,7 @@ def closing_game() -> Game:
     assert g.share_price("MP") == 10
     state.tokens["C18.0"] = ["MP"]
     state.corporations["MP"].trains = ["2"]
-    state.companies["MRBC"].owner = "C:MP"
+    state.companies["MRBC"].owner = Owner.corporation("MP")
     state.round.entity_index = state.order.index("C")
     return g
 
@@ -487,7 +489,7 @@ def test_a_sale_into_the_closing_cells_still_offers_protection_and_else_closes_t
     bank, cash_c = state.bank, state.players["C"].cash
     g.apply("C", SellShares("MP", 1))
     g.apply("C", Pass())
-    events = g.apply("B", Pass())
+    events = render_all(g.apply("B", Pass()), g.money)
     assert "MP closes" in events
     corp = state.corporations["MP"]
     assert corp.closed and corp.price is None and corp.president is None and corp.cash == 0
@@ -497,7 +499,7 @@ def test_a_sale_into_the_closing_cells_still_offers_protection_and_else_closes_t
     assert state.pool_trains == ["2"] and corp.trains == []
     assert state.companies["MRBC"].closed
     assert not [c for c in state.certificates if c.corporation == "MP"]
-    assert state.percent_of("B", "MP") == 0
+    assert state.percent_of(Owner.player("B"), "MP") == 0
     assert shares.certificate_limit(state, g.title) == 17
 
 
@@ -522,7 +524,7 @@ def test_a_withheld_dividend_into_the_closing_cells_closes_the_corporation_in_it
     op.passed_steps = ["connection_token", "connection_route", "connection_dividend", "pending_token", "track"]
     from pbem.engine.actions import Pass
 
-    events = g.apply("B", Pass())  # no token; no route to run, so the revenue of $0 is withheld
+    events = render_all(g.apply("B", Pass()), g.money)  # no token; no route to run, so the revenue of $0 is withheld
     assert "MP closes" in events
     assert state.corporations["MP"].closed
     assert any("operates GMO" in e for e in events), "MP's turn ended; GMO operates next"
@@ -611,9 +613,9 @@ def or_sale_game(variants: tuple[str, ...] = (), setup: Callable[[Game], None] |
         corp.president = president
         for cert in state.certificates:
             if cert.corporation == sym and cert.index <= 4:
-                cert.owner = president
+                cert.owner = Owner.player(president)
             if sym == "MP" and cert.corporation == sym and cert.index in (5, 6):
-                cert.owner = "A"
+                cert.owner = Owner.player("A")
     state.corporations["MP"].cash = 500
     state.players["A"].cash = 0
     state.tokens["M20.0"] = ["GMO"]
@@ -644,17 +646,17 @@ def test_an_emergency_sale_in_an_operating_round_waits_for_price_protection() ->
         assert g.share_price("MP") == 76, "the drop waits"
         with pytest.raises(Exception, match="not B's turn"):
             g.apply("B", Pass())
-        events = g.apply("A", BuyTrain("2"))
+        events = render_all(g.apply("A", BuyTrain("2")), g.money)
         assert g.current_actors() == ["B"], "GMO's turn is over: MP's president decides"
         assert not any("operates MP" in e for e in events)
         cash_b = state.players["B"].cash
         if protects:
-            events = g.apply("B", BuyShares("MP", "pool", 2))
+            events = render_all(g.apply("B", BuyShares("MP", "pool", 2)), g.money)
             assert "B price protects 2 shares of MP for $152" in events
-            assert g.share_price("MP") == 76 and state.percent_of("B", "MP") == 80
+            assert g.share_price("MP") == 76 and state.percent_of(Owner.player("B"), "MP") == 80
             assert state.players["B"].cash == cash_b - 152
         else:
-            events = g.apply("B", Pass())
+            events = render_all(g.apply("B", Pass()), g.money)
             assert "B does not price protect 2 shares of MP" in events
             assert g.share_price("MP") == 68
         assert any("operates MP" in e for e in events), "then MP operates"
@@ -670,11 +672,11 @@ def test_a_president_who_sells_the_presidency_away_is_the_one_asked_and_may_not_
     state = g.state
     for cert in state.certificates:
         if cert.corporation == "MP" and cert.index in (6, 7):
-            cert.owner = "C"
-    events = g.apply("B", SellShares("MP", 4))
+            cert.owner = Owner.player("C")
+    events = render_all(g.apply("B", SellShares("MP", 4)), g.money)
     assert state.corporations["MP"].president == "C"
     assert g.share_price("MP") == 76
-    events += g.apply("B", Pass())
+    events += render_all(g.apply("B", Pass()), g.money)
     assert "B can't price protect 4 shares of MP" in events
     assert not any(e.startswith("C price protects") for e in events)
     assert g.share_price("MP") < 76 and state1870(state).sell_queue == []
@@ -704,7 +706,7 @@ def test_diesels_replace_the_8_10_and_12_trains() -> None:
     g.apply("A", Dividend("withhold"))
     state = g.state
     cash = state.corporations["GMO"].cash
-    events = g.apply("A", BuyTrain("D", "depot", None, "4"))
+    events = render_all(g.apply("A", BuyTrain("D", "depot", None, "4")), g.money)
     assert state.corporations["GMO"].cash == cash - 800
     assert state.phase == "D"
     assert state.corporations["GMO"].trains == ["D-0"]
@@ -812,7 +814,7 @@ def test_a_connection_is_granted_only_by_a_gm_ruling() -> None:
     with pytest.raises(Exception, match="no train"):
         g.apply("B", command.action)
     g.state.corporations["MP"].trains = ["2-6"]
-    events = g.apply("B", command.action)
+    events = render_all(g.apply("B", command.action), g.money)
     assert "-- GM ruling: MP has connected to its destination J5 --" in events
     assert g.current_actors() == ["B"], "MP's destination token comes first"
     with pytest.raises(Exception, match="due already"):
@@ -831,10 +833,10 @@ def test_protection_may_not_take_the_president_over_the_certificate_limit() -> N
         state = g.state
         limit = shares.certificate_limit(state, g.title)
         held = shares.certificate_count(state, g.title, "B")
-        others = [c for c in state.certificates if c.owner == "IPO" and c.corporation not in ("MP",)
+        others = [c for c in state.certificates if c.owner == IPO and c.corporation not in ("MP",)
                   and not c.president]
         for cert in others[: limit - held - spare]:
-            cert.owner = "B"
+            cert.owner = Owner.player("B")
         assert shares.certificate_count(state, g.title, "B", uncounted=()) == limit - spare
         state.round.entity_index = state.order.index("C")
         g.apply("C", SellShares("MP", 1))
@@ -857,7 +859,7 @@ def test_a_corporation_closing_at_its_turns_end_still_lets_the_other_president_p
         state = g.state
         mk.move(state, g.title, "GMO", (7, 1))
         mk.move(state, g.title, "MP", (0, 6))
-        next(c for c in state.certificates if c.corporation == "GMO" and c.index == 5).owner = "A"
+        next(c for c in state.certificates if c.corporation == "GMO" and c.index == 5).owner = Owner.player("A")
 
     g = or_sale_game(setup=setup)
     state = g.state
@@ -866,12 +868,12 @@ def test_a_corporation_closing_at_its_turns_end_still_lets_the_other_president_p
     g.apply("A", Pass())  # GMO: no track
     g.apply("A", SellShares("GMO", 1))
     g.apply("A", SellShares("MP", 1))
-    events = g.apply("A", BuyTrain("2"))
+    events = render_all(g.apply("A", BuyTrain("2")), g.money)
     assert "GMO closes" in events and state.corporations["GMO"].closed
     assert g.current_actors() == ["B"] and g.round_label() == "OR 1.1"
     assert g.waiting_for().startswith("B for MP: protect the price of MP")
     price = g.share_price("MP")
-    events = g.apply("B", Pass())
+    events = render_all(g.apply("B", Pass()), g.money)
     assert "B does not price protect 1 share of MP" in events
     assert g.share_price("MP") < price and state1870(state).sell_queue == []
 
@@ -887,13 +889,13 @@ def test_finish_on_400_ends_the_game_at_the_stock_rounds_end_before_any_operatin
     state = g.state
     mk.move(state, g.title, "MP", (1, 20))
     for cert in state.certificates:
-        if cert.corporation == "MP" and cert.owner == "IPO":
-            cert.owner = "A"
+        if cert.corporation == "MP" and cert.owner == IPO:
+            cert.owner = Owner.player("A")
     for player in state.players.values():
         player.cash = 0
     events: list[str] = []
     while not state.finished and g.current_actors():
-        events += g.apply(g.current_actors()[0], Pass())
+        events += render_all(g.apply(g.current_actors()[0], Pass()), g.money)
     assert state.finished and state.end_reason == "stock_market"
     assert g.share_price("MP") == 400
     assert not any(e.startswith("-- OR") for e in events)

@@ -22,6 +22,8 @@ from pbem.engine.actions import (
 )
 from pbem.engine.game import Game
 from pbem.engine.state import POOL, StockRoundState
+from pbem.engine.values import Owner
+from pbem.engine.events import render_all
 from pbem.ruleset import load_title
 from pbem.errors import IllegalOrderError
 
@@ -41,7 +43,7 @@ def float_corp(game: Game, sym: str, president: str, price: int, cash: int) -> N
     corp.cash = cash
     for cert in state.certificates:
         if cert.corporation == sym and cert.index <= 4:
-            cert.owner = president
+            cert.owner = Owner.player(president)
 
 
 def operating(game: Game) -> Game:
@@ -89,7 +91,7 @@ def test_tile_lay_rules(game: Game) -> None:
         game.apply(P1, LayTile("H14", "14", 0))
     with pytest.raises(IllegalOrderError, match="does not connect"):
         game.apply(P1, LayTile("H14", "9", 0))
-    events = game.apply(P1, LayTile("H14", "9", 1))
+    events = render_all(game.apply(P1, LayTile("H14", "9", 1)), game.money)
     assert "PRR lays tile #9 with rotation 1 on H14" in events
     assert game.state.tiles["H14"] == ("9", 1)
     with pytest.raises(IllegalOrderError):
@@ -133,7 +135,7 @@ def test_station_token_needs_reach_a_slot_and_money(game: Game) -> None:
         game.apply(P1, PlaceToken("H10"))
     with pytest.raises(IllegalOrderError, match="the city on E19 has no free slot"):
         game.apply(P1, PlaceToken("E19"))  # NYC's home, held for it
-    events = game.apply(P1, PlaceToken("H16"))
+    events = render_all(game.apply(P1, PlaceToken("H16")), game.money)
     assert "PRR places a token on H16 for $40" in events
     assert game.state.corporations["PRR"].cash == 960
 
@@ -155,7 +157,7 @@ def test_routes_are_checked_and_revenue_computed(game: Game) -> None:
         game.apply(P1, RunRoutes((TrainRun("2", ("H12", "H16", "H18")),)))
     with pytest.raises(IllegalOrderError, match="not a stop"):
         game.apply(P1, RunRoutes((TrainRun("2", ("H12", "H14")),)))
-    events = game.apply(P1, RunRoutes((TrainRun("2", ("H12", "H16")),)))
+    events = render_all(game.apply(P1, RunRoutes((TrainRun("2", ("H12", "H16")),))), game.money)
     assert "PRR runs a 2 train for $30: H12-H16" in events
     assert game.state.round.operating.revenue == 30
 
@@ -174,7 +176,7 @@ def test_payout_and_withhold_move_the_price(game: Game) -> None:
     game.apply(P1, Pass())
     game.apply(P1, RunRoutes((TrainRun("2", ("H12", "H16")),)))
     cash = game.state.players[P1].cash
-    events = game.apply(P1, Dividend("payout"))
+    events = render_all(game.apply(P1, Dividend("payout")), game.money)
     assert game.state.players[P1].cash == cash + 18, "60% of $30"
     assert game.state.corporations["PRR"].cash == 1003, "the pool's share pays the corporation"
     assert game.share_price("PRR") == 112
@@ -196,7 +198,7 @@ def test_buying_trains_phases_and_rust(game: Game) -> None:
     game.apply(P1, Pass())
     with pytest.raises(IllegalOrderError, match="no 4 train is for sale"):
         game.apply(P1, BuyTrain("4"))
-    events = game.apply(P1, BuyTrain("3"))
+    events = render_all(game.apply(P1, BuyTrain("3")), game.money)
     assert "-- Phase 3 (operating rounds: 2, train limit: 4, tiles: yellow, green) --" in events
     assert game.state.phase == "3"
 
@@ -211,7 +213,7 @@ def test_first_four_rusts_the_twos_and_a_crowded_corporation_discards(game: Game
     game.state.types_sold += ["2", "3"]
     operating(game)
     game.apply(P1, Pass())
-    events = game.apply(P1, BuyTrain("4"))
+    events = render_all(game.apply(P1, BuyTrain("4")), game.money)
     assert "PRR loses 2-0 (rusted)" in events
     assert game.state.phase == "4"
     assert game.current_actors() == [P2], "NYC is over the limit of 3: its president discards"
@@ -228,7 +230,7 @@ def test_forced_purchase_president_pays_then_sells_then_bankrupt(game: Game) -> 
     game.state.tiles["H14"] = ("9", 1)
     game.state.tiles["H16"] = ("57", 1)
     nyc = next(c for c in game.state.certificates if c.corporation == "NYC" and c.index == 5)
-    nyc.owner = P1
+    nyc.owner = Owner.player(P1)
     game.state.players[P1].cash = 20  # + $25 from SV and MH when the round starts
     game.state.round.number = 2
     operating(game)
@@ -240,14 +242,14 @@ def test_forced_purchase_president_pays_then_sells_then_bankrupt(game: Game) -> 
     with pytest.raises(IllegalOrderError, match="only as many shares as needed"):
         game.apply(P1, SellShares("NYC", 2))
     other = next(c for c in game.state.certificates if c.corporation == "PRR" and c.index == 6)
-    other.owner = P2
+    other.owner = Owner.player(P2)
     other = next(c for c in game.state.certificates if c.corporation == "PRR" and c.index == 7)
-    other.owner = P2
+    other.owner = Owner.player(P2)
     with pytest.raises(IllegalOrderError, match="may not sell the presidency of PRR"):
         game.apply(P1, SellShares("PRR", 5))
     game.apply(P1, SellShares("NYC"))
     assert game.state.players[P1].cash == 45 + 90
-    events = game.apply(P1, BuyTrain("2"))
+    events = render_all(game.apply(P1, BuyTrain("2")), game.money)
     assert "Player 1 contributes $60" in events
     assert game.state.players[P1].cash == 75
     assert game.state.corporations["PRR"].cash == 0
@@ -261,7 +263,7 @@ def test_bankruptcy_ends_the_game(game: Game) -> None:
     game.state.depot = [t for t in game.state.depot if not t.startswith("2-")]
     operating(game)
     game.apply(P1, Pass())
-    events = game.apply(P1, Bankrupt())
+    events = render_all(game.apply(P1, Bankrupt()), game.money)
     assert game.state.finished and game.state.end_reason == "bankrupt"
     assert any(e.startswith("-- Game over (bankrupt)") for e in events)
     with pytest.raises(IllegalOrderError, match="game is over"):
@@ -277,9 +279,9 @@ def test_corporation_buys_a_private_in_phase_3(game: Game) -> None:
     game.state.phase = "3"
     with pytest.raises(IllegalOrderError, match=r"\$20 to \$80"):
         game.apply(P1, BuyPrivate("CS", 90))
-    events = game.apply(P1, BuyPrivate("CS", 80))
+    events = render_all(game.apply(P1, BuyPrivate("CS", 80)), game.money)
     assert "PRR buys CS from Player 2 for $80" in events
-    assert game.state.companies["CS"].owner == "C:PRR"
+    assert game.state.companies["CS"].owner == Owner.corporation("PRR")
 
 
 def test_bank_broken_ends_the_game_after_the_set_of_operating_rounds(game: Game) -> None:

@@ -8,6 +8,8 @@ from pbem.engine.actions import BuyPrivate, BuyShares, Par, Pass, SellShares
 from pbem.engine import market
 from pbem.engine.game import Game
 from pbem.engine.state import POOL, RoundState, StockRoundState
+from pbem.engine.values import IPO, Owner
+from pbem.engine.events import render_all
 from pbem.ruleset import load_title
 from pbem.errors import IllegalOrderError
 
@@ -54,7 +56,7 @@ def test_par_must_be_a_par_value_and_corporation_not_started(game: Game) -> None
 def test_buy_from_ipo_at_par_one_certificate_a_turn(game: Game) -> None:
     game.apply(P1, BuyShares("B&O"))
     assert game.state.players[P1].cash == 800 - 130 - 100
-    assert game.state.percent_of(P1, "B&O") == 10
+    assert game.state.percent_of(Owner.player(P1), "B&O") == 10
     assert game.current_actors() == [P2]
     second_stock_round(game)
     game.apply(P1, BuyShares("B&O"))
@@ -76,7 +78,7 @@ def test_sixty_percent_limit(game: Game) -> None:
         game.state.round.entity_index = game.state.order.index(P3)
         game.apply(P3, BuyShares("B&O"))
         game.apply(P3, Pass()) if game.current_actors() == [P3] else None
-    assert game.state.percent_of(P3, "B&O") == 60
+    assert game.state.percent_of(Owner.player(P3), "B&O") == 60
     game.state.round.entity_index = game.state.order.index(P3)
     with pytest.raises(IllegalOrderError, match="more than 60% of B&O"):
         game.apply(P3, BuyShares("B&O"))
@@ -86,7 +88,7 @@ def test_float_at_sixty_percent_gives_ten_times_par(game: Game) -> None:
     game.state.players[P3].cash = 5000
     for n in range(4):
         game.state.round.entity_index = game.state.order.index(P3)
-        events = game.apply(P3, BuyShares("B&O"))
+        events = render_all(game.apply(P3, BuyShares("B&O")), game.money)
     assert "B&O floats" in events and "B&O receives $1000" in events
     assert game.state.corporations["B&O"].cash == 1000
 
@@ -105,7 +107,7 @@ def test_certificate_limit(game: Game) -> None:
     for cert in game.state.certificates:
         if cert.corporation in ("PRR", "NYC", "CPR") and not cert.president:
             if per_corp.get(cert.corporation, 0) < 6:
-                cert.owner = P1
+                cert.owner = Owner.player(P1)
                 per_corp[cert.corporation] = per_corp.get(cert.corporation, 0) + 1
                 held += 1
     game.state.players[P1].cash = 5000
@@ -118,7 +120,7 @@ def test_sale_drops_the_price_a_row_a_share_and_blocks_rebuying(game: Game) -> N
     game.apply(P1, BuyShares("B&O"))
     game.state.round.entity_index = 0
     second_stock_round(game)
-    events = game.apply(P1, SellShares("B&O"))
+    events = render_all(game.apply(P1, SellShares("B&O")), game.money)
     assert "Player 1 sells 1 share of B&O (10%) and receives $100" in events
     assert game.share_price("B&O") == 90
     assert game.state.percent_of(POOL, "B&O") == 10
@@ -145,9 +147,9 @@ def test_presidency_passes_to_a_player_with_more_shares(game: Game) -> None:
         state.round.stock = StockRoundState()
         game.apply(P1, BuyShares("B&O"))
     assert state.corporations["B&O"].president == P1
-    assert state.percent_of(P1, "B&O") == 30 and state.percent_of(P3, "B&O") == 20
+    assert state.percent_of(Owner.player(P1), "B&O") == 30 and state.percent_of(Owner.player(P3), "B&O") == 20
     pres = next(c for c in state.certificates if c.corporation == "B&O" and c.president)
-    assert pres.owner == P1, "the new president swaps two shares for the certificate"
+    assert pres.owner == Owner.player(P1), "the new president swaps two shares for the certificate"
 
 
 def test_president_sells_only_when_another_can_take_over(game: Game) -> None:
@@ -166,7 +168,7 @@ def test_president_sells_only_when_another_can_take_over(game: Game) -> None:
     state.round.stock = StockRoundState()
     game.apply(P3, SellShares("B&O", 2))
     assert state.corporations["B&O"].president == P1
-    assert state.percent_of(P1, "B&O") == 20 and state.percent_of(P3, "B&O") == 0
+    assert state.percent_of(Owner.player(P1), "B&O") == 20 and state.percent_of(Owner.player(P3), "B&O") == 0
     assert state.percent_of(POOL, "B&O") == 20
     assert game.share_price("B&O") == 82
 
@@ -176,7 +178,7 @@ def test_pool_holds_at_most_half(game: Game) -> None:
     state = game.state
     for cert in state.certificates:
         if cert.corporation == "B&O" and not cert.president and cert.index <= 6:
-            cert.owner = P1 if cert.index <= 6 else cert.owner
+            cert.owner = Owner.player(P1) if cert.index <= 6 else cert.owner
     state.corporations["B&O"].president = P3
     game.apply(P1, SellShares("B&O", 5))
     with pytest.raises(IllegalOrderError, match="may not hold more than 50%"):
@@ -188,10 +190,10 @@ def test_players_with_nothing_to_do_pass_and_priority_follows_the_last_to_act(ga
     for p in (P1, P2, P3):
         state.players[p].cash = 50 if p != P2 else 100
     state.round.entity_index = 0
-    events = game.apply(P1, Pass())
+    events = render_all(game.apply(P1, Pass()), game.money)
     # Player 2 still has money: it acts; then everyone passes.
     assert game.current_actors() == [P2]
-    events = game.apply(P2, BuyShares("B&O"))
+    events = render_all(game.apply(P2, BuyShares("B&O")), game.money)
     assert "Player 3 has no valid actions and passes" in events
     assert "Player 1 has no valid actions and passes" in events
     assert "-- OR 1.1 --" in events
@@ -202,7 +204,7 @@ def test_sold_out_corporations_rise_at_the_end_of_the_stock_round(game: Game) ->
     state = game.state
     for cert in state.certificates:
         if cert.corporation == "B&O" and not cert.president:
-            cert.owner = P1 if cert.index <= 4 else P2
+            cert.owner = Owner.player(P1 if cert.index <= 4 else P2)
     state.corporations["B&O"].floated = True
     market.place(state, "B&O", (1, 6))
     for p in state.players.values():
@@ -230,7 +232,7 @@ def test_must_sell_over_the_certificate_limit(game: Game) -> None:
     for cert in state.certificates:
         if cert.corporation in ("PRR", "NYC", "CPR", "B&O") and not cert.president:
             if per_corp.get(cert.corporation, 0) < 5:
-                cert.owner = P1
+                cert.owner = Owner.player(P1)
                 per_corp[cert.corporation] = per_corp.get(cert.corporation, 0) + 1
                 given += 1
     assert len(state.players[P1].companies) + given > 20
@@ -277,6 +279,6 @@ def test_par_offers_stop_at_the_certificate_limit_and_after_a_purchase(game: Gam
     from pbem.engine import shares
 
     limit = shares.certificate_limit(game.state, game.title)
-    for cert in [c for c in game.state.certificates if c.owner == "IPO" and c.corporation != "PRR"][:limit]:
-        cert.owner = P1
+    for cert in [c for c in game.state.certificates if c.owner == IPO and c.corporation != "PRR"][:limit]:
+        cert.owner = Owner.player(P1)
     assert par_offers(game, P1) == []

@@ -10,6 +10,7 @@ import pytest
 from pbem.engine.actions import BuyTrain, RunRoutes
 from pbem.titles.g1870.actions import Redeem
 from pbem.engine.state import POOL
+from pbem.engine.values import Owner
 from pbem.importers.e18xx import Renderer, UnsupportedRecordAction, effective_actions, load_record
 from pbem.importers.log_import import import_record
 from pbem.orders import Vocabulary, format_order, parse_order
@@ -51,7 +52,7 @@ def test_a_redemption_takes_the_pools_share_whatever_the_named_shares_last_buyer
     # swap into the pool leaves it, with no record action), so the pool's share must go.
     renderer = replayed_before("1870", "1870_game_end_bank.json", 184)
     state = renderer.game.state
-    cert = next(c for c in state.certificates if c.corporation == "MKT" and c.owner == "Player 1")
+    cert = next(c for c in state.certificates if c.corporation == "MKT" and c.owner == Owner.player("Player 1"))
     cert.owner = POOL
     treasury_before = state.corporations["MKT"].cash
     action = _redeem("MKT_3")

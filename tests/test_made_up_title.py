@@ -19,9 +19,11 @@ import pytest
 
 from pbem.engine import shares
 from pbem.engine.actions import BuyPrivate, Par, Pass, SellShares, action_from_dict
+from pbem.engine.events import render_all
 from pbem.engine.game import Game
 from pbem.engine.hooks import TitleHooks
 from pbem.engine.steps.stock import par_problem, sell_problem
+from pbem.engine.values import IPO, POOL, Owner
 from pbem.errors import ConfigError, IllegalOrderError, OrderSyntaxError
 from pbem.games import GameInfo, Replay, Seat
 from pbem.orders import Vocabulary, format_order, help_text, parse_order, title_orders
@@ -114,12 +116,12 @@ def play(game: Game, script: str) -> list[str]:
     for line in filter(None, (raw.strip() for raw in script.splitlines())):
         seat, order = line.split(": ", 1)
         assert game.current_actors() == [seat], (line, game.waiting_for())
-        events += game.apply(seat, parse_order(order, vocab))
+        events += render_all(game.apply(seat, parse_order(order, vocab)), game.money)
     return events
 
 
 def cert_owners(game: Game, sym: str) -> list[tuple[int, str]]:
-    return [(c.percent, c.owner) for c in game.state.certificates if c.corporation == sym]
+    return [(c.percent, c.owner.name) for c in game.state.certificates if c.corporation == sym]
 
 
 # -- the loader takes a title found outside pbem.titles -------------------------------------------
@@ -162,7 +164,7 @@ def test_the_made_up_title_plays_a_start_a_stock_round_and_two_operating_rounds(
     assert game.active_step() is FaceValueSale
 
     play(game, START)
-    assert game.state.companies["AW"].owner == ANN and game.state.companies["BC"].owner == CY
+    assert game.state.companies["AW"].owner == Owner.player(ANN) and game.state.companies["BC"].owner == Owner.player(CY)
     assert (game.state.players[ANN].cash, game.state.players[BOB].cash, game.state.players[CY].cash) == (470, 500, 450)
     assert game.round_label() == "SR 1" and game.state.order[0] == ANN
 
@@ -177,8 +179,8 @@ def test_the_made_up_title_plays_a_start_a_stock_round_and_two_operating_rounds(
     assert "Bob sells 1 share of NWR (10%) and receives £90" in events
     assert game.share_price("NWR") == 90
     assert nwr.president == ANN
-    assert game.state.percent_of(ANN, "NWR") == 40 and game.state.percent_of(BOB, "NWR") == 20
-    assert next(c for c in game.state.certificates if c.corporation == "NWR" and c.president).owner == ANN
+    assert game.state.percent_of(Owner.player(ANN), "NWR") == 40 and game.state.percent_of(Owner.player(BOB), "NWR") == 20
+    assert next(c for c in game.state.certificates if c.corporation == "NWR" and c.president).owner == Owner.player(ANN)
     assert state9999(game.state).formed == ["M1", "NWR", "SBR"]
     assert state9999(game.state).operating_rounds == 1  # OR 1.1 has begun
     # the minor: one certificate of 100%, floated on its purchase
@@ -231,7 +233,7 @@ def test_a_director_may_not_sell_the_certificate_no_one_else_could_take() -> Non
     not sell it (1830 rules 5.3 with a certificate of three shares)."""
     game = new_game()
     play(game, START + "\n".join(STOCK_ROUND.strip().splitlines()[:13]))  # Ann holds 20% of NWR
-    assert game.state.percent_of(ANN, "NWR") == 20 and game.state.percent_of(BOB, "NWR") == 30
+    assert game.state.percent_of(Owner.player(ANN), "NWR") == 20 and game.state.percent_of(Owner.player(BOB), "NWR") == 30
     problem = sell_problem(game, BOB, "NWR", 1)
     assert problem is not None and "no other player holds 30%" in problem
     assert shares.president_percent(game.title, "NWR") == 30 and shares.share_percent(game.title, "NWR") == 10
@@ -240,13 +242,13 @@ def test_a_director_may_not_sell_the_certificate_no_one_else_could_take() -> Non
 def test_a_player_holding_more_takes_the_directors_certificate_for_three_shares() -> None:
     game = new_game()
     play(game, START + "\n".join(STOCK_ROUND.strip().splitlines()[:13]))  # Bob 30%, Ann 20%
-    next(c for c in game.state.certificates if c.corporation == "NWR" and c.owner == "IPO").owner = ANN
+    next(c for c in game.state.certificates if c.corporation == "NWR" and c.owner == IPO).owner = Owner.player(ANN)
     play(game, "Cy: BUY SBR\nCy: PASS")
     events = play(game, "Ann: BUY NWR")  # Ann 40% against Bob's 30%
     assert "Ann becomes the president of NWR" in events
     assert game.state.corporations["NWR"].president == ANN
     assert sorted(cert_owners(game, "NWR"))[-1] == (30, ANN)
-    assert game.state.percent_of(ANN, "NWR") == 40 and game.state.percent_of(BOB, "NWR") == 30
+    assert game.state.percent_of(Owner.player(ANN), "NWR") == 40 and game.state.percent_of(Owner.player(BOB), "NWR") == 30
     assert [p for p, owner in cert_owners(game, "NWR") if owner == BOB] == [10, 10, 10]
 
 
@@ -256,9 +258,9 @@ def test_sales_do_not_move_the_price_but_hand_on_the_directorship() -> None:
     play(game, FIRST_OR + SECOND_OR)
     assert game.round_label() == "SR 2" and game.current_actors() == [BOB]
     before = game.share_price("SBR")
-    events = game.apply(BOB, SellShares("SBR", 2))
+    events = render_all(game.apply(BOB, SellShares("SBR", 2)), game.money)
     assert game.share_price("SBR") == before and not any("price" in e for e in events)
-    assert game.state.percent_of("POOL", "SBR") == 20
+    assert game.state.percent_of(POOL, "SBR") == 20
 
 
 @pytest.mark.parametrize(("paid", "price", "moves"), [

@@ -23,6 +23,7 @@ from pbem.engine.hooks import TitleHooks
 from pbem.engine.state import TitleState
 from pbem.engine.steps import operating as op_steps
 from pbem.engine.title import TitleData
+from pbem.engine.events import render_all
 from pbem.errors import ConfigError, IllegalOrderError, OrderSyntaxError
 from pbem.orders import Vocabulary, format_order, help_text, parse_order
 from pbem.ruleset import load_title
@@ -75,7 +76,7 @@ def test_two_trains_run_as_one_route_of_their_summed_length_paid_once() -> None:
     with pytest.raises(IllegalOrderError, match="may visit 2 stops"):
         copy.deepcopy(game).apply(P1, RunRoutes((TrainRun("2", three_stops),)))
     alone = sum(track.stop_revenue(game, v) for v in ("H10:c0", "H12:c0", "H16:c0"))
-    events = game.apply(P1, RunRoutes((TrainRun("2", three_stops, ("2",)),)))
+    events = render_all(game.apply(P1, RunRoutes((TrainRun("2", three_stops, ("2",)),))), game.money)
     assert f"PRR runs 2+2 trains as one for ${alone}: H10-H12-H16" in events
     assert game.state.round.operating.revenue == alone
     assert [(r.train, r.joined) for r in game.last_run] == [("2-0", ("2-1",))]

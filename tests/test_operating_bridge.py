@@ -12,6 +12,8 @@ from pbem.engine.actions import BuyPrivate, LayTile, Pass, PlaceToken
 from pbem.engine.game import Game
 from pbem.engine.state import OperatingState, RoundState
 from pbem.engine.steps import operating
+from pbem.engine.values import Owner
+from pbem.engine.events import render_all
 from pbem.ruleset import load_title
 
 
@@ -20,7 +22,7 @@ def game() -> Game:
     """1870 OR 1: MP ($500, home token on C18, president B) operates first; A owns MRBC."""
     g = Game(load_title("1870"), ["A", "B", "C"])
     state = g.state
-    state.companies["MRBC"].owner = "A"
+    state.companies["MRBC"].owner = Owner.player("A")
     state.players["A"].companies.append("MRBC")
     corp = state.corporations["MP"]
     corp.cash, corp.floated, corp.ipoed, corp.president = 500, True, True, "B"
@@ -48,7 +50,7 @@ def test_an_unused_bridge_lay_keeps_the_track_step_open_and_a_pass_passes_only_i
     assert steps(game)[0] == "track", "MRBC's lay is still to be made or passed"
     assert game.waiting_for() == "B for MP: lay MRBC's tile (LAY <hex> <tile> <rotation> USING MRBC), or PASS"
     assert "token" in steps(game)
-    events = game.apply("B", Pass())
+    events = render_all(game.apply("B", Pass()), game.money)
     assert "MP passes laying track" in events
     assert "MP passes placing a token" not in events
     assert steps(game)[0] == "token", "the token step follows the track step's pass"
@@ -61,7 +63,7 @@ def test_the_free_home_lay_and_a_normal_lay_then_a_pass_leaves_the_token_step(ga
     game.apply("B", LayTile("C18", "57", 0, using="MRBC"))
     assert game.state.round.operating.tiles_laid == 0, "the free home lay is extra"
     game.apply("B", LayTile("B19", "57", 0))
-    events = game.apply("B", Pass())
+    events = render_all(game.apply("B", Pass()), game.money)
     assert "MP passes laying track" in events
     assert steps(game)[0] == "token"
 
@@ -70,7 +72,7 @@ def test_the_discounted_river_lay_may_come_after_both_normal_lays(game: Game) ->
     lay_two_normal_tiles(game)
     assert LayTile("D17", "3", 2, "MRBC") in game.legal_actions("B")
     cash = game.state.corporations["MP"].cash
-    events = game.apply("B", LayTile("D17", "3", 2, "MRBC"))
+    events = render_all(game.apply("B", LayTile("D17", "3", 2, "MRBC")), game.money)
     assert game.board.hexes["D17"].cost == 40
     assert game.state.corporations["MP"].cash == cash, "the $40 river costs nothing with the discount"
     assert "MP receives a discount of $40 from MRBC" in events

@@ -25,6 +25,7 @@ from pbem.engine.actions import (
 from pbem.engine.game import Game
 from pbem.engine.state import OperatingState, RoundState
 from pbem.engine.steps import operating
+from pbem.engine.values import Owner
 from pbem.ruleset import load_title
 from pbem.errors import IllegalOrderError
 from tests.test_engine_operating import P1, P2, float_corp
@@ -125,7 +126,7 @@ def g1870() -> Game:
     """1870 OR 1: MP ($500, home token on C18, president B) operates; A owns MRBC."""
     g = Game(load_title("1870"), ["A", "B", "C"])
     state = g.state
-    state.companies["MRBC"].owner = "A"
+    state.companies["MRBC"].owner = Owner.player("A")
     state.players["A"].companies.append("MRBC")
     corp = state.corporations["MP"]
     corp.cash, corp.floated, corp.ipoed, corp.president = 500, True, True, "B"
@@ -134,7 +135,7 @@ def g1870() -> Game:
     state.tokens["C18.0"] = ["MP"]
     for cert in state.certificates:
         if cert.corporation == "MP" and cert.index <= 4:
-            cert.owner = "B"
+            cert.owner = Owner.player("B")
     state.round = RoundState(kind="operating", operating=OperatingState(order=["MP"]))
     return g
 

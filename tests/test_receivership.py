@@ -15,7 +15,9 @@ from pbem.engine.actions import Action, BuyPrivate, BuyShares, Pass, SellShares
 from pbem.engine.game import Game
 from pbem.engine.hooks import TitleHooks
 from pbem.engine.receivership import RECEIVER, ReceivershipPolicy, in_receivership
+from pbem.engine.events import Note, render_all
 from pbem.engine.state import IPO, POOL, GameState, RoundState, StockRoundState
+from pbem.engine.values import Owner
 from pbem.engine.title import TitleData
 from pbem.engine.steps.operating import OpStep
 from pbem.errors import IllegalOrderError
@@ -63,7 +65,18 @@ def made_up(hooks: TitleHooks) -> Game:
     return game
 
 
-def start(game: Game, sym: str, president: str, price: int, cash: int, ordinary: dict[str, int]) -> None:
+def own(who: str | Owner) -> Owner:
+    """A player's name as an owner; IPO and POOL as they are."""
+    return who if isinstance(who, Owner) else Owner.player(who)
+
+
+def lines(game: Game) -> list[str]:
+    """The report lines of what happened so far in the action being applied."""
+    return render_all(game.pending_events, game.money)
+
+
+def start(game: Game, sym: str, president: str, price: int, cash: int,
+          ordinary: dict[str | Owner, int]) -> None:
     """Start ``sym`` at ``price``: ``president`` holds the president's certificate, each of
     ``ordinary`` that many 10% shares (in certificate order), the rest lies in the IPO."""
     state = game.state
@@ -73,18 +86,19 @@ def start(game: Game, sym: str, president: str, price: int, cash: int, ordinary:
     corp.par, corp.ipoed, corp.floated, corp.president, corp.cash = coord, True, True, president, cash
     market.place(state, sym, coord)
     certs = sorted((c for c in state.certificates if c.corporation == sym), key=lambda c: c.index)
-    certs[0].owner = president
+    certs[0].owner = own(president)
     rest = iter(certs[1:])
     for owner, count in ordinary.items():
         for _ in range(count):
-            next(rest).owner = owner
+            next(rest).owner = own(owner)
 
 
-def held(game: Game, sym: str) -> dict[str, int]:
-    return {o: game.state.percent_of(o, sym) for o in (P1, P2, P3, POOL, IPO) if game.state.percent_of(o, sym)}
+def held(game: Game, sym: str) -> dict[str | Owner, int]:
+    found = {o: game.state.percent_of(own(o), sym) for o in (P1, P2, P3, POOL, IPO)}
+    return {o: pct for o, pct in found.items() if pct}
 
 
-def president_cert_owner(game: Game, sym: str) -> str:
+def president_cert_owner(game: Game, sym: str) -> Owner:
     return next(c.owner for c in game.state.certificates if c.corporation == sym and c.president)
 
 
@@ -103,7 +117,7 @@ def test_the_president_sells_the_certificate_to_the_pool_and_the_corporation_has
     game = made_up(Receiving())
     start(game, "PRR", P1, 100, 1000, {P1: 1, P2: 1, IPO: 5})
     cash = game.state.players[P1].cash
-    events = game.apply(P1, SellShares("PRR", 3))
+    events = render_all(game.apply(P1, SellShares("PRR", 3)), game.money)
     assert game.state.corporations["PRR"].president is None
     assert president_cert_owner(game, "PRR") == POOL
     assert held(game, "PRR") == {P2: 10, POOL: 30, IPO: 60}
@@ -133,10 +147,10 @@ def test_a_player_who_buys_the_presidents_worth_becomes_president_again() -> Non
     game.state.corporations["PRR"].president = None
     next(c for c in game.state.certificates if c.corporation == "PRR" and c.president).owner = POOL
     game.state.round.entity_index = game.state.order.index(P2)
-    events = game.apply(P2, BuyShares("PRR", "pool"))
+    events = render_all(game.apply(P2, BuyShares("PRR", "pool")), game.money)
     assert "Player 2 becomes the president of PRR: its receivership ends" in events
     assert game.state.corporations["PRR"].president == P2
-    assert president_cert_owner(game, "PRR") == P2
+    assert president_cert_owner(game, "PRR") == Owner.player(P2)
     assert held(game, "PRR") == {P2: 20, POOL: 30, IPO: 50}, "two 10% shares went to the pool for it"
 
 
@@ -176,7 +190,7 @@ def receivership_or(hooks: TitleHooks, prr_cash: int, prr_trains: list[str]) -> 
 def test_the_receiver_takes_the_turn_and_no_player_is_asked() -> None:
     PayingPolicy.seen = []
     game = receivership_or(Paying(), 0, ["2-0"])
-    events = game.pending_events
+    events = lines(game)
     assert "PRR has no president: the receiver operates it" in events
     assert "PRR passes laying track" in events or any("PRR passes" in e and "track" in e for e in events)
     assert any(e.startswith("RUN AUTO: the best run of PRR") for e in events)
@@ -192,7 +206,7 @@ def test_the_receiver_takes_the_turn_and_no_player_is_asked() -> None:
 
 def test_the_receiver_buys_a_train_when_funds_allow() -> None:
     game = receivership_or(Receiving(), 100, [])
-    assert "PRR buys a 2 train for $80 from the bank" in game.pending_events
+    assert "PRR buys a 2 train for $80 from the bank" in lines(game)
     assert game.state.corporations["PRR"].trains == ["2-0"]
     assert game.state.corporations["PRR"].cash == 20
     assert game.operating_corporation() == "NYC"
@@ -200,7 +214,7 @@ def test_the_receiver_buys_a_train_when_funds_allow() -> None:
 
 def test_a_receiver_without_the_money_buys_no_train_and_the_turn_ends() -> None:
     game = receivership_or(Receiving(), 50, [])
-    assert "PRR (in receivership) passes buy train" in game.pending_events
+    assert "PRR (in receivership) passes buy train" in lines(game)
     assert game.state.corporations["PRR"].trains == []
     assert game.operating_corporation() == "NYC"
     assert game.current_actors() == [P2]
@@ -273,7 +287,7 @@ class Lease(OpStep):
         treasury.trains.append(train)
         assert isinstance(game.state.title_state, LeaseState)
         game.state.title_state.leased[corp] = train
-        game.event(f"{corp} leases a {train.rsplit('-', 1)[0]} train for {game.money(fee)}")
+        game.event(Note(f"{corp} leases a {train.rsplit('-', 1)[0]} train for {game.money(fee)}"))
 
 
 class ReturnLease(OpStep):
@@ -292,7 +306,7 @@ class ReturnLease(OpStep):
         train = game.state.title_state.leased.pop(corp, None)
         if train is not None:
             game.state.corporations[corp].trains.remove(train)
-            game.event(f"{corp} returns its leased train")
+            game.event(Note(f"{corp} returns its leased train"))
 
 
 class LeasingPolicy(ReceivershipPolicy):
@@ -316,7 +330,7 @@ class Leasing(TitleHooks):
 
 def test_a_titles_own_step_for_the_receiver_leases_a_train_for_the_turn() -> None:
     game = receivership_or(Leasing(), 5, [])
-    events = game.pending_events
+    events = lines(game)
     names = [step.name for step in game.operating_steps]
     assert names.index("lease_train") < names.index("route") < names.index("dividend") < names.index("return_lease")
     assert "PRR leases a 2 train for $5" in events, "the fee, or what the treasury has of it"
@@ -333,7 +347,7 @@ def test_a_titles_own_step_for_the_receiver_leases_a_train_for_the_turn() -> Non
 def test_a_step_without_a_pass_takes_the_first_candidate_the_step_accepts() -> None:
     """Over the train limit (a sticky step with no PASS): the receiver discards one."""
     game = receivership_or(Receiving(), 0, ["2-0", "2-1", "2-2", "2-3", "2-4"])
-    assert "PRR discards a 2 train" in game.pending_events
+    assert "PRR discards a 2 train" in lines(game)
     assert len(game.state.corporations["PRR"].trains) == 4
     assert game.operating_corporation() == "NYC" and game.current_actors() == [P2]
 
@@ -342,7 +356,7 @@ class ThirtyPercent(ReceivershipPolicy):
     """A title whose receivership ends only for a holder of 30%."""
 
     def new_president(self, state: GameState, title: TitleData, sym: str) -> str | None:
-        return next((p for p in state.order if state.percent_of(p, sym) >= 30), None)
+        return next((p for p in state.order if state.percent_of(Owner.player(p), sym) >= 30), None)
 
 
 class StrictReceiving(TitleHooks):
@@ -379,7 +393,7 @@ def test_through_apply_the_last_pass_of_the_stock_round_runs_the_receivers_turn(
     next(c for c in game.state.certificates if c.corporation == "PRR" and c.president).owner = POOL
     events: list[str] = []
     while game.state.round.kind == "stock":
-        events = game.apply(game.current_actors()[0], Pass())
+        events = render_all(game.apply(game.current_actors()[0], Pass()), game.money)
     assert "-- OR 2.1 --" in events
     assert "PRR runs a 2 train for $30: H16-H12" in events
     assert game.state.corporations["PRR"].cash == 30

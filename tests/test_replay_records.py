@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from pbem.cli import main
 from pbem.engine.state import IPO
+from pbem.engine.events import render_all
 from pbem.importers.e18xx import Renderer, effective_actions, load_record
 from pbem.importers.replay import replay_record
 from pbem.titles.g1870.state import state1870
@@ -110,7 +111,7 @@ def test_1870_connection_run_is_found_by_our_engine_and_paid() -> None:
         game = renderer.game
         if isinstance(ours, Assign) and action["id"] == 432:
             price = game.share_price("IC")
-        events = game.apply(renderer.seat(action), ours)
+        events = render_all(game.apply(renderer.seat(action), ours), game.money)
         if isinstance(ours, Assign) and action["id"] == 432:
             assert "-- IC has connected to its destination A22 --" in events
             assert game.state.round.operating is not None
@@ -186,7 +187,7 @@ def test_1870_connection_runs_owed_to_others_survive_the_operating_corporation_c
     market.move(game.state, game.title, "MP", (8, 1))
     president = game.state.corporations["MP"].president
     assert president is not None
-    events = game.apply(president, Dividend("withhold"))
+    events = render_all(game.apply(president, Dividend("withhold")), game.money)
     assert "MP closes" in events
     op = game.state.round.operating
     assert op is not None and state1870(game.state).connections[0] == "SP"

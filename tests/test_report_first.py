@@ -17,6 +17,7 @@ from pbem.actionlog import ActionLog, NewRecord
 from pbem.engine import lays
 from pbem.engine.actions import Bid, BuyPrivate, BuyShares
 from pbem.engine.game import Game
+from pbem.engine.events import render_all
 from pbem.ruleset import load_title
 from pbem.games import GameInfo, Replay, Seat, genesis_data
 from pbem.orders import Vocabulary, format_order, help_text, parse_order, rotation_help
@@ -145,7 +146,7 @@ def test_a_private_that_closes_is_named_a_private() -> None:
         legal = game.legal_actions(actor)
         pick = next((a for a in legal if isinstance(a, BuyPrivate)), None) or next(
             (a for a in legal if type(a).__name__ == "Par"), legal[-1])
-        events += game.apply(actor, pick)
+        events += render_all(game.apply(actor, pick), game.money)
         if game.state.companies["SLSF"].closed:
             break
     assert "the private company SLSF closes" in events

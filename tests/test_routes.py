@@ -10,6 +10,7 @@ import pytest
 
 from pbem.engine import routes, track, trains
 from pbem.engine.game import Game
+from pbem.engine.events import render_all
 from tests.records import record_path, replayed_before
 
 
@@ -178,7 +179,7 @@ def test_run_auto_for_a_connection_run_joins_home_and_destination() -> None:
     action, notes = routes.resolve_auto(game, RunAuto(), budget=20_000_000)
     assert isinstance(action, RunRoutes) and notes[0].startswith("RUN AUTO: the best run of SP")
     assert any({run.stops[0].split(".")[0], run.stops[-1].split(".")[0]} == {"N1", "N17"} for run in action.runs)
-    events = game.apply(president, action)
+    events = render_all(game.apply(president, action), game.money)
     assert any(e.startswith("SP runs") for e in events)
     # the report's choices for the connection run's payout name that run's revenue
     from pbem import report_sections

@@ -18,6 +18,7 @@ from pbem.engine.actions import BuyPrivate, BuyShares, Par, Pass
 from pbem.engine.game import Game
 from pbem.engine.hooks import TitleHooks
 from pbem.engine.state import IPO, TitleState
+from pbem.engine.values import Owner
 from pbem.errors import IllegalOrderError
 from pbem.ruleset import load_title
 
@@ -124,7 +125,7 @@ def test_a_started_corporations_further_shares_wait_for_the_titles_condition() -
     nyc.ipoed, nyc.president, nyc.par = True, P2, base.par_cells()[0]
     nyc.price = nyc.par
     game.state.market.setdefault(nyc.par, []).append("NYC")
-    next(c for c in game.state.certificates if c.corporation == "NYC" and c.president).owner = P2
+    next(c for c in game.state.certificates if c.corporation == "NYC" and c.president).owner = Owner.player(P2)
     player = game.current_actors()[0]
     assert BuyShares("NYC", "ipo") not in game.legal_actions(player)
     assert BuyShares("PRR", "ipo") not in game.legal_actions(player)  # not started
@@ -134,4 +135,4 @@ def test_a_started_corporations_further_shares_wait_for_the_titles_condition() -
     game.state.phase = "3"
     assert BuyShares("NYC", "ipo") in game.legal_actions(player)
     game.apply(player, BuyShares("NYC", "ipo"))
-    assert game.state.percent_of(player, "NYC") == 10 and game.state.percent_of(IPO, "NYC") == 70
+    assert game.state.percent_of(Owner.player(player), "NYC") == 10 and game.state.percent_of(IPO, "NYC") == 70

@@ -9,6 +9,7 @@ from typing import Iterator
 
 from pbem.engine.game import Game
 from pbem.engine.state import GameState, ShareSale
+from pbem.engine.values import DisplacedToken, PrivateToken
 from pbem.ruleset import load_title
 from pbem.titles.g1870.state import State1870, state1870
 from tests.records import replayed_before
@@ -42,9 +43,9 @@ def filled(state: GameState) -> GameState:
     forgets shows up as shared."""
     for name, value in vars(state).items():
         if isinstance(value, list) and not value and name != "certificates":
-            value.append(("x", "y") if name == "pending_tokens" else "x")
+            value.append(DisplacedToken("x", "y") if name == "pending_tokens" else "x")
         elif isinstance(value, dict) and not value:
-            value["x"] = {"hex": "A1"} if name == "assignments" else ["x"] if name in ("tokens", "market") else ("1", 0)
+            value["x"] = PrivateToken("A1", "X", "token") if name == "assignments" else ["x"] if name in ("tokens", "market") else ("1", 0)
     return state
 
 

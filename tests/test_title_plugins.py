@@ -55,6 +55,8 @@ from pbem.titles.g1870.actions import Redeem  # noqa: E402
 from pbem.engine.game import Game  # noqa: E402
 from pbem.engine.state import RoundState, ShareSale, StockRoundState, TitleState  # noqa: E402
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency  # noqa: E402
+from pbem.engine.values import IPO, Owner  # noqa: E402
+from pbem.engine.events import Note, render_all  # noqa: E402
 from pbem.ruleset import load_title  # noqa: E402
 from pbem.errors import IllegalOrderError  # noqa: E402
 
@@ -94,10 +96,10 @@ def test_a_titles_sale_hook_decides_the_price_drop() -> None:
 
     for hooks, falls in ((None, True), (StickyPrices(), False)):
         game = game_1830(hooks)
-        next(c for c in game.state.certificates if c.corporation == "B&O" and c.owner == "IPO"
-             and not c.president).owner = P1
+        next(c for c in game.state.certificates if c.corporation == "B&O" and c.owner == IPO
+             and not c.president).owner = Owner.player(P1)
         before = game.share_price("B&O")
-        events = game.apply(P1, SellShares("B&O", 1))
+        events = render_all(game.apply(P1, SellShares("B&O", 1)), game.money)
         assert (game.share_price("B&O") != before) is falls, events
 
 
@@ -115,7 +117,7 @@ class MadeUpStock(BuySellParShares):
     def process_redeem(cls, game: Game, player: str, action: Action) -> None:
         assert isinstance(action, Redeem) and isinstance(game.state.title_state, Marker)
         game.state.title_state.redeemed_by.append(player)
-        game.event(f"{player} marks {action.corporation}")
+        game.event(Note(f"{player} marks {action.corporation}"))
 
 
 MadeUpStock.handlers = {**BuySellParShares.handlers, Redeem: MadeUpStock.process_redeem}
@@ -132,7 +134,7 @@ class MadeUpHooks(TitleHooks):
 def test_the_game_dispatches_to_the_titles_stock_step_and_state() -> None:
     game = game_1830(MadeUpHooks())
     assert game.active_step() is MadeUpStock
-    assert game.apply(P1, Redeem("B&O", "pool")) == ["Player 1 marks B&O"]
+    assert game.apply(P1, Redeem("B&O", "pool")) == [Note("Player 1 marks B&O")]
     assert isinstance(game.state.title_state, Marker) and game.state.title_state.redeemed_by == [P1]
     assert game.state.copy().title_state.redeemed_by == [P1]  # type: ignore[attr-defined]
 

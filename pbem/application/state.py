@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from pbem.actionlog import LogIntegrityError
+from pbem.engine.events import Event
 from pbem.engine.game import Game
 from pbem.engine.title import TitleData
 from pbem.errors import OrderError
@@ -127,7 +128,8 @@ GmEntry = GMRecord | Undone
 class Replay:
     """A game rebuilt from its log (or carried forward by :func:`apply_record`).
 
-    ``events`` maps each action record's ``seq`` to the lines it produced; ``effective``
+    ``events`` maps each action record's ``seq`` to the events it produced (the report
+    renders them: :mod:`pbem.engine.events`); ``effective``
     lists the action records in force (undone ones removed), in order; ``gm`` the undo and
     GM records (:data:`GmEntry`), in order; ``last_seq`` the log number of the last record
     applied. ``game`` is up to date with ``effective`` once :func:`settle` has run (after
@@ -137,7 +139,7 @@ class Replay:
     info: GameInfo
     title: TitleData
     game: Game
-    events: dict[int, list[str]] = field(default_factory=dict)
+    events: dict[int, list[Event]] = field(default_factory=dict)
     effective: list[OrderRecord] = field(default_factory=list)
     last_seq: int = 0
     gm: list[GmEntry] = field(default_factory=list)

@@ -25,6 +25,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from pbem.engine import market, trains
+from pbem.engine.events import CorporationClosed, OwnedPrivatesClosed, TrainsRemoved
+from pbem.engine.values import Owner
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -35,7 +37,7 @@ def close_corporation(game: Game, sym: str) -> None:
     """Close ``sym`` now (see the module text for what that takes away)."""
     state, title = game.state, game.title
     corp = state.corporations[sym]
-    game.event(f"{sym} closes")
+    game.event(CorporationClosed(sym))
     for key in list(state.tokens):
         corps = [c for c in state.tokens[key] if c != sym]
         if corps:
@@ -45,18 +47,18 @@ def close_corporation(game: Game, sym: str) -> None:
     state.bank += corp.cash
     corp.cash = 0
     if corp.trains:
-        kinds = ", ".join(trains.train_type(t) for t in corp.trains)
+        kinds = tuple(trains.train_type(t) for t in corp.trains)
         if title.const("closed_corporation_trains", "to_pool") == "to_pool":
             state.pool_trains.extend(corp.trains)
-            game.event(f"{sym}'s trains go to the bank pool: {kinds}")
+            game.event(TrainsRemoved(sym, kinds, to_pool=True))
         else:
-            game.event(f"{sym}'s trains leave the game: {kinds}")
+            game.event(TrainsRemoved(sym, kinds, to_pool=False))
         corp.trains = []
-    owned = [c for c, company in state.companies.items() if company.owner == f"C:{sym}" and not company.closed]
+    owned = [c for c, company in state.companies.items() if company.owner == Owner.corporation(sym) and not company.closed]
     for company in owned:
         game.close_company(company)
     if owned:
-        game.event(f"{sym}'s private companies close: {', '.join(owned)}")
+        game.event(OwnedPrivatesClosed(sym, tuple(owned)))
     state.certificates = [c for c in state.certificates if c.corporation != sym]
     if corp.price is not None and sym in state.market.get(corp.price, []):
         state.market[corp.price].remove(sym)

@@ -14,11 +14,29 @@ from typing import Iterable, Mapping
 from pbem.engine import closing, market, routes, shares, trains
 from pbem.engine.actions import Action, Exchange, RunAuto
 from pbem.engine.board import MapData, TileData
+from pbem.engine.events import (
+    BankBroken,
+    CompanyClosed,
+    CompanyIncome,
+    Event,
+    Exchanged,
+    GameOver,
+    NoValidActions,
+    Note,
+    Operates,
+    PriorityDeal,
+    PrivatesClosed,
+    RoundStarted,
+    WentBankrupt,
+)
 from pbem.engine.state import (
+    IPO,
+    POOL,
     CompanyState,
     CorporationState,
     GameState,
     OperatingState,
+    Owner,
     PlayerState,
     RoundState,
     StockRoundState,
@@ -85,7 +103,7 @@ class Game:
         self.tiles: Mapping[str, TileData] = title.tiles
         self.state = new_state(title, players)
         self.state.title_state = self.hooks.new_title_state()
-        self.pending_events: list[str] = []
+        self.pending_events: list[Event] = []
         self.turn_over = False
         self.last_run: list[RouteResult] = []
         self.cache: dict[object, tuple[object, object]] = {}
@@ -112,9 +130,9 @@ class Game:
         """Format ``amount`` in the title's currency."""
         return self.title.format_money(amount)
 
-    def event(self, text: str) -> None:
-        """Record one line of what happened (shown in the turn report)."""
-        self.pending_events.append(text)
+    def event(self, event: Event) -> None:
+        """Record what happened (:mod:`pbem.engine.events`; the turn report renders it)."""
+        self.pending_events.append(event)
 
     def next_entity_index(self) -> None:
         """Move the turn to the next player in priority order."""
@@ -126,20 +144,22 @@ class Game:
         owned = [(sym, c) for sym, c in self.state.companies.items() if c.owner and not c.closed]
 
         def key(item: tuple[str, CompanyState]) -> tuple[int, int, str]:
-            owner = item[1].owner or ""
-            if owner in self.state.players:
-                return (0, self.state.seats.index(owner), item[0])
-            return (1, 0, owner + item[0])
+            owner = item[1].owner
+            assert owner is not None
+            if owner.is_player:
+                return (0, self.state.seats.index(owner.name), item[0])
+            return (1, 0, owner.name + item[0])
 
         for sym, company in sorted(owned, key=key):
             revenue = self.title.company(sym).revenue
-            owner = company.owner or ""
-            if owner in self.state.players:
-                self.state.players[owner].cash += revenue
+            owner = company.owner
+            assert owner is not None
+            if owner.is_player:
+                self.state.players[owner.name].cash += revenue
             else:
-                self.state.corporations[owner[2:]].cash += revenue
+                self.state.corporations[owner.name].cash += revenue
             self.state.bank -= revenue
-            self.event(f"{owner[2:] if owner.startswith('C:') else owner} collects {self.money(revenue)} from {sym}")
+            self.event(CompanyIncome(owner.name, revenue, sym))
         self.check_bank()
 
     # -- queries -------------------------------------------------------------------------
@@ -187,7 +207,7 @@ class Game:
     def hex_blocker(self, coord: str) -> str | None:
         """The private company that blocks ``coord`` while a player owns it, or None."""
         for sym, company in self.state.companies.items():
-            if company.closed or company.owner not in self.state.players:
+            if company.closed or company.owner is None or not company.owner.is_player:
                 continue
             ability = self.title.company(sym).ability("blocks_hexes")
             if ability is not None and coord in ability.data.get("hexes", []):
@@ -242,8 +262,9 @@ class Game:
 
     # -- the one way to change the game --------------------------------------------------
 
-    def apply(self, player: str, action: Action, *, atomic: bool = True) -> list[str]:
-        """Apply ``action`` by ``player`` and advance the game; returns what happened.
+    def apply(self, player: str, action: Action, *, atomic: bool = True) -> list[Event]:
+        """Apply ``action`` by ``player`` and advance the game; returns what happened (the
+        events, which the callers render: :meth:`pbem.engine.events.Event.render`).
 
         All or nothing: on error the state is unchanged. With ``atomic=False`` no copy of the
         state is kept to restore, and after an error the state is not to be used (a replay of
@@ -265,7 +286,7 @@ class Game:
                 return events
             if isinstance(action, RunAuto):
                 action, notes = routes.resolve_auto(self, action)
-                self.pending_events.extend(notes)
+                self.pending_events.extend(Note(note) for note in notes)
             if self.state.round.kind == "operating":
                 op_step = operating.step_for(self, player, action)
                 op_step.process(self, player, action)
@@ -323,7 +344,7 @@ class Game:
         order = self.state.order
         idx = self.state.round.entity_index % len(order)
         self.state.order = order[idx:] + order[:idx]
-        self.event(f"{self.state.order[0]} has priority deal")
+        self.event(PriorityDeal(self.state.order[0]))
 
     def _start_stock_round(self, number: int = 1) -> None:
         self._rotate_priority()
@@ -331,7 +352,7 @@ class Game:
             p.passed = False
         self.state.round = RoundState(kind="stock", number=number, stock=StockRoundState())
         self.hooks.new_stock_round(self)
-        self.event(f"-- {self.round_label()} --")
+        self.event(RoundStarted(self.round_label()))
         self._skip_stock_turns()
 
     def _skip_stock_turns(self) -> None:
@@ -340,7 +361,7 @@ class Game:
             current = self.state.order[self.state.round.entity_index]
             if self.hooks.stock_step().has_actions(self, current):
                 return
-            self.event(f"{current} has no valid actions and passes")
+            self.event(NoValidActions(current))
             end_turn(self, current)
             if self._stock_round_over():
                 self._finish_stock_round()
@@ -381,7 +402,7 @@ class Game:
         self.state.round = RoundState(kind="operating", number=number, or_number=or_number,
                                       operating=OperatingState(order=self.operating_order()))
         self.hooks.new_operating_round(self)
-        self.event(f"-- {self.round_label()} --")
+        self.event(RoundStarted(self.round_label()))
         self.payout_companies()
         self._start_corporation_turn()
 
@@ -396,7 +417,7 @@ class Game:
                 op.index += 1  # closed on the market earlier in this round
                 continue
             pres = self.state.corporations[corp].president
-            self.event(f"{pres} operates {corp}" if pres else f"{corp} has no president: the receiver operates it")
+            self.event(Operates(pres, corp))
             operating.place_home_token(self, corp)
             if not self._corporation_turn_over() or self.state.finished:
                 return
@@ -453,7 +474,7 @@ class Game:
             p.passed = False
         self.state.round = RoundState(kind="stock", number=rnd.number + 1, stock=StockRoundState())
         self.hooks.new_stock_round(self)
-        self.event(f"-- {self.round_label()} --")
+        self.event(RoundStarted(self.round_label()))
         self._skip_stock_turns()
 
     def _exchange(self, player: str, action: Exchange) -> None:
@@ -462,7 +483,7 @@ class Game:
         private closes (1830: MH for NYC)."""
         state, title = self.state, self.title
         company = state.companies.get(action.company)
-        if company is None or company.closed or company.owner != player:
+        if company is None or company.closed or company.owner != Owner.player(player):
             raise IllegalOrderError(f"{player} does not own the private company {action.company}")
         ability = title.company(action.company).ability("exchange")
         if ability is None:
@@ -470,15 +491,15 @@ class Game:
         sym = str(ability.data["corporation"])
         if action.source not in ability.data.get("from", ["ipo", "pool"]):
             raise IllegalOrderError(f"{action.company} is exchanged from the {' or '.join(ability.data['from'])}")
-        source = "IPO" if action.source == "ipo" else "POOL"
+        source = IPO if action.source == "ipo" else POOL
         certs = shares.pick_certificates(state, source, sym, 1)
         if not certs:
-            raise IllegalOrderError(f"there is no {sym} share in the {'IPO' if source == 'IPO' else 'bank pool'}")
+            raise IllegalOrderError(f"there is no {sym} share in the {'IPO' if source == IPO else 'bank pool'}")
         if not shares.holding_ok(state, title, player, sym, certs[0].percent):
             raise IllegalOrderError(f"{player} may not hold more than {title.const('max_percent_per_corporation', 60)}% of {sym}")
-        certs[0].owner = player
+        certs[0].owner = Owner.player(player)
         self._close_company(action.company)
-        self.event(f"{player} exchanges {action.company} for a {certs[0].percent}% share of {sym}")
+        self.event(Exchanged(player, action.company, certs[0].percent, sym))
         if state.corporations[sym].ipoed:
             shares.update_president(state, title, sym, self.pending_events)
 
@@ -494,7 +515,7 @@ class Game:
             if company.closed:
                 continue
             self._close_company(sym)
-        self.event("-- Event: private companies close --")
+        self.event(PrivatesClosed())
 
     def close_company(self, sym: str) -> None:
         """Close private company ``sym`` (its owner loses it; a token it placed stays)."""
@@ -502,8 +523,8 @@ class Game:
 
     def _close_company(self, sym: str) -> None:
         company = self.state.companies[sym]
-        if company.owner in self.state.players:
-            self.state.players[company.owner].companies.remove(sym)
+        if company.owner is not None and company.owner.is_player:
+            self.state.players[company.owner.name].companies.remove(sym)
         company.closed = True
         company.owner = None
 
@@ -515,14 +536,14 @@ class Game:
             ability = self.title.company(sym).ability("close_on_train")
             if ability is not None and ability.data.get("corporation") == corp:
                 self._close_company(sym)
-                self.event(f"the private company {sym} closes")
+                self.event(CompanyClosed(sym))
 
     def check_bank(self) -> None:
         """The bank has broken when its cash is gone: the game ends after this set of
         operating rounds (1830 rules 8)."""
         if self.state.bank <= 0 and not self.state.bank_broken:
             self.state.bank_broken = True
-            self.event("-- The bank has broken: the game ends after this set of operating rounds --")
+            self.event(BankBroken())
 
     def bankrupt(self, player: str, corp: str) -> None:
         """``player`` cannot raise the money for ``corp``'s train (1830 rules 6.7, 8): they sell
@@ -531,18 +552,18 @@ class Game:
         from pbem.engine.steps.stock import sell_problem
 
         state = self.state
-        self.event(f"-- {player} goes bankrupt and sells remaining shares --")
+        self.event(WentBankrupt(player))
 
         def key(sym: str) -> tuple[int, int, int, int, str]:
             coord = state.corporations[sym].price
             assert coord is not None
             return (-market.price_at(self.title, coord), -coord[1], coord[0], state.market[coord].index(sym), sym)
 
-        held = [s for s in state.corporations if state.percent_of(player, s) and state.corporations[s].price]
+        held = [s for s in state.corporations if state.percent_of(Owner.player(player), s) and state.corporations[s].price]
         for sym in sorted(held, key=key):
             while True:
                 pct = shares.share_percent(self.title, sym)
-                most = state.percent_of(player, sym) // pct
+                most = state.percent_of(Owner.player(player), sym) // pct
                 count = next((n for n in range(most, 0, -1) if sell_problem(self, player, sym, n) is None
                               and not (sym == corp and self._swaps_presidency(player, sym, n))), 0)
                 if not count:
@@ -557,16 +578,15 @@ class Game:
         state = self.state
         if state.corporations[sym].president != player:
             return False
-        remaining = state.percent_of(player, sym) - count * shares.share_percent(self.title, sym)
-        others = max((state.percent_of(p, sym) for p in state.seats if p != player), default=0)
+        remaining = state.percent_of(Owner.player(player), sym) - count * shares.share_percent(self.title, sym)
+        others = max((state.percent_of(Owner.player(p), sym) for p in state.seats if p != player), default=0)
         return remaining < others
 
     def end_game(self, reason: str) -> None:
         """End the game now with ``reason`` (``bank``, ``bankrupt``, ``manually_ended``)."""
         self.state.finished = True
         self.state.end_reason = reason
-        scores = ", ".join(f"{p} {self.money(self.player_value(p))}" for p in self.state.seats)
-        self.event(f"-- Game over ({reason}): {scores} --")
+        self.event(GameOver(reason, tuple((p, self.player_value(p)) for p in self.state.seats)))
 
     def result(self) -> dict[str, int]:
         """Final (or current) value of each player: cash, shares at market, privates at face."""
@@ -583,8 +603,9 @@ class Game:
         """Cash plus shares at market price plus privates at face value (the final score)."""
         state = self.state
         total = state.players[player].cash
+        owner = Owner.player(player)
         for cert in state.certificates:
-            if cert.owner == player:
+            if cert.owner == owner:
                 price = self.share_price(cert.corporation) or 0
                 total += price * cert.percent // shares.share_percent(self.title, cert.corporation)
         total += sum(self.title.company(c).value for c in state.players[player].companies)

@@ -11,7 +11,7 @@ import math
 from typing import TYPE_CHECKING, Hashable, Mapping
 
 from pbem.engine import market
-from pbem.engine.state import RoundState, ShareSale, TitleState
+from pbem.engine.state import POOL, Owner, RoundState, ShareSale, TitleState
 from pbem.engine.steps.auction import new_auction_state
 from pbem.engine.steps.stock import BuySellParShares, drop_price, pool_presidency
 
@@ -117,10 +117,10 @@ class TitleHooks:
             return revenue, 0.0
         return 0, revenue / shares
 
-    def pays_the_corporation(self, holder: str) -> bool:
-        """Whether shares held by ``holder`` (``"IPO"`` or ``"POOL"``) pay the corporation
+    def pays_the_corporation(self, holder: Owner) -> bool:
+        """Whether shares held by ``holder`` (``IPO`` or ``POOL``) pay the corporation
         (1830: the pool's shares do; the IPO's pay no one)."""
-        return holder == "POOL"
+        return holder == POOL
 
     def price_move(self, revenue: int, paid: int) -> str | None:
         """How the price moves after a dividend: ``"right"`` when anything was paid,

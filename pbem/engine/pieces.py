@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping
 
 from pbem.engine.board import MapData
+from pbem.engine.events import PiecePlaced
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -118,4 +119,4 @@ def place_piece(game: Game, corp: str, coord: str, replaces: str | None = None) 
     hexes.append(coord)
     rule = gating_rule(game.title)
     name = rule.name if rule is not None else "map piece"
-    game.event(f"{corp} moves its {name} to {coord}" if replaces else f"{corp} places its {name} on {coord}")
+    game.event(PiecePlaced(corp, name, coord, moved=replaces is not None))

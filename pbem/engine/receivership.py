@@ -27,9 +27,12 @@ from typing import TYPE_CHECKING
 
 from pbem.engine import routes, shares, trains
 from pbem.engine.actions import Action, BuyTrain, Dividend, Pass, RunAuto
+from pbem.engine.events import Note
+from pbem.engine.events.receivership import ReceiverPassed
 from pbem.engine.steps.operating.base import RECEIVER, OpStep, mark_passed
 from pbem.engine.steps.operating.buytrains import BuyTrainStep
 from pbem.engine.steps.operating.dividends import DividendStep
+from pbem.engine.values import Owner
 from pbem.errors import IllegalOrderError
 
 if TYPE_CHECKING:
@@ -83,7 +86,7 @@ class ReceivershipPolicy:
         the first of them in priority order (1825: whoever buys the Director's worth of
         shares takes the Director's certificate from the pool)."""
         need = shares.president_percent(title, sym)
-        holdings = {p: state.percent_of(p, sym) for p in state.order}
+        holdings = {p: state.percent_of(Owner.player(p), sym) for p in state.order}
         top = max(holdings.values(), default=0)
         if top < need:
             return None
@@ -125,7 +128,7 @@ def take_step(game: Game, step: type[OpStep]) -> None:
             return
     step.skip(game)
     mark_passed(game, step)
-    game.event(f"{corp} (in receivership) passes {step.name.replace('_', ' ')}")
+    game.event(ReceiverPassed(corp, step.name))
 
 
 def _taken(game: Game, step: type[OpStep], action: Action) -> bool:
@@ -135,7 +138,7 @@ def _taken(game: Game, step: type[OpStep], action: Action) -> bool:
     try:
         if isinstance(action, RunAuto):
             action, notes = routes.resolve_auto(game, action)
-            game.pending_events.extend(notes)
+            game.pending_events.extend(Note(note) for note in notes)
         step.process(game, RECEIVER, action)
     except (IllegalOrderError, ValueError):
         game.state.__dict__.update(backup.__dict__)

@@ -426,7 +426,7 @@ def cached_best_run(game: Game, corp: str, budget: int = DEFAULT_SEARCH_BUDGET,
     key = (corp, budget, must_join, state.phase, tuple(state.corporations[corp].trains),
            tuple(sorted(state.tiles.items())), tuple(sorted((k, tuple(v)) for k, v in state.tokens.items())),
            game.hooks.graph_key(game),
-           tuple(sorted((c, tuple(sorted(a.items()))) for c, a in state.assignments.items())))
+           tuple(sorted(state.assignments.items())))
     cached = game.cache.get(("best_run", corp))
     if cached is not None and cached[0] == key:
         return cast(BestRun, cached[1])

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from pbem.engine import market
-from pbem.engine.state import IPO, POOL, Certificate, GameState
+from pbem.engine.events import CapitalReceived, Event, Floated, PresidentChanged
+from pbem.engine.events.receivership import ReceivershipEnded
+from pbem.engine.state import IPO, POOL, Certificate, GameState, Owner
 from pbem.engine.title import TitleData
 
 
@@ -49,10 +51,11 @@ def certificate_count(state: GameState, title: TitleData, player: str, *,
     ``uncounted`` do not count; by default those the title's state names
     (:meth:`TitleState.uncounted`; 1870: a sale waiting for price protection)."""
     pending = state.title_state.uncounted(state, title) if uncounted is None else uncounted
+    owner = Owner.player(player)
     count = sum(
         1
         for c in state.certificates
-        if c.owner == player and c.corporation not in pending and counts_for_limit(state, title, c.corporation)
+        if c.owner == owner and c.corporation not in pending and counts_for_limit(state, title, c.corporation)
     )
     if title.const("certificate_limit_includes_privates", True):
         count += len(state.players[player].companies)
@@ -83,7 +86,7 @@ def holding_ok(state: GameState, title: TitleData, player: str, sym: str, extra:
         if found is not None and found.unlimited_holding:
             return True
     limit = int(title.const("max_percent_per_corporation", 60))
-    return state.percent_of(player, sym) + extra <= limit
+    return state.percent_of(Owner.player(player), sym) + extra <= limit
 
 
 def current_price(state: GameState, title: TitleData, sym: str) -> int:
@@ -102,7 +105,7 @@ def par_price(state: GameState, title: TitleData, sym: str) -> int:
     return market.price_at(title, coord)
 
 
-def pick_certificates(state: GameState, owner: str, sym: str, count: int) -> list[Certificate]:
+def pick_certificates(state: GameState, owner: Owner, sym: str, count: int) -> list[Certificate]:
     """``count`` ordinary (non-president) certificates of ``sym`` held by ``owner``, lowest index
     first; fewer if there are not that many."""
     certs = sorted(
@@ -123,7 +126,7 @@ def incremental(state: GameState, title: TitleData, sym: str) -> bool:
     return state.title_state.incremental(title, sym)
 
 
-def float_if_ready(state: GameState, title: TitleData, sym: str, events: list[str]) -> None:
+def float_if_ready(state: GameState, title: TitleData, sym: str, events: list[Event]) -> None:
     """Float ``sym`` once the IPO holds no more than ``100 - float_percent`` percent; with full
     capitalization the bank pays it ten times par (1830 rules 5.4)."""
     corp = state.corporations[sym]
@@ -133,12 +136,12 @@ def float_if_ready(state: GameState, title: TitleData, sym: str, events: list[st
     if state.percent_of(IPO, sym) > 100 - data.float_percent:
         return
     corp.floated = True
-    events.append(f"{sym} floats")
+    events.append(Floated(sym))
     if title.const("capitalization", "full") == "full":
         amount = par_price(state, title, sym) * (sum(data.shares) // share_percent(title, sym))
         state.bank -= amount
         corp.cash += amount
-        events.append(f"{sym} receives {title.format_money(amount)}")
+        events.append(CapitalReceived(sym, amount))
 
 
 def seat_distance(state: GameState, origin: str | None, other: str) -> int:
@@ -153,9 +156,9 @@ def update_president(
     state: GameState,
     title: TitleData,
     sym: str,
-    events: list[str],
+    events: list[Event],
     *,
-    swap_to: str | None = None,
+    swap_to: Owner | None = None,
 ) -> None:
     """Give the presidency to the player with the most shares of ``sym`` if that is not the
     current president (ties keep the current president; among others, the nearest clockwise
@@ -168,7 +171,7 @@ def update_president(
     if corp.president is None and corp.ipoed and title.hooks.receivership() is not None:
         _end_receivership(state, title, sym, events)
         return
-    holdings = {p: state.percent_of(p, sym) for p in state.seats}
+    holdings = {p: state.percent_of(Owner.player(p), sym) for p in state.seats}
     top = max(holdings.values(), default=0)
     previous = corp.president
     if previous is not None and holdings.get(previous, 0) == top:
@@ -179,21 +182,21 @@ def update_president(
         return
     new = min(candidates, key=lambda p: seat_distance(state, previous, p))
     corp.president = new
-    events.append(f"{new} becomes the president of {sym}")
+    events.append(PresidentChanged(new, sym))
     pres_cert = next(c for c in state.certificates if c.corporation == sym and c.president)
-    if pres_cert.owner == new:
+    if pres_cert.owner == Owner.player(new):
         return
     old_owner = pres_cert.owner
     n = pres_pct // share_percent(title, sym)
     receiver = old_owner
     if swap_to is not None and state.percent_of(old_owner, sym) < pres_pct:
         receiver = swap_to
-    for cert in pick_certificates(state, new, sym, n):
+    for cert in pick_certificates(state, Owner.player(new), sym, n):
         cert.owner = receiver
-    pres_cert.owner = new
+    pres_cert.owner = Owner.player(new)
 
 
-def transfer(certs: list[Certificate], to: str) -> None:
+def transfer(certs: list[Certificate], to: Owner) -> None:
     """Move ``certs`` to owner ``to``."""
     for cert in certs:
         cert.owner = to
@@ -204,7 +207,7 @@ def pool_room(state: GameState, title: TitleData, sym: str) -> int:
     return int(title.const("pool_share_limit", 50)) - state.percent_of(POOL, sym)
 
 
-def _end_receivership(state: GameState, title: TitleData, sym: str, events: list[str]) -> None:
+def _end_receivership(state: GameState, title: TitleData, sym: str, events: list[Event]) -> None:
     policy = title.hooks.receivership()
     assert policy is not None
     new = policy.new_president(state, title, sym)
@@ -212,10 +215,10 @@ def _end_receivership(state: GameState, title: TitleData, sym: str, events: list
         return
     pres_cert = next(c for c in state.certificates if c.corporation == sym and c.president)
     giver = pres_cert.owner
-    transfer(pick_certificates(state, new, sym, pres_cert.percent // share_percent(title, sym)), giver)
-    pres_cert.owner = new
+    transfer(pick_certificates(state, Owner.player(new), sym, pres_cert.percent // share_percent(title, sym)), giver)
+    pres_cert.owner = Owner.player(new)
     state.corporations[sym].president = new
-    events.append(f"{new} becomes the president of {sym}: its receivership ends")
+    events.append(ReceivershipEnded(new, sym))
 
 
 def presidency_to_pool_problem(state: GameState, title: TitleData, player: str, sym: str,
@@ -234,7 +237,7 @@ def presidency_to_pool_problem(state: GameState, title: TitleData, player: str, 
 def _change(state: GameState, title: TitleData, player: str, sym: str, count: int) -> int:
     """Ordinary shares the pool gives back when ``player`` sells ``count`` shares of ``sym``
     with the president's certificate."""
-    ordinary = len(pick_certificates(state, player, sym, 10**6))
+    ordinary = len(pick_certificates(state, Owner.player(player), sym, 10**6))
     worth = president_percent(title, sym) // share_percent(title, sym)
     return max(0, worth - (count - ordinary))
 
@@ -254,8 +257,9 @@ def sell_presidency_to_pool(state: GameState, title: TitleData, player: str, sym
     problem = presidency_to_pool_problem(state, title, player, sym, count)
     if problem:
         raise ValueError(problem)
+    seller = Owner.player(player)
     change = pick_certificates(state, POOL, sym, _change(state, title, player, sym, count))
-    transfer(pick_certificates(state, player, sym, 10**6), POOL)
+    transfer(pick_certificates(state, seller, sym, 10**6), POOL)
     next(c for c in state.certificates if c.corporation == sym and c.president).owner = POOL
-    transfer(change, player)
+    transfer(change, seller)
     state.corporations[sym].president = None

@@ -1,12 +1,8 @@
 """Game state: typed, mutable dataclasses that the rules functions change.
 
-The state is always the replay of the action log; it is never stored as the truth. Owners are
-plain strings so a state copies and compares cheaply:
-
-* ``"IPO"`` — a corporation's initial offering (for its own certificates),
-* ``"POOL"`` — the bank pool (open market),
-* a player's name (``"Player 1"``) — players are named by their seat names,
-* ``"C:<sym>"`` — a corporation (owning a private company, later its treasury shares).
+The state is always the replay of the action log; it is never stored as the truth. Who holds
+a certificate or a private company is an :class:`~pbem.engine.values.Owner` (a player, a
+corporation, ``IPO`` or ``POOL``): an immutable value the state's copies share.
 """
 
 from __future__ import annotations
@@ -15,18 +11,14 @@ import copy as _copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
+from pbem.engine.values import IPO, POOL, DisplacedToken, Owner, PrivateToken
+
 if TYPE_CHECKING:
     from pbem.engine.title import TitleData
 
 _T = TypeVar("_T")
 
-IPO = "IPO"
-POOL = "POOL"
-
-
-def corp_owner(sym: str) -> str:
-    """The owner id of corporation ``sym`` (``"C:PRR"``)."""
-    return f"C:{sym}"
+__all__ = ["IPO", "POOL", "Owner"]  # re-exported: the owners the rules modules use with the state
 
 
 def _shallow(obj: _T) -> _T:
@@ -44,7 +36,7 @@ class Certificate:
     index: int
     percent: int
     president: bool
-    owner: str
+    owner: Owner
 
     def copy(self) -> Certificate:
         """An independent copy."""
@@ -145,10 +137,10 @@ class CorporationState:
 
 @dataclass
 class CompanyState:
-    """A private company: ``owner`` is a player name, ``"C:<sym>"`` or None while unsold."""
+    """A private company: ``owner`` is a player or a corporation, or None while unsold."""
 
     sym: str
-    owner: str | None = None
+    owner: Owner | None = None
     discount: int = 0
     closed: bool = False
 
@@ -289,10 +281,10 @@ class GameState:
     tiles: dict[str, tuple[str, int]] = field(default_factory=dict)
     tokens: dict[str, list[str]] = field(default_factory=dict)
     used_abilities: list[str] = field(default_factory=list)
-    assignments: dict[str, dict[str, str]] = field(default_factory=dict)
-    """Private tokens on the map: company -> {"hex", "corp" it serves, "token" name}."""
+    assignments: dict[str, PrivateToken] = field(default_factory=dict)
+    """Private companies' tokens on the map, by company."""
     pending_teleport: str | None = None
-    pending_tokens: list[tuple[str, str]] = field(default_factory=list)
+    pending_tokens: list[DisplacedToken] = field(default_factory=list)
     bank_broken: bool = False
     finished: bool = False
     end_reason: str | None = None
@@ -322,13 +314,13 @@ class GameState:
         new.tiles = dict(self.tiles)
         new.tokens = {k: v[:] for k, v in self.tokens.items()}
         new.used_abilities = self.used_abilities[:]
-        new.assignments = {k: dict(v) for k, v in self.assignments.items()}
+        new.assignments = dict(self.assignments)
         new.pending_tokens = self.pending_tokens[:]
         new.title_state = self.title_state.copy()
         new.map_pieces = {k: v[:] for k, v in self.map_pieces.items()}
         return new
 
-    def certs_of(self, owner: str, corporation: str | None = None) -> list[Certificate]:
+    def certs_of(self, owner: Owner, corporation: str | None = None) -> list[Certificate]:
         """Certificates held by ``owner`` (optionally of one corporation)."""
         return [
             c
@@ -336,6 +328,6 @@ class GameState:
             if c.owner == owner and (corporation is None or c.corporation == corporation)
         ]
 
-    def percent_of(self, owner: str, corporation: str) -> int:
+    def percent_of(self, owner: Owner, corporation: str) -> int:
         """Percent of ``corporation`` that ``owner`` holds."""
-        return sum(c.percent for c in self.certificates if c.owner == owner and c.corporation == corporation)
+        return sum(c.percent for c in self.certificates if c.corporation == corporation and c.owner == owner)

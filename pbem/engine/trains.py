@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pbem.engine.events import PhaseStarted, PrivateTokenRemoved, TrainsLost, TrainsRusted
 from pbem.engine.title import PhaseData, TitleData, TrainData
 
 if TYPE_CHECKING:
@@ -100,10 +101,7 @@ def after_first_of_type(game: Game, train_id: str) -> None:
     for phase in title.phases:
         if phase.on == kind and phase_index(title, phase.name) > phase_index(title, state.phase):
             state.phase = phase.name
-            game.event(
-                f"-- Phase {phase.name} (operating rounds: {phase.operating_rounds}, "
-                f"train limit: {phase.train_limit}, tiles: {', '.join(phase.tiles)}) --"
-            )
+            game.event(PhaseStarted(phase.name, phase.operating_rounds, phase.train_limit, tuple(phase.tiles)))
     rusted = [t.name for t in title.trains if t.rusts_on == kind]
     if rusted:
         for corp in state.corporations.values():
@@ -111,17 +109,17 @@ def after_first_of_type(game: Game, train_id: str) -> None:
             for t in gone:
                 corp.trains.remove(t)
             if gone:
-                game.event(f"{corp.sym} loses {', '.join(gone)} (rusted)")
+                game.event(TrainsLost(corp.sym, tuple(gone)))
         state.pool_trains = [t for t in state.pool_trains if train_type(t) not in rusted]
         state.depot = [t for t in state.depot if train_type(t) not in rusted]
-        game.event(f"-- Event: {', '.join(rusted)} trains rust --")
+        game.event(TrainsRusted(tuple(rusted)))
     data = train_data(title, train_id)
     for event in data.events:
         if event == "close_companies":
             game.close_all_companies()
         elif event == "remove_tokens":
             for company in list(state.assignments):
-                game.event(f"-- Event: the {company} token leaves {state.assignments[company]['hex']} --")
+                game.event(PrivateTokenRemoved(company, state.assignments[company].hex))
             state.assignments.clear()
 
 

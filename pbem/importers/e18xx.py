@@ -39,7 +39,7 @@ from pbem.titles.g1870.actions import DestinationToken, GrantConnection, Redeem,
 from pbem.titles.g1870.state import state1870
 from pbem.engine import shares
 from pbem.engine.game import Game
-from pbem.engine.state import IPO, POOL
+from pbem.engine.state import IPO, POOL, Owner
 from pbem.engine.trains import train_type
 from pbem.engine.steps.auction import min_price, may_purchase
 from pbem.engine.title import TitleData
@@ -200,10 +200,10 @@ class Renderer:
         if kind == "player":
             return self.names[entity]
         if kind == "company":
-            owner = self.game.state.companies[str(entity)].owner or ""
-            if owner in self.game.state.players:
-                return owner
-            entity = owner[2:]
+            owner = self.game.state.companies[str(entity)].owner
+            if owner is not None and owner.is_player:
+                return owner.name
+            entity = owner.name if owner is not None else ""
         corp = self.game.state.corporations.get(str(entity))
         if corp is None or corp.president is None:
             raise UnsupportedRecordAction(f"action {action['id']}: no president for {entity!r}")
@@ -233,7 +233,7 @@ class Renderer:
             return Bid(company, price)
         if kind == "par":
             price = int(str(action["share_price"]).split(",")[0])
-            self.holdings.move_share(f"{action['corporation']}_0", self.names[action["entity"]])
+            self.holdings.move_share(f"{action['corporation']}_0", Owner.player(self.names[action["entity"]]))
             return Par(action["corporation"], price)
         if kind == "buy_shares" and action.get("entity_type") == "corporation":
             return self._redeem(action)
@@ -242,7 +242,7 @@ class Renderer:
             source = "ipo" if share_id in self._ipo_ids else "pool"
             self._ipo_ids.discard(share_id)
             owner = self.game.state.companies[str(action["entity"])].owner
-            if owner is not None and owner in self.game.state.players:
+            if owner is not None and owner.is_player:
                 self.holdings.move_share(share_id, owner)
             return Exchange(str(action["entity"]), source)  # type: ignore[arg-type]
         if kind == "buy_shares":
@@ -251,7 +251,7 @@ class Renderer:
             source = "ipo" if ids[0] in self._ipo_ids else "pool"
             for share_id in ids:
                 self._ipo_ids.discard(share_id)
-                self.holdings.move_share(share_id, self.names[action["entity"]])
+                self.holdings.move_share(share_id, Owner.player(self.names[action["entity"]]))
             return BuyShares(sym, source, len(ids))  # type: ignore[arg-type]
         if kind == "sell_shares" and action.get("entity_type") == "corporation":
             ids = list(action["shares"])
@@ -341,8 +341,8 @@ class Renderer:
         self.holdings.move_share(share_id, IPO)
         if shares.pick_certificates(state, POOL, sym, 1):
             return Redeem(sym, "pool")
-        if holder in state.players:
-            return Redeem(sym, holder)
+        if holder is not None and holder.is_player:
+            return Redeem(sym, holder.name)
         president = state.corporations[sym].president
         legal = self.game.legal_actions(president) if president is not None else []
         players = [a.source for a in legal if isinstance(a, Redeem) and a.corporation == sym and a.source != "pool"]

@@ -13,8 +13,9 @@ own indices need not match the record's. Two orders depend on the exact piece:
 * a train bought from another corporation is sold by the corporation holding the named
   train, which is the last corporation the record shows buying it.
 
-The holder names are our engine's owners: a player's name, ``"POOL"``, ``"IPO"`` (the
-offering and the treasury), or a corporation's symbol for a train.
+The share holders are our engine's owners (:class:`~pbem.engine.values.Owner`: a player,
+``POOL``, or ``IPO``, the offering and the treasury); a train's holder is a corporation's
+symbol or ``"pool"``.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from pbem.engine.state import IPO, GameState
+from pbem.engine.state import IPO, GameState, Owner
 
 PRESIDENT_INDEX = 0
 """The record names a corporation's president's certificate ``<sym>_0``."""
@@ -42,9 +43,9 @@ class RecordHoldings:
     symbol or ``"pool"``; a train id not in ``trains`` is still in the depot.
     """
 
-    shares: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    shares: dict[str, dict[Owner, list[str]]] = field(default_factory=dict)
     trains: dict[str, str] = field(default_factory=dict)
-    seen: tuple[str, ...] = ()
+    seen: tuple[Owner, ...] = ()
     """Our engine's certificate owners when last followed (only what changed is followed)."""
 
     @classmethod
@@ -58,14 +59,14 @@ class RecordHoldings:
         return RecordHoldings({sym: {h: list(ids) for h, ids in by.items()} for sym, by in self.shares.items()},
                               dict(self.trains), self.seen)
 
-    def holder(self, share_id: str) -> str | None:
+    def holder(self, share_id: str) -> Owner | None:
         """Who holds ``share_id`` now, or None for an id the record's title does not have."""
         for holder, ids in self.shares.get(share_corporation(share_id), {}).items():
             if share_id in ids:
                 return holder
         return None
 
-    def move_share(self, share_id: str, to: str) -> None:
+    def move_share(self, share_id: str, to: Owner) -> None:
         """The record moves ``share_id`` to ``to`` (last among what ``to`` holds)."""
         by_holder = self.shares.setdefault(share_corporation(share_id), {})
         for ids in by_holder.values():
@@ -93,8 +94,8 @@ class RecordHoldings:
         else:
             changed = {cert.corporation for cert in certs}
         self.seen = owners
-        president: dict[str, str] = {}
-        counts: dict[str, Counter[str]] = {sym: Counter() for sym in changed}
+        president: dict[str, Owner] = {}
+        counts: dict[str, Counter[Owner]] = {sym: Counter() for sym in changed}
         for cert in certs:
             if cert.corporation not in changed:
                 continue
@@ -119,7 +120,7 @@ class RecordHoldings:
                         spare.append(share_id)
             if not spare:
                 continue
-            for holder in sorted(wanted, key=lambda h: (order.get(h, len(order)), h)):
+            for holder in sorted(wanted, key=lambda h: (order.get(h.name, len(order)) if h.is_player else len(order), h)):
                 have = sum(1 for i in by_holder.get(holder, []) if i != pres_id)
                 while have < wanted[holder] and spare:
                     by_holder.setdefault(holder, []).append(spare.pop(0))

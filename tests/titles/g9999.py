@@ -30,8 +30,9 @@ from typing import TYPE_CHECKING, ClassVar, Iterable, Mapping
 
 from pbem.engine import shares
 from pbem.engine.actions import Action, BuyPrivate, Par, Pass
+from pbem.engine.events import Event, Money, Passed, PrivateBought
 from pbem.engine.hooks import TitleHooks
-from pbem.engine.state import GameState, RoundState, ShareSale, TitleState
+from pbem.engine.state import GameState, Owner, RoundState, ShareSale, TitleState
 from pbem.engine.step import Step
 from pbem.engine.steps.operating import CORE_STEPS, OpStep, current_corp, op_state
 from pbem.engine.steps.operating.base import mark_passed, pass_step
@@ -133,8 +134,8 @@ class FaceValueSale(Step):
         state.players[player].cash -= value
         state.bank += value
         state.players[player].companies.append(action.company)
-        state.companies[action.company].owner = player
-        game.event(f"{player} buys {action.company} for {game.money(value)}")
+        state.companies[action.company].owner = Owner.player(player)
+        game.event(PrivateBought(player, action.company, value))
         for p in state.players.values():
             p.passed = False
         game.next_entity_index()
@@ -142,7 +143,7 @@ class FaceValueSale(Step):
     @classmethod
     def process_pass(cls, game: Game, player: str, action: Action) -> None:
         game.state.players[player].passed = True
-        game.event(f"{player} passes")
+        game.event(Passed(player))
         game.next_entity_index()
 
 
@@ -168,6 +169,17 @@ Stock9999.handlers = {**BuySellParShares.handlers, Par: Stock9999.process_par}
 # -- the operating round: the levy ----------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Levied(Event):
+    """The made-up title's own event: ``corporation`` levies its toll of ``amount``."""
+
+    corporation: str
+    amount: int
+
+    def render(self, money: Money) -> str:
+        return f"{self.corporation} levies {money(self.amount)}"
+
+
 class LevyStep(OpStep):
     """The last step of a corporation's turn: ``LEVY`` takes :data:`TOLL` from the bank into
     its treasury, or ``PASS``."""
@@ -190,7 +202,7 @@ class LevyStep(OpStep):
         game.state.corporations[corp].cash += TOLL
         levies = state9999(game.state).levies
         levies[corp] = levies.get(corp, 0) + TOLL
-        game.event(f"{corp} levies {game.money(TOLL)}")
+        game.event(Levied(corp, TOLL))
         mark_passed(game, cls)
 
     @classmethod

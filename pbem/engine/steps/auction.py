@@ -16,7 +16,17 @@ from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import market, shares
 from pbem.engine.actions import Action, Bid, BuyPrivate, Par, Pass
-from pbem.engine.state import AuctionState
+from pbem.engine.events import (
+    AuctionPassed,
+    BidPlaced,
+    CompanyClosed,
+    MinimumBidLowered,
+    Parred,
+    PrivateBought,
+    ShareReceived,
+    UpForAuction,
+)
+from pbem.engine.state import AuctionState, Owner
 from pbem.engine.step import Step
 from pbem.errors import IllegalOrderError
 
@@ -80,7 +90,8 @@ class PendingPar(Step):
     def actors(cls, game: Game) -> list[str]:
         company = _auction(game).pending_par[0]
         owner = game.state.companies[company].owner
-        return [owner] if owner else []
+        name = owner.player_name() if owner else None
+        return [name] if name else []
 
     @classmethod
     def pending_corporation(cls, game: Game) -> str:
@@ -112,22 +123,22 @@ class PendingPar(Step):
         corp = state.corporations[sym]
         corp.par = coord
         market.place(state, sym, coord)
-        game.event(f"{player} pars {sym} at {game.money(action.price)}")
+        game.event(Parred(player, sym, action.price))
         pres = next(c for c in state.certificates if c.corporation == sym and c.president)
-        pres.owner = player
+        pres.owner = Owner.player(player)
         corp.ipoed = True
         corp.president = player
-        game.event(f"{player} receives the president's certificate of {sym}")
+        game.event(ShareReceived(player, sym))
         shares.float_if_ready(state, game.title, sym, game.pending_events)
         company = _auction(game).pending_par.pop(0)
         if game.title.company(company).ability("close_after_par") is not None:
             # 1870: the SLSF private was only the president's certificate; it closes.
             owner = state.companies[company].owner
-            if owner in state.players:
-                state.players[owner].companies.remove(company)
+            if owner is not None and owner.is_player:
+                state.players[owner.name].companies.remove(company)
             state.companies[company].closed = True
             state.companies[company].owner = None
-            game.event(f"the private company {company} closes")
+            game.event(CompanyClosed(company))
 
 
 
@@ -215,11 +226,11 @@ class WaterfallAuction(Step):
         auction = _auction(game)
         if auction.auctioning is not None:
             company = auction.auctioning
-            game.event(f"{player} passes on {company}")
+            game.event(AuctionPassed(player, company))
             auction.bids[company] = [b for b in auction.bids[company] if b[0] != player]
             cls._resolve(game)
             return
-        game.event(f"{player} passes bidding")
+        game.event(AuctionPassed(player))
         state = game.state
         state.players[player].passed = True
         if all(state.players[p].passed for p in state.order):
@@ -256,7 +267,7 @@ class WaterfallAuction(Step):
         bidders = auction.bidders.setdefault(company, [])
         if player not in bidders:
             bidders.append(player)
-        game.event(f"{player} bids {game.money(price)} for {company}")
+        game.event(BidPlaced(player, price, company))
 
     @classmethod
     def _buy_company(cls, game: Game, player: str, company: str, price: int) -> None:
@@ -268,18 +279,13 @@ class WaterfallAuction(Step):
                 f"{player} has {game.money(available)} available and cannot spend {game.money(price)}"
             )
         auction.bids.pop(company, None)
-        state.companies[company].owner = player
+        state.companies[company].owner = Owner.player(player)
         state.players[player].companies.append(company)
         state.players[player].cash -= price
         state.bank += price
         auction.available.remove(company)
         nbidders = len(auction.bidders.get(company, []))
-        if nbidders == 0:
-            game.event(f"{player} buys {company} for {game.money(price)}")
-        elif nbidders == 1:
-            game.event(f"{player} wins the auction for {company} with the only bid of {game.money(price)}")
-        else:
-            game.event(f"{player} wins the auction for {company} with a bid of {game.money(price)}")
+        game.event(PrivateBought(player, company, price, nbidders))
         cls._after_buy_company(game, player, company)
 
     @classmethod
@@ -297,8 +303,8 @@ class WaterfallAuction(Step):
             if cert.president:
                 _auction(game).pending_par.append(company)
             else:
-                cert.owner = player
-                game.event(f"{player} receives a {cert.percent}% share of {sym}")
+                cert.owner = Owner.player(player)
+                game.event(ShareReceived(player, sym, cert.percent))
 
     @classmethod
     def _resolve(cls, game: Game) -> None:
@@ -316,7 +322,7 @@ class WaterfallAuction(Step):
             if len(bids) > 1:
                 auction.auctioning = company
                 if new_auction:
-                    game.event(f"{company} goes up for auction")
+                    game.event(UpForAuction(company))
             break
 
     @classmethod
@@ -328,9 +334,7 @@ class WaterfallAuction(Step):
             before = min_price(game, company)
             state.companies[company].discount += 5
             after = min_price(game, company)
-            game.event(
-                f"{company} minimum bid decreases from {game.money(before)} to {game.money(after)}"
-            )
+            game.event(MinimumBidLowered(company, before, after))
             if after <= 0:
                 game.next_entity_index()
                 taker = state.order[state.round.entity_index]

@@ -24,7 +24,16 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 
 from pbem.engine import market, shares
 from pbem.engine.actions import Action, BuyShares, Par, Pass, SellShares, ShareSource
-from pbem.engine.state import IPO, POOL, ShareSale, StockRoundState
+from pbem.engine.events.receivership import PresidencyToPool
+from pbem.engine.events import (
+    Parred,
+    Passed,
+    PresidencyBought,
+    PriceMoved,
+    SharesBought,
+    SharesSold,
+)
+from pbem.engine.state import IPO, POOL, Owner, ShareSale, StockRoundState
 from pbem.engine.step import Step
 from pbem.errors import IllegalOrderError
 
@@ -51,7 +60,7 @@ def _sale_allowed_now(game: Game) -> bool:
     return True
 
 
-def _source_owner(source: str) -> str:
+def _source_owner(source: str) -> Owner:
     return IPO if source == "ipo" else POOL
 
 
@@ -168,16 +177,16 @@ def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
         if title.const("must_sell_in_blocks") and sym in sr.sold.get(player, []) and sym in sr.turn_sells:
             return f"{sym} was sold this turn already: shares are sold in one lot a turn"
     pct = shares.share_percent(title, sym)
-    held = state.percent_of(player, sym)
+    held = state.percent_of(Owner.player(player), sym)
     if held < count * pct:
         return f"{player} holds {held}% of {sym} and cannot sell {count * pct}%"
     if shares.pool_room(state, title, sym) < count * pct:
         return f"the bank pool may not hold more than {title.const('pool_share_limit', 50)}% of {sym}"
     corp = state.corporations[sym]
-    ordinary = len(shares.pick_certificates(state, player, sym, 10**6))
+    ordinary = len(shares.pick_certificates(state, Owner.player(player), sym, 10**6))
     if corp.president == player and count > ordinary:
         pres_pct = shares.president_percent(title, sym)
-        others = max((state.percent_of(p, sym) for p in state.seats if p != player), default=0)
+        others = max((state.percent_of(Owner.player(p), sym) for p in state.seats if p != player), default=0)
         if others < pres_pct and game.hooks.receivership() is None:
             return (
                 f"{player} may not sell the president's certificate of {sym}: "
@@ -300,9 +309,8 @@ class BuySellParShares(Step):
                 state.corporations[sym].cash += price
             else:
                 state.bank += price
-            cert.owner = player
-            where = "the IPO" if action.source == "ipo" else "the market"
-            game.event(f"{player} buys a {cert.percent}% share of {sym} from {where} for {game.money(price)}")
+            cert.owner = Owner.player(player)
+            game.event(SharesBought(player, cert.percent, sym, action.source, price))
             sr.turn_actions.append("buy")
             sr.turn_buys.append(sym)
             if action.source == "ipo":
@@ -330,11 +338,11 @@ class BuySellParShares(Step):
         corp.president = player
         pres = next(c for c in state.certificates if c.corporation == sym and c.president)
         cost = action.price * pres.percent // shares.share_percent(title, sym)
-        pres.owner = player
+        pres.owner = Owner.player(player)
         state.players[player].cash -= cost
         state.bank += cost
-        game.event(f"{player} pars {sym} at {game.money(action.price)}")
-        game.event(f"{player} buys the {pres.percent}% president's certificate of {sym} for {game.money(cost)}")
+        game.event(Parred(player, sym, action.price))
+        game.event(PresidencyBought(player, pres.percent, sym, cost))
         sr = _sr(game)
         sr.turn_actions.append("par")
         sr.last_to_act = player
@@ -357,7 +365,7 @@ class BuySellParShares(Step):
         if must_sell(game, player):
             raise IllegalOrderError(f"{player} must sell shares before passing (over a holding limit)")
         sr = _sr(game)
-        game.event(f"{player} passes" if not sr.turn_actions else f"{player} ends the turn")
+        game.event(Passed(player, ended_turn=bool(sr.turn_actions)))
         end_turn(game, player)
 
 
@@ -376,10 +384,10 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
     corp = state.corporations[sym]
     president_before = corp.president
     pct = shares.share_percent(title, sym)
-    ordinary = shares.pick_certificates(state, player, sym, 10**6)
+    ordinary = shares.pick_certificates(state, Owner.player(player), sym, 10**6)
     to_pool = False
     if corp.president == player and count > len(ordinary):
-        others = {p: state.percent_of(p, sym) for p in state.seats if p != player}
+        others = {p: state.percent_of(Owner.player(p), sym) for p in state.seats if p != player}
         top = max(others.values(), default=0)
         to_pool = top < shares.president_percent(title, sym)  # receivership (sell_problem allowed it)
     if to_pool:
@@ -390,22 +398,18 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
             key=lambda p: shares.seat_distance(state, player, p),
         )
         pres = next(c for c in state.certificates if c.corporation == sym and c.president)
-        shares.transfer(shares.pick_certificates(state, new, sym, pres.percent // pct), player)
-        pres.owner = new
+        shares.transfer(shares.pick_certificates(state, Owner.player(new), sym, pres.percent // pct), Owner.player(player))
+        pres.owner = Owner.player(new)
         corp.president = new
     price = shares.current_price(state, title, sym)
     if not to_pool:
-        shares.transfer(shares.pick_certificates(state, player, sym, count), POOL)
+        shares.transfer(shares.pick_certificates(state, Owner.player(player), sym, count), POOL)
     amount = price * count
     state.bank -= amount
     state.players[player].cash += amount
-    game.event(
-        f"{player} sells {count} share{'s' if count > 1 else ''} of {sym} "
-        f"({count * pct}%) and receives {game.money(amount)}"
-    )
+    game.event(SharesSold(player, count, sym, count * pct, amount))
     if to_pool:
-        game.event(f"{sym}'s president's certificate is in the bank pool: {sym} has no president "
-                   "and is in receivership")
+        game.event(PresidencyToPool(sym))
     game.hooks.after_sale(game, ShareSale(sym, count, player, president_before, price))
 
 
@@ -419,10 +423,7 @@ def drop_price(game: Game, sym: str, count: int) -> None:
     for _ in range(count):
         new_coord = game.hooks.down(title, new_coord)
     if market.move(state, title, sym, new_coord):
-        game.event(
-            f"{sym}'s share price falls from {game.money(market.price_at(title, before))} "
-            f"to {game.money(market.price_at(title, new_coord))}"
-        )
+        game.event(PriceMoved(sym, market.price_at(title, before), market.price_at(title, new_coord), "falls"))
 
 
 def pool_presidency(game: Game, sym: str) -> None:
@@ -456,7 +457,7 @@ def finish_stock_round(game: Game) -> None:
         return (-market.price_at(title, coord), -coord[1], coord[0], state.market[coord].index(sym), sym)
 
     for sym in sorted(floated, key=key):
-        held = sum(state.percent_of(p, sym) for p in state.seats) + sum(
+        held = sum(state.percent_of(Owner.player(p), sym) for p in state.seats) + sum(
             c.percent for c in state.certificates if c.corporation == sym and c.owner == IPO
             and state.title_state.withheld(c))
         if held == 100 and title.const("sold_out_increase", True):
@@ -464,10 +465,8 @@ def finish_stock_round(game: Game) -> None:
             before = corp.price
             assert before is not None
             if market.move(state, title, sym, game.hooks.up(title, before)):
-                game.event(
-                    f"{sym}'s share price rises from {game.money(market.price_at(title, before))} "
-                    f"to {game.money(market.price_at(title, corp.price))}"  # type: ignore[arg-type]
-                )
+                game.event(PriceMoved(sym, market.price_at(title, before),
+                                      market.price_at(title, corp.price), "rises"))  # type: ignore[arg-type]
 
 
 BuySellParShares.handlers = {

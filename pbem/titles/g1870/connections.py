@@ -17,6 +17,7 @@ from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, pre
 from pbem.engine.steps.operating.dividends import distribute, move_price
 from pbem.engine.steps.operating.runs import checked_runs
 from pbem.errors import IllegalOrderError
+from pbem.titles.g1870.events import DestinationReached, DestinationTokenPlaced, NoConnectionRun
 from pbem.titles.g1870.state import state1870
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def queue_connections(game: Game) -> bool:
     order = [current] + [c for c in op.order if c != current]
     due = connections_due(game, order)
     for corp in due:
-        game.event(f"-- {corp} has connected to its destination {destination(game.title, corp)} --")
+        game.event(DestinationReached(corp, destination(game.title, corp)))
     mine.connections = list(due)
     return bool(due)
 
@@ -101,7 +102,7 @@ def grant_connection(game: Game, corp: str) -> None:
     if corp in mine.connections:
         raise IllegalOrderError(f"{corp}'s connection run is due already")
     mine.connections.append(corp)
-    game.event(f"-- GM ruling: {corp} has connected to its destination {destination(game.title, corp)} --")
+    game.event(DestinationReached(corp, destination(game.title, corp), ruling=True))
 
 
 def connecting_corp(game: Game) -> str:
@@ -146,13 +147,11 @@ class ConnectionToken(_ConnectionStep):
             if corp in state.tokens.get(key, []):
                 raise IllegalOrderError(f"{corp} already has a token on {target}: DESTINATION CHARTER")
             state.tokens.setdefault(key, []).append(corp)
-            game.event(f"{corp} places its destination token on {target}; runs starting or "
-                       f"ending there count it twice")
+            game.event(DestinationTokenPlaced(corp, target))
         else:
             mine.destination_on_charter.append(corp)
             value = game.title.const("destination_token_value", 100)
-            game.event(f"{corp} keeps its destination token on the charter (a spare "
-                       f"{game.money(int(value))} token), giving up the bonus")
+            game.event(DestinationTokenPlaced(corp, target, int(value)))
         mine.destinations_reached.append(corp)
 
     @classmethod
@@ -185,7 +184,7 @@ class ConnectionRoute(_ConnectionStep):
         mine = state1870(game.state)
         if mine.connections and mine.connections[0] in mine.destinations_reached and mine.connection_revenue is None:
             # granted by a GM ruling, but no train of its reaches: no run, nothing paid
-            game.event(f"{mine.connections.pop(0)} has no train that reaches its destination: no connection run")
+            game.event(NoConnectionRun(mine.connections.pop(0)))
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Hashable
 
 from pbem.engine import market
 from pbem.engine.hooks import Coord, TitleHooks
-from pbem.engine.state import ShareSale, TitleState
+from pbem.engine.state import IPO, Owner, ShareSale, TitleState
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
 from pbem.titles.g1870 import protection
 from pbem.titles.g1870.state import State1870, state1870
@@ -98,8 +98,8 @@ class Hooks1870(TitleHooks):
             return kept, (revenue - kept) / shares
         return super().split(revenue, choice, shares)
 
-    def pays_the_corporation(self, holder: str) -> bool:
-        return holder == "IPO"
+    def pays_the_corporation(self, holder: Owner) -> bool:
+        return holder == IPO
 
     def price_move(self, revenue: int, paid: int) -> str | None:
         if paid == 0:
@@ -115,7 +115,7 @@ class Hooks1870(TitleHooks):
         if bank is None:
             return None
         company = game.state.companies.get(str(river.get("blocked_by", "MRBC")))
-        if company is None or company.closed or company.owner not in game.state.players:
+        if company is None or company.closed or company.owner is None or not company.owner.is_player:
             return None
         west, east = set(bank["west"]), set(bank["east"])
         data = game.tiles[tile]
@@ -143,16 +143,16 @@ class Hooks1870(TitleHooks):
         the token's city earns the bonus (the owner's, or the others' for an open port)."""
         total = 0
         for company, placed in game.state.assignments.items():
-            prefix = placed["hex"] + ":"  # a stop vertex is "<hex>:<stop>"
+            prefix = placed.hex + ":"  # a stop vertex is "<hex>:<stop>"
             if not any(v.startswith(prefix) for v in stops):
                 continue
             ability = game.title.company(company).ability("assign_hexes")
             if ability is None:
                 continue
             tokens = ability.data.get("tokens")
-            bonus = (tokens or {}).get(placed["token"], {}).get("bonus") if isinstance(tokens, dict) else ability.data.get("bonus")
+            bonus = (tokens or {}).get(placed.token, {}).get("bonus") if isinstance(tokens, dict) else ability.data.get("bonus")
             bonus = bonus or {}
-            total += int(bonus.get("owner", 0)) if placed["corp"] == corp else int(bonus.get("others", 0))
+            total += int(bonus.get("owner", 0)) if placed.corporation == corp else int(bonus.get("others", 0))
         return total
 
     def station_tokens(self, game: Game, corp: str) -> tuple[list[int], int]:

@@ -25,9 +25,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pbem.engine import market, shares
-from pbem.engine.state import POOL, ShareSale
+from pbem.engine.events import PriceMoved
+from pbem.engine.state import POOL, Owner, ShareSale
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1870 import market as ledge
+from pbem.titles.g1870.events import NotProtected, PriceProtected
 from pbem.titles.g1870.state import state1870
 
 if TYPE_CHECKING:
@@ -89,11 +91,11 @@ def protect(game: Game, player: str, action: BuyShares) -> None:
     if player != entry.president or not possible(game):
         raise IllegalOrderError(f"{player} cannot protect the price of {sym}")
     for cert in shares.pick_certificates(state, POOL, sym, count):
-        cert.owner = player
+        cert.owner = Owner.player(player)
     state.players[player].cash -= price * count
     state.bank += price * count
     queue(game).pop(0)
-    game.event(f"{player} price protects {count} share{'s' if count > 1 else ''} of {sym} for {game.money(price * count)}")
+    game.event(PriceProtected(player, count, sym, price * count))
     shares.update_president(state, game.title, sym, game.pending_events)
 
 
@@ -108,11 +110,9 @@ def decline(game: Game, *, forced: bool) -> None:
     assert before is not None
     coord = ledge.dropped(title, before, count, game.hooks.down)
     who = entry.president or "nobody"
-    game.event(f"{who} {'can' + chr(39) + 't' if forced else 'does not'} price protect {count} share"
-               f"{'s' if count > 1 else ''} of {sym}")
+    game.event(NotProtected(who, count, sym, forced))
     if market.move(state, title, sym, coord):
-        game.event(f"{sym}'s share price falls from {game.money(market.price_at(title, before))} "
-                   f"to {game.money(market.price_at(title, coord))}")
+        game.event(PriceMoved(sym, market.price_at(title, before), market.price_at(title, coord), "falls"))
 
 
 def settle(game: Game) -> bool:

@@ -20,8 +20,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import market, shares
-from pbem.engine.state import IPO, POOL, Certificate, StockRoundState
+from pbem.engine.state import IPO, POOL, Certificate, Owner, StockRoundState
 from pbem.errors import IllegalOrderError
+from pbem.titles.g1870.events import ParChanged, Redeemed, Reissued
 from pbem.titles.g1870.state import state1870
 
 if TYPE_CHECKING:
@@ -67,12 +68,12 @@ def redeem_problem(game: Game, sr: StockRoundState, player: str, sym: str, sourc
         return None if source == "pool" else f"the bank pool holds a {sym} share: it must be redeemed first"
     if source not in state.players:
         return f"the pool holds no {sym} share: name the player (REDEEM {sym} FROM <player>)"
-    holdings = {p: state.percent_of(p, sym) for p in state.seats}
+    holdings = {p: state.percent_of(Owner.player(p), sym) for p in state.seats}
     others_top = max((v for p, v in holdings.items() if p != player), default=0)
     if source == player and holdings[player] == others_top:
         # as 18xx.games plays it: the president is spared only when tied with the others' most
         return f"{player} holds as many {sym} shares as the most of the others and cannot be redeemed from"
-    if not shares.pick_certificates(state, source, sym, 1):
+    if not shares.pick_certificates(state, Owner.player(source), sym, 1):
         return f"{source} has no ordinary {sym} share"
     return None
 
@@ -103,7 +104,7 @@ def redeem(game: Game, sr: StockRoundState, player: str, sym: str, source: str) 
     mine = state1870(state)
     mine.redeem_cash.setdefault(sym, corp.cash)
     pool = shares.pick_certificates(state, POOL, sym, 1)
-    cert, payee = (pool[0], None) if pool else (shares.pick_certificates(state, source, sym, 1)[0], source)
+    cert, payee = (pool[0], None) if pool else (shares.pick_certificates(state, Owner.player(source), sym, 1)[0], source)
     corp.cash -= price
     if payee is None:
         state.bank += price
@@ -112,7 +113,7 @@ def redeem(game: Game, sr: StockRoundState, player: str, sym: str, source: str) 
     cert.owner = IPO
     mine.redeemed.add((cert.corporation, cert.index))
     mine.redeem_cash[sym] = 0
-    game.event(f"{sym} ({player}) redeems a {cert.percent}% share from {payee or 'the market'} for {game.money(price)}")
+    game.event(Redeemed(sym, player, cert.percent, payee, price))
     shares.update_president(state, title, sym, game.pending_events)
 
 
@@ -171,9 +172,9 @@ def reissue(game: Game, sr: StockRoundState, player: str, sym: str) -> None:
     for cert in held:
         mine.redeemed.discard((cert.corporation, cert.index))
     count = len(held)
-    game.event(f"{sym} ({player}) reissues {count} share{'s' if count > 1 else ''}")
+    game.event(Reissued(sym, player, count))
     new_par = reissue_par(title, corp.par, shares.current_price(state, title, sym))
     if new_par != corp.par:
         corp.par = new_par
-        game.event(f"{sym}'s par price is now {game.money(market.price_at(title, new_par))}")
+        game.event(ParChanged(sym, market.price_at(title, new_par)))
     mine.reissued.add(sym)

@@ -21,7 +21,7 @@ class State1870(TitleState):
     """1870's fields (1870 rules: redemption, reissue, price protection).
 
     * ``redeemed`` — certificates ``(corporation, index)`` a corporation has redeemed into its
-      treasury (owner ``"IPO"``): out of the market until reissued, counted as sold;
+      treasury (owner ``IPO``): out of the market until reissued, counted as sold;
     * ``reissued`` — corporations that have reissued shares: from then on a share bought from
       the treasury pays the corporation (``capitalization_after_reissue``);
     * ``sell_queue`` — sales whose price drop waits for the president's price protection,

@@ -6,6 +6,7 @@ import copy
 from typing import TYPE_CHECKING, ClassVar, Iterable
 
 from pbem.engine.actions import Action
+from pbem.engine.events import StepPassed
 from pbem.engine.state import OperatingState
 
 if TYPE_CHECKING:
@@ -144,7 +145,7 @@ def is_passed(game: Game, step: type[OpStep]) -> bool:
 
 def pass_step(game: Game, step: type[OpStep], what: str) -> None:
     """The operating corporation passes ``step`` (``what`` it declines, for the log)."""
-    game.event(f"{current_corp(game)} passes {what}")
+    game.event(StepPassed(current_corp(game), what))
     mark_passed(game, step)
 
 

@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import shares, track, trains
 from pbem.engine.actions import Action, Bankrupt, BuyTrain, DiscardTrain, Pass, SellShares
+from pbem.engine.events import Contributed, TrainBought, TrainDiscarded
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, pass_step, president
+from pbem.engine.values import Owner
 from pbem.errors import IllegalOrderError
 
 if TYPE_CHECKING:
@@ -48,7 +50,7 @@ class Discard(OpStep):
             raise IllegalOrderError(f"{corp} has no {action.train} train")
         owned.remove(match)
         game.state.pool_trains.append(match)
-        game.event(f"{corp} discards a {action.train} train")
+        game.event(TrainDiscarded(corp, action.train))
 
 
     @classmethod
@@ -143,7 +145,7 @@ def train_candidates(game: Game, corp: str) -> list[Action]:
     if must_buy_train(game, corp):
         pres = president(game, corp)
         for sym in state.corporations:
-            most = state.percent_of(pres, sym) // shares.share_percent(title, sym)
+            most = state.percent_of(Owner.player(pres), sym) // shares.share_percent(title, sym)
             found += [SellShares(sym, n) for n in range(1, most + 1)]
         found.append(Bankrupt())
     else:
@@ -189,9 +191,9 @@ def buy_train(game: Game, corp: str, action: BuyTrain) -> None:
             state.pool_trains.append(exchange_id)
         treasury.trains.append(train_id)
         state.bank += price
-        verb = f"trades in a {action.exchange} train and buys" if exchange_id else "buys"
         where = "the pool" if pool else "the bank"
-        game.event(f"{corp} {verb} a {trains.train_type(train_id)} train for {game.money(price)} from {where}")
+        traded = action.exchange if exchange_id else None
+        game.event(TrainBought(corp, trains.train_type(train_id), price, where, traded))
         trains.after_first_of_type(game, train_id)
     else:
         seller = action.source
@@ -209,7 +211,7 @@ def buy_train(game: Game, corp: str, action: BuyTrain) -> None:
         state.corporations[seller].cash += action.price
         owned.remove(bought)
         treasury.trains.append(bought)
-        game.event(f"{corp} buys a {action.train} train for {game.money(action.price)} from {seller}")
+        game.event(TrainBought(corp, action.train, action.price, seller))
     op_state(game).trains_bought += 1
     game.after_train_bought(corp)
 
@@ -233,7 +235,7 @@ def _pay_for_train(game: Game, corp: str, price: int, *, from_depot: bool) -> No
         )
     player.cash -= need
     treasury.cash = 0
-    game.event(f"{pres} contributes {game.money(need)}")
+    game.event(Contributed(pres, need))
 
 
 def emergency_sale(game: Game, player: str, corp: str, action: SellShares) -> None:
@@ -249,8 +251,8 @@ def emergency_sale(game: Game, player: str, corp: str, action: SellShares) -> No
     state = game.state
     sym = action.corporation
     if sym == corp and state.corporations[corp].president == player:
-        remaining = state.percent_of(player, corp) - action.count * shares.share_percent(game.title, corp)
-        others = max(state.percent_of(p, corp) for p in state.seats if p != player)
+        remaining = state.percent_of(Owner.player(player), corp) - action.count * shares.share_percent(game.title, corp)
+        others = max(state.percent_of(Owner.player(p), corp) for p in state.seats if p != player)
         if remaining < others:
             raise IllegalOrderError(f"{player} may not sell the presidency of {corp} to buy its train")
     cheapest = trains.cheapest_depot_price(game) or 0
@@ -260,7 +262,7 @@ def emergency_sale(game: Game, player: str, corp: str, action: SellShares) -> No
         down_to_limit = False
         if game.title.const("emergency_sale_down_to_holding_limit", False):
             limit = int(game.title.const("max_percent_per_corporation", 60))
-            held = state.percent_of(player, sym)
+            held = state.percent_of(Owner.player(player), sym)
             after = held - action.count * shares.share_percent(game.title, sym)
             if held > limit and after > limit:
                 raise IllegalOrderError(f"{player} holds {held}% of {sym}: a sale must bring it down "

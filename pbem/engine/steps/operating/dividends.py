@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from pbem.engine import market, shares
 from pbem.engine.actions import Action, Dividend
-from pbem.engine.state import IPO, POOL
+from pbem.engine.events import DividendPaid, NoRun, PriceMoved, Withheld
+from pbem.engine.state import IPO, POOL, Owner
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state
 from pbem.errors import IllegalOrderError
 
@@ -91,31 +92,26 @@ def distribute(game: Game, corp: str, revenue: int, choice: str) -> int:
         treasury.cash += kept
         state.bank -= kept
     if not revenue:
-        game.event(f"{corp} does not run")
+        game.event(NoRun(corp))
     elif choice == "withhold":
-        game.event(f"{corp} withholds {game.money(revenue)}")
+        game.event(Withheld(corp, revenue))
     if per_share > 0:
-        paid: list[str] = []
+        paid: list[tuple[int, str]] = []
         for holder in state.seats:
-            pct = state.percent_of(holder, corp)
+            pct = state.percent_of(Owner.player(holder), corp)
             if pct:
                 amount = hooks.dividend_amount(pct, share_pct, per_share)
                 state.players[holder].cash += amount
                 state.bank -= amount
-                paid.append(f"{game.money(amount)} to {holder}")
-        for holder in (IPO, POOL):
-            pct = state.percent_of(holder, corp)
-            if pct and hooks.pays_the_corporation(holder):
+                paid.append((amount, holder))
+        for bank in (IPO, POOL):
+            pct = state.percent_of(bank, corp)
+            if pct and hooks.pays_the_corporation(bank):
                 amount = hooks.dividend_amount(pct, share_pct, per_share)
                 treasury.cash += amount
                 state.bank -= amount
-                paid.append(f"{game.money(amount)} to {corp}")
-        each = game.money(int(per_share)) if per_share == int(per_share) else f"{per_share:g}"
-        if kept:
-            game.event(f"{corp} keeps {game.money(kept)} and pays {game.money(revenue - kept)} = {each} per share "
-                       f"({', '.join(paid)})")
-        else:
-            game.event(f"{corp} pays out {game.money(revenue)} = {each} per share ({', '.join(paid)})")
+                paid.append((amount, corp))
+        game.event(DividendPaid(corp, revenue, kept, per_share, tuple(paid)))
     return kept
 
 
@@ -134,5 +130,4 @@ def move_price(game: Game, corp: str, how: object) -> None:
     assert before is not None
     after = how(game.title, before)  # type: ignore[operator]
     if market.move(game.state, game.title, corp, after):
-        game.event(f"{corp}'s share price moves from {game.money(market.price_at(game.title, before))} "
-                   f"to {game.money(market.price_at(game.title, after))}")
+        game.event(PriceMoved(corp, market.price_at(game.title, before), market.price_at(game.title, after)))

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import trains
 from pbem.engine.actions import Action, Assign, BuyPrivate, Pass
-from pbem.engine.state import corp_owner
+from pbem.engine.events import CompanySold, PrivateTokenPlaced
+from pbem.engine.values import Owner, PrivateToken
 from pbem.engine.steps.operating.base import OpStep, current_corp, pass_step
 from pbem.errors import IllegalOrderError
 
@@ -91,7 +92,7 @@ def purchasable(game: Game, corp: str) -> list[str]:
     out = []
     for sym, company in game.state.companies.items():
         data = game.title.company(sym)
-        if company.closed or company.owner not in game.state.players or data.ability("no_buy") is not None:
+        if company.closed or company.owner is None or not company.owner.is_player or data.ability("no_buy") is not None:
             continue
         early = data.ability("buyable_in_phase_1")
         first_phase = game.state.phase == game.title.phases[0].name
@@ -132,17 +133,17 @@ def buy_company(game: Game, corp: str, action: BuyPrivate) -> None:
     seller = company.owner
     assert seller is not None
     treasury.cash -= action.price
-    state.players[seller].cash += action.price
-    state.players[seller].companies.remove(action.company)
-    company.owner = corp_owner(corp)
-    game.event(f"{corp} buys {action.company} from {seller} for {game.money(action.price)}")
+    state.players[seller.name].cash += action.price
+    state.players[seller.name].companies.remove(action.company)
+    company.owner = Owner.corporation(corp)
+    game.event(CompanySold(corp, action.company, seller.name, action.price))
 
 def usable_abilities(game: Game, corp: str) -> list[str]:
     """The private companies ``corp`` owns whose token it may still place this turn (1870:
     SCC's cattle token not yet placed; GSC's port, while the closed port can still replace
     the open one). The turn stays open for them until the corporation passes at its end, as
     18xx.games keeps the buy-company step open. (Tile-lay abilities do not hold the turn.)"""
-    state, owner = game.state, corp_owner(corp)
+    state, owner = game.state, Owner.corporation(corp)
     out = []
     for sym, company in state.companies.items():
         if company.owner != owner or company.closed:
@@ -153,7 +154,7 @@ def usable_abilities(game: Game, corp: str) -> list[str]:
             tokens = assign.data.get("tokens")
             placed_now = state.assignments.get(sym)
             if placed_now is None or (isinstance(tokens, dict) and len(tokens) > 1
-                                      and placed_now["token"] == next(iter(tokens))):
+                                      and placed_now.token == next(iter(tokens))):
                 out.append(sym)
     return out
 
@@ -162,7 +163,7 @@ def assign_token(game: Game, corp: str, action: Assign) -> None:
     """Place ``action.company``'s token for ``corp`` (see :class:`Special`)."""
     state = game.state
     company = state.companies.get(action.company)
-    if company is None or company.closed or company.owner != corp_owner(corp):
+    if company is None or company.closed or company.owner != Owner.corporation(corp):
         raise IllegalOrderError(f"{corp} does not own the private company {action.company}")
     ability = game.title.company(action.company).ability("assign_hexes")
     if ability is None:
@@ -173,14 +174,13 @@ def assign_token(game: Game, corp: str, action: Assign) -> None:
     tokens = ability.data.get("tokens")
     if placed_now is None:
         token = next(iter(tokens)) if isinstance(tokens, dict) else str(ability.data.get("token", "token"))
-        state.assignments[action.company] = {"hex": action.hex, "corp": corp, "token": token}
-        game.event(f"{corp} places the {action.company} {token.replace('_', ' ')} token on {action.hex}")
+        state.assignments[action.company] = PrivateToken(action.hex, corp, token)
+        game.event(PrivateTokenPlaced(corp, action.company, token, action.hex))
         return
-    if isinstance(tokens, dict) and len(tokens) > 1 and placed_now["hex"] == action.hex:
+    if isinstance(tokens, dict) and len(tokens) > 1 and placed_now.hex == action.hex:
         second = list(tokens)[1]
-        state.assignments[action.company] = {"hex": action.hex, "corp": corp, "token": second}
+        state.assignments[action.company] = PrivateToken(action.hex, corp, second)
         game.close_company(action.company)
-        game.event(f"{corp} turns the {action.company} token on {action.hex} into the "
-                   f"{second.replace('_', ' ')}; the private company {action.company} closes")
+        game.event(PrivateTokenPlaced(corp, action.company, second, action.hex, closes=True))
         return
-    raise IllegalOrderError(f"{action.company}'s token is already on {placed_now['hex']}")
+    raise IllegalOrderError(f"{action.company}'s token is already on {placed_now.hex}")

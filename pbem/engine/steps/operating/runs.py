@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from pbem.engine import track, trains
 from pbem.engine.actions import Action, RunAuto, RunRoutes
+from pbem.engine.events import TrainRan
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state
 from pbem.errors import IllegalOrderError
 
@@ -65,12 +66,9 @@ def checked_runs(game: Game, corp: str, action: RunRoutes) -> list[track.RouteRe
     except ValueError as exc:
         raise IllegalOrderError(str(exc)) from None
     for result in results:
-        stops = "-".join(track.split_vertex(s)[0] for s in result.stops)
-        if result.joined:
-            names = "+".join(trains.train_type(t) for t in (result.train, *result.joined))
-            game.event(f"{corp} runs {names} trains as one for {game.money(result.revenue)}: {stops}")
-        else:
-            game.event(f"{corp} runs a {trains.train_type(result.train)} train for {game.money(result.revenue)}: {stops}")
+        stops = tuple(track.split_vertex(s)[0] for s in result.stops)
+        joined = tuple(trains.train_type(t) for t in result.joined)
+        game.event(TrainRan(corp, trains.train_type(result.train), result.revenue, stops, joined))
     game.last_run = results
     return results
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import track
 from pbem.engine.actions import Action, Pass, PlaceToken
+from pbem.engine.events import TokenPlaced
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, pass_step
 from pbem.errors import IllegalOrderError
 
@@ -93,8 +94,7 @@ def place_token(game: Game, corp: str, action: PlaceToken, *, ignore_reach: bool
     treasury.cash -= cost
     game.state.bank += cost
     game.state.tokens.setdefault(track.city_key(action.hex, action.city), []).append(corp)
-    spent = f" for {game.money(cost)}" if cost else ""
-    game.event(f"{corp} places a token on {action.hex}{spent}")
+    game.event(TokenPlaced(corp, action.hex, cost))
 
 
 def place_home_token(game: Game, corp: str) -> None:
@@ -104,4 +104,4 @@ def place_home_token(game: Game, corp: str) -> None:
     data = game.title.corporation(corp)
     city = data.home_city or 0
     game.state.tokens.setdefault(track.city_key(data.home, city), []).append(corp)
-    game.event(f"{corp} places its home token on {data.home}")
+    game.event(TokenPlaced(corp, data.home, home=True))

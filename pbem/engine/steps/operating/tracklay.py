@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 
 from pbem.engine import track, trains
 from pbem.engine.actions import Action, LayTile, Pass, PlaceToken
-from pbem.engine.state import corp_owner
+from pbem.engine.events import DiscountReceived, TileLaid, TokenCityChosen, TokenCityPending
+from pbem.engine.values import DisplacedToken, Owner
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, pass_step, president
 from pbem.engine.steps.operating.privates import price_range, purchasable
 from pbem.errors import IllegalOrderError
@@ -30,7 +31,7 @@ class PendingToken(OpStep):
 
     @classmethod
     def actor(cls, game: Game) -> str:
-        return president(game, game.state.pending_tokens[0][0])
+        return president(game, game.state.pending_tokens[0].corporation)
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
@@ -43,11 +44,11 @@ class PendingToken(OpStep):
             raise IllegalOrderError(problem)
         game.state.pending_tokens.pop(0)
         game.state.tokens.setdefault(track.city_key(coord, action.city), []).append(corp)
-        game.event(f"{corp} places its token on {coord} city {action.city}")
+        game.event(TokenCityChosen(corp, coord, action.city))
 
     @classmethod
     def candidates(cls, game: Game, player: str) -> Iterable[Action]:
-        coord = game.state.pending_tokens[0][1]
+        coord = game.state.pending_tokens[0].hex
         return [PlaceToken(coord, city) for city in range(len(track.placed(game, coord).tile.cities))]
 
 
@@ -145,7 +146,7 @@ def track_step_abilities(game: Game, corp: str) -> list[str]:
     still unused (a ``tile_lay`` ability with ``extra: false``; 1870: MRBC). Each keeps the
     track step open until the lay is made or the step passed (issue 11, fault 2; 18xx.games
     keeps its track step open for such an ability), even once the normal lays are used."""
-    state, owner = game.state, corp_owner(corp)
+    state, owner = game.state, Owner.corporation(corp)
     out = []
     for sym, company in state.companies.items():
         if company.owner != owner or company.closed or sym in state.used_abilities:
@@ -206,16 +207,15 @@ def lay_tile(game: Game, corp: str, action: LayTile, *, ignore_reach: bool = Fal
         # their owners in the city of their choice once track gives the cities an identity.
         for i in range(len(shown.tile.cities)):
             for owner in state.tokens.pop(track.city_key(action.hex, i), []):
-                state.pending_tokens.append((owner, action.hex))
-                game.event(f"{owner} must choose the city on {action.hex} for its token")
+                state.pending_tokens.append(DisplacedToken(owner, action.hex))
+                game.event(TokenCityPending(owner, action.hex))
     else:
         _move_tokens(game, action.hex, shown, new, action.rotation)
     state.tiles[action.hex] = (action.tile, action.rotation)
     if cost:
         state.corporations[corp].cash -= cost
         state.bank += cost
-    spent = f" spends {game.money(cost)} and" if cost else ""
-    game.event(f"{corp}{spent} lays tile #{action.tile} with rotation {action.rotation} on {action.hex}")
+    game.event(TileLaid(corp, action.tile, action.rotation, action.hex, cost))
 
 
 def lay_cost(game: Game, coord: str) -> int:
@@ -255,7 +255,7 @@ def special_lay(game: Game, corp: str, action: LayTile) -> None:
     state = game.state
     company = action.using
     assert company is not None
-    if state.companies.get(company) is None or state.companies[company].owner != corp_owner(corp):
+    if state.companies.get(company) is None or state.companies[company].owner != Owner.corporation(corp):
         raise IllegalOrderError(f"{corp} does not own the private company {company}")
     data = game.title.company(company)
     ability = data.ability("tile_lay") or data.ability("teleport")
@@ -309,7 +309,7 @@ def _lay_counted_with_discount(game: Game, corp: str, action: LayTile, company: 
         treasury.cash -= discount
         raise
     if discount:
-        game.event(f"{corp} receives a discount of {game.money(discount)} from {company}")
+        game.event(DiscountReceived(corp, discount, company))
     if extra:
         op.no_upgrade_hexes.append(action.hex)
     else:
@@ -322,7 +322,7 @@ def special_lay_candidates(game: Game, corp: str) -> list[LayTile]:
     unused: every hex, tile and rotation the ability names that the tile rules allow there
     (:func:`pbem.engine.track.lay_problem`, reach aside); the lay itself is checked by
     :func:`special_lay` when applied."""
-    state, owner = game.state, corp_owner(corp)
+    state, owner = game.state, Owner.corporation(corp)
     out: list[LayTile] = []
     for sym, company in state.companies.items():
         if company.owner != owner or company.closed or sym in state.used_abilities:

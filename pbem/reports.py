@@ -125,6 +125,8 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                 "priority": state.order[0] == name,
             }
         )
+    from pbem.engine.receivership import in_receivership
+
     corporations = []
     for corp in title.corporations:
         c = state.corporations[corp.sym]
@@ -134,7 +136,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                 **sections.corporation_extras(game, corp.sym),
                 "sym": corp.sym,
                 "name": corp.name,
-                "president": c.president or "-",
+                "president": c.president or ("receiver" if in_receivership(game, corp.sym) else "-"),
                 "par": money(shares.par_price(state, title, corp.sym)) if c.par else "-",
                 "price": money(price) if price is not None else "-",
                 "treasury": money(c.cash) if c.ipoed else "-",

@@ -165,7 +165,9 @@ class Game:
         return rnd.active_step(self)
 
     def current_actors(self) -> list[str]:
-        """The players who may act now (empty when the game has ended)."""
+        """The players who may act now: empty when the game has ended, and never the
+        receiver of a corporation without a president (:mod:`pbem.engine.receivership`),
+        whose steps the game takes by itself."""
         return [] if self.state.finished else self.round.actors(self)
 
     def phase(self) -> PhaseData:

@@ -18,6 +18,7 @@ from pbem.engine.steps.stock import BuySellParShares, drop_price, pool_presidenc
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
     from pbem.engine.game import Game
+    from pbem.engine.receivership import ReceivershipPolicy
     from pbem.engine.step import Step
     from pbem.engine.steps.operating import OpStep
     from pbem.engine.title import TitleData
@@ -79,10 +80,12 @@ class TitleHooks:
         return BuySellParShares
 
     def launch_problem(self, game: Game, sym: str) -> str | None:
-        """Why corporation ``sym`` may not be started (parred) now, or None: a title that
+        """Why corporation ``sym``'s shares are not on offer now, or None: a title that
         puts its corporations on offer in stages says so here (1829's share launches: the MR
-        after three operating rounds, once the earlier ones have floated). Asked by the stock
-        round's par check and its offers. 1830: every corporation is on offer from the start."""
+        after three operating rounds, once the earlier ones have floated; Lorenz's 1825: no
+        more LNWR shares until every private is sold). Asked by the stock round's par and
+        purchase checks and its offers, so the legal moves, the report and the refusals
+        agree. 1830: every corporation is on offer from the start."""
         return None
 
     def new_operating_round(self, game: Game) -> None:
@@ -242,3 +245,14 @@ class TitleHooks:
         from pbem.engine.pieces import allowed_hexes
 
         return allowed_hexes(game, corp)
+
+    # -- receivership (issue 11: an extension point 1825 needs) ---------------------------
+
+    def receivership(self) -> ReceivershipPolicy | None:
+        """The rules that run a corporation with no president
+        (:class:`~pbem.engine.receivership.ReceivershipPolicy`), or None. With a policy, a
+        president may sell the president's certificate to the bank pool when no other player
+        can take it over, and the receiver then takes the corporation's operating turns
+        (1825: a company whose Director's certificate is in the pool). 1830: None — the
+        president's certificate never lies in the pool."""
+        return None

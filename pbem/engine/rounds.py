@@ -240,8 +240,11 @@ class OperatingRound(Round):
     settles_late = False
 
     def actors(self, game: Game) -> list[str]:
+        """The president the first active step waits for; never the receiver of a corporation
+        without a president (:mod:`pbem.engine.receivership`), whose steps the game takes."""
         active = walk.active_steps(game)
-        return [active[0].actor(game)] if active else []
+        actor = active[0].actor(game) if active else None
+        return [actor] if actor is not None and actor in game.state.players else []
 
     def legal_actions(self, game: Game, player: str) -> list[Action]:
         return walk.legal_actions(game, player)

@@ -10,6 +10,7 @@ from collections.abc import Collection
 
 from pbem.engine import market
 from pbem.engine.events import CapitalReceived, Event, Floated, PresidentChanged
+from pbem.engine.events.receivership import ReceivershipEnded
 from pbem.engine.state import IPO, POOL, Certificate, GameState, Owner
 from pbem.engine.title import TitleData
 
@@ -163,8 +164,13 @@ def update_president(
     current president (ties keep the current president; among others, the nearest clockwise
     from the old president). The new president hands ordinary shares worth the president's
     certificate to the old one — or to ``swap_to`` (the pool, after a sale) when the old
-    president no longer holds that much (1830 rules 5.5)."""
+    president no longer holds that much (1830 rules 5.5). A started corporation with no
+    president (receivership, :mod:`pbem.engine.receivership`) gets the one the title's policy
+    names, who takes the president's certificate from the pool for ordinary shares."""
     corp = state.corporations[sym]
+    if corp.president is None and corp.ipoed and title.hooks.receivership() is not None:
+        _end_receivership(state, title, sym, events)
+        return
     holdings = {p: state.percent_of(Owner.player(p), sym) for p in state.seats}
     top = max(holdings.values(), default=0)
     previous = corp.president
@@ -199,3 +205,61 @@ def transfer(certs: list[Certificate], to: Owner) -> None:
 def pool_room(state: GameState, title: TitleData, sym: str) -> int:
     """Percent of ``sym`` the bank pool may still take (50% limit, 1830 rules 5.3)."""
     return int(title.const("pool_share_limit", 50)) - state.percent_of(POOL, sym)
+
+
+def _end_receivership(state: GameState, title: TitleData, sym: str, events: list[Event]) -> None:
+    policy = title.hooks.receivership()
+    assert policy is not None
+    new = policy.new_president(state, title, sym)
+    if new is None:
+        return
+    pres_cert = next(c for c in state.certificates if c.corporation == sym and c.president)
+    giver = pres_cert.owner
+    transfer(pick_certificates(state, Owner.player(new), sym, pres_cert.percent // share_percent(title, sym)), giver)
+    pres_cert.owner = Owner.player(new)
+    state.corporations[sym].president = new
+    events.append(ReceivershipEnded(new, sym))
+
+
+def presidency_to_pool_problem(state: GameState, title: TitleData, player: str, sym: str,
+                               count: int) -> str | None:
+    """Why ``player``, president of ``sym``, may not sell ``count`` shares with the
+    president's certificate going to the bank pool (receivership), or None: the pool must
+    hold the ordinary shares to give back for what that certificate is worth beyond the
+    sale (a 20% certificate sold as one 10% share takes one 10% share back)."""
+    change = _change(state, title, player, sym, count)
+    if len(pick_certificates(state, POOL, sym, change)) < change:
+        return (f"the bank pool holds no {sym} share to give back for the rest of the "
+                "president's certificate")
+    return None
+
+
+def _change(state: GameState, title: TitleData, player: str, sym: str, count: int) -> int:
+    """Ordinary shares the pool gives back when ``player`` sells ``count`` shares of ``sym``
+    with the president's certificate."""
+    ordinary = len(pick_certificates(state, Owner.player(player), sym, 10**6))
+    worth = president_percent(title, sym) // share_percent(title, sym)
+    return max(0, worth - (count - ordinary))
+
+
+def sell_presidency_to_pool(state: GameState, title: TitleData, player: str, sym: str,
+                            count: int) -> None:
+    """Move the certificates of ``player``'s sale of ``count`` shares of ``sym`` when the
+    president's certificate goes to the bank pool because no other player can take the
+    presidency (receivership; 18xx.games: 1825's president's sales to the market): the
+    player's ordinary shares and the president's certificate go to the pool, the pool gives
+    back ordinary shares for the rest of that certificate's worth, and the corporation has
+    no president. Payment is the caller's.
+
+    :raises ValueError: the pool lacks the shares to give back
+        (:func:`presidency_to_pool_problem`).
+    """
+    problem = presidency_to_pool_problem(state, title, player, sym, count)
+    if problem:
+        raise ValueError(problem)
+    seller = Owner.player(player)
+    change = pick_certificates(state, POOL, sym, _change(state, title, player, sym, count))
+    transfer(pick_certificates(state, seller, sym, 10**6), POOL)
+    next(c for c in state.certificates if c.corporation == sym and c.president).owner = POOL
+    transfer(change, seller)
+    state.corporations[sym].president = None

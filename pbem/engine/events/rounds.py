@@ -49,6 +49,8 @@ class Operates(Event):
     corporation: str
 
     def render(self, money: Money) -> str:
+        if self.president is None:
+            return f"{self.corporation} has no president: the receiver operates it"
         return f"{self.president} operates {self.corporation}"
 
 

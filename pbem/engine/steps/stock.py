@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator
 
 from pbem.engine import market, shares
 from pbem.engine.actions import Action, BuyShares, Par, Pass, SellShares, ShareSource
+from pbem.engine.events.receivership import PresidencyToPool
 from pbem.engine.events import (
     Parred,
     Passed,
@@ -93,6 +94,9 @@ def buy_problem(game: Game, player: str, sym: str, source: str) -> str | None:
     if sym not in state.corporations:
         return f"there is no corporation {sym!r}"
     corp = state.corporations[sym]
+    launch = game.hooks.launch_problem(game, sym)
+    if launch is not None:
+        return launch
     if not corp.ipoed:
         return f"{sym} has not been started (PAR it first)"
     owner = _source_owner(source)
@@ -183,11 +187,13 @@ def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
     if corp.president == player and count > ordinary:
         pres_pct = shares.president_percent(title, sym)
         others = max((state.percent_of(Owner.player(p), sym) for p in state.seats if p != player), default=0)
-        if others < pres_pct:
+        if others < pres_pct and game.hooks.receivership() is None:
             return (
                 f"{player} may not sell the president's certificate of {sym}: "
                 f"no other player holds {pres_pct}%"
             )
+        if others < pres_pct:  # to the pool: the corporation goes into receivership
+            return shares.presidency_to_pool_problem(state, title, player, sym, count)
     return None
 
 
@@ -379,9 +385,14 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
     president_before = corp.president
     pct = shares.share_percent(title, sym)
     ordinary = shares.pick_certificates(state, Owner.player(player), sym, 10**6)
+    to_pool = False
     if corp.president == player and count > len(ordinary):
         others = {p: state.percent_of(Owner.player(p), sym) for p in state.seats if p != player}
-        top = max(others.values())
+        top = max(others.values(), default=0)
+        to_pool = top < shares.president_percent(title, sym)  # receivership (sell_problem allowed it)
+    if to_pool:
+        shares.sell_presidency_to_pool(state, title, player, sym, count)
+    elif corp.president == player and count > len(ordinary):
         new = min(
             (p for p, v in others.items() if v == top),
             key=lambda p: shares.seat_distance(state, player, p),
@@ -391,11 +402,14 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
         pres.owner = Owner.player(new)
         corp.president = new
     price = shares.current_price(state, title, sym)
-    shares.transfer(shares.pick_certificates(state, Owner.player(player), sym, count), POOL)
+    if not to_pool:
+        shares.transfer(shares.pick_certificates(state, Owner.player(player), sym, count), POOL)
     amount = price * count
     state.bank -= amount
     state.players[player].cash += amount
     game.event(SharesSold(player, count, sym, count * pct, amount))
+    if to_pool:
+        game.event(PresidencyToPool(sym))
     game.hooks.after_sale(game, ShareSale(sym, count, player, president_before, price))
 
 

@@ -26,9 +26,17 @@ def current_corp(game: Game) -> str:
     return op.order[op.index]
 
 
+RECEIVER = "(the receiver)"
+"""The actor of a corporation in receivership (no president; :mod:`pbem.engine.receivership`):
+no player's name, so no player is asked; the walk takes its steps by the title's policy."""
+
+
 def president(game: Game, corp: str) -> str:
-    """The president of ``corp`` (the player who gives its orders)."""
+    """The president of ``corp`` (the player who gives its orders), or :data:`RECEIVER`
+    when it has none and the title has receivership (``TitleHooks.receivership``)."""
     pres = game.state.corporations[corp].president
+    if pres is None and game.hooks.receivership() is not None:
+        return RECEIVER
     assert pres is not None, f"{corp} has no president"
     return pres
 

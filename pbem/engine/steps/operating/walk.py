@@ -15,7 +15,7 @@ from pbem.engine.actions import Action, Assign, BuyPrivate, LayTile
 from pbem.engine.events import Operates
 from pbem.engine.state import OperatingState
 from pbem.engine.step import Handler
-from pbem.engine.steps.operating.base import OpStep, accepted, current_corp, is_passed, mark_passed, op_state
+from pbem.engine.steps.operating.base import RECEIVER, OpStep, accepted, current_corp, is_passed, mark_passed, op_state
 from pbem.engine.steps.operating.buytrains import BuyTrainStep, Discard
 from pbem.engine.steps.operating.dividends import DividendStep, pay_dividend
 from pbem.engine.steps.operating.privates import (
@@ -53,16 +53,38 @@ def pass_its_own_steps(game: Game) -> None:
             op.passed_steps.append(step.name)
 
 
+RECEIVER_STEPS_LIMIT = 100
+"""More steps than any turn has: a receiver's turn that does not end by then is a title's
+policy that never passes a sticky step."""
+
+
 def skip_inactive(game: Game) -> None:
-    """Skip (and pass) every step before the first one that offers something."""
+    """Skip (and pass) every step before the first one that offers something. While that
+    step is the receiver's (a corporation without a president, :mod:`pbem.engine.receivership`),
+    the receiver takes it by the title's policy and the walk goes on: no player is asked.
+
+    :raises RuntimeError: a receiver's turn that does not end (see :data:`RECEIVER_STEPS_LIMIT`).
+    """
+    for _ in range(RECEIVER_STEPS_LIMIT):
+        step = _first_offering(game)
+        if step is None or step.actor(game) != RECEIVER:
+            return
+        from pbem.engine import receivership  # it builds on the steps of this package
+
+        receivership.take_step(game, step)
+    raise RuntimeError(f"the receiver's turn of {current_corp(game)} does not end")
+
+
+def _first_offering(game: Game) -> type[OpStep] | None:
     for step in game.operating_steps:
         if step.anytime or is_passed(game, step):
             continue
         step.prepare(game)
         if step.offers(game):
-            return
+            return step
         step.skip(game)
         mark_passed(game, step)
+    return None
 
 
 def turn_held_open(game: Game) -> bool:

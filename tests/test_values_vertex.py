@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pbem.engine import track
+from pbem.engine import routes, track
 from pbem.engine.values import CityRef, Vertex
+from tests.records import replayed_before
 
 coords = st.builds(lambda letters, number: f"{letters}{number}",
                    st.sampled_from(["A", "B", "F", "M", "AA"]), st.integers(min_value=1, max_value=30))
@@ -49,3 +50,20 @@ def test_a_city_reference_shows_as_the_order_text_and_parses_back() -> None:
     with pytest.raises(ValueError):
         CityRef.parse("F20.x")
 
+
+def test_the_engine_hands_out_vertices_for_stops_tokens_and_runs() -> None:
+    game = replayed_before("1830", "1830_game_end_bank.json", 600).game
+    corp = next(sym for sym, c in game.state.corporations.items()
+                if not c.closed and track.token_vertices(game, sym) and c.trains)
+    tokens = track.token_vertices(game, corp)
+    assert tokens and all(type(v) is Vertex and v.is_city for v in tokens)
+    assert {str(CityRef(v.coord, v.number)) for v in tokens} == {
+        key for key, corps in game.state.tokens.items() if corp in corps}
+    net = track.network(game, corp)
+    assert set(tokens) <= net.stops and all(type(v) is Vertex for v in net.stops)
+    assert all(type(v) is Vertex for v in track.stop_candidates(game, tokens[0].coord))
+    found = routes.best_run(game, corp)
+    assert found.runs
+    for _train, route in found.runs:
+        assert all(type(v) is Vertex for v in route.stops)
+        assert all(track.stop_candidates(game, routes.stop_spec(game, v)) for v in route.stops)

@@ -9,7 +9,7 @@ import pytest
 
 from pbem.engine import track
 from pbem.engine.game import Game
-from pbem.engine.values import IPO, POOL, Owner
+from pbem.engine.values import IPO, POOL, Owner, Vertex
 from pbem.engine.events import render_all
 from pbem.ruleset import load_title
 from pbem.titles.g1870 import market as ledge
@@ -82,15 +82,15 @@ def test_destination_counts_twice_only_at_an_end_of_the_run(game: Game) -> None:
     assert destination(game.title, "GMO") == "C18"
     game.state.tiles["C18"] = ("5", 0)
     game.state.tiles["B19"] = ("57", 0)
-    st_louis = track.stop_revenue(game, "C18:c0")
+    st_louis = track.stop_revenue(game, Vertex("C18", "c0"))
     assert st_louis > 0
-    assert game.hooks.extra_revenue(game, "GMO", ["B19:c0", "C18:c0"]) == 0, \
+    assert game.hooks.extra_revenue(game, "GMO", [Vertex("B19", "c0"), Vertex("C18", "c0")]) == 0, \
         "no doubling before the corporation has connected to its destination"
     state1870(game.state).destinations_reached.append("GMO")
-    assert game.hooks.extra_revenue(game, "GMO", ["B19:c0", "C18:c0"]) == st_louis
-    assert game.hooks.extra_revenue(game, "GMO", ["C18:c0", "B19:c0"]) == st_louis
-    assert game.hooks.extra_revenue(game, "GMO", ["B19:c0", "C18:c0", "D17:t0"]) == 0
-    assert game.hooks.extra_revenue(game, "MP", ["B19:c0", "C18:c0"]) == 0, "GMO's destination only"
+    assert game.hooks.extra_revenue(game, "GMO", [Vertex("B19", "c0"), Vertex("C18", "c0")]) == st_louis
+    assert game.hooks.extra_revenue(game, "GMO", [Vertex("C18", "c0"), Vertex("B19", "c0")]) == st_louis
+    assert game.hooks.extra_revenue(game, "GMO", [Vertex("B19", "c0"), Vertex("C18", "c0"), Vertex("D17", "t0")]) == 0
+    assert game.hooks.extra_revenue(game, "MP", [Vertex("B19", "c0"), Vertex("C18", "c0")]) == 0, "GMO's destination only"
 
 
 def test_bridge_company_bought_in_the_first_turn_gives_a_free_extra_home_lay(game: Game) -> None:
@@ -207,14 +207,14 @@ def test_cattle_and_port_tokens_add_revenue(game: Game) -> None:
         operating.assign_token(game, "ATSF", Assign("SCC", "C18"))
     operating.assign_token(game, "ATSF", Assign("SCC", "B9"))
     operating.assign_token(game, "GMO", Assign("GSC", "M20"))
-    assert game.hooks.extra_revenue(game, "ATSF", ["B11:c0", "B9:c0"]) == 10, "cattle: +10 for its corporation"
-    assert game.hooks.extra_revenue(game, "SLSF", ["B11:c0", "B9:c0"]) == 0, "and no one else"
-    assert game.hooks.extra_revenue(game, "GMO", ["M20:c0", "M18:t0"]) == 20, "open port: +20 for its corporation"
-    assert game.hooks.extra_revenue(game, "MP", ["M20:c0", "M18:t0"]) == 10, "open port: +10 for the others"
+    assert game.hooks.extra_revenue(game, "ATSF", [Vertex("B11", "c0"), Vertex("B9", "c0")]) == 10, "cattle: +10 for its corporation"
+    assert game.hooks.extra_revenue(game, "SLSF", [Vertex("B11", "c0"), Vertex("B9", "c0")]) == 0, "and no one else"
+    assert game.hooks.extra_revenue(game, "GMO", [Vertex("M20", "c0"), Vertex("M18", "t0")]) == 20, "open port: +20 for its corporation"
+    assert game.hooks.extra_revenue(game, "MP", [Vertex("M20", "c0"), Vertex("M18", "t0")]) == 10, "open port: +10 for the others"
     operating.assign_token(game, "GMO", Assign("GSC", "M20"))
     assert state.companies["GSC"].closed, "the second use closes the port and the company"
-    assert game.hooks.extra_revenue(game, "MP", ["M20:c0", "M18:t0"]) == 0, "closed port: others get nothing"
-    assert game.hooks.extra_revenue(game, "GMO", ["M20:c0", "M18:t0"]) == 20
+    assert game.hooks.extra_revenue(game, "MP", [Vertex("M20", "c0"), Vertex("M18", "t0")]) == 0, "closed port: others get nothing"
+    assert game.hooks.extra_revenue(game, "GMO", [Vertex("M20", "c0"), Vertex("M18", "t0")]) == 20
 
 
 def test_price_protection_holds_the_price_or_the_drop_follows() -> None:
@@ -307,7 +307,7 @@ def test_off_board_values_follow_the_phase_colours_up_to_blue(game: Game) -> Non
     values = {}
     for phase in ("1", "3", "4", "5", "6", "8"):
         game.state.phase = phase
-        values[phase] = track.stop_revenue(game, "M22:o")
+        values[phase] = track.stop_revenue(game, Vertex("M22", "o"))
     assert values == {"1": 20, "3": 20, "4": 30, "5": 30, "6": 50, "8": 50}
 
 
@@ -321,11 +321,11 @@ def test_a_connection_never_turns_back_at_a_hex_side(game: Game) -> None:
     game.state.tiles.update(tiles)
     game.state.tokens["N1.0"] = ["SP", "MKT", "ATSF"]
     assert track.token_stop(game, "N1", 0) == "o", "SP's home is the off-board area N1"
-    assert track.fewest_stops(game, "SP", "N1:o", "M6") == 2
-    assert track.fewest_stops(game, "SP", "N1:o", "M10") is None
-    assert track.fewest_stops(game, "SP", "N1:o", "N17") is None
+    assert track.fewest_stops(game, "SP", Vertex("N1", "o"), "M6") == 2
+    assert track.fewest_stops(game, "SP", Vertex("N1", "o"), "M10") is None
+    assert track.fewest_stops(game, "SP", Vertex("N1", "o"), "N17") is None
     game.state.tiles["L7"] = ("40", 0)  # the recorded upgrade that joins them (action 1024)
-    assert track.fewest_stops(game, "SP", "N1:o", "N17") == 5
+    assert track.fewest_stops(game, "SP", Vertex("N1", "o"), "N17") == 5
 
 
 def test_shares_whose_pending_drop_reaches_an_uncounted_zone_do_not_count() -> None:
@@ -749,9 +749,9 @@ def test_the_kept_track_network_is_found_again_when_a_destination_is_reached() -
     g.state.tokens["J5.0"] = ["TP", "MP"]
     first = track.network(g, "SSW")
     assert track.network(g, "SSW") is first
-    assert track.blocks(g, "J5:c0", "SSW")
+    assert track.blocks(g, Vertex("J5", "c0"), "SSW")
     state1870(g.state).destinations_reached.append("MP")
-    assert not track.blocks(g, "J5:c0", "SSW"), "the destination token's own slot is free"
+    assert not track.blocks(g, Vertex("J5", "c0"), "SSW"), "the destination token's own slot is free"
     assert track.network(g, "SSW") is not first
 
 

@@ -28,6 +28,7 @@ from pbem.errors import ConfigError, IllegalOrderError, OrderSyntaxError
 from pbem.orders import Vocabulary, format_order, help_text, parse_order
 from pbem.ruleset import load_title
 from pbem.ruleset.board import load_map
+from pbem.engine.values import Vertex
 from tests.records import REPO
 from tests.test_engine_operating import P1, P2, P3, float_corp, operating
 
@@ -75,7 +76,7 @@ def test_two_trains_run_as_one_route_of_their_summed_length_paid_once() -> None:
     three_stops = ("H10", "H12", "H16")
     with pytest.raises(IllegalOrderError, match="may visit 2 stops"):
         copy.deepcopy(game).apply(P1, RunRoutes((TrainRun("2", three_stops),)))
-    alone = sum(track.stop_revenue(game, v) for v in ("H10:c0", "H12:c0", "H16:c0"))
+    alone = sum(track.stop_revenue(game, v) for v in (Vertex("H10", "c0"), Vertex("H12", "c0"), Vertex("H16", "c0")))
     events = render_all(game.apply(P1, RunRoutes((TrainRun("2", three_stops, ("2",)),))), game.money)
     assert f"PRR runs 2+2 trains as one for ${alone}: H10-H12-H16" in events
     assert game.state.round.operating.revenue == alone
@@ -92,7 +93,7 @@ def test_the_best_run_heads_the_trains_when_that_pays_and_checks_as_a_run() -> N
         return game
 
     headed = position(made_up(**HEADED))
-    value = sum(track.stop_revenue(headed, v) for v in ("H18:c0", "H16:c0", "H12:c0", "H10:c0"))
+    value = sum(track.stop_revenue(headed, v) for v in (Vertex("H18", "c0"), Vertex("H16", "c0"), Vertex("H12", "c0"), Vertex("H10", "c0")))
     found = routes.best_run(headed, "PRR")
     assert found.complete and found.revenue == value
     assert found.joined == {"2-0": ("2-1",)} and found.describe(headed).startswith("2+2: ")
@@ -234,38 +235,38 @@ def cando_to_chicago(title: TitleData) -> Game:
 
 def test_a_route_sails_from_an_off_board_area_to_another() -> None:
     game = cando_to_chicago(sea_title())
-    value = sum(track.stop_revenue(game, v) for v in ("F6:c0", "F2:o", "J2:o"))
+    value = sum(track.stop_revenue(game, v) for v in (Vertex("F6", "c0"), Vertex("F2", "o"), Vertex("J2", "o")))
     for specs in (["F6", "F2", "J2"], ["J2", "F2", "F6"]):
         checked = track.check_runs(game, "C&O", [("3-0", specs)])
         assert [r.revenue for r in checked] == [value]
     found = routes.best_run(game, "C&O")
     assert found.complete and found.revenue == value
-    assert set(found.runs[0][1].stops) == {"F6:c0", "F2:o", "J2:o"}
+    assert set(found.runs[0][1].stops) == {Vertex("F6", "c0"), Vertex("F2", "o"), Vertex("J2", "o")}
 
 
 def test_without_the_link_the_off_board_area_ends_the_route() -> None:
     game = cando_to_chicago(load_title("1830"))
     with pytest.raises(ValueError, match="may not pass through F2: an off-board area"):
         track.check_runs(game, "C&O", [("3-0", ["F6", "F2", "J2"])])
-    assert routes.best_run(game, "C&O").revenue == sum(track.stop_revenue(game, v) for v in ("F6:c0", "F2:o"))
+    assert routes.best_run(game, "C&O").revenue == sum(track.stop_revenue(game, v) for v in (Vertex("F6", "c0"), Vertex("F2", "o")))
     assert track.track_graph(game).sea_stops == frozenset()
 
 
 def test_an_off_board_area_is_passed_only_between_its_track_and_its_sea_link() -> None:
     game = cando_to_chicago(sea_title())
     game.state.tiles["F4"] = ("57", 1)  # Toledo, joined to Chicago's track
-    assert track.track_graph(game).links("F2:o")
+    assert track.track_graph(game).links(Vertex("F2", "o"))
     with pytest.raises(ValueError, match="may not pass through F2"):
         track.check_runs(game, "C&O", [("3-0", ["F6", "F2", "F4"])])
-    assert "F4:c0" not in track.network(game, "C&O").route_stops
+    assert Vertex("F4", "c0") not in track.network(game, "C&O").route_stops
 
 
 def test_a_sea_link_carries_reach_only_where_the_map_says() -> None:
     plain = track.network(cando_to_chicago(sea_title(reach=False)), "C&O")
-    assert "J2:o" in plain.route_stops and "J2:o" not in plain.stops
+    assert Vertex("J2", "o") in plain.route_stops and Vertex("J2", "o") not in plain.stops
     assert not {"I3", "J4"} & set(plain.hex_edges)
     carried = track.network(cando_to_chicago(sea_title(reach=True)), "C&O")
-    assert "J2:o" in carried.stops and carried.route_stops == carried.stops
+    assert Vertex("J2", "o") in carried.stops and carried.route_stops == carried.stops
     assert carried.hex_edges.get("I3") == {0} and carried.hex_edges.get("J4") == {1}
 
 
@@ -277,9 +278,9 @@ def test_the_sea_link_stays_in_a_graph_brought_up_to_date() -> None:
     assert derived is not kept
     fresh = track.TrackGraph.build(game.board, game.tiles, game.state.tiles)
     for graph in (kept, derived, fresh):
-        sea = [link for link in graph.links("F2:o") if link.sea]
-        assert [link.end for link in sea] == ["J2:o"]
-        assert [link.end for link in graph.links("J2:o") if link.sea] == ["F2:o"]
+        sea = [link for link in graph.links(Vertex("F2", "o")) if link.sea]
+        assert [link.end for link in sea] == [Vertex("J2", "o")]
+        assert [link.end for link in graph.links(Vertex("J2", "o")) if link.sea] == [Vertex("F2", "o")]
 
 
 def test_the_map_file_gives_sea_links_and_refuses_a_bad_one(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from pbem.engine.events import render_all
 from pbem.importers.e18xx import Renderer, effective_actions, load_record
 from pbem.importers.replay import replay_record
 from pbem.titles.g1870.state import state1870
+from pbem.engine.values import Vertex
 from tests.records import record_path, replayed_before
 
 RECORDS_1830 = ["1830_game_end_bank.json", "26855.json"]
@@ -142,7 +143,7 @@ def test_1870_34110_needs_one_ruling_for_the_platforms_old_connection() -> None:
     from pbem.titles.g1870.connections import connection_runnable
 
     game = replayed_before("1870", "34110.json", 221).game
-    assert track.fewest_stops(game, "MP", "C18:c0", "J5") == 5
+    assert track.fewest_stops(game, "MP", Vertex("C18", "c0"), "J5") == 5
     assert max(int(t.split("-")[0]) for t in game.state.corporations["MP"].trains) == 4
     assert not connection_runnable(game, "MP")
     assert "MP" not in state1870(game.state).destinations_reached

@@ -11,6 +11,7 @@ import pytest
 from pbem.engine import routes, track, trains
 from pbem.engine.game import Game
 from pbem.engine.events import render_all
+from pbem.engine.values import Vertex
 from tests.records import record_path, replayed_before
 
 
@@ -257,14 +258,14 @@ def test_a_titles_route_rule_applies_to_every_route_listed() -> None:
     from pbem.engine.hooks import TitleHooks
 
     class OneCityAHex(TitleHooks):
-        def route_problem(self, game: Game, corp: str, stops: list[str]) -> str | None:
-            hexes = [track.split_vertex(v)[0] for v in stops]
+        def route_problem(self, game: Game, corp: str, stops: list[Vertex]) -> str | None:
+            hexes = [v.coord for v in stops]
             return "two cities of one hex" if len(set(hexes)) != len(hexes) else None
 
     game = replayed_before("1830", "1830_game_end_bank.json", 600).game
 
     def two_on_a_hex(route: routes.Route) -> bool:
-        hexes = [track.split_vertex(v)[0] for v in route.stops]
+        hexes = [v.coord for v in route.stops]
         return len(set(hexes)) != len(hexes)
 
     corp = next(c for c, t in game.state.corporations.items() if t.trains and any(

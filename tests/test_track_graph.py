@@ -12,6 +12,7 @@ import pytest
 from pbem.engine import graph, track
 from pbem.engine.game import Game
 from pbem.ruleset import load_title
+from pbem.engine.values import Vertex
 
 # E12 (SLSF's home) and its neighbours on the 1870 map, by edge:
 #   E12: 0 F11, 1 E10, 3 D13;  F11: 0 G10, 2 E10, 3 E12;  G10: 0 H9, 3 F11;
@@ -69,9 +70,9 @@ def test_a_connection_never_leaves_a_stop_by_the_track_it_arrived_on(game: Game)
     out along the same path, then takes F11's junction the other way. No route may, so E12
     and D9 are not connected; nor will the run checker accept that run."""
     game.state.tiles.update(JUNCTION | BEYOND)
-    assert track.fewest_stops(game, "SLSF", "E12:c0", "G10") == 2
-    assert track.fewest_stops(game, "SLSF", "E12:c0", "D9") is None
-    assert track.fewest_stops(game, "SLSF", "E12:c0", "D9", most=8) is None
+    assert track.fewest_stops(game, "SLSF", Vertex("E12", "c0"), "G10") == 2
+    assert track.fewest_stops(game, "SLSF", Vertex("E12", "c0"), "D9") is None
+    assert track.fewest_stops(game, "SLSF", Vertex("E12", "c0"), "D9", most=8) is None
     game.state.corporations["SLSF"].trains = ["3-1"]
     with pytest.raises(ValueError, match="without reusing track"):
         track.check_runs(game, "SLSF", [("3-1", ["E12", "G10", "D9"])])
@@ -84,8 +85,8 @@ def test_a_connection_is_found_once_the_track_joins_without_turning_back(game: G
     game.state.tiles["E12"] = ("5", 0)  # exits 0 (F11) and 1 (E10)
     game.state.tiles["E10"] = ("8", 2)  # edges 2 (D9) and 4 (E12)
     assert game.board.neighbor("E10", 4) == "E12"
-    assert track.fewest_stops(game, "SLSF", "E12:c0", "D9") == 2
-    assert track.fewest_stops(game, "SLSF", "E12:c0", "D9", most=1) is None
+    assert track.fewest_stops(game, "SLSF", Vertex("E12", "c0"), "D9") == 2
+    assert track.fewest_stops(game, "SLSF", Vertex("E12", "c0"), "D9", most=1) is None
     game.state.corporations["SLSF"].trains = ["2-1"]
     ran = track.check_runs(game, "SLSF", [("2-1", ["E12", "D9"])])
     assert [r.revenue for r in ran] == [20 + 10], "the city on E12 and the town on D9"
@@ -95,7 +96,7 @@ def test_a_route_uses_no_hex_side_twice(game: Game) -> None:
     """A loop that comes back to F11's junction: the way round crosses F11's side at edge 0
     twice, which no route may do (1830 rules 6.5)."""
     game.state.tiles.update(JUNCTION | BEYOND)
-    for link in track.track_graph(game).links("E12:c0"):
+    for link in track.track_graph(game).links(Vertex("E12", "c0")):
         pieces = [p for seg in link.segments for p in seg.pieces]
         assert len(pieces) == len(set(pieces))
 
@@ -125,14 +126,14 @@ def test_links_are_kept_where_no_hex_they_touch_changed(game: Game) -> None:
     reach H9's side, are found again; a tile on D13, on E12's other side, renews E12's."""
     game.state.tiles.update(JUNCTION | BEYOND)
     first = track.track_graph(game)
-    near, town = first.links("E12:c0"), first.links("G10:t0")
-    assert [link.end for link in near] == ["G10:t0"]
+    near, town = first.links(Vertex("E12", "c0")), first.links(Vertex("G10", "t0"))
+    assert [link.end for link in near] == [Vertex("G10", "t0")]
     game.state.tiles["H9"] = ("9", 0)
     second = track.track_graph(game)
-    assert second.links("E12:c0") is near
-    assert second.links("G10:t0") is not town
+    assert second.links(Vertex("E12", "c0")) is near
+    assert second.links(Vertex("G10", "t0")) is not town
     game.state.tiles["D13"] = ("9", 0)
-    assert track.track_graph(game).links("E12:c0") is not near
+    assert track.track_graph(game).links(Vertex("E12", "c0")) is not near
 
 
 def test_the_network_is_cached_against_graph_and_tokens(game: Game) -> None:

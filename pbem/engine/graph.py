@@ -2,10 +2,11 @@
 tokens), the track-only ways between stops (runs, RUN AUTO) and the fewest stops from one
 stop to a hex (1870 connections).
 
-Vertices are *stops* (``"F20:c1"``: city 1 of the tile on F20; ``"F2:o"``: the off-board
-area) and *hex sides* (one vertex for the side two hexes share, ``"F20/3|F21/0"``; a side
-off the map or behind an impassable border is ``"F20/3|-"``, a dead end). Each path of a
-tile showing on the map is a :class:`Segment` between two vertices.
+Vertices are *stops* (:class:`pbem.engine.values.Vertex`; ``Vertex("F20", "c1")``: city 1
+of the tile on F20, ``Vertex("F2", "o")``: the off-board area) and *hex sides* (strings: one
+vertex for the side two hexes share, ``"F20/3|F21/0"``; a side off the map or behind an
+impassable border is ``"F20/3|-"``, a dead end). Each path of a tile showing on the map is a
+:class:`Segment` between two vertices.
 
 Every search here moves by one rule (1830 rules 6.5; Dixon's 1870 rules 6.1, "trace a
 legal train run"): track is followed from a stop along a segment; at a hex side it goes on
@@ -32,12 +33,16 @@ be cached against it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping, TypeGuard
 
 from pbem.engine.board import HexData, MapData, TileData, edge_of
+from pbem.engine.values import Vertex
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
+
+Point = Vertex | str
+"""A vertex of the track graph: a stop (:class:`Vertex`) or a hex side (``"F20/3|F21/0"``)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -49,8 +54,8 @@ class Segment:
     same object in every graph derived from the first."""
 
     key: tuple[str, int]
-    a: str
-    b: str
+    a: Point
+    b: Point
     sides: tuple[tuple[str, int], ...]
     pieces: tuple[str, ...] = ()
     sea: bool = False
@@ -63,7 +68,7 @@ class Segment:
         """The hex the segment lies on."""
         return self.key[0]
 
-    def other(self, vertex: str) -> str:
+    def other(self, vertex: Point) -> Point:
         """The far end of the segment from ``vertex``."""
         return self.b if self.a == vertex else self.a
 
@@ -74,7 +79,7 @@ class Link:
     twice, never turning back at a hex side): its far ``end`` stop, the ``mask`` of track
     pieces it uses (bits of :attr:`TrackGraph.bits`) and its segments in order."""
 
-    end: str
+    end: Vertex
     mask: int
     segments: tuple[Segment, ...]
 
@@ -91,9 +96,9 @@ def track_pieces(seg: Segment) -> list[str]:
     return [f"{coord}/{edge}" for coord, edge in seg.sides] or [f"{seg.key[0]}#{seg.key[1]}"]
 
 
-def is_stop(vertex: str) -> bool:
-    """Whether ``vertex`` is a stop (``"F20:c0"``) rather than a hex side."""
-    return ":" in vertex
+def is_stop(vertex: Point) -> TypeGuard[Vertex]:
+    """Whether ``vertex`` is a stop (a :class:`Vertex`) rather than a hex side."""
+    return type(vertex) is Vertex
 
 
 def impassable(hex_data: HexData, edge: int) -> bool:
@@ -118,12 +123,12 @@ def hex_segments(board: MapData, coord: str, tile: TileData, rotation: int) -> t
     """The segments of ``tile`` laid at ``rotation`` on ``coord``."""
     out: list[Segment] = []
     for i, (a, b) in enumerate(tile.paths_at(rotation)):
-        ends: list[str] = []
+        ends: list[Point] = []
         sides: list[tuple[str, int]] = []
         for endpoint in (a, b):
             edge = edge_of(endpoint)
             if edge is None:
-                ends.append(f"{coord}:{endpoint}")
+                ends.append(Vertex(coord, endpoint))
             else:
                 ends.append(side_vertex(board, coord, edge))
                 sides.append((coord, edge))
@@ -136,7 +141,7 @@ def sea_segments(board: MapData) -> tuple[Segment, ...]:
     """The map's sea links (:attr:`MapData.sea_links`) as segments between the off-board
     stops they join: keyed ``(first hex, -1 - n)``, their one piece of track the link itself
     (``"A~B"``), used once a route like any track."""
-    return tuple(Segment((link.a, -1 - n), f"{link.a}:o", f"{link.b}:o", (), (f"{link.a}~{link.b}",),
+    return tuple(Segment((link.a, -1 - n), Vertex(link.a, "o"), Vertex(link.b, "o"), (), (f"{link.a}~{link.b}",),
                          sea=True, sea_reach=link.reach)
                  for n, link in enumerate(board.sea_links))
 
@@ -156,8 +161,8 @@ class TrackGraph:
     """
 
     def __init__(self, board: MapData, tiles: Mapping[str, TileData], laid: Mapping[str, TileShown],
-                 by_hex: dict[str, tuple[Segment, ...]], adjacency: dict[str, tuple[Segment, ...]],
-                 bits: dict[str, int], links: dict[str, tuple[tuple[Link, ...], frozenset[str]]]) -> None:
+                 by_hex: dict[str, tuple[Segment, ...]], adjacency: dict[Point, tuple[Segment, ...]],
+                 bits: dict[str, int], links: dict[Vertex, tuple[tuple[Link, ...], frozenset[str]]]) -> None:
         self.board = board
         self.tiles = tiles
         self.laid: dict[str, TileShown] = dict(laid)
@@ -165,7 +170,7 @@ class TrackGraph:
         self.adjacency = adjacency
         self.bits = bits
         self._links = links
-        self.sea_stops: frozenset[str] = frozenset(f"{c}:o" for link in board.sea_links for c in (link.a, link.b))
+        self.sea_stops: frozenset[Vertex] = frozenset(Vertex(c, "o") for link in board.sea_links for c in (link.a, link.b))
 
     @classmethod
     def build(cls, board: MapData, tiles: Mapping[str, TileData], laid: Mapping[str, TileShown]) -> TrackGraph:
@@ -175,7 +180,7 @@ class TrackGraph:
             shown = laid.get(coord)
             tile, rotation = (tiles[shown[0]], shown[1]) if shown is not None else (hex_data.tile, 0)
             by_hex[coord] = hex_segments(board, coord, tile, rotation)
-        adjacency: dict[str, list[Segment]] = {}
+        adjacency: dict[Point, list[Segment]] = {}
         for segs in (*by_hex.values(), sea_segments(board)):
             for seg in segs:
                 adjacency.setdefault(seg.a, []).append(seg)
@@ -190,7 +195,7 @@ class TrackGraph:
             return self
         by_hex = dict(self.by_hex)
         adjacency = dict(self.adjacency)
-        touched: set[str] = set()
+        touched: set[Point] = set()
         for coord in changed:
             old = set(self.by_hex.get(coord, ()))
             shown = laid.get(coord)
@@ -210,7 +215,7 @@ class TrackGraph:
             if not adjacency.get(vertex):
                 adjacency.pop(vertex, None)
         links = {stop: entry for stop, entry in self._links.items()
-                 if not entry[1] & changed and stop.split(":", 1)[0] not in changed}
+                 if not entry[1] & changed and stop.coord not in changed}
         return TrackGraph(self.board, self.tiles, laid, by_hex, adjacency, self.bits, links)
 
     def with_tile(self, coord: str, tile: str, rotation: int) -> TrackGraph:
@@ -219,7 +224,7 @@ class TrackGraph:
         laid[coord] = (tile, rotation)
         return self.with_tiles(laid)
 
-    def at(self, vertex: str) -> tuple[Segment, ...]:
+    def at(self, vertex: Point) -> tuple[Segment, ...]:
         """The segments touching ``vertex``."""
         return self.adjacency.get(vertex, ())
 
@@ -233,7 +238,7 @@ class TrackGraph:
             out |= bit
         return out
 
-    def onward(self, vertex: str, arrived: Segment | None) -> Iterator[Segment]:
+    def onward(self, vertex: Point, arrived: Segment | None) -> Iterator[Segment]:
         """The segments a route at ``vertex``, arrived by ``arrived`` (None at its first
         stop), may go on along: at a hex side only those of the other hex (never turning
         back, and nothing beyond a side off the map); at a stop any but the one it came by.
@@ -241,7 +246,7 @@ class TrackGraph:
         if arrived is None:
             yield from self.at(vertex)
             return
-        if is_stop(vertex):
+        if isinstance(vertex, Vertex):
             for seg in self.at(vertex):
                 if seg is not arrived:
                     yield seg
@@ -253,7 +258,7 @@ class TrackGraph:
             if seg.key[0] != came_from:
                 yield seg
 
-    def through(self, vertex: str, arrived: Segment) -> Iterator[Segment]:
+    def through(self, vertex: Point, arrived: Segment) -> Iterator[Segment]:
         """The segments a route may go on along from a stop that blocks it (an off-board
         area), having arrived by ``arrived``: from its track onto its sea links, or from a
         sea link onto its track (a packet carries the route on; otherwise it ends there)."""
@@ -261,7 +266,7 @@ class TrackGraph:
             if seg is not arrived and seg.sea != arrived.sea:
                 yield seg
 
-    def links(self, start: str) -> tuple[Link, ...]:
+    def links(self, start: Vertex) -> tuple[Link, ...]:
         """The track-only ways from stop ``start`` to the next stops (see :class:`Link`), by
         far stop and then segments; kept on the graph (and on the graphs derived from it while no hex they
         touch changes)."""
@@ -271,10 +276,10 @@ class TrackGraph:
             self._links[start] = entry
         return entry[0]
 
-    def _find_links(self, start: str) -> tuple[tuple[Link, ...], frozenset[str]]:
+    def _find_links(self, start: Vertex) -> tuple[tuple[Link, ...], frozenset[str]]:
         out: list[Link] = []
         touched: set[str] = set()
-        stack: list[tuple[str, Segment | None, int, tuple[Segment, ...]]] = [(start, None, 0, ())]
+        stack: list[tuple[Point, Segment | None, int, tuple[Segment, ...]]] = [(start, None, 0, ())]
         while stack:
             vertex, arrived, mask, path = stack.pop()
             for seg in self.onward(vertex, arrived):
@@ -294,7 +299,7 @@ class TrackGraph:
                 stack.append((nxt, seg, mask | seg_mask, path + (seg,)))
         # a canonical order (not the order the segments were added to the graph), so that a
         # graph brought up to date and one built afresh search alike
-        out.sort(key=lambda link: (link.end, [seg.key for seg in link.segments]))
+        out.sort(key=lambda link: (str(link.end), [seg.key for seg in link.segments]))
         return tuple(out), frozenset(touched)
 
 
@@ -332,13 +337,13 @@ class Network:
     """
 
     hex_edges: dict[str, set[int]] = field(default_factory=dict)
-    stops: set[str] = field(default_factory=set)
+    stops: set[Vertex] = field(default_factory=set)
     segments: set[tuple[str, int]] = field(default_factory=set)
     route_for_train: bool = False
-    route_stops: set[str] = field(default_factory=set)
+    route_stops: set[Vertex] = field(default_factory=set)
 
 
-def reach(graph: TrackGraph, starts: list[str], blocks: Callable[[str], bool]) -> Network:
+def reach(graph: TrackGraph, starts: list[Vertex], blocks: Callable[[Vertex], bool]) -> Network:
     """What the stops ``starts`` (a corporation's token stops) reach: every segment some
     walk from one of them can travel along by the movement rule, passing through no stop for
     which ``blocks`` is true (see :class:`Network`) except from an off-board area's track
@@ -349,21 +354,21 @@ def reach(graph: TrackGraph, starts: list[str], blocks: Callable[[str], bool]) -
     reach, one more walk that crosses it gives ``route_stops``."""
     board = graph.board
     net = Network()
-    blocked: dict[str, bool] = {}
+    blocked: dict[Vertex, bool] = {}
 
-    def passes(stop: str) -> bool:
+    def passes(stop: Vertex) -> bool:
         found = blocked.get(stop)
         if found is None:
             found = blocked[stop] = blocks(stop)
         return not found
 
     for start in starts:
-        coord = start.split(":", 1)[0]
+        coord = start.coord
         net.hex_edges.setdefault(coord, set()).update(e for e in range(6) if board.neighbor(coord, e) is not None)
         net.stops.add(start)
     sea = graph.sea_stops
-    seen: set[tuple[int, str]] = set()
-    todo: list[tuple[str, Segment | None, bool]] = [(start, None, False) for start in starts]
+    seen: set[tuple[int, Point]] = set()
+    todo: list[tuple[Point, Segment | None, bool]] = [(start, None, False) for start in starts]
     while todo:
         vertex, arrived, through = todo.pop()
         onward = graph.through(vertex, arrived) if through and arrived is not None else graph.onward(vertex, arrived)
@@ -396,12 +401,12 @@ def reach(graph: TrackGraph, starts: list[str], blocks: Callable[[str], bool]) -
     return net
 
 
-def _route_stops(graph: TrackGraph, starts: list[str], passes: Callable[[str], bool]) -> set[str]:
+def _route_stops(graph: TrackGraph, starts: list[Vertex], passes: Callable[[Vertex], bool]) -> set[Vertex]:
     """The stops a route from ``starts`` may visit, crossing every sea link (see
     :func:`reach`)."""
     out = set(starts)
-    seen: set[tuple[int, str]] = set()
-    todo: list[tuple[str, Segment | None, bool]] = [(start, None, False) for start in starts]
+    seen: set[tuple[int, Point]] = set()
+    todo: list[tuple[Point, Segment | None, bool]] = [(start, None, False) for start in starts]
     while todo:
         vertex, arrived, through = todo.pop()
         onward = graph.through(vertex, arrived) if through and arrived is not None else graph.onward(vertex, arrived)
@@ -421,11 +426,11 @@ def _route_stops(graph: TrackGraph, starts: list[str], passes: Callable[[str], b
     return out
 
 
-def _finds_second_city(graph: TrackGraph, start: str, passes: Callable[[str], bool]) -> bool:
+def _finds_second_city(graph: TrackGraph, start: Vertex, passes: Callable[[Vertex], bool]) -> bool:
     """Whether a walk from ``start`` by the movement rule reaches another city or off-board
     area (a route for a train, 1830 rules 6.7)."""
-    seen: set[tuple[int, str]] = set()
-    todo: list[tuple[str, Segment | None]] = [(start, None)]
+    seen: set[tuple[int, Point]] = set()
+    todo: list[tuple[Point, Segment | None]] = [(start, None)]
     while todo:
         vertex, arrived = todo.pop()
         for seg in graph.onward(vertex, arrived):
@@ -437,7 +442,7 @@ def _finds_second_city(graph: TrackGraph, start: str, passes: Callable[[str], bo
             if is_stop(nxt):
                 if nxt == start:
                     continue
-                if nxt.split(":", 1)[1][0] in "co":
+                if nxt.stop[0] in "co":
                     return True
                 if not passes(nxt):
                     continue
@@ -448,7 +453,7 @@ def _finds_second_city(graph: TrackGraph, start: str, passes: Callable[[str], bo
 # -- the fewest stops from a stop to a hex -----------------------------------------------------
 
 
-def fewest_stops(graph: TrackGraph, start: str, goal_hex: str, blocks: Callable[[str], bool],
+def fewest_stops(graph: TrackGraph, start: Vertex, goal_hex: str, blocks: Callable[[Vertex], bool],
                  most: int | None = None) -> int | None:
     """The fewest stops (both ends counted) of a route from stop ``start`` to a stop on
     ``goal_hex``, or None if no route joins them (within ``most`` stops, when given). The
@@ -463,10 +468,10 @@ def fewest_stops(graph: TrackGraph, start: str, goal_hex: str, blocks: Callable[
     if bound is None or (most is not None and bound > most):
         return None
     best = most + 1 if most is not None else 1 << 30
-    blocked: dict[str, bool] = {}
+    blocked: dict[Vertex, bool] = {}
     on_path = {start}
 
-    def walk(stop: str, mask: int, count: int) -> None:
+    def walk(stop: Vertex, mask: int, count: int) -> None:
         nonlocal best
         for link in graph.links(stop):
             if link.mask & mask or link.end in on_path:
@@ -474,7 +479,7 @@ def fewest_stops(graph: TrackGraph, start: str, goal_hex: str, blocks: Callable[
             reached = count + 1
             if reached >= best:
                 continue
-            if link.end.split(":", 1)[0] == goal_hex:
+            if link.end.coord == goal_hex:
                 best = reached
                 continue
             stop_blocks = blocked.get(link.end)
@@ -488,30 +493,30 @@ def fewest_stops(graph: TrackGraph, start: str, goal_hex: str, blocks: Callable[
             if best == bound:
                 return
 
-    if start.split(":", 1)[0] == goal_hex:
+    if start.coord == goal_hex:
         return 1
     walk(start, 0, 1)
     limit = most + 1 if most is not None else 1 << 30
     return best if best < limit else None
 
 
-def _fewest_relaxed(graph: TrackGraph, start: str, goal_hex: str, blocks: Callable[[str], bool]) -> int | None:
+def _fewest_relaxed(graph: TrackGraph, start: Vertex, goal_hex: str, blocks: Callable[[Vertex], bool]) -> int | None:
     """A lower bound of :func:`fewest_stops`: breadth first over stops by their links,
     without the no-reuse and no-stop-twice rules."""
-    if start.split(":", 1)[0] == goal_hex:
+    if start.coord == goal_hex:
         return 1
     seen = {start}
     frontier = [start]
     count = 1
     while frontier:
         count += 1
-        nxt_frontier: list[str] = []
+        nxt_frontier: list[Vertex] = []
         for stop in frontier:
             for link in graph.links(stop):
                 end = link.end
                 if end in seen:
                     continue
-                if end.split(":", 1)[0] == goal_hex:
+                if end.coord == goal_hex:
                     return count
                 seen.add(end)
                 if not blocks(end):

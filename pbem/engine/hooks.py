@@ -14,6 +14,7 @@ from pbem.engine import market
 from pbem.engine.state import POOL, Owner, RoundState, ShareSale, TitleState
 from pbem.engine.steps.auction import new_auction_state
 from pbem.engine.steps.stock import BuySellParShares, drop_price, pool_presidency
+from pbem.engine.values import Vertex
 
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
@@ -161,11 +162,11 @@ class TitleHooks:
 
     # -- revenue and track ------------------------------------------------------------------
 
-    def extra_revenue(self, game: Game, corp: str, stops: list[str]) -> int:
+    def extra_revenue(self, game: Game, corp: str, stops: list[Vertex]) -> int:
         """Revenue a run earns beyond its stops' values (1830: none)."""
         return 0
 
-    def route_problem(self, game: Game, corp: str, stops: list[str]) -> str | None:
+    def route_problem(self, game: Game, corp: str, stops: list[Vertex]) -> str | None:
         """A title's own reason a route may not visit ``stops`` (stop vertices in order), or
         None (1830: none; 1825 forbids two cities of one hex on a route). Checked for every
         run written and every route the optimiser considers."""

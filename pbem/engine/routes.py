@@ -43,6 +43,7 @@ from pbem.engine import heading, track, trains
 from pbem.engine.actions import Action, RunAuto, RunRoutes, TrainRun
 from pbem.errors import IllegalOrderError
 from pbem.engine.hooks import TitleHooks
+from pbem.engine.values import Vertex
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -62,7 +63,7 @@ class Route:
     """One legal route: its stop vertices in order, its revenue, the track it uses (a bit
     mask over the track pieces of the links) and its number of stops."""
 
-    stops: tuple[str, ...]
+    stops: tuple[Vertex, ...]
     revenue: int
     mask: int
 
@@ -118,10 +119,10 @@ class _Budget:
         return self.passed
 
 
-def stop_spec(game: Game, vertex: str) -> str:
+def stop_spec(game: Game, vertex: Vertex) -> str:
     """How an order writes stop ``vertex``: the hex alone where it has one stop, else
     ``hex.index`` (the index in the tile's stops: cities, towns, off-board)."""
-    coord, stop = track.split_vertex(vertex)
+    coord, stop = vertex
     ids = track.placed(game, coord).tile.stop_ids()
     return coord if len(ids) == 1 else f"{coord}.{ids.index(stop)}"
 
@@ -221,8 +222,8 @@ def legal_routes(game: Game, corp: str, longest: int, budget: _Budget | None = N
     return sorted(found, key=lambda r: (-r.revenue, len(r.stops), r.stops))
 
 
-def _group(game: Game, vertex: str) -> str | None:
-    coord, stop = track.split_vertex(vertex)
+def _group(game: Game, vertex: Vertex) -> str | None:
+    coord, stop = vertex
     tile = track.placed(game, coord).tile
     return tile.offboard.group if stop == "o" and tile.offboard is not None and tile.offboard.group else None
 
@@ -310,7 +311,7 @@ def _combine(game: Game, units: list[Unit], routes: list[Route], deadline: _Budg
     ends = set(must_join) if must_join else None
 
     def joins(route: Route) -> bool:
-        return ends is not None and {track.split_vertex(route.stops[0])[0], track.split_vertex(route.stops[-1])[0]} == ends
+        return ends is not None and {route.stops[0].coord, route.stops[-1].coord} == ends
 
     def search(i: int, mask: int, value: int, floor: int) -> None:
         nonlocal best_value, best_pick

@@ -11,7 +11,7 @@ import copy as _copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypeVar
 
-from pbem.engine.values import IPO, POOL, DisplacedToken, Owner, PrivateToken
+from pbem.engine.values import IPO, POOL, DisplacedToken, Owner, PrivateToken, Vertex
 
 if TYPE_CHECKING:
     from pbem.engine.title import TitleData
@@ -214,7 +214,7 @@ class OperatingState:
     laid_hexes: list[str] = field(default_factory=list)
     token_placed: bool = False
     revenue: int | None = None
-    routes: list[list[str]] = field(default_factory=list)
+    routes: list[list[Vertex]] = field(default_factory=list)
     trains_bought: int = 0
     emergency: bool = False
     no_upgrade_hexes: list[str] = field(default_factory=list)

@@ -5,8 +5,8 @@ The graph of laid and printed track and the one search over it live in
 :mod:`pbem.engine.graph`; this module asks it what a corporation's station tokens reach
 (without passing through a city filled by other corporations' tokens or through an
 off-board area, and never turning back at a hex side) and applies the rules of each order.
-Vertices are *stops* (``"F20:c1"``: city 1 of the tile on F20; ``"F2:o"``: the off-board
-area) and *hex sides*.
+Vertices are *stops* (:class:`pbem.engine.values.Vertex`; ``Vertex("F20", "c1")``: city 1
+of the tile on F20, ``Vertex("F2", "o")``: the off-board area) and *hex sides*.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from pbem.engine import graph as track_graph_module
 from pbem.engine import heading, trains
 from pbem.engine.board import TileData, edge_of
 from pbem.engine.pieces import gate_problem
-from pbem.engine.graph import Network, Segment, TrackGraph, impassable, side_vertex, track_graph, track_pieces
+from pbem.engine.graph import Network, Point, Segment, TrackGraph, impassable, side_vertex, track_graph, track_pieces
+from pbem.engine.values import CityRef, Vertex
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -45,31 +46,21 @@ def placed(game: Game, coord: str) -> Placed:
     return Placed(game.board.hexes[coord].tile, 0, True)
 
 
-def stop_vertex(coord: str, stop: str) -> str:
-    """``"F20"``, ``"c1"`` -> ``"F20:c1"``."""
-    return f"{coord}:{stop}"
-
-
-def split_vertex(vertex: str) -> tuple[str, str]:
-    """``"F20:c1"`` -> ``("F20", "c1")``."""
-    coord, stop = vertex.split(":", 1)
-    return coord, stop
-
-
 def segments(game: Game) -> list[Segment]:
     """Every path on the board as a graph edge."""
     return [seg for segs in track_graph(game).by_hex.values() for seg in segs]
 
 
-def adjacency(game: Game) -> Mapping[str, tuple[Segment, ...]]:
+def adjacency(game: Game) -> Mapping[Point, tuple[Segment, ...]]:
     """Vertex -> the segments touching it (of the game's track graph, see
     :func:`pbem.engine.graph.track_graph`; do not change the result)."""
     return track_graph(game).adjacency
 
 
 def city_key(coord: str, city: int) -> str:
-    """Key of a city in :attr:`GameState.tokens` (``"F20.1"``)."""
-    return f"{coord}.{city}"
+    """Key of a city in :attr:`GameState.tokens` (``"F20.1"``, the text of
+    :class:`pbem.engine.values.CityRef`)."""
+    return str(CityRef(coord, city))
 
 
 def city_slots(game: Game, coord: str, city: int) -> int:
@@ -102,10 +93,10 @@ def free_slots(game: Game, coord: str, city: int, for_corp: str | None = None) -
     return max(0, slots - len(held))
 
 
-def blocks(game: Game, vertex: str, corp: str) -> bool:
+def blocks(game: Game, vertex: Vertex, corp: str) -> bool:
     """Whether ``corp`` may not pass through this stop: an off-board area, or a city whose
     slots are all filled by other corporations (1830 rules 6.5)."""
-    coord, stop = split_vertex(vertex)
+    coord, stop = vertex
     if stop == "o":
         return True
     if stop.startswith("c"):
@@ -117,13 +108,13 @@ def blocks(game: Game, vertex: str, corp: str) -> bool:
     return False
 
 
-def token_vertices(game: Game, corp: str) -> list[str]:
+def token_vertices(game: Game, corp: str) -> list[Vertex]:
     """The city vertices holding ``corp``'s tokens."""
     out = []
     for key, corps in game.state.tokens.items():
         if corp in corps:
-            coord, city = key.rsplit(".", 1)
-            out.append(stop_vertex(coord, token_stop(game, coord, int(city))))
+            coord, city = CityRef.parse(key)
+            out.append(Vertex(coord, token_stop(game, coord, city)))
     return out
 
 
@@ -304,8 +295,8 @@ def upgrade_run_problem(game: Game, corp: str, coord: str, new: TileData, rotati
                     return None
     values = [(f"c{i}", was.revenue, now.revenue) for i, (was, now) in enumerate(zip(old.tile.cities, new.cities))]
     values += [(f"t{i}", was.revenue, now.revenue) for i, (was, now) in enumerate(zip(old.tile.towns, new.towns))]
-    for stop, was_worth, now_worth in values:
-        if now_worth > was_worth and stop_vertex(coord, stop) in net.stops:
+    for stop_id, was_worth, now_worth in values:
+        if now_worth > was_worth and Vertex(coord, stop_id) in net.stops:
             return None
     return (f"#{new.name} at rotation {rotation} adds no track {corp} can run on and raises no "
             f"city it runs to (an upgrade must, Dixon 6.2)")
@@ -327,7 +318,7 @@ def token_problem(game: Game, corp: str, coord: str, city: int, net: Network | N
         return f"the city on {coord} has no free slot"
     if not ignore_reach:
         net = net if net is not None else network(game, corp)
-        if stop_vertex(coord, f"c{city}") not in net.stops:
+        if Vertex(coord, f"c{city}") not in net.stops:
             return f"{corp}'s track does not reach the city on {coord}"
     return None
 
@@ -341,16 +332,16 @@ class RouteResult:
     the further trains run with it as one (double-heading, :mod:`pbem.engine.heading`)."""
 
     train: str
-    stops: tuple[str, ...]
+    stops: tuple[Vertex, ...]
     revenue: int
     joined: tuple[str, ...] = ()
 
 
-def stop_revenue(game: Game, vertex: str) -> int:
+def stop_revenue(game: Game, vertex: Vertex) -> int:
     """Revenue of one stop in the current phase. An off-board area's value is the one of the
     latest phase colour it lists (a phase's colours may go beyond its tiles: 1870's "blue"
     from the 8-train phase on); before any of them, its first value."""
-    coord, stop = split_vertex(vertex)
+    coord, stop = vertex
     tile = placed(game, coord).tile
     if stop == "o":
         assert tile.offboard is not None
@@ -363,7 +354,7 @@ def stop_revenue(game: Game, vertex: str) -> int:
     return tile.cities[index].revenue if stop[0] == "c" else tile.towns[index].revenue
 
 
-def stop_candidates(game: Game, spec: str) -> list[str]:
+def stop_candidates(game: Game, spec: str) -> list[Vertex]:
     """Stop vertices a written stop may mean: ``"F20.1"`` exactly, ``"F20"`` any stop there."""
     coord, _, index = spec.partition(".")
     if coord not in game.board.hexes:
@@ -371,8 +362,8 @@ def stop_candidates(game: Game, spec: str) -> list[str]:
     ids = placed(game, coord).tile.stop_ids()
     if index:
         i = int(index)
-        return [stop_vertex(coord, ids[i])] if i < len(ids) else []
-    return [stop_vertex(coord, s) for s in ids]
+        return [Vertex(coord, ids[i])] if i < len(ids) else []
+    return [Vertex(coord, s) for s in ids]
 
 
 RunSpec = tuple[str | tuple[str, ...], list[str]]
@@ -391,7 +382,7 @@ def check_runs(game: Game, corp: str, runs: Sequence[RunSpec]) -> list[RouteResu
     :raises ValueError: with the reason.
     """
     graph = track_graph(game)
-    choices: list[list[list[str]]] = []
+    choices: list[list[list[Vertex]]] = []
     for train_id, specs in runs:
         problem = heading.heading_problem(game.title, train_id) if isinstance(train_id, tuple) else None
         if problem:
@@ -413,7 +404,7 @@ def check_runs(game: Game, corp: str, runs: Sequence[RunSpec]) -> list[RouteResu
 
 
 def _search(game: Game, corp: str, graph: TrackGraph, runs: Sequence[RunSpec],
-            choices: list[list[list[str]]]) -> list[RouteResult] | str:
+            choices: list[list[list[Vertex]]]) -> list[RouteResult] | str:
     problems: list[str] = []
     results: list[RouteResult] = []
 
@@ -444,7 +435,7 @@ def _search(game: Game, corp: str, graph: TrackGraph, runs: Sequence[RunSpec],
     return problems[0] if problems else "the runs cannot be made"
 
 
-def _stop_sequences(cands: list[list[str]]) -> Iterator[list[str]]:
+def _stop_sequences(cands: list[list[Vertex]]) -> Iterator[list[Vertex]]:
     if not cands:
         yield []
         return
@@ -453,7 +444,7 @@ def _stop_sequences(cands: list[list[str]]) -> Iterator[list[str]]:
             yield [first] + rest
 
 
-def _linkings(graph: TrackGraph, stops: list[str], used: int,
+def _linkings(graph: TrackGraph, stops: list[Vertex], used: int,
               passing: frozenset[int] = frozenset()) -> Iterator[int]:
     """Ways to join consecutive stops by track (the links of the track graph), none using a
     piece of track already in ``used`` (a bit mask of :attr:`TrackGraph.bits`); at the
@@ -474,7 +465,7 @@ def _linkings(graph: TrackGraph, stops: list[str], used: int,
     yield from go(0, used, False)
 
 
-def _run_problem(game: Game, corp: str, train_id: str | tuple[str, ...], stops: list[str]) -> str | None:
+def _run_problem(game: Game, corp: str, train_id: str | tuple[str, ...], stops: list[Vertex]) -> str | None:
     if isinstance(train_id, tuple) and len(train_id) > 1:
         distance = heading.run_length(game.title, train_id)
         if len(stops) > distance:
@@ -488,7 +479,7 @@ def _run_problem(game: Game, corp: str, train_id: str | tuple[str, ...], stops: 
     return path_problem(game, corp, stops)
 
 
-def path_problem(game: Game, corp: str, stops: list[str]) -> str | None:
+def path_problem(game: Game, corp: str, stops: list[Vertex]) -> str | None:
     """Why a route of ``corp`` may not visit ``stops`` (stop vertices, in order) whatever the
     train, or None: no stop twice, no passing through an off-board area or a city filled by
     others, one hex of an off-board group at most, a station token of the corporation on it
@@ -502,12 +493,12 @@ def path_problem(game: Game, corp: str, stops: list[str]) -> str | None:
         if blocks(game, vertex, corp):
             if vertex in sea and _sea_link_between(game, vertex, (stops[i - 1], stops[i + 1])):
                 continue  # carried on by a packet: from track onto the sea link or back
-            coord, stop = split_vertex(vertex)
+            coord, stop = vertex
             what = "an off-board area" if stop == "o" else "a city filled by other corporations"
             return f"a run may not pass through {coord}: {what}"
     groups = []
     for vertex in stops:
-        coord, stop = split_vertex(vertex)
+        coord, stop = vertex
         tile = placed(game, coord).tile
         if stop == "o" and tile.offboard is not None and tile.offboard.group:
             groups.append(tile.offboard.group)
@@ -518,12 +509,12 @@ def path_problem(game: Game, corp: str, stops: list[str]) -> str | None:
     return game.hooks.route_problem(game, corp, stops)
 
 
-def _sea_link_between(game: Game, vertex: str, others: tuple[str, str]) -> bool:
+def _sea_link_between(game: Game, vertex: Vertex, others: tuple[Vertex, Vertex]) -> bool:
     """Whether a sea link joins the off-board stop ``vertex`` to one of ``others``."""
     return any(link.sea and link.end in others for link in track_graph(game).links(vertex))
 
 
-def fewest_stops(game: Game, corp: str, start: str, goal_hex: str, most: int | None = None) -> int | None:
+def fewest_stops(game: Game, corp: str, start: Vertex, goal_hex: str, most: int | None = None) -> int | None:
     """The fewest stops (both ends counted) on a route ``corp`` could run from stop vertex
     ``start`` to any stop on hex ``goal_hex``, or None if no route joins them (within
     ``most`` stops, when given). A route visits no stop twice, passes through no city
@@ -536,9 +527,9 @@ def fewest_stops(game: Game, corp: str, start: str, goal_hex: str, most: int | N
                                            lambda vertex: blocks(game, vertex, corp), most)
 
 
-def stop_is_token(game: Game, corp: str, vertex: str) -> bool:
+def stop_is_token(game: Game, corp: str, vertex: Vertex) -> bool:
     """Whether ``vertex`` is a city (or off-board area) holding ``corp``'s token."""
-    coord, stop = split_vertex(vertex)
+    coord, stop = vertex
     if stop == "o":
         return corp in tokens_in(game, coord, 0)
     return stop.startswith("c") and corp in tokens_in(game, coord, int(stop[1:]))

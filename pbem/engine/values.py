@@ -63,6 +63,80 @@ POOL = Owner("pool", "POOL")
 """The bank pool (the open market)."""
 
 
+class Vertex(NamedTuple):
+    """A stop of the track graph: ``stop`` of the tile showing on ``coord`` (``"c1"``: its
+    city 1, ``"t0"``: its town 0, ``"o"``: the off-board area). A tuple of two strings, so
+    it hashes and compares as fast as the text it replaces; ``str()`` gives that text
+    (``"F20:c1"``), which refusals and reports show. Hex sides stay strings in the graph.
+    """
+
+    coord: str
+    stop: str
+
+    def __str__(self) -> str:
+        return f"{self.coord}:{self.stop}"
+
+    # ordered as their text ("F20:c1" before "F2:o"), as the stops were when they were
+    # strings: the searches list stops and routes in this order and break ties by it
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Vertex):
+            return NotImplemented
+        return str(self) < str(other)
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Vertex):
+            return NotImplemented
+        return str(self) <= str(other)
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Vertex):
+            return NotImplemented
+        return str(self) > str(other)
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Vertex):
+            return NotImplemented
+        return str(self) >= str(other)
+
+    @property
+    def is_city(self) -> bool:
+        """Whether the stop is a city (``"c<i>"``)."""
+        return self.stop[0] == "c"
+
+    @property
+    def is_offboard(self) -> bool:
+        """Whether the stop is the hex's off-board area (``"o"``)."""
+        return self.stop == "o"
+
+    @property
+    def number(self) -> int:
+        """The city's or town's index on the tile (``"c1"`` -> 1).
+
+        :raises ValueError: for the off-board area, which has none."""
+        return int(self.stop[1:])
+
+
+class CityRef(NamedTuple):
+    """City ``city`` (its index on the tile) of the hex ``coord``; ``str()`` gives the text
+    orders and :attr:`GameState.tokens` use (``"F20.1"``)."""
+
+    coord: str
+    city: int
+
+    def __str__(self) -> str:
+        return f"{self.coord}.{self.city}"
+
+    @classmethod
+    def parse(cls, text: str) -> CityRef:
+        """``"F20.1"`` -> ``CityRef("F20", 1)``.
+
+        :raises ValueError: when the text has no ``.<index>`` part or the index is no number."""
+        coord, sep, city = text.rpartition(".")
+        if not sep or not coord:
+            raise ValueError(f"{text} names no city")
+        return cls(coord, int(city))
+
+
 @dataclass(frozen=True)
 class PrivateToken:
     """A private company's token on the map (1870: SCC's cattle token, GSC's port): on

@@ -16,6 +16,7 @@ from pbem.titles.g1870.actions import DestinationToken, GrantConnection
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, president
 from pbem.engine.steps.operating.dividends import distribute, move_price
 from pbem.engine.steps.operating.runs import checked_runs
+from pbem.engine.values import Vertex
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1870.events import DestinationReached, DestinationTokenPlaced, NoConnectionRun
 from pbem.titles.g1870.state import state1870
@@ -80,7 +81,7 @@ def connection_runnable(game: Game, corp: str) -> bool:
     if not target or not held:
         return False
     longest = max(trains.train_data(game.title, t).distance for t in held)
-    home = track.stop_vertex(data.home, track.token_stop(game, data.home, data.home_city or 0))
+    home = Vertex(data.home, track.token_stop(game, data.home, data.home_city or 0))
     return track.fewest_stops(game, corp, home, target, most=longest) is not None
 
 

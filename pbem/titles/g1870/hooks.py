@@ -21,6 +21,7 @@ from pbem.engine import market
 from pbem.engine.hooks import Coord, TitleHooks
 from pbem.engine.state import IPO, Owner, ShareSale, TitleState
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
+from pbem.engine.values import Vertex
 from pbem.titles.g1870 import protection
 from pbem.titles.g1870.state import State1870, state1870
 from pbem.titles.g1870.stock import Stock1870
@@ -134,17 +135,16 @@ class Hooks1870(TitleHooks):
                         f"while {company.sym} is owned by a player")
         return None
 
-    def extra_revenue(self, game: Game, corp: str, stops: list[str]) -> int:
+    def extra_revenue(self, game: Game, corp: str, stops: list[Vertex]) -> int:
         """The cattle and port token bonuses plus the destination doubling (1870)."""
         return self._token_bonus(game, corp, stops) + self._destination_bonus(game, corp, stops)
 
-    def _token_bonus(self, game: Game, corp: str, stops: list[str]) -> int:
+    def _token_bonus(self, game: Game, corp: str, stops: list[Vertex]) -> int:
         """The cattle and port tokens (companies.yaml, assign_hexes bonus): a run stopping in
         the token's city earns the bonus (the owner's, or the others' for an open port)."""
         total = 0
         for company, placed in game.state.assignments.items():
-            prefix = placed.hex + ":"  # a stop vertex is "<hex>:<stop>"
-            if not any(v.startswith(prefix) for v in stops):
+            if not any(v.coord == placed.hex for v in stops):
                 continue
             ability = game.title.company(company).ability("assign_hexes")
             if ability is None:
@@ -201,7 +201,7 @@ class Hooks1870(TitleHooks):
 
         return operating_steps()
 
-    def _destination_bonus(self, game: Game, corp: str, stops: list[str]) -> int:
+    def _destination_bonus(self, game: Game, corp: str, stops: list[Vertex]) -> int:
         from pbem.engine import track
         from pbem.titles.g1870.connections import destination
 
@@ -210,8 +210,7 @@ class Hooks1870(TitleHooks):
         if (not target or len(stops) < 2 or corp not in mine.destinations_reached
                 or corp in mine.destination_on_charter):
             return 0
-        prefix = target + ":"
         for vertex in (stops[0], stops[-1]):
-            if vertex.startswith(prefix):
+            if vertex.coord == target:
                 return track.stop_revenue(game, vertex)
         return 0

@@ -66,7 +66,7 @@ def checked_runs(game: Game, corp: str, action: RunRoutes) -> list[track.RouteRe
     except ValueError as exc:
         raise IllegalOrderError(str(exc)) from None
     for result in results:
-        stops = tuple(track.split_vertex(s)[0] for s in result.stops)
+        stops = tuple(s.coord for s in result.stops)
         joined = tuple(trains.train_type(t) for t in result.joined)
         game.event(TrainRan(corp, trains.train_type(result.train), result.revenue, stops, joined))
     game.last_run = results

@@ -39,8 +39,7 @@ class Token(OpStep):
             return False
         net = track.network(game, corp)
         for vertex in net.stops:
-            coord, stop = track.split_vertex(vertex)
-            if stop.startswith("c") and track.token_problem(game, corp, coord, int(stop[1:]), net) is None:
+            if vertex.is_city and track.token_problem(game, corp, vertex.coord, vertex.number, net) is None:
                 return True
         return False
 
@@ -72,9 +71,8 @@ class Token(OpStep):
             found += [PlaceToken(teleport, city) for city in range(len(track.placed(game, teleport).tile.cities))]
         net = track.network(game, corp)
         for vertex in sorted(net.stops):
-            coord, stop = track.split_vertex(vertex)
-            if stop.startswith("c") and track.token_problem(game, corp, coord, int(stop[1:]), net) is None:
-                found.append(PlaceToken(coord, int(stop[1:])))
+            if vertex.is_city and track.token_problem(game, corp, vertex.coord, vertex.number, net) is None:
+                found.append(PlaceToken(vertex.coord, vertex.number))
         return [*found, Pass()]
 
 

@@ -10,27 +10,15 @@ import pytest
 
 from pbem.engine.actions import BuyPrivate, LayTile, Pass, PlaceToken
 from pbem.engine.game import Game
-from pbem.engine.state import OperatingState, RoundState
 from pbem.engine.steps import operating
-from pbem.engine.values import Owner
 from pbem.engine.events import render_all
-from pbem.ruleset import load_title
+from tests.positions import mp_operating_with_the_bridge_company
 
 
 @pytest.fixture
 def game() -> Game:
     """1870 OR 1: MP ($500, home token on C18, president B) operates first; A owns MRBC."""
-    g = Game(load_title("1870"), ["A", "B", "C"])
-    state = g.state
-    state.companies["MRBC"].owner = Owner.player("A")
-    state.players["A"].companies.append("MRBC")
-    corp = state.corporations["MP"]
-    corp.cash, corp.floated, corp.ipoed, corp.president = 500, True, True, "B"
-    corp.par = corp.price = (1, 6)
-    state.market[(1, 6)] = ["MP"]
-    state.tokens["C18.0"] = ["MP"]
-    state.round = RoundState(kind="operating", operating=OperatingState(order=["MP"]))
-    return g
+    return mp_operating_with_the_bridge_company()
 
 
 def steps(game: Game) -> list[str]:

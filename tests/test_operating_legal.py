@@ -23,11 +23,10 @@ from pbem.engine.actions import (
     RunAuto,
 )
 from pbem.engine.game import Game
-from pbem.engine.state import OperatingState, RoundState
 from pbem.engine.steps import operating
-from pbem.engine.values import Owner
 from pbem.ruleset import load_title
 from pbem.errors import IllegalOrderError
+from tests.positions import mp_operating_with_the_bridge_company
 from tests.test_engine_operating import P1, P2, float_corp
 from tests.test_engine_operating import operating as start_operating
 
@@ -124,20 +123,7 @@ def test_1830_bankruptcy_is_not_offered_while_the_money_is_there(g1830: Game) ->
 @pytest.fixture
 def g1870() -> Game:
     """1870 OR 1: MP ($500, home token on C18, president B) operates; A owns MRBC."""
-    g = Game(load_title("1870"), ["A", "B", "C"])
-    state = g.state
-    state.companies["MRBC"].owner = Owner.player("A")
-    state.players["A"].companies.append("MRBC")
-    corp = state.corporations["MP"]
-    corp.cash, corp.floated, corp.ipoed, corp.president = 500, True, True, "B"
-    corp.par = corp.price = (1, 6)
-    state.market[(1, 6)] = ["MP"]
-    state.tokens["C18.0"] = ["MP"]
-    for cert in state.certificates:
-        if cert.corporation == "MP" and cert.index <= 4:
-            cert.owner = Owner.player("B")
-    state.round = RoundState(kind="operating", operating=OperatingState(order=["MP"]))
-    return g
+    return mp_operating_with_the_bridge_company(president_holds_shares=True)
 
 
 def test_1870_the_bridge_company_is_offered_at_its_phase_1_range(g1870: Game) -> None:

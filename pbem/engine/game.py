@@ -419,7 +419,7 @@ class Game:
         for cert in state.certificates:
             if cert.owner == owner:
                 price = self.share_price(cert.corporation) or 0
-                total += price * cert.percent // shares.share_percent(self.title, cert.corporation)
+                total += shares.certificate_price(self.title, cert.corporation, cert.percent, price)
         total += sum(self.title.company(c).value for c in state.players[player].companies)
         return total
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pbem.engine.actions import BuyPrivate, BuyShares, Par, Pass, SellShares
+from pbem.engine.events import BankBroken
 from pbem.engine.game import Game
 from pbem.engine.state import RoundState, StockRoundState, TitleState
 from pbem.engine.steps.stock import buy_problem, par_offers
@@ -120,3 +121,26 @@ def test_a_corporation_paid_as_its_ipo_sells_gets_no_capital_at_float() -> None:
         turn(game, player, BuyShares("NWR", "ipo"))
     assert game.state.corporations["NWR"].floated and game.state.corporations["NWR"].cash == 900
 
+
+# -- a title's own count of the bank --------------------------------------------------------------
+
+
+class PlayersHoldTheBank(Hooks9999):
+    """9999 whose bank breaks once the players hold more than 1400 between them."""
+
+    def bank_broken(self, game: Game) -> bool:
+        return sum(p.cash for p in game.state.players.values()) > 1400
+
+
+def test_the_title_says_when_the_bank_has_broken() -> None:
+    game = in_stock_round(PlayersHoldTheBank)  # the players hold 1420 after the start
+    assert not game.state.bank_broken and game.state.bank > 0
+    game.check_bank()
+    assert game.state.bank_broken
+    assert [type(e) for e in game.pending_events] == [BankBroken]
+    game.pending_events.clear()
+    game.check_bank()  # announced once
+    assert game.pending_events == []
+    plain = in_stock_round(Hooks9999)
+    plain.check_bank()
+    assert not plain.state.bank_broken  # 1830's count: the bank still has cash

@@ -110,6 +110,14 @@ class TitleHooks:
         a title may quote a smaller part (1825's minors: 10%, their shares being of 20%)."""
         return shares.share_percent(title, sym)
 
+    def bank_broken(self, game: Game) -> bool:
+        """Whether the bank has broken now (asked by ``Game.check_bank`` after the privates
+        pay and after each dividend): 1830 rules 8, its cash is gone (0 or less). A title
+        may count the bank otherwise (1825 as 18xx.games plays it: broken once the players
+        hold more than the bank's whole stock of money, the treasuries counting as the
+        bank's)."""
+        return game.state.bank <= 0
+
     def corporation_closed(self, game: Game, sym: str) -> None:
         """Called once ``sym`` has closed on the market (:mod:`pbem.engine.closing`), to drop
         what the title's state still holds for it; 1830: nothing (no corporation closes)."""

@@ -174,6 +174,174 @@ def test_the_recorded_game_lays_its_tiles_on_the_map(base, parts) -> None:
             assert board.neighbor(coord, edge) is not None, action
 
 
+# -- Units 2 and 3, and how the units join ------------------------------------------------
+
+
+def test_unit2_alone(base, parts) -> None:
+    board = composed(base, parts, pieces("2"))
+    assert len(board.hexes) == 36 + 12  # 36 printed hexes, 12 fillers
+    assert fillers(board) == {"K9", "K11", "K13", "K15", "Q7", "R8", "R10", "R12", "R14", "R16", "R18", "R20"}
+    liverpool, manchester = board.hexes["O9"], board.hexes["O11"]
+    assert (liverpool.name, liverpool.tile.label, city_revenues(board, "O9")) == ("Liverpool", "L", [40, 40])
+    assert (manchester.name, manchester.tile.label, city_revenues(board, "O11")) == ("Manchester", "BGM", [40] * 3)
+    barrow = board.hexes["M9"]
+    assert (barrow.name, barrow.tile.color, city_revenues(board, "M9")) == ("Barrow & Morecombe", "gray", [10])
+    assert [t.revenue for t in barrow.tile.towns] == [10]
+    assert (board.hexes["O15"].name, city_revenues(board, "O15")) == ("Barnsley & Doncaster", [20, 20])
+    assert (board.hexes["Q11"].name, board.hexes["Q11"].tile.color, city_revenues(board, "Q11")) == ("Crewe", "gray", [10])
+    assert (board.hexes["N18"].name, board.hexes["N18"].cost) == ("Hull", 40)
+    assert board.hexes["P14"].terrain == "mountain" and board.hexes["P14"].cost == 100
+    # A name goes with its coordinate, even on a filler (as on 18xx.games).
+    assert board.hexes["R10"].name == "Shrewsbury" and "R10" in fillers(board)
+    counts = board.tile_counts
+    assert (counts["114"], counts["33"], counts["12"], counts["38"]) == (1, 1, 3, 3)
+    assert (counts["49"], counts["50"], counts["51"]) == (1, 1, 2)  # Unit 2's gray tiles
+
+
+def test_unit3_alone(base, parts) -> None:
+    board = composed(base, parts, pieces("3"))
+    assert len(board.hexes) == 49 + 10  # 49 printed hexes, 10 fillers
+    assert fillers(board) == {"B6", "C1", "B10", "C3", "C5", "L8", "L10", "L12", "L14", "L16"}
+    glasgow = board.hexes["G5"]
+    assert (glasgow.name, glasgow.tile.label, city_revenues(board, "G5")) == ("Glasgow", "BGM", [40] * 3)
+    for coord, name in (("G9", "Edinburgh & Leith"), ("J14", "Newcastle upon Tyne & Sunderland")):
+        assert (board.hexes[coord].name, board.hexes[coord].tile.label) == (name, "OO")
+    assert board.hexes["J14"].cost == 40
+    for coord, name, revenue in (("B12", "Aberdeen", 30), ("B8", "Inverness", 20), ("E1", "Oban", 20),
+                                 ("K7", "Maryport", 10)):
+        assert (board.hexes[coord].name, board.hexes[coord].tile.color, city_revenues(board, coord)) == (
+            name, "gray", [revenue])
+    assert board.hexes["E7"].name == "Perth" and board.hexes["E7"].tile.cities[0].slots == 2
+    assert (board.hexes["F4"].cost, board.hexes["F4"].terrain) == (140, "mountain|water")
+    assert board.hexes["G7"].name == "Coatbridge & Airdrie"
+    assert board.hexes["K13"].name == "Durham" and len(board.hexes["K13"].tile.towns) == 1
+    counts = board.tile_counts
+    assert (counts["115"], counts["81"], counts["118"], counts["63"], counts["8"]) == (1, 1, 1, 2, 6)
+
+
+def test_units_1_and_2_join_at_rows_q_and_r(base, parts) -> None:
+    board = composed(base, parts, pieces("12"))
+    unit1, unit2 = composed(base, parts, pieces("1")), composed(base, parts, pieces("2"))
+    assert len(board.hexes) == 68 + 36 + 14
+    # Row Q is Unit 2's (Unit 1 has fillers there), row R Unit 1's (Unit 2 has fillers there).
+    for coord in ("Q9", "Q11", "Q13", "Q15", "Q17", "Q19"):
+        assert board.hexes[coord] == unit2.hexes[coord] and coord in fillers(unit1)
+    for coord in ("R8", "R10", "R12", "R14", "R16", "R18", "R20"):
+        assert board.hexes[coord] == unit1.hexes[coord] and coord in fillers(unit2)
+    assert board.hexes["Q17"].name == "Nottingham" and city_revenues(board, "Q17") == [0]
+    assert board.hexes["R10"].name == "Shrewsbury" and board.hexes["R10"].tile.towns
+    # Fillers remain only at the edges no unit joins.
+    assert fillers(board) == {"Q7", "Q23", "Q25", "R6", "T6", "V6", "X6", "S7", "U7", "Y7",
+                              "K9", "K11", "K13", "K15"}
+    # Across the seam, Wolverhampton & Walsall (R12) borders Crewe (Q11) and Newcastle & Hanley (Q13).
+    assert board.neighbor("R12", 2) == "Q11" and board.neighbor("R12", 3) == "Q13"
+    counts = board.tile_counts
+    assert (counts["8"], counts["9"], counts["12"], counts["52"]) == (8 + 4, 7 + 4, 2 + 3, 2 + 2)
+
+
+def test_units_2_and_3_join_at_rows_k_and_l(base, parts) -> None:
+    board = composed(base, parts, pieces("23"))
+    unit2, unit3 = composed(base, parts, pieces("2")), composed(base, parts, pieces("3"))
+    assert len(board.hexes) == 36 + 49 + 13
+    for coord in ("K9", "K11", "K13", "K15"):
+        assert board.hexes[coord] == unit3.hexes[coord] and coord in fillers(unit2)
+    for coord in ("L8", "L10", "L12", "L14", "L16"):
+        assert board.hexes[coord] == unit2.hexes[coord] and coord in fillers(unit3)
+    assert board.hexes["L14"].name == "Darlington" and board.hexes["K15"].name == "Stockton on Tees & Middlesbrough"
+    assert fillers(board) == {"Q7", "R8", "R10", "R12", "R14", "R16", "R18", "R20", "B6", "C1", "B10", "C3", "C5"}
+
+
+def test_all_three_units(base, parts) -> None:
+    board = composed(base, parts, pieces("123"))
+    assert len(board.hexes) == 68 + 36 + 49 + 15
+    assert fillers(board) == {"Q7", "Q23", "Q25", "R6", "T6", "V6", "X6", "S7", "U7", "Y7",
+                              "B6", "C1", "B10", "C3", "C5"}
+    counts = board.tile_counts
+    assert (counts["8"], counts["9"], counts["14"], counts["15"]) == (8 + 4 + 6, 7 + 4 + 5, 2 + 2 + 3, 2 + 2 + 3)
+    assert (counts["87"], counts["88"], counts["32"], counts["118"]) == (1, 1, 1, 1)
+
+
+def test_the_striped_tiles_rules_name_real_tiles_and_hexes(base, parts) -> None:
+    board = composed(base, parts, pieces("123"))
+    tiles = load_tiles(RULES_DIR / "tiles.yaml")
+    rules = parts["map_upgrades"]
+    named = set(rules["extra_upgrades"]) | {t for ts in rules["extra_upgrades"].values() for t in ts}
+    named |= set(rules["illegal_upgrades"]) | {t for ts in rules["illegal_upgrades"].values() for t in ts}
+    assert named <= set(tiles)
+    assert rules["extra_upgrades"]["8"] == ["11"] and rules["illegal_upgrades"]["81"] == ["40"]
+    # Tile 200 goes only on the preprinted sepia cities Crewe, Wolverton and Swindon.
+    assert [board.hexes[c].name for c in rules["tile_rules"]["200"]["only_on"]] == ["Crewe", "Wolverton", "Swindon"]
+    for coord in rules["tile_rules"]["200"]["only_on"]:
+        hex_data = board.hexes[coord]
+        assert hex_data.tile.color == "gray" and [c.revenue for c in hex_data.tile.cities] == [10]
+        assert len(hex_data.tile.exits()) == 4
+    assert rules["tile_rules"]["119"]["needs_phase_color"] == "brown"
+
+
+# -- the regional kits R3, the extension kits, Dave Berry's variants ----------------------
+
+
+def test_r3_north_norfolk(base, parts) -> None:
+    board = composed(base, parts, pieces("1", "3"))
+    melton = board.hexes["Q23"]
+    assert (melton.name, melton.tile.color, city_revenues(board, "Q23")) == ("Melton Constable", "gray", [10])
+    assert board.hexes["Q25"].tile.color == "white"
+    assert {"Q23", "Q25"}.isdisjoint(fillers(board)) and len(board.hexes) == 68 + 16
+    counts = board.tile_counts
+    assert (counts["8"], counts["9"], counts["11"], counts["14"]) == (8 + 1, 7 + 2, 1, 2 + 1)
+
+
+def test_the_extension_kits_tiles(base, parts) -> None:
+    plain = composed(base, parts, pieces("12")).tile_counts
+    k1 = composed(base, parts, pieces("12", kits="1")).tile_counts
+    assert (k1["17"], k1["21"], k1["30"], k1["18"], k1["39"]) == (1, 1, 1, plain["18"] + 1, plain["39"] + 1)
+    k3 = composed(base, parts, pieces("12", kits="3")).tile_counts
+    # K3's gray tiles replace Unit 2's.
+    assert (k3["48"], k3["49"], k3["50"], k3["51"], k3["60"], k3["166"], k3["168"]) == (1, 1, 2, 3, 2, 4, 2)
+    assert (plain["49"], plain["50"], plain["51"]) == (1, 1, 2) and "48" not in plain
+    k5 = composed(base, parts, pieces("2", kits="5")).tile_counts
+    assert (k5["119"], k5["15"], k5["69"]) == (1, 2 + 1, 1 + 1)
+    k6 = composed(base, parts, pieces("1", kits="6")).tile_counts
+    assert (k6["198"], k6["199"], k6["11"], k6["82"], k6["83"], k6["119"], k6["200"], k6["58"]) == (1, 1, 2, 1, 1, 2, 2, 2)
+    d1 = composed(base, parts, pieces("1", options="d1")).tile_counts
+    assert (d1["10"], d1["11"], d1["36"], d1["174"], d1["115"], d1["7"]) == (3, 3, 1, 2, 2, 2 + 2)
+
+
+def test_db1_replaces_87_and_88(base, parts) -> None:
+    counts = composed(base, parts, pieces("123", options="db1")).tile_counts
+    assert "87" not in counts and "88" not in counts
+    assert (counts["887"], counts["888"]) == (2 + 1, 2 + 1)
+    assert (counts["14"], counts["15"]) == (2 + 2 + 3 - 1, 2 + 2 + 3 - 1)
+    only1 = composed(base, parts, pieces("1", options="db1")).tile_counts
+    assert (only1["887"], only1["888"], only1["14"]) == (2, 2, 2)
+    only2 = composed(base, parts, pieces("2", options="db1")).tile_counts
+    assert "887" not in only2 and "87" not in only2
+
+
+def test_db2_ashford_without_its_river(base, parts) -> None:
+    board = composed(base, parts, pieces("1", options="db2"))
+    assert board.hexes["W23"].name == "Ashford" and board.hexes["W23"].cost == 0
+    assert city_revenues(board, "W23") == [0]
+    assert composed(base, parts, pieces("1")).hexes["W23"].cost == 40
+
+
+def test_db3_scotland(base, parts) -> None:
+    plain = composed(base, parts, pieces("3"))
+    board = composed(base, parts, pieces("3", options="db3"))
+    # DB3 adds Berwick (G13), a hex Unit 3 does not print.
+    assert set(board.hexes) == set(plain.hexes) | {"G13"} and "G13" not in plain.hexes
+    assert board.hexes["G7"].name == "Falkirk & Airdrie" and plain.hexes["G7"].name == "Coatbridge & Airdrie"
+    assert board.hexes["G13"].name == "Berwick" and city_revenues(board, "G13") == [0]
+    assert board.hexes["J6"].tile.towns and not board.hexes["J6"].tile.cities
+    assert (board.hexes["I9"].cost, plain.hexes["I9"].cost) == (0, 100)
+    f4 = board.hexes["F4"]
+    assert (f4.cost, f4.terrain, f4.border(0).kind if f4.border(0) else None) == (100, "mountain", "impassable")
+    assert board.hexes["H10"].tile.towns and not plain.hexes["H10"].tile.towns  # Galashiels
+    assert sorted(board.hexes["F2"].tile.exits()) == [3, 4, 5]
+    counts, before = board.tile_counts, plain.tile_counts
+    assert (counts["206"], counts["58"]) == (1, 1) and "206" not in before and "58" not in before
+
+
 # -- composing -----------------------------------------------------------------------------
 
 

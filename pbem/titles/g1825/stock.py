@@ -312,7 +312,7 @@ class Stock1825(BuySellParShares):
         if must_sell(game, player):
             yield from (SellShares(sym, 1) for sym in state.corporations
                         if share_sale_problem(game, player, sym, 1) is None)
-            yield from cls._private_sales(game, player)
+            yield from cls._privates_to_sell(game, player)
             return
         for company in buyable_privates(game, player):
             if buy_private_problem(game, player, company) is None:
@@ -329,10 +329,10 @@ class Stock1825(BuySellParShares):
         for sym in state.corporations:
             if share_sale_problem(game, player, sym, 1) is None:
                 yield SellShares(sym, 1)
-        yield from cls._private_sales(game, player)
+        yield from cls._privates_to_sell(game, player)
 
     @classmethod
-    def _private_sales(cls, game: Game, player: str) -> Iterable[Action]:
+    def _privates_to_sell(cls, game: Game, player: str) -> Iterable[Action]:
         return [SellPrivate(c) for c in game.state.players[player].companies
                 if sell_private_problem(game, player, c) is None]
 

@@ -145,6 +145,12 @@ class TitleHooks:
         bank's)."""
         return game.state.bank <= 0
 
+    def bank_cash(self, game: Game) -> int:
+        """The bank's cash as the reports show it (money, an int): 1830, the bank's own cash
+        (``GameState.bank``). A title that counts the bank otherwise shows its count (1825
+        as 18xx.games plays it: the game's money less the players', below zero once broken)."""
+        return game.state.bank
+
     def corporation_closed(self, game: Game, sym: str) -> None:
         """Called once ``sym`` has closed on the market (:mod:`pbem.engine.closing`), to drop
         what the title's state still holds for it; 1830: nothing (no corporation closes)."""

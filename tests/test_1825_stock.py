@@ -493,9 +493,23 @@ def test_the_bank_breaks_when_the_players_hold_more_than_the_games_money() -> No
     game.state.players[P1].cash, game.state.players[P2].cash = total // 2, total - total // 2
     game.check_bank()
     assert not game.state.bank_broken  # the bank's cash is 0, not below
+    assert game.hooks.bank_cash(game) == 0
     game.state.players[P1].cash += 1
     game.check_bank()
-    assert game.state.bank_broken
+    assert game.state.bank_broken and game.hooks.bank_cash(game) == -1
+
+
+def test_the_bank_shown_counts_the_companies_treasuries_as_the_banks() -> None:
+    game = new_game(2)
+    assert game.hooks.bank_cash(game) == game.title.bank_cash - 1170 - 1125 == game.state.bank
+    all_privates_sold(game)
+    game.apply(P1, Par("LNWR", 100))
+    for player in (P2, P1, P2, P1):
+        game.apply(player, BuyShares("LNWR", "ipo"))
+    # LNWR's £1000 of capital is still the bank's as 18xx.games counts it
+    assert game.hooks.bank_cash(game) == game.state.bank + 1000
+    players = sum(p.cash for p in game.state.players.values())
+    assert game.hooks.bank_cash(game) == game.title.bank_cash - players
 
 
 def test_a_broken_bank_ends_the_game_after_the_operating_round_under_way() -> None:

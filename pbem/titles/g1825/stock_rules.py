@@ -138,6 +138,10 @@ class StockRules(TitleHooks):
     def bank_broken(self, game: Game) -> bool:
         return ending.bank_broken(game)
 
+    def bank_cash(self, game: Game) -> int:
+        """The bank as 18xx.games shows it: the game's money less the players'."""
+        return ending.bank_cash(game)
+
     def stock_step(self) -> type[BuySellParShares]:
         return Stock1825
 

@@ -579,3 +579,41 @@ def test_the_stock_rules_receiver_defers_to_the_policy_of_the_hooks_after_them()
     assert isinstance(policy, Receivership1825) and isinstance(policy.inner, PayingReceiver)
     assert policy.action(game, DividendStep, "LNWR") == Dividend("payout")
     assert Receivership1825().action(game, DividendStep, "LNWR") == Dividend("withhold")
+
+
+def receivership(game: Game, sym: str, pool: int, holders: dict[str, int]) -> None:
+    """``sym`` in receivership: its Director's certificate and ``pool`` shares in the pool,
+    ``holders`` with that many shares, the rest in the IPO."""
+    start(game, sym, P1, 76, {POOL: pool, **holders}, cash=300)
+    next(c for c in game.state.certificates if c.corporation == sym and c.president).owner = POOL
+    game.state.corporations[sym].president = None
+
+
+def test_the_directors_certificate_alone_in_the_pool_is_bought_for_one_shares_price() -> None:
+    game = new_game(2)
+    all_privates_sold(game)
+    receivership(game, "GER", 0, {P2: 1})
+    stock_round(game, 2, first=P2)
+    assert BuyShares("GER", "pool") in game.legal_actions(P2)
+    cash = game.state.players[P2].cash
+    events = lines(game.apply(P2, BuyShares("GER", "pool")))
+    assert events[0] == "Player 2 buys the 20% Director's certificate of GER for £76"
+    assert game.state.corporations["GER"].president == P2 and not in_receivership(game, "GER")
+    assert held(game, "GER") == {P2: 20, POOL: 10, IPO: 70}
+    assert game.state.players[P2].cash == cash - 76
+    # a player with no share to give back may not buy it
+    game2 = new_game(2)
+    all_privates_sold(game2)
+    receivership(game2, "GER", 0, {P2: 1})
+    stock_round(game2, 2)
+    assert BuyShares("GER", "pool") not in game2.legal_actions(P1)
+
+
+def test_a_share_bought_to_the_directors_worth_takes_the_certificate_from_the_pool() -> None:
+    game = new_game(2)
+    all_privates_sold(game)
+    receivership(game, "GER", 2, {P2: 1})
+    stock_round(game, 2, first=P2)
+    game.apply(P2, BuyShares("GER", "pool"))  # an ordinary share: 20%, the Director's worth
+    assert game.state.corporations["GER"].president == P2
+    assert held(game, "GER") == {P2: 20, POOL: 30, IPO: 50}

@@ -37,7 +37,9 @@ from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator
 from pbem.engine import market, shares, trains
 from pbem.engine.actions import Action, BuyPrivate, BuyShares, Par, Pass, SellShares
 from pbem.engine.events import Event, Money, Parred, PrivateBought
-from pbem.engine.state import IPO, Owner, StockRoundState
+from pbem.engine.events.receivership import ReceivershipEnded
+from pbem.engine.receivership import in_receivership
+from pbem.engine.state import IPO, POOL, Owner, StockRoundState
 from pbem.engine.step import Handler
 from pbem.engine.steps.stock import SOURCES, BuySellParShares, must_sell, sell_problem
 from pbem.errors import IllegalOrderError
@@ -293,6 +295,40 @@ def _purchased(game: Game) -> bool:
     return state1825(game.state).purchased
 
 
+def directorship_in_pool(game: Game, player: str, sym: str) -> bool:
+    """Whether a purchase of ``sym`` from the pool by ``player`` is of the Director's
+    certificate itself: ``sym`` is in receivership, the pool holds that certificate and no
+    ordinary share, and ``player`` holds a share to give back for it (18xx.games'
+    ``can_buy_presidents_share?``: the certificate is bought for one share's price, one share
+    going back to the pool)."""
+    state, title = game.state, game.title
+    if sym not in state.corporations or not in_receivership(game, sym):
+        return False
+    if shares.pick_certificates(state, POOL, sym, 1):
+        return False
+    director = next((c for c in state.certificates if c.corporation == sym and c.president), None)
+    return (director is not None and director.owner == POOL
+            and bool(shares.pick_certificates(state, Owner.player(player), sym, _give_back(game, sym))))
+
+
+def _give_back(game: Game, sym: str) -> int:
+    title = game.title
+    return (shares.president_percent(title, sym) - shares.share_percent(title, sym)) // shares.share_percent(title, sym)
+
+
+def _directorship_problem(game: Game, player: str, sym: str) -> str | None:
+    state, title = game.state, game.title
+    launch = game.hooks.launch_problem(game, sym)
+    if launch is not None:
+        return launch
+    if sym in _sr(game).sold.get(player, []):
+        return f"{player} sold {sym} this round and may not buy it again this round"
+    price = shares.certificate_price(title, sym, shares.share_percent(title, sym), shares.current_price(state, title, sym))
+    if state.players[player].cash < price:
+        return f"{player} has {game.money(state.players[player].cash)}, the Director's certificate costs {game.money(price)}"
+    return None
+
+
 def share_sale_problem(game: Game, player: str, sym: str, count: int) -> str | None:
     """:func:`pbem.engine.steps.stock.sell_problem` and 1825's rule: a company that the
     turn's latest action bought or started may not be sold (the source's ``can_sell?``)."""
@@ -345,6 +381,8 @@ class Stock1825(BuySellParShares):
             return "no company is offered until every private company has been sold"
         if _purchased(game) and sym in game.state.corporations:
             return f"{player} has already bought a certificate this turn"
+        if source == "pool" and directorship_in_pool(game, player, sym):
+            return _directorship_problem(game, player, sym)
         return buy_problem(game, player, sym, source)
 
     # -- handlers -------------------------------------------------------------------------------
@@ -355,8 +393,33 @@ class Stock1825(BuySellParShares):
         problem = cls.buy_problem(game, player, action.corporation, action.source)
         if problem:
             raise IllegalOrderError(problem)
-        super().process_buy(game, player, action)
+        if action.source == "pool" and directorship_in_pool(game, player, action.corporation):
+            if action.count != 1:
+                raise IllegalOrderError(f"the Director's certificate of {action.corporation} is bought alone")
+            cls._buy_directorship(game, player, action.corporation)
+        else:
+            super().process_buy(game, player, action)
         cls._purchase_made(game, action.corporation)
+
+    @classmethod
+    def _buy_directorship(cls, game: Game, player: str, sym: str) -> None:
+        """``player`` buys ``sym``'s Director's certificate from the pool for one share's
+        price, gives one share back to the pool and becomes Director."""
+        state, title = game.state, game.title
+        price = shares.certificate_price(title, sym, shares.share_percent(title, sym),
+                                         shares.current_price(state, title, sym))
+        director = next(c for c in state.certificates if c.corporation == sym and c.president)
+        shares.transfer(shares.pick_certificates(state, Owner.player(player), sym, _give_back(game, sym)), POOL)
+        director.owner = Owner.player(player)
+        state.players[player].cash -= price
+        state.bank += price
+        state.corporations[sym].president = player
+        game.event(DirectorshipBought(player, director.percent, sym, price))
+        game.event(ReceivershipEnded(player, sym))
+        sr = _sr(game)
+        sr.turn_actions.append("buy")
+        sr.turn_buys.append(sym)
+        sr.last_to_act = player
 
     @classmethod
     def process_par(cls, game: Game, player: str, action: Action) -> None:
@@ -483,5 +546,5 @@ Stock1825.handlers = {
 __all__ = [
     "BandOpened", "COMPANY_SALE_FEE", "DirectorshipBought", "Formed", "PrivateSold", "RequiredTrainBought", "SellPrivate",
     "Stock1825", "announce_band", "buy_private_problem", "buyable_privates", "check_formation",
-    "current_band", "par_prices", "par_problem", "sell_private_problem", "share_sale_problem",
+    "current_band", "directorship_in_pool", "par_prices", "par_problem", "sell_private_problem", "share_sale_problem",
 ]

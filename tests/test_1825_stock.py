@@ -617,3 +617,19 @@ def test_a_share_bought_to_the_directors_worth_takes_the_certificate_from_the_po
     game.apply(P2, BuyShares("GER", "pool"))  # an ordinary share: 20%, the Director's worth
     assert game.state.corporations["GER"].president == P2
     assert held(game, "GER") == {P2: 20, POOL: 30, IPO: 50}
+
+
+def test_the_copy_of_the_1825_state_shares_nothing_mutable() -> None:
+    from tests.test_state_copy import assert_independent, filled
+
+    game = new_game(2)
+    all_privates_sold(game)
+    stock_round(game, 2)
+    mine = state1825(game.state)
+    for name, value in vars(mine).items():  # every container of the title's state, filled
+        if isinstance(value, list) and not value:
+            value.append("x")
+        elif isinstance(value, dict) and not value:
+            value["x"] = ["x"]
+    assert mine.formed and mine.pool_privates and mine.sold_privates and mine.minor_trains
+    assert_independent(filled(game.state))

@@ -327,3 +327,19 @@ def test_tables_refuse_what_cannot_be_composed() -> None:
         tables_of(read_parts("1825"), selection_of(("unit_1", "unit_3")))
     with pytest.raises(ConfigError, match="k2 has no trains for units 3"):
         tables_of(read_parts("1825"), selection_of(("unit_3", "k2", "k3")))
+
+
+@pytest.mark.parametrize("variants", [
+    ("unit_1", "r1"), ("unit_2", "k5"), ("unit_3", "u3p", "db3"), ("unit_12", "k5", "k7", "r1", "r3"),
+    ("unit_23", "k2", "k3"), ("unit_123", "k2", "k3", "r1", "r3", "k5", "k7", "db1", "db2", "big_bank"),
+])
+def test_every_home_and_reserved_hex_is_on_the_composed_board(variants: tuple[str, ...]) -> None:
+    t, facts = load_title("1825", variants), tables(*variants)  # the real hooks: the board of these pieces
+    for corp in t.corporations:
+        fact = facts.corporation_facts[corp.sym]
+        assert corp.home == fact.homes[0]
+        for coord in (*fact.homes, *fact.reserves):
+            assert coord in t.board.hexes, (corp.sym, coord)
+        if corp.kind == "major":  # a minor's home may wait for a tile with a city (North Staffordshire)
+            cities = t.board.hexes[corp.home].tile.cities
+            assert corp.home_city is not None and corp.home_city < len(cities), (corp.sym, corp.home)

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass, replace
+import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pbem.asciimap import render_map, track_list
+from pbem.asciimap import hex_cell, render_map, track_list
 from pbem.engine.board import MapData
 from pbem.engine.game import Game
 from pbem.errors import ConfigError
@@ -342,6 +343,59 @@ def test_db3_scotland(base, parts) -> None:
     assert (counts["206"], counts["58"]) == (1, 1) and "206" not in before and "58" not in before
 
 
+# -- R2 (the South West) and Unit 4 (the Highlands): coordinates past A and 1 -------------
+
+
+def test_r2_the_south_west(base, parts) -> None:
+    alone = composed(base, parts, pieces("1"))
+    board = composed(base, parts, pieces("1", "2"))
+    # R2 prints 13 hexes; W9 is R2's (a city on Unit 1's printed track), X6 and Y7 replace fillers.
+    assert len(board.hexes) == 68 + 13 - 1 + 14
+    assert city_revenues(board, "W9") == [10] and alone.hexes["W9"].tile.cities == ()
+    assert board.hexes["W9"].tile.exits() == alone.hexes["W9"].tile.exits() | {5}
+    assert board.neighbor("W9", 5) == "X10" and alone.neighbor("W9", 5) == "X10"
+    for coord, name in (("X4", "Barnstaple"), ("Z2", "Fowey"), ("Z6", "Torquay"), ("AA-1", "Penzance")):
+        assert (board.hexes[coord].name, len(board.hexes[coord].tile.towns)) == (name, 1)
+    for coord, name in (("Y7", "Exeter"), ("AA1", "Falmouth")):
+        assert (board.hexes[coord].name, city_revenues(board, coord)) == (name, [0])
+    plymouth = board.hexes["Z4"]
+    assert (plymouth.name, plymouth.tile.label, plymouth.tile.color) == ("Devonport & Plymouth", "OO", "yellow")
+    assert board.hexes["Z0"].tile.color == "white" and board.neighbor("Z0", 0) == "AA-1"
+    assert {"X6", "Y7"}.isdisjoint(fillers(board))
+    counts = board.tile_counts
+    assert (counts["115"], counts["58"], counts["10"], counts["3"]) == (1, 1, 1, 1 + 1)
+
+
+def test_unit4_the_highlands_north_of_unit3(base, parts) -> None:
+    plain = composed(base, parts, pieces("3"))
+    board = composed(base, parts, pieces("3", options="unit_4"))
+    # Unit 4 prints 26 hexes; its B8 and B12 take the place of Unit 3's, and it covers
+    # every filler of Unit 3's northern edge.
+    assert len(board.hexes) == 49 + 26 - 2 + 5
+    assert fillers(board) == {"L8", "L10", "L12", "L14", "L16"}
+    assert board.hexes["A5"].name == "Inverness" and city_revenues(board, "A5") == [0]
+    assert board.hexes["B8"].name is None and board.hexes["B8"].terrain == "mountain"
+    assert plain.hexes["B8"].name == "Inverness" and plain.hexes["B8"].tile.color == "gray"
+    assert board.hexes["B12"].name == "Aberdeen" and board.hexes["B12"].tile.color == "white"
+    assert board.hexes["C3"].name == "Fort William" and board.hexes["C3"].tile.towns
+    assert board.hexes["c8"].name == "Wick" and city_revenues(board, "c8") == [0]
+    for coord, name in (("a8", "Elgin"), ("a12", "Fraserburgh"), ("B0", "Malaig")):
+        hex_data = board.hexes[coord]
+        assert (hex_data.name, hex_data.tile.color, [t.revenue for t in hex_data.tile.towns]) == (name, "gray", [10])
+    assert board.neighbor("A5", 3) == "a6" and board.neighbor("a6", 2) == "b5"
+    assert board.tile_counts == plain.tile_counts
+    # Its names go with the option: without it, no A5, C3 is Unit 3's filler.
+    assert "A5" not in plain.hexes and plain.hexes["C3"].name is None
+
+
+def test_location_names_follow_the_options(parts) -> None:
+    names = location_names(parts, pieces("3"))
+    assert (names["G7"], names["B8"], "A5" in names) == ("Coatbridge & Airdrie", "Inverness", False)
+    names = location_names(parts, pieces("3", options="unit_4,db3"))
+    assert (names["G7"], "B8" in names, names["A5"], names["C3"]) == (
+        "Falkirk & Airdrie", False, "Inverness", "Fort William")
+
+
 # -- composing -----------------------------------------------------------------------------
 
 
@@ -382,21 +436,51 @@ def test_a_missing_part_fails(base, parts) -> None:
 # -- the ASCII map -------------------------------------------------------------------------
 
 
-def drawn_game(board: MapData) -> Game:
-    """A game on ``board`` (the rest of the title is 1830's: only the map is drawn)."""
-    return Game(replace(load_title("1830"), board=board), ["A", "B"])
+VARIANTS = {
+    "unit 1 with Wales": ("unit_1", "r1"),
+    "three units, every regional kit": ("unit_123", "r1", "r2", "r3"),
+    "with Unit 4, DB2 and DB3": ("unit_123", "r1", "r2", "r3", "unit_4", "db2", "db3"),
+}
+
+
+@pytest.mark.parametrize("variants", list(VARIANTS.values()), ids=list(VARIANTS))
+def test_the_title_plays_on_the_composed_map(base, parts, variants: tuple[str, ...]) -> None:
+    """The loaded 1825 title's board is the composed map of its pieces, and every
+    corporation's home is a city on it."""
+    title = load_title("1825", variants)
+    units = "".join(c for c in variants[0] if c.isdigit())
+    regionals = "".join(v[1] for v in variants if v.startswith("r"))
+    options = ",".join(v for v in variants[1:] if not v.startswith("r"))
+    board = composed(base, parts, pieces(units, regionals, options=options))
+    assert dict(title.board.hexes) == dict(board.hexes)
+    assert dict(title.board.tile_counts) == dict(board.tile_counts)
+    for corporation in title.corporations:
+        cities = title.board.hexes[corporation.home].tile.cities
+        assert cities and (corporation.home_city or 0) < len(cities), corporation.sym
 
 
 @pytest.mark.parametrize("width", [132, 80])
-def test_ascii_map_of_unit1_with_wales(base, parts, width: int) -> None:
-    board = composed(base, parts, pieces("1", "1"))
-    game = drawn_game(board)
+@pytest.mark.parametrize("variants", list(VARIANTS.values()), ids=list(VARIANTS))
+def test_ascii_map_of_the_joined_units(width: int, variants: tuple[str, ...]) -> None:
+    """The joined map of a new 1825 game draws at 132 and 80 columns: every line fits, every
+    hex's cell is drawn once with its cities, every label is shown in its hex's cell, and
+    every named hex with track by name in the track list (the map's cells carry
+    coordinates, not names)."""
+    game = Game(load_title("1825", variants), ["A", "B", "C", "D"])
+    board = game.board
     text = render_map(game, width=width)
-    assert all(len(line) <= width for line in text.splitlines())
-    words = track_list(game, width=width)
+    lines = text.splitlines()
+    assert all(len(line) <= width for line in lines)
+    assert "Map, part 1 of" in text and "London & North Western Railway" in text
+    words = " ".join(track_list(game, width=width).split())
     for coord, hex_data in board.hexes.items():
-        assert coord in text
+        cells = sum(len(re.findall(rf"[|#~^]{re.escape(coord)}(?= |[|#~^]|$)", line)) for line in lines)
+        assert cells == 1, coord
+        cell = hex_cell(game, coord)
+        assert all(part in text for part in cell), coord
         if hex_data.tile.label:
-            assert f"<{hex_data.tile.label}>" in text
+            assert f"<{hex_data.tile.label}>" in "".join(cell), coord
+        if hex_data.tile.cities or hex_data.tile.towns:
+            assert len(cell) >= 1 + len(hex_data.tile.cities), coord
         if hex_data.name and hex_data.tile.paths:
-            assert f"{coord} {hex_data.name}" in " ".join(words.split())
+            assert f"{coord} {hex_data.name}" in words

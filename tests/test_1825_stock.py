@@ -633,3 +633,39 @@ def test_the_copy_of_the_1825_state_shares_nothing_mutable() -> None:
             value["x"] = ["x"]
     assert mine.formed and mine.pool_privates and mine.sold_privates and mine.minor_trains
     assert_independent(filled(game.state))
+
+
+SR1_BY_MAIL = """
+Player 1: BUY C&W
+Player 2: buy l&m
+Player 1: PAR LNWR 100
+Player 2: BUY LNWR
+Player 1: B LNWR
+Player 2: BUY LNWR
+Player 1: BUY LNWR
+Player 2: PASS
+Player 1: PASS
+"""
+
+
+def test_a_first_stock_round_by_mail_orders_as_the_record_plays_it() -> None:
+    """The recorded game's first stock round (ids 1-9), by order lines: the leftover
+    privates, the LNWR started and floated; the report speaks of the Director and in L."""
+    from pbem.games import GameInfo, Replay, Seat
+    from pbem.reports import render, report_context
+
+    game = new_game(2)
+    vocab = Vocabulary.from_title(game.title)
+    for line in filter(None, (raw.strip() for raw in SR1_BY_MAIL.splitlines())):
+        seat, order = line.split(": ", 1)
+        assert game.current_actors() == [seat], (line, game.waiting_for())
+        game.apply(seat, parse_order(order, vocab))
+    assert game.round_label() == "OR 1.1" and game.state.order == [P2, P1]
+    assert state1825(game.state).formed == ["LNWR"] and game.operating_order() == ["LNWR"]
+    assert (game.state.players[P1].cash, game.state.players[P2].cash) == (
+        1200 - 30 - 130 - 200 - 200 + 25, 1200 - 75 - 210 - 200 + 42)  # privates paid in OR 1.1
+    seats = [Seat(name, f"p{i}@x.invalid", "") for i, name in enumerate(game.state.seats)]
+    info = GameInfo("g", game.title.title, game.title.variants, seats, "gm@x.invalid", "")
+    text = render("report.txt.j2", report_context(Replay(info, game.title, game, last_seq=9),
+                                                  since_seq=9, number=2, recipient=P1, width=132))
+    assert "Director" in text and "LNWR 40%D" in text and "L1000" in text and "£" not in text

@@ -19,7 +19,9 @@
 * Sales: the price does not drop; a company bought or started by the turn's latest action
   may not be sold (no buying then selling in one turn); the Director's certificate may be
   sold to the pool (receivership, :mod:`pbem.engine.receivership`); the pool may hold all
-  of a company.
+  of a company. A player who holds a share may buy the Director's certificate back from
+  the pool for one share's price when the pool holds no ordinary share (one share goes back
+  to the pool); otherwise buying the Director's worth of shares takes the certificate.
 * A turn counts as a pass unless it bought something: the round ends when every player in
   succession has bought nothing.
 

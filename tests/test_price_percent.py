@@ -132,12 +132,26 @@ class PlayersHoldTheBank(Hooks9999):
         return sum(p.cash for p in game.state.players.values()) > 1400
 
 
+class EndsAtOnce(PlayersHoldTheBank):
+    def bank_broken_ends(self, game: Game) -> str:
+        return "after this operating round"
+
+
+def test_the_title_says_in_words_when_a_broken_bank_ends_the_game() -> None:
+    game = in_stock_round(EndsAtOnce)
+    game.check_bank()
+    assert [e.render(game.money) for e in game.pending_events] == [
+        "-- The bank has broken: the game ends after this operating round --"]
+
+
 def test_the_title_says_when_the_bank_has_broken() -> None:
     game = in_stock_round(PlayersHoldTheBank)  # the players hold 1420 after the start
     assert not game.state.bank_broken and game.state.bank > 0
     game.check_bank()
     assert game.state.bank_broken
     assert [type(e) for e in game.pending_events] == [BankBroken]
+    assert game.pending_events[0].render(game.money) == (
+        "-- The bank has broken: the game ends after this set of operating rounds --")
     game.pending_events.clear()
     game.check_bank()  # announced once
     assert game.pending_events == []

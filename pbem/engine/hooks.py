@@ -145,6 +145,12 @@ class TitleHooks:
         bank's)."""
         return game.state.bank <= 0
 
+    def bank_broken_ends(self, game: Game) -> str:
+        """When the game ends once the bank has broken, in words for the report's line
+        (``BankBroken``; the end itself is :meth:`next_round`'s): 1830 rules 8, "after this
+        set of operating rounds"."""
+        return "after this set of operating rounds"
+
     def bank_cash(self, game: Game) -> int:
         """The bank's cash as the reports show it (money, an int): 1830, the bank's own cash
         (``GameState.bank``). A title that counts the bank otherwise shows its count (1825

@@ -497,6 +497,7 @@ def test_the_bank_breaks_when_the_players_hold_more_than_the_games_money() -> No
     game.state.players[P1].cash += 1
     game.check_bank()
     assert game.state.bank_broken and game.hooks.bank_cash(game) == -1
+    assert lines(game.pending_events) == ["-- The bank has broken: the game ends after the next operating round --"]
 
 
 def test_the_bank_shown_counts_the_companies_treasuries_as_the_banks() -> None:
@@ -517,7 +518,9 @@ def test_a_broken_bank_ends_the_game_after_the_operating_round_under_way() -> No
     all_privates_sold(game)
     start(game, "LNWR", P1, 100, {P1: 4, P2: 4}, cash=100)
     in_operating_round(game, or_number=1)  # the first of a set of two
-    game.state.bank_broken = True
+    game.state.players[P1].cash = game.title.bank_cash
+    game.check_bank()
+    assert lines(game.pending_events) == ["-- The bank has broken: the game ends after this operating round --"]
     assert game.hooks.next_round(game, game.state.round) is None
     assert game.state.finished and game.state.end_reason == "bank"
 

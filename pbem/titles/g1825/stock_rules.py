@@ -140,6 +140,11 @@ class StockRules(TitleHooks):
         """The players hold more than the game's money (:func:`.ending.bank_broken`)."""
         return ending.bank_broken(game)
 
+    def bank_broken_ends(self, game: Game) -> str:
+        """After the operating round under way, or the next one when it broke in a stock
+        round."""
+        return ending.ends_when(game)
+
     def bank_cash(self, game: Game) -> int:
         """The bank as 18xx.games shows it: the game's money less the players'."""
         return ending.bank_cash(game)

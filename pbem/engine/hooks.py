@@ -89,6 +89,14 @@ class TitleHooks:
         agree. 1830: every corporation is on offer from the start."""
         return None
 
+    def sell_problem(self, game: Game, player: str, sym: str, count: int) -> str | None:
+        """A title's own reason ``player`` may not sell ``count`` shares of ``sym`` now, or
+        None: asked by the stock round's sale check (:func:`pbem.engine.steps.stock.sell_problem`)
+        before the core's own checks, so the legal moves, the report and the refusals agree
+        (Lorenz's 1825: a free NER share may not be sold until the NER's Director's certificate
+        has been bought). 1830: no reason of its own."""
+        return None
+
     def new_operating_round(self, game: Game) -> None:
         """Called when an operating round begins (its state is fresh, before the privates
         pay): where a title counts operating rounds (for its share launches); 1830: nothing."""

@@ -347,3 +347,13 @@ def test_a_corporation_is_launched_after_a_number_of_operating_rounds() -> None:
     assert Par("LR", 90) in game.legal_actions(BOB) and par_problem(game, BOB, "LR", 90) is None
     game.apply(BOB, Par("LR", 90))
     assert state9999(game.state).formed[-1] == "LR"
+
+
+def test_the_report_has_a_section_of_the_titles_own() -> None:
+    game = new_game()
+    play(game, START + STOCK_ROUND + FIRST_OR)
+    text = report_of(game, ANN)
+    section = text.split("\nTOLLS LEVIED\n")[1].split("\n\n")[0]
+    assert section.splitlines() == ["  NWR: L10", "  SBR: L10"]
+    assert text.index("PRIVATE COMPANIES") < text.index("TOLLS LEVIED") < text.index("TRAINS AND PHASE")
+    assert "TOLLS LEVIED" not in report_of(Game(load_title("1830"), [ANN, BOB, CY]), ANN)

@@ -211,6 +211,15 @@ class TitleHooks:
         (1830: none)."""
         return ()
 
+    # -- the report ---------------------------------------------------------------------------
+
+    def report_sections(self, game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The title's own sections of the turn report, after the private companies: each
+        ``(heading, lines)``, the lines plain text (money through ``game.money``) that the
+        report wraps (Lorenz's 1825: the bids on each private, the money set aside, which
+        company holds each private's ability). 1830: none."""
+        return ()
+
     # -- the operating round (1830 rules 6) --------------------------------------------------
 
     def operating_order(self, game: Game) -> list[str]:

@@ -20,7 +20,8 @@ What it adds, each through an extension point of the core (issue 11):
   ``LEVY`` (its own codec) takes a toll of £10 from the bank, counted in its state;
 * a share launch after a number of operating rounds (as 1829's): LR may be started only
   after :data:`LAUNCHES` operating rounds (``launch_problem``), counted in its state
-  (``new_operating_round``).
+  (``new_operating_round``);
+* a section of its own in the turn report, the tolls levied (``report_sections``).
 """
 
 from __future__ import annotations
@@ -286,6 +287,12 @@ class Hooks9999(TitleHooks):
 
     def order_codecs(self) -> tuple[OrderCodec, ...]:
         return (LEVY,)
+
+    def report_sections(self, game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """A section of its own: the tolls each corporation has levied."""
+        levies = state9999(game.state).levies
+        lines = tuple(f"{sym}: {game.money(amount)}" for sym, amount in levies.items()) or ("none yet",)
+        return (("TOLLS LEVIED", lines),)
 
 
 HOOKS: type[TitleHooks] = Hooks9999

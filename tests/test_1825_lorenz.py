@@ -9,6 +9,7 @@ variant's hooks over the core (:class:`Lorenz`), and by mail on the real 1825 da
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import pytest
@@ -266,3 +267,219 @@ def test_privates_may_never_be_sold_to_the_bank() -> None:
     assert game.hooks.private_sale_problem(game, ANN, "L&M") == "in Lorenz's variant privates may never be sold to the bank"
     plain = new_game(())
     assert isinstance(plain.hooks, LorenzRules) and plain.hooks.private_sale_problem(plain, ANN, "L&M") is None
+
+
+# -- the powers: ASSIGN --------------------------------------------------------------------
+
+
+def operating(game: Game, corp: str = "LNWR", director: str = ANN, treasury: int = 500,
+              privates: tuple[str, ...] = ("TWW", "C&HP", "C&W")) -> Game:
+    """``game`` in an operating round with ``corp`` floated (``treasury`` in cash, at par
+    £100, its home token on its home city, ``director`` holding its Director's certificate)
+    operating first; ``privates`` moved to ``director``."""
+    state = game.state
+    for company in privates:
+        held = state.companies[company].owner
+        if held is not None:
+            state.players[held.name].companies.remove(company)
+        state.companies[company].owner = Owner.player(director)
+        state.players[director].companies.append(company)
+    data = state.corporations[corp]
+    data.cash, data.floated, data.ipoed, data.president = treasury, True, True, director
+    data.par = data.price = (0, 4)
+    state.market.setdefault((0, 4), []).append(corp)
+    next(c for c in state.certificates if c.corporation == corp and c.president).owner = Owner.player(director)
+    home = game.title.corporation(corp).home
+    assert home is not None
+    state.tokens[track.city_key(home, 0)] = [corp]
+    state.round = RoundState(kind="operating", operating=OperatingState(order=[corp]))
+    return game
+
+
+def test_assign_is_an_order_word_of_its_own_with_help() -> None:
+    title = new_game().title
+    vocab = Vocabulary.from_title(title)
+    assert parse_order("ASSIGN TWW LNWR", vocab) == Designate("TWW", "LNWR")
+    assert parse_order("assign c&hp to gwr", vocab) == Designate("C&HP", "GWR")
+    assert format_order(Designate("C&W", "NER"), vocab) == "ASSIGN C&W NER"
+    reference = help_text(title=title)
+    assert "ASSIGN <private> <company>" in reference and "ASSIGN TWW LNWR" in reference
+    assert "LAY <hex> <tile> <rotation> USING TWW|C&HP" in reference and "TOKEN W25 USING C&W" in reference
+    assert "ASSIGN <private> <company>" not in help_text(title=load_title("1830"))
+    assert parse_order("LAY K13 3 1 USING TWW", vocab) == PowerLay("K13", "3", 1, "TWW")
+    assert parse_order("LAY K13 3 1", vocab) == LayTile("K13", "3", 1)
+    assert parse_order("TOKEN W25 USING C&W", vocab) == PowerToken("W25", 0, "C&W")
+    assert format_order(PowerLay("P14", "9", 0, "C&HP"), vocab) == "LAY P14 9 0 USING C&HP"
+
+
+def test_the_owner_designates_an_operating_company_they_direct() -> None:
+    game = operating(after_the_start())
+    with pytest.raises(IllegalOrderError, match="Bob does not own the private company TWW"):
+        game.apply(BOB, Designate("TWW", "LNWR"))
+    with pytest.raises(IllegalOrderError, match="GWR is not an operating company"):
+        game.apply(ANN, Designate("TWW", "GWR"))
+    with pytest.raises(IllegalOrderError, match="S&D has no power to give"):
+        game.apply(ANN, Designate("S&D", "LNWR"))
+    game.state.corporations["LNWR"].president = BOB
+    with pytest.raises(IllegalOrderError, match="Ann does not direct LNWR"):
+        game.apply(ANN, Designate("TWW", "LNWR"))
+    game.state.corporations["LNWR"].president = ANN
+    events = render_all(game.apply(ANN, Designate("TWW", "LNWR")), game.money)
+    assert events == ["Ann gives the power of TWW to LNWR"]
+    assert lorenz_state(game.state).designated == {"TWW": "LNWR"}
+    with pytest.raises(IllegalOrderError, match="TWW's power has been given to LNWR"):
+        game.apply(ANN, Designate("TWW", "LNWR"))
+
+
+def test_a_power_is_used_only_by_its_designated_company() -> None:
+    game = operating(after_the_start())
+    with pytest.raises(IllegalOrderError, match="TWW's power is not given to any company, not to LNWR"):
+        game.apply(ANN, PowerLay("K13", "3", 0, "TWW"))
+
+
+# -- Tanfield Wagon Way: Durham ---------------------------------------------------------------
+
+
+def fitting(game: Game, corp: str, coord: str, tiles: tuple[str, ...], *, reach: bool = False) -> LayTile:
+    """The first of ``tiles`` and rotations the tile rules allow ``corp`` on ``coord`` (its
+    track's reach only with ``reach``), P14 being open (looked for on a copy of the game)."""
+    probe = copy.deepcopy(game)
+    lorenz_state(probe.state).used.append("C&HP")
+    return next(LayTile(coord, tile, r) for tile in tiles for r in range(6)
+                if track.lay_problem(probe, corp, coord, tile, r, ignore_reach=not reach) is None)
+
+
+def test_tww_gives_a_free_extra_yellow_tile_at_durham_and_stays_open() -> None:
+    game = operating(after_the_start())
+    game.apply(ANN, Designate("TWW", "LNWR"))
+    lay = fitting(game, "LNWR", "K13", ("3", "4", "58"))
+    with pytest.raises(IllegalOrderError, match="TWW's power is used on K13, not P12"):
+        game.apply(ANN, PowerLay("P12", lay.tile, lay.rotation, "TWW"))
+    before = game.state.corporations["LNWR"].cash
+    events = render_all(game.apply(ANN, PowerLay(lay.hex, lay.tile, lay.rotation, "TWW")), game.money)
+    assert game.state.tiles["K13"] == (lay.tile, lay.rotation), "far from the LNWR's track: no connection needed"
+    assert "LNWR uses the power of TWW on K13, free" in events
+    assert game.state.corporations["LNWR"].cash == before
+    assert game.state.round.operating is not None and game.state.round.operating.tiles_laid == 0, "an extra lay"
+    assert not game.state.companies["TWW"].closed and lorenz_state(game.state).used == ["TWW"]
+    with pytest.raises(IllegalOrderError, match="TWW's power has been used or has closed"):
+        game.apply(ANN, PowerLay("K13", lay.tile, lay.rotation, "TWW"))
+
+
+def test_tww_used_for_an_upgrade_closes_at_once() -> None:
+    game = operating(after_the_start())
+    game.apply(ANN, Designate("TWW", "LNWR"))
+    game.state.tiles["K13"] = (fitting(game, "LNWR", "K13", ("4",)).tile, fitting(game, "LNWR", "K13", ("4",)).rotation)
+    game.state.phase = "3"
+    upgrade = fitting(game, "LNWR", "K13", ("141", "142", "143", "144"))
+    events = render_all(game.apply(ANN, PowerLay(upgrade.hex, upgrade.tile, upgrade.rotation, "TWW")), game.money)
+    assert game.state.tiles["K13"][0] == upgrade.tile
+    assert game.state.companies["TWW"].closed and "TWW" not in game.state.players[ANN].companies
+    assert events[-1] == "the private company TWW closes"
+
+
+# -- Cromford & High Peak: the mountain P14 ---------------------------------------------------
+
+
+def test_no_company_lays_track_on_p14_until_the_chp_power_is_used() -> None:
+    game = operating(after_the_start())
+    lay = fitting(game, "LNWR", "P14", ("9", "8", "7"))
+    for corp in ("LNWR", "GWR"):
+        assert track.lay_problem(game, corp, "P14", lay.tile, lay.rotation, ignore_reach=True) == (
+            "P14 is kept for the company with C&HP's power until it has built there (LAY P14 ... USING C&HP)")
+    with pytest.raises(IllegalOrderError, match="P14 is kept for the company with C&HP's power"):
+        game.apply(ANN, lay)
+    assert lay not in game.legal_actions(ANN)
+    game.close_all_companies()  # the first 5-train
+    assert track.lay_problem(game, "GWR", "P14", lay.tile, lay.rotation, ignore_reach=True) is None
+
+
+def test_chp_builds_on_p14_at_half_price_and_stays_open() -> None:
+    game = operating(after_the_start())
+    game.apply(ANN, Designate("C&HP", "LNWR"))
+    reached = fitting(game, "LNWR", "P14", ("9", "8", "7"), reach=True)
+    events = render_all(game.apply(ANN, PowerLay("P14", reached.tile, reached.rotation, "C&HP")), game.money)
+    assert "LNWR uses the power of C&HP on P14, paying £50" in events
+    assert game.state.corporations["LNWR"].cash == 450, "half the mountain's £100"
+    assert game.state.round.operating is not None and game.state.round.operating.tiles_laid == 1, "the turn's lay"
+    assert not game.state.companies["C&HP"].closed
+    assert game.hooks.lay_problem(game, "GWR", "P14", "9", 0) is None, "P14 is open to all now"
+
+
+def test_chp_needs_the_companys_track_to_reach_p14() -> None:
+    game = operating(after_the_start(), corp="GWR")
+    game.apply(ANN, Designate("C&HP", "GWR"))
+    lay = fitting(game, "GWR", "P14", ("9", "8", "7"))
+    with pytest.raises(IllegalOrderError, match="does not reach|not connected|reach"):
+        game.apply(ANN, PowerLay("P14", lay.tile, lay.rotation, "C&HP"))
+
+
+# -- Canterbury & Whitstable: Dover -----------------------------------------------------------
+
+
+def test_cw_places_a_free_token_in_dover_without_a_connection_and_closes() -> None:
+    game = operating(after_the_start())
+    game.apply(ANN, Designate("C&W", "LNWR"))
+    events = render_all(game.apply(ANN, PowerToken("W25", 0, "C&W")), game.money)
+    assert game.state.tokens["W25.0"] == ["LNWR"]
+    assert game.state.corporations["LNWR"].cash == 500, "free"
+    assert game.state.companies["C&W"].closed and events[-1] == "the private company C&W closes"
+    assert game.hooks.station_tokens(game, "LNWR")[1] == 2, "one of the LNWR's own tokens"
+
+
+def test_no_other_company_tokens_dover_while_the_cw_token_is_unplaced() -> None:
+    game = operating(after_the_start(), corp="GWR", privates=())
+    assert track.token_problem(game, "GWR", "W25", 0, ignore_reach=True) == "the city on W25 has no free slot"
+    game.close_all_companies()  # C&W closes with its token unplaced (the first 5-train)
+    assert track.token_problem(game, "GWR", "W25", 0, ignore_reach=True) is None
+
+
+# -- every private closes with the first 5-train ------------------------------------------
+
+
+def test_every_private_closes_when_the_first_5_train_is_bought() -> None:
+    game = operating(after_the_start(), treasury=600)
+    state = game.state
+    state.phase, state.types_sold = "4", ["2", "3", "4"]
+    state.depot = [t for t in state.depot if t.startswith("5")]
+    game.apply(ANN, BuyTrain("5"))
+    assert all(c.closed for c in state.companies.values())
+    assert all(not state.players[p].companies for p in SEATS)
+    plain = load_title("1825", rules_dir=RULES, hooks=Lorenz)
+    assert next(t for t in plain.trains if t.name == "5").events == (), "plain 1825's privates never close"
+
+
+# -- the report ------------------------------------------------------------------------------
+
+
+def report_of(game: Game) -> str:
+    from pbem.games import GameInfo, Replay, Seat
+    from pbem.reports import render, report_context
+
+    seats = [Seat(name, f"p{i}@x.invalid", "") for i, name in enumerate(game.state.seats)]
+    info = GameInfo("g", game.title.title, game.title.variants, seats, "gm@x.invalid", "")
+    replay = Replay(info, game.title, game, last_seq=1)
+    return render("report.txt.j2", report_context(replay, since_seq=1, number=2, recipient=ANN, width=80))
+
+
+def section(text: str) -> list[str]:
+    return text.split("\nLORENZ PRIVATES\n")[1].split("\n\n")[0].splitlines()
+
+
+def test_the_report_shows_the_bids_the_money_set_aside_and_who_holds_each_power() -> None:
+    game = new_game()
+    play(game, "Ann: BID C&W 135\nBob: BID C&W 140\nCy: BID L&M 215")
+    lines = section(report_of(game))
+    assert "  Bids on C&W: Ann L135, Bob L140" in lines and "  Bids on L&M: Cy L215" in lines
+    assert "  Bids on TWW: none" in lines
+    assert ["  Set aside by Ann: L135", "  Set aside by Bob: L140", "  Set aside by Cy: L215",
+            "  Set aside by Di: L0"] == [line for line in lines if "Set aside" in line]
+    assert "  Power of TWW: not given yet" in lines
+    game = operating(after_the_start())
+    game.apply(ANN, Designate("TWW", "LNWR"))
+    game.apply(ANN, Designate("C&W", "LNWR"))
+    game.apply(ANN, PowerToken("W25", 0, "C&W"))
+    lines = section(report_of(game))
+    assert lines == ["  Power of TWW: held by LNWR", "  Power of C&HP: not given yet (Ann may ASSIGN it)",
+                     "  Power of C&W: closed (was LNWR's)"]
+    assert "LORENZ PRIVATES" not in report_of(new_game(()))

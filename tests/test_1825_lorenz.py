@@ -3,8 +3,9 @@ clause by clause: each test fails without the rule it names.
 
 The rules are tested on a small board of 1825's (``tests/titles/lorenz/1825/``: the
 privates of the three units, LNWR, GWR and NER, the hexes the variant names) with the
-variant's hooks over the core (:class:`Lorenz`), and by mail on the real 1825 data
-(tests/test_1825_lorenz_mail.py).
+variant's hooks over the core (:class:`Lorenz`); and a four-player game of Units 1 and 2
+with the variant, on the real 1825 data, is played by mail through the whole start into the
+first operating round (:func:`test_a_four_player_game_by_mail`).
 """
 
 from __future__ import annotations
@@ -264,9 +265,9 @@ def test_the_free_ner_share_may_not_be_sold_before_the_ners_directors_certificat
 def test_privates_may_never_be_sold_to_the_bank() -> None:
     game = after_the_start()
     assert isinstance(game.hooks, LorenzRules)
-    assert game.hooks.private_sale_problem(game, ANN, "L&M") == "in Lorenz's variant privates may never be sold to the bank"
+    assert game.hooks.may_sell_privates(game) is False
     plain = new_game(())
-    assert isinstance(plain.hooks, LorenzRules) and plain.hooks.private_sale_problem(plain, ANN, "L&M") is None
+    assert isinstance(plain.hooks, LorenzRules) and plain.hooks.may_sell_privates(plain) is True
 
 
 # -- the powers: ASSIGN --------------------------------------------------------------------
@@ -483,3 +484,103 @@ def test_the_report_shows_the_bids_the_money_set_aside_and_who_holds_each_power(
     assert lines == ["  Power of TWW: held by LNWR", "  Power of C&HP: not given yet (Ann may ASSIGN it)",
                      "  Power of C&W: closed (was LNWR's)"]
     assert "LORENZ PRIVATES" not in report_of(new_game(()))
+
+
+# -- a game by mail ----------------------------------------------------------------------------
+
+
+MAIL_SEATS = [(name, f"{name.lower()}@example.org") for name in SEATS]
+MAIL_SECRETS = {name: f"{name.lower()}pw" for name in SEATS}
+GID = "lorenz-1825"
+
+START_BY_MAIL = [
+    (ANN, "BID C&W 135"),
+    (BOB, "BID C&W 140"),
+    (CY, "BID S&D 165"),
+    (DI, "BUY S&M"),           # C&HP has no bid: the line stops, and Ann (left of Di) is next
+    (ANN, "BUY C&HP"),         # C&W: two bids, auctioned from the left of Bob, the high bidder
+    (ANN, "BID C&W 150"),
+    (BOB, "PASS"),             # C&W to Ann; then S&D, with its one bid, to Cy at once
+    (BOB, "BUY L&M"),          # the turns resume with Bob, left of Ann (the last to buy with no bids)
+]
+STOCK_BY_MAIL = [
+    (CY, "PASS"), (DI, "PASS"),
+    (ANN, "PAR LNWR 100"), (BOB, "BUY LNWR"), (CY, "BUY LNWR"), (DI, "BUY LNWR"),
+    (ANN, "PASS"), (BOB, "PASS"), (CY, "PASS"), (DI, "PASS"),
+]
+FIRST_OR_BY_MAIL = [(ANN, "ASSIGN C&W LNWR"), (ANN, "TOKEN W25 USING C&W")]
+
+
+def test_a_four_player_game_by_mail() -> None:
+    """Ann, Bob, Cy and Di play Units 1 and 2 with Lorenz's privates by mail: the bids, a
+    one-bid sale down the line (S&D), an auction among two bidders (C&W), the turns resumed
+    after the sales, the free shares; the stock round the next player opens; and in the first
+    operating round Ann gives C&W's power to the LNWR, which places its free token in Dover.
+    Each mail is read by the application as it comes from the mailbox; the log replays to
+    the same game."""
+    import itertools
+
+    from pbem.application.mail import AppConfig, TurnReports, handle_mail
+    from pbem.application.state import replay
+    from pbem.application.texts import TextSettings, turn_report
+    from pbem.commands import is_command_line
+    from pbem.games import genesis_data, hash_secret
+    from pbem.log_records import GameRecord, LogRecord
+    from pbem.mail.types import BodyLine, Submission
+
+    data = genesis_data(GID, "1825", ("unit_12", "lorenz"), MAIL_SEATS, "gm@example.org", MAIL_SECRETS, "gmpw")
+    records: list[LogRecord] = [GameRecord(seq=0, genesis=data)]
+    state = replay(records)
+    counter = itertools.count(1)
+    config = AppConfig(new_secret=lambda: f"fresh{next(counter)}", hash_secret=hash_secret, route_budget=20_000)
+    reports: list[str] = []
+
+    def send(seat: str, *lines: str) -> None:
+        nonlocal state, records
+        body = tuple(BodyLine(n, text, is_command_line(text)) for n, text in enumerate(lines, start=1))
+        sub = Submission(f"<m{len(records)}@example.org>", dict(MAIL_SEATS)[seat], seat, f"[{GID}] orders", GID,
+                         MAIL_SECRETS[seat], body)
+        decision = handle_mail(state, sub, config)
+        assert decision.refusal is None, (lines, decision.refusal)
+        assert any(isinstance(r, TurnReports) for r in decision.replies)
+        records = records + list(decision.records)
+        state = decision.state
+        reports.append(turn_report(state, TextSettings("pbem@example.org"), since=0, number=len(reports) + 1,
+                                   recipient=seat, width=80))
+
+    game = state.game
+    assert game.state.round.kind == "lorenz_auction"
+    assert [c.sym for c in game.title.companies] == ["S&M", "C&HP", "C&W", "S&D", "L&M"], "one £30 private"
+    for seat, line in START_BY_MAIL[:3]:
+        send(seat, line)
+    lines = section(reports[-1])
+    assert "  Bids on C&W: Ann L135, Bob L140" in lines and "  Bids on S&D: Cy L165" in lines
+    assert "  Set aside by Cy: L165" in lines
+    for seat, line in START_BY_MAIL[3:5]:
+        send(seat, line)
+    assert state.game.state.round.auction is not None and state.game.state.round.auction.auctioning == "C&W"
+    assert state.game.current_actors() == [ANN]
+    send(ANN, "BID C&W 150")
+    assert state.game.current_actors() == [BOB]
+    send(BOB, "PASS")
+    game = state.game
+    assert owner(game, "C&W") == ANN and owner(game, "S&D") == CY
+    assert game.state.percent_of(Owner.player(CY), "NER") == 10
+    assert game.current_actors() == [BOB], "the turns resume with Bob"
+    send(BOB, "BUY L&M")
+    game = state.game
+    assert game.state.percent_of(Owner.player(BOB), "LNWR") == 10
+    assert game.state.round.kind == "stock" and game.current_actors() == [CY]
+    assert {p: game.state.players[p].cash for p in SEATS} == {ANN: 630 - 75 - 150, BOB: 630 - 210, CY: 630 - 165,
+                                                              DI: 630 - 30}
+    for seat, line in STOCK_BY_MAIL:
+        send(seat, line)
+    game = state.game
+    assert game.state.round.kind == "operating" and game.operating_corporation() == "LNWR"
+    send(ANN, *(line for _, line in FIRST_OR_BY_MAIL))
+    game = state.game
+    assert game.state.tokens["W25.0"] == ["LNWR"] and game.state.companies["C&W"].closed
+    assert "  Power of C&W: closed (was LNWR's)" in section(reports[-1])
+    assert "LNWR uses the power of C&W on W25, free" in reports[-1]
+    again = replay(records)
+    assert again.game.state == state.game.state and again.last_seq == len(records) - 1

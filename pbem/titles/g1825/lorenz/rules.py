@@ -69,6 +69,17 @@ def sold_out(game: Game, sym: str) -> bool:
     return not game.state.certs_of(IPO, sym) and not game.state.certs_of(POOL, sym)
 
 
+def reserve_minor_trains(game: Game) -> None:
+    """As plain 1825's start does: each minor's required train set aside from the depot (in
+    an 1825 game; a game of the variant's rules alone has no minors' trains)."""
+    from pbem.titles.g1825.state import State1825
+
+    if isinstance(game.state.title_state, State1825):
+        from pbem.titles.g1825.start import _reserve_minor_trains
+
+        _reserve_minor_trains(game, game.state.title_state)
+
+
 class LorenzRules(TitleHooks):
     """The ``lorenz`` variant's hooks; plain 1825 where the variant is not in play (see the
     module text)."""
@@ -89,6 +100,7 @@ class LorenzRules(TitleHooks):
             return super().first_round(game)
         from pbem.titles.g1825.lorenz.start import start_round
 
+        reserve_minor_trains(game)
         return start_round(game)
 
     def step_types(self) -> Mapping[str, type[Step]]:
@@ -132,13 +144,13 @@ class LorenzRules(TitleHooks):
                     return f"the free {sym} share of {company} may not be sold before {sym}'s Director's certificate is bought"
         return super().sell_problem(game, player, sym, count)
 
-    def private_sale_problem(self, game: Game, player: str, company: str) -> str | None:
-        """Why ``player`` may not sell private ``company`` to the bank now, or None: in the
-        variant privates may never be sold to the bank (rule 6). Plain 1825's sale of a
-        private to the bank asks this first."""
+    def may_sell_privates(self, game: Game) -> bool:
+        """In the variant privates may never be sold to the bank (rule 6); plain 1825 says
+        when they may."""
         if powers.in_play(game):
-            return "in Lorenz's variant privates may never be sold to the bank"
-        return None
+            return False
+        plain = getattr(super(), "may_sell_privates", None)  # plain 1825's stock rules
+        return bool(plain(game)) if plain is not None else True
 
     # -- the powers ------------------------------------------------------------------------------
 

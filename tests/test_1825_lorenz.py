@@ -34,6 +34,11 @@ ANN, BOB, CY, DI = "Ann", "Bob", "Cy", "Di"
 SEATS = [ANN, BOB, CY, DI]
 
 
+MAIL_SEATS = [(name, f"{name.lower()}@example.org") for name in SEATS]
+MAIL_SECRETS = {name: f"{name.lower()}pw" for name in SEATS}
+GID = "lorenz-1825"
+
+
 class Lorenz(LorenzRules, TitleHooks):
     """The variant's hooks alone over the core's."""
 
@@ -486,12 +491,25 @@ def test_the_report_shows_the_bids_the_money_set_aside_and_who_holds_each_power(
     assert "LORENZ PRIVATES" not in report_of(new_game(()))
 
 
+# -- random seating --------------------------------------------------------------------------
+
+
+def test_a_new_game_of_the_variant_seats_the_players_at_random() -> None:
+    from pbem.games import genesis_data
+
+    def drawn(variants: tuple[str, ...]) -> dict[str, object]:
+        return genesis_data("g", "1825", variants, MAIL_SEATS, "gm@example.org", MAIL_SECRETS, "gm",
+                            random_seating=None, shuffle=lambda seats: seats.reverse())
+
+    data = drawn(("unit_1", "lorenz"))
+    assert [s["name"] for s in data["seats"]] == [DI, CY, BOB, ANN]  # type: ignore[attr-defined]
+    assert data["settings"] == {"random_seating": True}
+    plain = drawn(("unit_1",))
+    assert [s["name"] for s in plain["seats"]] == SEATS and "settings" not in plain  # type: ignore[attr-defined]
+
+
 # -- a game by mail ----------------------------------------------------------------------------
 
-
-MAIL_SEATS = [(name, f"{name.lower()}@example.org") for name in SEATS]
-MAIL_SECRETS = {name: f"{name.lower()}pw" for name in SEATS}
-GID = "lorenz-1825"
 
 START_BY_MAIL = [
     (ANN, "BID C&W 135"),
@@ -528,7 +546,9 @@ def test_a_four_player_game_by_mail() -> None:
     from pbem.log_records import GameRecord, LogRecord
     from pbem.mail.types import BodyLine, Submission
 
-    data = genesis_data(GID, "1825", ("unit_12", "lorenz"), MAIL_SEATS, "gm@example.org", MAIL_SECRETS, "gmpw")
+    data = genesis_data(GID, "1825", ("unit_12", "lorenz"), MAIL_SEATS, "gm@example.org", MAIL_SECRETS, "gmpw",
+                        random_seating=None, shuffle=lambda seats: None)  # drawn as listed, for the script
+    assert data["settings"] == {"random_seating": True}
     records: list[LogRecord] = [GameRecord(seq=0, genesis=data)]
     state = replay(records)
     counter = itertools.count(1)
@@ -573,6 +593,9 @@ def test_a_four_player_game_by_mail() -> None:
     assert game.state.round.kind == "stock" and game.current_actors() == [CY]
     assert {p: game.state.players[p].cash for p in SEATS} == {ANN: 630 - 75 - 150, BOB: 630 - 210, CY: 630 - 165,
                                                               DI: 630 - 30}
+    from pbem.titles.g1825.stock import sell_private_problem
+
+    assert sell_private_problem(game, CY, "S&D") == "private companies may not be sold to the bank"
     for seat, line in STOCK_BY_MAIL:
         send(seat, line)
     game = state.game

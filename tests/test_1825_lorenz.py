@@ -172,6 +172,10 @@ def test_two_bidders_auction_a_private_from_the_left_of_the_high_bidder_round_th
     auction = game.state.round.auction
     assert auction is not None and auction.auctioning == "C&HP"
     assert game.current_actors() == [BOB]
+    assert game.waiting_for() == "Bob: raise the high bid on the private being auctioned by £5 or more (BID), or PASS out"
+    assert game.legal_actions(BOB) == [Bid("C&HP", 95), Pass()]
+    with pytest.raises(IllegalOrderError, match="buy private is not possible now"):
+        game.apply(BOB, BuyPrivate("C&W"))
     assert game.legal_actions(DI) == []
     play(game, "Bob: BID C&HP 95\nCy: PASS\nAnn: BID C&HP 100\nBob: BID C&HP 110\nAnn: PASS")
     assert owner(game, "C&HP") == BOB and cash(game)[BOB] == 630 - 30 - 110

@@ -10,7 +10,11 @@ VARIANT = "lorenz"
 """The variant's name among a game's variants."""
 
 START = "lorenz_auction"
-"""The kind of the variant's first round (its ``round_steps`` key, rules/1825/variants/lorenz.yaml)."""
+"""The kind of the variant's first round (its ``round_steps`` key, rules/1825/variants/lorenz.yaml),
+and the name of its step of buy/bid/pass."""
+
+BIDDING = "lorenz_bidding"
+"""The name of the start's step while a private is auctioned among its bidders."""
 
 TWW, CHP, CW, SD, LM = "TWW", "C&HP", "C&W", "S&D", "L&M"
 """The privates with a special power: Tanfield Wagon Way (Unit 3; £60, revenue £10),

@@ -25,7 +25,7 @@ from pbem.engine.hooks import TitleHooks
 from pbem.engine.state import IPO, POOL, RoundState, TitleState
 from pbem.titles.g1825.lorenz import powers
 from pbem.titles.g1825.lorenz.facts import (
-    AFTER_THE_PRIVATES, CLOSING_TRAIN, DOVER, LIMITED_SHARE_CORPORATION, PEAK, SOLD_OUT_FIRST, START, VARIANT,
+    AFTER_THE_PRIVATES, BIDDING, CLOSING_TRAIN, DOVER, LIMITED_SHARE_CORPORATION, PEAK, SOLD_OUT_FIRST, START, VARIANT,
 )
 from pbem.titles.g1825.lorenz.state import LorenzOnly, lorenz_state
 
@@ -49,7 +49,7 @@ def compose_lorenz(documents: Mapping[str, Any]) -> dict[str, Any]:
     cheap = [c for c in companies if c.get("value") == ONE_CHEAP]
     out["companies"] = [c for c in companies if c.get("value") != ONE_CHEAP or c is cheap[0]]
     game = copy.deepcopy(dict(out.get("game") or {}))
-    game["round_steps"] = {**game.get("round_steps", {}), START: [START]}
+    game["round_steps"] = {**game.get("round_steps", {}), START: [BIDDING, START]}
     out["game"] = game
     trains = copy.deepcopy(dict(out.get("trains") or {}))
     for train in trains.get("trains", []):
@@ -104,9 +104,9 @@ class LorenzRules(TitleHooks):
         return start_round(game)
 
     def step_types(self) -> Mapping[str, type[Step]]:
-        from pbem.titles.g1825.lorenz.start import LorenzAuction
+        from pbem.titles.g1825.lorenz.start import LorenzAuction, LorenzBidding
 
-        return {**super().step_types(), START: LorenzAuction}
+        return {**super().step_types(), START: LorenzAuction, BIDDING: LorenzBidding}
 
     def new_title_state(self) -> TitleState:
         """1825's state, which holds the variant's fields (``lorenz``); a state of the

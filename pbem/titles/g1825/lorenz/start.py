@@ -33,7 +33,7 @@ from pbem.engine.events import ShareReceived
 from pbem.engine.state import IPO, AuctionState, Owner, RoundState
 from pbem.engine.steps.auction import WaterfallAuction, new_auction_state
 from pbem.titles.g1825.lorenz.events import AuctionTurn
-from pbem.titles.g1825.lorenz.facts import FREE_SHARES, START
+from pbem.titles.g1825.lorenz.facts import BIDDING, FREE_SHARES, START
 from pbem.titles.g1825.lorenz.state import lorenz_state
 
 if TYPE_CHECKING:
@@ -157,5 +157,18 @@ def give_free_share(game: Game, player: str, company: str) -> None:
         shares.update_president(state, game.title, sym, game.pending_events)
 
 
+class LorenzBidding(LorenzAuction):
+    """The auction of a private among its bidders (the first step of the start while one is
+    on): the same rules as :class:`LorenzAuction`, asking for a raise or a pass."""
+
+    name = BIDDING
+    description = "raise the high bid on the private being auctioned by £5 or more (BID), or PASS out"
+
+    @classmethod
+    def active(cls, game: Game) -> bool:
+        return super().active(game) and _auction(game).auctioning is not None
+
+
 LorenzAuction.handlers = {Bid: LorenzAuction.process_bid, BuyPrivate: LorenzAuction.process_buy,
                           Pass: LorenzAuction.process_pass}
+LorenzBidding.handlers = {Bid: LorenzBidding.process_bid, Pass: LorenzBidding.process_pass}

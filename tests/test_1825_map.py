@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import json
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -436,24 +436,42 @@ def test_a_missing_part_fails(base, parts) -> None:
 # -- the ASCII map -------------------------------------------------------------------------
 
 
-def drawn_game(board: MapData) -> Game:
-    """A game on ``board`` (the rest of the title is 1830's: only the map is drawn)."""
-    return Game(replace(load_title("1830"), board=board), ["A", "B"])
+VARIANTS = {
+    "unit 1 with Wales": ("unit_1", "r1"),
+    "three units, every regional kit": ("unit_123", "r1", "r2", "r3"),
+    "with Unit 4, DB2 and DB3": ("unit_123", "r1", "r2", "r3", "unit_4", "db2", "db3"),
+}
+
+
+@pytest.mark.parametrize("variants", list(VARIANTS.values()), ids=list(VARIANTS))
+def test_the_title_plays_on_the_composed_map(base, parts, variants: tuple[str, ...]) -> None:
+    """The loaded 1825 title's board is the composed map of its pieces, and every
+    corporation's home is a city on it."""
+    title = load_title("1825", variants)
+    units = "".join(c for c in variants[0] if c.isdigit())
+    regionals = "".join(v[1] for v in variants if v.startswith("r"))
+    options = ",".join(v for v in variants[1:] if not v.startswith("r"))
+    board = composed(base, parts, pieces(units, regionals, options=options))
+    assert dict(title.board.hexes) == dict(board.hexes)
+    assert dict(title.board.tile_counts) == dict(board.tile_counts)
+    for corporation in title.corporations:
+        cities = title.board.hexes[corporation.home].tile.cities
+        assert cities and (corporation.home_city or 0) < len(cities), corporation.sym
 
 
 @pytest.mark.parametrize("width", [132, 80])
-@pytest.mark.parametrize(("units", "regionals", "options"),
-                         [("1", "1", ""), ("123", "123", ""), ("123", "123", "unit_4,db2,db3")])
-def test_ascii_map_of_the_joined_units(base, parts, width: int, units: str, regionals: str,
-                                       options: str) -> None:
-    """The joined map draws at 132 and 80 columns: every line fits, every hex's cell is
-    drawn once with its cities, every label is shown in its hex's cell, and every named hex
-    with track by name in the track list (the map's cells carry coordinates, not names)."""
-    board = composed(base, parts, pieces(units, regionals, options=options))
-    game = drawn_game(board)
+@pytest.mark.parametrize("variants", list(VARIANTS.values()), ids=list(VARIANTS))
+def test_ascii_map_of_the_joined_units(width: int, variants: tuple[str, ...]) -> None:
+    """The joined map of a new 1825 game draws at 132 and 80 columns: every line fits, every
+    hex's cell is drawn once with its cities, every label is shown in its hex's cell, and
+    every named hex with track by name in the track list (the map's cells carry
+    coordinates, not names)."""
+    game = Game(load_title("1825", variants), ["A", "B", "C", "D"])
+    board = game.board
     text = render_map(game, width=width)
     lines = text.splitlines()
     assert all(len(line) <= width for line in lines)
+    assert "Map, part 1 of" in text and "London & North Western Railway" in text
     words = " ".join(track_list(game, width=width).split())
     for coord, hex_data in board.hexes.items():
         cells = sum(len(re.findall(rf"[|#~^]{re.escape(coord)}(?= |[|#~^]|$)", line)) for line in lines)

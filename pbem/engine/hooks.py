@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Hashable, Mapping
 
-from pbem.engine import market
+from pbem.engine import market, shares
 from pbem.engine.state import POOL, Owner, RoundState, ShareSale, TitleState
 from pbem.engine.steps.auction import new_auction_state
 from pbem.engine.steps.stock import BuySellParShares, drop_price, pool_presidency
@@ -129,6 +129,22 @@ class TitleHooks:
         sold (1830 rules 5.3), announced; then the presidency is checked against the pool."""
         drop_price(game, sale.corporation, sale.count)
         pool_presidency(game, sale.corporation)
+
+    def price_percent(self, title: TitleData, sym: str) -> int:
+        """The percent of corporation ``sym`` that its market price and par are quoted for:
+        a certificate of ``p`` percent costs ``price * p // price_percent``
+        (:func:`pbem.engine.shares.certificate_price`), in purchases, sales, capital and a
+        player's worth. 1830: one ordinary share (:func:`pbem.engine.shares.share_percent`);
+        a title may quote a smaller part (1825's minors: 10%, their shares being of 20%)."""
+        return shares.share_percent(title, sym)
+
+    def bank_broken(self, game: Game) -> bool:
+        """Whether the bank has broken now (asked by ``Game.check_bank`` after the privates
+        pay and after each dividend): 1830 rules 8, its cash is gone (0 or less). A title
+        may count the bank otherwise (1825 as 18xx.games plays it: broken once the players
+        hold more than the bank's whole stock of money, the treasuries counting as the
+        bank's)."""
+        return game.state.bank <= 0
 
     def corporation_closed(self, game: Game, sym: str) -> None:
         """Called once ``sym`` has closed on the market (:mod:`pbem.engine.closing`), to drop

@@ -27,6 +27,7 @@ from pbem.engine.values import Vertex
 from pbem.errors import IllegalOrderError
 from pbem.ruleset import load_title
 from pbem.titles.g1825 import dividends, routes, track, trains
+from pbem.titles.g1825.state import state1825
 
 A, B, C = "Ann", "Bob", "Cy"
 
@@ -51,12 +52,22 @@ def operate(game: Game, corp: str, *, cash: int = 500, president: str | None = A
     company.par = company.price = price_cell(game, price)
     state.market.setdefault(company.price, []).append(corp)
     for train in owned:
-        state.depot.remove(train)
+        take(game, train)
         company.trains.append(train)
     for key in tokens:
         state.tokens.setdefault(key, []).append(corp)
     state.round = RoundState(kind="operating", operating=OperatingState(order=[corp]))
     return game
+
+
+def take(game: Game, train: str) -> None:
+    """Take ``train`` out of the depot (or out of the trains set aside for the minors)."""
+    if train in game.state.depot:
+        game.state.depot.remove(train)
+        return
+    reserved = state1825(game.state).minor_trains
+    minor = next(m for m, t in reserved.items() if t == train)
+    del reserved[minor]
 
 
 def rotation(game: Game, coord: str, tile: str, toward: tuple[str, ...]) -> int:

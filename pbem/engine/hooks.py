@@ -18,6 +18,7 @@ from pbem.engine.values import Vertex
 
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
+    from pbem.engine.board import TileData
     from pbem.engine.game import Game
     from pbem.engine.receivership import ReceivershipPolicy
     from pbem.engine.step import Step
@@ -222,6 +223,73 @@ class TitleHooks:
         None (1830: none; 1825 forbids two cities of one hex on a route). Checked for every
         run written and every route the optimiser considers."""
         return None
+
+    def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
+        """Why the trains ``train_ids`` (one train, or several run as one) may not run the
+        route ``stops`` (stop vertices in order) because of what they are, or None. Checked
+        for every run written and, for each train, every route the optimiser considers; the
+        rules every route keeps (:func:`pbem.engine.track.path_problem`) are checked apart.
+        1830 (rules 6.5): no more stops than the train's length
+        (:func:`pbem.engine.heading.run_length`); a title whose trains count stops otherwise
+        (1825's U3 counts only cities, its 3T/4T may end at towns) says so here."""
+        from pbem.engine import heading, trains
+
+        distance = heading.run_length(game.title, train_ids)
+        if len(stops) <= distance:
+            return None
+        name = "+".join(trains.train_type(t) for t in train_ids)
+        if len(train_ids) > 1:
+            return f"the {name} trains run as one may visit {distance} stops, not {len(stops)}"
+        return f"the {name} train may visit {distance} stops, not {len(stops)}"
+
+    def run_revenue(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex],
+                    revenue: int) -> int:
+        """What the trains ``train_ids`` earn on the route ``stops`` whose stops and
+        :meth:`extra_revenue` come to ``revenue`` (money). 1830: ``revenue``; a title whose
+        trains pay otherwise (1825's 2+2 and 4+4E pay double, the 4+4E only its best four
+        cities) says so here. Used by the run check and the optimiser alike."""
+        return revenue
+
+    def most_stops(self, game: Game, corp: str, train_ids: tuple[str, ...]) -> int:
+        """The most stops a route of ``train_ids`` may have, which bounds the optimiser's
+        listing of routes; :meth:`run_problem` still decides each route. 1830: the length
+        (:func:`pbem.engine.heading.run_length`)."""
+        from pbem.engine import heading
+
+        return heading.run_length(game.title, train_ids)
+
+    def upgrade_problem(self, game: Game, coord: str, new: TileData, rotation: int) -> str | None:
+        """Why tile ``new`` at ``rotation`` may not replace what shows on ``coord``, or None:
+        1830 rules 6.2, :func:`pbem.engine.track.upgrade_problem` (colour, label, cities and
+        towns, every old path kept; the title's ``tile_hexes`` and ``upgrade_chart``). A
+        title with upgrades of its own (1825's town-to-city upgrades, its striped tiles)
+        decides here; :meth:`lay_problem` adds reasons on top of this one."""
+        from pbem.engine import track
+
+        return track.upgrade_problem(game, coord, new, rotation)
+
+    def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
+        """The hexes ``corp`` may lay a tile on though its track does not reach them (every
+        side of such a hex counts as reached). 1830: none; 1825: a minor's home hex while its
+        home token waits for a tile with a city there."""
+        return frozenset()
+
+    def place_home_token(self, game: Game, corp: str) -> None:
+        """Put ``corp``'s home token on the map when its turn begins (and after each tile it
+        lays, where the title defers the token). 1830 rules 6.1: in its home city as it first
+        operates (:func:`pbem.engine.steps.operating.place_home_token`)."""
+        from pbem.engine.steps.operating.tokens import place_home_token
+
+        place_home_token(game, corp)
+
+    def counts_as_upgrade(self, game: Game, coord: str) -> bool:
+        """Whether a tile laid on ``coord`` now counts as an upgrade among the turn's tile
+        lays (``tile_lays``: the lays that may or may not be upgrades). 1830: whenever a tile
+        lies there already (the hex is not a white one); 1825 counts a tile on a printed
+        yellow hex as a new tile."""
+        from pbem.engine import track
+
+        return track.placed(game, coord).tile.color != "white"
 
     def city_slots(self, game: Game, coord: str, city: int, printed: int) -> int:
         """How many station slots city ``city`` of the tile on ``coord`` has, given the

@@ -219,7 +219,8 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
     supply and its colour is allowed in this phase; the upgrade rules; the title's lay gate
     (:func:`pbem.engine.pieces.gate_problem`: 1829's survey parties); every exit leads onto
     the map; the corporation reaches the hex through one of the new tile's exits (unless
-    ``ignore_reach``, for private abilities).
+    ``ignore_reach``, for private abilities, or the title's ``lays_without_reach`` names the
+    hex). The upgrade rules are the title's ``upgrade_problem`` (1830: :func:`upgrade_problem`).
     """
     state = game.state
     if coord not in game.board.hexes:
@@ -238,7 +239,7 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
     old = placed(game, coord)
     if old.tile.color in ("red", "gray", "blue"):
         return f"{coord} cannot take a tile"
-    problem = (upgrade_problem(game, coord, new, rotation) or gate_problem(game, corp, coord)
+    problem = (game.hooks.upgrade_problem(game, coord, new, rotation) or gate_problem(game, corp, coord)
                or game.hooks.lay_problem(game, corp, coord, tile_name, rotation))
     if problem:
         return problem
@@ -246,7 +247,7 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
     for edge in exits:
         if game.board.neighbor(coord, edge) is None or impassable(game.board.hexes[coord], edge):
             return f"#{tile_name} at rotation {rotation} runs off the map or into a blocked side of {coord}"
-    if not ignore_reach:
+    if not ignore_reach and coord not in game.hooks.lays_without_reach(game, corp):
         net = net if net is not None else network(game, corp)
         reach = net.hex_edges.get(coord, set())
         if not reach:
@@ -422,6 +423,7 @@ def _search(game: Game, corp: str, graph: TrackGraph, runs: Sequence[RunSpec],
             for sides in _linkings(graph, stops, used, passing):
                 revenue = sum(stop_revenue(game, s) for s in stops) + game.hooks.extra_revenue(game, corp, stops)
                 ids = train_id if isinstance(train_id, tuple) else (train_id,)
+                revenue = game.hooks.run_revenue(game, corp, ids, stops, revenue)
                 results.append(RouteResult(ids[0], tuple(stops), revenue, ids[1:]))
                 if place_run(r + 1, used | sides):
                     return True
@@ -466,17 +468,8 @@ def _linkings(graph: TrackGraph, stops: list[Vertex], used: int,
 
 
 def _run_problem(game: Game, corp: str, train_id: str | tuple[str, ...], stops: list[Vertex]) -> str | None:
-    if isinstance(train_id, tuple) and len(train_id) > 1:
-        distance = heading.run_length(game.title, train_id)
-        if len(stops) > distance:
-            names = "+".join(trains.train_type(t) for t in train_id)
-            return f"the {names} trains run as one may visit {distance} stops, not {len(stops)}"
-        return path_problem(game, corp, stops)
-    single = train_id[0] if isinstance(train_id, tuple) else train_id
-    distance = heading.run_length(game.title, (single,))
-    if len(stops) > distance:
-        return f"the {single} train may visit {distance} stops, not {len(stops)}"
-    return path_problem(game, corp, stops)
+    ids = train_id if isinstance(train_id, tuple) else (train_id,)
+    return game.hooks.run_problem(game, corp, ids, stops) or path_problem(game, corp, stops)
 
 
 def path_problem(game: Game, corp: str, stops: list[Vertex]) -> str | None:

@@ -308,6 +308,15 @@ class TitleHooks:
         """A title's extra reason a tile may not go there (1830: none)."""
         return None
 
+    def token_problem(self, game: Game, corp: str, coord: str, city: int) -> str | None:
+        """A title's extra reason ``corp`` may not place a station token in city ``city`` of
+        ``coord`` now, or None (Lorenz's 1825: Dover is kept for the token of the company
+        holding C&W's power). Asked by the one token check
+        (:func:`pbem.engine.track.token_problem`) after the slots and before the reach, so
+        the legal moves, the report and the refusals agree; a slot kept this way does not
+        block routes through the city. 1830: none."""
+        return None
+
     # -- the order language -------------------------------------------------------------------
 
     def action_types(self) -> Mapping[str, type[Action]]:

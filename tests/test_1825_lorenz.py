@@ -21,7 +21,7 @@ from pbem.engine.events import render_all
 from pbem.engine.game import Game
 from pbem.engine.hooks import TitleHooks
 from pbem.engine.state import IPO, OperatingState, RoundState, StockRoundState
-from pbem.engine.values import Owner
+from pbem.engine.values import Owner, Vertex
 from pbem.errors import IllegalOrderError
 from pbem.orders import Vocabulary, format_order, help_text, parse_order
 from pbem.ruleset import load_title
@@ -96,7 +96,7 @@ def test_without_the_variant_plain_1825_starts_and_nothing_is_kept_back() -> Non
     game = new_game(())
     assert game.state.round.kind != "lorenz_auction"
     assert game.hooks.launch_problem(game, "LNWR") is None
-    assert game.hooks.city_slots(game, "W25", 0, 1) == 1
+    assert game.hooks.token_problem(game, "GWR", "W25", 0) is None
 
 
 # -- the start: buy, bid or pass ----------------------------------------------------------
@@ -439,7 +439,9 @@ def test_cw_places_a_free_token_in_dover_without_a_connection_and_closes() -> No
 
 def test_no_other_company_tokens_dover_while_the_cw_token_is_unplaced() -> None:
     game = operating(after_the_start(), corp="GWR", privates=())
-    assert track.token_problem(game, "GWR", "W25", 0, ignore_reach=True) == "the city on W25 has no free slot"
+    assert track.token_problem(game, "GWR", "W25", 0, ignore_reach=True) == (
+        "W25 is kept for the token of the company with C&W's power (TOKEN W25 USING C&W)")
+    assert not track.blocks(game, Vertex("W25", "c0"), "GWR"), "routes pass through Dover"
     game.close_all_companies()  # C&W closes with its token unplaced (the first 5-train)
     assert track.token_problem(game, "GWR", "W25", 0, ignore_reach=True) is None
 
@@ -490,7 +492,8 @@ def test_the_report_shows_the_bids_the_money_set_aside_and_who_holds_each_power(
     game.apply(ANN, Designate("C&W", "LNWR"))
     game.apply(ANN, PowerToken("W25", 0, "C&W"))
     lines = section(report_of(game))
-    assert lines == ["  Power of TWW: held by LNWR", "  Power of C&HP: not given yet (Ann may ASSIGN it)",
+    assert lines == ["  Power of TWW: held by LNWR (LAY K13 <tile> <rotation> USING TWW in its turn)",
+                     "  Power of C&HP: not given yet (Ann may ASSIGN C&HP <company>)",
                      "  Power of C&W: closed (was LNWR's)"]
     assert "LORENZ PRIVATES" not in report_of(new_game(()))
 

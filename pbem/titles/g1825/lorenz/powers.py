@@ -9,8 +9,8 @@ direct (``ASSIGN``), and that company uses it in its own turn.
   lays, reached by its track as any lay); C&HP stays open. Until then no company may lay
   track on P14 (:func:`peak_problem`).
 * C&W: a free station token in Dover (W25), connected or not (one of the company's tokens,
-  not the turn's token); C&W closes. Until then Dover's slot is kept for it
-  (:func:`dover_reserved`).
+  not the turn's token); C&W closes. Until then Dover is kept for it: no other token goes
+  there (:func:`dover_reserved`), though routes pass through it.
 
 Readings (the variant does not say): a designation stands once given; it may be given in
 an operating round at any time, by the private's owner, for a company that has floated and

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pbem.titles.g1825.lorenz.facts import DESIGNATED
+from pbem.titles.g1825.lorenz.facts import CHP, CW, DESIGNATED, DOVER, DURHAM, PEAK, TWW
 from pbem.titles.g1825.lorenz.state import lorenz_state
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
+
+
+USE = {TWW: f"LAY {DURHAM} <tile> <rotation> USING {TWW}", CHP: f"LAY {PEAK} <tile> <rotation> USING {CHP}",
+       CW: f"TOKEN {DOVER} USING {CW}"}
+"""How each power is used, as the report says it."""
 
 
 def lines(game: Game) -> tuple[str, ...]:
@@ -35,8 +40,10 @@ def lines(game: Game) -> tuple[str, ...]:
         if found.closed:
             status = "closed" + (f" (was {corp}'s)" if corp else "")
         elif corp is None:
-            status = "not given yet" + (f" ({found.owner.name} may ASSIGN it)" if found.owner else "")
+            status = "not given yet" + (f" ({found.owner.name} may ASSIGN {company} <company>)" if found.owner else "")
+        elif company in mine.used:
+            status = f"held by {corp} (used)"
         else:
-            status = f"held by {corp}" + (" (used)" if company in mine.used else "")
+            status = f"held by {corp} ({USE[company]} in its turn)"
         out.append(f"Power of {company}: {status}")
     return tuple(out)

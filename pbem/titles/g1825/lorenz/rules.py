@@ -8,7 +8,7 @@ when the game plays the variant and otherwise defers to plain 1825 (``super()``)
 * the start (:mod:`.start`): the privates by buy/bid/pass, with free shares (S&D: NER, L&M:
   LNWR);
 * the powers (:mod:`.powers`): ``ASSIGN`` and the uses of TWW, C&HP and C&W; P14 and Dover
-  kept for them (``lay_problem``, ``city_slots``);
+  kept for them (``lay_problem``, ``token_problem``);
 * shares (``launch_problem``, ``sell_problem``): no further LNWR shares until every private
   is sold; with Unit 1 in play no further NER shares until the GWR has sold out, and the free
   NER share not sold before the NER's Director's certificate is bought;
@@ -167,12 +167,11 @@ class LorenzRules(TitleHooks):
     def lay_problem(self, game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
         return powers.peak_problem(game, coord) or super().lay_problem(game, corp, coord, tile, rotation)
 
-    def city_slots(self, game: Game, coord: str, city: int, printed: int) -> int:
-        """Dover's slot is kept for C&W's token while C&W is open with its token unplaced."""
-        slots = super().city_slots(game, coord, city, printed)
+    def token_problem(self, game: Game, corp: str, coord: str, city: int) -> str | None:
+        """Dover is kept for C&W's token while C&W is open with its token unplaced."""
         if coord == DOVER and powers.dover_reserved(game):
-            return max(0, slots - 1)
-        return slots
+            return f"{DOVER} is kept for the token of the company with C&W's power (TOKEN {DOVER} USING C&W)"
+        return super().token_problem(game, corp, coord, city)
 
     def graph_key(self, game: Game) -> Hashable:
         if not powers.in_play(game):

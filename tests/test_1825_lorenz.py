@@ -108,6 +108,8 @@ def test_a_turn_buys_the_cheapest_private_bids_on_another_or_passes() -> None:
                                        Bid("S&D", 165), Bid("L&M", 215), Pass()]
     with pytest.raises(IllegalOrderError, match=r"only the cheapest private \(S&M\) may be bought outright"):
         game.apply(ANN, BuyPrivate("TWW"))
+    with pytest.raises(IllegalOrderError, match=r"S&M, the cheapest, is bought at its price, £30: BUY S&M"):
+        game.apply(ANN, Bid("S&M", 40))
     play(game, "Ann: BUY S&M\nBob: PASS\nCy: BUY TWW")
     assert owner(game, "S&M") == ANN and owner(game, "TWW") == CY
     assert cash(game) == {ANN: 600, BOB: 630, CY: 570, DI: 630}

@@ -1,8 +1,8 @@
 """The variant's start (Lorenz rules 1-4): the privates of the units in play, cheapest first,
 sold by buy/bid/pass.
 
-On a turn a player buys the cheapest private still for sale at its face value, bids on
-another (a first bid at least £5 over the face value, a later one at least £5 over the high
+On a turn a player buys the cheapest private still for sale at its face value (``BUY``;
+a bid on it is no purchase at another price), bids on another (a first bid at least £5 over the face value, a later one at least £5 over the high
 bid), or passes. Money bid is set aside: a player may bid at most their cash less their other
 bids. After a purchase the next private goes at once to its only bidder, and so on down the
 line; a private with two or more bidders is auctioned among them alone, starting with the
@@ -31,7 +31,8 @@ from pbem.engine import shares
 from pbem.engine.actions import Action, Bid, BuyPrivate, Pass
 from pbem.engine.events import ShareReceived
 from pbem.engine.state import IPO, AuctionState, Owner, RoundState
-from pbem.engine.steps.auction import WaterfallAuction, new_auction_state
+from pbem.engine.steps.auction import WaterfallAuction, may_purchase, min_price, new_auction_state
+from pbem.errors import IllegalOrderError
 from pbem.titles.g1825.lorenz.events import AuctionTurn
 from pbem.titles.g1825.lorenz.facts import BIDDING, FREE_SHARES, START
 from pbem.titles.g1825.lorenz.state import lorenz_state
@@ -97,6 +98,10 @@ class LorenzAuction(WaterfallAuction):
 
     @classmethod
     def process_bid(cls, game: Game, player: str, action: Action) -> None:
+        assert isinstance(action, Bid)
+        if may_purchase(game, action.company) and action.price != min_price(game, action.company):
+            raise IllegalOrderError(f"{action.company}, the cheapest, is bought at its price, "
+                                    f"{game.money(min_price(game, action.company))}: BUY {action.company}")
         in_auction = _auction(game).auctioning is not None
         super().process_bid(game, player, action)
         if in_auction and _auction(game).auctioning is not None:

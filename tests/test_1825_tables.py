@@ -332,8 +332,9 @@ def test_tables_refuse_what_cannot_be_composed() -> None:
 
 
 @pytest.mark.parametrize("variants", [
-    ("unit_1", "r1"), ("unit_2", "k5"), ("unit_3", "u3p", "db3"), ("unit_12", "k5", "k7", "r1", "r3"),
-    ("unit_23", "k2", "k3"), ("unit_123", "k2", "k3", "r1", "r3", "k5", "k7", "db1", "db2", "big_bank"),
+    ("unit_1", "r1"), ("unit_1", "r2"), ("unit_2", "k5"), ("unit_3", "u3p", "db3"), ("unit_3", "unit_4"),
+    ("unit_12", "k5", "k7", "r1", "r3"), ("unit_23", "k2", "k3", "unit_4"),
+    ("unit_123", "k2", "k3", "r1", "r2", "r3", "k5", "k7", "db1", "db2", "big_bank"),
 ])
 def test_every_home_and_reserved_hex_is_on_the_composed_board(variants: tuple[str, ...]) -> None:
     t, facts = load_title("1825", variants), tables(*variants)  # the real hooks: the board of these pieces

@@ -10,8 +10,9 @@ it answers, each a thin call into the module that holds the rule.
 * routes (:mod:`pbem.titles.g1825.routes`): what each train visits and earns, London's one
   stop a hex, double-heading;
 * dividends (:mod:`pbem.titles.g1825.dividends`): the price moves by the dividend's size;
-* trains (:mod:`pbem.titles.g1825.trains`): the turn's steps (the receiver's lease, 1825's
-  train purchases), the receiver.
+  no share held by the bank (IPO or pool) pays the company;
+* trains (:mod:`pbem.titles.g1825.trains`): the turn's steps (the lease, 1825's train
+  purchases), the player acting for a company in receivership, the receiver.
 
 Source: 18xx.games ``lib/engine/game/g_1825/`` (``game.rb``, ``step/*.rb``,
 ``round/operating.rb``); issue 12.
@@ -33,8 +34,9 @@ from pbem.engine.steps.operating import (
     Token,
     Track,
     current_corp,
+    op_state,
 )
-from pbem.engine.values import DisplacedToken, Vertex
+from pbem.engine.values import DisplacedToken, Owner, Vertex
 from pbem.titles.g1825 import dividends, routes, track
 from pbem.titles.g1825 import trains as trains1825
 
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
     from pbem.engine.board import TileData
     from pbem.engine.game import Game
     from pbem.engine.receivership import ReceivershipPolicy
+    from pbem.order_codecs import OrderCodec
 
 
 def home_deferred(game: Game, corp: str) -> bool:
@@ -63,8 +66,13 @@ def _home_placed(game: Game, corp: str) -> bool:
 
 
 class Track1825(Track):
-    """The core's track step; after each tile a minor's deferred home token goes down once
-    its home hex has a tile with a city (18xx.games ``lay_tile_action``)."""
+    """The core's track step, given by the player acting for a company in receivership;
+    after each tile a minor's deferred home token goes down once its home hex has a tile
+    with a city (18xx.games ``lay_tile_action``)."""
+
+    @classmethod
+    def actor(cls, game: Game) -> str:
+        return trains1825.acting_player(game, current_corp(game))
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
@@ -72,6 +80,29 @@ class Track1825(Track):
         corp = current_corp(game)
         if not _home_placed(game, corp):
             game.hooks.place_home_token(game, corp)
+
+
+class Token1825(Token):
+    """The core's token step, given by the player acting for a company in receivership."""
+
+    @classmethod
+    def actor(cls, game: Game) -> str:
+        return trains1825.acting_player(game, current_corp(game))
+
+
+class Route1825(Route):
+    """The core's run, given by the player acting for a company in receivership (a minor in
+    silent receivership runs nothing: the receiver's); a company that had no train to run and
+    bought one in its turn does not run it until its next turn (the run comes before the
+    purchases, 18xx.games)."""
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        return op_state(game).trains_bought == 0 and super().offers(game)
+
+    @classmethod
+    def actor(cls, game: Game) -> str:
+        return trains1825.acting_player(game, current_corp(game))
 
 
 class OperatingRules(TitleHooks):
@@ -100,7 +131,7 @@ class OperatingRules(TitleHooks):
                 return problem
         if home_deferred(game, corp) and coord == game.title.corporation(corp).home:
             return None
-        return track.reach_problem(game, corp, coord, game.tiles[tile])
+        return track.reach_problem(game, corp, coord, game.tiles[tile], rotation)
 
     def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
         """A minor whose home token waits may lay on its home hex."""
@@ -154,14 +185,23 @@ class OperatingRules(TitleHooks):
         (:func:`pbem.titles.g1825.dividends.price_moves`)."""
         return dividends.price_moves(paid, shares.current_price(game.state, game.title, corp))
 
+    def pays_the_corporation(self, holder: Owner) -> bool:
+        """No share pays the company: neither the IPO's nor the pool's (18xx.games 1825:
+        ``corporation_dividends`` is nothing)."""
+        return False
+
     # -- the turn's steps and the receiver --------------------------------------------------------
 
     def operating_steps(self) -> tuple[type[OpStep], ...]:
-        """A token waiting for its city, the receiver's lease, track, a token, the run, the
-        dividend, the lease's return, a discard over the limit, trains (corporations never
-        buy privates in 1825)."""
-        return (PendingToken, trains1825.LeaseTrain, Track1825, Token, Route, DividendStep,
-                trains1825.ReturnLease, Discard, trains1825.BuyTrain1825)
+        """A token waiting for its city, a lease (receivership), track, a token, a lease, the
+        run, the dividend, the lease's return, a discard over the limit, trains (companies
+        never buy privates in 1825)."""
+        return (PendingToken, trains1825.LeaseTrain, Track1825, Token1825, trains1825.LeaseBeforeRun, Route1825,
+                DividendStep, trains1825.ReturnLease, Discard, trains1825.BuyTrain1825)
+
+    def order_codecs(self) -> tuple[OrderCodec, ...]:
+        """``LEASE <train>`` (:data:`pbem.titles.g1825.trains.LEASE`)."""
+        return (*super().order_codecs(), trains1825.LEASE)
 
     def receivership(self) -> ReceivershipPolicy | None:
         """1825's receiver (:class:`pbem.titles.g1825.trains.Receiver1825`)."""

@@ -18,6 +18,7 @@ from pbem.engine.values import Vertex
 
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
+    from pbem.engine.board import TileData
     from pbem.engine.game import Game
     from pbem.engine.receivership import ReceivershipPolicy
     from pbem.engine.step import Step
@@ -114,6 +115,14 @@ class TitleHooks:
         more LNWR shares until every private is sold). Asked by the stock round's par and
         purchase checks and its offers, so the legal moves, the report and the refusals
         agree. 1830: every corporation is on offer from the start."""
+        return None
+
+    def sell_problem(self, game: Game, player: str, sym: str, count: int) -> str | None:
+        """A title's own reason ``player`` may not sell ``count`` shares of ``sym`` now, or
+        None: asked by the stock round's sale check (:func:`pbem.engine.steps.stock.sell_problem`)
+        before the core's own checks, so the legal moves, the report and the refusals agree
+        (Lorenz's 1825: a free NER share may not be sold until the NER's Director's certificate
+        has been bought). 1830: no reason of its own."""
         return None
 
     def new_operating_round(self, game: Game) -> None:
@@ -227,6 +236,73 @@ class TitleHooks:
         run written and every route the optimiser considers."""
         return None
 
+    def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
+        """Why the trains ``train_ids`` (one train, or several run as one) may not run the
+        route ``stops`` (stop vertices in order) because of what they are, or None. Checked
+        for every run written and, for each train, every route the optimiser considers; the
+        rules every route keeps (:func:`pbem.engine.track.path_problem`) are checked apart.
+        1830 (rules 6.5): no more stops than the train's length
+        (:func:`pbem.engine.heading.run_length`); a title whose trains count stops otherwise
+        (1825's U3 counts only cities, its 3T/4T may end at towns) says so here."""
+        from pbem.engine import heading, trains
+
+        distance = heading.run_length(game.title, train_ids)
+        if len(stops) <= distance:
+            return None
+        name = "+".join(trains.train_type(t) for t in train_ids)
+        if len(train_ids) > 1:
+            return f"the {name} trains run as one may visit {distance} stops, not {len(stops)}"
+        return f"the {name} train may visit {distance} stops, not {len(stops)}"
+
+    def run_revenue(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex],
+                    revenue: int) -> int:
+        """What the trains ``train_ids`` earn on the route ``stops`` whose stops and
+        :meth:`extra_revenue` come to ``revenue`` (money). 1830: ``revenue``; a title whose
+        trains pay otherwise (1825's 2+2 and 4+4E pay double, the 4+4E only its best four
+        cities) says so here. Used by the run check and the optimiser alike."""
+        return revenue
+
+    def most_stops(self, game: Game, corp: str, train_ids: tuple[str, ...]) -> int:
+        """The most stops a route of ``train_ids`` may have, which bounds the optimiser's
+        listing of routes; :meth:`run_problem` still decides each route. 1830: the length
+        (:func:`pbem.engine.heading.run_length`)."""
+        from pbem.engine import heading
+
+        return heading.run_length(game.title, train_ids)
+
+    def upgrade_problem(self, game: Game, coord: str, new: TileData, rotation: int) -> str | None:
+        """Why tile ``new`` at ``rotation`` may not replace what shows on ``coord``, or None:
+        1830 rules 6.2, :func:`pbem.engine.track.upgrade_problem` (colour, label, cities and
+        towns, every old path kept; the title's ``tile_hexes`` and ``upgrade_chart``). A
+        title with upgrades of its own (1825's town-to-city upgrades, its striped tiles)
+        decides here; :meth:`lay_problem` adds reasons on top of this one."""
+        from pbem.engine import track
+
+        return track.upgrade_problem(game, coord, new, rotation)
+
+    def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
+        """The hexes ``corp`` may lay a tile on though its track does not reach them (every
+        side of such a hex counts as reached). 1830: none; 1825: a minor's home hex while its
+        home token waits for a tile with a city there."""
+        return frozenset()
+
+    def place_home_token(self, game: Game, corp: str) -> None:
+        """Put ``corp``'s home token on the map when its turn begins (and after each tile it
+        lays, where the title defers the token). 1830 rules 6.1: in its home city as it first
+        operates (:func:`pbem.engine.steps.operating.place_home_token`)."""
+        from pbem.engine.steps.operating.tokens import place_home_token
+
+        place_home_token(game, corp)
+
+    def counts_as_upgrade(self, game: Game, coord: str) -> bool:
+        """Whether a tile laid on ``coord`` now counts as an upgrade among the turn's tile
+        lays (``tile_lays``: the lays that may or may not be upgrades). 1830: whenever a tile
+        lies there already (the hex is not a white one); 1825 counts a tile on a printed
+        yellow hex as a new tile."""
+        from pbem.engine import track
+
+        return track.placed(game, coord).tile.color != "white"
+
     def city_slots(self, game: Game, coord: str, city: int, printed: int) -> int:
         """How many station slots city ``city`` of the tile on ``coord`` has, given the
         tile's ``printed`` slots (1830: the printed slots; a title may add slots for tokens
@@ -244,6 +320,15 @@ class TitleHooks:
         """A title's extra reason a tile may not go there (1830: none)."""
         return None
 
+    def token_problem(self, game: Game, corp: str, coord: str, city: int) -> str | None:
+        """A title's extra reason ``corp`` may not place a station token in city ``city`` of
+        ``coord`` now, or None (Lorenz's 1825: Dover is kept for the token of the company
+        holding C&W's power). Asked by the one token check
+        (:func:`pbem.engine.track.token_problem`) after the slots and before the reach, so
+        the legal moves, the report and the refusals agree; a slot kept this way does not
+        block routes through the city. 1830: none."""
+        return None
+
     # -- the order language -------------------------------------------------------------------
 
     def action_types(self) -> Mapping[str, type[Action]]:
@@ -256,6 +341,15 @@ class TitleHooks:
         """The title's own order words, read and listed after the core's
         (:data:`pbem.core_codecs.CORE_CODECS`); one for a word the core has replaces it
         (1830: none)."""
+        return ()
+
+    # -- the report ---------------------------------------------------------------------------
+
+    def report_sections(self, game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The title's own sections of the turn report, after the private companies: each
+        ``(heading, lines)``, the lines plain text (money through ``game.money``) that the
+        report wraps (Lorenz's 1825: the bids on each private, the money set aside, which
+        company holds each private's ability). 1830: none."""
         return ()
 
     # -- the operating round (1830 rules 6) --------------------------------------------------

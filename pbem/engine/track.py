@@ -219,7 +219,8 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
     supply and its colour is allowed in this phase; the upgrade rules; the title's lay gate
     (:func:`pbem.engine.pieces.gate_problem`: 1829's survey parties); every exit leads onto
     the map; the corporation reaches the hex through one of the new tile's exits (unless
-    ``ignore_reach``, for private abilities).
+    ``ignore_reach``, for private abilities, or the title's ``lays_without_reach`` names the
+    hex). The upgrade rules are the title's ``upgrade_problem`` (1830: :func:`upgrade_problem`).
     """
     state = game.state
     if coord not in game.board.hexes:
@@ -238,7 +239,7 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
     old = placed(game, coord)
     if old.tile.color in ("red", "gray", "blue"):
         return f"{coord} cannot take a tile"
-    problem = (upgrade_problem(game, coord, new, rotation) or gate_problem(game, corp, coord)
+    problem = (game.hooks.upgrade_problem(game, coord, new, rotation) or gate_problem(game, corp, coord)
                or game.hooks.lay_problem(game, corp, coord, tile_name, rotation))
     if problem:
         return problem
@@ -246,7 +247,7 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
     for edge in exits:
         if game.board.neighbor(coord, edge) is None or impassable(game.board.hexes[coord], edge):
             return f"#{tile_name} at rotation {rotation} runs off the map or into a blocked side of {coord}"
-    if not ignore_reach:
+    if not ignore_reach and coord not in game.hooks.lays_without_reach(game, corp):
         net = net if net is not None else network(game, corp)
         reach = net.hex_edges.get(coord, set())
         if not reach:
@@ -305,7 +306,8 @@ def upgrade_run_problem(game: Game, corp: str, coord: str, new: TileData, rotati
 def token_problem(game: Game, corp: str, coord: str, city: int, net: Network | None = None,
                   *, ignore_reach: bool = False) -> str | None:
     """Why ``corp`` may not place a station token in city ``city`` of ``coord``, or None
-    (reached by its track, a free slot, not a second token in the hex; 1830 rules 6.3)."""
+    (reached by its track, a free slot, not a second token in the hex; 1830 rules 6.3; and
+    the title's own reason, :meth:`~pbem.engine.hooks.TitleHooks.token_problem`)."""
     if coord not in game.board.hexes:
         return f"there is no hex {coord}"
     tile = placed(game, coord).tile
@@ -316,6 +318,9 @@ def token_problem(game: Game, corp: str, coord: str, city: int, net: Network | N
             return f"{corp} already has a token on {coord}"
     if free_slots(game, coord, city, corp) <= 0:
         return f"the city on {coord} has no free slot"
+    own = game.hooks.token_problem(game, corp, coord, city)
+    if own is not None:
+        return own
     if not ignore_reach:
         net = net if net is not None else network(game, corp)
         if Vertex(coord, f"c{city}") not in net.stops:
@@ -422,6 +427,7 @@ def _search(game: Game, corp: str, graph: TrackGraph, runs: Sequence[RunSpec],
             for sides in _linkings(graph, stops, used, passing):
                 revenue = sum(stop_revenue(game, s) for s in stops) + game.hooks.extra_revenue(game, corp, stops)
                 ids = train_id if isinstance(train_id, tuple) else (train_id,)
+                revenue = game.hooks.run_revenue(game, corp, ids, stops, revenue)
                 results.append(RouteResult(ids[0], tuple(stops), revenue, ids[1:]))
                 if place_run(r + 1, used | sides):
                     return True
@@ -466,17 +472,8 @@ def _linkings(graph: TrackGraph, stops: list[Vertex], used: int,
 
 
 def _run_problem(game: Game, corp: str, train_id: str | tuple[str, ...], stops: list[Vertex]) -> str | None:
-    if isinstance(train_id, tuple) and len(train_id) > 1:
-        distance = heading.run_length(game.title, train_id)
-        if len(stops) > distance:
-            names = "+".join(trains.train_type(t) for t in train_id)
-            return f"the {names} trains run as one may visit {distance} stops, not {len(stops)}"
-        return path_problem(game, corp, stops)
-    single = train_id[0] if isinstance(train_id, tuple) else train_id
-    distance = heading.run_length(game.title, (single,))
-    if len(stops) > distance:
-        return f"the {single} train may visit {distance} stops, not {len(stops)}"
-    return path_problem(game, corp, stops)
+    ids = train_id if isinstance(train_id, tuple) else (train_id,)
+    return game.hooks.run_problem(game, corp, ids, stops) or path_problem(game, corp, stops)
 
 
 def path_problem(game: Game, corp: str, stops: list[Vertex]) -> str | None:

@@ -488,3 +488,15 @@ def test_a_receiver_that_can_pay_for_two_kinds_of_train_has_the_acting_player_ch
         trains.BuyTrain1825.process(game, A, Pass())
     trains.BuyTrain1825.process(game, A, BuyTrain("3T", "depot"))
     assert [t.split("-")[0] for t in game.state.corporations["GER"].trains] == ["3T"]
+
+
+def test_a_token_on_tile_200_lets_a_train_pass_one_stop_more_from_the_third_phase() -> None:
+    game = operate(new_game(("unit_1", "k6")), "LNWR", owned=("2-0",), tokens=("T16.0",))
+    game.state.tiles["T16"] = ("200", 1)  # Wolverton's striped tile, LNWR's token on it
+    stops = [v("S13.c0"), v("T16.c0"), v("V20.c1")]  # Birmingham 40, Wolverton 10, London 50
+    game.state.phase = "2"
+    assert "2 stops, not 3" in str(routes.run_problem(game, "LNWR", ("2-0",), stops))
+    game.state.phase = "3"
+    assert routes.run_problem(game, "LNWR", ("2-0",), stops) is None
+    assert routes.run_revenue(game, "LNWR", ("2-0",), stops, 100) == 90  # the best two stops
+    assert routes.run_problem(game, "LNWR", ("2-0",), [v("S13.c0"), v("V20.c1"), v("T16.c0")]) is not None

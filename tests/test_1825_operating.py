@@ -23,6 +23,7 @@ from pbem.engine.lays import LegalLay, legal_lays
 from pbem.engine.state import POOL, OperatingState, RoundState
 from pbem.engine.steps import operating
 from pbem.engine.steps.operating import walk
+from pbem.engine.steps.operating.base import RECEIVER
 from pbem.engine.values import Vertex
 from pbem.errors import IllegalOrderError, OrderSyntaxError
 from pbem.order_codecs import Vocabulary
@@ -193,6 +194,10 @@ def bournemouth_line(token: str) -> Game:
 def test_two_2_trains_run_as_one_3_train_paying_the_stop_they_share_once() -> None:
     game = bournemouth_line("Y13.0")
     assert run(game, "LSWR", ("2+2", ("Y13", "X14", "V16"))) == 50
+    # 1825 has a train type named 2+2: without one, RUN 2+2 is two 2-trains run as one
+    order = parse_order("RUN 2+2: Y13-X14-V16", Vocabulary.from_title(game.title))
+    assert isinstance(order, RunRoutes)
+    assert sum(r.revenue for r in operating.checked_runs(game, "LSWR", order)) == 50
     best = core_routes.best_run(game, "LSWR")
     assert best.revenue == 50 and list(best.joined.values()) == [("2-1",)]
 
@@ -500,3 +505,12 @@ def test_a_token_on_tile_200_lets_a_train_pass_one_stop_more_from_the_third_phas
     assert routes.run_problem(game, "LNWR", ("2-0",), stops) is None
     assert routes.run_revenue(game, "LNWR", ("2-0",), stops, 100) == 90  # the best two stops
     assert routes.run_problem(game, "LNWR", ("2-0",), [v("S13.c0"), v("V20.c1"), v("T16.c0")]) is not None
+
+
+def test_a_minor_in_silent_receivership_is_run_by_no_one() -> None:
+    game = operate(new_game(), "Cam", president=None, tokens=("R8.0",))
+    game.state.corporations["LSWR"].president = A
+    assert trains.acting_player(game, "Cam") == RECEIVER  # a minor with Unit 1: silent
+    assert not trains.LeaseTrain.offers(game)
+    game = operate(new_game(), "GER", president=None, tokens=("V20.4",))
+    assert trains.acting_player(game, "GER") == A  # no one directs a company: the priority deal

@@ -433,7 +433,9 @@ def test_fault_8_a_company_in_receivership_leases_a_train_for_10_and_it_counts_f
     assert "no train" in str(track.reach_problem(game, "GER", "U21", new, u21))
     depot = list(game.state.depot)
     trains.lease(game, "GER", "2")
-    assert game.state.corporations["GER"].cash == 490 and game.state.corporations["GER"].trains == ["2-0"]
+    # £500 - £10; the treasury holds the turn's credit until the run
+    assert game.state.corporations["GER"].cash == 490 + trains.RECEIVER_CREDIT
+    assert game.state.corporations["GER"].trains == ["2-0"]
     assert track.reach_problem(game, "GER", "U21", new, u21) is None  # the leased train reaches
     with pytest.raises(IllegalOrderError, match="has a train"):
         trains.lease(game, "GER", "2")
@@ -457,7 +459,8 @@ def test_fault_8_the_acting_player_leases_and_runs_the_receiver_withholds_and_bu
     with pytest.raises(IllegalOrderError):
         game.apply(A, Lease("2"))
     events = game.apply(B, Lease("2"))
-    assert game.state.corporations["GER"].trains == ["2-0"] and game.state.corporations["GER"].cash == 190
+    assert game.state.corporations["GER"].trains == ["2-0"]
+    assert game.state.corporations["GER"].cash == 190 + trains.RECEIVER_CREDIT
     events += game.apply(B, RunRoutes((TrainRun("2", ("V20.4", "V22")),)))
     names = [type(e).__name__ for e in events]
     assert "TrainLeased" in names and "Withheld" in names and "LeaseReturned" in names
@@ -514,3 +517,29 @@ def test_a_minor_in_silent_receivership_is_run_by_no_one() -> None:
     assert not trains.LeaseTrain.offers(game)
     game = operate(new_game(), "GER", president=None, tokens=("V20.4",))
     assert trains.acting_player(game, "GER") == A  # no one directs a company: the priority deal
+
+
+def total_money(game: Game) -> int:
+    state = game.state
+    return state.bank + sum(p.cash for p in state.players.values()) + sum(c.cash for c in state.corporations.values())
+
+
+def test_a_company_in_receivership_spends_on_credit_repaid_from_its_run() -> None:
+    game = receivership_position("V20.4")
+    game.state.corporations["GER"].cash = 5
+    money = total_money(game)
+    walk.start_corporation_turns(game)
+    game.apply(A, Lease("2"))  # £10 with £5 in the treasury: £5 on credit
+    events = game.apply(A, RunRoutes((TrainRun("2", ("V20.4", "V22")),)))
+    assert any(isinstance(e, trains.LoanRepaid) and e.amount == 5 for e in events)
+    assert game.state.corporations["GER"].cash == 5 - 10 + 70  # withheld, less the loan
+    assert total_money(game) == money  # the bank lent and was repaid
+    # a run must cover the loan
+    game = receivership_position("V20.4")
+    game.state.corporations["GER"].cash = 5
+    walk.start_corporation_turns(game)
+    game.apply(A, Lease("2"))
+    trains.settle_credit(game, "GER")
+    assert trains.loan_of(game) == 5
+    assert "must earn at least" in str(trains.loan_problem(game, 4))
+    assert trains.loan_problem(game, 5) is None

@@ -37,6 +37,7 @@ from pbem.engine.steps.operating import (
     op_state,
 )
 from pbem.engine.values import DisplacedToken, Owner, Vertex
+from pbem.errors import IllegalOrderError
 from pbem.titles.g1825 import dividends, routes, track
 from pbem.titles.g1825 import trains as trains1825
 
@@ -99,6 +100,15 @@ class Route1825(Route):
     @classmethod
     def offers(cls, game: Game) -> bool:
         return op_state(game).trains_bought == 0 and super().offers(game)
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        """The core's run; for a company in receivership its revenue must cover the turn's
+        loan (:func:`pbem.titles.g1825.trains.loan_problem`)."""
+        super().process(game, player, action)
+        problem = trains1825.loan_problem(game, op_state(game).revenue or 0)
+        if problem:
+            raise IllegalOrderError(problem)
 
     @classmethod
     def actor(cls, game: Game) -> str:
@@ -194,10 +204,11 @@ class OperatingRules(TitleHooks):
 
     def operating_steps(self) -> tuple[type[OpStep], ...]:
         """A token waiting for its city, a lease (receivership), track, a token, a lease, the
-        run, the dividend, the lease's return, a discard over the limit, trains (companies
-        never buy privates in 1825)."""
-        return (PendingToken, trains1825.LeaseTrain, Track1825, Token1825, trains1825.LeaseBeforeRun, Route1825,
-                DividendStep, trains1825.ReturnLease, Discard, trains1825.BuyTrain1825)
+        credit settled, the run, the dividend, the loan repaid and the lease returned, a
+        discard over the limit, trains (companies never buy privates in 1825)."""
+        return (PendingToken, trains1825.LeaseTrain, Track1825, Token1825, trains1825.LeaseBeforeRun,
+                trains1825.SettleCredit, Route1825, DividendStep, trains1825.ReturnLease, Discard,
+                trains1825.BuyTrain1825)
 
     def order_codecs(self) -> tuple[OrderCodec, ...]:
         """``LEASE <train>`` (:data:`pbem.titles.g1825.trains.LEASE`)."""

@@ -543,3 +543,15 @@ def test_a_company_in_receivership_spends_on_credit_repaid_from_its_run() -> Non
     assert trains.loan_of(game) == 5
     assert "must earn at least" in str(trains.loan_problem(game, 4))
     assert trains.loan_problem(game, 5) is None
+
+
+def test_track_points_at_a_sepia_hex_only_where_its_printed_track_meets_the_side() -> None:
+    game = operate(new_game(), "LNWR", tokens=("T16.0",))
+    # Wolverton T16 (sepia): printed track to T14, S15, S17 and U17, none to U15 or T18
+    for coord, allowed in (("U15", False), ("T18", False), ("T14", True)):
+        edge = next(e for e in range(6) if game.board.neighbor(coord, e) == "T16")
+        toward = [r for r in range(6) if edge in game.tiles["9"].exits(r)]
+        problems = [track.sepia_problem(game, coord, game.tiles["9"], r) for r in toward]
+        assert all(p is None for p in problems) if allowed else all("its printed track does not reach" in str(p) for p in problems)
+    away = [r for r in range(6) if not {game.board.neighbor("U15", e) for e in game.tiles["9"].exits(r)} & {"T16", "V14"}]
+    assert away and all(track.sepia_problem(game, "U15", game.tiles["9"], r) is None for r in away)

@@ -129,9 +129,11 @@ class OperatingRules(TitleHooks):
         return track.counts_as_upgrade(game, coord)
 
     def lay_problem(self, game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
-        """The tiles of one turn on hexes not adjacent; an upgraded station in reach of a
-        train of ``corp`` (not for a minor's first tile on its home hex)."""
-        problem = super().lay_problem(game, corp, coord, tile, rotation)
+        """No track pointing at a sepia hex but where its printed track meets the side; the
+        tiles of one turn on hexes not adjacent; an upgraded station in reach of a train of
+        ``corp`` (not for a minor's first tile on its home hex)."""
+        problem = super().lay_problem(game, corp, coord, tile, rotation) or track.sepia_problem(
+            game, coord, game.tiles[tile], rotation)
         if problem:
             return problem
         op = game.state.round.operating

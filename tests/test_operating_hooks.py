@@ -8,6 +8,7 @@ the made-up title 9999 (tests/titles/g9999.py), which no title package names:
 * ``most_stops`` — the longest route the optimiser lists for given trains;
 * ``counts_as_upgrade`` — whether a tile laid on a hex counts as an upgrade among the lays;
 * ``upgrade_problem`` — the upgrade rules a tile lay is checked by;
+* ``lay_candidates`` — the tiles the legal-lay list tries on a hex;
 * ``lays_without_reach`` — hexes a corporation may lay on that its track does not reach;
 * ``place_home_token`` — the home token as a corporation's turn begins;
 * a run written ``2+2`` where the title has double-heading and the corporation owns no train
@@ -17,6 +18,7 @@ the made-up title 9999 (tests/titles/g9999.py), which no title package names:
 from __future__ import annotations
 
 import dataclasses
+from typing import Mapping
 
 import pytest
 
@@ -147,6 +149,26 @@ class LooseUpgrades(Hooks9999):
 
     def place_home_token(self, game: Game, corp: str) -> None:
         return None
+
+
+class NoCandidates(Hooks9999):
+    """The legal-lay list tries no tile anywhere."""
+
+    def lay_candidates(self, game: Game, coord: str, supply: Mapping[str, list[str]]) -> list[str]:
+        return []
+
+
+def test_the_legal_lays_try_the_tiles_the_title_names() -> None:
+    base, none = position(), position(NoCandidates)
+    del base.state.tiles["A3"], none.state.tiles["A3"]
+    assert any(lay.hex == "A3" for lay in legal_lays(base, "NWR"))
+    assert legal_lays(none, "NWR") == ()
+
+
+def test_the_titles_upgrade_problem_decides_whether_a_gray_hex_takes_a_tile() -> None:
+    base, loose = position(), position(LooseUpgrades)
+    assert "cannot take a tile" in str(track.lay_problem(base, "NWR", "A1", "9", 1, ignore_reach=True))
+    assert "cannot take a tile" not in str(track.lay_problem(loose, "NWR", "A1", "9", 1, ignore_reach=True))
 
 
 def test_the_titles_upgrade_problem_decides_the_upgrade_rules() -> None:

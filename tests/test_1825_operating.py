@@ -555,3 +555,23 @@ def test_track_points_at_a_sepia_hex_only_where_its_printed_track_meets_the_side
         assert all(p is None for p in problems) if allowed else all("its printed track does not reach" in str(p) for p in problems)
     away = [r for r in range(6) if not {game.board.neighbor("U15", e) for e in game.tiles["9"].exits(r)} & {"T16", "V14"}]
     assert away and all(track.sepia_problem(game, "U15", game.tiles["9"], r) is None for r in away)
+
+
+def test_the_legal_lays_list_upgrades_across_colours_and_tile_200_on_its_printed_hexes() -> None:
+    game = operate(new_game(("unit_1", "k6")), "LNWR", owned=("5-0",), tokens=("T16.0",))
+    game.state.phase = "3"
+    lays = [lay for lay in operating_lays(game) if lay.hex == "T16"]
+    assert {lay.tile for lay in lays} == {"200"}  # Wolverton's sepia face takes only #200
+    game.apply(A, LayTile("T16", "200", lays[0].rotation))
+    assert game.state.tiles["T16"][0] == "200" and game.state.tokens["T16.0"] == ["LNWR"]
+    assert "never replaced" in str(track.upgrade_problem(game, "T16", game.tiles["166"], 0))
+    assert "cannot take a tile" in str(core_track.lay_problem(game, "LNWR", "Y13", "9", 0, ignore_reach=True))
+    assert "may go only on" in str(core_track.lay_problem(game, "LNWR", "Y13", "200", 0, ignore_reach=True))
+
+
+def test_a_119_becomes_the_gray_51() -> None:
+    game = operate(new_game(("unit_1", "k6", "k3")), "LSWR", owned=("5-0",), tokens=("X14.0",))
+    game.state.phase = "4"
+    game.state.tiles["X14"] = ("119", rotation(game, "X14", "119", ("Y13", "W13", "W15", "X16")))
+    fits = {lay.tile for lay in operating_lays(game) if lay.hex == "X14"}
+    assert "51" in fits and not any(game.tiles[t].color == "brown" for t in fits)

@@ -20,7 +20,7 @@ Source: 18xx.games ``lib/engine/game/g_1825/`` (``game.rb``, ``step/*.rb``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 from pbem.engine import shares
 from pbem.engine import track as core_track
@@ -123,6 +123,11 @@ class OperatingRules(TitleHooks):
     def upgrade_problem(self, game: Game, coord: str, new: TileData, rotation: int) -> str | None:
         """1825's upgrades (:func:`pbem.titles.g1825.track.upgrade_problem`)."""
         return track.upgrade_problem(game, coord, new, rotation)
+
+    def lay_candidates(self, game: Game, coord: str, supply: Mapping[str, list[str]]) -> list[str]:
+        """The ordinary candidates, the extra upgrades and tile 200 on its printed hexes
+        (:func:`pbem.titles.g1825.track.lay_candidates`)."""
+        return track.lay_candidates(game, coord, supply, super().lay_candidates(game, coord, supply))
 
     def counts_as_upgrade(self, game: Game, coord: str) -> bool:
         """A printed yellow hex takes a new tile (:func:`pbem.titles.g1825.track.counts_as_upgrade`)."""

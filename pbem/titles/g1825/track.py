@@ -150,6 +150,20 @@ def upgrade_problem(game: Game, coord: str, new: TileData, rotation: int) -> str
     return track.upgrade_problem(game, coord, new, rotation)
 
 
+def lay_candidates(game: Game, coord: str, supply: Mapping[str, list[str]], ordinary: list[str]) -> list[str]:
+    """The tiles to check for a lay on ``coord``: the ``ordinary`` ones (one colour above),
+    the extra upgrades of the tile showing, and a tile that replaces this hex's printed face
+    (200 on Crewe, Wolverton, Swindon), of those in ``supply`` (colour -> tiles left)."""
+    facts = facts_of(game)
+    old = track.placed(game, coord)
+    left = {name for names in supply.values() for name in names}
+    extra = set(facts.extra.get(old.tile.name, frozenset())) & left
+    if old.printed:
+        extra |= {name for name in left if (rule := facts.rules.get(name)) is not None
+                  and rule.replaces_printed and coord in rule.only_on}
+    return [*ordinary, *sorted(extra - set(ordinary))]
+
+
 def kept_loosely(old: track.Placed, new: TileData, rotation: int, coord: str) -> str | None:
     """Why ``new`` at ``rotation`` does not keep the track of ``old`` with a town and a city
     counted alike, or None: each old path must have a new path whose every end is an end of

@@ -195,9 +195,9 @@ def run_revenue(game: Game, corp: str, train_ids: tuple[str, ...], stops: list[V
 
 
 def most_stops(game: Game, corp: str, train_ids: tuple[str, ...]) -> int:
-    """The most stops a route of ``train_ids`` may have (the optimiser's bound): a U3 or an
-    express train, every stop its network reaches; another, its length plus the HALTs and
-    tile-200 tokens it reaches (which cost none)."""
+    """The most stops a route of ``train_ids`` may have (the optimiser's bound): an express
+    train, every stop its network reaches; a U3, its three cities and every town reached;
+    another, its length plus the HALTs and tile-200 tokens it reaches (which cost none)."""
     from pbem.engine import heading
 
     if len(train_ids) > 1:
@@ -205,9 +205,12 @@ def most_stops(game: Game, corp: str, train_ids: tuple[str, ...]) -> int:
     kind = train_kind(game, trains.train_type(train_ids[0]))
     net = track.network(game, corp)
     distance = trains.train_data(game.title, train_ids[0]).distance
-    if kind.cities_only or kind.express:
+    if kind.express:
         return max(distance, len(net.route_stops))
-    free = sum(1 for stop in net.route_stops if _halt_cost(game, stop) == 0)
+    if kind.cities_only:
+        free = sum(1 for stop in net.route_stops if _is_town(stop))
+    else:
+        free = sum(1 for stop in net.route_stops if _halt_cost(game, stop) == 0)
     if _late_phase(game):
         free += sum(1 for stop in net.route_stops if track.placed(game, stop.coord).tile.name == PASS_THROUGH_TILE)
     return distance + free

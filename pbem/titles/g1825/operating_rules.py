@@ -2,17 +2,19 @@
 :class:`~pbem.titles.g1825.hooks.Hooks1825` (cooperative ``super()``): the hooks of the core
 it answers, each a thin call into the module that holds the rule.
 
-* track (:mod:`pbem.titles.g1825.track`): the upgrade rules, a printed yellow hex taking a
-  new tile, the two tiles of a turn on hexes not adjacent, an upgraded station in reach of a
-  train; the home tokens: placed as each operating round begins (a Director choosing the city
+* track (:mod:`pbem.titles.g1825.track`): the upgrade rules (and the tiles the legal-lay
+  list tries), a printed yellow hex taking a new tile, the two tiles of a turn on hexes not
+  adjacent, track pointing at a sepia hex only along its printed track, an upgraded station
+  in reach of a train; the home tokens: placed as each operating round begins (a Director choosing the city
   where the home hex has several), a minor's once its home hex has a tile with a city (the
   minor may lay that tile without reaching the hex);
 * routes (:mod:`pbem.titles.g1825.routes`): what each train visits and earns, London's one
   stop a hex, double-heading;
 * dividends (:mod:`pbem.titles.g1825.dividends`): the price moves by the dividend's size;
   no share held by the bank (IPO or pool) pays the company;
-* trains (:mod:`pbem.titles.g1825.trains`): the turn's steps (the lease, 1825's train
-  purchases), the player acting for a company in receivership, the receiver.
+* trains (:mod:`pbem.titles.g1825.trains`): the turn's steps (the lease, the credit of a
+  company in receivership, 1825's train purchases), the player acting for a company in
+  receivership, the receiver.
 
 Source: 18xx.games ``lib/engine/game/g_1825/`` (``game.rb``, ``step/*.rb``,
 ``round/operating.rb``); issue 12.

@@ -9,6 +9,7 @@ the made-up title 9999 (tests/titles/g9999.py), which no title package names:
 * ``counts_as_upgrade`` — whether a tile laid on a hex counts as an upgrade among the lays;
 * ``upgrade_problem`` — the upgrade rules a tile lay is checked by;
 * ``lay_candidates`` — the tiles the legal-lay list tries on a hex;
+* ``spending_power`` — what a corporation may spend on terrain and tokens;
 * ``lays_without_reach`` — hexes a corporation may lay on that its track does not reach;
 * ``place_home_token`` — the home token as a corporation's turn begins;
 * a run written ``2+2`` where the title has double-heading and the corporation owns no train
@@ -25,7 +26,7 @@ import pytest
 from pbem.engine import routes, track
 from pbem.engine.board import TileData
 from pbem.engine.lays import legal_lays
-from pbem.engine.actions import LayTile, RunRoutes, TrainRun
+from pbem.engine.actions import LayTile, PlaceToken, RunRoutes, TrainRun
 from pbem.engine.game import Game
 from pbem.engine.hooks import TitleHooks
 from pbem.engine.state import OperatingState, RoundState
@@ -192,3 +193,20 @@ def test_the_titles_hook_places_the_home_token_as_a_turn_begins() -> None:
         game.state.tokens.clear()
         walk.start_corporation_turns(game)
         assert (game.state.tokens.get("A1.0") == ["NWR"]) is placed
+
+
+class Lender(Hooks9999):
+    """A corporation may spend £100 beyond its treasury."""
+
+    def spending_power(self, game: Game, corp: str) -> int:
+        return game.state.corporations[corp].cash + 100
+
+
+def test_the_titles_spending_power_decides_what_a_token_may_cost() -> None:
+    base, lent = position(), position(Lender)
+    for game in (base, lent):
+        game.state.corporations["NWR"].cash = 20
+    with pytest.raises(IllegalOrderError, match="the token costs"):
+        operating.place_token(base, "NWR", PlaceToken("A3", 0), ignore_reach=True)
+    operating.place_token(lent, "NWR", PlaceToken("A3", 0), ignore_reach=True)
+    assert lent.state.corporations["NWR"].cash == 20 - 40  # below nothing until the title settles

@@ -274,6 +274,13 @@ class TitleHooks:
             return []
         return list(supply.get(track.COLOR_ORDER[track.COLOR_ORDER.index(old.color) + 1], []))
 
+    def spending_power(self, game: Game, corp: str) -> int:
+        """The most ``corp`` may spend now on terrain and station tokens (money): 1830, its
+        treasury. A title that lends (1825: a company in receivership may spend beyond its
+        treasury, the bank's loan repaid from its run) says more; the treasury then goes
+        below nothing until the title settles it."""
+        return game.state.corporations[corp].cash
+
     def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
         """The hexes ``corp`` may lay a tile on though its track does not reach them (every
         side of such a hex counts as reached). 1830: none; 1825: a minor's home hex while its

@@ -433,8 +433,7 @@ def test_fault_8_a_company_in_receivership_leases_a_train_for_10_and_it_counts_f
     assert "no train" in str(track.reach_problem(game, "GER", "U21", new, u21))
     depot = list(game.state.depot)
     trains.lease(game, "GER", "2")
-    # £500 - £10; the treasury holds the turn's credit until the run
-    assert game.state.corporations["GER"].cash == 490 + trains.RECEIVER_CREDIT
+    assert game.state.corporations["GER"].cash == 490
     assert game.state.corporations["GER"].trains == ["2-0"]
     assert track.reach_problem(game, "GER", "U21", new, u21) is None  # the leased train reaches
     with pytest.raises(IllegalOrderError, match="has a train"):
@@ -460,7 +459,7 @@ def test_fault_8_the_acting_player_leases_and_runs_the_receiver_withholds_and_bu
         game.apply(A, Lease("2"))
     events = game.apply(B, Lease("2"))
     assert game.state.corporations["GER"].trains == ["2-0"]
-    assert game.state.corporations["GER"].cash == 190 + trains.RECEIVER_CREDIT
+    assert game.state.corporations["GER"].cash == 190
     events += game.apply(B, RunRoutes((TrainRun("2", ("V20.4", "V22")),)))
     names = [type(e).__name__ for e in events]
     assert "TrainLeased" in names and "Withheld" in names and "LeaseReturned" in names
@@ -539,10 +538,12 @@ def test_a_company_in_receivership_spends_on_credit_repaid_from_its_run() -> Non
     game.state.corporations["GER"].cash = 5
     walk.start_corporation_turns(game)
     game.apply(A, Lease("2"))
-    trains.settle_credit(game, "GER")
-    assert trains.loan_of(game) == 5
-    assert "must earn at least" in str(trains.loan_problem(game, 4))
-    assert trains.loan_problem(game, 5) is None
+    assert game.state.corporations["GER"].cash == -5 and trains.loan_of(game, "GER") == 5
+    assert "must earn at least" in str(trains.loan_problem(game, "GER", 4))
+    assert trains.loan_problem(game, "GER", 5) is None
+    assert game.hooks.spending_power(game, "GER") == -5 + trains.RECEIVER_CREDIT
+    game.state.corporations["GER"].president = B  # with a Director: no credit
+    assert game.hooks.spending_power(game, "GER") == -5
 
 
 def test_track_points_at_a_sepia_hex_only_where_its_printed_track_meets_the_side() -> None:

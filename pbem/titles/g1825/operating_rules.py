@@ -107,10 +107,14 @@ class Route1825(Route):
     def process(cls, game: Game, player: str, action: Action) -> None:
         """The core's run; for a company in receivership its revenue must cover the turn's
         loan (:func:`pbem.titles.g1825.trains.loan_problem`)."""
+        corp = current_corp(game)
         super().process(game, player, action)
-        problem = trains1825.loan_problem(game, op_state(game).revenue or 0)
+        problem = trains1825.loan_problem(game, corp, op_state(game).revenue or 0)
         if problem:
             raise IllegalOrderError(problem)
+        loan = trains1825.loan_of(game, corp)
+        if loan:
+            game.event(trains1825.LoanRepaid(corp, loan))
 
     @classmethod
     def actor(cls, game: Game) -> str:
@@ -151,6 +155,11 @@ class OperatingRules(TitleHooks):
         if home_deferred(game, corp) and coord == game.title.corporation(corp).home:
             return None
         return track.reach_problem(game, corp, coord, game.tiles[tile], rotation)
+
+    def spending_power(self, game: Game, corp: str) -> int:
+        """A company in receivership with a train may spend on credit
+        (:func:`pbem.titles.g1825.trains.spending_power`)."""
+        return max(super().spending_power(game, corp), trains1825.spending_power(game, corp))
 
     def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
         """A minor whose home token waits may lay on its home hex."""
@@ -213,11 +222,10 @@ class OperatingRules(TitleHooks):
 
     def operating_steps(self) -> tuple[type[OpStep], ...]:
         """A token waiting for its city, a lease (receivership), track, a token, a lease, the
-        credit settled, the run, the dividend, the loan repaid and the lease returned, a
-        discard over the limit, trains (companies never buy privates in 1825)."""
+        run, the dividend, the lease returned, a discard over the limit, trains (companies
+        never buy privates in 1825)."""
         return (PendingToken, trains1825.LeaseTrain, Track1825, Token1825, trains1825.LeaseBeforeRun,
-                trains1825.SettleCredit, Route1825, DividendStep, trains1825.ReturnLease, Discard,
-                trains1825.BuyTrain1825)
+                Route1825, DividendStep, trains1825.ReturnLease, Discard, trains1825.BuyTrain1825)
 
     def order_codecs(self) -> tuple[OrderCodec, ...]:
         """``LEASE <train>`` (:data:`pbem.titles.g1825.trains.LEASE`)."""

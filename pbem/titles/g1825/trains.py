@@ -17,8 +17,8 @@ lease.
   nothing.
 * **Credit** (18xx.games ``receivership_loan``): a company in receivership that owns or
   leases a train may spend up to :data:`RECEIVER_CREDIT` more than its treasury on its track,
-  token and lease; the bank lends the difference, repaid from the run's revenue, which must
-  cover it (the revenue withheld, less the loan).
+  token and lease (its treasury going below nothing); the run's revenue, withheld, repays it
+  and must cover it.
 * **The lease** (fault 8 of the references): a company in receivership with no train may
   lease one of the trains the bank sells from the bank for :data:`LEASE_COST` a turn
   (``LEASE <train>``, :class:`LeaseTrain`, before its track or before its run): the train is
@@ -100,37 +100,9 @@ RECEIVER_CREDIT = 200
 """What a company in receivership may spend beyond its treasury in its turn, lent by the bank
 and repaid from its revenue (money; 18xx.games ``buying_power``)."""
 
-CREDIT_MARK = "credit:"
-"""The operating turn's record of the credit granted (``credit:<amount>``), until the run."""
-
-LOAN_MARK = "loan:"
-"""The operating turn's record of the credit used (``loan:<amount>``), repaid after the run."""
-
-
-def _mark(game: Game, prefix: str) -> str | None:
-    return next((e[len(prefix):] for e in op_state(game).passed_steps if e.startswith(prefix)), None)
-
-
-def _unmark(game: Game, prefix: str) -> None:
-    passed = op_state(game).passed_steps
-    passed[:] = [e for e in passed if not e.startswith(prefix)]
-
-
-@dataclass(frozen=True)
-class CreditGranted(Event):
-    """``corporation`` (in receivership) may spend ``amount`` beyond its treasury this turn."""
-
-    corporation: str
-    amount: int
-
-    def render(self, money: Money) -> str:
-        return (f"{self.corporation} (in receivership) may spend up to {money(self.amount)} more than its "
-                f"treasury on track, a token and a lease this turn, repaid from its run")
-
-
 @dataclass(frozen=True)
 class LoanRepaid(Event):
-    """``corporation`` repays the bank the ``amount`` it spent on credit."""
+    """``corporation``'s run repays the ``amount`` it spent on credit."""
 
     corporation: str
     amount: int
@@ -139,79 +111,43 @@ class LoanRepaid(Event):
         return f"{self.corporation} repays the bank {money(self.amount)} spent on credit"
 
 
-def grant_credit(game: Game, corp: str, *, leasing: bool = False) -> None:
-    """A company in receivership (not silent) that owns a train, or is leasing one, gets its
-    turn's credit: :data:`RECEIVER_CREDIT` is added to its treasury until its run
-    (:func:`settle_credit`); once a turn."""
-    company = game.state.corporations[corp]
-    if (not receivership.in_receivership(game, corp) or silent(game, corp) or not (company.trains or leasing)
-            or _mark(game, CREDIT_MARK) is not None or _mark(game, LOAN_MARK) is not None):
-        return
-    company.cash += RECEIVER_CREDIT
-    game.state.bank -= RECEIVER_CREDIT
-    op_state(game).passed_steps.append(f"{CREDIT_MARK}{RECEIVER_CREDIT}")
-    game.event(CreditGranted(corp, RECEIVER_CREDIT))
+def has_credit(game: Game, corp: str, *, leasing: bool = False) -> bool:
+    """Whether ``corp`` may spend on credit now: in receivership (not silent), owning a train
+    (a leased one counts) or leasing one."""
+    return (receivership.in_receivership(game, corp) and not silent(game, corp)
+            and (leasing or bool(game.state.corporations[corp].trains)))
 
 
-def settle_credit(game: Game, corp: str) -> None:
-    """Before the run, the credit leaves the treasury: what was spent beyond the treasury is
-    the turn's loan, lent by the bank."""
-    granted = _mark(game, CREDIT_MARK)
-    if granted is None:
-        return
-    _unmark(game, CREDIT_MARK)
-    company = game.state.corporations[corp]
-    company.cash -= int(granted)
-    game.state.bank += int(granted)
-    loan = max(0, -company.cash)
-    if loan:
-        company.cash = 0
-        game.state.bank -= loan
-    op_state(game).passed_steps.append(f"{LOAN_MARK}{loan}")
+def spending_power(game: Game, corp: str, *, leasing: bool = False) -> int:
+    """What ``corp`` may spend now: its treasury, and for a company with credit
+    (:func:`has_credit`) :data:`RECEIVER_CREDIT` beyond it, the treasury then going below
+    nothing (the loan)."""
+    cash = game.state.corporations[corp].cash
+    return cash + RECEIVER_CREDIT if has_credit(game, corp, leasing=leasing) else cash
 
 
-def loan_of(game: Game) -> int:
-    """The operating company's loan this turn (money; 0 for none)."""
-    found = _mark(game, LOAN_MARK)
-    return int(found) if found else 0
+def loan_of(game: Game, corp: str) -> int:
+    """What ``corp`` has spent on credit and not repaid (money; 0 for none): its treasury
+    below nothing."""
+    return max(0, -game.state.corporations[corp].cash)
 
 
-def repay_loan(game: Game, corp: str) -> None:
-    """After the dividend the loan is repaid from the treasury (the revenue withheld covers
-    it: :func:`loan_problem`)."""
-    loan = loan_of(game)
-    _unmark(game, LOAN_MARK)
-    if not loan:
-        return
-    company = game.state.corporations[corp]
-    paid = min(loan, company.cash)
-    company.cash -= paid
-    game.state.bank += paid
-    game.event(LoanRepaid(corp, paid))
-
-
-def loan_problem(game: Game, revenue: int) -> str | None:
-    """Why a run of ``revenue`` may not be made: it does not cover the turn's loan."""
-    loan = loan_of(game)
+def loan_problem(game: Game, corp: str, revenue: int) -> str | None:
+    """Why a run of ``revenue`` may not be made: it does not cover ``corp``'s loan."""
+    loan = loan_of(game, corp)
     if revenue < loan:
-        return (f"{current_corp(game)} has spent {game.money(loan)} on credit: its run must earn at least "
-                f"that, not {game.money(revenue)}")
+        return (f"{corp} has spent {game.money(loan)} on credit: its run must earn at least that, "
+                f"not {game.money(revenue)}")
     return None
 
 
-class SettleCredit(OpStep):
-    """Before the run, a company in receivership's credit is settled (it offers nothing)."""
-
-    name = "settle_credit"
-    description = "the credit of a company in receivership is settled"
-
-    @classmethod
-    def offers(cls, game: Game) -> bool:
-        return False
-
-    @classmethod
-    def prepare(cls, game: Game) -> None:
-        settle_credit(game, current_corp(game))
+def settle_loan(game: Game, corp: str) -> None:
+    """After the dividend (withheld: the revenue is in the treasury) the loan is repaid; a
+    loan left without a run to repay it is forgiven by the bank."""
+    loan = loan_of(game, corp)
+    if loan:
+        game.state.corporations[corp].cash = 0
+        game.state.bank -= loan
 
 
 def lease_of(game: Game) -> tuple[str, int] | None:
@@ -266,11 +202,8 @@ class LeaseTrain(OpStep):
         corp = current_corp(game)
         return (receivership.in_receivership(game, corp) and not silent(game, corp)
                 and not game.state.corporations[corp].trains and lease_of(game) is None
-                and bool(leasable(game)) and game.state.corporations[corp].cash + RECEIVER_CREDIT >= LEASE_COST)
+                and bool(leasable(game)) and spending_power(game, corp, leasing=True) >= LEASE_COST)
 
-    @classmethod
-    def prepare(cls, game: Game) -> None:
-        grant_credit(game, current_corp(game))
 
     @classmethod
     def actor(cls, game: Game) -> str:
@@ -318,8 +251,7 @@ def lease(game: Game, corp: str, kind: str) -> None:
     train_id = next((t for t in leasable(game) if trains.train_type(t) == kind), None)
     if train_id is None:
         raise IllegalOrderError(f"the bank sells no {kind} train to lease")
-    grant_credit(game, corp, leasing=True)
-    if treasury.cash < LEASE_COST:
+    if spending_power(game, corp, leasing=True) < LEASE_COST:
         raise IllegalOrderError(f"{corp} has {game.money(treasury.cash)}; a lease costs {game.money(LEASE_COST)}")
     treasury.cash -= LEASE_COST
     state.bank += LEASE_COST
@@ -358,7 +290,7 @@ class ReturnLease(OpStep):
     @classmethod
     def prepare(cls, game: Game) -> None:
         corp = current_corp(game)
-        repay_loan(game, corp)
+        settle_loan(game, corp)
         return_lease(game, corp)
 
 

@@ -305,7 +305,24 @@ def _operating(game: Game, player: str, route_budget: int, vocab: Vocabulary,
     if Pass() in mine and step is not operating.BuyTrainStep:
         out += listed([Pass()], PASS_NOTES.get(step.name, ""))
     out += _special_lays(game, [a for s, a in moves if s is operating.Special and isinstance(a, LayTile)], vocab)
+    out += _anytime_choices(game, moves, vocab, listed)
     return Offer(player, task, tuple(out), lay_text, lay_costs, corp if step is operating.Track else "")
+
+
+def _anytime_choices(game: Game, moves: Sequence[tuple[type[operating.OpStep], Action]], vocab: Vocabulary,
+                     listed: Callable[[Sequence[Action], str], list[Choice]]) -> list[Choice]:
+    """What the title's anytime steps (:attr:`~pbem.engine.steps.operating.OpStep.anytime`)
+    list among the legal ``moves`` (Lorenz's 1825: ``ASSIGN``, and a private's power used):
+    tile lays naming a private (``USING``) as the private companies' lays are shown, each
+    other kind of action one choice noted with the step's description."""
+    out: list[Choice] = []
+    for step in dict.fromkeys(s for s, _ in moves if s.anytime):
+        mine = [a for s, a in moves if s is step]
+        out += _special_lays(game, [a for a in mine if isinstance(a, LayTile) and a.using], vocab)
+        rest = [a for a in mine if not (isinstance(a, LayTile) and a.using)]
+        for kind in dict.fromkeys(type(a) for a in rest):
+            out += listed([a for a in rest if type(a) is kind], step.description)
+    return out
 
 
 def _run_choices(game: Game, route_budget: int,

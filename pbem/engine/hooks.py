@@ -59,6 +59,14 @@ class TitleHooks:
         1830: the variants as asked."""
         return tuple(variants)
 
+    @classmethod
+    def title_rules(cls) -> Mapping[str, bool | int | str]:
+        """The settings of the title's own rules (``game.yaml`` ``title_rules``): key -> its
+        default, whose type a value must have. The loader refuses any other key and fills in
+        the defaults; the title's code reads one with :meth:`~pbem.engine.title.TitleData.
+        title_rule`. 1830: none."""
+        return {}
+
     # -- the sequence of rounds ----------------------------------------------------------------
 
     def first_round(self, game: Game) -> RoundState:

@@ -177,3 +177,12 @@ class TitleData:
         """A title constant from ``game.yaml`` (e.g. ``"pool_share_limit"``)."""
         return self.constants.get(key, default)
 
+    def title_rule(self, key: str) -> bool | int | str:
+        """The setting ``key`` of the title's own rules (``game.yaml`` ``title_rules``, its
+        default declared by the title's hooks, :meth:`~pbem.engine.hooks.TitleHooks.
+        title_rules`).
+
+        :raises KeyError: the title declares no such setting."""
+        value: bool | int | str = self.const("title_rules", {})[key]
+        return value
+

@@ -106,9 +106,7 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
         max_players=game.players.max,
         starting_cash=MappingProxyType(dict(game.starting_cash)),
         certificate_limit=MappingProxyType(dict(game.certificate_limit)),
-        constants=MappingProxyType(
-            {k: v for k, v in game.model_dump(exclude_unset=True).items() if k not in schema.IDENTITY_KEYS}
-        ),
+        constants=MappingProxyType(_constants(game, hooks_type, sources["game"])),
         companies=tuple(_company(c) for c in companies),
         corporations=_corporations(corporations),
         market=_market(market, folder / "market.yaml"),
@@ -121,6 +119,31 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
         tiles=load_tiles(rules_dir / "tiles.yaml"),
         hooks=hooks_type(),
     )
+
+
+def _constants(game: schema.GameData, hooks: type[TitleHooks], sources: Sequence[tuple[Path, Any]]) -> dict[str, Any]:
+    """The constants of ``game`` (its keys other than the identity keys that the files set),
+    with ``title_rules`` checked against the settings the title's ``hooks`` declare and their
+    defaults filled in.
+
+    :raises ConfigError: a setting the title does not declare, or a value of another type
+        than its default's (the file and the key named).
+    """
+    found = {k: v for k, v in game.model_dump(exclude_unset=True).items() if k not in schema.IDENTITY_KEYS}
+    declared = hooks.title_rules()
+    given = found.get("title_rules") or {}
+    for key, value in given.items():
+        where = next((path for path, part in reversed(sources) if _holds(part, ("title_rules", key))),
+                     sources[0][0] if sources else None)
+        if key not in declared:
+            raise ConfigError(f"{where}: title_rules.{key}: not a setting of this title "
+                              f"(known: {', '.join(declared) or 'none'})")
+        if type(value) is not type(declared[key]):
+            raise ConfigError(f"{where}: title_rules.{key}: a {type(declared[key]).__name__}, "
+                              f"not {value!r}")
+    if declared:
+        found["title_rules"] = {**declared, **given}
+    return found
 
 
 def _validated(model: type[Any] | TypeAdapter[Any], doc: Any, sources: Sequence[tuple[Path, Any]]) -> Any:

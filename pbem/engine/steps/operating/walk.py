@@ -126,9 +126,11 @@ def legal_moves(game: Game, player: str) -> list[tuple[type[OpStep], Action]]:
     before are optional and the same player's — the later steps' (an order of a later step
     passes the optional ones, as :func:`step_for` does), then what the operating corporation
     may do at any time in its turn (buy a private company at its least price, taken by
-    :class:`BuyCompany`; use a private's ability, :class:`Special`). Each comes from the
-    step's own check (:meth:`OpStep.legal_actions`); a ``RUN AUTO`` stands for every run.
-    An action two steps take (``PASS``) is listed once, with the first."""
+    :class:`BuyCompany`; use a private's ability, :class:`Special`), then what the title's
+    anytime steps (:attr:`OpStep.anytime`) list for ``player`` (Lorenz's 1825: a private's
+    power given or used). Each comes from the step's own check (:meth:`OpStep.legal_actions`);
+    a ``RUN AUTO`` stands for every run. An action two steps take (``PASS``) is listed once,
+    with the first."""
     active = active_steps(game)
     if not active or active[0].actor(game) != player:
         return []
@@ -146,6 +148,10 @@ def legal_moves(game: Game, player: str) -> list[tuple[type[OpStep], Action]]:
                 found[action] = BuyCompany
         for action in Special.legal_actions(game, player):
             found.setdefault(action, Special)
+    for step in game.operating_steps:
+        if step.anytime:
+            for action in step.legal_actions(game, player):
+                found.setdefault(action, step)
     return [(step, action) for action, step in found.items()]
 
 

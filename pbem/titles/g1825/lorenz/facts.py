@@ -9,6 +9,16 @@ from __future__ import annotations
 VARIANT = "lorenz"
 """The variant's name among a game's variants."""
 
+READINGS_PREFIX = "lorenz_"
+"""The prefix of the variants that play another reading of the variant (each includes
+``lorenz``; :mod:`pbem.titles.g1825.lorenz.readings`)."""
+
+
+def plays(variants: tuple[str, ...]) -> bool:
+    """Whether a game of ``variants`` plays the variant: ``lorenz`` named, or one of the
+    variants of its readings (``lorenz_no_price_drop``...), which include it."""
+    return any(name == VARIANT or name.startswith(READINGS_PREFIX) for name in variants)
+
 START = "lorenz_auction"
 """The kind of the variant's first round (its ``round_steps`` key, rules/1825/variants/lorenz.yaml),
 and the name of its step of buy/bid/pass."""

@@ -39,14 +39,22 @@ def _assign(base: OrderCodec | None) -> OrderCodec:
 
     actions: tuple[type[Action], ...] = (Designate, *(base.actions if base is not None else ()))
     entries = (HelpEntry("ASSIGN <private> <company>",
-                         "give the power of your TWW, C&HP or C&W to an operating company you direct "
-                         "(Lorenz's variant)", "ASSIGN TWW LNWR"),
+                         "give the power of your TWW, C&HP or C&W to an operating company you direct, at "
+                         "any time of an operating round; a designation stands once given (Lorenz's variant; "
+                         "with lorenz_assign_any_time also in your stock turn, and a power not yet used may "
+                         "be moved)", "ASSIGN TWW LNWR"),
                *(base.help if base is not None else ()))
     return OrderCodec("ASSIGN", base.aliases if base is not None else (), actions, parse, write, entries)
 
 
+def _with_help(base: OrderCodec, entry: HelpEntry) -> OrderCodec:
+    """``base`` with one more HELP entry (what the word means in the variant)."""
+    return OrderCodec(base.word, base.aliases, base.actions, base.parse, base.format, (*base.help, entry),
+                      base.gm_only, base.offered)
+
+
 def _with_power(base: OrderCodec, kind: type[LayTile] | type[PlaceToken], privates: tuple[str, ...],
-                entry: HelpEntry) -> OrderCodec:
+                entries: tuple[HelpEntry, ...]) -> OrderCodec:
     def parse(words: list[str], line: str, vocab: Vocabulary) -> Action:
         found = base.parse(words, line, vocab)
         if isinstance(found, LayTile) and found.using in privates and kind is PowerLay:
@@ -56,28 +64,41 @@ def _with_power(base: OrderCodec, kind: type[LayTile] | type[PlaceToken], privat
         return found
 
     return OrderCodec(base.word, base.aliases, (*base.actions, kind), parse, base.format,
-                      (*base.help, entry), base.gm_only, base.offered)
+                      (*base.help, *entries), base.gm_only, base.offered)
 
 
 @functools.lru_cache(maxsize=32)
 def codecs_over(before: tuple[OrderCodec, ...]) -> tuple[OrderCodec, ...]:
     """The variant's codecs, each wrapping the codec of its word among ``before`` (the title's
-    other codecs, or the core's where the title has none of its own): ASSIGN, LAY, TOKEN."""
+    other codecs, or the core's where the title has none of its own): ASSIGN, LAY, TOKEN, and
+    PASS (its HELP only). Each HELP entry says how the game reads the variant where its text is
+    silent, and the variant that reads it otherwise (:mod:`.readings`)."""
     from pbem.core_codecs import CORE_CODECS
 
     def last(word: str) -> OrderCodec | None:
         return next((c for c in reversed((*CORE_CODECS, *before)) if c.word == word), None)
 
-    lay, token = last("LAY"), last("TOKEN")
-    assert lay is not None and token is not None, "the core has LAY and TOKEN"
+    lay, token, passing = last("LAY"), last("TOKEN"), last("PASS")
+    assert lay is not None and token is not None and passing is not None, "the core has LAY, TOKEN and PASS"
     return (
         _assign(last("ASSIGN")),
-        _with_power(lay, PowerLay, LAYING, HelpEntry(
-            "LAY <hex> <tile> <rotation> USING TWW|C&HP",
-            f"the designated company uses TWW (a free extra lay or upgrade on {DURHAM}) or C&HP (its lay on "
-            f"the mountain {PEAK} at half price) (Lorenz's variant)", f"LAY {DURHAM} 57 0 USING TWW")),
-        _with_power(token, PowerToken, TOKENING, HelpEntry(
-            "TOKEN W25 USING C&W",
-            f"the designated company places a free token in Dover ({DOVER}), connected or not; C&W closes "
-            "(Lorenz's variant)", f"TOKEN {DOVER} USING C&W")),
+        _with_power(lay, PowerLay, LAYING, (
+            HelpEntry(f"LAY {DURHAM} <tile> <rotation> USING TWW",
+                      f"the company holding TWW's power makes a free extra lay or upgrade at Durham ({DURHAM}) in "
+                      "its turn, connected or not; an upgrade closes TWW (Lorenz's variant; with "
+                      f"lorenz_tww_needs_reach its track must reach {DURHAM})", f"LAY {DURHAM} 57 0 USING TWW"),
+            HelpEntry(f"LAY {PEAK} <tile> <rotation> USING C&HP",
+                      f"the company holding C&HP's power builds on the mountain {PEAK} at half the terrain cost, "
+                      f"as one of its lays this turn, its track reaching {PEAK}; no company lays there before "
+                      "(Lorenz's variant; with lorenz_chp_extra_lay an extra lay, connected or not)",
+                      f"LAY {PEAK} 9 0 USING C&HP"))),
+        _with_power(token, PowerToken, TOKENING, (HelpEntry(
+            f"TOKEN {DOVER} USING C&W",
+            f"the company holding C&W's power places a free token in Dover ({DOVER}), connected or not, one of "
+            "its own tokens; C&W closes (Lorenz's variant; with lorenz_cw_extra_token an extra token)",
+            f"TOKEN {DOVER} USING C&W"),)),
+        _with_help(passing, HelpEntry(
+            "PASS", "in the start of Lorenz's variant: when every player passes in succession, the cheapest "
+                    "private still for sale falls by £5, as in 1830 (with lorenz_no_price_drop no price falls)",
+            "PASS")),
     )

@@ -25,13 +25,14 @@ from pbem.engine.hooks import TitleHooks
 from pbem.engine.state import IPO, POOL, RoundState, TitleState
 from pbem.titles.g1825.lorenz import powers
 from pbem.titles.g1825.lorenz.facts import (
-    AFTER_THE_PRIVATES, BIDDING, CLOSING_TRAIN, DOVER, LIMITED_SHARE_CORPORATION, PEAK, SOLD_OUT_FIRST, START, VARIANT,
+    AFTER_THE_PRIVATES, BIDDING, CLOSING_TRAIN, DOVER, LIMITED_SHARE_CORPORATION, PEAK, SOLD_OUT_FIRST, START, plays,
 )
 from pbem.titles.g1825.lorenz.state import LorenzOnly, lorenz_state
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
     from pbem.engine.step import Step
+    from pbem.engine.steps.stock import BuySellParShares
     from pbem.engine.steps.operating import OpStep
     from pbem.order_codecs import OrderCodec
 
@@ -90,7 +91,14 @@ class LorenzRules(TitleHooks):
         """Plain 1825's documents for the units in play, then the variant's changes
         (:func:`compose_lorenz`)."""
         composed = super().compose(documents, parts, variants)
-        return compose_lorenz(composed) if VARIANT in variants else composed
+        return compose_lorenz(composed) if plays(variants) else composed
+
+    @classmethod
+    def title_rules(cls) -> Mapping[str, bool | int | str]:
+        """The settings of the variant's readings (:mod:`.readings`), with 1825's others."""
+        from pbem.titles.g1825.lorenz.readings import DEFAULTS
+
+        return {**super().title_rules(), **DEFAULTS}
 
     # -- the start ---------------------------------------------------------------------------
 
@@ -156,6 +164,17 @@ class LorenzRules(TitleHooks):
 
     def operating_steps(self) -> tuple[type[OpStep], ...]:
         return (*super().operating_steps(), powers.PowerStep)
+
+    def stock_step(self) -> type[BuySellParShares]:
+        """The title's stock step taking ``ASSIGN`` in a stock turn (refused there, with the
+        reason, unless the game reads it as allowed at any time: :func:`.powers.with_assign`)."""
+        return powers.with_assign(super().stock_step())  # type: ignore[arg-type]  # a class is hashable
+
+    def station_tokens(self, game: Game, corp: str) -> tuple[list[int], int]:
+        """C&W's token in Dover, where the game reads it as an extra token, is not one of the
+        charter's (:func:`.powers.extra_tokens`)."""
+        costs, placed = super().station_tokens(game, corp)
+        return costs, placed - powers.extra_tokens(game, corp)
 
     def order_codecs(self) -> tuple[OrderCodec, ...]:
         """ASSIGN, and LAY and TOKEN reading a use of a power (:mod:`.orders`)."""

@@ -15,7 +15,9 @@ on offer, or pass).
 
 Readings (the variant does not say): when every player passes in succession the core's
 buy/bid/pass goes on as 1830's does (the cheapest private, still unsold, falls by £5; once it
-is sold, the privates sold pay their revenue); the owner of S&D or L&M receives the free share
+is sold, the privates sold pay their revenue) -- the setting
+``lorenz_price_drops_when_all_pass``; the variant ``lorenz_no_price_drop`` reads it
+otherwise: the prices stay and the privates sold pay their revenue; the owner of S&D or L&M receives the free share
 as the private is bought, whether outright, by a single bid or at auction, provided the
 company is in play (S&D in Unit 3 alone has no NER).
 
@@ -35,6 +37,7 @@ from pbem.engine.steps.auction import WaterfallAuction, may_purchase, min_price,
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1825.lorenz.events import AuctionTurn
 from pbem.titles.g1825.lorenz.facts import BIDDING, FREE_SHARES, START
+from pbem.titles.g1825.lorenz.readings import PRICE_DROPS, reading
 from pbem.titles.g1825.lorenz.state import lorenz_state
 
 if TYPE_CHECKING:
@@ -134,6 +137,19 @@ class LorenzAuction(WaterfallAuction):
         elif company != before:
             mine.last_bidder = high_bidder(game, company)
             game.event(AuctionTurn(company, next_bidder(game)))
+
+    @classmethod
+    def _all_passed(cls, game: Game) -> None:
+        """Every player has passed in succession: as 1830's buy/bid/pass goes on (the
+        cheapest unsold private falls by £5) where the game reads so
+        (:data:`~.readings.PRICE_DROPS`); else no price falls, and the privates sold pay
+        their revenue."""
+        if reading(game, PRICE_DROPS):
+            super()._all_passed(game)
+            return
+        game.payout_companies()
+        for p in game.state.order:
+            game.state.players[p].passed = False
 
     @classmethod
     def _after_buy_company(cls, game: Game, player: str, company: str) -> None:

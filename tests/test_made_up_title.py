@@ -347,3 +347,21 @@ def test_a_corporation_is_launched_after_a_number_of_operating_rounds() -> None:
     assert Par("LR", 90) in game.legal_actions(BOB) and par_problem(game, BOB, "LR", 90) is None
     game.apply(BOB, Par("LR", 90))
     assert state9999(game.state).formed[-1] == "LR"
+
+
+def test_a_variant_composes_the_board_and_bank_from_the_titles_parts() -> None:
+    plain = load_title("9999", rules_dir=RULES, hooks=Hooks9999)
+    east = load_title("9999", ("east",), rules_dir=RULES, hooks=Hooks9999)
+    assert "A7" not in plain.board.hexes and plain.bank_cash == 6000
+    assert east.board.hexes["A7"].name == "Eastwick" and east.board.hexes["A7"].tile.cities[0].revenue == 30
+    assert east.board.neighbor("A7", 1) == "A5" and east.board.neighbor("A7", 5) == "B8"  # joined to the board
+    assert east.bank_cash == 7500
+    assert set(east.board.hexes) - set(plain.board.hexes) == {"A7", "B8"}
+
+
+def test_the_title_resolves_and_refuses_variants_for_the_number_of_players() -> None:
+    assert Hooks9999.resolve_variants((), 3) == ("east",)
+    assert Hooks9999.resolve_variants((), 2) == ()
+    with pytest.raises(ConfigError, match="for 3 players, not 2"):
+        Hooks9999.resolve_variants(("east",), 2)
+    assert TitleHooks.resolve_variants(("x",), 5) == ("x",)  # the base: as asked

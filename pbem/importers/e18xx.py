@@ -72,7 +72,8 @@ def load_record(path: Path) -> dict[str, Any]:
 
 
 def record_variants(record: dict[str, Any]) -> tuple[str, ...]:
-    """The record's optional rules as our variant names (``rules/<title>/variants/``).
+    """The record's optional rules as our variant names (``rules/<title>/variants/``), as the
+    title resolves them for the record's number of players (its defaults filled in).
 
     :raises UnsupportedRecordAction: an option we have no variant for.
     """
@@ -86,7 +87,9 @@ def record_variants(record: dict[str, Any]) -> tuple[str, ...]:
     missing = [o for o in options if o not in known]
     if missing:
         raise UnsupportedRecordAction(f"optional rules not supported yet: {', '.join(missing)}")
-    return options
+    from pbem.titles import hooks_class
+
+    return hooks_class(title).resolve_variants(options, len(record.get("players") or ()))
 
 
 def player_names(record: dict[str, Any]) -> dict[Any, str]:

@@ -197,10 +197,11 @@ def _parse_hex(coord: str, entry: Any, at: _Where) -> HexData:
 
 
 def load_map(title: str, rules_dir: Path = RULES_DIR, variants: tuple[str, ...] = ()) -> MapData:
-    """The map of ``title`` from ``rules/<title>/map.yaml`` with the ``map`` overlays of the
-    named variants merged in (1870's original tiles change only tile counts), its tile counts
-    checked against the catalogue ``tiles.yaml`` of the same rules folder (cached: the result
-    is immutable).
+    """The map of ``title`` as its files say: ``rules/<title>/map.yaml`` with the ``map``
+    overlays of the named variants merged in, its tile counts checked against the catalogue
+    ``tiles.yaml`` of the same rules folder (cached: the result is immutable). A title that
+    composes its map from parts (1825) has its game's board in
+    :func:`pbem.ruleset.load_title`'s ``board``, not here.
 
     :raises ConfigError: missing or invalid file, or a bad value; the message names the file
         and the hex or tile at fault.
@@ -210,11 +211,33 @@ def load_map(title: str, rules_dir: Path = RULES_DIR, variants: tuple[str, ...] 
 
 @functools.lru_cache(maxsize=16)
 def _load_map(title: str, rules_dir: Path, variants: tuple[str, ...]) -> MapData:
+    doc = read_map_document(title, rules_dir, variants)
+    return map_from_document(doc, rules_dir / title / "map.yaml", rules_dir)
+
+
+def read_map_document(title: str, rules_dir: Path, variants: tuple[str, ...]) -> dict[Any, Any]:
+    """``rules/<title>/map.yaml`` as parsed YAML with the ``map`` overlays of the named
+    variants deep-merged in (1870's original tiles change only tile counts), not yet checked.
+
+    :raises ConfigError: the file is missing, not valid YAML or not a mapping; an unknown
+        variant.
+    """
     path = rules_dir / title / "map.yaml"
     doc = _Where(path, "top level").mapping(read_rules_yaml(path), "the file")
     for _, overlay in variant_overlays(title, variants, rules_dir):
         if "map" in overlay:
             doc = deep_merged(doc, overlay["map"])
+    return doc
+
+
+def map_from_document(doc: Any, path: Path, rules_dir: Path) -> MapData:
+    """The :class:`MapData` of a map document (the shape of ``map.yaml``), its tile counts
+    checked against the catalogue ``<rules_dir>/tiles.yaml``; ``path`` is the file named in
+    error messages (a composed map is reported under its title's ``map.yaml``).
+
+    :raises ConfigError: a bad value; the message names the file and the hex or tile.
+    """
+    doc = _Where(path, "top level").mapping(doc, "the map")
     layout = doc.get("layout")
     if layout not in ("flat", "pointy"):
         _Where(path, "layout").fail(f"must be flat or pointy, not {layout!r}")

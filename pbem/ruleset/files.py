@@ -54,6 +54,19 @@ def deep_merged(base: Any, overlay: Any) -> Any:
     return copy.deepcopy(overlay)
 
 
+def read_parts(title: str, rules_dir: Path = RULES_DIR) -> dict[str, Any]:
+    """The title's parts: every ``rules/<title>/parts/*.yaml`` by file stem -> parsed YAML
+    (a title built from pieces, 1825's units and kits, keeps each piece's facts there for its
+    hooks to compose); ``{}`` for a title without the folder.
+
+    :raises ConfigError: a part that is not valid YAML.
+    """
+    folder = rules_dir / title / "parts"
+    if not folder.is_dir():
+        return {}
+    return {path.stem: read_rules_yaml(path) for path in sorted(folder.glob("*.yaml"))}
+
+
 def known_titles(rules_dir: Path = RULES_DIR) -> list[str]:
     """The titles with data under ``rules_dir`` (a folder holding a ``game.yaml``)."""
     return sorted(p.name for p in rules_dir.iterdir() if (p / "game.yaml").is_file())

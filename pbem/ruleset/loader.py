@@ -26,8 +26,15 @@ from pbem.engine.title import (
 )
 from pbem.errors import ConfigError
 from pbem.ruleset import schema
-from pbem.ruleset.board import load_map, load_tiles
-from pbem.ruleset.files import RULES_DIR, deep_merged, known_titles, read_rules_yaml, variant_overlays
+from pbem.ruleset.board import load_tiles, map_from_document, read_map_document
+from pbem.ruleset.files import (
+    RULES_DIR,
+    deep_merged,
+    known_titles,
+    read_parts,
+    read_rules_yaml,
+    variant_overlays,
+)
 
 STEMS = ("game", "companies", "corporations", "market", "trains", "extras")
 """The files a title's :class:`TitleData` is built from (``map.yaml`` and ``tiles.yaml`` are
@@ -47,6 +54,11 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
     ``hooks`` if given (a title whose code lives outside :mod:`pbem.titles`, such as the
     tests' made-up title), else :func:`pbem.titles.hooks_for`. Cached per process by
     (title, variants, folder, hooks): the result is immutable.
+
+    After the overlays and before the schema check, the hooks' :meth:`~pbem.engine.hooks.
+    TitleHooks.compose` builds the documents from the title's parts
+    (``rules/<title>/parts/*.yaml``, :func:`pbem.ruleset.files.read_parts`) for the variants
+    (1825's units and kits); most titles have no parts and leave the documents as they are.
 
     :raises ConfigError: unknown title or variant, missing file, invalid YAML, an unknown key
         or a bad value (the message names the file and the key path, ``a.b.0.c``).
@@ -68,19 +80,22 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
     for path, overlay in variant_overlays(title, variants, rules_dir):
         for stem, part in overlay.items():
             if stem == "map":
-                continue  # read by load_map
+                continue  # read by read_map_document
             if stem not in docs:
                 raise ConfigError(f"{path}: overlays unknown file {stem!r} (known: {', '.join(STEMS)}, map)")
             docs[stem] = deep_merged(docs[stem], part)
             sources[stem].append((path, part))
+    docs["map"] = read_map_document(title, rules_dir, variants)
+    from pbem.titles import hooks_class  # the titles import the engine; imported when needed
+
+    hooks_type = hooks if hooks is not None else hooks_class(title)
+    docs = hooks_type.compose(docs, read_parts(title, rules_dir), variants)
     game = _validated(schema.GameData, docs["game"], sources["game"])
     companies = _validated(_COMPANIES, docs["companies"], sources["companies"])
     corporations = _validated(schema.CorporationsFile, docs["corporations"], sources["corporations"])
     market = _validated(schema.MarketFile, docs["market"], sources["market"])
     trains = _validated(schema.TrainsFile, docs["trains"], sources["trains"])
     extras = _validated(schema.ExtrasFile, docs["extras"] or {}, sources["extras"])
-    from pbem.titles import hooks_for  # the titles import the engine; imported when needed
-
     return TitleData(
         title=game.title,
         name=game.name,
@@ -102,9 +117,9 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
         phases=tuple(_phase(p) for p in trains.phases),
         round_steps=MappingProxyType({k: tuple(v) for k, v in game.round_steps.items()}),
         extras=MappingProxyType(extras.model_dump(exclude_unset=True)),
-        board=load_map(title, rules_dir, variants),
+        board=map_from_document(docs["map"], folder / "map.yaml", rules_dir),
         tiles=load_tiles(rules_dir / "tiles.yaml"),
-        hooks=hooks() if hooks is not None else hooks_for(title),
+        hooks=hooks_type(),
     )
 
 

@@ -20,13 +20,17 @@ What it adds, each through an extension point of the core (issue 11):
   ``LEVY`` (its own codec) takes a toll of £10 from the bank, counted in its state;
 * a share launch after a number of operating rounds (as 1829's): LR may be started only
   after :data:`LAUNCHES` operating rounds (``launch_problem``), counted in its state
-  (``new_operating_round``).
+  (``new_operating_round``);
+* a board and bank composed from parts (as 1825's units, ``compose``): the variant ``east``
+  adds the hexes and the bank money of ``parts/east_extension.yaml``; and variants resolved
+  for the number of players (``resolve_variants``): ``east`` is for three players, and a
+  three-player game is given it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping
 
 from pbem.engine import shares
 from pbem.engine.actions import Action, BuyPrivate, Par, Pass
@@ -37,7 +41,7 @@ from pbem.engine.step import Step
 from pbem.engine.steps.operating import CORE_STEPS, OpStep, current_corp, op_state
 from pbem.engine.steps.operating.base import mark_passed, pass_step
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
-from pbem.errors import IllegalOrderError, OrderSyntaxError
+from pbem.errors import ConfigError, IllegalOrderError, OrderSyntaxError
 from pbem.order_codecs import HelpEntry, OrderCodec, Vocabulary
 
 if TYPE_CHECKING:
@@ -231,6 +235,28 @@ LEVY = OrderCodec("LEVY", ("TOLL",), (Levy,), _parse_levy, _format_levy, (
 
 class Hooks9999(TitleHooks):
     """9999's differences from 1830 (see the module docstring)."""
+
+    @classmethod
+    def compose(cls, documents: Mapping[str, Any], parts: Mapping[str, Any],
+                variants: tuple[str, ...]) -> dict[str, Any]:
+        """With ``east``: the extension's hexes joined to the map, its money to the bank."""
+        composed = dict(documents)
+        if "east" in variants:
+            extension = parts["east_extension"]
+            board = dict(composed["map"])
+            board["hexes"] = {**board["hexes"], **extension["hexes"]}
+            composed["map"] = board
+            composed["game"] = {**composed["game"], "bank_cash": composed["game"]["bank_cash"] + extension["bank_extra"]}
+        return composed
+
+    @classmethod
+    def resolve_variants(cls, variants: tuple[str, ...], players: int) -> tuple[str, ...]:
+        """``east`` is for three players, and a three-player game always has it.
+
+        :raises ConfigError: ``east`` asked for with another number of players."""
+        if "east" in variants and players != 3:
+            raise ConfigError(f"the eastern extension is for 3 players, not {players}")
+        return tuple(variants) if "east" in variants or players != 3 else (*variants, "east")
 
     def new_title_state(self) -> TitleState:
         return State9999()

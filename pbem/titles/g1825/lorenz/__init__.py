@@ -1,0 +1,1 @@
+"""Kevin Lorenz's private-company variant of 1825 (variant ``lorenz``, seed 002)."""

@@ -351,9 +351,11 @@ class Game:
                 self.event(CompanyClosed(sym))
 
     def check_bank(self) -> None:
-        """The bank has broken when its cash is gone: the game ends after this set of
-        operating rounds (1830 rules 8)."""
-        if self.state.bank <= 0 and not self.state.bank_broken:
+        """Whether the bank has broken, as the title says (:meth:`TitleHooks.bank_broken`;
+        1830: its cash is gone), noted and announced once; the title's
+        :meth:`TitleHooks.next_round` then ends the game (1830 rules 8: after this set of
+        operating rounds)."""
+        if not self.state.bank_broken and self.hooks.bank_broken(self):
             self.state.bank_broken = True
             self.event(BankBroken())
 
@@ -419,7 +421,7 @@ class Game:
         for cert in state.certificates:
             if cert.owner == owner:
                 price = self.share_price(cert.corporation) or 0
-                total += price * cert.percent // shares.share_percent(self.title, cert.corporation)
+                total += shares.certificate_price(self.title, cert.corporation, cert.percent, price)
         total += sum(self.title.company(c).value for c in state.players[player].companies)
         return total
 

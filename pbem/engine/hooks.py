@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Hashable, Mapping
 
-from pbem.engine import market
+from pbem.engine import market, shares
 from pbem.engine.state import POOL, Owner, RoundState, ShareSale, TitleState
 from pbem.engine.steps.auction import new_auction_state
 from pbem.engine.steps.stock import BuySellParShares, drop_price, pool_presidency
@@ -129,6 +129,22 @@ class TitleHooks:
         drop_price(game, sale.corporation, sale.count)
         pool_presidency(game, sale.corporation)
 
+    def price_percent(self, title: TitleData, sym: str) -> int:
+        """The percent of corporation ``sym`` that its market price and par are quoted for:
+        a certificate of ``p`` percent costs ``price * p // price_percent``
+        (:func:`pbem.engine.shares.certificate_price`), in purchases, sales, capital and a
+        player's worth. 1830: one ordinary share (:func:`pbem.engine.shares.share_percent`);
+        a title may quote a smaller part (1825's minors: 10%, their shares being of 20%)."""
+        return shares.share_percent(title, sym)
+
+    def bank_broken(self, game: Game) -> bool:
+        """Whether the bank has broken now (asked by ``Game.check_bank`` after the privates
+        pay and after each dividend): 1830 rules 8, its cash is gone (0 or less). A title
+        may count the bank otherwise (1825 as 18xx.games plays it: broken once the players
+        hold more than the bank's whole stock of money, the treasuries counting as the
+        bank's)."""
+        return game.state.bank <= 0
+
     def corporation_closed(self, game: Game, sym: str) -> None:
         """Called once ``sym`` has closed on the market (:mod:`pbem.engine.closing`), to drop
         what the title's state still holds for it; 1830: nothing (no corporation closes)."""
@@ -198,6 +214,49 @@ class TitleHooks:
         None (1830: none; 1825 forbids two cities of one hex on a route). Checked for every
         run written and every route the optimiser considers."""
         return None
+
+    def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
+        """Why the trains ``train_ids`` (one train, or several run as one) may not run the
+        route ``stops`` (stop vertices in order) because of what they are, or None. Checked
+        for every run written and, for each train, every route the optimiser considers; the
+        rules every route keeps (:func:`pbem.engine.track.path_problem`) are checked apart.
+        1830 (rules 6.5): no more stops than the train's length
+        (:func:`pbem.engine.heading.run_length`); a title whose trains count stops otherwise
+        (1825's U3 counts only cities, its 3T/4T may end at towns) says so here."""
+        from pbem.engine import heading, trains
+
+        distance = heading.run_length(game.title, train_ids)
+        if len(stops) <= distance:
+            return None
+        name = "+".join(trains.train_type(t) for t in train_ids)
+        if len(train_ids) > 1:
+            return f"the {name} trains run as one may visit {distance} stops, not {len(stops)}"
+        return f"the {name} train may visit {distance} stops, not {len(stops)}"
+
+    def run_revenue(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex],
+                    revenue: int) -> int:
+        """What the trains ``train_ids`` earn on the route ``stops`` whose stops and
+        :meth:`extra_revenue` come to ``revenue`` (money). 1830: ``revenue``; a title whose
+        trains pay otherwise (1825's 2+2 and 4+4E pay double, the 4+4E only its best four
+        cities) says so here. Used by the run check and the optimiser alike."""
+        return revenue
+
+    def most_stops(self, game: Game, corp: str, train_ids: tuple[str, ...]) -> int:
+        """The most stops a route of ``train_ids`` may have, which bounds the optimiser's
+        listing of routes; :meth:`run_problem` still decides each route. 1830: the length
+        (:func:`pbem.engine.heading.run_length`)."""
+        from pbem.engine import heading
+
+        return heading.run_length(game.title, train_ids)
+
+    def counts_as_upgrade(self, game: Game, coord: str) -> bool:
+        """Whether a tile laid on ``coord`` now counts as an upgrade among the turn's tile
+        lays (``tile_lays``: the lays that may or may not be upgrades). 1830: whenever a tile
+        lies there already (the hex is not a white one); 1825 counts a tile on a printed
+        yellow hex as a new tile."""
+        from pbem.engine import track
+
+        return track.placed(game, coord).tile.color != "white"
 
     def city_slots(self, game: Game, coord: str, city: int, printed: int) -> int:
         """How many station slots city ``city`` of the tile on ``coord`` has, given the

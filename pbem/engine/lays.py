@@ -109,7 +109,7 @@ def _enumerate(game: Game, corp: str) -> list[LegalLay]:
         for name in sorted(by_color.get(above, []), key=tile_key):
             for rotation in range(6):
                 if operating.Track.problem(game, corp, LayTile(coord, name, rotation)) is None:
-                    out.append(LegalLay(coord, name, rotation, old.color != "white", cost))
+                    out.append(LegalLay(coord, name, rotation, game.hooks.counts_as_upgrade(game, coord), cost))
     return out
 
 

@@ -243,13 +243,13 @@ def best_run(game: Game, corp: str, budget: int = DEFAULT_SEARCH_BUDGET,
     if not owned:
         return outcome
     groupings = _groupings(game, owned)
-    longest = max(heading.run_length(game.title, unit) for units in groupings for unit in units)
+    longest = max(game.hooks.most_stops(game, corp, unit) for units in groupings for unit in units)
     routes = legal_routes(game, corp, longest, listing)
     deadline = _Budget(budget - min(listing.spent, listing.left))
     outcome.routes = len(routes)
     best_value, best_pick = -1, []
     for units in groupings:
-        value, pick = _combine(game, units, routes, deadline, must_join, outcome)
+        value, pick = _combine(game, corp, units, routes, deadline, must_join, outcome)
         if value > best_value:
             best_value, best_pick = value, pick
         if deadline.passed:
@@ -295,14 +295,37 @@ def _groupings(game: Game, owned: list[str]) -> list[list[Unit]]:
     return out
 
 
-def _combine(game: Game, units: list[Unit], routes: list[Route], deadline: _Budget,
+def _unit_choices(game: Game, corp: str, unit: Unit, routes: list[Route]) -> list[Route]:
+    """The listed ``routes`` that ``unit`` may run, each at what it earns for that unit, best
+    first (the title's ``run_problem`` and ``run_revenue`` hooks)."""
+    hooks = game.hooks
+    out = []
+    for route in routes:
+        stops = list(route.stops)
+        if hooks.run_problem(game, corp, unit, stops) is not None:
+            continue
+        revenue = hooks.run_revenue(game, corp, unit, stops, route.revenue)
+        out.append(route if revenue == route.revenue else Route(route.stops, revenue, route.mask))
+    return sorted(out, key=lambda r: (-r.revenue, len(r.stops), r.stops))
+
+
+def _combine(game: Game, corp: str, units: list[Unit], routes: list[Route], deadline: _Budget,
              must_join: tuple[str, str] | None, outcome: BestRun) -> tuple[int, list[tuple[Unit, Route | None]]]:
     """The best revenue of ``units`` over the listed ``routes`` and each unit's route (None:
     it does not run), or -1 when none is found (see the module text: greedy first, then branch
-    and bound, spending ``deadline``)."""
+    and bound, spending ``deadline``). Where the title has its own ``run_problem`` or
+    ``run_revenue``, each unit's routes are its own, and only units of the same train types
+    take routes in one order only."""
+    hooks = type(game.hooks)
+    own = hooks.run_problem is not TitleHooks.run_problem or hooks.run_revenue is not TitleHooks.run_revenue
     reach = {u: heading.run_length(game.title, u) for u in units}
-    order = sorted(units, key=lambda u: (-reach[u], u))
-    choices = [[r for r in routes if len(r.stops) <= reach[u]] for u in order]
+    kind: dict[Unit, object] = ({u: tuple(sorted(trains.train_type(t) for t in u)) for u in units} if own
+                                else dict(reach))
+    order = sorted(units, key=lambda u: (-reach[u], str(kind[u]), u))
+    if own:
+        choices = [_unit_choices(game, corp, u, routes) for u in order]
+    else:
+        choices = [[r for r in routes if len(r.stops) <= reach[u]] for u in order]
     tops = [c[0].revenue if c else 0 for c in choices]
     rest = [sum(tops[i:]) for i in range(len(order) + 1)]
     best_value = -1
@@ -324,8 +347,8 @@ def _combine(game: Game, units: list[Unit], routes: list[Route], deadline: _Budg
             return
         if value + rest[i] <= best_value:
             return
-        # units of one length take routes in one order only (index floor)
-        start = floor if i > 0 and reach[order[i]] == reach[order[i - 1]] else 0
+        # units of one kind (length; or train types) take routes in one order only (index floor)
+        start = floor if i > 0 and kind[order[i]] == kind[order[i - 1]] else 0
         for index in range(start, len(choices[i])):
             if deadline.over():  # each route considered is a step
                 return

@@ -26,6 +26,15 @@ def president_percent(title: TitleData, sym: str) -> int:
     return title.corporation(sym).shares[0]
 
 
+def certificate_price(title: TitleData, sym: str, percent: int, price: int) -> int:
+    """What ``percent`` of ``sym`` costs (money, an int, rounded down) at the market or par
+    ``price``: the price is quoted for the title's ``price_percent`` of the corporation
+    (:meth:`pbem.engine.hooks.TitleHooks.price_percent`; 1830: one ordinary share, so a 10%
+    share costs the price and the 20% president's certificate twice it; 1825's minors quote
+    for 10% though their shares are 20%)."""
+    return price * percent // title.hooks.price_percent(title, sym)
+
+
 def new_certificates(title: TitleData) -> list[Certificate]:
     """Every certificate of every corporation, all in the IPO; index 0 is the president's."""
     return [
@@ -128,7 +137,9 @@ def incremental(state: GameState, title: TitleData, sym: str) -> bool:
 
 def float_if_ready(state: GameState, title: TitleData, sym: str, events: list[Event]) -> None:
     """Float ``sym`` once the IPO holds no more than ``100 - float_percent`` percent; with full
-    capitalization the bank pays it ten times par (1830 rules 5.4)."""
+    capitalization the bank pays it the par price of all its certificates (1830 rules 5.4:
+    ten times par). A corporation whose IPO sales pay it (:func:`incremental`: 1825's minors
+    in a game of full capitalization) has been paid as it sold and gets nothing more."""
     corp = state.corporations[sym]
     data = title.corporation(sym)
     if corp.floated or corp.par is None:
@@ -137,8 +148,8 @@ def float_if_ready(state: GameState, title: TitleData, sym: str, events: list[Ev
         return
     corp.floated = True
     events.append(Floated(sym))
-    if title.const("capitalization", "full") == "full":
-        amount = par_price(state, title, sym) * (sum(data.shares) // share_percent(title, sym))
+    if title.const("capitalization", "full") == "full" and not incremental(state, title, sym):
+        amount = certificate_price(title, sym, sum(data.shares), par_price(state, title, sym))
         state.bank -= amount
         corp.cash += amount
         events.append(CapitalReceived(sym, amount))

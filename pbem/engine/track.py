@@ -422,6 +422,7 @@ def _search(game: Game, corp: str, graph: TrackGraph, runs: Sequence[RunSpec],
             for sides in _linkings(graph, stops, used, passing):
                 revenue = sum(stop_revenue(game, s) for s in stops) + game.hooks.extra_revenue(game, corp, stops)
                 ids = train_id if isinstance(train_id, tuple) else (train_id,)
+                revenue = game.hooks.run_revenue(game, corp, ids, stops, revenue)
                 results.append(RouteResult(ids[0], tuple(stops), revenue, ids[1:]))
                 if place_run(r + 1, used | sides):
                     return True
@@ -466,17 +467,8 @@ def _linkings(graph: TrackGraph, stops: list[Vertex], used: int,
 
 
 def _run_problem(game: Game, corp: str, train_id: str | tuple[str, ...], stops: list[Vertex]) -> str | None:
-    if isinstance(train_id, tuple) and len(train_id) > 1:
-        distance = heading.run_length(game.title, train_id)
-        if len(stops) > distance:
-            names = "+".join(trains.train_type(t) for t in train_id)
-            return f"the {names} trains run as one may visit {distance} stops, not {len(stops)}"
-        return path_problem(game, corp, stops)
-    single = train_id[0] if isinstance(train_id, tuple) else train_id
-    distance = heading.run_length(game.title, (single,))
-    if len(stops) > distance:
-        return f"the {single} train may visit {distance} stops, not {len(stops)}"
-    return path_problem(game, corp, stops)
+    ids = train_id if isinstance(train_id, tuple) else (train_id,)
+    return game.hooks.run_problem(game, corp, ids, stops) or path_problem(game, corp, stops)
 
 
 def path_problem(game: Game, corp: str, stops: list[Vertex]) -> str | None:

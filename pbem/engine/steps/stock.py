@@ -65,9 +65,11 @@ def _source_owner(source: str) -> Owner:
 
 
 def _unit_price(game: Game, sym: str, source: str) -> int:
-    if source == "ipo":
-        return shares.par_price(game.state, game.title, sym)
-    return shares.current_price(game.state, game.title, sym)
+    """What one ordinary share of ``sym`` costs from ``source``: par from the IPO, the market
+    price from the pool (:func:`pbem.engine.shares.certificate_price`)."""
+    state, title = game.state, game.title
+    price = shares.par_price(state, title, sym) if source == "ipo" else shares.current_price(state, title, sym)
+    return shares.certificate_price(title, sym, shares.share_percent(title, sym), price)
 
 
 def _buy_multiple_ok(game: Game, sym: str, source: str) -> bool:
@@ -135,7 +137,7 @@ def par_problem(game: Game, player: str, sym: str, price: int) -> str | None:
     if market.par_coord(title, price) is None:
         pars = ", ".join(str(market.price_at(title, c)) for c in title.par_cells())
         return f"{price} is not a par value; choose one of {pars}"
-    cost = price * shares.president_percent(title, sym) // shares.share_percent(title, sym)
+    cost = shares.certificate_price(title, sym, shares.president_percent(title, sym), price)
     if state.players[player].cash < cost:
         return f"{player} has {game.money(state.players[player].cash)}, the president's certificate costs {game.money(cost)}"
     if shares.certificate_count(state, title, player) >= shares.certificate_limit(state, title):
@@ -155,7 +157,7 @@ def par_offers(game: Game, player: str) -> list[Par]:
     return [Par(sym, price) for sym, corp in state.corporations.items()
             if not corp.ipoed and game.hooks.launch_problem(game, sym) is None
             for price in prices
-            if price * shares.president_percent(title, sym) // shares.share_percent(title, sym) <= cash]
+            if shares.certificate_price(title, sym, shares.president_percent(title, sym), price) <= cash]
 
 
 def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
@@ -337,10 +339,13 @@ class BuySellParShares(Step):
         corp.ipoed = True
         corp.president = player
         pres = next(c for c in state.certificates if c.corporation == sym and c.president)
-        cost = action.price * pres.percent // shares.share_percent(title, sym)
+        cost = shares.certificate_price(title, sym, pres.percent, action.price)
         pres.owner = Owner.player(player)
         state.players[player].cash -= cost
-        state.bank += cost
+        if shares.incremental(state, title, sym):
+            corp.cash += cost  # the IPO's sales pay the corporation, this one too
+        else:
+            state.bank += cost
         game.event(Parred(player, sym, action.price))
         game.event(PresidencyBought(player, pres.percent, sym, cost))
         sr = _sr(game)
@@ -404,7 +409,7 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
     price = shares.current_price(state, title, sym)
     if not to_pool:
         shares.transfer(shares.pick_certificates(state, Owner.player(player), sym, count), POOL)
-    amount = price * count
+    amount = shares.certificate_price(title, sym, pct * count, price)
     state.bank -= amount
     state.players[player].cash += amount
     game.event(SharesSold(player, count, sym, count * pct, amount))

@@ -258,7 +258,8 @@ def emergency_sale(game: Game, player: str, corp: str, action: SellShares) -> No
     cheapest = trains.cheapest_depot_price(game) or 0
     need = cheapest - state.corporations[corp].cash - state.players[player].cash
     if sym in state.corporations and state.corporations[sym].price is not None:
-        price = shares.current_price(state, game.title, sym)
+        price = shares.certificate_price(game.title, sym, shares.share_percent(game.title, sym),
+                                         shares.current_price(state, game.title, sym))
         down_to_limit = False
         if game.title.const("emergency_sale_down_to_holding_limit", False):
             limit = int(game.title.const("max_percent_per_corporation", 60))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pbem.engine import track, trains
+from pbem.engine import heading, track, trains
 from pbem.engine.actions import Action, RunAuto, RunRoutes
 from pbem.engine.events import TrainRan
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state
@@ -54,13 +54,19 @@ def checked_runs(game: Game, corp: str, action: RunRoutes) -> list[track.RouteRe
     runs: list[track.RunSpec] = []
     for run in action.runs:
         ids: list[str] = []
-        for kind in (run.train, *run.joined):
+        named = (run.train, *run.joined)
+        if not run.joined and "+" in run.train and heading.allows(game.title) and not any(
+                trains.train_type(t) == run.train for t in owned):
+            # a title with a train type named like trains run as one (1825's 2+2 beside two
+            # 2-trains run as one): without such a train, the name is the trains it joins
+            named = tuple(run.train.split("+"))
+        for kind in named:
             match = next((t for t in owned if trains.train_type(t) == kind), None)
             if match is None:
                 raise IllegalOrderError(f"{corp} has no {kind} train left to run")
             owned.remove(match)
             ids.append(match)
-        runs.append((tuple(ids) if run.joined else ids[0], list(run.stops)))
+        runs.append((tuple(ids) if len(ids) > 1 else ids[0], list(run.stops)))
     try:
         results = track.check_runs(game, corp, runs)
     except ValueError as exc:

@@ -93,7 +93,7 @@ class Track(OpStep):
 
             raise IllegalOrderError(refusal(game, corp, action, problem))
         op = op_state(game)
-        upgrade = track.placed(game, action.hex).tile.color != "white"
+        upgrade = game.hooks.counts_as_upgrade(game, action.hex)
         lay_tile(game, corp, action)
         op.tiles_laid += 1
         op.upgraded = op.upgraded or upgrade
@@ -113,7 +113,8 @@ class Track(OpStep):
         """Why ``corp`` may not make the ordinary tile lay ``action`` (no ``USING``) now, or
         None: the one definition of a legal lay, which the order, the report's list of lays
         and a refusal's list of what fits all use. The turn's lays (1830: one lay or upgrade;
-        1870: two new tiles or one upgrade, not twice on one hex), a hex whose free tile was
+        1870: two new tiles or one upgrade, not twice on one hex; what counts as an upgrade is
+        the title's ``counts_as_upgrade``), a hex whose free tile was
         laid this round (1870 MRBC), :func:`pbem.engine.track.lay_problem` (tile, phase,
         upgrade rules, reach), and the terrain cost against the treasury (1830 rules 6.2)."""
         entry = tile_lay_entry(game)
@@ -122,7 +123,7 @@ class Track(OpStep):
         if action.hex not in game.board.hexes:
             return f"there is no hex {action.hex}"
         op = op_state(game)
-        upgrade = track.placed(game, action.hex).tile.color != "white"
+        upgrade = game.hooks.counts_as_upgrade(game, action.hex)
         if upgrade and not entry["upgrade"]:
             return f"{corp} may not upgrade a tile now (one upgrade, or {len(tile_lays(game))} new tiles, a turn)"
         if not upgrade and not entry["lay"]:

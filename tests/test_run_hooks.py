@@ -1,0 +1,129 @@
+"""The core's extension points for how trains count and earn, and what counts as an upgrade
+(issue 12: 1825's U3, 2+2, 4+4E and 3T trains and its two yellow tiles need them), shown on
+the made-up title 9999 (tests/titles/g9999.py), which no title package names:
+
+* ``run_problem`` — why given trains may not run a route (1830: more stops than their length);
+* ``run_revenue`` — what given trains earn on a route (1830: its stops);
+* ``most_stops`` — the longest route the optimiser lists for given trains;
+* ``counts_as_upgrade`` — whether a tile laid on a hex counts as an upgrade among the lays;
+* a run written ``2+2`` where the title has double-heading and the corporation owns no train
+  of that name is two 2-trains run as one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from pbem.engine import routes
+from pbem.engine.actions import LayTile, RunRoutes, TrainRun
+from pbem.engine.game import Game
+from pbem.engine.hooks import TitleHooks
+from pbem.engine.state import OperatingState, RoundState
+from pbem.engine.steps import operating
+from pbem.engine.title import TitleData
+from pbem.engine.values import Vertex
+from pbem.errors import IllegalOrderError
+from pbem.ruleset import load_title
+from tests.titles import RULES
+from tests.titles.g9999 import Hooks9999
+
+
+class LongTwos(Hooks9999):
+    """A 2-train may visit three stops; a 3-train pays double."""
+
+    def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
+        if train_ids == ("2-0",) or train_ids == ("2-1",):
+            return None if len(stops) <= 3 else "too long"
+        return super().run_problem(game, corp, train_ids, stops)
+
+    def run_revenue(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex],
+                    revenue: int) -> int:
+        return revenue * 2 if train_ids[0].startswith("3-") else revenue
+
+    def most_stops(self, game: Game, corp: str, train_ids: tuple[str, ...]) -> int:
+        return max(3, super().most_stops(game, corp, train_ids))
+
+
+class EveryLayAnUpgrade(Hooks9999):
+    """Every tile counts as an upgrade among the turn's lays."""
+
+    def counts_as_upgrade(self, game: Game, coord: str) -> bool:
+        return True
+
+
+def position(hooks: type[TitleHooks] = Hooks9999, trains: tuple[str, ...] = ("2-0",),
+             constants: dict[str, object] | None = None, city_on_a3: bool = True) -> Game:
+    """9999 in an operating round: NWR (home A1, £500, director Ann) operates alone and owns
+    ``trains``; a tile on A3 joins Northam A1 (50) to Southby A5 (40), #57 (a city of 20) or,
+    without ``city_on_a3``, #9 (plain track)."""
+    title: TitleData = load_title("9999", rules_dir=RULES, hooks=Hooks9999)
+    title = dataclasses.replace(title, hooks=hooks(), constants={**title.constants, **(constants or {})})
+    game = Game(title, ["Ann", "Bob"])
+    state = game.state
+    corp = state.corporations["NWR"]
+    corp.cash, corp.floated, corp.ipoed, corp.president = 500, True, True, "Ann"
+    corp.par = corp.price = (0, 4)
+    state.market[(0, 4)] = ["NWR"]
+    state.tokens["A1.0"] = ["NWR"]
+    state.tiles["A3"] = ("57", 1) if city_on_a3 else ("9", 1)
+    for train in trains:
+        state.depot.remove(train)
+        corp.trains.append(train)
+    state.round = RoundState(kind="operating", operating=OperatingState(order=["NWR"]))
+    return game
+
+
+def run(game: Game, train: str, stops: tuple[str, ...], joined: tuple[str, ...] = ()) -> int:
+    results = operating.checked_runs(game, "NWR", RunRoutes((TrainRun(train, stops, joined),)))
+    return sum(r.revenue for r in results)
+
+
+def test_by_default_a_train_visits_no_more_stops_than_its_length() -> None:
+    game = position()
+    with pytest.raises(IllegalOrderError, match="may visit 2 stops, not 3"):
+        run(game, "2", ("A1", "A3", "A5"))
+    assert run(game, "2", ("A1", "A3")) == 70
+    assert routes.best_run(game, "NWR").revenue == 70
+
+
+def test_the_titles_run_problem_and_most_stops_decide_what_a_train_may_visit() -> None:
+    game = position(LongTwos)
+    assert run(game, "2", ("A1", "A3", "A5")) == 110
+    best = routes.best_run(game, "NWR")
+    assert best.revenue == 110 and len(best.runs[0][1].stops) == 3
+
+
+def test_the_titles_run_revenue_prices_the_run_written_and_the_best_run_alike() -> None:
+    game = position(LongTwos, trains=("3-0",))
+    assert run(game, "3", ("A1", "A3", "A5")) == 220
+    assert routes.best_run(game, "NWR").revenue == 220
+    assert routes.best_run(position(trains=("3-0",)), "NWR").revenue == 110
+
+
+def test_units_of_one_length_but_other_types_each_take_their_own_best_route() -> None:
+    # a 3-train (double) and a 2-train that may visit three stops have the same length and
+    # different routes: the optimiser may not treat them as interchangeable
+    game = position(LongTwos, trains=("3-0", "2-0"), city_on_a3=False)
+    best = routes.best_run(game, "NWR")
+    assert best.revenue == 180  # the 3-train's A1-A5 doubled; the 2-train has no route left
+    assert [train for train, _ in best.runs] == ["3-0"]
+
+
+def test_counts_as_upgrade_decides_which_entry_of_the_tile_lays_a_lay_takes() -> None:
+    lays = {"tile_lays": [{"lay": True, "upgrade": True}, {"lay": "not_if_upgraded", "upgrade": False}]}
+    for hooks, expected in ((Hooks9999, None), (EveryLayAnUpgrade, "may not upgrade a tile now")):
+        game = position(hooks, constants=lays)
+        del game.state.tiles["A3"]
+        operating.op_state(game).tiles_laid = 1  # one new tile laid already this turn
+        problem = operating.Track.problem(game, "NWR", LayTile("A3", "9", 1))
+        assert (problem is None) if expected is None else (expected in str(problem))
+
+
+def test_a_run_named_like_trains_run_as_one_is_those_trains_where_no_train_has_that_name() -> None:
+    heading = {"double_heading": {"most": 2, "lengths": {"2+2": 3}}}
+    game = position(trains=("2-0", "2-1"), constants=heading)
+    assert run(game, "2+2", ("A1", "A3", "A5")) == 110
+    with pytest.raises(IllegalOrderError, match="no 2\\+2 train"):
+        run(position(trains=("2-0", "2-1")), "2+2", ("A1", "A3", "A5"))

@@ -18,6 +18,7 @@ from pbem.engine.values import Vertex
 
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
+    from pbem.engine.board import TileData
     from pbem.engine.game import Game
     from pbem.engine.receivership import ReceivershipPolicy
     from pbem.engine.step import Step
@@ -248,6 +249,30 @@ class TitleHooks:
         from pbem.engine import heading
 
         return heading.run_length(game.title, train_ids)
+
+    def upgrade_problem(self, game: Game, coord: str, new: TileData, rotation: int) -> str | None:
+        """Why tile ``new`` at ``rotation`` may not replace what shows on ``coord``, or None:
+        1830 rules 6.2, :func:`pbem.engine.track.upgrade_problem` (colour, label, cities and
+        towns, every old path kept; the title's ``tile_hexes`` and ``upgrade_chart``). A
+        title with upgrades of its own (1825's town-to-city upgrades, its striped tiles)
+        decides here; :meth:`lay_problem` adds reasons on top of this one."""
+        from pbem.engine import track
+
+        return track.upgrade_problem(game, coord, new, rotation)
+
+    def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
+        """The hexes ``corp`` may lay a tile on though its track does not reach them (every
+        side of such a hex counts as reached). 1830: none; 1825: a minor's home hex while its
+        home token waits for a tile with a city there."""
+        return frozenset()
+
+    def place_home_token(self, game: Game, corp: str) -> None:
+        """Put ``corp``'s home token on the map when its turn begins (and after each tile it
+        lays, where the title defers the token). 1830 rules 6.1: in its home city as it first
+        operates (:func:`pbem.engine.steps.operating.place_home_token`)."""
+        from pbem.engine.steps.operating.tokens import place_home_token
+
+        place_home_token(game, corp)
 
     def counts_as_upgrade(self, game: Game, coord: str) -> bool:
         """Whether a tile laid on ``coord`` now counts as an upgrade among the turn's tile

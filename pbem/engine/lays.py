@@ -98,7 +98,8 @@ def _enumerate(game: Game, corp: str) -> list[LegalLay]:
     net = track.network(game, corp)
     gate = game.hooks.lay_gate(game, corp)
     out: list[LegalLay] = []
-    for coord in sorted(net.hex_edges, key=coord_key):
+    free = game.hooks.lays_without_reach(game, corp)
+    for coord in sorted(set(net.hex_edges) | free, key=coord_key):
         if coord not in game.board.hexes or (gate is not None and coord not in gate):
             continue
         old = track.placed(game, coord).tile

@@ -219,7 +219,8 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
     supply and its colour is allowed in this phase; the upgrade rules; the title's lay gate
     (:func:`pbem.engine.pieces.gate_problem`: 1829's survey parties); every exit leads onto
     the map; the corporation reaches the hex through one of the new tile's exits (unless
-    ``ignore_reach``, for private abilities).
+    ``ignore_reach``, for private abilities, or the title's ``lays_without_reach`` names the
+    hex). The upgrade rules are the title's ``upgrade_problem`` (1830: :func:`upgrade_problem`).
     """
     state = game.state
     if coord not in game.board.hexes:
@@ -238,7 +239,7 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
     old = placed(game, coord)
     if old.tile.color in ("red", "gray", "blue"):
         return f"{coord} cannot take a tile"
-    problem = (upgrade_problem(game, coord, new, rotation) or gate_problem(game, corp, coord)
+    problem = (game.hooks.upgrade_problem(game, coord, new, rotation) or gate_problem(game, corp, coord)
                or game.hooks.lay_problem(game, corp, coord, tile_name, rotation))
     if problem:
         return problem
@@ -246,7 +247,7 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
     for edge in exits:
         if game.board.neighbor(coord, edge) is None or impassable(game.board.hexes[coord], edge):
             return f"#{tile_name} at rotation {rotation} runs off the map or into a blocked side of {coord}"
-    if not ignore_reach:
+    if not ignore_reach and coord not in game.hooks.lays_without_reach(game, corp):
         net = net if net is not None else network(game, corp)
         reach = net.hex_edges.get(coord, set())
         if not reach:

@@ -25,7 +25,7 @@ from pbem.engine.steps.operating.privates import (
     buy_candidates,
 )
 from pbem.engine.steps.operating.runs import Route
-from pbem.engine.steps.operating.tokens import Token, place_home_token
+from pbem.engine.steps.operating.tokens import Token
 from pbem.engine.steps.operating.tracklay import PendingToken, Track, special_lay, special_lay_candidates
 from pbem.errors import IllegalOrderError
 
@@ -237,7 +237,7 @@ def start_corporation_turns(game: Game) -> bool:
             op.index += 1  # closed on the market earlier in this round
             continue
         game.event(Operates(game.state.corporations[corp].president, corp))
-        place_home_token(game, corp)
+        game.hooks.place_home_token(game, corp)
         if not corporation_turn_over(game) or game.state.finished:
             return False
         end_corporation_turn(game)

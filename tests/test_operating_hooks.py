@@ -1,4 +1,4 @@
-"""The core's extension points for how trains count and earn, and what counts as an upgrade
+"""The core's extension points for how trains count and earn, what counts as an upgrade,
 (issue 12: 1825's U3, 2+2, 4+4E and 3T trains and its two yellow tiles need them), shown on
 the made-up title 9999 (tests/titles/g9999.py), which no title package names:
 
@@ -6,6 +6,9 @@ the made-up title 9999 (tests/titles/g9999.py), which no title package names:
 * ``run_revenue`` — what given trains earn on a route (1830: its stops);
 * ``most_stops`` — the longest route the optimiser lists for given trains;
 * ``counts_as_upgrade`` — whether a tile laid on a hex counts as an upgrade among the lays;
+* ``upgrade_problem`` — the upgrade rules a tile lay is checked by;
+* ``lays_without_reach`` — hexes a corporation may lay on that its track does not reach;
+* ``place_home_token`` — the home token as a corporation's turn begins;
 * a run written ``2+2`` where the title has double-heading and the corporation owns no train
   of that name is two 2-trains run as one.
 """
@@ -16,12 +19,15 @@ import dataclasses
 
 import pytest
 
-from pbem.engine import routes
+from pbem.engine import routes, track
+from pbem.engine.board import TileData
+from pbem.engine.lays import legal_lays
 from pbem.engine.actions import LayTile, RunRoutes, TrainRun
 from pbem.engine.game import Game
 from pbem.engine.hooks import TitleHooks
 from pbem.engine.state import OperatingState, RoundState
 from pbem.engine.steps import operating
+from pbem.engine.steps.operating import walk
 from pbem.engine.title import TitleData
 from pbem.engine.values import Vertex
 from pbem.errors import IllegalOrderError
@@ -127,3 +133,39 @@ def test_a_run_named_like_trains_run_as_one_is_those_trains_where_no_train_has_t
     assert run(game, "2+2", ("A1", "A3", "A5")) == 110
     with pytest.raises(IllegalOrderError, match="no 2\\+2 train"):
         run(position(trains=("2-0", "2-1")), "2+2", ("A1", "A3", "A5"))
+
+
+class LooseUpgrades(Hooks9999):
+    """Any tile may go anywhere; B2 may be laid on unreached; no home token is placed."""
+
+    def upgrade_problem(self, game: Game, coord: str, new: TileData, rotation: int) -> str | None:
+        return None
+
+    def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
+        return frozenset({"B2"})
+
+    def place_home_token(self, game: Game, corp: str) -> None:
+        return None
+
+
+def test_the_titles_upgrade_problem_decides_the_upgrade_rules() -> None:
+    base, loose = position(), position(LooseUpgrades)
+    fits = [r for r in range(6) if track.lay_problem(loose, "NWR", "C3", "9", r, ignore_reach=True) is None]
+    assert fits
+    assert "cities" in str(track.lay_problem(base, "NWR", "C3", "9", fits[0], ignore_reach=True))
+
+
+def test_a_hex_the_title_names_may_be_laid_on_without_reach() -> None:
+    base, loose = position(), position(LooseUpgrades)
+    assert "does not reach B2" in str(track.lay_problem(base, "NWR", "B2", "9", 0))
+    rotations = [r for r in range(6) if track.lay_problem(loose, "NWR", "B2", "9", r) is None]
+    assert rotations
+    assert any(lay.hex == "B2" for lay in legal_lays(loose, "NWR"))
+
+
+def test_the_titles_hook_places_the_home_token_as_a_turn_begins() -> None:
+    for hooks, placed in ((Hooks9999, True), (LooseUpgrades, False)):
+        game = position(hooks)
+        game.state.tokens.clear()
+        walk.start_corporation_turns(game)
+        assert (game.state.tokens.get("A1.0") == ["NWR"]) is placed

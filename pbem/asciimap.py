@@ -38,7 +38,7 @@ from types import MappingProxyType
 from collections.abc import Callable, Mapping, Sequence
 
 from pbem.engine import track
-from pbem.engine.board import BorderData, HexData, MapData, TileData, edge_of
+from pbem.engine.board import BorderData, HexData, MapData, TileData, _coord_xy, coord_letters, edge_of
 from pbem.engine.game import Game
 
 CELL = 9
@@ -64,7 +64,7 @@ _DIRECTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "flat": ("S", "SW", "NW", "N", "NE", "SE"),
 })
 """Layout -> the compass names of edges 0..5 (see :data:`pbem.engine.board.EDGE_DELTAS`)."""
-_COORD = re.compile(r"^([A-Z]{1,2})([1-9][0-9]*)$")
+_COORD = re.compile(r"^([A-Za-z]{1,2})(-?[0-9]+)$")
 
 
 @dataclass(frozen=True)
@@ -282,16 +282,14 @@ def _by_phase(revenue: Mapping[str, int]) -> list[tuple[str, int]]:
 
 def _xy(coord: str, layout: str) -> tuple[int, int]:
     """``F20`` -> (col, row) in text order for ``layout`` (see :class:`_Place`)."""
-    match = _COORD.match(coord)
-    if match is None:
+    xy = _coord_xy(coord, layout)
+    if xy is None:
         raise ValueError(f"{coord!r} is not a coordinate")
-    letters, number = match.groups()
-    letter = ord(letters[-1]) - ord("A") + (26 if len(letters) == 2 else 0)
-    return (int(number) - 1, letter) if layout == "pointy" else (letter, int(number) - 1)
+    return xy
 
 
 def _letters(index: int) -> str:
-    return chr(ord("A") + index) if index < 26 else "A" + chr(ord("A") + index - 26)
+    return coord_letters(index)
 
 
 def _row_label(board: MapData, row: int) -> str:
@@ -314,7 +312,8 @@ def _places(board: MapData, by_coordinate: bool = False) -> list[_Place]:
 def _coord_key(coord: str) -> tuple[int, str, int]:
     match = _COORD.match(coord)
     assert match is not None
-    return (len(match.group(1)), match.group(1), int(match.group(2)))
+    letters = match.group(1)
+    return (0 if letters.islower() else len(letters), letters, int(match.group(2)))
 
 
 def _split(first: int, last: int, fits: Callable[[int, int], bool]) -> list[tuple[int, int]]:

@@ -130,8 +130,8 @@ def test_units_named_apart_take_their_combined_name(variants: tuple[str, ...], p
 
 
 def test_new_game_records_the_resolved_variants() -> None:
-    assert _genesis((), 6)["variants"] == ["unit_12"]
-    assert _genesis(("unit_2", "unit_1", "r1"), 3)["variants"] == ["unit_12", "r1"]
+    assert _genesis((), 4)["variants"] == ["unit_1"]
+    assert _genesis(("r1", "unit_1"), 2)["variants"] == ["unit_1", "r1"]
 
 
 # --- player ranges -----------------------------------------------------------------------------

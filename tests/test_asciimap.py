@@ -462,3 +462,18 @@ def test_the_track_list_says_what_joins_what(recorded: dict[str, Game]) -> None:
     start = track_list(recorded["start"])
     assert _entry(start, "I15") == (
         "I15 Baltimore  printed yellow label B  city 30 [B&O] -> 0/SW J14, 4/E I17; blocked by BO")
+
+
+def test_rows_before_a_and_columns_before_1_are_drawn() -> None:
+    """A map reaching past row A and column 1 (18xx.games' ``a2``, ``B0``, ``A-1``) is drawn
+    with those rows and columns labelled, every hex in its cell."""
+    coords = ["b1", "a2", "A1", "A-1", "B0"]
+    hexes = {c: HexData(coord=c, tile=TileData(name="blank", color="white")) for c in coords}
+    game = _fresh()
+    game.board = MapData(layout="pointy", hexes=MappingProxyType(hexes), tile_counts=MappingProxyType({}))
+    text = render_map(game, width=80)
+    lines = text.splitlines()
+    for coord in coords:
+        assert sum(line.count(f"|{coord} ") + line.count(f"|{coord}|") for line in lines) == 1, coord
+    assert any(line.startswith("a ") for line in lines) and any(line.startswith("b ") for line in lines)
+    assert re.search(r"\s-1\s+0\s+1\s+2", lines[0])

@@ -308,6 +308,33 @@ def test_a_small_good_map_loads(tmp_path: Path) -> None:
     assert m.hexes["A1"].tile.name == "blank" and m.hexes["B2"].tile.name == "B2"
 
 
+def test_coordinates_before_row_a_and_column_1(tmp_path: Path) -> None:
+    """As on 18xx.games, rows north of A are lower case (a = -1, b = -2) and columns west of
+    1 are 0, -1...: they load, neighbour their hexes across A and 1, and keep the grid."""
+    hexes = """\
+  b1: {color: white}
+  a2: {color: white}
+  A1: {color: white}
+  A-1: {color: white}
+  B0: {color: white}
+  AA-1: {color: white}
+"""
+    root = write_rules(tmp_path, hexes)
+    m = load_map("x", root)
+    assert m.neighbor("A1", 3) == "a2" and m.neighbor("a2", 0) == "A1"
+    assert m.neighbor("a2", 2) == "b1" and m.neighbor("b1", 5) == "a2"
+    assert m.neighbor("A1", 1) == "A-1" and m.neighbor("A-1", 4) == "A1"
+    assert m.neighbor("A1", 0) == "B0" and m.neighbor("B0", 2) == "A-1"
+    assert m.edge_to("B0", "A1") == 3 and m.neighbor("AA-1", 0) is None
+
+
+@pytest.mark.parametrize("coord", ["A01", "aA1", "ab2", "A-0", "-1", "a-02"])
+def test_bad_coordinates_fail(tmp_path: Path, coord: str) -> None:
+    root = write_rules(tmp_path, f"  A1: {{color: white}}\n  {coord}: {{color: white}}\n")
+    with pytest.raises(ConfigError):
+        load_map("x", root)
+
+
 @pytest.mark.parametrize(
     ("hex_line", "message"),
     [

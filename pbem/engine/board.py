@@ -8,7 +8,9 @@ maps as the 18xx.games project records them, and number hex edges and coordinate
 
 Coordinates are letters + number (``"F20"``). On a *pointy* layout ``x = number - 1`` and
 ``y = letter index`` (``A`` = 0); on a *flat* layout ``x = letter index`` and
-``y = number - 1``. Edge ``e`` of a hex faces the neighbour at ``(x + dx, y + dy)`` given by
+``y = number - 1``. As on 18xx.games, a map may reach past ``A`` and ``1``: one lower-case
+letter is an index below zero (``a`` = -1, ``b`` = -2), and the number may be 0 or negative
+(``"AA-1"``). Edge ``e`` of a hex faces the neighbour at ``(x + dx, y + dy)`` given by
 :data:`EDGE_DELTAS`; the same side seen from the neighbour is edge ``(e + 3) % 6``.
 
 Track is a set of paths between *endpoints*, each a string: ``"e0"`` .. ``"e5"`` for a hex edge,
@@ -45,7 +47,7 @@ COLORS = frozenset({"white", "yellow", "green", "brown", "gray", "red", "blue"})
 BORDER_KINDS = frozenset({"impassable", "water", "mountain"})
 """Kinds of hex-side border; a border without a kind is only drawn (joins two hexes)."""
 
-_COORD = re.compile(r"^([A-Z]{1,2})([1-9][0-9]*)$")
+_COORD = re.compile(r"^([A-Z]{1,2}|[a-z])(0|-?[1-9][0-9]*)$")
 
 
 def edge_of(endpoint: str) -> int | None:
@@ -169,20 +171,30 @@ def _coord_xy(coord: str, layout: str) -> tuple[int, int] | None:
     if match is None:
         return None
     letters, number = match.groups()
-    letter = ord(letters[-1]) - ord("A")
-    if len(letters) == 2:
-        if letters[0] != "A":
-            return None
-        letter += 26
+    if letters.islower():
+        letter = -(ord(letters) - ord("a") + 1)
+    else:
+        letter = ord(letters[-1]) - ord("A")
+        if len(letters) == 2:
+            if letters[0] != "A":
+                return None
+            letter += 26
     return (int(number) - 1, letter) if layout == "pointy" else (letter, int(number) - 1)
+
+
+def coord_letters(index: int) -> str:
+    """The letters of a row (pointy) or column (flat) index: 0 -> ``A``, 26 -> ``AA``, -1 ->
+    ``a`` (18xx.games' rows and columns before ``A``)."""
+    if index < 0:
+        return chr(ord("a") - index - 1)
+    return chr(ord("A") + index) if index < 26 else "A" + chr(ord("A") + index - 26)
 
 
 def _xy_coord(x: int, y: int, layout: str) -> str | None:
     number, letter = (x + 1, y) if layout == "pointy" else (y + 1, x)
-    if number < 1 or not 0 <= letter < 52:
+    if not -26 <= letter < 52:
         return None
-    letters = chr(ord("A") + letter) if letter < 26 else "A" + chr(ord("A") + letter - 26)
-    return f"{letters}{number}"
+    return f"{coord_letters(letter)}{number}"
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,14 @@ import dataclasses
 import pytest
 
 from pbem.engine import closing, market
-from pbem.engine.actions import BuyPrivate, BuyShares, Par, Pass, RunRoutes, SellShares
+from pbem.engine.actions import BuyPrivate, BuyShares, Dividend, Par, Pass, RunRoutes, SellShares
 from pbem.engine.events import render_all
 from pbem.engine.game import Game
-from pbem.engine.receivership import in_receivership
+from pbem.engine.hooks import TitleHooks
+from pbem.engine.receivership import ReceivershipPolicy, in_receivership
 from pbem.engine.state import IPO, POOL, OperatingState, RoundState, StockRoundState
 from pbem.engine.steps.operating.buytrains import BuyTrainStep
+from pbem.engine.steps.operating.dividends import DividendStep
 from pbem.engine.steps.operating.runs import Route
 from pbem.engine.values import Owner
 from pbem.errors import IllegalOrderError
@@ -22,7 +24,7 @@ from pbem.orders import Vocabulary, format_order, parse_order
 from pbem.ruleset import load_title
 from pbem.titles.g1825.state import State1825, state1825
 from pbem.titles.g1825.stock import SellPrivate, Stock1825, current_band, par_prices
-from pbem.titles.g1825.stock_rules import Receivership1825
+from pbem.titles.g1825.stock_rules import Receivership1825, StockRules
 
 P1, P2, P3, P4, P5 = (f"Player {n}" for n in range(1, 6))
 VARIANTS = ("unit_1", "r1")
@@ -117,14 +119,28 @@ def test_five_players_the_fifth_gets_the_lnwr_directors_certificate_at_its_par()
 
 
 def test_players_after_the_director_get_one_lnwr_share_each() -> None:
-    title = load_title("1825", VARIANTS)
-    two_privates = dataclasses.replace(title, companies=title.companies[:2])
-    game = Game(two_privates, [P1, P2, P3, P4, P5])
+    # Units 1 and 2: five privates (Unit 2's £30 one and its duplicates left out) for seven
+    names = [f"Player {n}" for n in range(1, 8)]
+    game = Game(load_title("1825", ("unit_12",)), names)
     state = game.state
-    assert state.corporations["LNWR"].president == P3
-    assert [state.percent_of(Owner.player(p), "LNWR") for p in (P3, P4, P5)] == [20, 10, 10]
-    assert (state.players[P4].cash, state.players[P5].cash) == (504 - 100, 504 - 100)
-    assert state.percent_of(IPO, "LNWR") == 60
+    assert [state.players[p].companies for p in names[:5]] == [["S&M"], ["C&HP"], ["C&W"], ["S&D"], ["L&M"]]
+    assert state.corporations["LNWR"].president == "Player 6"
+    assert [state.percent_of(Owner.player(p), "LNWR") for p in names[5:]] == [20, 10]
+    assert (state.players["Player 6"].cash, state.players["Player 7"].cash) == (360 - 200, 360 - 100)
+    assert state.percent_of(IPO, "LNWR") == 70
+
+
+def test_unit_3s_minors_come_with_its_second_band() -> None:
+    game = Game(load_title("1825", ("unit_3",)), [P1, P2])
+    assert game.state.players[P1].companies == ["A&F"] and game.state.players[P2].companies == ["TWW"]
+    game.apply(P1, BuyPrivate("S&D"))
+    assert current_band(game) == 1
+    with pytest.raises(IllegalOrderError, match="HR is in band 2"):
+        game.apply(P2, Par("HR", 90))
+    start(game, "CR", P1, 76, {P1: 4, P2: 4})
+    assert current_band(game) == 2
+    game.apply(P2, Par("HR", 90))
+    assert game.state.corporations["HR"].president == P2
 
 
 def test_each_minors_required_train_is_set_aside_at_the_start() -> None:
@@ -522,3 +538,30 @@ def test_a_minors_shares_are_worth_twice_the_price_and_sell_so() -> None:
     cash = game.state.players[P2].cash
     game.apply(P2, SellShares("Cam", 1))
     assert game.state.players[P2].cash == cash + 180
+
+
+class PayingReceiver(ReceivershipPolicy):
+    def dividend(self, game: Game, corp: str) -> str:
+        return "payout"
+
+
+class LaterRules(TitleHooks):
+    """Hooks after the stock rules with a receiver of their own (as the operating rules')."""
+
+    def receivership(self) -> ReceivershipPolicy | None:
+        return PayingReceiver()
+
+
+class Composed(StockRules, LaterRules):
+    pass
+
+
+def test_the_stock_rules_receiver_defers_to_the_policy_of_the_hooks_after_them() -> None:
+    game = new_game(2)
+    all_privates_sold(game)
+    start(game, "LNWR", P2, 100, {P2: 4}, cash=500)
+    game.state.corporations["LNWR"].president = None
+    policy = Composed().receivership()
+    assert isinstance(policy, Receivership1825) and isinstance(policy.inner, PayingReceiver)
+    assert policy.action(game, DividendStep, "LNWR") == Dividend("payout")
+    assert Receivership1825().action(game, DividendStep, "LNWR") == Dividend("withhold")

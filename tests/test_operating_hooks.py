@@ -1,5 +1,6 @@
-"""The core's extension points for how trains count and earn, what counts as an upgrade,
-(issue 12: 1825's U3, 2+2, 4+4E and 3T trains and its two yellow tiles need them), shown on
+"""The core's extension points for how trains count and earn, what counts as an upgrade, the
+upgrade rules, lays without reach and the home token (issue 12: 1825's U3, 2+2, 4+4E and 3T
+trains, its two yellow tiles, its upgrades and its minors' homes need them), shown on
 the made-up title 9999 (tests/titles/g9999.py), which no title package names:
 
 * ``run_problem`` — why given trains may not run a route (1830: more stops than their length);

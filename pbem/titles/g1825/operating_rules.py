@@ -1,9 +1,168 @@
-"""1825's operating rules: track, routes, dividends, trains (to be filled in)."""
+"""1825's operating rules as the :class:`OperatingRules` mixin of
+:class:`~pbem.titles.g1825.hooks.Hooks1825` (cooperative ``super()``): the hooks of the core
+it answers, each a thin call into the module that holds the rule.
+
+* track (:mod:`pbem.titles.g1825.track`): the upgrade rules, a printed yellow hex taking a
+  new tile, the two tiles of a turn on hexes not adjacent, an upgraded station in reach of a
+  train; the home tokens: placed as each operating round begins (a Director choosing the city
+  where the home hex has several), a minor's once its home hex has a tile with a city (the
+  minor may lay that tile without reaching the hex);
+* routes (:mod:`pbem.titles.g1825.routes`): what each train visits and earns, London's one
+  stop a hex, double-heading;
+* dividends (:mod:`pbem.titles.g1825.dividends`): the price moves by the dividend's size;
+* trains (:mod:`pbem.titles.g1825.trains`): the turn's steps (the receiver's lease, 1825's
+  train purchases), the receiver.
+
+Source: 18xx.games ``lib/engine/game/g_1825/`` (``game.rb``, ``step/*.rb``,
+``round/operating.rb``); issue 12.
+"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from pbem.engine import shares
+from pbem.engine import track as core_track
 from pbem.engine.hooks import TitleHooks
+from pbem.engine.steps.operating import (
+    DividendStep,
+    Discard,
+    OpStep,
+    PendingToken,
+    Route,
+    Token,
+    Track,
+    current_corp,
+)
+from pbem.engine.values import DisplacedToken, Vertex
+from pbem.titles.g1825 import dividends, routes, track
+from pbem.titles.g1825 import trains as trains1825
+
+if TYPE_CHECKING:
+    from pbem.engine.actions import Action
+    from pbem.engine.board import TileData
+    from pbem.engine.game import Game
+    from pbem.engine.receivership import ReceivershipPolicy
+
+
+def home_deferred(game: Game, corp: str) -> bool:
+    """Whether ``corp`` is a minor whose home token waits for a tile with a city and track
+    on its home hex (18xx.games ``can_place_home_token?``): none of its tokens is placed or
+    waiting to be, and the home hex shows no such tile."""
+    data = game.title.corporation(corp)
+    if data.kind != "minor" or _home_placed(game, corp):
+        return False
+    tile = core_track.placed(game, data.home).tile
+    return not (tile.paths and tile.cities)
+
+
+def _home_placed(game: Game, corp: str) -> bool:
+    state = game.state
+    return (any(corp in corps for corps in state.tokens.values())
+            or any(entry.corporation == corp for entry in state.pending_tokens))
+
+
+class Track1825(Track):
+    """The core's track step; after each tile a minor's deferred home token goes down once
+    its home hex has a tile with a city (18xx.games ``lay_tile_action``)."""
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        super().process(game, player, action)
+        corp = current_corp(game)
+        if not _home_placed(game, corp):
+            game.hooks.place_home_token(game, corp)
 
 
 class OperatingRules(TitleHooks):
-    """1825's operating-round hooks (to be filled in)."""
+    """1825's operating-round hooks (see the module text)."""
+
+    # -- track ----------------------------------------------------------------------------------
+
+    def upgrade_problem(self, game: Game, coord: str, new: TileData, rotation: int) -> str | None:
+        """1825's upgrades (:func:`pbem.titles.g1825.track.upgrade_problem`)."""
+        return track.upgrade_problem(game, coord, new, rotation)
+
+    def counts_as_upgrade(self, game: Game, coord: str) -> bool:
+        """A printed yellow hex takes a new tile (:func:`pbem.titles.g1825.track.counts_as_upgrade`)."""
+        return track.counts_as_upgrade(game, coord)
+
+    def lay_problem(self, game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
+        """The tiles of one turn on hexes not adjacent; an upgraded station in reach of a
+        train of ``corp`` (not for a minor's first tile on its home hex)."""
+        problem = super().lay_problem(game, corp, coord, tile, rotation)
+        if problem:
+            return problem
+        op = game.state.round.operating
+        if op is not None and op.index < len(op.order) and current_corp(game) == corp:
+            problem = track.adjacent_problem(game, coord)
+            if problem:
+                return problem
+        if home_deferred(game, corp) and coord == game.title.corporation(corp).home:
+            return None
+        return track.reach_problem(game, corp, coord, game.tiles[tile])
+
+    def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
+        """A minor whose home token waits may lay on its home hex."""
+        found = super().lays_without_reach(game, corp)
+        if home_deferred(game, corp):
+            found = found | {game.title.corporation(corp).home}
+        return found
+
+    def place_home_token(self, game: Game, corp: str) -> None:
+        """A minor's waits for a tile with a city on its home hex; on a home hex of several
+        cities with none named, the Director chooses the city (``TOKEN <hex>.<city>``);
+        otherwise the core's home token."""
+        if _home_placed(game, corp) or home_deferred(game, corp):
+            return
+        data = game.title.corporation(corp)
+        tile = core_track.placed(game, data.home).tile
+        if data.home_city is None and len(tile.cities) > 1 and tile.paths:
+            free = [i for i in range(len(tile.cities)) if core_track.free_slots(game, data.home, i, corp) > 0]
+            if len(free) != 1:
+                game.state.pending_tokens.append(DisplacedToken(corp, data.home))
+                return
+        super().place_home_token(game, corp)
+
+    def new_operating_round(self, game: Game) -> None:
+        """Every company of the round puts down its home token as the round begins (18xx.games
+        ``HOME_TOKEN_TIMING = :operating_round``), where it can."""
+        super().new_operating_round(game)
+        op = game.state.round.operating
+        for corp in op.order if op is not None else ():
+            self.place_home_token(game, corp)
+
+    # -- routes ---------------------------------------------------------------------------------
+
+    def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
+        """1825's trains (:func:`pbem.titles.g1825.routes.run_problem`)."""
+        return routes.run_problem(game, corp, train_ids, stops)
+
+    def run_revenue(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex],
+                    revenue: int) -> int:
+        """1825's trains (:func:`pbem.titles.g1825.routes.run_revenue`)."""
+        return routes.run_revenue(game, corp, train_ids, stops, super().run_revenue(game, corp, train_ids, stops, revenue))
+
+    def most_stops(self, game: Game, corp: str, train_ids: tuple[str, ...]) -> int:
+        """1825's trains (:func:`pbem.titles.g1825.routes.most_stops`)."""
+        return routes.most_stops(game, corp, train_ids)
+
+    # -- dividends ------------------------------------------------------------------------------
+
+    def dividend_moves(self, game: Game, corp: str, revenue: int, paid: int) -> tuple[str, ...]:
+        """By the dividend's size against the share price
+        (:func:`pbem.titles.g1825.dividends.price_moves`)."""
+        return dividends.price_moves(paid, shares.current_price(game.state, game.title, corp))
+
+    # -- the turn's steps and the receiver --------------------------------------------------------
+
+    def operating_steps(self) -> tuple[type[OpStep], ...]:
+        """A token waiting for its city, the receiver's lease, track, a token, the run, the
+        dividend, the lease's return, a discard over the limit, trains (corporations never
+        buy privates in 1825)."""
+        return (PendingToken, trains1825.LeaseTrain, Track1825, Token, Route, DividendStep,
+                trains1825.ReturnLease, Discard, trains1825.BuyTrain1825)
+
+    def receivership(self) -> ReceivershipPolicy | None:
+        """1825's receiver (:class:`pbem.titles.g1825.trains.Receiver1825`)."""
+        return trains1825.Receiver1825()

@@ -27,7 +27,7 @@ from pbem.engine import shares
 from pbem.engine.actions import Action, RunRoutes
 from pbem.engine.hooks import TitleHooks
 from pbem.engine.receivership import ReceivershipPolicy, in_receivership
-from pbem.engine.state import RoundState, ShareSale, TitleState
+from pbem.engine.state import GameState, RoundState, ShareSale, TitleState
 from pbem.engine.steps.operating.buytrains import BuyTrainStep
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
 from pbem.errors import OrderSyntaxError
@@ -89,9 +89,13 @@ def silent(game: Game, corp: str) -> bool:
 
 
 class Receivership1825(ReceivershipPolicy):
-    """The core's receiver (best routes, withhold, the cheapest train it can pay for), and
-    silence for a minor in a game with Unit 1 or 2 (:func:`silent`). 1825's lease of a train
-    is the operating rules' (their own step, answered in :meth:`action` by a subclass)."""
+    """1825's receiver: silence for a minor in a game with Unit 1 or 2 (:func:`silent`: no
+    run, no train); otherwise ``inner``, the policy of the hooks after the stock rules (the
+    operating rules' lease of a train), or the core's receiver (best routes, withhold, the
+    cheapest train it can pay for) when there is none."""
+
+    def __init__(self, inner: ReceivershipPolicy | None = None) -> None:
+        self.inner = inner
 
     def action(self, game: Game, step: type[OpStep], corp: str) -> Action | None:
         if silent(game, corp):
@@ -99,7 +103,14 @@ class Receivership1825(ReceivershipPolicy):
                 return RunRoutes(())
             if issubclass(step, BuyTrainStep):
                 return None
+        if self.inner is not None:
+            return self.inner.action(game, step, corp)
         return super().action(game, step, corp)
+
+    def new_president(self, state: GameState, title: TitleData, sym: str) -> str | None:
+        if self.inner is not None:
+            return self.inner.new_president(state, title, sym)
+        return super().new_president(state, title, sym)
 
 
 # -- the mixin ----------------------------------------------------------------------------------------
@@ -165,7 +176,8 @@ class StockRules(TitleHooks):
         return sorted(live, key=key)
 
     def receivership(self) -> ReceivershipPolicy | None:
-        return Receivership1825()
+        """:class:`Receivership1825` around the policy of the hooks that follow (if any)."""
+        return Receivership1825(super().receivership())
 
     def order_codecs(self) -> tuple[OrderCodec, ...]:
         return (*super().order_codecs(), SELL)

@@ -1,0 +1,292 @@
+"""1825's trains in the operating round: buying, trading between companies, and the receiver's
+lease.
+
+* **No forced purchase, no emergency money**: a company need not own a train; its Director
+  never pays for one, sells no shares for one and is never bankrupt (18xx.games:
+  ``must_buy_train?`` false, ``president_may_contribute?`` false).
+* **Trades**: a company buys another company's train for £10 or more, a multiple of £10
+  (``TRAIN_PRICE_MIN``, ``TRAIN_PRICE_MULTIPLE``), up to its treasury; the bank's trains at
+  their price (:class:`BuyTrain1825`). A company in receivership buys only from the bank.
+* **The receiver's lease** (fault 8 of the references): a company in receivership with no
+  train leases one of the trains the bank sells from the bank for :data:`LEASE_COST` a turn
+  (:class:`LeaseTrain`, before its track): the train is the company's for the turn — it
+  counts for the reach of its upgrades (:mod:`pbem.titles.g1825.track`) and runs — and goes
+  back to the bank, in its place, after the dividend (:class:`ReturnLease`).
+* **The receiver** (:class:`Receiver1825`, the core's
+  :class:`~pbem.engine.receivership.ReceivershipPolicy`): leases when it has no train, lays
+  no track and places no token, runs the best routes, withholds, and buys the cheapest train
+  the bank sells when the treasury can pay for it.
+
+Source: 18xx.games ``g_1825/step/buy_train.rb``, ``step/lease_train.rb``,
+``step/track_and_token.rb``, ``step/route.rb``, ``game.rb`` (``leaseable_trains``,
+``route_trains``); issue 12.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Iterable
+
+from pbem.engine import receivership, trains
+from pbem.engine.actions import Action, Bankrupt, BuyTrain, Pass, SellShares
+from pbem.engine.events import Event, Money
+from pbem.engine.receivership import ReceivershipPolicy
+from pbem.engine.steps.operating import BuyTrainStep, OpStep, buy_train, current_corp, op_state
+from pbem.engine.steps.operating.base import mark_passed, pass_step
+from pbem.errors import IllegalOrderError
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+LEASE_COST = 10
+"""What a receiver pays the bank for a leased train, each operating turn (money)."""
+
+TRAIN_PRICE_MIN = 10
+"""The least price of a train bought from another company (money)."""
+
+TRAIN_PRICE_MULTIPLE = 10
+"""A train bought from another company is paid for in multiples of this (money)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lease(Action):
+    """The receiver of the operating company leases a ``train`` (its type) from the bank
+    (1825's own action; taken by the receiver, never logged)."""
+
+    kind: ClassVar[str] = "lease_train"
+    train: str
+
+
+@dataclass(frozen=True)
+class TrainLeased(Event):
+    """``corporation`` (in receivership) leases a ``train`` from the bank for ``cost``."""
+
+    corporation: str
+    train: str
+    cost: int
+
+    def render(self, money: Money) -> str:
+        return f"{self.corporation} (in receivership) leases a {self.train} train from the bank for {money(self.cost)}"
+
+
+@dataclass(frozen=True)
+class LeaseReturned(Event):
+    """The ``train`` ``corporation`` leased goes back to the bank."""
+
+    corporation: str
+    train: str
+
+    def render(self, money: Money) -> str:
+        return f"{self.corporation}'s leased {self.train} train goes back to the bank"
+
+
+LEASE_MARK = "leased:"
+"""How the operating turn's state records a lease: an entry ``leased:<train id>:<depot index>``
+among its passed steps (no step has that name). A lease lasts the company's turn, as that
+state does (18xx.games keeps it in the round: ``@round.leased_train``)."""
+
+
+def lease_of(game: Game) -> tuple[str, int] | None:
+    """The train the operating company leased this turn and the place in the depot it came
+    from, or None."""
+    for entry in op_state(game).passed_steps:
+        if entry.startswith(LEASE_MARK):
+            train_id, _, index = entry[len(LEASE_MARK):].rpartition(":")
+            return train_id, int(index)
+    return None
+
+
+def leasable(game: Game) -> list[str]:
+    """The train ids a receiver may lease: the trains the bank (not the pool) sells now."""
+    return [t for t in trains.depot_offer(game) if t in game.state.depot]
+
+
+class LeaseTrain(OpStep):
+    """A company in receivership with no train leases one from the bank (see the module
+    text); offered before its track."""
+
+    name = "lease_train"
+    description = "lease a train from the bank"
+    optional = True
+    takes = (Lease, Pass)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        corp = current_corp(game)
+        return (receivership.in_receivership(game, corp) and not game.state.corporations[corp].trains
+                and lease_of(game) is None and bool(leasable(game))
+                and game.state.corporations[corp].cash >= LEASE_COST)
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        corp = current_corp(game)
+        if isinstance(action, Pass):
+            pass_step(game, cls, "leasing a train")
+            return
+        assert isinstance(action, Lease)
+        lease(game, corp, action.train)
+        mark_passed(game, cls)
+
+    @classmethod
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
+        return [*dict.fromkeys(Lease(trains.train_type(t)) for t in leasable(game)), Pass()]
+
+
+def lease(game: Game, corp: str, kind: str) -> None:
+    """``corp`` leases the first ``kind`` train the bank sells, paying :data:`LEASE_COST`.
+
+    :raises IllegalOrderError: no such train for sale, ``corp`` has a train or a lease
+        already, is not in receivership, or has not the money.
+    """
+    state = game.state
+    treasury = state.corporations[corp]
+    if not receivership.in_receivership(game, corp):
+        raise IllegalOrderError(f"only a company in receivership leases a train ({corp} has a Director)")
+    if treasury.trains or lease_of(game) is not None:
+        raise IllegalOrderError(f"{corp} has a train; only a company without one leases")
+    train_id = next((t for t in leasable(game) if trains.train_type(t) == kind), None)
+    if train_id is None:
+        raise IllegalOrderError(f"the bank sells no {kind} train to lease")
+    if treasury.cash < LEASE_COST:
+        raise IllegalOrderError(f"{corp} has {game.money(treasury.cash)}; a lease costs {game.money(LEASE_COST)}")
+    treasury.cash -= LEASE_COST
+    state.bank += LEASE_COST
+    op_state(game).passed_steps.append(f"{LEASE_MARK}{train_id}:{state.depot.index(train_id)}")
+    state.depot.remove(train_id)
+    treasury.trains.append(train_id)
+    game.event(TrainLeased(corp, kind, LEASE_COST))
+
+
+def return_lease(game: Game, corp: str) -> None:
+    """The train ``corp`` (operating) leased goes back to the bank's depot, in the place it
+    came from."""
+    entry = lease_of(game)
+    if entry is None:
+        return
+    op_state(game).passed_steps.remove(f"{LEASE_MARK}{entry[0]}:{entry[1]}")
+    train_id, index = entry
+    owned = game.state.corporations[corp].trains
+    if train_id in owned:
+        owned.remove(train_id)
+    game.state.depot.insert(min(index, len(game.state.depot)), train_id)
+    game.event(LeaseReturned(corp, trains.train_type(train_id)))
+
+
+class ReturnLease(OpStep):
+    """After the dividend, a leased train goes back to the bank (it offers nothing)."""
+
+    name = "return_lease"
+    description = "the leased train goes back to the bank"
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        return False
+
+    @classmethod
+    def prepare(cls, game: Game) -> None:
+        return_lease(game, current_corp(game))
+
+
+# -- buying ---------------------------------------------------------------------------------------
+
+
+def trade_problem(game: Game, corp: str, action: BuyTrain) -> str | None:
+    """Why ``corp`` may not buy as ``action`` says by 1825's rules, or None: a train of
+    another company costs £10 or more, a multiple of £10, and is not for a company in
+    receivership; every train is paid from the treasury alone."""
+    treasury = game.state.corporations[corp]
+    if action.source in ("depot", "pool"):
+        pool = action.source == "pool"
+        offer = [t for t in trains.depot_offer(game)
+                 if trains.train_type(t) == action.train and (t in game.state.pool_trains) == pool]
+        cost = trains.train_data(game.title, offer[0]).price if offer else 0
+        if cost > treasury.cash:
+            return f"{corp} has {game.money(treasury.cash)}; the {action.train} train costs {game.money(cost)}"
+        return None
+    if receivership.in_receivership(game, corp):
+        return f"{corp} is in receivership: it buys trains from the bank only"
+    price = action.price
+    if price is None or price < TRAIN_PRICE_MIN:
+        return f"a train from another company costs at least {game.money(TRAIN_PRICE_MIN)} (FOR <price>)"
+    if price % TRAIN_PRICE_MULTIPLE:
+        return f"a train from another company is paid in multiples of {game.money(TRAIN_PRICE_MULTIPLE)}"
+    return None
+
+
+class BuyTrain1825(BuyTrainStep):
+    """Buy trains (see the module text): optional, from the treasury alone."""
+
+    description = "buy trains (TRAIN), or PASS"
+    takes = (BuyTrain, Pass, SellShares, Bankrupt)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        corp = current_corp(game)
+        treasury = game.state.corporations[corp]
+        if len(treasury.trains) >= trains.train_limit(game):
+            return False
+        prices = [trains.train_data(game.title, t).price for t in trains.depot_offer(game)]
+        others = [t for c, s in game.state.corporations.items() if c != corp and not s.closed for t in s.trains]
+        trade = bool(others) and treasury.cash >= TRAIN_PRICE_MIN and not receivership.in_receivership(game, corp)
+        return bool(prices and min(prices) <= treasury.cash) or trade
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        corp = current_corp(game)
+        if isinstance(action, Pass):
+            pass_step(game, cls, "buying trains")
+            return
+        if isinstance(action, (SellShares, Bankrupt)):
+            raise IllegalOrderError("in 1825 a company's trains are paid from its treasury alone: "
+                                    "no shares are sold for them and no one goes bankrupt")
+        assert isinstance(action, BuyTrain)
+        problem = trade_problem(game, corp, action)
+        if problem:
+            raise IllegalOrderError(problem)
+        buy_train(game, corp, action)
+
+    @classmethod
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
+        state = game.state
+        corp = current_corp(game)
+        found: list[Action] = []
+        for train_id in trains.depot_offer(game):
+            source = "pool" if train_id in state.pool_trains else "depot"
+            found.append(BuyTrain(trains.train_type(train_id), source))
+        found += [BuyTrain(trains.train_type(t), other, TRAIN_PRICE_MIN)
+                  for other, held in sorted(state.corporations.items())
+                  if other != corp and not held.closed for t in held.trains]
+        return [*dict.fromkeys(found), Pass()]
+
+
+# -- the receiver -------------------------------------------------------------------------------------
+
+
+class Receiver1825(ReceivershipPolicy):
+    """1825's receiver (see the module text): the core's plain policy, leasing the first
+    train the bank sells when the company has none."""
+
+    def action(self, game: Game, step: type[OpStep], corp: str) -> Action | None:
+        if issubclass(step, LeaseTrain):
+            offer = leasable(game)
+            return Lease(trains.train_type(offer[0])) if offer else None
+        if issubclass(step, ReturnLease):
+            return None
+        return super().action(game, step, corp)
+
+    def train(self, game: Game, corp: str) -> Action | None:
+        """The cheapest train the bank sells (not the pool's: 18xx.games' receiver buys
+        from the depot), if the treasury can pay for it, there is room and the company has a
+        route to run."""
+        from pbem.engine.steps.operating import route_available
+
+        treasury = game.state.corporations[corp]
+        if len(treasury.trains) >= trains.train_limit(game) or not route_available(game, corp):
+            return None
+        offer = sorted(leasable(game), key=lambda t: trains.train_data(game.title, t).price)
+        for train_id in offer:
+            data = trains.train_data(game.title, train_id)
+            if data.price <= treasury.cash:
+                return BuyTrain(data.name, "depot")
+        return None
+

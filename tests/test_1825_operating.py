@@ -1,0 +1,404 @@
+"""1825's operating rules (pbem/titles/g1825/: operating_rules, track, routes, dividends,
+trains), each tested on a position built on the Unit 1 + Wales (R1) board: the two yellow
+tiles, 1825's upgrades, the reach of an upgraded station, the home tokens, the trains' runs
+and revenue (U3, 3T, 2+2, 4+4E, HALT), London's one stop a hex (fault 7), double-heading,
+the dividend's price move, train trades, no emergency money, and the receiver's lease
+(fault 8).
+
+Source: 18xx.games ``lib/engine/game/g_1825/`` (game.rb, step/track_and_token.rb, route.rb,
+dividend.rb, buy_train.rb, lease_train.rb); issue 12; ../shared/reference/REFERENCES.md
+items 7 and 8.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine import routes as core_routes
+from pbem.engine import track as core_track
+from pbem.engine.actions import BuyTrain, LayTile, Pass, RunRoutes, SellShares, TrainRun
+from pbem.engine.events import TrainRan
+from pbem.engine.game import Game
+from pbem.engine.lays import LegalLay, legal_lays
+from pbem.engine.state import OperatingState, RoundState
+from pbem.engine.steps import operating
+from pbem.engine.steps.operating import walk
+from pbem.engine.values import Vertex
+from pbem.errors import IllegalOrderError
+from pbem.ruleset import load_title
+from pbem.titles.g1825 import dividends, routes, track, trains
+
+A, B, C = "Ann", "Bob", "Cy"
+
+
+def new_game(variants: tuple[str, ...] = ("unit_1", "r1"), players: int = 2) -> Game:
+    return Game(load_title("1825", variants), [A, B, C][:players])
+
+
+def price_cell(game: Game, price: int) -> tuple[int, int]:
+    return next((r, c) for r, row in enumerate(game.title.market) for c, cell in enumerate(row)
+                if cell is not None and cell.price == price)
+
+
+def operate(game: Game, corp: str, *, cash: int = 500, president: str | None = A, price: int = 100,
+            owned: tuple[str, ...] = (), tokens: tuple[str, ...] = ()) -> Game:
+    """``corp`` floated (share price ``price``, ``cash`` in its treasury, Director
+    ``president``; None: in receivership), owning the trains ``owned`` (taken from the
+    depot), with tokens in the cities ``tokens`` (``"V20.1"``), operating alone."""
+    state = game.state
+    company = state.corporations[corp]
+    company.cash, company.floated, company.ipoed, company.president = cash, True, True, president
+    company.par = company.price = price_cell(game, price)
+    state.market.setdefault(company.price, []).append(corp)
+    for train in owned:
+        state.depot.remove(train)
+        company.trains.append(train)
+    for key in tokens:
+        state.tokens.setdefault(key, []).append(corp)
+    state.round = RoundState(kind="operating", operating=OperatingState(order=[corp]))
+    return game
+
+
+def rotation(game: Game, coord: str, tile: str, toward: tuple[str, ...]) -> int:
+    """The rotation of ``tile`` on ``coord`` whose exits face exactly the hexes ``toward``."""
+    wanted = {e for e in range(6) if game.board.neighbor(coord, e) in toward}
+    found = [r for r in range(6) if game.tiles[tile].exits(r) == wanted]
+    assert found, f"#{tile} cannot join {toward} on {coord}"
+    return found[0]
+
+
+def put(game: Game, coord: str, tile: str, toward: tuple[str, ...]) -> None:
+    game.state.tiles[coord] = (tile, rotation(game, coord, tile, toward))
+
+
+def run(game: Game, corp: str, *runs: tuple[str, tuple[str, ...]]) -> int:
+    action = RunRoutes(tuple(TrainRun(train, stops) for train, stops in runs))
+    return sum(r.revenue for r in operating.checked_runs(game, corp, action))
+
+
+def v(spec: str) -> Vertex:
+    coord, _, stop = spec.partition(".")
+    return Vertex(coord, stop)
+
+
+# -- London: one stop a hex (fault 7) ----------------------------------------------------------
+
+
+def london_loop() -> Game:
+    """LSWR with a token in London's city 1 (V20.1, 50) and a 2-train; sharp curves on V18
+    and U19 lead from London's side e1 round to its side e2 (city 2)."""
+    game = operate(new_game(), "LSWR", owned=("2-0",), tokens=("V20.1",))
+    put(game, "V18", "7", ("V20", "U19"))
+    put(game, "U19", "7", ("V18", "V20"))
+    return game
+
+
+def test_fault_7_no_train_visits_two_cities_of_one_hex() -> None:
+    game = london_loop()
+    assert core_track.fewest_stops(game, "LSWR", v("V20.c1"), "V20") == 1  # the loop is track
+    with pytest.raises(IllegalOrderError, match="two stops of one hex \\(V20\\)"):
+        run(game, "LSWR", ("2", ("V20.1", "V20.2")))
+    assert core_routes.best_run(game, "LSWR").revenue == 0
+
+
+def test_fault_7_a_3t_or_4t_may_count_two_towns_of_one_tile_and_no_other_train_may() -> None:
+    game = new_game()
+    game.state.tiles["W19"] = ("1", 0)  # Kingston & Reigate: two towns of 10 on one tile
+    stops = [v("V20.c0"), v("W19.t0"), v("W19.t1"), v("X20.c0")]
+    assert routes.one_hex_problem("3T", stops) is None
+    assert routes.one_hex_problem("4T", stops) is None
+    for train in ("3", "U3", "2+2", "4"):
+        assert "two stops of one hex" in str(routes.one_hex_problem(train, stops))
+    # a city and a town of one hex are two stops of one hex even for a 3T
+    assert routes.one_hex_problem("3T", [v("V20.c0"), v("V20.c1"), v("X20.c0")]) is not None
+
+
+# -- what trains visit and earn ----------------------------------------------------------------
+
+
+def test_runs_start_and_end_at_cities_except_for_3t_4t_u3_and_2_plus_2() -> None:
+    game = new_game()
+    city, town = v("V20.c0"), v("W19.t0")
+    operate(game, "LSWR", owned=("2-0", "U3-0"), tokens=("V20.0",))
+    assert "starts and ends at cities" in str(routes.run_problem(game, "LSWR", ("2-0",), [city, town]))
+    assert routes.run_problem(game, "LSWR", ("U3-0",), [city, town]) is None
+
+
+def test_a_u3_counts_three_cities_and_any_towns_and_towns_pay() -> None:
+    game = operate(new_game(), "LSWR", owned=("U3-0",), tokens=("V20.0",))
+    towns = [v("W19.t0"), v("V16.t0"), v("U11.t0")]
+    three = [v("V20.c0"), towns[0], v("X20.c0"), towns[1], towns[2], v("X14.c0")]
+    assert routes.run_problem(game, "LSWR", ("U3-0",), three) is None
+    four = [*three, v("R24.c0")]
+    assert "3 cities, not 4" in str(routes.run_problem(game, "LSWR", ("U3-0",), four))
+    game.state.tiles["W19"] = ("1", 0)
+    assert routes.run_revenue(game, "LSWR", ("U3-0",), [v("V20.c0"), v("W19.t0")], 60) == 60
+
+
+def test_the_2_plus_2_and_the_4_plus_4e_pay_double_and_the_express_pays_its_best_four_cities() -> None:
+    game = new_game(("unit_12", "k2", "k3"), players=3)
+    operate(game, "LSWR", tokens=("V20.0",))
+    stops = [v("V20.c0"), v("W19.t0"), v("X20.c0"), v("X14.c0"), v("R24.c0"), v("R16.c0")]
+    game.state.tiles["W19"] = ("1", 0)
+    for coord, tile in (("X20", "57"), ("X14", "57"), ("R24", "57"), ("R16", "57")):
+        game.state.tiles[coord] = (tile, 0)
+    values = [core_track.stop_revenue(game, s) for s in stops]
+    assert values == [50, 10, 20, 20, 20, 20]
+    express = "4+4E-0"
+    assert routes.run_problem(game, "LSWR", (express,), stops) is None  # any number of stops
+    # the best four cities (50, 20, 20, 20), the town nothing, doubled
+    assert routes.run_revenue(game, "LSWR", (express,), stops, sum(values)) == 2 * 110
+    assert routes.run_revenue(game, "LSWR", ("2+2-0",), stops[:2], 60) == 120
+    assert routes.run_revenue(game, "LSWR", ("4-0",), stops[:2], 60) == 60
+
+
+def test_a_halt_costs_no_length_and_pays_only_3t_and_4t() -> None:
+    game = new_game()
+    operate(game, "LSWR", tokens=("V20.0",))
+    game.state.tiles["V18"] = ("11", 0)  # the HALT tile
+    stops = [v("V20.c0"), v("V18.t0"), v("X20.c0")]
+    assert routes.run_problem(game, "LSWR", ("2-0",), stops) is None  # two stops for its length
+    assert routes.run_revenue(game, "LSWR", ("2-0",), stops, 70) == 60  # the halt pays nothing
+    assert routes.run_revenue(game, "LSWR", ("4T-0",), stops, 70) == 70
+
+
+# -- double-heading: two 2-trains as one 3-train --------------------------------------------------
+
+
+def bournemouth_line(token: str) -> Game:
+    """LSWR owns two 2-trains and a token on ``token``: Bournemouth Y13 (a city of 20),
+    Southampton X14 (#57, a city of 20) and Reading V16 (#4, a town of 10) in a line, with
+    plain track on W15."""
+    game = operate(new_game(), "LSWR", owned=("2-0", "2-1"), tokens=(token,))
+    put(game, "X14", "57", ("Y13", "W15"))
+    put(game, "W15", "9", ("X14", "V16"))
+    put(game, "V16", "4", ("W15", "U17"))
+    return game
+
+
+def test_two_2_trains_run_as_one_3_train_paying_the_stop_they_share_once() -> None:
+    game = bournemouth_line("Y13.0")
+    assert run(game, "LSWR", ("2+2", ("Y13", "X14", "V16"))) == 50
+    best = core_routes.best_run(game, "LSWR")
+    assert best.revenue == 50 and list(best.joined.values()) == [("2-1",)]
+
+
+def test_two_2_trains_run_as_one_need_a_token_on_one_half_only() -> None:
+    game = bournemouth_line("X14.0")  # the shared city holds the token: both halves have it
+    with pytest.raises(IllegalOrderError, match="one half only"):
+        run(game, "LSWR", ("2+2", ("Y13", "X14", "V16")))
+    assert core_routes.best_run(game, "LSWR").revenue == 40  # one 2-train, Y13-X14
+
+
+def test_only_2_trains_run_as_one() -> None:
+    game = bournemouth_line("Y13.0")
+    game.state.corporations["LSWR"].trains = ["2-0", "3-0"]
+    problem = routes.run_problem(game, "LSWR", ("2-0", "3-0"), [v("Y13.c0"), v("X14.c0"), v("V16.t0")])
+    assert "only two 2-trains" in str(problem)
+
+
+# -- track -------------------------------------------------------------------------------------------
+
+
+def test_two_yellow_tiles_not_on_adjacent_hexes_or_one_upgrade() -> None:
+    game = operate(new_game(), "LSWR", tokens=("V20.0", "X14.0"))
+    hexes = {lay.hex for lay in operating_lays(game)}
+    assert {"X14", "W19"} <= hexes
+    w19 = next(lay for lay in operating_lays(game) if lay.hex == "W19")
+    game.apply(A, LayTile(w19.hex, w19.tile, w19.rotation))
+    assert operating.op_state(game).tiles_laid == 1
+    # a second yellow tile: on X14 (not adjacent to W19), not on a neighbour of W19
+    x14 = next(lay for lay in operating_lays(game) if lay.hex == "X14")
+    assert not any(lay.hex == "X20" for lay in operating_lays(game))
+    problems = [str(operating.Track.problem(game, "LSWR", LayTile("X20", "6", r))) for r in range(6)]
+    assert any("may not lie on adjacent hexes (W19 and X20)" in p for p in problems)
+    game.apply(A, LayTile(x14.hex, x14.tile, x14.rotation))
+    assert operating.tile_lay_entry(game) is None
+
+
+def test_after_an_upgrade_no_second_tile() -> None:
+    game = operate(new_game(), "LSWR", owned=("2-0",), tokens=("X14.0", "V20.0"))
+    game.state.phase = "2"
+    game.state.tiles["X14"] = ("6", rotation(game, "X14", "6", ("Y13", "W13")))
+    upgrade = next(lay for lay in operating_lays(game) if lay.hex == "X14")
+    assert upgrade.upgrade
+    game.apply(A, LayTile(upgrade.hex, upgrade.tile, upgrade.rotation))
+    assert operating_lays(game) == []
+    assert "may not lay another new tile" in str(operating.Track.problem(game, "LSWR", LayTile("W19", "1", 0)))
+
+
+def operating_lays(game: Game) -> list[LegalLay]:
+    return list(legal_lays(game))
+
+
+def test_a_green_tile_on_a_printed_yellow_hex_is_a_new_tile_not_an_upgrade() -> None:
+    game = operate(new_game(), "LSWR", tokens=("X16.0", "R24.0"))
+    game.state.phase = "2"
+    assert track.counts_as_upgrade(game, "X16") is False  # printed yellow OO Portsmouth
+    game.state.tiles["R24"] = ("57", 0)
+    assert track.counts_as_upgrade(game, "R24") is True  # a laid yellow tile
+    assert track.counts_as_upgrade(game, "W19") is False  # a white hex
+
+
+def test_a_yellow_town_becomes_a_green_city_and_the_forbidden_upgrades_are_refused() -> None:
+    game = operate(new_game(), "LSWR", tokens=("V20.0",))
+    game.state.phase = "2"
+    put(game, "S15", "4", ("T14", "R16"))  # Northampton, one town
+    fits = [r for r in range(6) if track.upgrade_problem(game, "S15", game.tiles["14"], r) is None]
+    assert fits  # 4 -> 14, a city: an extra upgrade of 1825
+    assert "towns" in str(core_track.upgrade_problem(game, "S15", game.tiles["14"], fits[0]))
+    game.state.tiles["V18"] = ("81", 0)
+    assert "may not become #40" in str(track.upgrade_problem(game, "V18", game.tiles["40"], 0))
+
+
+def test_119_comes_with_brown_tiles_and_never_becomes_brown_166_is_never_replaced() -> None:
+    game = new_game(("unit_12",), players=3)
+    facts = track.facts_of(game)
+    assert facts.rules["119"].needs_phase_color == "brown" and facts.rules["166"].final
+    game.state.tiles["S15"] = ("4", 0)
+    game.state.phase = "2"
+    assert "once brown tiles" in str(track.upgrade_problem(game, "S15", game.tiles["119"], 0))
+    game.state.phase = "3"
+    assert "once brown tiles" not in str(track.upgrade_problem(game, "S15", game.tiles["119"], 0))
+    game.state.tiles["S15"] = ("119", 0)
+    assert "never becomes a brown" in str(track.upgrade_problem(game, "S15", game.tiles["63"], 0))
+    game.state.tiles["S15"] = ("166", 0)
+    assert "never replaced" in str(track.upgrade_problem(game, "S15", game.tiles["51"], 0))
+
+
+def test_an_upgraded_station_must_be_in_reach_of_a_train() -> None:
+    game = operate(new_game(), "LSWR", tokens=("X14.0",))
+    game.state.phase = "2"
+    put(game, "X14", "57", ("Y13", "W15"))
+    put(game, "W15", "9", ("X14", "V16"))
+    put(game, "V16", "4", ("W15", "U17"))
+    put(game, "U17", "9", ("V16", "T18"))
+    new = game.tiles["14"]
+    assert "no train" in str(track.reach_problem(game, "LSWR", "V16", new))
+    game.state.corporations["LSWR"].trains = ["2-0"]
+    assert track.reach_problem(game, "LSWR", "V16", new) is None  # X14 - V16: two stops
+    assert track.reach_problem(game, "LSWR", "X14", new) is None
+    game.state.tokens = {"Y13.0": ["LSWR"]}
+    # from Bournemouth: X14 is one stop on, V16 two
+    assert track.reach_problem(game, "LSWR", "X14", new) is None
+    assert "can reach" in str(track.reach_problem(game, "LSWR", "V16", new))
+    game.state.corporations["LSWR"].trains = ["2-0", "2-1"]  # two 2-trains reach as a 3
+    assert track.reach_problem(game, "LSWR", "V16", new) is None
+
+
+def test_a_minors_home_token_waits_for_a_tile_with_a_city_on_its_home_hex() -> None:
+    game = operate(new_game(), "Cam", cash=400)
+    assert game.hooks.lays_without_reach(game, "Cam") == frozenset({"R8"})
+    game.hooks.place_home_token(game, "Cam")
+    assert not any("Cam" in corps for corps in game.state.tokens.values())
+    lay = next(lay for lay in operating_lays(game) if lay.hex == "R8")
+    game.apply(A, LayTile(lay.hex, lay.tile, lay.rotation))
+    assert game.state.tokens.get("R8.0") == ["Cam"]
+    assert game.hooks.lays_without_reach(game, "Cam") == frozenset()
+
+
+def test_a_home_hex_of_two_cities_lets_the_director_choose_the_city() -> None:
+    game = operate(new_game(), "TV", cash=400)
+    game.hooks.place_home_token(game, "TV")  # V8 shows its printed OO without track
+    assert not game.state.pending_tokens
+    game.state.tiles["V8"] = ("52", 1)  # a green OO tile: two cities with track
+    game.hooks.place_home_token(game, "TV")
+    assert [entry.corporation for entry in game.state.pending_tokens] == ["TV"]
+
+
+def test_majors_put_down_their_home_tokens_as_the_operating_round_begins() -> None:
+    game = new_game()
+    game.state.round = RoundState(kind="operating", operating=OperatingState(order=["GER", "LSWR"]))
+    game.hooks.new_operating_round(game)
+    assert game.state.tokens["V20.4"] == ["GER"] and game.state.tokens["V20.0"] == ["LSWR"]
+
+
+# -- dividends ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paid, price, moves", [
+    (0, 100, ("left",)), (50, 100, ()), (51, 100, ("right",)), (199, 100, ("right",)),
+    (200, 100, ("right", "right")), (300, 100, ("right",) * 3), (450, 100, ("right",) * 4),
+    (1000, 100, ("right",) * 4), (34, 67, ("right",)), (33, 67, ()),
+])
+def test_the_price_moves_by_the_dividends_size_against_the_share_price(paid: int, price: int,
+                                                                       moves: tuple[str, ...]) -> None:
+    assert dividends.price_moves(paid, price) == moves
+
+
+def test_a_payout_of_twice_the_price_moves_two_cells_and_there_is_no_half_payout() -> None:
+    game = operate(new_game(), "LSWR", owned=("3-0",), tokens=("V20.0",), price=100)
+    assert game.hooks.dividend_kinds(game.title) == ("payout", "withhold")
+    operating.op_state(game).revenue = 200
+    before = game.state.corporations["LSWR"].price
+    operating.pay_dividend(game, "LSWR", "payout")
+    after = game.state.corporations["LSWR"].price
+    assert before is not None and after is not None and after[1] == before[1] + 2
+
+
+# -- trains ------------------------------------------------------------------------------------------------
+
+
+def test_trains_from_another_company_cost_10_or_more_in_tens_and_nothing_is_forced() -> None:
+    game = operate(new_game(), "LSWR", cash=300, tokens=("V20.0",))
+    game.state.corporations["GWR"].trains.append("2-5")
+    game.state.depot.remove("2-5")
+    step = trains.BuyTrain1825
+    for price, problem in ((5, "at least"), (15, "multiples"), (10, None), (300, None)):
+        found = trains.trade_problem(game, "LSWR", BuyTrain("2", "GWR", price))
+        assert (found is None) if problem is None else (problem in str(found))
+    with pytest.raises(IllegalOrderError, match="treasury alone"):
+        step.process(game, A, SellShares("LSWR", 1))
+    step.process(game, A, Pass())  # no train and a route, but no purchase is forced
+    game = operate(new_game(), "LSWR", cash=300, tokens=("V20.0",))
+    game.state.corporations["GWR"].trains.append("2-5")
+    game.state.depot.remove("2-5")
+    step.process(game, A, BuyTrain("2", "GWR", 10))
+    assert game.state.corporations["LSWR"].trains == ["2-5"] and game.state.corporations["LSWR"].cash == 290
+    with pytest.raises(IllegalOrderError, match="costs"):
+        step.process(operate(new_game(), "GWR", cash=100), A, BuyTrain("2", "depot"))
+
+
+# -- receivership: the lease (fault 8) ---------------------------------------------------------------
+
+
+def receivership_position(token: str) -> Game:
+    """GER in receivership (no Director) with £500 and no train, its token in London
+    (``token``)."""
+    return operate(new_game(), "GER", president=None, tokens=(token,))
+
+
+def test_fault_8_a_company_in_receivership_leases_a_train_for_10_and_it_counts_for_reach() -> None:
+    game = receivership_position("V20.3")  # London's city 3 faces U21
+    game.state.phase = "2"
+    game.state.tiles["U21"] = ("57", rotation_facing(game, "U21", "V20"))  # a laid city tile
+    new = game.tiles["14"]
+    assert "no train" in str(track.reach_problem(game, "GER", "U21", new))
+    depot = list(game.state.depot)
+    trains.lease(game, "GER", "2")
+    assert game.state.corporations["GER"].cash == 490 and game.state.corporations["GER"].trains == ["2-0"]
+    assert track.reach_problem(game, "GER", "U21", new) is None  # the leased train reaches
+    with pytest.raises(IllegalOrderError, match="has a train"):
+        trains.lease(game, "GER", "2")
+    trains.return_lease(game, "GER")
+    assert game.state.depot == depot and not game.state.corporations["GER"].trains
+
+
+def rotation_facing(game: Game, coord: str, other: str) -> int:
+    """A rotation of #57 on ``coord`` with an exit toward ``other``."""
+    edge = next(e for e in range(6) if game.board.neighbor(coord, e) == other)
+    return next(r for r in range(6) if edge in game.tiles["57"].exits(r))
+
+
+def test_fault_8_the_receiver_leases_runs_withholds_returns_the_train_and_buys_one() -> None:
+    game = receivership_position("V20.4")  # London's city 4 faces Southend V22, a city of 20
+    game.state.corporations["GER"].cash = 200
+    walk.start_corporation_turns(game)
+    lines = [type(e).__name__ for e in game.pending_events]
+    assert "TrainLeased" in lines and "LeaseReturned" in lines
+    ran = [e for e in game.pending_events if isinstance(e, TrainRan)]
+    assert ran and ran[0].revenue == 70  # London 50 + Southend 20, with the leased 2-train
+    assert "Withheld" in lines
+    treasury = game.state.corporations["GER"]
+    # £200 - £10 for the lease + £70 withheld = £260: enough for a 2-train (£180)
+    assert treasury.trains == ["2-0"] and treasury.cash == 260 - 180

@@ -83,6 +83,9 @@ class _Rename(RecordTranslation):
             return NO_ORDER
         return None
 
+    def seat(self, renderer: Any, action: dict[str, Any]) -> str | None:
+        return "Player 3" if action.get("entity_type") == "corporation" else None
+
 
 def test_the_renderer_asks_the_title_translation_first(monkeypatch: pytest.MonkeyPatch) -> None:
     from pbem.importers.e18xx import Renderer, UnsupportedRecordAction, load_record
@@ -97,3 +100,7 @@ def test_the_renderer_asks_the_title_translation_first(monkeypatch: pytest.Monke
     assert renderer.render({"id": 2, "type": "pass", "entity": 1}) is None
     with pytest.raises(UnsupportedRecordAction, match="made_up_too is not supported"):
         renderer.render({"id": 3, "type": "made_up_too", "entity": 1})
+    # the title decides who sends a corporation's order; else the core's answer
+    assert renderer.seat({"id": 4, "type": "pass", "entity": "PRR", "entity_type": "corporation"}) == "Player 3"
+    first = record["players"][0]
+    assert renderer.seat({"id": 5, "type": "pass", "entity": first["id"]}) == first["name"]

@@ -159,10 +159,13 @@ def test_r1_tiles_add_to_unit1(base, parts) -> None:
 
 def test_the_recorded_game_lays_its_tiles_on_the_map(base, parts) -> None:
     """Every tile the recorded Unit 1 + R1 game lays is in the game's tiles and goes on a hex
-    of the composed map that takes tiles, its every exit onto a hex of the map (R8's tile
-    points at the filler Q9, which 18xx.games allows)."""
+    of the composed map that takes tiles, its every exit onto a hex of the map: a filler
+    (R8's tile points at Q9, as 18xx.games allows), or a sepia hex only where its printed
+    track meets the side."""
     board = composed(base, parts, pieces("1", "1"))
     tiles = load_tiles(RULES_DIR / "tiles.yaml")
+    rules = parts["map_upgrades"]
+    sepia = {c for c, h in board.hexes.items() if h.tile.color == "gray" and h.tile.paths}
     record = json.loads(Path(record_path("1825", "1825_game_end_bank.json")).read_text())
     assert record["settings"]["optional_rules"] == ["unit_1", "r1"]
     lays = [a for a in record["actions"] if a["type"] == "lay_tile"]
@@ -172,7 +175,13 @@ def test_the_recorded_game_lays_its_tiles_on_the_map(base, parts) -> None:
         assert name in board.tile_counts, action
         assert board.hexes[coord].tile.color not in ("gray", "red", "blue"), action
         for edge in tiles[name].exits(action["rotation"]):
-            assert board.neighbor(coord, edge) is not None, action
+            other = board.neighbor(coord, edge)
+            assert other is not None, action
+            if other in sepia:  # only where the sepia hex's printed track meets it
+                assert (edge + 3) % 6 in board.hexes[other].tile.exits(), action
+    assert rules["track_may_point_into"] == {"filler": True, "sepia": "printed_edges"}
+    assert any(board.neighbor(a["hex"], e) in fillers(board) for a in lays
+               for e in tiles[a["tile"].split("-")[0]].exits(a["rotation"]))
 
 
 # -- Units 2 and 3, and how the units join ------------------------------------------------

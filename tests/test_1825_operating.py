@@ -24,15 +24,19 @@ from pbem.engine.state import OperatingState, RoundState
 from pbem.engine.steps import operating
 from pbem.engine.steps.operating import walk
 from pbem.engine.values import Vertex
-from pbem.errors import IllegalOrderError
+from pbem.errors import IllegalOrderError, OrderSyntaxError
+from pbem.order_codecs import Vocabulary
+from pbem.orders import format_order, parse_order
 from pbem.ruleset import load_title
 from pbem.titles.g1825 import dividends, routes, track, trains
+from pbem.titles.g1825.trains import Lease
+from pbem.titles.g1825.state import state1825
 
-A, B, C = "Ann", "Bob", "Cy"
+A, B, C, D = "Ann", "Bob", "Cy", "Di"
 
 
 def new_game(variants: tuple[str, ...] = ("unit_1", "r1"), players: int = 2) -> Game:
-    return Game(load_title("1825", variants), [A, B, C][:players])
+    return Game(load_title("1825", variants), [A, B, C, D][:players])
 
 
 def price_cell(game: Game, price: int) -> tuple[int, int]:
@@ -51,12 +55,22 @@ def operate(game: Game, corp: str, *, cash: int = 500, president: str | None = A
     company.par = company.price = price_cell(game, price)
     state.market.setdefault(company.price, []).append(corp)
     for train in owned:
-        state.depot.remove(train)
+        take(game, train)
         company.trains.append(train)
     for key in tokens:
         state.tokens.setdefault(key, []).append(corp)
     state.round = RoundState(kind="operating", operating=OperatingState(order=[corp]))
     return game
+
+
+def take(game: Game, train: str) -> None:
+    """Take ``train`` out of the depot (or out of the trains set aside for the minors)."""
+    if train in game.state.depot:
+        game.state.depot.remove(train)
+        return
+    reserved = state1825(game.state).minor_trains
+    minor = next(m for m, t in reserved.items() if t == train)
+    del reserved[minor]
 
 
 def rotation(game: Game, coord: str, tile: str, toward: tuple[str, ...]) -> int:
@@ -390,15 +404,49 @@ def rotation_facing(game: Game, coord: str, other: str) -> int:
     return next(r for r in range(6) if edge in game.tiles["57"].exits(r))
 
 
-def test_fault_8_the_receiver_leases_runs_withholds_returns_the_train_and_buys_one() -> None:
+def test_fault_8_the_acting_player_leases_and_runs_the_receiver_withholds_and_buys_a_train() -> None:
     game = receivership_position("V20.4")  # London's city 4 faces Southend V22, a city of 20
     game.state.corporations["GER"].cash = 200
+    game.state.corporations["LSWR"].president = A  # Ann directs a company, Bob none
     walk.start_corporation_turns(game)
-    lines = [type(e).__name__ for e in game.pending_events]
-    assert "TrainLeased" in lines and "LeaseReturned" in lines
-    ran = [e for e in game.pending_events if isinstance(e, TrainRan)]
-    assert ran and ran[0].revenue == 70  # London 50 + Southend 20, with the leased 2-train
-    assert "Withheld" in lines
+    assert game.current_actors() == [B]  # the first player in priority order directing none
+    assert Lease("2") in game.legal_actions(B)
+    with pytest.raises(IllegalOrderError):
+        game.apply(A, Lease("2"))
+    events = game.apply(B, Lease("2"))
+    assert game.state.corporations["GER"].trains == ["2-0"] and game.state.corporations["GER"].cash == 190
+    events += game.apply(B, RunRoutes((TrainRun("2", ("V20.4", "V22")),)))
+    names = [type(e).__name__ for e in events]
+    assert "TrainLeased" in names and "Withheld" in names and "LeaseReturned" in names
+    ran = [e for e in events if isinstance(e, TrainRan)]
+    assert [e.revenue for e in ran] == [70]  # London 50 + Southend 20, by the leased 2-train
     treasury = game.state.corporations["GER"]
-    # £200 - £10 for the lease + £70 withheld = £260: enough for a 2-train (£180)
+    # £200 - £10 for the lease + £70 withheld = £260: the receiver buys the 2-train (£180)
     assert treasury.trains == ["2-0"] and treasury.cash == 260 - 180
+    assert op_over(game)
+
+
+def op_over(game: Game) -> bool:
+    op = game.state.round.operating
+    return op is None or op.index >= len(op.order) or game.state.round.kind != "operating"
+
+
+def test_the_order_word_lease_reads_and_writes() -> None:
+    vocab = Vocabulary.from_title(new_game().title)
+    assert parse_order("lease 5", vocab) == Lease("5")
+    assert format_order(Lease("U3"), vocab) == "LEASE U3"
+    with pytest.raises(OrderSyntaxError):
+        parse_order("LEASE", vocab)
+
+
+def test_a_receiver_that_can_pay_for_two_kinds_of_train_has_the_acting_player_choose_and_buy() -> None:
+    game = operate(new_game(("unit_123", "u3p"), players=4), "GER", president=None, cash=600, tokens=("V20.4",))
+    game.state.phase = "3"
+    game.state.depot = [t for t in game.state.depot if t.split("-")[0] not in ("2", "3", "4")]
+    choices = trains.receiver_choices(game, "GER")
+    assert {t.split("-")[0] for t in choices} >= {"5", "3T"}
+    assert trains.BuyTrain1825.actor(game) == A
+    with pytest.raises(IllegalOrderError, match="must buy"):
+        trains.BuyTrain1825.process(game, A, Pass())
+    trains.BuyTrain1825.process(game, A, BuyTrain("3T", "depot"))
+    assert [t.split("-")[0] for t in game.state.corporations["GER"].trains] == ["3T"]

@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pbem.engine.title import TitleData
 from pbem.errors import ConfigError
@@ -20,7 +22,7 @@ from pbem.ruleset import load_title
 from pbem.ruleset.files import read_parts
 from pbem.titles.g1825 import HOOKS
 from pbem.titles.g1825.compose import compose_documents
-from pbem.titles.g1825.selection import selection_of
+from pbem.titles.g1825.selection import SOURCE_OPTIONS, UNIT_OPTIONS, resolve, selection_of
 from pbem.titles.g1825.tables import Tables, tables_for, tables_of
 
 
@@ -327,3 +329,46 @@ def test_tables_refuse_what_cannot_be_composed() -> None:
         tables_of(read_parts("1825"), selection_of(("unit_1", "unit_3")))
     with pytest.raises(ConfigError, match="k2 has no trains for units 3"):
         tables_of(read_parts("1825"), selection_of(("unit_3", "k2", "k3")))
+
+
+@pytest.mark.parametrize("variants", [
+    ("unit_1", "r1"), ("unit_1", "r2"), ("unit_2", "k5"), ("unit_3", "u3p", "db3"), ("unit_3", "unit_4"),
+    ("unit_12", "k5", "k7", "r1", "r3"), ("unit_23", "k2", "k3", "unit_4"),
+    ("unit_123", "k2", "k3", "r1", "r2", "r3", "k5", "k7", "db1", "db2", "big_bank"),
+])
+def test_every_home_and_reserved_hex_is_on_the_composed_board(variants: tuple[str, ...]) -> None:
+    t, facts = load_title("1825", variants), tables(*variants)  # the real hooks: the board of these pieces
+    for corp in t.corporations:
+        fact = facts.corporation_facts[corp.sym]
+        assert corp.home == fact.homes[0]
+        for coord in (*fact.homes, *fact.reserves):
+            assert coord in t.board.hexes, (corp.sym, coord)
+        if corp.kind == "major":  # a minor's home may wait for a tile with a city (North Staffordshire)
+            cities = t.board.hexes[corp.home].tile.cities
+            assert corp.home_city is not None and corp.home_city < len(cities), (corp.sym, corp.home)
+
+
+_UNITS = sorted(UNIT_OPTIONS)
+_OTHERS = sorted(SOURCE_OPTIONS - set(UNIT_OPTIONS))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(_UNITS), st.sets(st.sampled_from(_OTHERS), max_size=6), st.integers(min_value=2, max_value=9))
+def test_every_allowed_game_composes_with_its_minors_trains(unit: str, others: set[str], players: int) -> None:
+    """Whatever the options: either they are refused with 1825's reason, or the game's tables
+    compose, give the players cash and a certificate limit, and hold every minor's train."""
+    try:
+        variants = resolve((unit, *sorted(others)), players)
+    except ConfigError as exc:
+        assert str(exc).startswith("1825: ")
+        return
+    t = tables_for(variants)
+    assert t.players[0] <= players <= t.players[1]
+    assert t.starting_cash[players] > 0 and t.certificate_limit[players] > 0 and t.bank_cash >= 4000
+    counts = {str(train["name"]): int(train["count"]) for train in t.trains}
+    needed: dict[str, int] = {}
+    for fact in t.corporation_facts.values():
+        if fact.required_train is not None:
+            needed[fact.required_train] = needed.get(fact.required_train, 0) + 1
+    assert all(counts.get(name, 0) >= n for name, n in needed.items()), (variants, needed, counts)
+    assert len({c["value"] for c in t.companies}) == len(t.companies)

@@ -10,8 +10,8 @@ it answers, each a thin call into the module that holds the rule.
 * routes (:mod:`pbem.titles.g1825.routes`): what each train visits and earns, London's one
   stop a hex, double-heading;
 * dividends (:mod:`pbem.titles.g1825.dividends`): the price moves by the dividend's size;
-* trains (:mod:`pbem.titles.g1825.trains`): the turn's steps (the receiver's lease, 1825's
-  train purchases), the receiver.
+* trains (:mod:`pbem.titles.g1825.trains`): the turn's steps (the lease, 1825's train
+  purchases), the player acting for a company in receivership, the receiver.
 
 Source: 18xx.games ``lib/engine/game/g_1825/`` (``game.rb``, ``step/*.rb``,
 ``round/operating.rb``); issue 12.
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from pbem.engine.board import TileData
     from pbem.engine.game import Game
     from pbem.engine.receivership import ReceivershipPolicy
+    from pbem.order_codecs import OrderCodec
 
 
 def home_deferred(game: Game, corp: str) -> bool:
@@ -63,8 +64,13 @@ def _home_placed(game: Game, corp: str) -> bool:
 
 
 class Track1825(Track):
-    """The core's track step; after each tile a minor's deferred home token goes down once
-    its home hex has a tile with a city (18xx.games ``lay_tile_action``)."""
+    """The core's track step, given by the player acting for a company in receivership;
+    after each tile a minor's deferred home token goes down once its home hex has a tile
+    with a city (18xx.games ``lay_tile_action``)."""
+
+    @classmethod
+    def actor(cls, game: Game) -> str:
+        return trains1825.acting_player(game, current_corp(game))
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
@@ -72,6 +78,23 @@ class Track1825(Track):
         corp = current_corp(game)
         if not _home_placed(game, corp):
             game.hooks.place_home_token(game, corp)
+
+
+class Token1825(Token):
+    """The core's token step, given by the player acting for a company in receivership."""
+
+    @classmethod
+    def actor(cls, game: Game) -> str:
+        return trains1825.acting_player(game, current_corp(game))
+
+
+class Route1825(Route):
+    """The core's run, given by the player acting for a company in receivership (a minor in
+    silent receivership runs nothing: the receiver's)."""
+
+    @classmethod
+    def actor(cls, game: Game) -> str:
+        return trains1825.acting_player(game, current_corp(game))
 
 
 class OperatingRules(TitleHooks):
@@ -157,11 +180,15 @@ class OperatingRules(TitleHooks):
     # -- the turn's steps and the receiver --------------------------------------------------------
 
     def operating_steps(self) -> tuple[type[OpStep], ...]:
-        """A token waiting for its city, the receiver's lease, track, a token, the run, the
-        dividend, the lease's return, a discard over the limit, trains (corporations never
-        buy privates in 1825)."""
-        return (PendingToken, trains1825.LeaseTrain, Track1825, Token, Route, DividendStep,
-                trains1825.ReturnLease, Discard, trains1825.BuyTrain1825)
+        """A token waiting for its city, a lease (receivership), track, a token, a lease, the
+        run, the dividend, the lease's return, a discard over the limit, trains (companies
+        never buy privates in 1825)."""
+        return (PendingToken, trains1825.LeaseTrain, Track1825, Token1825, trains1825.LeaseBeforeRun, Route1825,
+                DividendStep, trains1825.ReturnLease, Discard, trains1825.BuyTrain1825)
+
+    def order_codecs(self) -> tuple[OrderCodec, ...]:
+        """``LEASE <train>`` (:data:`pbem.titles.g1825.trains.LEASE`)."""
+        return (*super().order_codecs(), trains1825.LEASE)
 
     def receivership(self) -> ReceivershipPolicy | None:
         """1825's receiver (:class:`pbem.titles.g1825.trains.Receiver1825`)."""

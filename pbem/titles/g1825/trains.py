@@ -7,15 +7,20 @@ lease.
 * **Trades**: a company buys another company's train for £10 or more, a multiple of £10
   (``TRAIN_PRICE_MIN``, ``TRAIN_PRICE_MULTIPLE``), up to its treasury; the bank's trains at
   their price (:class:`BuyTrain1825`). A company in receivership buys only from the bank.
-* **The receiver's lease** (fault 8 of the references): a company in receivership with no
-  train leases one of the trains the bank sells from the bank for :data:`LEASE_COST` a turn
-  (:class:`LeaseTrain`, before its track): the train is the company's for the turn — it
-  counts for the reach of its upgrades (:mod:`pbem.titles.g1825.track`) and runs — and goes
-  back to the bank, in its place, after the dividend (:class:`ReturnLease`).
-* **The receiver** (:class:`Receiver1825`, the core's
-  :class:`~pbem.engine.receivership.ReceivershipPolicy`): leases when it has no train, lays
-  no track and places no token, runs the best routes, withholds, and buys the cheapest train
-  the bank sells when the treasury can pay for it.
+* **Receivership** (a Director's certificate in the pool): as 18xx.games plays it, a player
+  acts for the company (:func:`acting_player`: the first player in priority order who
+  directs no company, else the priority deal's holder) in its lease, track, token and run;
+  the receiver (:class:`Receiver1825`, the core's
+  :class:`~pbem.engine.receivership.ReceivershipPolicy`) withholds and buys a train when
+  the treasury can pay for one (the acting player chooses which where it could pay for two
+  kinds or more, and must buy one). A minor in silent receivership (the stock rules) does
+  nothing.
+* **The lease** (fault 8 of the references): a company in receivership with no train may
+  lease one of the trains the bank sells from the bank for :data:`LEASE_COST` a turn
+  (``LEASE <train>``, :class:`LeaseTrain`, before its track or before its run): the train is
+  the company's for the turn — it counts for the reach of its upgrades
+  (:mod:`pbem.titles.g1825.track`) and runs — and goes back to the bank, in its place, after
+  the dividend (:class:`ReturnLease`).
 
 Source: 18xx.games ``g_1825/step/buy_train.rb``, ``step/lease_train.rb``,
 ``step/track_and_token.rb``, ``step/route.rb``, ``game.rb`` (``leaseable_trains``,
@@ -31,9 +36,10 @@ from pbem.engine import receivership, trains
 from pbem.engine.actions import Action, Bankrupt, BuyTrain, Pass, SellShares
 from pbem.engine.events import Event, Money
 from pbem.engine.receivership import ReceivershipPolicy
-from pbem.engine.steps.operating import BuyTrainStep, OpStep, buy_train, current_corp, op_state
-from pbem.engine.steps.operating.base import mark_passed, pass_step
-from pbem.errors import IllegalOrderError
+from pbem.engine.steps.operating import BuyTrainStep, OpStep, buy_train, current_corp, op_state, route_available
+from pbem.engine.steps.operating.base import RECEIVER, mark_passed, pass_step, president
+from pbem.errors import IllegalOrderError, OrderSyntaxError
+from pbem.order_codecs import HelpEntry, OrderCodec, Vocabulary
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -101,21 +107,53 @@ def leasable(game: Game) -> list[str]:
     return [t for t in trains.depot_offer(game) if t in game.state.depot]
 
 
+def silent(game: Game, corp: str) -> bool:
+    """Whether ``corp`` is in silent receivership (the stock rules: a minor in receivership
+    in a game with Unit 1 or 2 does nothing)."""
+    from pbem.titles.g1825.stock_rules import silent as stock_silent
+
+    return stock_silent(game, corp)
+
+
+def acting_player(game: Game, corp: str) -> str:
+    """Who gives ``corp``'s orders: its Director; for a company in receivership the first
+    player in priority order who directs no company, else the priority deal's holder
+    (18xx.games ``acting_for_entity``); :data:`~pbem.engine.steps.operating.base.RECEIVER`
+    for a minor in silent receivership."""
+    state = game.state
+    company = state.corporations[corp]
+    if company.president is not None or not receivership.in_receivership(game, corp):
+        return president(game, corp)
+    if silent(game, corp):
+        return RECEIVER
+    directors = {c.president for c in state.corporations.values() if c.president is not None and not c.closed}
+    return next((p for p in state.order if p not in directors), state.order[0])
+
+
 class LeaseTrain(OpStep):
-    """A company in receivership with no train leases one from the bank (see the module
-    text); offered before its track."""
+    """A company in receivership with no train may lease one from the bank (see the module
+    text): offered before its track and again before its run, by the player acting for it."""
 
     name = "lease_train"
-    description = "lease a train from the bank"
+    description = "lease a train from the bank for the turn (LEASE <train>), or go on"
     optional = True
     takes = (Lease, Pass)
 
     @classmethod
     def offers(cls, game: Game) -> bool:
         corp = current_corp(game)
-        return (receivership.in_receivership(game, corp) and not game.state.corporations[corp].trains
-                and lease_of(game) is None and bool(leasable(game))
-                and game.state.corporations[corp].cash >= LEASE_COST)
+        return (receivership.in_receivership(game, corp) and not silent(game, corp)
+                and not game.state.corporations[corp].trains and lease_of(game) is None
+                and bool(leasable(game)) and game.state.corporations[corp].cash >= LEASE_COST)
+
+    @classmethod
+    def actor(cls, game: Game) -> str:
+        return acting_player(game, current_corp(game))
+
+    @classmethod
+    def describe(cls, game: Game) -> str:
+        kinds = ", ".join(dict.fromkeys(trains.train_type(t) for t in leasable(game)))
+        return f"lease a train from the bank for {game.money(LEASE_COST)} (LEASE <train>: {kinds}), or PASS"
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
@@ -130,6 +168,13 @@ class LeaseTrain(OpStep):
     @classmethod
     def candidates(cls, game: Game, player: str) -> Iterable[Action]:
         return [*dict.fromkeys(Lease(trains.train_type(t)) for t in leasable(game)), Pass()]
+
+
+class LeaseBeforeRun(LeaseTrain):
+    """The lease, offered again after the track and token (18xx.games offers it in both
+    steps)."""
+
+    name = "lease_before_run"
 
 
 def lease(game: Game, corp: str, kind: str) -> None:
@@ -213,11 +258,42 @@ def trade_problem(game: Game, corp: str, action: BuyTrain) -> str | None:
     return None
 
 
+def receiver_choices(game: Game, corp: str) -> list[str]:
+    """For a company in receivership (not silent) with a route and room for a train: the
+    bank's trains it can pay for, one a type; else []."""
+    treasury = game.state.corporations[corp]
+    if (not receivership.in_receivership(game, corp) or silent(game, corp)
+            or len(treasury.trains) >= trains.train_limit(game) or not route_available(game, corp)):
+        return []
+    found: dict[str, str] = {}
+    for train_id in leasable(game):
+        if trains.train_data(game.title, train_id).price <= treasury.cash:
+            found.setdefault(trains.train_type(train_id), train_id)
+    return list(found.values())
+
+
 class BuyTrain1825(BuyTrainStep):
-    """Buy trains (see the module text): optional, from the treasury alone."""
+    """Buy trains (see the module text): optional, from the treasury alone; for a company in
+    receivership that can pay for two kinds of the bank's trains or more the acting player
+    chooses one and must buy it (otherwise the receiver buys the one it can pay for)."""
 
     description = "buy trains (TRAIN), or PASS"
     takes = (BuyTrain, Pass, SellShares, Bankrupt)
+
+    @classmethod
+    def actor(cls, game: Game) -> str:
+        corp = current_corp(game)
+        if len(receiver_choices(game, corp)) >= 2:
+            return acting_player(game, corp)
+        return president(game, corp)
+
+    @classmethod
+    def describe(cls, game: Game) -> str:
+        corp = current_corp(game)
+        if len(receiver_choices(game, corp)) >= 2:
+            kinds = ", ".join(trains.train_type(t) for t in receiver_choices(game, corp))
+            return f"buy a train from the bank for {corp}, in receivership (TRAIN <train>: {kinds})"
+        return cls.description
 
     @classmethod
     def offers(cls, game: Game) -> bool:
@@ -233,7 +309,10 @@ class BuyTrain1825(BuyTrainStep):
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
         corp = current_corp(game)
+        choices = receiver_choices(game, corp) if player != RECEIVER else []
         if isinstance(action, Pass):
+            if len(choices) >= 2:
+                raise IllegalOrderError(f"{corp} is in receivership and must buy a train (TRAIN <train>)")
             pass_step(game, cls, "buying trains")
             return
         if isinstance(action, (SellShares, Bankrupt)):
@@ -243,7 +322,11 @@ class BuyTrain1825(BuyTrainStep):
         problem = trade_problem(game, corp, action)
         if problem:
             raise IllegalOrderError(problem)
+        if len(choices) >= 2 and action.source != "depot":
+            raise IllegalOrderError(f"{corp} is in receivership: it buys a train from the bank")
         buy_train(game, corp, action)
+        if choices:
+            mark_passed(game, cls)  # the receiver's one train
 
     @classmethod
     def candidates(cls, game: Game, player: str) -> Iterable[Action]:
@@ -253,6 +336,8 @@ class BuyTrain1825(BuyTrainStep):
         for train_id in trains.depot_offer(game):
             source = "pool" if train_id in state.pool_trains else "depot"
             found.append(BuyTrain(trains.train_type(train_id), source))
+        if len(receiver_choices(game, corp)) >= 2:
+            return [BuyTrain(trains.train_type(t), "depot") for t in receiver_choices(game, corp)]
         found += [BuyTrain(trains.train_type(t), other, TRAIN_PRICE_MIN)
                   for other, held in sorted(state.corporations.items())
                   if other != corp and not held.closed for t in held.trains]
@@ -263,30 +348,39 @@ class BuyTrain1825(BuyTrainStep):
 
 
 class Receiver1825(ReceivershipPolicy):
-    """1825's receiver (see the module text): the core's plain policy, leasing the first
-    train the bank sells when the company has none."""
+    """1825's receiver (see the module text): the steps it takes itself are the dividend
+    (withheld) and the purchase of the one kind of train the treasury can pay for."""
 
     def action(self, game: Game, step: type[OpStep], corp: str) -> Action | None:
-        if issubclass(step, LeaseTrain):
-            offer = leasable(game)
-            return Lease(trains.train_type(offer[0])) if offer else None
-        if issubclass(step, ReturnLease):
+        if issubclass(step, (LeaseTrain, ReturnLease)):
             return None
         return super().action(game, step, corp)
 
     def train(self, game: Game, corp: str) -> Action | None:
-        """The cheapest train the bank sells (not the pool's: 18xx.games' receiver buys
-        from the depot), if the treasury can pay for it, there is room and the company has a
-        route to run."""
-        from pbem.engine.steps.operating import route_available
-
-        treasury = game.state.corporations[corp]
-        if len(treasury.trains) >= trains.train_limit(game) or not route_available(game, corp):
+        """The train of the bank the treasury can pay for, if it can pay for one kind only,
+        has room for it and a route to run (18xx.games ``receivership_buy``); else None."""
+        choices = receiver_choices(game, corp)
+        if len(choices) != 1:
             return None
-        offer = sorted(leasable(game), key=lambda t: trains.train_data(game.title, t).price)
-        for train_id in offer:
-            data = trains.train_data(game.title, train_id)
-            if data.price <= treasury.cash:
-                return BuyTrain(data.name, "depot")
-        return None
+        return BuyTrain(trains.train_type(choices[0]), "depot")
 
+
+# -- the order word -------------------------------------------------------------------------------------
+
+
+def _parse_lease(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    if len(words) != 1:
+        raise OrderSyntaxError(f"cannot read {line!r}: write LEASE <train>, e.g. LEASE 5")
+    return Lease(vocab.train(words[0], line))
+
+
+def _format_lease(action: Action, vocab: Vocabulary | None) -> str:
+    assert isinstance(action, Lease)
+    return f"LEASE {action.train}"
+
+
+LEASE = OrderCodec("LEASE", (), (Lease,), _parse_lease, _format_lease, (
+    HelpEntry("LEASE <train>", "a company in receivership with no train leases one of the bank's trains "
+              f"for the turn, for {LEASE_COST} (1825)", "LEASE 5"),
+))
+"""1825's order word for the lease of a train."""

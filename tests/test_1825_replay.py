@@ -13,18 +13,13 @@ from click.testing import CliRunner
 from pbem.actionlog import verify
 from pbem.cli import main
 from pbem.games import replay
-from pbem.importers.e18xx import UnsupportedRecordAction, effective_actions, load_record, record_variants
+from pbem.importers.e18xx import effective_actions, load_record, record_variants
 from pbem.importers.replay import record_keys, replay_record
 from pbem.importers.translation import translation_for
 from pbem.titles.g1825.importing import Translation1825
 from tests.records import record_path, replayed_before
 
 RECORD = ("1825", "1825_game_end_bank.json")
-
-RECEIVER_TURNS = ["459", "460", "461", "462", "493", "494", "495", "525", "526", "527"]
-"""The record's actions for GER in receivership (Player 1 sold its Director's certificate to
-the pool at 437), which our receiver takes by itself: the lease of a 5-train, a tile (not
-laid by ours), a pass, the run; then the runs of the 5-train it bought."""
 
 
 def test_1825_has_its_own_record_translation() -> None:
@@ -43,11 +38,8 @@ def test_the_pass_that_ends_the_platforms_track_and_token_step_is_no_order() -> 
     no legal order: the pass becomes no order and the run follows."""
     import copy
 
-    import pytest
-
     from pbem.engine.actions import Pass, PlaceToken
     from pbem.errors import IllegalOrderError
-    from tests.records import replayed_before
 
     renderer = replayed_before(*RECORD, 98)
     op = renderer.game.state.round.operating
@@ -78,10 +70,8 @@ def test_the_1825_record_replays_to_the_recorded_result() -> None:
     assert outcome.finished
     assert outcome.game_end_reason == record["game_end_reason"] == "bank"
     assert outcome.result == record["result"] == {"19143": 10513, "19192": 11604}
-    runs = {str(a["id"]) for a in effective_actions(record) if a["type"] == "run_routes"}
-    # every run is re-validated: by our engine as an order, or (the receiver's) against it
-    assert outcome.runs_checked == len(runs - set(RECEIVER_TURNS)) == 72
-    assert outcome.by_rules == RECEIVER_TURNS
+    runs = [a for a in effective_actions(record) if a["type"] == "run_routes"]
+    assert outcome.runs_checked == len(runs) == 75
     assert outcome.gm_rulings == []
 
 
@@ -104,27 +94,23 @@ def test_the_1825_record_imports_as_a_game_that_verifies(tmp_path: Path) -> None
 
 
 @PENDING
-def test_a_company_in_receivership_is_run_by_our_receiver_as_the_record_ran_it() -> None:
-    """Record 459-462: GER (no Director since 437) leases a 5-train, lays a tile, passes and
-    runs R24-T24-U23-V20 for £150. Our receiver has taken GER's turn when GWR's ended: the
-    record's actions are no order, and its run is the receiver's."""
+def test_a_company_in_receivership_is_ordered_by_the_player_acting_for_it() -> None:
+    """Record 437: Player 1 sells GER's Director's certificate to the pool. At GER's next turn
+    (459) both players direct companies, so the priority deal's holder acts for it (18xx.games
+    acting_for_entity): the record's lease of a 5-train for £10 is that player's LEASE 5."""
+    from pbem.orders import Vocabulary, format_order
+    from pbem.titles.g1825.trains import Lease
+
     renderer = replayed_before(*RECORD, 459)
     game = renderer.game
     assert game.state.corporations["GER"].president is None
-    op = game.state.round.operating
-    assert op is not None and op.order[op.index] == "LSWR"
-    [ran] = game.last_run
-    assert (sorted(v.coord for v in ran.stops), ran.revenue) == (["R24", "T24", "U23", "V20"], 150)
-    actions = {a["id"]: a for a in effective_actions(renderer.record)}
-    for action_id in (459, 460, 461, 462):
-        assert renderer.render(actions[action_id]) is None
-    assert renderer.by_rules == ["459", "460", "461", "462"]
-
-
-@PENDING
-def test_a_recorded_receivers_run_that_ours_did_not_make_is_an_error() -> None:
-    renderer = replayed_before(*RECORD, 462)
-    run = next(a for a in effective_actions(renderer.record) if a["id"] == 462)
-    changed = {**run, "routes": [{**run["routes"][0], "revenue": 160}]}
-    with pytest.raises(UnsupportedRecordAction, match="our receiver ran"):
-        renderer.render(changed)
+    lease = next(a for a in effective_actions(renderer.record) if a["id"] == 459)
+    assert lease["entity"] == "GER" and lease["type"] == "special_buy"
+    ours = renderer.render(lease)
+    assert ours == Lease("5")
+    assert format_order(ours, Vocabulary.from_title(game.title)) == "LEASE 5"
+    seat = renderer.seat(lease)
+    assert seat == game.state.order[0] and game.current_actors() == [seat]
+    cash = game.state.corporations["GER"].cash
+    game.apply(seat, ours)
+    assert game.state.corporations["GER"].cash == cash - 10

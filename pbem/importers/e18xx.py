@@ -188,9 +188,6 @@ class Renderer:
         """Who holds each share and train the record names (see :mod:`pbem.importers.holdings`)."""
         self.rulings: list[str] = []
         """Record action ids rendered as GM rulings (a connection our engine does not find)."""
-        self.by_rules: list[str] = []
-        """Record action ids our engine takes by its own rules, so they become no order (a
-        title's translation says which: 1825's company in receivership, run by the receiver)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Renderer:
         """A copy with its own game and share/tile tracking; record and title are shared."""
@@ -202,7 +199,6 @@ class Renderer:
         twin._tile_hex = dict(self._tile_hex)
         twin.holdings = self.holdings.copy()
         twin.rulings = list(self.rulings)
-        twin.by_rules = list(self.by_rules)
         return twin
 
     def seat(self, action: dict[str, Any]) -> str:

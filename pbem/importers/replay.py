@@ -42,9 +42,6 @@ class ReplayOutcome:
     """Record action id of each run -> its revenue as our engine computes it."""
     gm_rulings: list[str] = field(default_factory=list)
     """Record action ids applied as GM rulings (a title's translation makes them, e.g. 1870's ungranted connection)."""
-    by_rules: list[str] = field(default_factory=list)
-    """Record action ids our engine took by its own rules instead (no order; e.g. 1825's
-    receiver running a company in receivership): their runs are not among ``runs_checked``."""
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object ``pbem replay-18xx --json`` prints."""
@@ -57,8 +54,6 @@ class ReplayOutcome:
         }
         if self.gm_rulings:
             out["gm_rulings"] = self.gm_rulings
-        if self.by_rules:
-            out["by_rules"] = self.by_rules
         if self.error:
             out["error"] = self.error
             out["failed_action"] = self.failed_action
@@ -126,7 +121,6 @@ def replay_record(record: dict[str, Any],
                 outcome.failed_action = action_id
                 break
     outcome.gm_rulings = list(renderer.rulings)
-    outcome.by_rules = list(renderer.by_rules)
     if refused:
         return outcome
     outcome.finished = game.state.finished

@@ -1,13 +1,12 @@
 """1825's record actions of 18xx.games as our orders (the importer's extension point,
 :mod:`pbem.importers.translation`).
 
-* a company in receivership (its Director's certificate in the bank pool): the platform has
-  a player operate it and records the actions as the company's (``special_buy``: the lease
-  of a train for £10, g_1825 step/lease_train.rb; lays, runs). Our receiver takes the
-  company's turn by its own rules (:mod:`pbem.titles.g1825.trains`: the lease, no track, the
-  best run, withhold, a train bought), so the recorded actions become no order and are
-  listed in ``Renderer.by_rules``; a recorded run among them must be the receiver's run
-  (the same hexes, the same revenue per train);
+* a company in receivership (its Director's certificate in the bank pool) is operated by a
+  player, not a Director: the platform records its actions as the company's, and the order
+  is sent by the player acting for it (:func:`pbem.titles.g1825.trains.acting_player`:
+  the first player in priority order who directs no company, else the priority deal's);
+* ``special_buy`` by such a company is its lease of a train from the bank for the turn
+  (``LEASE <train>``; g_1825 step/lease_train.rb, fault 8 of the references);
 * a company's ``pass`` after its token, while it has not run: the platform's one step for
   track and a token in either order (g_1825 step/track_and_token.rb) ends with a pass when a
   second tile could still be laid; where our engine has left its track and token steps with
@@ -20,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine.actions import Pass
 from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
+from pbem.titles.g1825.trains import Lease, acting_player
 
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
@@ -30,45 +30,22 @@ class Translation1825(RecordTranslation):
     """1825's own record actions (see the module docstring)."""
 
     def render(self, renderer: Renderer, action: dict[str, Any]) -> Action | NoOrder | None:
-        if self._taken_by_the_receiver(renderer, action):
-            if action["type"] == "run_routes":
-                self._check_receivers_run(renderer, action)
-            renderer.by_rules.append(str(action["id"]))
-            return NO_ORDER
+        if action["type"] == "special_buy" and action.get("entity_type") == "corporation":
+            return Lease(str(action["description"]))
         if action["type"] == "pass" and action.get("entity_type") == "corporation":
             return self._pass_after_token(renderer, action)
         return None
 
-    def _taken_by_the_receiver(self, renderer: Renderer, action: dict[str, Any]) -> bool:
-        """Whether ``action`` is a company's in receivership whose turn our engine has taken
-        by itself: the company has no Director and is not the company our engine has
-        operating now (its receiver's turn came and went as the previous turn ended)."""
+    def seat(self, renderer: Renderer, action: dict[str, Any]) -> str | None:
+        """For a company with no Director (in receivership), the player acting for it; else
+        the core's answer (its Director)."""
         if action.get("entity_type") != "corporation":
-            return False
+            return None
         sym = str(action["entity"])
         corp = renderer.game.state.corporations.get(sym)
         if corp is None or corp.president is not None:
-            return False
-        op = renderer.game.state.round.operating
-        operating = op.order[op.index] if op is not None and op.index < len(op.order) else None
-        return operating != sym or not renderer.game.current_actors()
-
-    def _check_receivers_run(self, renderer: Renderer, action: dict[str, Any]) -> None:
-        """The recorded run of a company our receiver ran must be the receiver's last run:
-        per train (in any order) the same hexes visited and the same revenue.
-
-        :raises UnsupportedRecordAction: they differ (the message gives both).
-        """
-        from pbem.importers.e18xx import UnsupportedRecordAction
-
-        def key(hexes: list[str], revenue: int) -> tuple[tuple[str, ...], int]:
-            return tuple(sorted(hexes)), revenue
-
-        recorded = sorted(key([str(h) for h in r["hexes"]], int(r.get("revenue", 0))) for r in action["routes"])
-        ran = sorted(key([v.coord for v in r.stops], r.revenue) for r in renderer.game.last_run)
-        if recorded != ran:
-            raise UnsupportedRecordAction(f"action {action['id']}: the record runs {action['entity']} "
-                                          f"{recorded}, our receiver ran {ran}")
+            return None
+        return acting_player(renderer.game, sym)
 
     def _pass_after_token(self, renderer: Renderer, action: dict[str, Any]) -> NoOrder | None:
         """NO_ORDER for the pass that ends the platform's track-and-token step after the

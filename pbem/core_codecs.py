@@ -181,7 +181,7 @@ def _parse_lay(words: list[str], line: str, vocab: Vocabulary) -> Action:
         hexes = [w for w in words if HEX.match(w) and w[0].isalpha() and not re.match(r"^[Rr][0-5]$", w)]
     if len(hexes) != 1:
         raise OrderSyntaxError(f"cannot read {line!r}: write LAY <hex> <tile> <rotation>, e.g. LAY H16 57 1")
-    hex_id, city = hex_ref(hexes[0], line)
+    hex_id, city = hex_ref(hexes[0], line, vocab)
     if city:
         raise OrderSyntaxError(f"cannot read {line!r}: a tile goes on a hex, not a city")
     others = list(words)
@@ -207,7 +207,7 @@ def _parse_token(words: list[str], line: str, vocab: Vocabulary) -> Action:
     words = [w for w in words if w.upper() not in ("IN", "AT", "ON")]
     if len(words) != 1:
         raise OrderSyntaxError(f"cannot read {line!r}: write TOKEN <hex>, or TOKEN <hex>.<city>")
-    hex_id, city = hex_ref(words[0], line)
+    hex_id, city = hex_ref(words[0], line, vocab)
     return PlaceToken(hex_id, city, private)
 
 
@@ -260,7 +260,7 @@ def _read_run(words: list[str], line: str, vocab: Vocabulary, headed: bool) -> A
             raise OrderSyntaxError(f"cannot read {line!r}: a run needs at least two stops")
         parsed = []
         for stop in stops:
-            hex_id, city = hex_ref(stop, line)
+            hex_id, city = hex_ref(stop, line, vocab)
             parsed.append(f"{hex_id}.{city}" if city else hex_id)
         runs.append(TrainRun(train, tuple(parsed), joined))
     if not runs:
@@ -354,7 +354,7 @@ def _parse_assign(words: list[str], line: str, vocab: Vocabulary) -> Action:
     if len(words) != 2:
         raise OrderSyntaxError(f"cannot read {line!r}: write ASSIGN <private> <hex>, e.g. ASSIGN SCC B9")
     sym = company(words[0], line, vocab)
-    hex_id, _ = hex_ref(words[1], line)
+    hex_id, _ = hex_ref(words[1], line, vocab)
     return Assign(sym, hex_id)
 
 

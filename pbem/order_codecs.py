@@ -140,6 +140,10 @@ class Vocabulary:
     corporations: tuple[str, ...]
     trains: tuple[str, ...] = ()
     codecs: tuple[OrderCodec, ...] = field(default=(), compare=False, repr=False)
+    lowercase_hexes: frozenset[str] = frozenset()
+    """The board's coordinates written in lower case (18xx.games' rows north of ``A``, 1825's
+    Unit 4): an order naming one exactly as written means it; any other hex is read in upper
+    case, so ``f20`` is ``F20``."""
 
     @classmethod
     def from_title(cls, title: TitleData) -> Vocabulary:
@@ -149,6 +153,7 @@ class Vocabulary:
             corporations=tuple(c.sym for c in title.corporations),
             trains=tuple(t.name for t in title.trains),
             codecs=title_codecs(title),
+            lowercase_hexes=frozenset(c for c in title.board.hexes if c != c.upper()),
         )
 
     @cached_property
@@ -352,15 +357,20 @@ def count(word: str, line: str) -> int:
     return whole_number(match.group(1), line, "the number of shares")
 
 
-def hex_ref(word: str, line: str) -> tuple[str, int]:
-    """``(hex, city)`` for ``F20`` (city 0) or ``F20.1`` / ``F20/1`` (the hex's second city).
+def hex_ref(word: str, line: str, vocab: Vocabulary | None = None) -> tuple[str, int]:
+    """``(hex, city)`` for ``F20`` (city 0) or ``F20.1`` / ``F20/1`` (the hex's second city),
+    in upper case unless ``vocab`` has the hex as written in lower case
+    (:attr:`Vocabulary.lowercase_hexes`).
 
     :raises OrderSyntaxError: not a hex.
     """
     match = HEX.match(word)
     if not match:
         raise OrderSyntaxError(f"cannot read {line!r}: {word!r} is not a hex (like F20, or F20.1 for its second city)")
-    return match.group(1).upper(), int(match.group(2) or 0)
+    coord = match.group(1)
+    if vocab is None or coord not in vocab.lowercase_hexes:
+        coord = coord.upper()
+    return coord, int(match.group(2) or 0)
 
 
 def using(words: list[str], line: str, vocab: Vocabulary) -> tuple[list[str], str | None]:

@@ -20,7 +20,7 @@ from pbem.engine.actions import BuyTrain, LayTile, Pass, RunRoutes, SellShares, 
 from pbem.engine.events import TrainRan
 from pbem.engine.game import Game
 from pbem.engine.lays import LegalLay, legal_lays
-from pbem.engine.state import OperatingState, RoundState
+from pbem.engine.state import POOL, OperatingState, RoundState
 from pbem.engine.steps import operating
 from pbem.engine.steps.operating import walk
 from pbem.engine.values import Vertex
@@ -288,16 +288,35 @@ def test_an_upgraded_station_must_be_in_reach_of_a_train() -> None:
     put(game, "V16", "4", ("W15", "U17"))
     put(game, "U17", "9", ("V16", "T18"))
     new = game.tiles["14"]
-    assert "no train" in str(track.reach_problem(game, "LSWR", "V16", new))
+    v16, x14 = fitting(game, "V16", "14"), fitting(game, "X14", "14")
+    assert "no train" in str(track.reach_problem(game, "LSWR", "V16", new, v16))
     game.state.corporations["LSWR"].trains = ["2-0"]
-    assert track.reach_problem(game, "LSWR", "V16", new) is None  # X14 - V16: two stops
-    assert track.reach_problem(game, "LSWR", "X14", new) is None
+    assert track.reach_problem(game, "LSWR", "V16", new, v16) is None  # X14 - V16: two stops
+    assert track.reach_problem(game, "LSWR", "X14", new, x14) is None
     game.state.tokens = {"Y13.0": ["LSWR"]}
     # from Bournemouth: X14 is one stop on, V16 two
-    assert track.reach_problem(game, "LSWR", "X14", new) is None
-    assert "can reach" in str(track.reach_problem(game, "LSWR", "V16", new))
+    assert track.reach_problem(game, "LSWR", "X14", new, x14) is None
+    assert "can reach" in str(track.reach_problem(game, "LSWR", "V16", new, v16))
     game.state.corporations["LSWR"].trains = ["2-0", "2-1"]  # two 2-trains reach as a 3
-    assert track.reach_problem(game, "LSWR", "V16", new) is None
+    assert track.reach_problem(game, "LSWR", "V16", new, v16) is None
+
+
+def fitting(game: Game, coord: str, tile: str) -> int:
+    """The first rotation at which ``tile`` may replace what lies on ``coord``."""
+    return next(r for r in range(6) if track.upgrade_problem(game, coord, game.tiles[tile], r) is None)
+
+
+def test_the_reach_of_an_upgrade_is_judged_on_the_new_tile() -> None:
+    # plain track becoming a HALT (#8 -> #11): the halt's town is a station of the new tile
+    game = operate(new_game(), "LSWR", owned=("2-0",), tokens=("X14.0",))
+    game.state.phase = "2"
+    put(game, "X14", "57", ("Y13", "W15"))
+    put(game, "W15", "8", ("X14", "V14"))
+    halt = 2  # the halt's town between the sides of X14 and W17, the curve X14-V14 kept
+    assert track.upgrade_problem(game, "W15", game.tiles["11"], halt) is None
+    assert track.reach_problem(game, "LSWR", "W15", game.tiles["11"], halt) is None
+    game.state.tokens = {"Y13.0": ["LSWR"]}  # two stops away now: out of a 2-train's reach
+    assert "can reach" in str(track.reach_problem(game, "LSWR", "W15", game.tiles["11"], halt))
 
 
 def test_a_minors_home_token_waits_for_a_tile_with_a_city_on_its_home_hex() -> None:
@@ -350,6 +369,24 @@ def test_a_payout_of_twice_the_price_moves_two_cells_and_there_is_no_half_payout
     assert before is not None and after is not None and after[1] == before[1] + 2
 
 
+def test_no_share_held_by_the_bank_pays_the_company() -> None:
+    game = operate(new_game(), "LSWR", owned=("3-0",), tokens=("V20.0",), cash=0)
+    pool = [cert for cert in game.state.certificates if cert.corporation == "LSWR" and cert.index > 0][:3]
+    for cert in pool:
+        cert.owner = POOL
+    operating.op_state(game).revenue = 100
+    operating.pay_dividend(game, "LSWR", "payout")
+    assert game.state.corporations["LSWR"].cash == 0  # nothing for the pool's (nor the IPO's) shares
+
+
+def test_a_train_bought_in_the_turn_does_not_run_until_the_next() -> None:
+    game = operate(new_game(), "LSWR", tokens=("V20.4",), cash=400)  # London city 4: Southend beside
+    walk.start_corporation_turns(game)
+    game.apply(A, BuyTrain("2", "depot"))
+    assert game.state.corporations["LSWR"].trains == ["2-0"]
+    assert not any(step.runs_trains for step in walk.active_steps(game))
+
+
 # -- trains ------------------------------------------------------------------------------------------------
 
 
@@ -387,11 +424,12 @@ def test_fault_8_a_company_in_receivership_leases_a_train_for_10_and_it_counts_f
     game.state.phase = "2"
     game.state.tiles["U21"] = ("57", rotation_facing(game, "U21", "V20"))  # a laid city tile
     new = game.tiles["14"]
-    assert "no train" in str(track.reach_problem(game, "GER", "U21", new))
+    u21 = fitting(game, "U21", "14")
+    assert "no train" in str(track.reach_problem(game, "GER", "U21", new, u21))
     depot = list(game.state.depot)
     trains.lease(game, "GER", "2")
     assert game.state.corporations["GER"].cash == 490 and game.state.corporations["GER"].trains == ["2-0"]
-    assert track.reach_problem(game, "GER", "U21", new) is None  # the leased train reaches
+    assert track.reach_problem(game, "GER", "U21", new, u21) is None  # the leased train reaches
     with pytest.raises(IllegalOrderError, match="has a train"):
         trains.lease(game, "GER", "2")
     trains.return_lease(game, "GER")

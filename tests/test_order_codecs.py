@@ -229,3 +229,14 @@ def test_a_codec_writes_only_what_is_its_own() -> None:
     assert format_order(Dividend("half"), V1870) == "HALF"
     with pytest.raises(TypeError, match="no order form"):
         format_order(Dividend("half"), V1830)
+
+
+def test_a_hex_written_in_lower_case_is_read_as_written_only_where_the_board_has_it() -> None:
+    northern = dataclasses.replace(V1830, lowercase_hexes=frozenset({"a8"}))
+    assert hex_ref("a8", "LAY a8 57 0", northern) == ("a8", 0)   # a row north of A
+    assert hex_ref("A8", "LAY A8 57 0", northern) == ("A8", 0)
+    assert hex_ref("f20.1", "TOKEN f20.1", northern) == ("F20", 1)  # not on the board as written
+    assert hex_ref("a8", "LAY a8 57 0") == ("A8", 0)               # no board: upper case
+    assert parse_order("LAY a8 57 0", northern).hex == "a8"         # type: ignore[attr-defined]
+    assert parse_order("LAY a8 57 0", V1830).hex == "A8"            # type: ignore[attr-defined]
+    assert V1830.lowercase_hexes == frozenset()

@@ -10,6 +10,7 @@ it answers, each a thin call into the module that holds the rule.
 * routes (:mod:`pbem.titles.g1825.routes`): what each train visits and earns, London's one
   stop a hex, double-heading;
 * dividends (:mod:`pbem.titles.g1825.dividends`): the price moves by the dividend's size;
+  no share held by the bank (IPO or pool) pays the company;
 * trains (:mod:`pbem.titles.g1825.trains`): the turn's steps (the lease, 1825's train
   purchases), the player acting for a company in receivership, the receiver.
 
@@ -33,8 +34,9 @@ from pbem.engine.steps.operating import (
     Token,
     Track,
     current_corp,
+    op_state,
 )
-from pbem.engine.values import DisplacedToken, Vertex
+from pbem.engine.values import DisplacedToken, Owner, Vertex
 from pbem.titles.g1825 import dividends, routes, track
 from pbem.titles.g1825 import trains as trains1825
 
@@ -90,7 +92,13 @@ class Token1825(Token):
 
 class Route1825(Route):
     """The core's run, given by the player acting for a company in receivership (a minor in
-    silent receivership runs nothing: the receiver's)."""
+    silent receivership runs nothing: the receiver's); a company that had no train to run and
+    bought one in its turn does not run it until its next turn (the run comes before the
+    purchases, 18xx.games)."""
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        return op_state(game).trains_bought == 0 and super().offers(game)
 
     @classmethod
     def actor(cls, game: Game) -> str:
@@ -123,7 +131,7 @@ class OperatingRules(TitleHooks):
                 return problem
         if home_deferred(game, corp) and coord == game.title.corporation(corp).home:
             return None
-        return track.reach_problem(game, corp, coord, game.tiles[tile])
+        return track.reach_problem(game, corp, coord, game.tiles[tile], rotation)
 
     def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
         """A minor whose home token waits may lay on its home hex."""
@@ -176,6 +184,11 @@ class OperatingRules(TitleHooks):
         """By the dividend's size against the share price
         (:func:`pbem.titles.g1825.dividends.price_moves`)."""
         return dividends.price_moves(paid, shares.current_price(game.state, game.title, corp))
+
+    def pays_the_corporation(self, holder: Owner) -> bool:
+        """No share pays the company: neither the IPO's nor the pool's (18xx.games 1825:
+        ``corporation_dividends`` is nothing)."""
+        return False
 
     # -- the turn's steps and the receiver --------------------------------------------------------
 

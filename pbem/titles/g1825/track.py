@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
+from pbem.engine import graph as core_graph
 from pbem.engine import track
 from pbem.engine.board import TileData, edge_of
 from pbem.engine.values import Vertex
@@ -225,12 +226,15 @@ def reach_of(game: Game, corp: str) -> Reach | None:
     return Reach(stops, cities, anywhere)
 
 
-def distances(game: Game, corp: str, cities_only: bool) -> dict[Vertex, int]:
+def distances(game: Game, corp: str, cities_only: bool, graph: core_graph.TrackGraph | None = None,
+              laid: str | None = None) -> dict[Vertex, int]:
     """Stop -> the fewest stops (``cities_only``: cities and off-board areas) on a way from
     one of ``corp``'s tokens to it, the token's stop counted, the stop itself not: a search
     over the track graph's links that passes through no stop blocking ``corp`` (the
-    18xx.games distance graph, which does not forbid reusing track)."""
-    graph = track.track_graph(game)
+    18xx.games distance graph, which does not forbid reusing track); on ``graph``, the track
+    graph with a tile not yet laid on hex ``laid``, where given (its stops, which hold the
+    tokens of the tile they replace, are passed through as that tile's)."""
+    graph = graph if graph is not None else track.track_graph(game)
     starts = track.token_vertices(game, corp)
     best: dict[Vertex, int] = {}
     todo: deque[tuple[Vertex, int]] = deque()
@@ -245,7 +249,7 @@ def distances(game: Game, corp: str, cities_only: bool) -> dict[Vertex, int]:
         stop, dist = todo.popleft()
         if dist > best.get(stop, 1 << 30):
             continue
-        if dist > 0 and track.blocks(game, stop, corp) and stop not in starts:
+        if dist > 0 and stop not in starts and _blocks(game, stop, corp, laid):
             continue
         step = weight(stop)
         for link in graph.links(stop):
@@ -259,10 +263,19 @@ def distances(game: Game, corp: str, cities_only: bool) -> dict[Vertex, int]:
     return best
 
 
-def reach_problem(game: Game, corp: str, coord: str, new: TileData) -> str | None:
-    """Why ``corp`` may not lay ``new`` on ``coord`` by the rule that an upgraded station
-    must be in reach of a train (see the module text), or None: it applies where a laid (not
-    printed) tile is replaced by one with a city or town."""
+def _blocks(game: Game, stop: Vertex, corp: str, laid: str | None) -> bool:
+    if stop.coord == laid:
+        old = track.placed(game, stop.coord).tile
+        if stop.stop.startswith("c") and int(stop.stop[1:]) >= len(old.cities):
+            return False  # a city the new tile adds: no token there yet
+    return track.blocks(game, stop, corp)
+
+
+def reach_problem(game: Game, corp: str, coord: str, new: TileData, rotation: int) -> str | None:
+    """Why ``corp`` may not lay ``new`` at ``rotation`` on ``coord`` by the rule that an
+    upgraded station must be in reach of a train (see the module text), or None: it applies
+    where a laid (not printed) tile is replaced by one with a city or town, whose stops are
+    reached on the track as it would be with ``new`` laid (18xx.games checks the tile laid)."""
     old = track.placed(game, coord)
     if old.printed or not (new.cities or new.towns):
         return None
@@ -271,13 +284,14 @@ def reach_problem(game: Game, corp: str, coord: str, new: TileData) -> str | Non
         return f"{corp} has no train to reach the stations it would upgrade on {coord}"
     if reach.anywhere:
         return None
-    here = [Vertex(coord, stop) for stop in old.tile.stop_ids()]
+    here = [Vertex(coord, stop) for stop in new.stop_ids()]
+    after = track.track_graph(game).with_tile(coord, new.name, rotation)
     if reach.stops:
-        found = distances(game, corp, cities_only=False)
+        found = distances(game, corp, cities_only=False, graph=after, laid=coord)
         if any(v in found and found[v] < reach.stops for v in here):
             return None
     if reach.cities:
-        found = distances(game, corp, cities_only=True)
+        found = distances(game, corp, cities_only=True, graph=after, laid=coord)
         if any(v in found and found[v] < reach.cities for v in here):
             return None
     return f"no train of {corp} can reach a station of the tile it would upgrade on {coord}"

@@ -55,14 +55,6 @@ def test_the_pass_that_ends_the_platforms_track_and_token_step_is_no_order() -> 
     assert earlier.render(action) == Pass()
 
 
-PENDING = pytest.mark.xfail(strict=True, reason=(
-    "waits for three fixes of other parts: the operating walk leaves "
-    "the run step open after a train bought at the token step (record 129), the reach rule "
-    "refuses an upgrade of a tile with no station (215), the pool's shares pay the company "
-    "(429); with them the replay is exact"))
-
-
-@PENDING
 def test_the_1825_record_replays_to_the_recorded_result() -> None:
     record = load_record(record_path(*RECORD))
     outcome = replay_record(record)
@@ -75,7 +67,6 @@ def test_the_1825_record_replays_to_the_recorded_result() -> None:
     assert outcome.gm_rulings == []
 
 
-@PENDING
 def test_the_1825_record_imports_as_a_game_that_verifies(tmp_path: Path) -> None:
     config = tmp_path / "pbem.yaml"
     config.write_text(f"data_dir: {tmp_path / 'data'}\n")
@@ -93,7 +84,6 @@ def test_the_1825_record_imports_as_a_game_that_verifies(tmp_path: Path) -> None
     assert {keys[p]: v for p, v in rebuilt.game.result().items()} == record["result"]
 
 
-@PENDING
 def test_a_company_in_receivership_is_ordered_by_the_player_acting_for_it() -> None:
     """Record 437: Player 1 sells GER's Director's certificate to the pool. At GER's next turn
     (459) both players direct companies, so the priority deal's holder acts for it (18xx.games

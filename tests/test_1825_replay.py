@@ -104,3 +104,15 @@ def test_a_company_in_receivership_is_ordered_by_the_player_acting_for_it() -> N
     cash = game.state.corporations["GER"].cash
     game.apply(seat, ours)
     assert game.state.corporations["GER"].cash == cash - 10
+
+
+def test_our_optimiser_finds_every_recorded_1825_run_or_better() -> None:
+    """Before each of the record's 75 runs our route search, on the same position, finds a
+    run paying at least what was recorded (the record's runs were chosen on the platform)."""
+    from pbem.importers.route_check import check_routes
+
+    report, outcome = check_routes(load_record(record_path(*RECORD)))
+    assert outcome.error is None, outcome.error
+    summary = report["summary"]
+    assert summary["runs"] == summary["optimal_at_least_recorded"] == summary["complete"] == 75
+    assert all(run["verified_revenue"] == run["recorded_revenue"] for run in report["runs"])

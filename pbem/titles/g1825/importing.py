@@ -10,7 +10,7 @@
 * a company's ``pass`` after its token, while it has not run: the platform's one step for
   track and a token in either order (g_1825 step/track_and_token.rb) ends with a pass when a
   second tile could still be laid; where our engine has left its track and token steps with
-  the token (so a pass is no legal order there) it becomes no order;
+  the token (so a pass is no legal order there) it becomes no order.
 """
 
 from __future__ import annotations

@@ -73,8 +73,11 @@ def main(verbose: bool) -> None:
               help="a seat in seating order (repeatable)")
 @click.option("--gm", "gm_email", required=True, help="the game master's address")
 @click.option("--auto-runs", is_flag=True, help="a run left out of the orders is made by the server (RUN AUTO)")
+@click.option("--random-seating/--listed-seating", "random_seating", default=None,
+              help="draw the seating order at random, or keep the order the seats are listed in "
+                   "(default: as the title and variants say; most keep the listed order)")
 def new_game(config_path: str | None, game_id: str, title: str, variants: tuple[str, ...],
-             seats: tuple[str, ...], gm_email: str, auto_runs: bool) -> None:
+             seats: tuple[str, ...], gm_email: str, auto_runs: bool, random_seating: bool | None) -> None:
     """Create a game and mail each player a welcome with their seat and secret.
 
     Everything (seats, addresses, title, the outgoing mail setup) is checked before the game
@@ -93,7 +96,8 @@ def new_game(config_path: str | None, game_id: str, title: str, variants: tuple[
     room = mailroom_for(config)
     try:
         outbound = outbound_from_config(config)
-        secrets = room.new_game(game_id, title, variants, pairs, gm_email.strip(), auto_runs=auto_runs)
+        secrets = room.new_game(game_id, title, variants, pairs, gm_email.strip(), auto_runs=auto_runs,
+                                random_seating=random_seating)
     except (ConfigError, FileExistsError) as exc:
         raise click.ClickException(str(exc)) from None
     if config.inbound.kind == "maildir":  # the inbox exists at once: mail may be dropped in

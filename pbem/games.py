@@ -19,7 +19,7 @@ import json
 import re
 import secrets
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from pbem.actionlog import ActionLog, LogIntegrityError
 from pbem.addresses import valid_address
@@ -54,9 +54,17 @@ def genesis_data(
     secrets_by_seat: dict[str, str],
     gm_secret: str,
     auto_runs: bool = False,
+    random_seating: bool | None = False,
+    shuffle: Callable[[list[tuple[str, str]]], None] | None = None,
 ) -> dict[str, Any]:
     """The data of a new game's record 0. ``auto_runs``: the game setting that a run left out
     of the orders is made by the server (RUN AUTO).
+
+    Seating is the GM's: the seats sit in the order given. With ``random_seating`` (None:
+    as the title's game data say, its ``random_seating``; Lorenz's 1825: "randomly determine
+    the player seating order") they are drawn at random instead, once, here: record 0 keeps
+    the order drawn (and the setting), so every replay seats them alike. ``shuffle`` shuffles
+    a list in place (default: :class:`secrets.SystemRandom`'s; a test passes its own).
 
     :param seats: ``[(seat name, email)]`` in seating order.
     :raises ConfigError: bad game id, unknown title/variant, a combination of variants the
@@ -91,6 +99,12 @@ def genesis_data(
     emails = [e.lower() for _, e in seats]
     if len(set(emails)) != len(emails):
         raise ConfigError("each seat needs its own email address")
+    if random_seating is None:
+        random_seating = bool(data.const("random_seating"))
+    if random_seating:
+        seats = list(seats)
+        (shuffle or secrets.SystemRandom().shuffle)(seats)
+    settings = {**({"auto_runs": True} if auto_runs else {}), **({"random_seating": True} if random_seating else {})}
     return {
         "game_id": game_id,
         "title": title,
@@ -99,7 +113,7 @@ def genesis_data(
             {"name": n, "email": e, "secret_hash": hash_secret(game_id, secrets_by_seat[n])} for n, e in seats
         ],
         "gm": {"email": gm_email, "secret_hash": hash_secret(game_id, gm_secret)},
-        **({"settings": {"auto_runs": True}} if auto_runs else {}),
+        **({"settings": settings} if settings else {}),
     }
 
 

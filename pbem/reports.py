@@ -193,7 +193,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         "variants": ", ".join(info.variants) or "none",
         "auto_runs": info.auto_runs,
         "round": game.round_label(),
-        "bank": money(state.bank),
+        "bank": money(game.hooks.bank_cash(game)),
         "waiting_for": game.waiting_for(),
         "paused": info.paused,
         "ended": ended,
@@ -203,6 +203,8 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         "table_width": max(78, min(width, 132) - 2),
         "corporations": corporations,
         "privates": privates,
+        "title_sections": [{"heading": heading, "lines": list(lines)}
+                           for heading, lines in game.hooks.report_sections(game)],
         "private_widths": private_widths,
         "recipient": recipient,
         "first": first,

@@ -192,7 +192,7 @@ class Mailroom:
         return ReportArchive(self.data / "games" / game_id / "reports")
 
     def new_game(self, game_id: str, title: str, variants: tuple[str, ...], seats: list[tuple[str, str]],
-                 gm_email: str, *, auto_runs: bool = False) -> dict[str, str]:
+                 gm_email: str, *, auto_runs: bool = False, random_seating: bool | None = None) -> dict[str, str]:
         """Create a game: its log (record 0) and a welcome mail per seat in the outbox.
 
         Everything is checked and every welcome composed before the log is created, so a
@@ -209,7 +209,8 @@ class Mailroom:
             raise FileExistsError(f"game {game_id} already exists")
         secrets_by_seat = {name: new_secret() for name, _ in seats}
         gm_secret = new_secret(10)
-        data = genesis_data(game_id, title, variants, seats, gm_email, secrets_by_seat, gm_secret, auto_runs)
+        data = genesis_data(game_id, title, variants, seats, gm_email, secrets_by_seat, gm_secret, auto_runs,
+                            random_seating)
         committed = start(GameRecord(seq=0, genesis=data))
         welcomes = [
             self._compose(to=email, subject=f"[{game_id}] Welcome to {game_id}",

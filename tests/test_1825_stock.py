@@ -1,30 +1,23 @@
-"""1825's start, stock round, receivership and end, each rule a test on a built position of
-the 1825 data (Unit 1 with R1's minors, as the recorded game plays; issue 12, "Rules (plain
-1825)"; 18xx.games' ``g_1825/game.rb`` and ``step/buy_sell_par_shares_companies.rb``)."""
+"""1825's start and stock round, each rule a test on a built position of the 1825 data (Unit
+1 with R1's minors, as the recorded game plays; issue 12, "Rules (plain 1825)"; 18xx.games'
+``g_1825/game.rb`` and ``step/buy_sell_par_shares_companies.rb``). Receivership and the end
+of the game: :mod:`tests.test_1825_ending`."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
-from pbem.engine import closing, market
-from pbem.engine.actions import BuyPrivate, BuyShares, Dividend, Par, Pass, RunRoutes, SellShares
+from pbem.engine import market
+from pbem.engine.actions import BuyPrivate, BuyShares, Par, Pass, SellShares
 from pbem.engine.events import render_all
 from pbem.engine.game import Game
-from pbem.engine.hooks import TitleHooks
-from pbem.engine.receivership import ReceivershipPolicy, in_receivership
 from pbem.engine.state import IPO, POOL, OperatingState, RoundState, StockRoundState
-from pbem.engine.steps.operating.buytrains import BuyTrainStep
-from pbem.engine.steps.operating.dividends import DividendStep
-from pbem.engine.steps.operating.runs import Route
 from pbem.engine.values import Owner
 from pbem.errors import IllegalOrderError
 from pbem.orders import Vocabulary, format_order, parse_order
 from pbem.ruleset import load_title
 from pbem.titles.g1825.state import State1825, state1825
 from pbem.titles.g1825.stock import SellPrivate, Stock1825, current_band, par_prices
-from pbem.titles.g1825.stock_rules import Receivership1825, StockRules
 
 P1, P2, P3, P4, P5 = (f"Player {n}" for n in range(1, 6))
 VARIANTS = ("unit_1", "r1")
@@ -420,36 +413,6 @@ def test_a_turn_that_buys_keeps_the_round_going() -> None:
     assert game.round_label() == "SR 2" and game.current_actors() == [P1]
 
 
-def test_the_directors_certificate_sold_to_the_pool_puts_the_company_in_receivership() -> None:
-    game = new_game(2)
-    all_privates_sold(game)
-    start(game, "GER", P1, 76, {P1: 4, P2: 1}, cash=500)
-    stock_round(game, 2)
-    game.apply(P1, SellShares("GER", 6))
-    ger = game.state.corporations["GER"]
-    assert ger.president is None and in_receivership(game, "GER")
-    assert held(game, "GER") == {P2: 10, POOL: 60, IPO: 30}
-    assert game.state.players[P1].cash == 1170 - 130 + 6 * 76
-
-
-def test_a_minor_in_receivership_with_unit_1_is_silent() -> None:
-    game = new_game(2)
-    all_privates_sold(game)
-    start(game, "Cam", P1, 90, {P1: 1}, cash=130)
-    game.state.corporations["Cam"].trains = ["U3-0"]
-    start(game, "LNWR", P2, 100, {P2: 4}, cash=500)
-    for corp in ("Cam", "LNWR"):
-        game.state.corporations[corp].president = None
-        for cert in game.state.certificates:
-            if cert.corporation == corp and cert.owner != IPO:
-                cert.owner = POOL
-    policy = Receivership1825()
-    assert policy.action(game, Route, "Cam") == RunRoutes(())
-    assert policy.action(game, BuyTrainStep, "Cam") is None
-    # a major in receivership runs as the core's receiver does
-    assert policy.action(game, Route, "LNWR") != RunRoutes(())
-
-
 # -- the operating order --------------------------------------------------------------------------
 
 
@@ -476,59 +439,6 @@ def test_only_formed_companies_operate() -> None:
     assert game.operating_order() == []
 
 
-# -- the end --------------------------------------------------------------------------------------
-
-
-def in_operating_round(game: Game, or_number: int = 1) -> None:
-    game.state.round = RoundState(kind="operating", number=2, or_number=or_number)
-    game.state.round.operating = OperatingState(order=["LNWR"])
-    game.state.operating_rounds = 2
-
-
-def test_the_bank_breaks_when_the_players_hold_more_than_the_games_money() -> None:
-    game = new_game(2)
-    all_privates_sold(game)
-    start(game, "LNWR", P1, 100, {P1: 4, P2: 4}, cash=6000)
-    total = game.title.bank_cash
-    game.state.players[P1].cash, game.state.players[P2].cash = total // 2, total - total // 2
-    game.check_bank()
-    assert not game.state.bank_broken  # the bank's cash is 0, not below
-    game.state.players[P1].cash += 1
-    game.check_bank()
-    assert game.state.bank_broken
-
-
-def test_a_broken_bank_ends_the_game_after_the_operating_round_under_way() -> None:
-    game = new_game(2)
-    all_privates_sold(game)
-    start(game, "LNWR", P1, 100, {P1: 4, P2: 4}, cash=100)
-    in_operating_round(game, or_number=1)  # the first of a set of two
-    game.state.bank_broken = True
-    assert game.hooks.next_round(game, game.state.round) is None
-    assert game.state.finished and game.state.end_reason == "bank"
-
-
-def test_a_bank_broken_in_a_stock_round_ends_the_game_after_the_next_operating_round() -> None:
-    game = new_game(2)
-    all_privates_sold(game)
-    start(game, "LNWR", P1, 100, {P1: 4, P2: 4}, cash=100)
-    stock_round(game, 2)
-    game.state.bank_broken = True
-    following = game.hooks.next_round(game, game.state.round)
-    assert following is not None and following.kind == "operating" and not game.state.finished
-
-
-def test_a_price_reaching_the_top_of_the_market_ends_the_game_at_once() -> None:
-    game = new_game(2)
-    all_privates_sold(game)
-    start(game, "LNWR", P1, 100, {P1: 4, P2: 4}, cash=100)
-    top = max(((0, c) for c, cell in enumerate(game.title.market[0]) if cell is not None), key=lambda rc: rc[1])
-    assert game.title.market[0][top[1]].price == 340  # type: ignore[union-attr]
-    market.place(game.state, "LNWR", top)
-    closing.settle_market(game)
-    assert game.state.finished and game.state.end_reason == "stock_market"
-
-
 def test_a_minors_shares_are_worth_twice_the_price_and_sell_so() -> None:
     game = new_game(2)
     all_privates_sold(game)
@@ -540,28 +450,53 @@ def test_a_minors_shares_are_worth_twice_the_price_and_sell_so() -> None:
     assert game.state.players[P2].cash == cash + 180
 
 
-class PayingReceiver(ReceivershipPolicy):
-    def dividend(self, game: Game, corp: str) -> str:
-        return "payout"
+def test_the_copy_of_the_1825_state_shares_nothing_mutable() -> None:
+    from tests.test_state_copy import assert_independent, filled
 
-
-class LaterRules(TitleHooks):
-    """Hooks after the stock rules with a receiver of their own (as the operating rules')."""
-
-    def receivership(self) -> ReceivershipPolicy | None:
-        return PayingReceiver()
-
-
-class Composed(StockRules, LaterRules):
-    pass
-
-
-def test_the_stock_rules_receiver_defers_to_the_policy_of_the_hooks_after_them() -> None:
     game = new_game(2)
     all_privates_sold(game)
-    start(game, "LNWR", P2, 100, {P2: 4}, cash=500)
-    game.state.corporations["LNWR"].president = None
-    policy = Composed().receivership()
-    assert isinstance(policy, Receivership1825) and isinstance(policy.inner, PayingReceiver)
-    assert policy.action(game, DividendStep, "LNWR") == Dividend("payout")
-    assert Receivership1825().action(game, DividendStep, "LNWR") == Dividend("withhold")
+    stock_round(game, 2)
+    mine = state1825(game.state)
+    for name, value in vars(mine).items():  # every container of the title's state, filled
+        if isinstance(value, list) and not value:
+            value.append("x")
+        elif isinstance(value, dict) and not value:
+            value["x"] = ["x"]
+    assert mine.formed and mine.pool_privates and mine.sold_privates and mine.minor_trains
+    assert_independent(filled(game.state))
+
+
+SR1_BY_MAIL = """
+Player 1: BUY C&W
+Player 2: buy l&m
+Player 1: PAR LNWR 100
+Player 2: BUY LNWR
+Player 1: B LNWR
+Player 2: BUY LNWR
+Player 1: BUY LNWR
+Player 2: PASS
+Player 1: PASS
+"""
+
+
+def test_a_first_stock_round_by_mail_orders_as_the_record_plays_it() -> None:
+    """The recorded game's first stock round (ids 1-9), by order lines: the leftover
+    privates, the LNWR started and floated; the report speaks of the Director and in L."""
+    from pbem.games import GameInfo, Replay, Seat
+    from pbem.reports import render, report_context
+
+    game = new_game(2)
+    vocab = Vocabulary.from_title(game.title)
+    for line in filter(None, (raw.strip() for raw in SR1_BY_MAIL.splitlines())):
+        seat, order = line.split(": ", 1)
+        assert game.current_actors() == [seat], (line, game.waiting_for())
+        game.apply(seat, parse_order(order, vocab))
+    assert game.round_label() == "OR 1.1" and game.state.order == [P2, P1]
+    assert state1825(game.state).formed == ["LNWR"] and game.operating_order() == ["LNWR"]
+    assert (game.state.players[P1].cash, game.state.players[P2].cash) == (
+        1200 - 30 - 130 - 200 - 200 + 25, 1200 - 75 - 210 - 200 + 42)  # privates paid in OR 1.1
+    seats = [Seat(name, f"p{i}@x.invalid", "") for i, name in enumerate(game.state.seats)]
+    info = GameInfo("g", game.title.title, game.title.variants, seats, "gm@x.invalid", "")
+    text = render("report.txt.j2", report_context(Replay(info, game.title, game, last_seq=9),
+                                                  since_seq=9, number=2, recipient=P1, width=132))
+    assert "Director" in text and "LNWR 40%D" in text and "L1000" in text and "£" not in text

@@ -349,6 +349,16 @@ def test_a_corporation_is_launched_after_a_number_of_operating_rounds() -> None:
     assert state9999(game.state).formed[-1] == "LR"
 
 
+def test_the_report_has_a_section_of_the_titles_own() -> None:
+    game = new_game()
+    play(game, START + STOCK_ROUND + FIRST_OR)
+    text = report_of(game, ANN)
+    section = text.split("\nTOLLS LEVIED\n")[1].split("\n\n")[0]
+    assert section.splitlines() == ["  NWR: L10", "  SBR: L10"]
+    assert text.index("PRIVATE COMPANIES") < text.index("TOLLS LEVIED") < text.index("TRAINS AND PHASE")
+    assert "TOLLS LEVIED" not in report_of(Game(load_title("1830"), [ANN, BOB, CY]), ANN)
+
+
 def test_a_variant_composes_the_board_and_bank_from_the_titles_parts() -> None:
     plain = load_title("9999", rules_dir=RULES, hooks=Hooks9999)
     east = load_title("9999", ("east",), rules_dir=RULES, hooks=Hooks9999)

@@ -207,9 +207,10 @@ def test_ambiguous_short_form() -> None:
 def test_help_lists_every_order_from_the_codecs() -> None:
     text = help_text(include_gm=True)
     assert "CONNECT" not in help_text(), "a GM ruling is not in the players' help"
-    other = VOCAB_1870
-    every_title = Vocabulary(VOCAB.companies + other.companies, VOCAB.corporations + other.corporations,
-                             VOCAB.trains + other.trains)
+    others = (VOCAB_1870, Vocabulary.from_title(load_title("1825", ("unit_123", "lorenz"))))
+    every_title = Vocabulary(VOCAB.companies + tuple(c for v in others for c in v.companies),
+                             VOCAB.corporations + tuple(c for v in others for c in v.corporations),
+                             VOCAB.trains + tuple(t for v in others for t in v.trains))
     for codec in effective(every_codec()):  # a codec standing in for another's place (RUN) once
         for entry in codec.help:
             assert entry.syntax in text

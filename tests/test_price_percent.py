@@ -132,15 +132,52 @@ class PlayersHoldTheBank(Hooks9999):
         return sum(p.cash for p in game.state.players.values()) > 1400
 
 
+class EndsAtOnce(PlayersHoldTheBank):
+    def bank_broken_ends(self, game: Game) -> str:
+        return "after this operating round"
+
+
+def test_the_title_says_in_words_when_a_broken_bank_ends_the_game() -> None:
+    game = in_stock_round(EndsAtOnce)
+    game.check_bank()
+    assert [e.render(game.money) for e in game.pending_events] == [
+        "-- The bank has broken: the game ends after this operating round --"]
+
+
 def test_the_title_says_when_the_bank_has_broken() -> None:
     game = in_stock_round(PlayersHoldTheBank)  # the players hold 1420 after the start
     assert not game.state.bank_broken and game.state.bank > 0
     game.check_bank()
     assert game.state.bank_broken
     assert [type(e) for e in game.pending_events] == [BankBroken]
+    assert game.pending_events[0].render(game.money) == (
+        "-- The bank has broken: the game ends after this set of operating rounds --")
     game.pending_events.clear()
     game.check_bank()  # announced once
     assert game.pending_events == []
     plain = in_stock_round(Hooks9999)
     plain.check_bank()
     assert not plain.state.bank_broken  # 1830's count: the bank still has cash
+
+
+class BankCountsTreasuries(Hooks9999):
+    """9999 whose reports count the corporations' treasuries as the bank's."""
+
+    def bank_cash(self, game: Game) -> int:
+        return game.state.bank + sum(c.cash for c in game.state.corporations.values())
+
+
+def test_the_report_shows_the_bank_as_the_title_counts_it() -> None:
+    from pbem.games import GameInfo, Replay, Seat
+    from pbem.reports import report_context
+
+    def shown(game: Game) -> str:
+        seats = [Seat(name, f"p{i}@x.invalid", "") for i, name in enumerate(game.state.seats)]
+        info = GameInfo("g", game.title.title, game.title.variants, seats, "gm@x.invalid", "")
+        return str(report_context(Replay(info, game.title, game, last_seq=1), since_seq=1, number=2)["bank"])
+
+    for hooks in (Hooks9999, BankCountsTreasuries):
+        game = in_stock_round(hooks)
+        game.state.corporations["NWR"].cash = 500
+        game.state.bank -= 500
+        assert shown(game) == (f"£{game.state.bank}" if hooks is Hooks9999 else f"£{game.state.bank + 500}")

@@ -357,7 +357,7 @@ class Game:
         operating rounds)."""
         if not self.state.bank_broken and self.hooks.bank_broken(self):
             self.state.bank_broken = True
-            self.event(BankBroken())
+            self.event(BankBroken(self.hooks.bank_broken_ends(self)))
 
     def bankrupt(self, player: str, corp: str) -> None:
         """``player`` cannot raise the money for ``corp``'s train (1830 rules 6.7, 8): they sell

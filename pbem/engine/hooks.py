@@ -117,6 +117,14 @@ class TitleHooks:
         agree. 1830: every corporation is on offer from the start."""
         return None
 
+    def sell_problem(self, game: Game, player: str, sym: str, count: int) -> str | None:
+        """A title's own reason ``player`` may not sell ``count`` shares of ``sym`` now, or
+        None: asked by the stock round's sale check (:func:`pbem.engine.steps.stock.sell_problem`)
+        before the core's own checks, so the legal moves, the report and the refusals agree
+        (Lorenz's 1825: a free NER share may not be sold until the NER's Director's certificate
+        has been bought). 1830: no reason of its own."""
+        return None
+
     def new_operating_round(self, game: Game) -> None:
         """Called when an operating round begins (its state is fresh, before the privates
         pay): where a title counts operating rounds (for its share launches); 1830: nothing."""
@@ -145,6 +153,18 @@ class TitleHooks:
         hold more than the bank's whole stock of money, the treasuries counting as the
         bank's)."""
         return game.state.bank <= 0
+
+    def bank_broken_ends(self, game: Game) -> str:
+        """When the game ends once the bank has broken, in words for the report's line
+        (``BankBroken``; the end itself is :meth:`next_round`'s): 1830 rules 8, "after this
+        set of operating rounds"."""
+        return "after this set of operating rounds"
+
+    def bank_cash(self, game: Game) -> int:
+        """The bank's cash as the reports show it (money, an int): 1830, the bank's own cash
+        (``GameState.bank``). A title that counts the bank otherwise shows its count (1825
+        as 18xx.games plays it: the game's money less the players', below zero once broken)."""
+        return game.state.bank
 
     def corporation_closed(self, game: Game, sym: str) -> None:
         """Called once ``sym`` has closed on the market (:mod:`pbem.engine.closing`), to drop
@@ -300,6 +320,15 @@ class TitleHooks:
         """A title's extra reason a tile may not go there (1830: none)."""
         return None
 
+    def token_problem(self, game: Game, corp: str, coord: str, city: int) -> str | None:
+        """A title's extra reason ``corp`` may not place a station token in city ``city`` of
+        ``coord`` now, or None (Lorenz's 1825: Dover is kept for the token of the company
+        holding C&W's power). Asked by the one token check
+        (:func:`pbem.engine.track.token_problem`) after the slots and before the reach, so
+        the legal moves, the report and the refusals agree; a slot kept this way does not
+        block routes through the city. 1830: none."""
+        return None
+
     # -- the order language -------------------------------------------------------------------
 
     def action_types(self) -> Mapping[str, type[Action]]:
@@ -312,6 +341,15 @@ class TitleHooks:
         """The title's own order words, read and listed after the core's
         (:data:`pbem.core_codecs.CORE_CODECS`); one for a word the core has replaces it
         (1830: none)."""
+        return ()
+
+    # -- the report ---------------------------------------------------------------------------
+
+    def report_sections(self, game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The title's own sections of the turn report, after the private companies: each
+        ``(heading, lines)``, the lines plain text (money through ``game.money``) that the
+        report wraps (Lorenz's 1825: the bids on each private, the money set aside, which
+        company holds each private's ability). 1830: none."""
         return ()
 
     # -- the operating round (1830 rules 6) --------------------------------------------------

@@ -306,7 +306,8 @@ def upgrade_run_problem(game: Game, corp: str, coord: str, new: TileData, rotati
 def token_problem(game: Game, corp: str, coord: str, city: int, net: Network | None = None,
                   *, ignore_reach: bool = False) -> str | None:
     """Why ``corp`` may not place a station token in city ``city`` of ``coord``, or None
-    (reached by its track, a free slot, not a second token in the hex; 1830 rules 6.3)."""
+    (reached by its track, a free slot, not a second token in the hex; 1830 rules 6.3; and
+    the title's own reason, :meth:`~pbem.engine.hooks.TitleHooks.token_problem`)."""
     if coord not in game.board.hexes:
         return f"there is no hex {coord}"
     tile = placed(game, coord).tile
@@ -317,6 +318,9 @@ def token_problem(game: Game, corp: str, coord: str, city: int, net: Network | N
             return f"{corp} already has a token on {coord}"
     if free_slots(game, coord, city, corp) <= 0:
         return f"the city on {coord} has no free slot"
+    own = game.hooks.token_problem(game, corp, coord, city)
+    if own is not None:
+        return own
     if not ignore_reach:
         net = net if net is not None else network(game, corp)
         if Vertex(coord, f"c{city}") not in net.stops:

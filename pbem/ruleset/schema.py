@@ -147,6 +147,9 @@ class GameData(Strict):
     of a city it runs to (the ``dixon`` variant of 1870 sets it)."""
     gating_pieces: GatingPieces | None = None
     """Map pieces of each corporation that gate its track lays (see :class:`GatingPieces`)."""
+    random_seating: bool | None = None
+    """The seating order is drawn at random when a game is created (``pbem new-game``; the GM
+    may say otherwise with ``--listed-seating``). Lorenz's 1825 sets it."""
     double_heading: DoubleHeading | None = None
     """Trains that may run as one (see :class:`DoubleHeading`); None: each train alone."""
 

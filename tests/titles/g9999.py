@@ -24,7 +24,8 @@ What it adds, each through an extension point of the core (issue 11):
 * a board and bank composed from parts (as 1825's units, ``compose``): the variant ``east``
   adds the hexes and the bank money of ``parts/east_extension.yaml``; and variants resolved
   for the number of players (``resolve_variants``): ``east`` is for three players, and a
-  three-player game is given it.
+  three-player game is given it;
+* a section of its own in the turn report, the tolls levied (``report_sections``).
 """
 
 from __future__ import annotations
@@ -312,6 +313,12 @@ class Hooks9999(TitleHooks):
 
     def order_codecs(self) -> tuple[OrderCodec, ...]:
         return (LEVY,)
+
+    def report_sections(self, game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """A section of its own: the tolls each corporation has levied."""
+        levies = state9999(game.state).levies
+        lines = tuple(f"{sym}: {game.money(amount)}" for sym, amount in levies.items()) or ("none yet",)
+        return (("TOLLS LEVIED", lines),)
 
 
 HOOKS: type[TitleHooks] = Hooks9999

@@ -228,10 +228,13 @@ class PrivatesClosed(Event):
 
 @dataclass(frozen=True)
 class BankBroken(Event):
-    """The bank has broken: the game ends after this set of operating rounds."""
+    """The bank has broken: the game ends ``ends`` (1830: after this set of operating rounds;
+    the title's ``TitleHooks.bank_broken_ends``)."""
+
+    ends: str = "after this set of operating rounds"
 
     def render(self, money: Money) -> str:
-        return "-- The bank has broken: the game ends after this set of operating rounds --"
+        return f"-- The bank has broken: the game ends {self.ends} --"
 
 
 @dataclass(frozen=True)

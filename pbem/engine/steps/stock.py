@@ -165,6 +165,9 @@ def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
     state, title = game.state, game.title
     if sym not in state.corporations:
         return f"there is no corporation {sym!r}"
+    own = game.hooks.sell_problem(game, player, sym, count)
+    if own is not None:
+        return own
     if not _sale_allowed_now(game):
         return "no shares may be sold in the first stock round"
     sr = state.round.stock

@@ -40,3 +40,10 @@ def ends_after(game: Game, finished: RoundState) -> bool:
     """Whether the game ends now that ``finished`` is over: an operating round, with the
     bank broken. The caller ends it (reason ``"bank"``)."""
     return finished.kind == "operating" and game.state.bank_broken
+
+
+def ends_when(game: Game) -> str:
+    """When a bank broken now ends the game, in words for the report."""
+    if game.state.round.kind == "operating":
+        return "after this operating round"
+    return "after the next operating round"

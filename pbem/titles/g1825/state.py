@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from pbem.engine.state import GameState, TitleState
+from pbem.titles.g1825.lorenz.state import LorenzState
 
 if TYPE_CHECKING:
     from pbem.engine.title import TitleData
@@ -44,6 +45,8 @@ class State1825(TitleState):
       Director's certificate, a private): only such a turn keeps the round going;
     * ``last_bought`` — the company the turn's latest action bought or started, if that was
       its latest action (it may not then be sold: no buying then selling in one turn).
+
+    Lorenz's variant: ``lorenz`` — its fields (:class:`~pbem.titles.g1825.lorenz.state.LorenzState`).
     """
 
     formed: list[str] = field(default_factory=list)
@@ -53,6 +56,7 @@ class State1825(TitleState):
     sold_privates: dict[str, list[str]] = field(default_factory=dict)
     purchased: bool = False
     last_bought: str | None = None
+    lorenz: LorenzState = field(default_factory=LorenzState)
 
     def copy(self) -> State1825:
         """A structural copy (subclasses with more fields extend it)."""
@@ -61,6 +65,7 @@ class State1825(TitleState):
         new.minor_trains = dict(self.minor_trains)
         new.pool_privates = self.pool_privates[:]
         new.sold_privates = {k: v[:] for k, v in self.sold_privates.items()}
+        new.lorenz = self.lorenz.copy()
         return new
 
     def incremental(self, title: TitleData, sym: str) -> bool:

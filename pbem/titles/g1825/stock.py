@@ -19,7 +19,9 @@
 * Sales: the price does not drop; a company bought or started by the turn's latest action
   may not be sold (no buying then selling in one turn); the Director's certificate may be
   sold to the pool (receivership, :mod:`pbem.engine.receivership`); the pool may hold all
-  of a company.
+  of a company. A player who holds a share may buy the Director's certificate back from
+  the pool for one share's price when the pool holds no ordinary share (one share goes back
+  to the pool); otherwise buying the Director's worth of shares takes the certificate.
 * A turn counts as a pass unless it bought something: the round ends when every player in
   succession has bought nothing.
 
@@ -37,7 +39,9 @@ from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator
 from pbem.engine import market, shares, trains
 from pbem.engine.actions import Action, BuyPrivate, BuyShares, Par, Pass, SellShares
 from pbem.engine.events import Event, Money, Parred, PrivateBought
-from pbem.engine.state import IPO, Owner, StockRoundState
+from pbem.engine.events.receivership import ReceivershipEnded
+from pbem.engine.receivership import in_receivership
+from pbem.engine.state import IPO, POOL, Owner, StockRoundState
 from pbem.engine.step import Handler
 from pbem.engine.steps.stock import SOURCES, BuySellParShares, must_sell, sell_problem
 from pbem.errors import IllegalOrderError
@@ -293,6 +297,40 @@ def _purchased(game: Game) -> bool:
     return state1825(game.state).purchased
 
 
+def directorship_in_pool(game: Game, player: str, sym: str) -> bool:
+    """Whether a purchase of ``sym`` from the pool by ``player`` is of the Director's
+    certificate itself: ``sym`` is in receivership, the pool holds that certificate and no
+    ordinary share, and ``player`` holds a share to give back for it (18xx.games'
+    ``can_buy_presidents_share?``: the certificate is bought for one share's price, one share
+    going back to the pool)."""
+    state, title = game.state, game.title
+    if sym not in state.corporations or not in_receivership(game, sym):
+        return False
+    if shares.pick_certificates(state, POOL, sym, 1):
+        return False
+    director = next((c for c in state.certificates if c.corporation == sym and c.president), None)
+    return (director is not None and director.owner == POOL
+            and bool(shares.pick_certificates(state, Owner.player(player), sym, _give_back(game, sym))))
+
+
+def _give_back(game: Game, sym: str) -> int:
+    title = game.title
+    return (shares.president_percent(title, sym) - shares.share_percent(title, sym)) // shares.share_percent(title, sym)
+
+
+def _directorship_problem(game: Game, player: str, sym: str) -> str | None:
+    state, title = game.state, game.title
+    launch = game.hooks.launch_problem(game, sym)
+    if launch is not None:
+        return launch
+    if sym in _sr(game).sold.get(player, []):
+        return f"{player} sold {sym} this round and may not buy it again this round"
+    price = shares.certificate_price(title, sym, shares.share_percent(title, sym), shares.current_price(state, title, sym))
+    if state.players[player].cash < price:
+        return f"{player} has {game.money(state.players[player].cash)}, the Director's certificate costs {game.money(price)}"
+    return None
+
+
 def share_sale_problem(game: Game, player: str, sym: str, count: int) -> str | None:
     """:func:`pbem.engine.steps.stock.sell_problem` and 1825's rule: a company that the
     turn's latest action bought or started may not be sold (the source's ``can_sell?``)."""
@@ -312,7 +350,7 @@ class Stock1825(BuySellParShares):
         if must_sell(game, player):
             yield from (SellShares(sym, 1) for sym in state.corporations
                         if share_sale_problem(game, player, sym, 1) is None)
-            yield from cls._private_sales(game, player)
+            yield from cls._privates_to_sell(game, player)
             return
         for company in buyable_privates(game, player):
             if buy_private_problem(game, player, company) is None:
@@ -329,10 +367,10 @@ class Stock1825(BuySellParShares):
         for sym in state.corporations:
             if share_sale_problem(game, player, sym, 1) is None:
                 yield SellShares(sym, 1)
-        yield from cls._private_sales(game, player)
+        yield from cls._privates_to_sell(game, player)
 
     @classmethod
-    def _private_sales(cls, game: Game, player: str) -> Iterable[Action]:
+    def _privates_to_sell(cls, game: Game, player: str) -> Iterable[Action]:
         return [SellPrivate(c) for c in game.state.players[player].companies
                 if sell_private_problem(game, player, c) is None]
 
@@ -345,6 +383,8 @@ class Stock1825(BuySellParShares):
             return "no company is offered until every private company has been sold"
         if _purchased(game) and sym in game.state.corporations:
             return f"{player} has already bought a certificate this turn"
+        if source == "pool" and directorship_in_pool(game, player, sym):
+            return _directorship_problem(game, player, sym)
         return buy_problem(game, player, sym, source)
 
     # -- handlers -------------------------------------------------------------------------------
@@ -355,8 +395,33 @@ class Stock1825(BuySellParShares):
         problem = cls.buy_problem(game, player, action.corporation, action.source)
         if problem:
             raise IllegalOrderError(problem)
-        super().process_buy(game, player, action)
+        if action.source == "pool" and directorship_in_pool(game, player, action.corporation):
+            if action.count != 1:
+                raise IllegalOrderError(f"the Director's certificate of {action.corporation} is bought alone")
+            cls._buy_directorship(game, player, action.corporation)
+        else:
+            super().process_buy(game, player, action)
         cls._purchase_made(game, action.corporation)
+
+    @classmethod
+    def _buy_directorship(cls, game: Game, player: str, sym: str) -> None:
+        """``player`` buys ``sym``'s Director's certificate from the pool for one share's
+        price, gives one share back to the pool and becomes Director."""
+        state, title = game.state, game.title
+        price = shares.certificate_price(title, sym, shares.share_percent(title, sym),
+                                         shares.current_price(state, title, sym))
+        director = next(c for c in state.certificates if c.corporation == sym and c.president)
+        shares.transfer(shares.pick_certificates(state, Owner.player(player), sym, _give_back(game, sym)), POOL)
+        director.owner = Owner.player(player)
+        state.players[player].cash -= price
+        state.bank += price
+        state.corporations[sym].president = player
+        game.event(DirectorshipBought(player, director.percent, sym, price))
+        game.event(ReceivershipEnded(player, sym))
+        sr = _sr(game)
+        sr.turn_actions.append("buy")
+        sr.turn_buys.append(sym)
+        sr.last_to_act = player
 
     @classmethod
     def process_par(cls, game: Game, player: str, action: Action) -> None:
@@ -483,5 +548,5 @@ Stock1825.handlers = {
 __all__ = [
     "BandOpened", "COMPANY_SALE_FEE", "DirectorshipBought", "Formed", "PrivateSold", "RequiredTrainBought", "SellPrivate",
     "Stock1825", "announce_band", "buy_private_problem", "buyable_privates", "check_formation",
-    "current_band", "par_prices", "par_problem", "sell_private_problem", "share_sale_problem",
+    "current_band", "directorship_in_pool", "par_prices", "par_problem", "sell_private_problem", "share_sale_problem",
 ]

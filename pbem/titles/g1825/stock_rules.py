@@ -120,6 +120,7 @@ class StockRules(TitleHooks):
     """1825's start, stock round, receivership and end (see the module text)."""
 
     def new_title_state(self) -> TitleState:
+        """1825's own state (:class:`~pbem.titles.g1825.state.State1825`)."""
         return State1825()
 
     def first_round(self, game: Game) -> RoundState:
@@ -136,12 +137,24 @@ class StockRules(TitleHooks):
         return super().next_round(game, finished)
 
     def bank_broken(self, game: Game) -> bool:
+        """The players hold more than the game's money (:func:`.ending.bank_broken`)."""
         return ending.bank_broken(game)
 
+    def bank_broken_ends(self, game: Game) -> str:
+        """After the operating round under way, or the next one when it broke in a stock
+        round."""
+        return ending.ends_when(game)
+
+    def bank_cash(self, game: Game) -> int:
+        """The bank as 18xx.games shows it: the game's money less the players'."""
+        return ending.bank_cash(game)
+
     def stock_step(self) -> type[BuySellParShares]:
+        """1825's stock-round step (:class:`~pbem.titles.g1825.stock.Stock1825`)."""
         return Stock1825
 
     def new_stock_round(self, game: Game) -> None:
+        """The round's record of privates sold and the turn's marks start afresh."""
         super().new_stock_round(game)
         mine = state1825(game.state)
         mine.sold_privates = {}
@@ -154,6 +167,7 @@ class StockRules(TitleHooks):
         pool_presidency(game, sale.corporation)
 
     def price_percent(self, title: TitleData, sym: str) -> int:
+        """A minor's price is for 10% of it (:data:`MINOR_PRICE_PERCENT`); a major's for a share."""
         if is_minor(title, sym):
             return MINOR_PRICE_PERCENT
         return super().price_percent(title, sym)
@@ -180,4 +194,5 @@ class StockRules(TitleHooks):
         return Receivership1825(super().receivership())
 
     def order_codecs(self) -> tuple[OrderCodec, ...]:
+        """1825's SELL (shares, or a private to the bank: :data:`SELL`)."""
         return (*super().order_codecs(), SELL)

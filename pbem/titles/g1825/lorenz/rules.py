@@ -1,10 +1,192 @@
-"""Kevin Lorenz's private companies for 1825 (to be filled in)."""
+"""Kevin Lorenz's private companies for 1825 (variant ``lorenz``; seed 002): the hooks of the
+variant, mixed into 1825's (:class:`~pbem.titles.g1825.hooks.Hooks1825`). Each hook acts only
+when the game plays the variant and otherwise defers to plain 1825 (``super()``).
+
+* the data (:meth:`LorenzRules.compose`): one £30 private however many units are combined
+  (the first, as plain 1825 picks them), the variant's start round, and every private closing
+  when the first 5-train is bought (rule 6);
+* the start (:mod:`.start`): the privates by buy/bid/pass, with free shares (S&D: NER, L&M:
+  LNWR);
+* the powers (:mod:`.powers`): ``ASSIGN`` and the uses of TWW, C&HP and C&W; P14 and Dover
+  kept for them (``lay_problem``, ``token_problem``);
+* shares (``launch_problem``, ``sell_problem``): no further LNWR shares until every private
+  is sold; with Unit 1 in play no further NER shares until the GWR has sold out, and the free
+  NER share not sold before the NER's Director's certificate is bought;
+* the report (``report_sections``): the bids standing, the money set aside, and who holds
+  each power.
+"""
 
 from __future__ import annotations
 
+import copy
+from typing import TYPE_CHECKING, Any, Hashable, Mapping
+
 from pbem.engine.hooks import TitleHooks
+from pbem.engine.state import IPO, POOL, RoundState, TitleState
+from pbem.titles.g1825.lorenz import powers
+from pbem.titles.g1825.lorenz.facts import (
+    AFTER_THE_PRIVATES, BIDDING, CLOSING_TRAIN, DOVER, LIMITED_SHARE_CORPORATION, PEAK, SOLD_OUT_FIRST, START, VARIANT,
+)
+from pbem.titles.g1825.lorenz.state import LorenzOnly, lorenz_state
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+    from pbem.engine.step import Step
+    from pbem.engine.steps.operating import OpStep
+    from pbem.order_codecs import OrderCodec
+
+ONE_CHEAP = 30
+"""The face value of which only one private is used when units are combined (rule 1)."""
+
+
+def compose_lorenz(documents: Mapping[str, Any]) -> dict[str, Any]:
+    """``documents`` (file stem -> parsed YAML, as composed for the units in play) with the
+    variant's changes, its inputs left alone: of the privates worth :data:`ONE_CHEAP` only
+    the first (rule 1); the start round's steps; the first :data:`CLOSING_TRAIN`-train closes
+    every private (rule 6)."""
+    out = dict(documents)
+    companies = copy.deepcopy(list(out.get("companies") or []))
+    cheap = [c for c in companies if c.get("value") == ONE_CHEAP]
+    out["companies"] = [c for c in companies if c.get("value") != ONE_CHEAP or c is cheap[0]]
+    game = copy.deepcopy(dict(out.get("game") or {}))
+    game["round_steps"] = {**game.get("round_steps", {}), START: [BIDDING, START]}
+    out["game"] = game
+    trains = copy.deepcopy(dict(out.get("trains") or {}))
+    for train in trains.get("trains", []):
+        if str(train.get("name")) == CLOSING_TRAIN and "close_companies" not in train.get("events", []):
+            train["events"] = [*train.get("events", []), "close_companies"]
+    out["trains"] = trains
+    return out
+
+
+def privates_unsold(game: Game) -> list[str]:
+    """The privates still for sale (no owner, not closed)."""
+    return [sym for sym, c in game.state.companies.items() if c.owner is None and not c.closed]
+
+
+def sold_out(game: Game, sym: str) -> bool:
+    """Whether every share of ``sym`` is held by players (none in its IPO or the bank pool)."""
+    return not game.state.certs_of(IPO, sym) and not game.state.certs_of(POOL, sym)
+
+
+def reserve_minor_trains(game: Game) -> None:
+    """As plain 1825's start does: each minor's required train set aside from the depot (in
+    an 1825 game; a game of the variant's rules alone has no minors' trains)."""
+    from pbem.titles.g1825.state import State1825
+
+    if isinstance(game.state.title_state, State1825):
+        from pbem.titles.g1825.start import _reserve_minor_trains
+
+        _reserve_minor_trains(game, game.state.title_state)
 
 
 class LorenzRules(TitleHooks):
-    """The ``lorenz`` variant's hooks; plain 1825 where the variant is not in play (to be
-    filled in)."""
+    """The ``lorenz`` variant's hooks; plain 1825 where the variant is not in play (see the
+    module text)."""
+
+    @classmethod
+    def compose(cls, documents: Mapping[str, Any], parts: Mapping[str, Any],
+                variants: tuple[str, ...]) -> dict[str, Any]:
+        """Plain 1825's documents for the units in play, then the variant's changes
+        (:func:`compose_lorenz`)."""
+        composed = super().compose(documents, parts, variants)
+        return compose_lorenz(composed) if VARIANT in variants else composed
+
+    # -- the start ---------------------------------------------------------------------------
+
+    def first_round(self, game: Game) -> RoundState:
+        """The variant's buy/bid/pass (:mod:`.start`)."""
+        if not powers.in_play(game):
+            return super().first_round(game)
+        from pbem.titles.g1825.lorenz.start import start_round
+
+        reserve_minor_trains(game)
+        return start_round(game)
+
+    def step_types(self) -> Mapping[str, type[Step]]:
+        from pbem.titles.g1825.lorenz.start import LorenzAuction, LorenzBidding
+
+        return {**super().step_types(), START: LorenzAuction, BIDDING: LorenzBidding}
+
+    def new_title_state(self) -> TitleState:
+        """1825's state, which holds the variant's fields (``lorenz``); a state of the
+        variant's own where the other rules keep none."""
+        found = super().new_title_state()
+        if hasattr(found, "lorenz"):
+            return found
+        if type(found) is TitleState:
+            return LorenzOnly()
+        raise TypeError(f"{type(found).__name__} has no field for Lorenz's variant (lorenz: LorenzState)")
+
+    # -- shares ------------------------------------------------------------------------------
+
+    def launch_problem(self, game: Game, sym: str) -> str | None:
+        """No further LNWR shares until every private is sold; with Unit 1 in play (the GWR),
+        no further NER shares until the GWR has sold out."""
+        if powers.in_play(game):
+            if sym == AFTER_THE_PRIVATES and privates_unsold(game):
+                return f"no further {sym} shares are on offer until every private is sold"
+            if (sym == LIMITED_SHARE_CORPORATION and SOLD_OUT_FIRST in game.state.corporations
+                    and not sold_out(game, SOLD_OUT_FIRST)):
+                return f"no further {sym} shares may be bought until the {SOLD_OUT_FIRST} has sold out"
+        return super().launch_problem(game, sym)
+
+    def sell_problem(self, game: Game, player: str, sym: str, count: int) -> str | None:
+        """The free NER share may not be sold until the NER's Director's certificate has
+        been bought (with Unit 1 in play)."""
+        if powers.in_play(game) and SOLD_OUT_FIRST in game.state.corporations:
+            from pbem.engine.values import Owner
+
+            for company, (corp, index) in lorenz_state(game.state).free_shares.items():
+                cert = next((c for c in game.state.certificates if c.corporation == corp and c.index == index), None)
+                if (corp == sym == LIMITED_SHARE_CORPORATION and cert is not None
+                        and cert.owner == Owner.player(player) and game.state.corporations[corp].president is None):
+                    return f"the free {sym} share of {company} may not be sold before {sym}'s Director's certificate is bought"
+        return super().sell_problem(game, player, sym, count)
+
+    def may_sell_privates(self, game: Game) -> bool:
+        """In the variant privates may never be sold to the bank (rule 6); plain 1825 says
+        when they may."""
+        if powers.in_play(game):
+            return False
+        plain = getattr(super(), "may_sell_privates", None)  # plain 1825's stock rules
+        return bool(plain(game)) if plain is not None else True
+
+    # -- the powers ------------------------------------------------------------------------------
+
+    def operating_steps(self) -> tuple[type[OpStep], ...]:
+        return (*super().operating_steps(), powers.PowerStep)
+
+    def order_codecs(self) -> tuple[OrderCodec, ...]:
+        """ASSIGN, and LAY and TOKEN reading a use of a power (:mod:`.orders`)."""
+        from pbem.titles.g1825.lorenz.orders import codecs_over
+
+        before = super().order_codecs()
+        return (*before, *codecs_over(before))
+
+    def lay_problem(self, game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
+        return powers.peak_problem(game, coord) or super().lay_problem(game, corp, coord, tile, rotation)
+
+    def token_problem(self, game: Game, corp: str, coord: str, city: int) -> str | None:
+        """Dover is kept for C&W's token while C&W is open with its token unplaced."""
+        if coord == DOVER and powers.dover_reserved(game):
+            return f"{DOVER} is kept for the token of the company with C&W's power (TOKEN {DOVER} USING C&W)"
+        return super().token_problem(game, corp, coord, city)
+
+    def graph_key(self, game: Game) -> Hashable:
+        if not powers.in_play(game):
+            return super().graph_key(game)
+        return (super().graph_key(game), powers.dover_reserved(game), powers.peak_problem(game, PEAK) is None)
+
+    # -- the report ------------------------------------------------------------------------------
+
+    def report_sections(self, game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """``LORENZ PRIVATES``: the bids standing on each private and the money each player has
+        set aside (during the start), and which company holds each power."""
+        found = super().report_sections(game)
+        if not powers.in_play(game):
+            return found
+        from pbem.titles.g1825.lorenz.report import lines
+
+        return (*found, ("LORENZ PRIVATES", lines(game)))
+

@@ -1,0 +1,49 @@
+"""The variant's section of the turn report: the bids standing on each private, the money
+each player has set aside for them, and which public company holds each designated power."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pbem.titles.g1825.lorenz.facts import CHP, CW, DESIGNATED, DOVER, DURHAM, PEAK, TWW
+from pbem.titles.g1825.lorenz.state import lorenz_state
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+
+USE = {TWW: f"LAY {DURHAM} <tile> <rotation> USING {TWW}", CHP: f"LAY {PEAK} <tile> <rotation> USING {CHP}",
+       CW: f"TOKEN {DOVER} USING {CW}"}
+"""How each power is used, as the report says it."""
+
+
+def lines(game: Game) -> tuple[str, ...]:
+    """The section's lines (money in the title's currency)."""
+    state, money = game.state, game.money
+    out: list[str] = []
+    auction = state.round.auction
+    if auction is not None and auction.available:
+        for company in auction.available:
+            bids = auction.bids.get(company, [])
+            text = ", ".join(f"{player} {money(price)}" for player, price in bids) or "none"
+            note = " (being auctioned)" if auction.auctioning == company else ""
+            out.append(f"Bids on {company}{note}: {text}")
+        for player in state.seats:
+            aside = sum(price for bids in auction.bids.values() for who, price in bids if who == player)
+            out.append(f"Set aside by {player}: {money(aside)}")
+    mine = lorenz_state(state)
+    for company in DESIGNATED:
+        found = state.companies.get(company)
+        if found is None:
+            continue
+        corp = mine.designated.get(company)
+        if found.closed:
+            status = "closed" + (f" (was {corp}'s)" if corp else "")
+        elif corp is None:
+            status = "not given yet" + (f" ({found.owner.name} may ASSIGN {company} <company>)" if found.owner else "")
+        elif company in mine.used:
+            status = f"held by {corp} (used)"
+        else:
+            status = f"held by {corp} ({USE[company]} in its turn)"
+        out.append(f"Power of {company}: {status}")
+    return tuple(out)

@@ -23,6 +23,7 @@ from pbem.engine.lays import LegalLay, legal_lays
 from pbem.engine.state import POOL, OperatingState, RoundState
 from pbem.engine.steps import operating
 from pbem.engine.steps.operating import walk
+from pbem.engine.steps.operating.base import RECEIVER
 from pbem.engine.values import Vertex
 from pbem.errors import IllegalOrderError, OrderSyntaxError
 from pbem.order_codecs import Vocabulary
@@ -193,6 +194,10 @@ def bournemouth_line(token: str) -> Game:
 def test_two_2_trains_run_as_one_3_train_paying_the_stop_they_share_once() -> None:
     game = bournemouth_line("Y13.0")
     assert run(game, "LSWR", ("2+2", ("Y13", "X14", "V16"))) == 50
+    # 1825 has a train type named 2+2: without one, RUN 2+2 is two 2-trains run as one
+    order = parse_order("RUN 2+2: Y13-X14-V16", Vocabulary.from_title(game.title))
+    assert isinstance(order, RunRoutes)
+    assert sum(r.revenue for r in operating.checked_runs(game, "LSWR", order)) == 50
     best = core_routes.best_run(game, "LSWR")
     assert best.revenue == 50 and list(best.joined.values()) == [("2-1",)]
 
@@ -428,7 +433,8 @@ def test_fault_8_a_company_in_receivership_leases_a_train_for_10_and_it_counts_f
     assert "no train" in str(track.reach_problem(game, "GER", "U21", new, u21))
     depot = list(game.state.depot)
     trains.lease(game, "GER", "2")
-    assert game.state.corporations["GER"].cash == 490 and game.state.corporations["GER"].trains == ["2-0"]
+    assert game.state.corporations["GER"].cash == 490
+    assert game.state.corporations["GER"].trains == ["2-0"]
     assert track.reach_problem(game, "GER", "U21", new, u21) is None  # the leased train reaches
     with pytest.raises(IllegalOrderError, match="has a train"):
         trains.lease(game, "GER", "2")
@@ -452,7 +458,8 @@ def test_fault_8_the_acting_player_leases_and_runs_the_receiver_withholds_and_bu
     with pytest.raises(IllegalOrderError):
         game.apply(A, Lease("2"))
     events = game.apply(B, Lease("2"))
-    assert game.state.corporations["GER"].trains == ["2-0"] and game.state.corporations["GER"].cash == 190
+    assert game.state.corporations["GER"].trains == ["2-0"]
+    assert game.state.corporations["GER"].cash == 190
     events += game.apply(B, RunRoutes((TrainRun("2", ("V20.4", "V22")),)))
     names = [type(e).__name__ for e in events]
     assert "TrainLeased" in names and "Withheld" in names and "LeaseReturned" in names
@@ -488,3 +495,84 @@ def test_a_receiver_that_can_pay_for_two_kinds_of_train_has_the_acting_player_ch
         trains.BuyTrain1825.process(game, A, Pass())
     trains.BuyTrain1825.process(game, A, BuyTrain("3T", "depot"))
     assert [t.split("-")[0] for t in game.state.corporations["GER"].trains] == ["3T"]
+
+
+def test_a_token_on_tile_200_lets_a_train_pass_one_stop_more_from_the_third_phase() -> None:
+    game = operate(new_game(("unit_1", "k6")), "LNWR", owned=("2-0",), tokens=("T16.0",))
+    game.state.tiles["T16"] = ("200", 1)  # Wolverton's striped tile, LNWR's token on it
+    stops = [v("S13.c0"), v("T16.c0"), v("V20.c1")]  # Birmingham 40, Wolverton 10, London 50
+    game.state.phase = "2"
+    assert "2 stops, not 3" in str(routes.run_problem(game, "LNWR", ("2-0",), stops))
+    game.state.phase = "3"
+    assert routes.run_problem(game, "LNWR", ("2-0",), stops) is None
+    assert routes.run_revenue(game, "LNWR", ("2-0",), stops, 100) == 90  # the best two stops
+    assert routes.run_problem(game, "LNWR", ("2-0",), [v("S13.c0"), v("V20.c1"), v("T16.c0")]) is not None
+
+
+def test_a_minor_in_silent_receivership_is_run_by_no_one() -> None:
+    game = operate(new_game(), "Cam", president=None, tokens=("R8.0",))
+    game.state.corporations["LSWR"].president = A
+    assert trains.acting_player(game, "Cam") == RECEIVER  # a minor with Unit 1: silent
+    assert not trains.LeaseTrain.offers(game)
+    game = operate(new_game(), "GER", president=None, tokens=("V20.4",))
+    assert trains.acting_player(game, "GER") == A  # no one directs a company: the priority deal
+
+
+def total_money(game: Game) -> int:
+    state = game.state
+    return state.bank + sum(p.cash for p in state.players.values()) + sum(c.cash for c in state.corporations.values())
+
+
+def test_a_company_in_receivership_spends_on_credit_repaid_from_its_run() -> None:
+    game = receivership_position("V20.4")
+    game.state.corporations["GER"].cash = 5
+    money = total_money(game)
+    walk.start_corporation_turns(game)
+    game.apply(A, Lease("2"))  # £10 with £5 in the treasury: £5 on credit
+    events = game.apply(A, RunRoutes((TrainRun("2", ("V20.4", "V22")),)))
+    assert any(isinstance(e, trains.LoanRepaid) and e.amount == 5 for e in events)
+    assert game.state.corporations["GER"].cash == 5 - 10 + 70  # withheld, less the loan
+    assert total_money(game) == money  # the bank lent and was repaid
+    # a run must cover the loan
+    game = receivership_position("V20.4")
+    game.state.corporations["GER"].cash = 5
+    walk.start_corporation_turns(game)
+    game.apply(A, Lease("2"))
+    assert game.state.corporations["GER"].cash == -5 and trains.loan_of(game, "GER") == 5
+    assert "must earn at least" in str(trains.loan_problem(game, "GER", 4))
+    assert trains.loan_problem(game, "GER", 5) is None
+    assert game.hooks.spending_power(game, "GER") == -5 + trains.RECEIVER_CREDIT
+    game.state.corporations["GER"].president = B  # with a Director: no credit
+    assert game.hooks.spending_power(game, "GER") == -5
+
+
+def test_track_points_at_a_sepia_hex_only_where_its_printed_track_meets_the_side() -> None:
+    game = operate(new_game(), "LNWR", tokens=("T16.0",))
+    # Wolverton T16 (sepia): printed track to T14, S15, S17 and U17, none to U15 or T18
+    for coord, allowed in (("U15", False), ("T18", False), ("T14", True)):
+        edge = next(e for e in range(6) if game.board.neighbor(coord, e) == "T16")
+        toward = [r for r in range(6) if edge in game.tiles["9"].exits(r)]
+        problems = [track.sepia_problem(game, coord, game.tiles["9"], r) for r in toward]
+        assert all(p is None for p in problems) if allowed else all("its printed track does not reach" in str(p) for p in problems)
+    away = [r for r in range(6) if not {game.board.neighbor("U15", e) for e in game.tiles["9"].exits(r)} & {"T16", "V14"}]
+    assert away and all(track.sepia_problem(game, "U15", game.tiles["9"], r) is None for r in away)
+
+
+def test_the_legal_lays_list_upgrades_across_colours_and_tile_200_on_its_printed_hexes() -> None:
+    game = operate(new_game(("unit_1", "k6")), "LNWR", owned=("5-0",), tokens=("T16.0",))
+    game.state.phase = "3"
+    lays = [lay for lay in operating_lays(game) if lay.hex == "T16"]
+    assert {lay.tile for lay in lays} == {"200"}  # Wolverton's sepia face takes only #200
+    game.apply(A, LayTile("T16", "200", lays[0].rotation))
+    assert game.state.tiles["T16"][0] == "200" and game.state.tokens["T16.0"] == ["LNWR"]
+    assert "never replaced" in str(track.upgrade_problem(game, "T16", game.tiles["166"], 0))
+    assert "cannot take a tile" in str(core_track.lay_problem(game, "LNWR", "Y13", "9", 0, ignore_reach=True))
+    assert "may go only on" in str(core_track.lay_problem(game, "LNWR", "Y13", "200", 0, ignore_reach=True))
+
+
+def test_a_119_becomes_the_gray_51() -> None:
+    game = operate(new_game(("unit_1", "k6", "k3")), "LSWR", owned=("5-0",), tokens=("X14.0",))
+    game.state.phase = "4"
+    game.state.tiles["X14"] = ("119", rotation(game, "X14", "119", ("Y13", "W13", "W15", "X16")))
+    fits = {lay.tile for lay in operating_lays(game) if lay.hex == "X14"}
+    assert "51" in fits and not any(game.tiles[t].color == "brown" for t in fits)

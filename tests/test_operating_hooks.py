@@ -8,6 +8,8 @@ the made-up title 9999 (tests/titles/g9999.py), which no title package names:
 * ``most_stops`` — the longest route the optimiser lists for given trains;
 * ``counts_as_upgrade`` — whether a tile laid on a hex counts as an upgrade among the lays;
 * ``upgrade_problem`` — the upgrade rules a tile lay is checked by;
+* ``lay_candidates`` — the tiles the legal-lay list tries on a hex;
+* ``spending_power`` — what a corporation may spend on terrain and tokens;
 * ``lays_without_reach`` — hexes a corporation may lay on that its track does not reach;
 * ``place_home_token`` — the home token as a corporation's turn begins;
 * a run written ``2+2`` where the title has double-heading and the corporation owns no train
@@ -17,13 +19,14 @@ the made-up title 9999 (tests/titles/g9999.py), which no title package names:
 from __future__ import annotations
 
 import dataclasses
+from typing import Mapping
 
 import pytest
 
 from pbem.engine import routes, track
 from pbem.engine.board import TileData
 from pbem.engine.lays import legal_lays
-from pbem.engine.actions import LayTile, RunRoutes, TrainRun
+from pbem.engine.actions import LayTile, PlaceToken, RunRoutes, TrainRun
 from pbem.engine.game import Game
 from pbem.engine.hooks import TitleHooks
 from pbem.engine.state import OperatingState, RoundState
@@ -149,6 +152,26 @@ class LooseUpgrades(Hooks9999):
         return None
 
 
+class NoCandidates(Hooks9999):
+    """The legal-lay list tries no tile anywhere."""
+
+    def lay_candidates(self, game: Game, coord: str, supply: Mapping[str, list[str]]) -> list[str]:
+        return []
+
+
+def test_the_legal_lays_try_the_tiles_the_title_names() -> None:
+    base, none = position(), position(NoCandidates)
+    del base.state.tiles["A3"], none.state.tiles["A3"]
+    assert any(lay.hex == "A3" for lay in legal_lays(base, "NWR"))
+    assert legal_lays(none, "NWR") == ()
+
+
+def test_the_titles_upgrade_problem_decides_whether_a_gray_hex_takes_a_tile() -> None:
+    base, loose = position(), position(LooseUpgrades)
+    assert "cannot take a tile" in str(track.lay_problem(base, "NWR", "A1", "9", 1, ignore_reach=True))
+    assert "cannot take a tile" not in str(track.lay_problem(loose, "NWR", "A1", "9", 1, ignore_reach=True))
+
+
 def test_the_titles_upgrade_problem_decides_the_upgrade_rules() -> None:
     base, loose = position(), position(LooseUpgrades)
     fits = [r for r in range(6) if track.lay_problem(loose, "NWR", "C3", "9", r, ignore_reach=True) is None]
@@ -170,3 +193,20 @@ def test_the_titles_hook_places_the_home_token_as_a_turn_begins() -> None:
         game.state.tokens.clear()
         walk.start_corporation_turns(game)
         assert (game.state.tokens.get("A1.0") == ["NWR"]) is placed
+
+
+class Lender(Hooks9999):
+    """A corporation may spend £100 beyond its treasury."""
+
+    def spending_power(self, game: Game, corp: str) -> int:
+        return game.state.corporations[corp].cash + 100
+
+
+def test_the_titles_spending_power_decides_what_a_token_may_cost() -> None:
+    base, lent = position(), position(Lender)
+    for game in (base, lent):
+        game.state.corporations["NWR"].cash = 20
+    with pytest.raises(IllegalOrderError, match="the token costs"):
+        operating.place_token(base, "NWR", PlaceToken("A3", 0), ignore_reach=True)
+    operating.place_token(lent, "NWR", PlaceToken("A3", 0), ignore_reach=True)
+    assert lent.state.corporations["NWR"].cash == 20 - 40  # below nothing until the title settles

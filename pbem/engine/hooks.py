@@ -280,6 +280,27 @@ class TitleHooks:
 
         return track.upgrade_problem(game, coord, new, rotation)
 
+    def lay_candidates(self, game: Game, coord: str, supply: Mapping[str, list[str]]) -> list[str]:
+        """The tiles worth checking for a lay on ``coord`` when the legal lays are listed
+        (:func:`pbem.engine.lays.legal_lays`), from ``supply`` (colour -> the tiles left of
+        the colours the phase allows); each is then checked by the one lay check. 1830: those
+        one colour above the tile showing; none on a hex of another colour (red, gray,
+        blue). A title with upgrades across colours (1825's 119 to 51, its tile 200 on a
+        sepia hex) adds them here."""
+        from pbem.engine import track
+
+        old = track.placed(game, coord).tile
+        if old.color not in track.COLOR_ORDER[:-1]:
+            return []
+        return list(supply.get(track.COLOR_ORDER[track.COLOR_ORDER.index(old.color) + 1], []))
+
+    def spending_power(self, game: Game, corp: str) -> int:
+        """The most ``corp`` may spend now on terrain and station tokens (money): 1830, its
+        treasury. A title that lends (1825: a company in receivership may spend beyond its
+        treasury, the bank's loan repaid from its run) says more; the treasury then goes
+        below nothing until the title settles it."""
+        return game.state.corporations[corp].cash
+
     def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
         """The hexes ``corp`` may lay a tile on though its track does not reach them (every
         side of such a hex counts as reached). 1830: none; 1825: a minor's home hex while its

@@ -63,8 +63,8 @@ def legal_lays(game: Game, corp: str | None = None) -> tuple[LegalLay, ...]:
 
     Each candidate is checked by :meth:`~pbem.engine.steps.operating.Track.problem`, the
     check the ``LAY`` order itself passes; only hexes the corporation reaches (its network's
-    hex edges) and tiles one colour above the hex's (which the upgrade rules require) are
-    candidates. Cached on ``game`` per position.
+    hex edges) and the tiles the title's ``lay_candidates`` names (1830: one colour above the
+    hex's, which the upgrade rules require) are candidates. Cached on ``game`` per position.
 
     Source: 1830 rules 6.2; the issue's requirement that one legal-move generator serve the
     order, the report and the refusal.
@@ -102,12 +102,11 @@ def _enumerate(game: Game, corp: str) -> list[LegalLay]:
     for coord in sorted(set(net.hex_edges) | free, key=coord_key):
         if coord not in game.board.hexes or (gate is not None and coord not in gate):
             continue
-        old = track.placed(game, coord).tile
-        if old.color not in track.COLOR_ORDER[:-1]:
+        candidates = game.hooks.lay_candidates(game, coord, by_color)
+        if not candidates:
             continue
-        above = track.COLOR_ORDER[track.COLOR_ORDER.index(old.color) + 1]
         cost = operating.lay_cost(game, coord)
-        for name in sorted(by_color.get(above, []), key=tile_key):
+        for name in sorted(candidates, key=tile_key):
             for rotation in range(6):
                 if operating.Track.problem(game, corp, LayTile(coord, name, rotation)) is None:
                     out.append(LegalLay(coord, name, rotation, game.hooks.counts_as_upgrade(game, coord), cost))

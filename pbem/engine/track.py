@@ -163,11 +163,14 @@ def future_label(game: Game, coord: str, color: str) -> str | None:
 
 
 def upgrade_problem(game: Game, coord: str, new: TileData, rotation: int) -> str | None:
-    """Why ``new`` at ``rotation`` may not replace the tile on ``coord`` (colour, label,
-    city and town counts, every old path kept — 1830 rules 6.2; where the title or variant
+    """Why ``new`` at ``rotation`` may not replace the tile on ``coord`` (a red, gray or blue
+    hex takes no tile; colour, label, city and town counts, every old path kept — 1830
+    rules 6.2; where the title or variant
     gives them, the hexes a tile may (``tile_hexes``) and the upgrade chart
     (``upgrade_chart``, Dixon's 1870 rules 6.4.1, 6.6), or None."""
     old = placed(game, coord)
+    if old.tile.color in ("red", "gray", "blue"):
+        return f"{coord} cannot take a tile"
     if COLOR_ORDER.index(new.color) != COLOR_ORDER.index(old.tile.color) + 1 if old.tile.color in COLOR_ORDER else True:
         return f"a {new.color} tile cannot go on a {old.tile.color} hex"
     placement = (game.title.const("tile_hexes") or {}).get(new.name)
@@ -237,8 +240,6 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
     if blocker is not None:
         return f"{coord} is blocked by the private company {blocker}"
     old = placed(game, coord)
-    if old.tile.color in ("red", "gray", "blue"):
-        return f"{coord} cannot take a tile"
     problem = (game.hooks.upgrade_problem(game, coord, new, rotation) or gate_problem(game, corp, coord)
                or game.hooks.lay_problem(game, corp, coord, tile_name, rotation))
     if problem:

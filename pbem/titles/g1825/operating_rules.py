@@ -2,17 +2,19 @@
 :class:`~pbem.titles.g1825.hooks.Hooks1825` (cooperative ``super()``): the hooks of the core
 it answers, each a thin call into the module that holds the rule.
 
-* track (:mod:`pbem.titles.g1825.track`): the upgrade rules, a printed yellow hex taking a
-  new tile, the two tiles of a turn on hexes not adjacent, an upgraded station in reach of a
-  train; the home tokens: placed as each operating round begins (a Director choosing the city
+* track (:mod:`pbem.titles.g1825.track`): the upgrade rules (and the tiles the legal-lay
+  list tries), a printed yellow hex taking a new tile, the two tiles of a turn on hexes not
+  adjacent, track pointing at a sepia hex only along its printed track, an upgraded station
+  in reach of a train; the home tokens: placed as each operating round begins (a Director choosing the city
   where the home hex has several), a minor's once its home hex has a tile with a city (the
   minor may lay that tile without reaching the hex);
 * routes (:mod:`pbem.titles.g1825.routes`): what each train visits and earns, London's one
   stop a hex, double-heading;
 * dividends (:mod:`pbem.titles.g1825.dividends`): the price moves by the dividend's size;
   no share held by the bank (IPO or pool) pays the company;
-* trains (:mod:`pbem.titles.g1825.trains`): the turn's steps (the lease, 1825's train
-  purchases), the player acting for a company in receivership, the receiver.
+* trains (:mod:`pbem.titles.g1825.trains`): the turn's steps (the lease, the credit of a
+  company in receivership, 1825's train purchases), the player acting for a company in
+  receivership, the receiver.
 
 Source: 18xx.games ``lib/engine/game/g_1825/`` (``game.rb``, ``step/*.rb``,
 ``round/operating.rb``); issue 12.
@@ -20,7 +22,7 @@ Source: 18xx.games ``lib/engine/game/g_1825/`` (``game.rb``, ``step/*.rb``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 from pbem.engine import shares
 from pbem.engine import track as core_track
@@ -37,6 +39,7 @@ from pbem.engine.steps.operating import (
     op_state,
 )
 from pbem.engine.values import DisplacedToken, Owner, Vertex
+from pbem.errors import IllegalOrderError
 from pbem.titles.g1825 import dividends, routes, track
 from pbem.titles.g1825 import trains as trains1825
 
@@ -101,6 +104,19 @@ class Route1825(Route):
         return op_state(game).trains_bought == 0 and super().offers(game)
 
     @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        """The core's run; for a company in receivership its revenue must cover the turn's
+        loan (:func:`pbem.titles.g1825.trains.loan_problem`)."""
+        corp = current_corp(game)
+        super().process(game, player, action)
+        problem = trains1825.loan_problem(game, corp, op_state(game).revenue or 0)
+        if problem:
+            raise IllegalOrderError(problem)
+        loan = trains1825.loan_of(game, corp)
+        if loan:
+            game.event(trains1825.LoanRepaid(corp, loan))
+
+    @classmethod
     def actor(cls, game: Game) -> str:
         return trains1825.acting_player(game, current_corp(game))
 
@@ -114,14 +130,21 @@ class OperatingRules(TitleHooks):
         """1825's upgrades (:func:`pbem.titles.g1825.track.upgrade_problem`)."""
         return track.upgrade_problem(game, coord, new, rotation)
 
+    def lay_candidates(self, game: Game, coord: str, supply: Mapping[str, list[str]]) -> list[str]:
+        """The ordinary candidates, the extra upgrades and tile 200 on its printed hexes
+        (:func:`pbem.titles.g1825.track.lay_candidates`)."""
+        return track.lay_candidates(game, coord, supply, super().lay_candidates(game, coord, supply))
+
     def counts_as_upgrade(self, game: Game, coord: str) -> bool:
         """A printed yellow hex takes a new tile (:func:`pbem.titles.g1825.track.counts_as_upgrade`)."""
         return track.counts_as_upgrade(game, coord)
 
     def lay_problem(self, game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
-        """The tiles of one turn on hexes not adjacent; an upgraded station in reach of a
-        train of ``corp`` (not for a minor's first tile on its home hex)."""
-        problem = super().lay_problem(game, corp, coord, tile, rotation)
+        """No track pointing at a sepia hex but where its printed track meets the side; the
+        tiles of one turn on hexes not adjacent; an upgraded station in reach of a train of
+        ``corp`` (not for a minor's first tile on its home hex)."""
+        problem = super().lay_problem(game, corp, coord, tile, rotation) or track.sepia_problem(
+            game, coord, game.tiles[tile], rotation)
         if problem:
             return problem
         op = game.state.round.operating
@@ -132,6 +155,11 @@ class OperatingRules(TitleHooks):
         if home_deferred(game, corp) and coord == game.title.corporation(corp).home:
             return None
         return track.reach_problem(game, corp, coord, game.tiles[tile], rotation)
+
+    def spending_power(self, game: Game, corp: str) -> int:
+        """A company in receivership with a train may spend on credit
+        (:func:`pbem.titles.g1825.trains.spending_power`)."""
+        return max(super().spending_power(game, corp), trains1825.spending_power(game, corp))
 
     def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
         """A minor whose home token waits may lay on its home hex."""
@@ -194,10 +222,10 @@ class OperatingRules(TitleHooks):
 
     def operating_steps(self) -> tuple[type[OpStep], ...]:
         """A token waiting for its city, a lease (receivership), track, a token, a lease, the
-        run, the dividend, the lease's return, a discard over the limit, trains (companies
+        run, the dividend, the lease returned, a discard over the limit, trains (companies
         never buy privates in 1825)."""
-        return (PendingToken, trains1825.LeaseTrain, Track1825, Token1825, trains1825.LeaseBeforeRun, Route1825,
-                DividendStep, trains1825.ReturnLease, Discard, trains1825.BuyTrain1825)
+        return (PendingToken, trains1825.LeaseTrain, Track1825, Token1825, trains1825.LeaseBeforeRun,
+                Route1825, DividendStep, trains1825.ReturnLease, Discard, trains1825.BuyTrain1825)
 
     def order_codecs(self) -> tuple[OrderCodec, ...]:
         """``LEASE <train>`` (:data:`pbem.titles.g1825.trains.LEASE`)."""

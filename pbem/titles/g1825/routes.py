@@ -9,8 +9,8 @@
 * **One hex, one stop** (fault 7 of the references, London's six cities): no train visits two
   stops of one hex, except that a 3T or 4T may count two towns of one tile.
 * **HALT** towns (``map_upgrades.yaml`` ``halt_tiles``: tile 11) cost no length and pay only
-  the 3T and 4T; a company's token on tile 200 in the middle of a run costs no length from
-  the third phase on.
+  the 3T and 4T; a company's token on tile 200 in the middle of a run lets the train visit
+  one stop more from the third phase on, paid for its usual number of stops (the best).
 * **Double-heading** (``game.yaml`` ``double_heading``, the core's mechanism,
   :mod:`pbem.engine.heading`): two 2-trains run as one 3-train A-B-C: neither of its halves
   A-B, B-C is two towns, and when B is a city exactly one half has a token of the company
@@ -119,7 +119,7 @@ def run_problem(game: Game, corp: str, train_ids: tuple[str, ...], stops: list[V
         return problem
     distance = trains.train_data(game.title, train_ids[0]).distance
     if kind.cities_only:
-        counted = sum(1 for s in stops if not _is_town(s))
+        counted = sum(1 for s in stops if not _is_town(s)) - _free_passes(game, corp, stops)
         if counted > distance:
             return f"the {kind_name} train may visit {distance} cities, not {counted}"
     elif not kind.express:
@@ -163,8 +163,8 @@ def heading_problem(game: Game, corp: str, train_ids: tuple[str, ...], stops: li
 def run_revenue(game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex], revenue: int) -> int:
     """What ``train_ids`` earn on ``stops`` whose values and extras come to ``revenue``: a
     HALT pays only the 3T and 4T, towns pay nothing to a train whose towns do not pay, an
-    express train is paid for its best ``distance`` cities, and the train's multiplier
-    applies (see the module text)."""
+    express train is paid for its best ``distance`` cities, a train passing tile 200 for its
+    usual number of stops, and the train's multiplier applies (see the module text)."""
     if len(train_ids) > 1:
         return revenue
     kind_name = trains.train_type(train_ids[0])
@@ -178,20 +178,26 @@ def run_revenue(game: Game, corp: str, train_ids: tuple[str, ...], stops: list[V
         halt = facts.halts.get(track.placed(game, stop.coord).tile.name)
         if not kind.towns_pay or (halt is not None and kind_name not in halt.pays_trains):
             paid[i] = 0
+    distance = trains.train_data(game.title, train_ids[0]).distance
+    free = 0 if kind.express else _free_passes(game, corp, stops)
     if kind.express:
-        distance = trains.train_data(game.title, train_ids[0]).distance
         cities = sorted((paid[i] for i, s in enumerate(stops) if not _is_town(s)), reverse=True)
         towns = [paid[i] for i, s in enumerate(stops) if _is_town(s)]
         total = sum(cities[:distance]) + sum(towns)
+    elif free and kind.cities_only:
+        cities = sorted((paid[i] for i, s in enumerate(stops) if not _is_town(s)), reverse=True)
+        total = sum(cities[:distance]) + sum(paid[i] for i, s in enumerate(stops) if _is_town(s))
+    elif free:
+        total = sum(sorted(paid, reverse=True)[:len(paid) - free])  # the extra visit pays nothing
     else:
         total = sum(paid)
     return (revenue - sum(values) + total) * kind.multiplier
 
 
 def most_stops(game: Game, corp: str, train_ids: tuple[str, ...]) -> int:
-    """The most stops a route of ``train_ids`` may have (the optimiser's bound): a U3 or an
-    express train, every stop its network reaches; another, its length plus the HALTs and
-    tile-200 tokens it reaches (which cost none)."""
+    """The most stops a route of ``train_ids`` may have (the optimiser's bound): an express
+    train, every stop its network reaches; a U3, its three cities and every town reached;
+    another, its length plus the HALTs and tile-200 tokens it reaches (which cost none)."""
     from pbem.engine import heading
 
     if len(train_ids) > 1:
@@ -199,9 +205,12 @@ def most_stops(game: Game, corp: str, train_ids: tuple[str, ...]) -> int:
     kind = train_kind(game, trains.train_type(train_ids[0]))
     net = track.network(game, corp)
     distance = trains.train_data(game.title, train_ids[0]).distance
-    if kind.cities_only or kind.express:
+    if kind.express:
         return max(distance, len(net.route_stops))
-    free = sum(1 for stop in net.route_stops if _halt_cost(game, stop) == 0)
+    if kind.cities_only:
+        free = sum(1 for stop in net.route_stops if _is_town(stop))
+    else:
+        free = sum(1 for stop in net.route_stops if _halt_cost(game, stop) == 0)
     if _late_phase(game):
         free += sum(1 for stop in net.route_stops if track.placed(game, stop.coord).tile.name == PASS_THROUGH_TILE)
     return distance + free

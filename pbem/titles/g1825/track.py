@@ -66,12 +66,16 @@ class Halt:
 @dataclass(frozen=True)
 class UpgradeFacts:
     """1825's tile facts: tile -> the tiles it may also become (``extra``), may never become
-    (``illegal``); tile -> its :class:`TileRule` (``rules``) or :class:`Halt` (``halts``)."""
+    (``illegal``); tile -> its :class:`TileRule` (``rules``) or :class:`Halt` (``halts``);
+    ``sepia_printed_edges``: a laid tile's track may end at a side of a sepia hex (gray on
+    the map, with printed track) only where that printed track meets it
+    (``track_may_point_into``)."""
 
     extra: Mapping[str, frozenset[str]] = field(default_factory=dict)
     illegal: Mapping[str, frozenset[str]] = field(default_factory=dict)
     rules: Mapping[str, TileRule] = field(default_factory=dict)
     halts: Mapping[str, Halt] = field(default_factory=dict)
+    sepia_printed_edges: bool = False
 
 
 def _names(value: Any) -> frozenset[str]:
@@ -104,7 +108,8 @@ def upgrade_facts(title: str = "1825", rules_dir: Path = RULES_DIR) -> UpgradeFa
     return UpgradeFacts(
         extra={str(k): _names(v) for k, v in (doc.get("extra_upgrades") or {}).items()},
         illegal={str(k): _names(v) for k, v in (doc.get("illegal_upgrades") or {}).items()},
-        rules=rules, halts=halts)
+        rules=rules, halts=halts,
+        sepia_printed_edges=(doc.get("track_may_point_into") or {}).get("sepia") == "printed_edges")
 
 
 def facts_of(game: Game) -> UpgradeFacts:
@@ -145,6 +150,20 @@ def upgrade_problem(game: Game, coord: str, new: TileData, rotation: int) -> str
     return track.upgrade_problem(game, coord, new, rotation)
 
 
+def lay_candidates(game: Game, coord: str, supply: Mapping[str, list[str]], ordinary: list[str]) -> list[str]:
+    """The tiles to check for a lay on ``coord``: the ``ordinary`` ones (one colour above),
+    the extra upgrades of the tile showing, and a tile that replaces this hex's printed face
+    (200 on Crewe, Wolverton, Swindon), of those in ``supply`` (colour -> tiles left)."""
+    facts = facts_of(game)
+    old = track.placed(game, coord)
+    left = {name for names in supply.values() for name in names}
+    extra = set(facts.extra.get(old.tile.name, frozenset())) & left
+    if old.printed:
+        extra |= {name for name in left if (rule := facts.rules.get(name)) is not None
+                  and rule.replaces_printed and coord in rule.only_on}
+    return [*ordinary, *sorted(extra - set(ordinary))]
+
+
 def kept_loosely(old: track.Placed, new: TileData, rotation: int, coord: str) -> str | None:
     """Why ``new`` at ``rotation`` does not keep the track of ``old`` with a town and a city
     counted alike, or None: each old path must have a new path whose every end is an end of
@@ -168,6 +187,22 @@ def counts_as_upgrade(game: Game, coord: str) -> bool:
     lies there, and it is not a printed yellow face (18xx.games ``track_upgrade?``)."""
     shown = track.placed(game, coord)
     return shown.tile.color != "white" and not (shown.printed and shown.tile.color == "yellow")
+
+
+def sepia_problem(game: Game, coord: str, new: TileData, rotation: int) -> str | None:
+    """Why ``new`` at ``rotation`` on ``coord`` may not point its track at a neighbour: a
+    sepia hex (gray, with printed track, no tile on it) whose printed track does not meet
+    that side (18xx.games: sepia is impassable but along its printed track)."""
+    if not facts_of(game).sepia_printed_edges:
+        return None
+    for edge in new.exits(rotation):
+        other = game.board.neighbor(coord, edge)
+        if other is None or other in game.state.tiles:
+            continue
+        printed = game.board.hexes[other].tile
+        if printed.color == "gray" and printed.paths and (edge + 3) % 6 not in printed.exits(0):
+            return f"#{new.name} at rotation {rotation} points at a side of {other} its printed track does not reach"
+    return None
 
 
 # -- the turn's lays and reach --------------------------------------------------------------------

@@ -15,6 +15,10 @@ lease.
   the treasury can pay for one (the acting player chooses which where it could pay for two
   kinds or more, and must buy one). A minor in silent receivership (the stock rules) does
   nothing.
+* **Credit** (18xx.games ``receivership_loan``): a company in receivership that owns or
+  leases a train may spend up to :data:`RECEIVER_CREDIT` more than its treasury on its track,
+  token and lease (its treasury going below nothing); the run's revenue, withheld, repays it
+  and must cover it.
 * **The lease** (fault 8 of the references): a company in receivership with no train may
   lease one of the trains the bank sells from the bank for :data:`LEASE_COST` a turn
   (``LEASE <train>``, :class:`LeaseTrain`, before its track or before its run): the train is
@@ -92,6 +96,60 @@ among its passed steps (no step has that name). A lease lasts the company's turn
 state does (18xx.games keeps it in the round: ``@round.leased_train``)."""
 
 
+RECEIVER_CREDIT = 200
+"""What a company in receivership may spend beyond its treasury in its turn, lent by the bank
+and repaid from its revenue (money; 18xx.games ``buying_power``)."""
+
+@dataclass(frozen=True)
+class LoanRepaid(Event):
+    """``corporation``'s run repays the ``amount`` it spent on credit."""
+
+    corporation: str
+    amount: int
+
+    def render(self, money: Money) -> str:
+        return f"{self.corporation} repays the bank {money(self.amount)} spent on credit"
+
+
+def has_credit(game: Game, corp: str, *, leasing: bool = False) -> bool:
+    """Whether ``corp`` may spend on credit now: in receivership (not silent), owning a train
+    (a leased one counts) or leasing one."""
+    return (receivership.in_receivership(game, corp) and not silent(game, corp)
+            and (leasing or bool(game.state.corporations[corp].trains)))
+
+
+def spending_power(game: Game, corp: str, *, leasing: bool = False) -> int:
+    """What ``corp`` may spend now: its treasury, and for a company with credit
+    (:func:`has_credit`) :data:`RECEIVER_CREDIT` beyond it, the treasury then going below
+    nothing (the loan)."""
+    cash = game.state.corporations[corp].cash
+    return cash + RECEIVER_CREDIT if has_credit(game, corp, leasing=leasing) else cash
+
+
+def loan_of(game: Game, corp: str) -> int:
+    """What ``corp`` has spent on credit and not repaid (money; 0 for none): its treasury
+    below nothing."""
+    return max(0, -game.state.corporations[corp].cash)
+
+
+def loan_problem(game: Game, corp: str, revenue: int) -> str | None:
+    """Why a run of ``revenue`` may not be made: it does not cover ``corp``'s loan."""
+    loan = loan_of(game, corp)
+    if revenue < loan:
+        return (f"{corp} has spent {game.money(loan)} on credit: its run must earn at least that, "
+                f"not {game.money(revenue)}")
+    return None
+
+
+def settle_loan(game: Game, corp: str) -> None:
+    """After the dividend (withheld: the revenue is in the treasury) the loan is repaid; a
+    loan left without a run to repay it is forgiven by the bank."""
+    loan = loan_of(game, corp)
+    if loan:
+        game.state.corporations[corp].cash = 0
+        game.state.bank -= loan
+
+
 def lease_of(game: Game) -> tuple[str, int] | None:
     """The train the operating company leased this turn and the place in the depot it came
     from, or None."""
@@ -144,7 +202,8 @@ class LeaseTrain(OpStep):
         corp = current_corp(game)
         return (receivership.in_receivership(game, corp) and not silent(game, corp)
                 and not game.state.corporations[corp].trains and lease_of(game) is None
-                and bool(leasable(game)) and game.state.corporations[corp].cash >= LEASE_COST)
+                and bool(leasable(game)) and spending_power(game, corp, leasing=True) >= LEASE_COST)
+
 
     @classmethod
     def actor(cls, game: Game) -> str:
@@ -192,7 +251,7 @@ def lease(game: Game, corp: str, kind: str) -> None:
     train_id = next((t for t in leasable(game) if trains.train_type(t) == kind), None)
     if train_id is None:
         raise IllegalOrderError(f"the bank sells no {kind} train to lease")
-    if treasury.cash < LEASE_COST:
+    if spending_power(game, corp, leasing=True) < LEASE_COST:
         raise IllegalOrderError(f"{corp} has {game.money(treasury.cash)}; a lease costs {game.money(LEASE_COST)}")
     treasury.cash -= LEASE_COST
     state.bank += LEASE_COST
@@ -218,7 +277,8 @@ def return_lease(game: Game, corp: str) -> None:
 
 
 class ReturnLease(OpStep):
-    """After the dividend, a leased train goes back to the bank (it offers nothing)."""
+    """After the dividend, the loan is repaid and a leased train goes back to the bank (it
+    offers nothing)."""
 
     name = "return_lease"
     description = "the leased train goes back to the bank"
@@ -229,7 +289,9 @@ class ReturnLease(OpStep):
 
     @classmethod
     def prepare(cls, game: Game) -> None:
-        return_lease(game, current_corp(game))
+        corp = current_corp(game)
+        settle_loan(game, corp)
+        return_lease(game, corp)
 
 
 # -- buying ---------------------------------------------------------------------------------------

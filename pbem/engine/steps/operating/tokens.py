@@ -35,7 +35,7 @@ class Token(OpStep):
         if op_state(game).token_placed or game.state.pending_teleport:
             return bool(game.state.pending_teleport) and not op_state(game).token_placed
         cost = next_token_cost(game, corp)
-        if cost is None or cost > game.state.corporations[corp].cash:
+        if cost is None or cost > game.hooks.spending_power(game, corp):
             return False
         net = track.network(game, corp)
         for vertex in net.stops:
@@ -87,7 +87,7 @@ def place_token(game: Game, corp: str, action: PlaceToken, *, ignore_reach: bool
     if free:
         cost = 0
     treasury = game.state.corporations[corp]
-    if cost > treasury.cash:
+    if cost > game.hooks.spending_power(game, corp):
         raise IllegalOrderError(f"{corp} has {game.money(treasury.cash)}; the token costs {game.money(cost)}")
     treasury.cash -= cost
     game.state.bank += cost

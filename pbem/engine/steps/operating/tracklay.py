@@ -114,9 +114,10 @@ class Track(OpStep):
         None: the one definition of a legal lay, which the order, the report's list of lays
         and a refusal's list of what fits all use. The turn's lays (1830: one lay or upgrade;
         1870: two new tiles or one upgrade, not twice on one hex; what counts as an upgrade is
-        the title's ``counts_as_upgrade``), a hex whose free tile was
-        laid this round (1870 MRBC), :func:`pbem.engine.track.lay_problem` (tile, phase,
-        upgrade rules, reach), and the terrain cost against the treasury (1830 rules 6.2)."""
+        the title's ``counts_as_upgrade``), a hex whose free tile was laid this round (1870
+        MRBC), :func:`pbem.engine.track.lay_problem` (tile, phase, upgrade rules, reach), and
+        the terrain cost against what the title's ``spending_power`` allows (1830 rules 6.2:
+        the treasury)."""
         entry = tile_lay_entry(game)
         if entry is None:
             return f"{corp} has laid its tiles this turn"
@@ -137,7 +138,7 @@ class Track(OpStep):
             return problem
         cost = lay_cost(game, action.hex)
         cash = game.state.corporations[corp].cash
-        if cost > cash:
+        if cost > game.hooks.spending_power(game, corp):
             return f"{corp} has {game.money(cash)}; the terrain costs {game.money(cost)}"
         return None
 
@@ -200,7 +201,7 @@ def lay_tile(game: Game, corp: str, action: LayTile, *, ignore_reach: bool = Fal
     state = game.state
     shown = track.placed(game, action.hex)
     cost = 0 if free else lay_cost(game, action.hex)
-    if cost > state.corporations[corp].cash:
+    if cost > game.hooks.spending_power(game, corp):
         raise IllegalOrderError(f"{corp} has {game.money(state.corporations[corp].cash)}; the terrain costs {game.money(cost)}")
     new = game.tiles[action.tile]
     if not shown.tile.paths and len(new.cities) > 1:

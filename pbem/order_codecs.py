@@ -199,9 +199,12 @@ class Vocabulary:
 
         :raises OrderSyntaxError: no such train type.
         """
+        for name in self.trains:  # a type named with its T (1825's 4T) is that type, not the 4
+            if name.upper() == word.upper():
+                return name
         upper = re.sub(r"(-?TRAIN|T)$", "", word.upper()) or word.upper()
         for name in self.trains:
-            if name.upper() in (upper, word.upper()):
+            if name.upper() == upper:
                 return name
         raise OrderSyntaxError(
             f"cannot read {line!r}: no train type {word!r} (trains: {', '.join(self.trains)})"

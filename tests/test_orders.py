@@ -188,6 +188,16 @@ def test_exact_symbol_beats_a_shortened_one() -> None:
     assert parse_order("BUY B&O", VOCAB) == BuyShares("B&O")
 
 
+def test_a_train_type_ending_in_t_is_not_the_type_without_it() -> None:
+    # 1825 has both a 4-train and a 4T; "3T" still names the 3-train where there is no 3T.
+    from pbem.engine.actions import RunRoutes, TrainRun
+
+    vocab = Vocabulary(companies=(), corporations=(), trains=("3", "4", "4T"))
+    assert parse_order("RUN 4T: V8.1-V10-U11", vocab) == RunRoutes((TrainRun("4T", ("V8.1", "V10", "U11")),))
+    assert parse_order("RUN 4: V8-V10", vocab) == RunRoutes((TrainRun("4", ("V8", "V10")),))
+    assert parse_order("RUN 3T: V8-V10", vocab) == RunRoutes((TrainRun("3", ("V8", "V10")),))
+
+
 def test_ambiguous_short_form() -> None:
     vocab = Vocabulary(companies=("A-B",), corporations=("A&B",))
     with pytest.raises(AmbiguousOrderError, match="could be A-B or A&B"):

@@ -35,15 +35,13 @@ from pbem.engine.actions import (
     SellShares,
     TrainRun,
 )
-from pbem.titles.g1870.actions import DestinationToken, GrantConnection, Redeem, Reissue
-from pbem.titles.g1870.state import state1870
-from pbem.engine import shares
 from pbem.engine.game import Game
-from pbem.engine.state import IPO, POOL, Owner
+from pbem.engine.state import POOL, Owner
 from pbem.engine.trains import train_type
 from pbem.engine.steps.auction import min_price, may_purchase
 from pbem.engine.title import TitleData
-from pbem.importers.holdings import RecordHoldings, share_corporation
+from pbem.importers.holdings import RecordHoldings
+from pbem.importers.translation import NoOrder, RecordTranslation, translation_for
 from pbem.orders import format_order
 
 
@@ -162,7 +160,11 @@ def _join_chains(chains: list[list[str]]) -> list[str]:
 
 
 class Renderer:
-    """Renders record actions as our actions, keeping our own game in step."""
+    """Renders record actions as our actions, keeping our own game in step.
+
+    What is a title's own (its record actions, who acts for a corporation) its
+    :class:`~pbem.importers.translation.RecordTranslation` answers, asked first.
+    """
 
     def __init__(self, record: dict[str, Any], title: TitleData | None = None) -> None:
         self.record = record
@@ -171,13 +173,16 @@ class Renderer:
         self.title = title or load_title(str(record["title"]), record_variants(record))
         self.names = player_names(record)
         self.game = Game(self.title, list(self.names.values()))
-        self._ipo_ids = {
+        self.translation: RecordTranslation = translation_for(self.title.title)
+        """The title's own part of the rendering."""
+        self.ipo_ids = {
             f"{c.sym}_{i}" for c in self.title.corporations for i in range(len(c.shares))
         }
+        """The record's share ids still on offer (bought from the offering, not the pool)."""
         for company in self.title.companies:
             for ability in company.abilities:
                 if ability.kind == "shares":
-                    self._ipo_ids.discard(str(ability.data["share"]))
+                    self.ipo_ids.discard(str(ability.data["share"]))
         self._tile_hex: dict[str, str] = {}
         self.holdings = RecordHoldings.at_start({c.sym: len(c.shares) for c in self.title.corporations})
         """Who holds each share and train the record names (see :mod:`pbem.importers.holdings`)."""
@@ -188,8 +193,9 @@ class Renderer:
         """A copy with its own game and share/tile tracking; record and title are shared."""
         twin = Renderer.__new__(Renderer)
         twin.record, twin.title, twin.names = self.record, self.title, self.names
+        twin.translation = self.translation
         twin.game = copy.deepcopy(self.game, memo)
-        twin._ipo_ids = set(self._ipo_ids)
+        twin.ipo_ids = set(self.ipo_ids)
         twin._tile_hex = dict(self._tile_hex)
         twin.holdings = self.holdings.copy()
         twin.rulings = list(self.rulings)
@@ -198,6 +204,9 @@ class Renderer:
     def seat(self, action: dict[str, Any]) -> str:
         """The seat acting: a player, or a corporation's president (for a private company's
         ability, the president of the corporation owning it)."""
+        chosen = self.translation.seat(self, action)
+        if chosen is not None:
+            return chosen
         entity = action["entity"]
         kind = action.get("entity_type", "player")
         if kind == "player":
@@ -213,7 +222,8 @@ class Renderer:
         return corp.president
 
     def render(self, action: dict[str, Any]) -> Action | None:
-        """Our action for one record action (None for settings that change nothing).
+        """Our action for one record action (None for settings that change nothing): the
+        title's translation's, else the core's.
 
         :raises UnsupportedRecordAction: an action type this version cannot render.
         """
@@ -221,10 +231,11 @@ class Renderer:
         if kind.startswith("program_"):
             return None
         self.holdings.follow(self.game.state)
-        if kind == "destination_connection":
-            return self._connection(action)
-        if kind == "choose" and str(action.get("choice")) in ("Map", "Charter"):
-            return DestinationToken("map" if action["choice"] == "Map" else "charter")
+        own = self.translation.render(self, action)
+        if isinstance(own, NoOrder):
+            return None
+        if own is not None:
+            return own
         if kind == "pass":
             return Pass()
         if kind == "bid":
@@ -238,12 +249,10 @@ class Renderer:
             price = int(str(action["share_price"]).split(",")[0])
             self.holdings.move_share(f"{action['corporation']}_0", Owner.player(self.names[action["entity"]]))
             return Par(action["corporation"], price)
-        if kind == "buy_shares" and action.get("entity_type") == "corporation":
-            return self._redeem(action)
         if kind == "buy_shares" and action.get("entity_type") == "company":
             share_id = str(action["shares"][0])
-            source = "ipo" if share_id in self._ipo_ids else "pool"
-            self._ipo_ids.discard(share_id)
+            source = "ipo" if share_id in self.ipo_ids else "pool"
+            self.ipo_ids.discard(share_id)
             owner = self.game.state.companies[str(action["entity"])].owner
             if owner is not None and owner.is_player:
                 self.holdings.move_share(share_id, owner)
@@ -251,15 +260,11 @@ class Renderer:
         if kind == "buy_shares":
             ids = list(action["shares"])
             sym = ids[0].rsplit("_", 1)[0]
-            source = "ipo" if ids[0] in self._ipo_ids else "pool"
+            source = "ipo" if ids[0] in self.ipo_ids else "pool"
             for share_id in ids:
-                self._ipo_ids.discard(share_id)
+                self.ipo_ids.discard(share_id)
                 self.holdings.move_share(share_id, Owner.player(self.names[action["entity"]]))
             return BuyShares(sym, source, len(ids))  # type: ignore[arg-type]
-        if kind == "sell_shares" and action.get("entity_type") == "corporation":
-            ids = list(action["shares"])
-            self._ipo_ids.update(str(i) for i in ids)  # a reissue puts them on sale in the treasury
-            return Reissue(str(action["entity"]))
         if kind == "sell_shares":
             ids = list(action["shares"])
             sym = ids[0].rsplit("_", 1)[0]
@@ -311,49 +316,6 @@ class Renderer:
             many = len(self._tile_at(coord).stop_ids()) > 1
             stops.append(f"{coord}.{index}" if many and index != "0" else coord if not many else f"{coord}.{index}" if index != "0" else coord)
         return TrainRun(train, tuple(stops))
-
-    def _connection(self, action: dict[str, Any]) -> Action | None:
-        """The platform's note of the connection runs now due. Ours finds them itself; a
-        corporation the platform named and ours does not find owed (the platform's check has
-        changed since some games were played) is rendered as the GM ruling that grants it, so
-        the game goes on as it was played (:class:`GrantConnection`)."""
-        mine = state1870(self.game.state)
-        missing = [c for c in action.get("corporations") or []
-                   if c not in mine.connections and c not in mine.destinations_reached]
-        if len(missing) > 1:
-            raise UnsupportedRecordAction(f"action {action['id']}: connections granted to "
-                                          f"{', '.join(missing)} at once")
-        if missing:
-            self.rulings.append(str(action["id"]))
-            return GrantConnection(missing[0])
-        return None
-
-    def _redeem(self, action: dict[str, Any]) -> Action:
-        """A corporation buying its own share (1870 rules: share redemption): from the bank
-        pool whenever the pool holds one, as the rules require; else from the player holding
-        the named share as the platform saw it (:class:`RecordHoldings` follows presidency
-        swaps, so this is not always the share's last buyer); else from the one player it may
-        be redeemed from.
-
-        :raises UnsupportedRecordAction: the named share's holder cannot be told.
-        """
-        share_id = str(action["shares"][0])
-        sym = share_corporation(share_id)
-        state = self.game.state
-        holder = self.holdings.holder(share_id)
-        self.holdings.move_share(share_id, IPO)
-        if shares.pick_certificates(state, POOL, sym, 1):
-            return Redeem(sym, "pool")
-        if holder is not None and holder.is_player:
-            return Redeem(sym, holder.name)
-        president = state.corporations[sym].president
-        legal = self.game.legal_actions(president) if president is not None else []
-        players = [a.source for a in legal if isinstance(a, Redeem) and a.corporation == sym and a.source != "pool"]
-        if len(players) == 1:
-            return Redeem(sym, players[0])
-        raise UnsupportedRecordAction(f"action {action['id']}: cannot tell who holds {share_id} "
-                                      f"(the pool has no {sym} share; {sym} may redeem from "
-                                      f"{', '.join(players) or 'no one'})")
 
     def _tile_at(self, coord: str) -> Any:
         from pbem.engine.track import placed

@@ -41,7 +41,7 @@ class ReplayOutcome:
     run_revenues: dict[str, int] = field(default_factory=dict)
     """Record action id of each run -> its revenue as our engine computes it."""
     gm_rulings: list[str] = field(default_factory=list)
-    """Record action ids applied as GM rulings (see ``Renderer._connection``)."""
+    """Record action ids applied as GM rulings (a title's translation makes them, e.g. 1870's ungranted connection)."""
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object ``pbem replay-18xx --json`` prints."""

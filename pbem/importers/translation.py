@@ -1,0 +1,86 @@
+"""A title's own part of reading 18xx.games records: the extension point of the importer.
+
+The importer core (:mod:`pbem.importers.e18xx`) renders the record actions every title
+shares (pass, bid, par, share buys and sales by players, tile lays, tokens, runs, dividends,
+trains, privates). A title whose record holds actions of its own (1870: a corporation
+redeeming or reissuing its shares, destination tokens, connection runs) gives its
+translation in the module ``pbem.titles.g<title>.importing``, found by name as
+:func:`pbem.titles.hooks_for` finds the hooks: the module exposes ``TRANSLATION``, a
+:class:`RecordTranslation` subclass. A title without that module uses the base class, which
+translates nothing, so the core renders every action. The core names no title.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any, Final
+
+from pbem.errors import ConfigError
+
+if TYPE_CHECKING:
+    from pbem.engine.actions import Action
+    from pbem.importers.e18xx import Renderer
+
+
+class NoOrder:
+    """The value of :data:`NO_ORDER`: a record action that becomes no order of ours."""
+
+    def __repr__(self) -> str:
+        return "NO_ORDER"
+
+
+NO_ORDER: Final = NoOrder()
+"""What :meth:`RecordTranslation.render` returns for a record action the title knows and
+that needs no order (the platform's note of something our engine does by itself)."""
+
+
+class RecordTranslation:
+    """A title's translation of its own record actions; the base translates none.
+
+    One instance serves one :class:`~pbem.importers.e18xx.Renderer`; it keeps no state of
+    its own (what it must remember lives on the renderer, which is copied with the game).
+    """
+
+    def render(self, renderer: Renderer, action: dict[str, Any]) -> Action | NoOrder | None:
+        """Our action for the record action ``action`` (a JSON object of the record), asked
+        before the core renders it: an :class:`~pbem.engine.actions.Action`, :data:`NO_ORDER`
+        for an action that becomes no order, or None when the action is not the title's own
+        (the core renders it). ``renderer.game`` is our game just before the action.
+
+        :raises pbem.importers.e18xx.UnsupportedRecordAction: a title's action it cannot
+            render in this position (the message names the record action).
+        """
+        return None
+
+    def seat(self, renderer: Renderer, action: dict[str, Any]) -> str | None:
+        """The seat that sends the order for ``action`` when the title decides it (a
+        corporation run by someone other than its president), or None for the core's answer
+        (a player, or the president of the acting corporation)."""
+        return None
+
+
+def translation_module(title: str) -> str:
+    """The module a title's translation lives in (``"1870"`` -> ``pbem.titles.g1870.importing``)."""
+    return f"pbem.titles.g{title}.importing"
+
+
+def translation_for(title: str) -> RecordTranslation:
+    """A fresh translation for ``title``: its module's ``TRANSLATION``, or the base
+    :class:`RecordTranslation` when the title has no such module.
+
+    :raises ConfigError: ``title`` is not a title's name (letters, digits and _), or its
+        module's ``TRANSLATION`` is not a :class:`RecordTranslation` class.
+    """
+    if not title or not all(ch.isalnum() or ch == "_" for ch in title):
+        raise ConfigError(f"no title {title!r}: a title's name is letters, digits and _")
+    name = translation_module(title)
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name not in (name, name.rsplit(".", 1)[0]):
+            raise
+        return RecordTranslation()
+    kind = getattr(module, "TRANSLATION", None)
+    if not (isinstance(kind, type) and issubclass(kind, RecordTranslation)):
+        raise ConfigError(f"{name}.TRANSLATION is not a RecordTranslation class")
+    return kind()

@@ -1,0 +1,96 @@
+"""1870's record actions of 18xx.games as our orders (the importer's extension point,
+:mod:`pbem.importers.translation`).
+
+* a corporation buying its own share is a redemption (1870 rules: share redemption), from
+  the bank pool whenever the pool holds one, else from the player holding the named share;
+* a corporation selling its own shares is a reissue;
+* ``choose`` Map or Charter is where the destination token goes;
+* ``destination_connection``, the platform's note of the connection runs now due, is no
+  order (our engine finds them), or the GM ruling that grants one ours does not find.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pbem.engine import shares
+from pbem.engine.state import IPO, POOL
+from pbem.importers.holdings import share_corporation
+from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
+from pbem.titles.g1870.actions import DestinationToken, GrantConnection, Redeem, Reissue
+from pbem.titles.g1870.state import state1870
+
+if TYPE_CHECKING:
+    from pbem.engine.actions import Action
+    from pbem.importers.e18xx import Renderer
+
+
+class Translation1870(RecordTranslation):
+    """1870's own record actions (see the module docstring)."""
+
+    def render(self, renderer: Renderer, action: dict[str, Any]) -> Action | NoOrder | None:
+        kind = action["type"]
+        if kind == "destination_connection":
+            return self._connection(renderer, action)
+        if kind == "choose" and str(action.get("choice")) in ("Map", "Charter"):
+            return DestinationToken("map" if action["choice"] == "Map" else "charter")
+        if kind == "buy_shares" and action.get("entity_type") == "corporation":
+            return self._redeem(renderer, action)
+        if kind == "sell_shares" and action.get("entity_type") == "corporation":
+            # a reissue puts the shares on sale in the treasury
+            renderer.ipo_ids.update(str(i) for i in action["shares"])
+            return Reissue(str(action["entity"]))
+        return None
+
+    def _connection(self, renderer: Renderer, action: dict[str, Any]) -> Action | NoOrder:
+        """The platform's note of the connection runs now due. Ours finds them itself; a
+        corporation the platform named and ours does not find owed (the platform's check has
+        changed since some games were played) is rendered as the GM ruling that grants it, so
+        the game goes on as it was played (:class:`GrantConnection`).
+
+        :raises UnsupportedRecordAction: more than one such corporation at once.
+        """
+        from pbem.importers.e18xx import UnsupportedRecordAction
+
+        mine = state1870(renderer.game.state)
+        missing = [c for c in action.get("corporations") or []
+                   if c not in mine.connections and c not in mine.destinations_reached]
+        if len(missing) > 1:
+            raise UnsupportedRecordAction(f"action {action['id']}: connections granted to "
+                                          f"{', '.join(missing)} at once")
+        if missing:
+            renderer.rulings.append(str(action["id"]))
+            return GrantConnection(missing[0])
+        return NO_ORDER
+
+    def _redeem(self, renderer: Renderer, action: dict[str, Any]) -> Action:
+        """A corporation buying its own share: from the bank pool whenever the pool holds
+        one, as the rules require; else from the player holding the named share as the
+        platform saw it (the renderer's holdings follow presidency swaps, so this is not
+        always the share's last buyer); else from the one player it may be redeemed from.
+
+        :raises UnsupportedRecordAction: the named share's holder cannot be told.
+        """
+        from pbem.importers.e18xx import UnsupportedRecordAction
+
+        share_id = str(action["shares"][0])
+        sym = share_corporation(share_id)
+        game = renderer.game
+        holder = renderer.holdings.holder(share_id)
+        renderer.holdings.move_share(share_id, IPO)
+        if shares.pick_certificates(game.state, POOL, sym, 1):
+            return Redeem(sym, "pool")
+        if holder is not None and holder.is_player:
+            return Redeem(sym, holder.name)
+        president = game.state.corporations[sym].president
+        legal = game.legal_actions(president) if president is not None else []
+        players = [a.source for a in legal if isinstance(a, Redeem) and a.corporation == sym and a.source != "pool"]
+        if len(players) == 1:
+            return Redeem(sym, players[0])
+        raise UnsupportedRecordAction(f"action {action['id']}: cannot tell who holds {share_id} "
+                                      f"(the pool has no {sym} share; {sym} may redeem from "
+                                      f"{', '.join(players) or 'no one'})")
+
+
+TRANSLATION: type[RecordTranslation] = Translation1870
+"""1870's translation of record actions."""

@@ -103,3 +103,34 @@ def assert_report(game: Game) -> None:
         text = report(game, width)
         assert "Director" in text and "president" not in text.lower(), width
         assert max(len(line) for line in text.splitlines()) <= width, width
+
+
+def sell_out(game: Game, sym: str, director: str, shares: dict[str, int]) -> None:
+    """A built position: major ``sym`` started at its fixed par, ``director`` holding the
+    Director's certificate and each player of ``shares`` that many 10% shares, every one of
+    the ten paid for at par from the buyer's cash into the company's treasury (full
+    capitalisation), so the game's money is unchanged; the company floats and forms.
+
+    :raises AssertionError: the shares do not make up the company (eight 10% shares).
+    """
+    from pbem.engine import market
+    from pbem.engine.values import Owner
+    from pbem.titles.g1825.start import facts
+    from pbem.titles.g1825.state import state1825
+
+    state, par = game.state, facts(game).corporation_facts[sym].par
+    assert par is not None and sum(shares.values()) == 8
+    coord = next((r, c) for r, row in enumerate(game.title.market) for c, cell in enumerate(row)
+                 if cell is not None and cell.price == par)
+    corp = state.corporations[sym]
+    corp.par, corp.ipoed, corp.president, corp.floated = coord, True, director, True
+    market.place(state, sym, coord)
+    certs = iter(sorted((c for c in state.certificates if c.corporation == sym), key=lambda c: c.index))
+    next(certs).owner = Owner.player(director)
+    state.players[director].cash -= 2 * par
+    for buyer, count in shares.items():
+        for _ in range(count):
+            next(certs).owner = Owner.player(buyer)
+        state.players[buyer].cash -= count * par
+    corp.cash += 10 * par
+    state1825(state).formed.append(sym)

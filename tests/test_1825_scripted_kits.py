@@ -8,8 +8,23 @@ on a built position. The units alone: :mod:`tests.test_1825_scripted`."""
 
 from __future__ import annotations
 
+import pytest
+
 from pbem.engine.steps.operating.tokens import next_token_cost
-from tests.scripts_1825 import new_game
+from pbem.errors import IllegalOrderError
+from pbem.titles.g1825.start import facts
+from tests.scripts_1825 import (
+    assert_report,
+    cash,
+    city_value,
+    holdings,
+    money,
+    new_game,
+    pars,
+    play,
+    privates_for_sale,
+    sell_out,
+)
 
 ANN, BOB, CY, DI = "Ann", "Bob", "Cy", "Di"
 
@@ -38,3 +53,126 @@ def test_one_home_is_one_token() -> None:
     game.hooks.place_home_token(game, "GWR")
     assert [key for key, corps in game.state.tokens.items() if "GWR" in corps] == ["V14.0"]
     assert next_token_cost(game, "GWR") == 40
+
+
+# -- Units 1 and 2 with K5 and K7, three players ---------------------------------------------
+
+UNITS_12_K5_K7 = """
+Ann: BUY S&D
+Bob: BUY L&M
+Cy: PAR LNWR 100
+Ann: BUY LNWR
+Bob: BUY LNWR
+Cy: BUY LNWR
+Ann: BUY LNWR
+Bob: BUY LNWR
+Cy: BUY LNWR
+Ann: BUY LNWR
+Bob: BUY LNWR
+Cy: PAR GWR 90
+Ann: BUY GWR
+Bob: BUY GWR
+Cy: PASS
+Ann: PASS
+Bob: PASS
+# OR 1.1: the LNWR (Cy) builds from both its homes, over the Mersey and towards Birmingham
+Cy: LAY P10 8 3
+Cy: LAY T14 8 2
+Cy: TRAIN 2
+Cy: TRAIN 2
+Cy: PASS
+# SR 2
+Cy: BUY GWR
+Cy: PASS
+Ann: BUY GWR
+Ann: PASS
+Bob: BUY GWR
+Bob: PASS
+Cy: PASS
+Ann: PASS
+Bob: PASS
+# OR 2.1: a train from each home
+Cy: PASS
+Cy: RUN 2: Q11-O11.0; 2: T16-S13.2
+Cy: PAY
+Cy: PASS
+"""
+
+
+def test_units_1_and_2_with_k5_and_k7() -> None:
+    game = new_game(("unit_1", "unit_2", "k5", "k7"), [ANN, BOB, CY])
+    assert game.title.variants == ("unit_12", "k5", "k7")
+    total = game.title.bank_cash
+    assert total == 5000 + 3 * 1000 and money(game) == total  # K5's two minors and K7's one
+    # one private of each face value: Unit 1's, and Unit 2's S&D
+    assert [c.sym for c in game.title.companies] == ["S&M", "C&HP", "C&W", "S&D", "L&M"]
+    assert holdings(game) == {ANN: ["S&M"], BOB: ["C&HP"], CY: ["C&W"]}
+    assert cash(game) == {ANN: 840 - 30, BOB: 840 - 75, CY: 840 - 130}
+    assert privates_for_sale(game) == ["S&D"]
+    # the kits' trains: K5 a 5 and a 3T, K7 the 2+2
+    trains = {t.name: t.count for t in game.title.trains}
+    assert (trains["5"], trains["3T"], trains["2+2"]) == (5 + 1, 1, 1)
+    # the kits' minors come in band 6, after the band of par 71
+    tables = facts(game)
+    assert {sym: tables.corporation_facts[sym].band for sym in ("FR", "NS", "LT&S", "SECR")} == {
+        "FR": 6, "NS": 6, "LT&S": 6, "SECR": 5}
+
+    sr1, rest = UNITS_12_K5_K7.split("# OR 1.1")
+    events = play(game, sr1.split("Cy: PAR GWR")[0])
+    assert events[-1] == "-- Band 2 companies now available --" and pars(game) == [("GWR", 90)]
+    with pytest.raises(IllegalOrderError, match="FR is in band 6"):
+        play(game, "Cy: PAR FR 61")
+    events = play(game, "Cy: PAR GWR" + sr1.split("Cy: PAR GWR")[1])
+    # the LNWR of Units 1+2 puts a token on each of its homes, Wolverton and Crewe
+    home = events.index("LNWR places its home token on T16")
+    assert events[home + 1:home + 3] == ["LNWR places its home token on Q11", "-- OR 1.1 --"]
+    or1, rest = ("# OR 1.1" + rest).split("# SR 2")
+    events = play(game, or1)
+    assert game.state.tiles["P10"] == ("8", 3) and game.state.tiles["T14"] == ("8", 2)
+    assert game.operating_order() == ["LNWR"] and money(game) == total
+    events = play(game, "# SR 2" + rest)
+    assert game.operating_order() == ["LNWR", "GWR"]
+    # the LNWR's 2-trains: Crewe Q11 (£10) - Manchester O11 city 0 (£40), and Wolverton T16
+    # (£10) - Birmingham S13 city 2 (£40)
+    assert city_value(game, "Q11") + city_value(game, "O11", 0) == 50
+    assert city_value(game, "T16") + city_value(game, "S13", 2) == 50
+    assert "LNWR runs a 2 train for £50: Q11-O11" in events and "LNWR runs a 2 train for £50: T16-S13" in events
+    assert "LNWR pays out £100 = £10 per share (£30 to Ann, £30 to Bob, £40 to Cy)" in " ".join(events)
+    assert money(game) == total
+    assert_report(game)
+
+
+KIT_MINORS_FORM = """
+Cy: PAR NS 49
+Ann: PAR LT&S 100
+Bob: BUY LT&S
+Cy: BUY NS
+Bob: BUY NS
+"""
+
+
+def test_units_1_and_2_the_minors_of_k5_and_k7_form_with_their_trains() -> None:
+    """Built position: the leftover privates bought by order, then the SECR (band 5) sold out
+    and paid for, which opens band 6 with the kits' minors; the minors' pars and forming by
+    order lines."""
+    game = new_game(("unit_12", "k5", "k7"), [ANN, BOB, CY])
+    play(game, "Ann: BUY S&D\nBob: BUY L&M")
+    total = money(game)
+    sell_out(game, "SECR", CY, {CY: 2, ANN: 3, BOB: 3})
+    assert money(game) == total and cash(game) == {ANN: 437, BOB: 342, CY: 426}
+    offered = pars(game)
+    # a minor's par is any price whose ten-fold is more than its train: FR's 5 (£550) from
+    # £61, NS's 3T (£370) from £42, LT&S's 2+2 (£600) from £61
+    assert [p for sym, p in offered if sym == "FR"] == [100, 90, 82, 76, 71, 67, 61]
+    assert min(p for sym, p in offered if sym == "NS") == 42
+    assert min(p for sym, p in offered if sym == "LT&S") == 61
+    events = play(game, KIT_MINORS_FORM)
+    assert "Cy buys the 40% Director's certificate of NS for £196" in events and "NS floats" in events
+    # LT&S: 40% + 20% at £100 pay for its 2+2 at once; NS: 40% + 20% + 20% at £49 = £392
+    assert events[events.index("Minor LT&S forms") + 1] == "Minor LT&S spends £600 for its required train (2+2)"
+    assert "Minor NS spends £370 for its required train (3T)" in events
+    corps = game.state.corporations
+    assert (corps["LT&S"].cash, corps["LT&S"].trains) == (0, ["2+2-0"])
+    assert (corps["NS"].cash, corps["NS"].trains) == (4 * 49 + 2 * 2 * 49 - 370, ["3T-0"])
+    assert game.operating_order() == ["SECR", "LT&S", "NS"]  # minors after majors, highest par first
+    assert money(game) == total

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.engine.actions import LayTile
 from pbem.engine.steps.operating.tokens import next_token_cost
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1825.start import facts
@@ -176,3 +177,97 @@ def test_units_1_and_2_the_minors_of_k5_and_k7_form_with_their_trains() -> None:
     assert (corps["NS"].cash, corps["NS"].trains) == (4 * 49 + 2 * 2 * 49 - 370, ["3T-0"])
     assert game.operating_order() == ["SECR", "LT&S", "NS"]  # minors after majors, highest par first
     assert money(game) == total
+
+
+# -- Units 2 and 3 with u3p and db3, three players -------------------------------------------
+
+UNITS_23_U3P_DB3 = """
+Ann: BUY S&D
+Bob: BUY L&M
+Cy: PAR LNWR 100
+Ann: BUY LNWR
+Bob: BUY LNWR
+Cy: BUY LNWR
+Ann: BUY LNWR
+Bob: BUY LNWR
+Cy: BUY LNWR
+Ann: BUY LNWR
+Bob: BUY LNWR
+Cy: PAR MR 82
+Ann: BUY MR
+Bob: BUY MR
+Cy: PASS
+Ann: PASS
+Bob: PASS
+# OR 1.1
+Cy: LAY P10 8 3
+Cy: TRAIN 2
+Cy: TRAIN 2
+Cy: PASS
+# SR 2: the Midland floats
+Cy: BUY MR
+Cy: PASS
+Ann: BUY MR
+Ann: PASS
+Bob: PASS
+Cy: PASS
+Ann: PASS
+# OR 2.1
+Cy: PASS
+Cy: RUN 2: Q11-O11.0
+Cy: PAY
+Cy: PASS
+"""
+
+
+def test_units_2_and_3_with_u3p_and_db3() -> None:
+    game = new_game(("unit_23", "u3p", "db3"), [ANN, BOB, CY])
+    total = game.title.bank_cash
+    assert total == 5000 and money(game) == total  # Unit 2's bank; Unit 3's minors add none
+    # one private of each face value: Unit 3's A&F (not Unit 2's L&MI), TWW and S&D, Unit 2's
+    # C&HP and L&M
+    assert [c.sym for c in game.title.companies] == ["A&F", "TWW", "C&HP", "S&D", "L&M"]
+    assert holdings(game) == {ANN: ["A&F"], BOB: ["TWW"], CY: ["C&HP"]}
+    assert cash(game) == {ANN: 840 - 30, BOB: 840 - 60, CY: 840 - 75}
+    assert privates_for_sale(game) == ["S&D"]
+    trains = {t.name: t.count for t in game.title.trains}
+    assert (trains["3T"], trains["U3"]) == (1 + 2, 1 + 2)  # u3p: two more of each
+    # db3's map: Dumbarton F4 a mountain of £100 (not mountain and water, £140), Dumfries J6 a town
+    hexes = game.title.board.hexes
+    assert (hexes["F4"].cost, len(hexes["J6"].tile.towns), len(hexes["J6"].tile.cities)) == (100, 1, 0)
+
+    sr1, rest = UNITS_23_U3P_DB3.split("# OR 1.1")
+    events = play(game, sr1)
+    assert "-- Band 2 companies now available --" in events
+    assert "LNWR places its home token on Q11" in events  # Unit 2's LNWR: Crewe alone
+    assert not any("T16" in line for line in events)
+    or1, rest = ("# OR 1.1" + rest).split("# SR 2")
+    play(game, or1)
+    assert game.operating_order() == ["LNWR"] and money(game) == total
+    events = play(game, "# SR 2" + rest)
+    assert "MR receives £820" in events and game.operating_order() == ["LNWR", "MR"]
+    # Crewe Q11 (£10) - Manchester O11 city 0 (£40)
+    assert city_value(game, "Q11") + city_value(game, "O11", 0) == 50
+    assert "LNWR runs a 2 train for £50: Q11-O11" in events
+    assert money(game) == total
+    assert_report(game)
+
+
+def test_units_2_and_3_with_db3_the_nbr_lays_db3s_tile_58() -> None:
+    """Built position: the North British (band 3) sold out and paid for; it operates in OR 1
+    by order lines and lays tile 58, which only db3 brings to Units 2+3, on Stirling F6."""
+    lays: dict[str, set[tuple[str, str]]] = {}
+    for variants in (("unit_23", "u3p", "db3"), ("unit_23",)):
+        game = new_game(variants, [ANN, BOB, CY])
+        play(game, "Ann: BUY S&D\nBob: BUY L&M")
+        total = money(game)
+        sell_out(game, "NBR", CY, {CY: 2, ANN: 3, BOB: 3})
+        events = play(game, "Cy: PASS\nAnn: PASS\nBob: PASS")
+        assert "NBR places its home token on G5" in events and events[-1] == "Cy operates NBR"
+        lays[variants[-1]] = {(a.hex, a.tile) for a in game.legal_actions(CY) if isinstance(a, LayTile)}
+        if "db3" in variants:
+            events = play(game, "Cy: LAY F6 58 0\nCy: PASS")
+            assert "NBR lays tile #58 with rotation 0 on F6" in events
+            assert game.state.tiles["F6"] == ("58", 0)
+        assert money(game) == total
+    assert lays == {"db3": {("F6", "3"), ("F6", "4"), ("F6", "58")}, "unit_23": {("F6", "3"), ("F6", "4")}}

@@ -163,7 +163,8 @@ def test_units_1_and_2_the_minors_of_k5_and_k7_form_with_their_trains() -> None:
     assert money(game) == total and cash(game) == {ANN: 437, BOB: 342, CY: 426}
     offered = pars(game)
     # a minor's par is any price whose ten-fold is more than its train: FR's 5 (£550) from
-    # £61, NS's 3T (£370) from £42, LT&S's 2+2 (£600) from £61
+    # £61, NS's 3T (£370) from £42, LT&S's 2+2 (£600) from £61; offered up to what Cy (£426)
+    # can pay for the 40% certificate (£100)
     assert [p for sym, p in offered if sym == "FR"] == [100, 90, 82, 76, 71, 67, 61]
     assert min(p for sym, p in offered if sym == "NS") == 42
     assert min(p for sym, p in offered if sym == "LT&S") == 61
@@ -271,3 +272,129 @@ def test_units_2_and_3_with_db3_the_nbr_lays_db3s_tile_58() -> None:
             assert game.state.tiles["F6"] == ("58", 0)
         assert money(game) == total
     assert lays == {"db3": {("F6", "3"), ("F6", "4"), ("F6", "58")}, "unit_23": {("F6", "3"), ("F6", "4")}}
+
+
+# -- all three units with the regional kits and K1, K2, K3, K6, four players --------------------
+
+ALL_KITS = ("unit_123", "r1", "r2", "r3", "k1", "k3", "k2", "k6")
+
+UNITS_123_KITS = """
+Ann: BUY S&D
+Bob: BUY L&M
+Cy: PAR LNWR 100
+Di: BUY LNWR
+Ann: BUY LNWR
+Bob: BUY LNWR
+Cy: BUY LNWR
+Di: BUY LNWR
+Ann: BUY LNWR
+Bob: BUY LNWR
+Cy: BUY LNWR
+Di: PAR GWR 90
+Ann: BUY GWR
+Bob: PASS
+Cy: PASS
+Di: PASS
+Ann: PASS
+# OR 1.1: K6's tile 58 in Northampton, and the Mersey crossed from Crewe
+Cy: LAY S15 58 3
+Cy: LAY P10 8 3
+Cy: TRAIN 2
+Cy: TRAIN 2
+Cy: PASS
+# SR 2: the GWR floats
+Bob: BUY GWR
+Bob: PASS
+Cy: BUY GWR
+Cy: PASS
+Di: BUY GWR
+Di: PASS
+Ann: PASS
+Bob: PASS
+Cy: PASS
+Di: PASS
+# OR 2.1
+Cy: PASS
+Cy: RUN 2: Q11-O11.0
+Cy: PAY
+Cy: PASS
+"""
+
+
+def test_all_units_with_the_regional_kits_and_k1_k2_k3_k6() -> None:
+    game = new_game(ALL_KITS, ["Ann", "Bob", "Cy", "Di"])
+    total = game.title.bank_cash
+    # Unit 1's bank, K2 and K3 £2000 each, the minors of R1 (two) and R2 (counted twice)
+    assert total == 5000 + 2000 + 2000 + 4 * 1000 and money(game) == total
+    assert [c.sym for c in game.title.companies] == ["S&M", "TWW", "C&HP", "C&W", "S&D", "L&M"]
+    assert holdings(game) == {ANN: ["S&M"], BOB: ["TWW"], CY: ["C&HP"], DI: ["C&W"]}
+    assert cash(game) == {ANN: 630 - 30, BOB: 630 - 60, CY: 630 - 75, DI: 630 - 130}
+    assert privates_for_sale(game) == ["S&D"]
+    # the trains of Units 1+2+3 with R1 (U3, 4T), R2 (5), R3 (4T), K3 (one 5 less, three 6s and
+    # two 7s more) and K2 with K3 (five 3T, three U3, three 2+2, two 4T, two 4+4E; one 3, 4
+    # and 5 less)
+    trains = {t.name: t.count for t in game.title.trains}
+    assert trains == {"2": 7, "3": 6 - 1, "4": 5 - 1, "5": 6 + 1 - 1 - 1, "6": 2 + 3, "7": 2 + 2,
+                      "3T": 1 + 5, "U3": 1 + 1 + 3, "2+2": 3, "4T": 1 + 1 + 2, "4+4E": 2}
+    counts = game.title.board.tile_counts
+    assert (counts["58"], counts["198"], counts["199"], counts["48"]) == (3, 1, 1, 1)  # K6, K6, K6, K3
+    # the regional kits' hexes joined to Unit 1: Wales (R1), the South West (R2), Norfolk (R3)
+    assert {"R8", "V6", "Y7", "AA1", "Q23"} <= set(game.title.board.hexes)
+
+    sr1, rest = UNITS_123_KITS.split("# OR 1.1")
+    events = play(game, sr1)
+    assert "-- Band 2 companies now available --" in events
+    home = events.index("LNWR places its home token on T16")
+    assert events[home + 1] == "LNWR places its home token on Q11"
+    or1, rest = ("# OR 1.1" + rest).split("# SR 2")
+    events = play(game, or1)
+    assert "LNWR lays tile #58 with rotation 3 on S15" in events and game.state.tiles["S15"] == ("58", 3)
+    assert game.operating_order() == ["LNWR"] and money(game) == total
+    events = play(game, "# SR 2" + rest)
+    # with R2 the GWR's homes are Swindon and Exeter
+    home = events.index("GWR places its home token on V14")
+    assert events[home + 1] == "GWR places its home token on Y7"
+    assert game.operating_order() == ["LNWR", "GWR"]
+    # Crewe Q11 (£10) - Manchester O11 city 0 (£40)
+    assert city_value(game, "Q11") + city_value(game, "O11", 0) == 50
+    assert "LNWR runs a 2 train for £50: Q11-O11" in events
+    assert "LNWR pays out £50 = £5 per share (£10 to Ann, £10 to Bob, £20 to Cy, £10 to Di)" in " ".join(events)
+    assert money(game) == total
+    assert_report(game)
+
+
+REGIONAL_MINORS_FORM = """
+Cy: PAR Cam 49
+Di: PAR M&GN 82
+Ann: BUY M&GN
+Bob: BUY Cam
+Ann: BUY Cam
+Bob: BUY Cam
+"""
+
+
+def test_all_units_the_regional_minors_form_and_a_home_in_a_white_city_waits() -> None:
+    """Built position: the leftover privates bought by order, then the SECR (band 5) sold out
+    and paid for; R3's Midland & Great Northern and R1's Cambrian started and formed by order
+    lines; the stock round ends and the operating round begins."""
+    game = new_game(ALL_KITS, ["Ann", "Bob", "Cy", "Di"])
+    play(game, "Ann: BUY S&D\nBob: BUY L&M")
+    total = money(game)
+    sell_out(game, "SECR", CY, {CY: 2, ANN: 2, BOB: 2, DI: 2})
+    # the minors' band, by the prices Cy (£271) can pay for a 40% certificate: at most £67
+    assert [p for sym, p in pars(game) if sym == "Cam"] == [67, 61, 55, 49, 42]  # U3 £410
+    assert [p for sym, p in pars(game) if sym == "S&DR"] == [67, 61]  # a 5, £550
+    events = play(game, REGIONAL_MINORS_FORM)
+    # M&GN: 40% + 20% at £82 = £492 pays for its 4T (£480); Cam: all four certificates at
+    # £49 = £490 for its U3 (£410)
+    assert "Minor M&GN spends £480 for its required train (4T)" in events
+    assert "Minor Cam spends £410 for its required train (U3)" in events
+    corps = game.state.corporations
+    assert (corps["M&GN"].cash, corps["Cam"].cash) == (492 - 480, 490 - 410)
+    assert [t.split("-")[0] for t in corps["M&GN"].trains + corps["Cam"].trains] == ["4T", "U3"]
+    # the stock round ends; in OR 1.1 the M&GN's home goes down in Melton Constable, the
+    # Cambrian's waits for a tile with a city on its home hex, the white R8
+    assert game.round_label() == "OR 1.1" and game.operating_order() == ["SECR", "M&GN", "Cam"]
+    assert "M&GN places its home token on Q23" in events
+    assert not any("Cam" in corps_here for corps_here in game.state.tokens.values())
+    assert money(game) == total

@@ -398,3 +398,78 @@ def test_all_units_the_regional_minors_form_and_a_home_in_a_white_city_waits() -
     assert "M&GN places its home token on Q23" in events
     assert not any("Cam" in corps_here for corps_here in game.state.tokens.values())
     assert money(game) == total
+
+
+# -- Unit 1 with D1, db1, db2 and big_bank, three players ------------------------------------
+
+UNIT_1_D1_DB = """
+Ann: BUY L&M
+Bob: PAR LNWR 100
+Cy: BUY LNWR
+Ann: BUY LNWR
+Bob: BUY LNWR
+Cy: BUY LNWR
+Ann: BUY LNWR
+Bob: BUY LNWR
+Cy: BUY LNWR
+Ann: BUY LNWR
+Bob: PAR GWR 90
+Cy: BUY GWR
+Ann: PASS
+Bob: PASS
+Cy: PASS
+# OR 1.1: towards Birmingham, and south-east
+Bob: LAY T14 8 2
+Bob: LAY U17 9 2
+Bob: TRAIN 2
+Bob: TRAIN 2
+Bob: PASS
+# SR 2: the GWR floats
+Ann: BUY GWR
+Ann: PASS
+Bob: BUY GWR
+Bob: PASS
+Cy: BUY GWR
+Cy: PASS
+Ann: PASS
+Bob: PASS
+Cy: PASS
+# OR 2.1: D1's tile 58 in Northampton, then the run
+Bob: LAY S15 58 3
+Bob: RUN 2: T16-S13.2
+Bob: PAY
+Bob: PASS
+"""
+
+
+def test_unit_1_with_d1_db1_db2_and_big_bank() -> None:
+    game = new_game(("unit_1", "d1", "db1", "db2", "big_bank"), [ANN, BOB, CY])
+    total = game.title.bank_cash
+    assert total == 5000 and money(game) == total  # big_bank: the banks of the units, one here
+    assert [c.sym for c in game.title.companies] == ["S&M", "C&HP", "C&W", "L&M"]
+    assert holdings(game) == {ANN: ["S&M"], BOB: ["C&HP"], CY: ["C&W"]}
+    counts = game.title.board.tile_counts
+    assert (counts["58"], counts["115"]) == (2, 2)  # D1's yellow tiles, none in Unit 1 alone
+    assert (counts.get("87", 0), counts.get("88", 0), counts["887"], counts["888"]) == (0, 0, 2, 2)  # db1
+    # db2: the SECR pars at 67 with the LBSC (band 4), Ashford W23 no longer costs water
+    tables = facts(game)
+    assert (tables.corporation_facts["SECR"].par, tables.corporation_facts["SECR"].band) == (67, 4)
+    assert tables.corporation_facts["LBSC"].band == 4
+    assert game.title.board.hexes["W23"].cost == 0
+
+    sr1, rest = UNIT_1_D1_DB.split("# OR 1.1")
+    events = play(game, sr1.split("Bob: PAR GWR")[0])
+    assert events[-1] == "-- Band 2 companies now available --" and pars(game) == [("GWR", 90)]
+    play(game, "Bob: PAR GWR" + sr1.split("Bob: PAR GWR")[1])
+    or1, rest = ("# OR 1.1" + rest).split("# SR 2")
+    play(game, or1)
+    assert game.state.tiles["T14"] == ("8", 2) and game.state.tiles["U17"] == ("9", 2)
+    assert game.operating_order() == ["LNWR"] and money(game) == total
+    events = play(game, "# SR 2" + rest)
+    assert "LNWR lays tile #58 with rotation 3 on S15" in events
+    assert game.operating_order() == ["LNWR", "GWR"]
+    # Wolverton T16 (£10) - Birmingham S13 city 2 (£40)
+    assert city_value(game, "T16") + city_value(game, "S13", 2) == 50
+    assert "LNWR runs a 2 train for £50: T16-S13" in events
+    assert money(game) == total
+    assert_report(game)

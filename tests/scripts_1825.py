@@ -37,7 +37,7 @@ def play(game: Game, script: str) -> list[str]:
     vocab = Vocabulary.from_title(game.title)
     events: list[str] = []
     for raw in script.splitlines():
-        line = raw.split("#", 1)[0].strip() if raw.lstrip().startswith("#") else raw.strip()
+        line = "" if raw.lstrip().startswith("#") else raw.strip()
         if not line:
             continue
         seat, order = line.split(": ", 1)

@@ -24,6 +24,7 @@ from tests.scripts_1825 import (
     pars,
     play,
     privates_for_sale,
+    report,
     sell_out,
 )
 
@@ -361,6 +362,9 @@ def test_all_units_with_the_regional_kits_and_k1_k2_k3_k6() -> None:
     assert "LNWR pays out £50 = £5 per share (£10 to Ann, £10 to Bob, £20 to Cy, £10 to Di)" in " ".join(events)
     assert money(game) == total
     assert_report(game)
+    for width in (80, 132):  # the joined map: Unit 3's B12 and G5, R1's R8, R2's Y7 and AA1, R3's Q23
+        text = report(game, width)
+        assert all(f"|{coord} " in text for coord in ("B12", "G5", "R8", "Y7", "AA1", "Q23")), width
 
 
 REGIONAL_MINORS_FORM = """

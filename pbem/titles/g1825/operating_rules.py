@@ -68,6 +68,22 @@ def _home_placed(game: Game, corp: str) -> bool:
             or any(entry.corporation == corp for entry in state.pending_tokens))
 
 
+def _place_other_homes(game: Game, corp: str) -> None:
+    """A company with two homes (the LNWR of Units 1+2 at T16 and Q11, the GWR with R2 at V14
+    and Y7) puts a token on each with its first: in the first city of each further home hex
+    that has one, each the next of its tokens (both free; 18xx.games ``place_home_token``
+    with an array of coordinates)."""
+    from pbem.engine.events import TokenPlaced
+    from pbem.titles.g1825.start import facts
+
+    found = facts(game).corporation_facts.get(corp)
+    for coord in found.homes[1:] if found is not None else ():
+        if coord not in game.title.board.hexes or not core_track.placed(game, coord).tile.cities:
+            continue
+        game.state.tokens.setdefault(core_track.city_key(coord, 0), []).append(corp)
+        game.event(TokenPlaced(corp, coord, home=True))
+
+
 class Track1825(Track):
     """The core's track step, given by the player acting for a company in receivership;
     after each tile a minor's deferred home token goes down once its home hex has a tile
@@ -182,6 +198,7 @@ class OperatingRules(TitleHooks):
                 game.state.pending_tokens.append(DisplacedToken(corp, data.home))
                 return
         super().place_home_token(game, corp)
+        _place_other_homes(game, corp)
 
     def new_operating_round(self, game: Game) -> None:
         """Every company of the round puts down its home token as the round begins (18xx.games

@@ -69,7 +69,8 @@ RECORDS = [("1830", "1830_game_end_bank.json"), ("1830", "26855.json"),
            ("1870", "1870_game_end_bank.json"), ("1870", "34110.json"),
            ("1870", "mississippi_river_madness_1644327587.json"),
            ("1870", "price_protect_allowed_40469.json"),
-           ("1870", "price_protect_over_cert_limit_fails_40469.json")]
+           ("1870", "price_protect_over_cert_limit_fails_40469.json"),
+           ("1825", "1825_game_end_bank.json")]
 """Every record ``pbem replay-18xx`` replays (tests/test_replay_records.py): each imports."""
 
 

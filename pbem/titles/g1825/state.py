@@ -23,6 +23,18 @@ def is_minor(title: TitleData, sym: str) -> bool:
     return title.corporation(sym).kind == "minor"
 
 
+@dataclass(frozen=True)
+class LeasedTrain:
+    """A train a company in receivership leased from the bank for its operating turn:
+    ``corporation``, the ``train`` id, and ``depot_index``, its place in the bank's depot, to
+    which it goes back after the dividend (18xx.games keeps it in the round:
+    ``@round.leased_train``)."""
+
+    corporation: str
+    train: str
+    depot_index: int
+
+
 @dataclass
 class State1825(TitleState):
     """1825's fields.
@@ -46,6 +58,10 @@ class State1825(TitleState):
     * ``last_bought`` — the company the turn's latest action bought or started, if that was
       its latest action (it may not then be sold: no buying then selling in one turn).
 
+    Operating: ``lease`` — the train leased for the operating company's turn, if any
+    (:class:`LeasedTrain`; fault 8 of the references: a company in receivership with no train
+    leases one for £10 a turn).
+
     Lorenz's variant: ``lorenz`` — its fields (:class:`~pbem.titles.g1825.lorenz.state.LorenzState`).
     """
 
@@ -56,6 +72,7 @@ class State1825(TitleState):
     sold_privates: dict[str, list[str]] = field(default_factory=dict)
     purchased: bool = False
     last_bought: str | None = None
+    lease: LeasedTrain | None = None
     lorenz: LorenzState = field(default_factory=LorenzState)
 
     def copy(self) -> State1825:

@@ -43,6 +43,7 @@ from pbem.engine.receivership import ReceivershipPolicy
 from pbem.engine.steps.operating import BuyTrainStep, OpStep, buy_train, current_corp, op_state, route_available
 from pbem.engine.steps.operating.base import RECEIVER, mark_passed, pass_step, president
 from pbem.errors import IllegalOrderError, OrderSyntaxError
+from pbem.titles.g1825.state import LeasedTrain, state1825
 from pbem.order_codecs import HelpEntry, OrderCodec, Vocabulary
 
 if TYPE_CHECKING:
@@ -88,12 +89,6 @@ class LeaseReturned(Event):
 
     def render(self, money: Money) -> str:
         return f"{self.corporation}'s leased {self.train} train goes back to the bank"
-
-
-LEASE_MARK = "leased:"
-"""How the operating turn's state records a lease: an entry ``leased:<train id>:<depot index>``
-among its passed steps (no step has that name). A lease lasts the company's turn, as that
-state does (18xx.games keeps it in the round: ``@round.leased_train``)."""
 
 
 RECEIVER_CREDIT = 200
@@ -152,12 +147,11 @@ def settle_loan(game: Game, corp: str) -> None:
 
 def lease_of(game: Game) -> tuple[str, int] | None:
     """The train the operating company leased this turn and the place in the depot it came
-    from, or None."""
-    for entry in op_state(game).passed_steps:
-        if entry.startswith(LEASE_MARK):
-            train_id, _, index = entry[len(LEASE_MARK):].rpartition(":")
-            return train_id, int(index)
-    return None
+    from, or None (:attr:`State1825.lease`, kept for the company's turn)."""
+    lease = state1825(game.state).lease
+    if lease is None or lease.corporation != current_corp(game):
+        return None
+    return lease.train, lease.depot_index
 
 
 def leasable(game: Game) -> list[str]:
@@ -255,7 +249,7 @@ def lease(game: Game, corp: str, kind: str) -> None:
         raise IllegalOrderError(f"{corp} has {game.money(treasury.cash)}; a lease costs {game.money(LEASE_COST)}")
     treasury.cash -= LEASE_COST
     state.bank += LEASE_COST
-    op_state(game).passed_steps.append(f"{LEASE_MARK}{train_id}:{state.depot.index(train_id)}")
+    state1825(state).lease = LeasedTrain(corp, train_id, state.depot.index(train_id))
     state.depot.remove(train_id)
     treasury.trains.append(train_id)
     game.event(TrainLeased(corp, kind, LEASE_COST))
@@ -267,7 +261,7 @@ def return_lease(game: Game, corp: str) -> None:
     entry = lease_of(game)
     if entry is None:
         return
-    op_state(game).passed_steps.remove(f"{LEASE_MARK}{entry[0]}:{entry[1]}")
+    state1825(game.state).lease = None
     train_id, index = entry
     owned = game.state.corporations[corp].trains
     if train_id in owned:

@@ -40,7 +40,7 @@ from pbem.engine import receivership, trains
 from pbem.engine.actions import Action, Bankrupt, BuyTrain, Pass, SellShares
 from pbem.engine.events import Event, Money
 from pbem.engine.receivership import ReceivershipPolicy
-from pbem.engine.steps.operating import BuyTrainStep, OpStep, buy_train, current_corp, op_state, route_available
+from pbem.engine.steps.operating import BuyTrainStep, OpStep, buy_train, current_corp, route_available
 from pbem.engine.steps.operating.base import RECEIVER, mark_passed, pass_step, president
 from pbem.errors import IllegalOrderError, OrderSyntaxError
 from pbem.titles.g1825.state import LeasedTrain, state1825

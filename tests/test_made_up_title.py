@@ -15,14 +15,16 @@ import copy
 import re
 from pathlib import Path
 
+from dataclasses import dataclass
+
 import pytest
 
 from pbem.engine import shares
 from pbem.engine.actions import BuyPrivate, Par, Pass, SellShares, action_from_dict
-from pbem.engine.events import render_all
+from pbem.engine.events import Event, Money, render_all
 from pbem.engine.game import Game
 from pbem.engine.hooks import TitleHooks
-from pbem.engine.steps.stock import par_problem, sell_problem
+from pbem.engine.steps.stock import BuySellParShares, par_problem, sell_problem
 from pbem.engine.values import IPO, POOL, Owner
 from pbem.errors import ConfigError, IllegalOrderError, OrderSyntaxError
 from pbem.games import GameInfo, Replay, Seat
@@ -30,7 +32,7 @@ from pbem.orders import Vocabulary, format_order, help_text, parse_order, title_
 from pbem.reports import render, report_context
 from pbem.ruleset import load_title
 from tests.titles import RULES
-from tests.titles.g9999 import FaceValueSale, Hooks9999, Levy, LevyStep, State9999, state9999
+from tests.titles.g9999 import FaceValueSale, Hooks9999, Levy, LevyStep, State9999, Stock9999, state9999
 
 ANN, BOB, CY = "Ann", "Bob", "Cy"
 PBEM = Path(__file__).resolve().parent.parent / "pbem"
@@ -375,3 +377,50 @@ def test_the_title_resolves_and_refuses_variants_for_the_number_of_players() -> 
     with pytest.raises(ConfigError, match="for 3 players, not 2"):
         Hooks9999.resolve_variants(("east",), 2)
     assert TitleHooks.resolve_variants(("x",), 5) == ("x",)  # the base: as asked
+
+
+@dataclass(frozen=True)
+class _Headed(Event):
+    player: str
+    corporation: str
+    cost: int
+
+    def render(self, money: Money) -> str:
+        return f"{self.player} heads {self.corporation} for {money(self.cost)}"
+
+
+class _FreeParStock(Stock9999):
+    """A stock step whose corporations may start on any cell of the market's top row, its
+    start announced in words of its own."""
+
+    @classmethod
+    def par_refusal(cls, game: Game, player: str, sym: str, price: int) -> str | None:
+        prices = [cell.price for cell in game.title.market[0] if cell is not None]
+        return None if price in prices else f"{price} is not a price of the top row"
+
+    @classmethod
+    def par_cell(cls, game: Game, sym: str, price: int) -> tuple[int, int]:
+        return (0, next(c for c, cell in enumerate(game.title.market[0]) if cell is not None and cell.price == price))
+
+    @classmethod
+    def presidency_bought(cls, player: str, percent: int, sym: str, cost: int) -> Event:
+        return _Headed(player, sym, cost)
+
+
+_FreeParStock.handlers = {**Stock9999.handlers, Par: _FreeParStock.process_par}
+
+
+class _FreeParHooks(Hooks9999):
+    def stock_step(self) -> type[BuySellParShares]:
+        return _FreeParStock
+
+
+def test_a_stock_step_may_check_place_and_announce_a_start_of_its_own() -> None:
+    game = Game(load_title("9999", rules_dir=RULES, hooks=_FreeParHooks), [ANN, BOB, CY])
+    play(game, START)
+    with pytest.raises(IllegalOrderError, match="75 is not a price of the top row"):
+        play(game, "Ann: PAR SBR 75")
+    events = play(game, "Ann: PAR SBR 120")  # not a par value: the core's check would refuse
+    assert game.state.corporations["SBR"].par == (0, 7) and game.share_price("SBR") == 120
+    assert "Ann heads SBR for £240" in events
+    assert not any("president's certificate" in line for line in events)

@@ -26,6 +26,7 @@ from pbem.engine import market, shares
 from pbem.engine.actions import Action, BuyShares, Par, Pass, SellShares, ShareSource
 from pbem.engine.events.receivership import PresidencyToPool
 from pbem.engine.events import (
+    Event,
     Parred,
     Passed,
     PresidencyBought,
@@ -325,17 +326,39 @@ class BuySellParShares(Step):
             shares.float_if_ready(state, title, sym, game.pending_events)
 
     @classmethod
+    def par_refusal(cls, game: Game, player: str, sym: str, price: int) -> str | None:
+        """Why ``player`` may not start ``sym`` at ``price`` now, or None
+        (:func:`par_problem`, 1830 rules 5.2). A title with pars of its own (1825's fixed
+        pars and bands, its minors' chosen pars) overrides it."""
+        return par_problem(game, player, sym, price)
+
+    @classmethod
+    def presidency_bought(cls, player: str, percent: int, sym: str, cost: int) -> Event:
+        """The event of ``player`` buying ``sym``'s ``percent`` president's certificate for
+        ``cost`` (money) as they start it; a title with its own word for a president says
+        it in its own event (1825: the Director's certificate)."""
+        return PresidencyBought(player, percent, sym, cost)
+
+    @classmethod
+    def par_cell(cls, game: Game, sym: str, price: int) -> market.Coord:
+        """The market cell ``sym`` starts on at ``price`` (a price :meth:`par_refusal`
+        accepts): the par cell of that price (1830 rules 5.2). A title whose corporations may
+        start elsewhere (1825's minors: any cell their buyer chooses) overrides it."""
+        coord = market.par_coord(game.title, price)
+        assert coord is not None, f"no par cell at {price}"
+        return coord
+
+    @classmethod
     def process_par(cls, game: Game, player: str, action: Action) -> None:
         assert isinstance(action, Par)
         if must_sell(game, player):
             raise IllegalOrderError(f"{player} must first sell shares (over a holding limit)")
-        problem = par_problem(game, player, action.corporation, action.price)
+        problem = cls.par_refusal(game, player, action.corporation, action.price)
         if problem:
             raise IllegalOrderError(problem)
         state, title = game.state, game.title
         sym = action.corporation
-        coord = market.par_coord(title, action.price)
-        assert coord is not None
+        coord = cls.par_cell(game, sym, action.price)
         corp = state.corporations[sym]
         corp.par = coord
         market.place(state, sym, coord)
@@ -350,7 +373,7 @@ class BuySellParShares(Step):
         else:
             state.bank += cost
         game.event(Parred(player, sym, action.price))
-        game.event(PresidencyBought(player, pres.percent, sym, cost))
+        game.event(cls.presidency_bought(player, pres.percent, sym, cost))
         sr = _sr(game)
         sr.turn_actions.append("par")
         sr.last_to_act = player

@@ -424,36 +424,29 @@ class Stock1825(BuySellParShares):
         sr.last_to_act = player
 
     @classmethod
+    def par_refusal(cls, game: Game, player: str, sym: str, price: int) -> str | None:
+        """1825's pars (:func:`par_problem`): a major's fixed par in an open band, a minor's
+        chosen par."""
+        return par_problem(game, player, sym, price)
+
+    @classmethod
+    def presidency_bought(cls, player: str, percent: int, sym: str, cost: int) -> Event:
+        """1825 says Director's certificate."""
+        return DirectorshipBought(player, percent, sym, cost)
+
+    @classmethod
+    def par_cell(cls, game: Game, sym: str, price: int) -> tuple[int, int]:
+        """A major starts on the par cell of its fixed par, a minor on the cell of the price
+        its buyer chose (:func:`~pbem.titles.g1825.start.par_cell`)."""
+        return par_cell(game, price)
+
+    @classmethod
     def process_par(cls, game: Game, player: str, action: Action) -> None:
+        """The core's start of a company (its price, the Director's certificate paid for:
+        to the treasury for a minor, whose IPO sales pay it), then 1825's turn bookkeeping."""
         assert isinstance(action, Par)
-        if must_sell(game, player):
-            raise IllegalOrderError(f"{player} must first sell shares (over a holding limit)")
-        problem = par_problem(game, player, action.corporation, action.price)
-        if problem:
-            raise IllegalOrderError(problem)
-        state, title = game.state, game.title
-        sym = action.corporation
-        coord = par_cell(game, action.price)
-        corp = state.corporations[sym]
-        corp.par = coord
-        market.place(state, sym, coord)
-        corp.ipoed = True
-        corp.president = player
-        pres = next(c for c in state.certificates if c.corporation == sym and c.president)
-        cost = shares.certificate_price(title, sym, pres.percent, action.price)
-        pres.owner = Owner.player(player)
-        state.players[player].cash -= cost
-        if shares.incremental(state, title, sym):
-            corp.cash += cost
-        else:
-            state.bank += cost
-        game.event(Parred(player, sym, action.price))
-        game.event(DirectorshipBought(player, pres.percent, sym, cost))
-        sr = _sr(game)
-        sr.turn_actions.append("par")
-        sr.last_to_act = player
-        shares.float_if_ready(state, title, sym, game.pending_events)
-        cls._purchase_made(game, sym)
+        super().process_par(game, player, action)
+        cls._purchase_made(game, action.corporation)
 
     @classmethod
     def process_sell(cls, game: Game, player: str, action: Action) -> None:

@@ -36,9 +36,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator
 
-from pbem.engine import market, shares, trains
+from pbem.engine import shares, trains
 from pbem.engine.actions import Action, BuyPrivate, BuyShares, Par, Pass, SellShares
-from pbem.engine.events import Event, Money, Parred, PrivateBought
+from pbem.engine.events import Event, Money, PrivateBought
 from pbem.engine.events.receivership import ReceivershipEnded
 from pbem.engine.receivership import in_receivership
 from pbem.engine.state import IPO, POOL, Owner, StockRoundState

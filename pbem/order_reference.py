@@ -79,4 +79,14 @@ def help_text(*, include_gm: bool = False, title: TitleData | None = None) -> st
             lines.append(f"      e.g. {entry.example}")
     if title is not None:
         lines += ["", *rotation_help(title.board.layout)]
-    return "\n".join(lines)
+    return _spelt(title, "\n".join(lines))
+
+
+def _spelt(title: TitleData | None, text: str) -> str:
+    """``text`` with the characters the title's ASCII reports spell otherwise spelt so
+    (game.yaml ``terms.ascii``: 1825's ``£`` is ``L``), so HELP names money as the reports do
+    and no ASCII rendering turns a pound sign into ``?``."""
+    spelling = (title.const("terms") or {}).get("ascii") or {} if title is not None else {}
+    for written, spelt in spelling.items():
+        text = text.replace(str(written), str(spelt))
+    return text

@@ -72,11 +72,14 @@ def rest_of_line(line: str) -> str:
 @dataclass(frozen=True)
 class HelpEntry:
     """One line of the order reference: ``syntax`` (``"BID <private> <amount>"``), its
-    one-line ``meaning`` and an ``example`` the codec reads (``"BID CA 165"``)."""
+    one-line ``meaning`` and an ``example`` the codec reads (``"BID CA 165"``; a title's
+    ``help_examples`` in game.yaml may name its own companies instead). ``listed``: whether
+    the reference of a title lists the entry (a variant's own use of a word); None: always."""
 
     syntax: str
     meaning: str
     example: str
+    listed: Callable[[TitleData], bool] | None = None
 
 
 Parser = Callable[[list[str], str, "Vocabulary"], Action]

@@ -142,6 +142,9 @@ class GameData(Strict):
     upgrade_chart: dict[str, list[str]] | None = None
     tile_hexes: dict[str, TileHexes] | None = None
     terms: Terms | None = None
+    help_examples: dict[str, str] | None = None
+    """HELP's examples in the title's own names: the core's example (``"SELL 2 B&O"``) -> the
+    title's (``"SELL 2 GWR"``); an example not named stays as the core writes it."""
     upgrade_must_add_run_track: bool = False
     """Dixon 6.2: an upgrade must add track the corporation can run on, or raise the value
     of a city it runs to (the ``dixon`` variant of 1870 sets it)."""

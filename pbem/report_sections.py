@@ -306,7 +306,7 @@ def _operating(game: Game, player: str, route_budget: int, vocab: Vocabulary,
         out += listed([Pass()], PASS_NOTES.get(step.name, ""))
     out += _special_lays(game, [a for s, a in moves if s is operating.Special and isinstance(a, LayTile)], vocab)
     out += _anytime_choices(game, moves, vocab, listed)
-    return Offer(player, task, tuple(out), lay_text, lay_costs, corp if step is operating.Track else "")
+    return Offer(player, task, tuple(out), lay_text, lay_costs, corp if lay_text else "")
 
 
 def _anytime_choices(game: Game, moves: Sequence[tuple[type[operating.OpStep], Action]], vocab: Vocabulary,

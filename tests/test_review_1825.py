@@ -1,0 +1,38 @@
+"""What an 1825 player reads and writes, checked on built positions: the legal lays are
+headed by the company that lays them, and amounts may be written with the pound sign."""
+
+from __future__ import annotations
+
+from pbem.engine import track
+from pbem.engine.game import Game
+from pbem.engine.state import OperatingState, RoundState
+from pbem.report_sections import offer
+from pbem.reports import first_section
+from pbem.ruleset import load_title
+
+A, B = "Ann", "Bob"
+
+
+def lnwr_to_lay() -> Game:
+    """Unit 1 with the LNWR floated (Ann its Director), its home token placed, about to lay."""
+    game = Game(load_title("1825", ("unit_1",)), [A, B])
+    state = game.state
+    company = state.corporations["LNWR"]
+    company.cash, company.floated, company.ipoed, company.president = 500, True, True, A
+    cell = next((r, c) for r, row in enumerate(game.title.market) for c, cell in enumerate(row)
+                if cell is not None and cell.price == 100)
+    company.par = company.price = cell
+    state.market.setdefault(cell, []).append("LNWR")
+    home = game.title.corporation("LNWR").home
+    assert home is not None
+    state.tokens[track.city_key(home, 0)] = ["LNWR"]
+    state.round = RoundState(kind="operating", operating=OperatingState(order=["LNWR"]))
+    return game
+
+
+def test_the_legal_lays_are_headed_by_the_company_that_lays_them() -> None:
+    found = offer(lnwr_to_lay(), A)
+    assert found is not None and found.lays, "the LNWR has lays to make"
+    assert found.lay_corp == "LNWR"
+    section = first_section(found, recipient=A, actors=[A], ended=False, paused=False)
+    assert "  LNWR may lay (hex: tile and rotations; HELP shows the edges):" in section

@@ -315,7 +315,9 @@ MAX_DIGITS = 9
 _DIGITS = "[0-9]"
 """A digit of an order: ASCII only. ``\\d`` would take any script's digits (``１６５``,
 ``٣``), which a reply could not show back as the number that was applied."""
-AMOUNT = re.compile(rf"^\$?({_DIGITS}+)$")
+AMOUNT = re.compile(rf"^(?:\$|£|L)?({_DIGITS}+)$", re.IGNORECASE)
+"""An amount: digits, after the currency sign if any (``$165``; 1825's ``£100``, or ``L100``
+as its ASCII reports write pounds)."""
 COUNT = re.compile(rf"^({_DIGITS}+)(?:x)?$", re.IGNORECASE)
 HEX = re.compile(rf"^([A-Za-z]{{1,2}}-?{_DIGITS}{{1,3}})(?:[./]({_DIGITS}))?$")
 SOURCES = {"IPO": "ipo", "POOL": "pool", "MARKET": "pool", "BANK": "pool", "TREASURY": "ipo"}
@@ -338,7 +340,8 @@ def whole_number(digits: str, line: str, what: str) -> int:
 
 
 def amount(word: str, line: str, what: str) -> int:
-    """An amount of money (``165`` or ``$165``, more than 0), ``what`` naming it in errors.
+    """An amount of money (``165``, ``$165``, ``£165`` or ``L165``, more than 0), ``what``
+    naming it in errors.
 
     :raises OrderSyntaxError: not a whole number, or 0.
     """

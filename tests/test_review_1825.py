@@ -36,3 +36,13 @@ def test_the_legal_lays_are_headed_by_the_company_that_lays_them() -> None:
     assert found.lay_corp == "LNWR"
     section = first_section(found, recipient=A, actors=[A], ended=False, paused=False)
     assert "  LNWR may lay (hex: tile and rotations; HELP shows the edges):" in section
+
+
+def test_an_amount_may_be_written_in_pounds_as_the_reports_write_them() -> None:
+    from pbem.engine.actions import Bid, Par
+    from pbem.orders import Vocabulary, parse_order
+
+    vocab = Vocabulary.from_title(load_title("1825", ("unit_12", "lorenz")))
+    for line in ("bid c&w £135", "BID C&W L135", "bid c&w l135", "BID C&W 135", "BID C&W $135"):
+        assert parse_order(line, vocab) == Bid("C&W", 135), line
+    assert parse_order("par lnwr £100", vocab) == Par("LNWR", 100)

@@ -46,3 +46,18 @@ def test_an_amount_may_be_written_in_pounds_as_the_reports_write_them() -> None:
     for line in ("bid c&w £135", "BID C&W L135", "bid c&w l135", "BID C&W 135", "BID C&W $135"):
         assert parse_order(line, vocab) == Bid("C&W", 135), line
     assert parse_order("par lnwr £100", vocab) == Par("LNWR", 100)
+
+
+def test_the_report_lists_the_bands_with_their_pars_and_when_the_next_opens() -> None:
+    from pbem.engine.values import Owner
+    from pbem.titles.g1825.stock_rules import band_lines
+
+    game = Game(load_title("1825", ("unit_1",)), [A, B, "Cy", "Di"])
+    sections = dict(game.hooks.report_sections(game))
+    assert sections["BANDS"] == band_lines(game)
+    assert band_lines(game)[:2] == (f"Band 1 (on offer): LNWR {game.money(100)}", f"Band 2: GWR {game.money(90)}")
+    assert band_lines(game)[-1] == "Band 2 opens when a major of band 1 has no share left in its IPO."
+    for cert in game.state.certificates:
+        if cert.corporation == "LNWR":
+            cert.owner = Owner.player(A)
+    assert band_lines(game)[1] == f"Band 2 (on offer): GWR {game.money(90)}"

@@ -61,3 +61,21 @@ def test_the_report_lists_the_bands_with_their_pars_and_when_the_next_opens() ->
         if cert.corporation == "LNWR":
             cert.owner = Owner.player(A)
     assert band_lines(game)[1] == f"Band 2 (on offer): GWR {game.money(90)}"
+
+
+def test_the_map_names_its_places_and_the_track_in_words_names_its_hexes() -> None:
+    from pbem.asciimap import render_map, track_summary
+
+    game = lnwr_to_lay()
+    for width in (80, 132):
+        text = render_map(game, width=width)
+        assert all(len(line) <= width for line in text.splitlines())
+        places = text.split("  Places", 1)[1].split("  Stations", 1)[0]
+        lines = [line.strip() for line in places.splitlines()]
+        assert any(item.strip() == "V20 London" for line in lines for item in line.split(","))
+        assert any(item.strip() == "Q23 Melton Constable" for line in lines for item in line.split(",")), \
+            "a name is never broken over two lines"
+    home = game.title.corporation("LNWR").home
+    assert home is not None
+    name = game.board.hexes[home.split(".")[0]].name
+    assert name and f"{home.split('.')[0]} {name}: printed" in " ".join(track_summary(game))

@@ -79,3 +79,16 @@ def test_the_map_names_its_places_and_the_track_in_words_names_its_hexes() -> No
     assert home is not None
     name = game.board.hexes[home.split(".")[0]].name
     assert name and f"{home.split('.')[0]} {name}: printed" in " ".join(track_summary(game))
+
+
+def test_an_option_named_without_a_unit_is_refused_saying_why() -> None:
+    import pytest
+
+    from pbem.errors import ConfigError
+    from pbem.titles.g1825.selection import resolve
+
+    with pytest.raises(ConfigError) as refused:
+        resolve(("r1",), 4)
+    assert "no unit named beside r1" in str(refused.value)
+    assert "only when no other option is named" in str(refused.value)
+    assert resolve((), 4) == ("unit_1",)

@@ -92,3 +92,23 @@ def test_an_option_named_without_a_unit_is_refused_saying_why() -> None:
     assert "no unit named beside r1" in str(refused.value)
     assert "only when no other option is named" in str(refused.value)
     assert resolve((), 4) == ("unit_1",)
+
+
+def test_the_events_of_an_1825_report_say_director_never_president() -> None:
+    from pbem.application.state import GameInfo, Replay, Seat
+    from pbem.engine.actions import SellShares
+    from pbem.engine.events.receivership import PresidencyToPool, ReceivershipEnded
+    from pbem.log_records import OrderRecord
+    from pbem.reports import render, report_context
+
+    game = lnwr_to_lay()
+    seats = [Seat(name, f"p{i}@x.invalid", "") for i, name in enumerate(game.state.seats)]
+    info = GameInfo("g", "1825", game.title.variants, seats, "gm@x.invalid", "")
+    record = OrderRecord(seq=1, actor=A, action_data=SellShares("LNWR", 2).to_dict())
+    replay = Replay(info, game.title, game, events={1: [PresidencyToPool("LNWR"), ReceivershipEnded(B, "LNWR")]},
+                    effective=[record], last_seq=1)
+    text = render("report.txt.j2", report_context(replay, since_seq=0, number=1, recipient=A, width=132))
+    since = " ".join(text.split("SINCE THE LAST REPORT")[1].split("\nMAP")[0].split())
+    assert "LNWR's Director's certificate is in the bank pool: LNWR has no Director" in since
+    assert "Bob becomes the Director of LNWR" in since
+    assert "resident" not in text

@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 from pbem.engine import lays, market, routes, trains
 from pbem.engine.actions import (
     Action, Assign, Bankrupt, Bid, BuyPrivate, BuyShares, BuyTrain, DiscardTrain, Dividend, Exchange,
-    LayTile, Par, Pass, PlaceToken, RunAuto, SellShares,
+    LayTile, Par, Pass, PlaceToken, RunAuto, RunRoutes, SellShares,
 )
 from pbem.engine.game import Game
 from pbem.engine.steps import auction, operating
@@ -329,7 +329,7 @@ def _run_choices(game: Game, route_budget: int,
                  listed: Callable[[Sequence[Action], str], list[Choice]],
                  choice: Callable[[Sequence[Action], str], list[Choice]]) -> list[Choice]:
     """The run due (the turn's or a connection run): the best run found (kept if it applies
-    to a copy), RUN AUTO, and how to write one's own."""
+    to a copy) and RUN AUTO, or RUN NONE where no run is found, and how to write one's own."""
     money = game.money
     run_corp, must_join = routes.run_due(game)
     found = routes.cached_best_run(game, run_corp, route_budget, must_join)
@@ -338,7 +338,9 @@ def _run_choices(game: Game, route_budget: int,
     if found.runs:
         run = found.action(game)
         out += choice([run], f"{proven}, {money(found.revenue)}")
-    out += listed([RunAuto()], "the server finds the best run")
+        out += listed([RunAuto()], "the server finds the best run")
+    else:  # RUN AUTO would be refused: there is no run to find
+        out += choice([RunRoutes(())], f"{run_corp} has no run to make")
     kinds = " ".join(trains.train_type(t) for t in game.state.corporations[run_corp].trains)
     out.append(Choice((), f"or any run of your own: RUN <train>: <stop>-<stop>...; trains: {kinds}"))
     return out

@@ -112,3 +112,25 @@ def test_the_events_of_an_1825_report_say_director_never_president() -> None:
     assert "LNWR's Director's certificate is in the bank pool: LNWR has no Director" in since
     assert "Bob becomes the Director of LNWR" in since
     assert "resident" not in text
+
+
+def test_where_no_run_is_found_the_report_offers_run_none_not_run_auto() -> None:
+    from pbem.engine.actions import LayTile, Pass, RunAuto
+    from pbem.errors import IllegalOrderError
+
+    game = lnwr_to_lay()
+    for train in ("2-0", "2-1"):  # two 2-trains; the only stop beside home is a town
+        game.state.depot.remove(train)
+        game.state.corporations["LNWR"].trains.append(train)
+    game.apply(A, LayTile("S15", "3", 4))
+    game.apply(A, Pass())
+    found = offer(game, A)
+    assert found is not None and "run the trains" in found.task
+    lines = [order for choice in found.choices for order in choice.orders]
+    assert "RUN NONE" in lines and "RUN AUTO" not in lines
+    try:
+        game.apply(A, RunAuto())
+    except IllegalOrderError as refused:
+        assert "no run to make" in str(refused)
+    else:
+        raise AssertionError("RUN AUTO finds no run here")

@@ -134,3 +134,16 @@ def test_where_no_run_is_found_the_report_offers_run_none_not_run_auto() -> None
         assert "no run to make" in str(refused)
     else:
         raise AssertionError("RUN AUTO finds no run here")
+
+
+def test_assign_of_a_private_with_no_power_says_which_have_one() -> None:
+    import pytest
+
+    from pbem.errors import OrderSyntaxError
+    from pbem.orders import Vocabulary, parse_order
+
+    vocab = Vocabulary.from_title(load_title("1825", ("unit_12", "lorenz")))
+    with pytest.raises(OrderSyntaxError) as refused:
+        parse_order("assign s&d lnwr", vocab)
+    assert "only TWW, C&HP, C&W have a power to give" in str(refused.value)
+    assert "not a hex" not in str(refused.value)

@@ -38,6 +38,10 @@ def _assign(base: OrderCodec | None) -> OrderCodec:
         kept = [w for w in words if w.upper() not in ("TO", "FOR")]
         if len(kept) == 2 and kept[0].upper() in (s.upper() for s in DESIGNATED):
             return Designate(company(kept[0], line, vocab), corporation(kept[1], line, vocab))
+        if len(kept) == 2 and kept[1].upper() in (c.upper() for c in vocab.corporations):
+            raise OrderSyntaxError(
+                f"cannot read {line!r}: only {', '.join(DESIGNATED)} have a power to give to a company "
+                "(ASSIGN <private> <company>, e.g. ASSIGN TWW LNWR)")
         if base is not None:
             return base.parse(words, line, vocab)
         raise OrderSyntaxError(f"cannot read {line!r}: write ASSIGN <private> <company>, e.g. ASSIGN TWW LNWR")

@@ -147,3 +147,17 @@ def test_assign_of_a_private_with_no_power_says_which_have_one() -> None:
         parse_order("assign s&d lnwr", vocab)
     assert "only TWW, C&HP, C&W have a power to give" in str(refused.value)
     assert "not a hex" not in str(refused.value)
+
+
+def test_an_assign_in_the_start_is_refused_by_the_order_word_the_player_wrote() -> None:
+    import pytest
+
+    from pbem.errors import IllegalOrderError
+    from pbem.titles.g1825.lorenz.actions import Designate
+
+    game = Game(load_title("1825", ("unit_12", "lorenz")), [A, B, "Cy", "Di"])
+    first = game.current_actors()[0]
+    with pytest.raises(IllegalOrderError) as refused:
+        game.apply(first, Designate("C&HP", "LNWR"))
+    assert str(refused.value).startswith("ASSIGN is not possible now; ")
+    assert "designate" not in str(refused.value)

@@ -161,3 +161,21 @@ def test_an_assign_in_the_start_is_refused_by_the_order_word_the_player_wrote() 
         game.apply(first, Designate("C&HP", "LNWR"))
     assert str(refused.value).startswith("ASSIGN is not possible now; ")
     assert "designate" not in str(refused.value)
+
+
+def test_a_hex_of_a_unit_not_in_play_is_refused_naming_the_games_map() -> None:
+    import pytest
+
+    from pbem.application.state import GameInfo, Replay, Seat
+    from pbem.engine.actions import LayTile
+    from pbem.errors import OrderError
+    from pbem.execution import Work, apply_order
+
+    game = lnwr_to_lay()
+    info = GameInfo("g", "1825", game.title.variants, [Seat(A, "a@x.invalid", ""), Seat(B, "b@x.invalid", "")],
+                    "gm@x.invalid", "")
+    work = Work(Replay(info, game.title, game), "a@x.invalid", "<m@x>", A, False, 1000,
+                lambda: "secret", lambda a, b: a + b)
+    with pytest.raises(OrderError) as refused:
+        apply_order(work, A, LayTile("O9", "57", 0))  # Liverpool: Unit 2's
+    assert str(refused.value) == "there is no hex O9 on this game's map (1825 with unit_1)"

@@ -146,7 +146,11 @@ class Vocabulary:
     lowercase_hexes: frozenset[str] = frozenset()
     """The board's coordinates written in lower case (18xx.games' rows north of ``A``, 1825's
     Unit 4): an order naming one exactly as written means it; any other hex is read in upper
-    case, so ``f20`` is ``F20``."""
+    case, so ``f20`` is ``F20``, unless only its lower-case form is on the board (``C8`` is
+    1825's ``c8``, Wick: :attr:`uppercase_hexes`)."""
+    uppercase_hexes: frozenset[str] = frozenset()
+    """The board's other coordinates (empty: not known, every hex not in lower case is read
+    in upper case)."""
 
     @classmethod
     def from_title(cls, title: TitleData) -> Vocabulary:
@@ -157,6 +161,7 @@ class Vocabulary:
             trains=tuple(t.name for t in title.trains),
             codecs=title_codecs(title),
             lowercase_hexes=frozenset(c for c in title.board.hexes if c != c.upper()),
+            uppercase_hexes=frozenset(c for c in title.board.hexes if c == c.upper()),
         )
 
     @cached_property
@@ -365,18 +370,21 @@ def count(word: str, line: str) -> int:
 
 def hex_ref(word: str, line: str, vocab: Vocabulary | None = None) -> tuple[str, int]:
     """``(hex, city)`` for ``F20`` (city 0) or ``F20.1`` / ``F20/1`` (the hex's second city),
-    in upper case unless ``vocab`` has the hex as written in lower case
-    (:attr:`Vocabulary.lowercase_hexes`).
+    in upper case unless ``vocab`` has the hex as written in lower case, or has it only in
+    lower case (:attr:`Vocabulary.lowercase_hexes`, :attr:`Vocabulary.uppercase_hexes`).
 
     :raises OrderSyntaxError: not a hex.
     """
     match = HEX.match(word)
     if not match:
         raise OrderSyntaxError(f"cannot read {line!r}: {word!r} is not a hex (like F20, or F20.1 for its second city)")
-    coord = match.group(1)
-    if vocab is None or coord not in vocab.lowercase_hexes:
-        coord = coord.upper()
-    return coord, int(match.group(2) or 0)
+    coord, city = match.group(1), int(match.group(2) or 0)
+    if vocab is not None and coord in vocab.lowercase_hexes:
+        return coord, city
+    if (vocab is not None and vocab.uppercase_hexes and coord.upper() not in vocab.uppercase_hexes
+            and coord.lower() in vocab.lowercase_hexes):
+        return coord.lower(), city  # on the board only in lower case
+    return coord.upper(), city
 
 
 def using(words: list[str], line: str, vocab: Vocabulary) -> tuple[list[str], str | None]:

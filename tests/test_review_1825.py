@@ -179,3 +179,14 @@ def test_a_hex_of_a_unit_not_in_play_is_refused_naming_the_games_map() -> None:
     with pytest.raises(OrderError) as refused:
         apply_order(work, A, LayTile("O9", "57", 0))  # Liverpool: Unit 2's
     assert str(refused.value) == "there is no hex O9 on this game's map (1825 with unit_1)"
+
+
+def test_unit_4s_lower_case_hexes_are_read_in_any_case_where_no_other_hex_is_meant() -> None:
+    from pbem.engine.actions import LayTile
+    from pbem.orders import Vocabulary, parse_order
+
+    vocab = Vocabulary.from_title(load_title("1825", ("unit_3", "unit_4")))
+    assert parse_order("lay a8 57 0", vocab) == LayTile("a8", "57", 0)
+    assert parse_order("LAY A8 57 0", vocab) == LayTile("a8", "57", 0), "there is no A8: Elgin is a8"
+    assert parse_order("LAY C8 57 0", vocab) == LayTile("c8", "57", 0)
+    assert parse_order("lay b8 57 0", vocab) == LayTile("B8", "57", 0), "Inverness is B8; there is no b8"

@@ -11,6 +11,7 @@ from pbem.ruleset.loader import load_title
 def test_help_spells_pounds_as_the_ascii_reports_do() -> None:
     text = help_text(title=load_title("1825", ("unit_1",)))
     assert "for L30 below its face value" in text
+    assert "for the turn, for L10 (1825)" in text, "the lease's price is money too"
     assert "£" not in text
     context = {"game_id": "g", "title": "1825", "variants": "unit_1", "seat": "Ann", "secret": "x",
                "seats": [], "gm": "gm@example.org", "server": "pbem@example.org", "help": text, "report": ""}

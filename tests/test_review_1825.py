@@ -190,3 +190,17 @@ def test_unit_4s_lower_case_hexes_are_read_in_any_case_where_no_other_hex_is_mea
     assert parse_order("LAY A8 57 0", vocab) == LayTile("a8", "57", 0), "there is no A8: Elgin is a8"
     assert parse_order("LAY C8 57 0", vocab) == LayTile("c8", "57", 0)
     assert parse_order("lay b8 57 0", vocab) == LayTile("B8", "57", 0), "Inverness is B8; there is no b8"
+
+
+def test_with_units_1_and_2_the_lnwr_puts_down_both_its_free_home_tokens() -> None:
+    from pbem.engine.steps.operating import next_token_cost
+
+    game = Game(load_title("1825", ("unit_12",)), [A, B, "Cy"])
+    state = game.state
+    company = state.corporations["LNWR"]
+    company.cash, company.floated, company.ipoed, company.president = 500, True, True, A
+    state.round = RoundState(kind="operating", operating=OperatingState(order=["LNWR"]))
+    game.hooks.place_home_token(game, "LNWR")
+    assert "LNWR" in track.tokens_in(game, "T16", 0) and "LNWR" in track.tokens_in(game, "Q11", 0)
+    assert next_token_cost(game, "LNWR") == 40, "both free tokens are down: the next costs £40"
+

@@ -278,7 +278,7 @@ def _operating(game: Game, player: str, route_budget: int, vocab: Vocabulary,
     tokens = sorted((a for a in mine if isinstance(a, PlaceToken)), key=lambda a: (lays.coord_key(a.hex), a.city))
     if tokens:
         cost = operating.next_token_cost(game, corp)
-        out += listed(tokens, f"a token costs {money(cost or 0)}" if step is operating.Token else "")
+        out += listed(tokens, f"a token costs {money(cost or 0)}" if issubclass(step, operating.Token) else "")
     if any(isinstance(a, RunAuto) for a in mine):
         out += _run_choices(game, route_budget, listed, choice)
     dividends = [a for a in mine if isinstance(a, Dividend)]

@@ -204,3 +204,14 @@ def test_with_units_1_and_2_the_lnwr_puts_down_both_its_free_home_tokens() -> No
     assert "LNWR" in track.tokens_in(game, "T16", 0) and "LNWR" in track.tokens_in(game, "Q11", 0)
     assert next_token_cost(game, "LNWR") == 40, "both free tokens are down: the next costs £40"
 
+
+def test_the_token_offered_says_what_it_costs_where_the_token_step_is_the_titles_own() -> None:
+    from pbem.engine.actions import LayTile, Pass
+
+    game = lnwr_to_lay()
+    game.apply(A, LayTile("T14", "8", 2))  # Wolverton to Birmingham
+    game.apply(A, Pass())
+    found = offer(game, A)
+    assert found is not None and "station token" in found.task
+    token = next(c for c in found.choices if c.orders and c.orders[0].startswith("TOKEN"))
+    assert token.note == f"a token costs {game.money(40)}"

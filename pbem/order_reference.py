@@ -69,15 +69,18 @@ def help_text(*, include_gm: bool = False, title: TitleData | None = None) -> st
     issue: an 1830 game lists no REDEEM, CONNECT, HALF or DESTINATION; an entry's
     :attr:`~pbem.order_codecs.HelpEntry.listed` may leave it out), its examples as the title's
     ``help_examples`` (game.yaml: the core's example -> one naming the title's own companies)
-    give them, and what a rotation means on its map; without it (for callers that know no title), every title's orders."""
+    give them, without the entries its ``help_omit`` names, and what a rotation means on its map; without it (for callers that know no title), every title's orders."""
     lines = ["Orders (one per line, any case):"]
     examples = dict((title.const("help_examples") or {}) if title is not None else {})
+    omitted = set((title.const("help_omit") or ()) if title is not None else ())
     for codec in reference_codecs(title):
         if codec.gm_only and not include_gm:
             continue
         alias = f"  (also {', '.join(codec.aliases)})" if codec.aliases else ""
         for entry in codec.help:
             if title is not None and entry.listed is not None and not entry.listed(title):
+                continue
+            if entry.syntax in omitted:
                 continue
             lines.append(f"  {entry.syntax}{alias}")
             lines += textwrap.wrap(entry.meaning, width=78, initial_indent="      ", subsequent_indent="      ")

@@ -29,8 +29,13 @@ def _played(title: TitleData) -> bool:
     return plays(title.variants)
 
 
-def _entry(syntax: str, meaning: str, example: str) -> HelpEntry:
-    return HelpEntry(syntax, meaning, example, listed=_played)
+def _entry(syntax: str, meaning: str, example: str, needs: tuple[str, ...] = ()) -> HelpEntry:
+    """A HELP entry of the variant, listed in a game that plays it and has one of the
+    privates ``needs`` (none named: always): TWW's lay only where Unit 3 brings TWW."""
+    def listed(title: TitleData) -> bool:
+        return _played(title) and (not needs or any(c.sym in needs for c in title.companies))
+
+    return HelpEntry(syntax, meaning, example, listed=listed)
 
 
 def _assign(base: OrderCodec | None) -> OrderCodec:
@@ -59,7 +64,7 @@ def _assign(base: OrderCodec | None) -> OrderCodec:
                          "give the power of your TWW, C&HP or C&W to an operating company you direct, at "
                          "any time of an operating round; a designation stands once given (Lorenz's variant; "
                          "with lorenz_assign_any_time also in your stock turn, and a power not yet used may "
-                         "be moved)", "ASSIGN TWW LNWR"),
+                         "be moved)", "ASSIGN C&HP LNWR", DESIGNATED),
                *inherited)
     return OrderCodec("ASSIGN", base.aliases if base is not None else (), actions, parse, write, entries)
 
@@ -103,17 +108,17 @@ def codecs_over(before: tuple[OrderCodec, ...]) -> tuple[OrderCodec, ...]:
             _entry(f"LAY {DURHAM} <tile> <rotation> USING TWW",
                       f"the company holding TWW's power makes a free extra lay or upgrade at Durham ({DURHAM}) in "
                       "its turn, connected or not; an upgrade closes TWW (Lorenz's variant; with "
-                      f"lorenz_tww_needs_reach its track must reach {DURHAM})", f"LAY {DURHAM} 57 0 USING TWW"),
+                      f"lorenz_tww_needs_reach its track must reach {DURHAM})", f"LAY {DURHAM} 57 0 USING TWW", (TWW,)),
             _entry(f"LAY {PEAK} <tile> <rotation> USING C&HP",
                       f"the company holding C&HP's power builds on the mountain {PEAK} at half the terrain cost, "
                       f"as one of its lays this turn, its track reaching {PEAK}; no company lays there before "
                       "(Lorenz's variant; with lorenz_chp_extra_lay an extra lay, connected or not)",
-                      f"LAY {PEAK} 9 0 USING C&HP"))),
+                      f"LAY {PEAK} 9 0 USING C&HP", (CHP,)))),
         _with_power(token, PowerToken, TOKENING, (_entry(
             f"TOKEN {DOVER} USING C&W",
             f"the company holding C&W's power places a free token in Dover ({DOVER}), connected or not, one of "
             "its own tokens; C&W closes (Lorenz's variant; with lorenz_cw_extra_token an extra token)",
-            f"TOKEN {DOVER} USING C&W"),)),
+            f"TOKEN {DOVER} USING C&W", (CW,)),)),
         _with_help(passing, _entry(
             "PASS", "in the start of Lorenz's variant: when every player passes in succession, the cheapest "
                     "private still for sale falls by £5, as in 1830 (with lorenz_no_price_drop no price falls)",

@@ -496,7 +496,7 @@ def test_the_report_shows_the_bids_the_money_set_aside_and_who_holds_each_power(
     game.apply(ANN, PowerToken("W25", 0, "C&W"))
     lines = section(report_of(game))
     assert lines == ["  Power of TWW: held by LNWR (LAY K13 <tile> <rotation> USING TWW in its turn)",
-                     "  Power of C&HP: not given yet (Ann may ASSIGN C&HP <company>)",
+                     "  Power of C&HP: not given yet (Ann may ASSIGN C&HP LNWR)",
                      "  Power of C&W: closed (was LNWR's)"]
     assert "LORENZ PRIVATES" not in report_of(new_game(()))
 

@@ -215,3 +215,17 @@ def test_the_token_offered_says_what_it_costs_where_the_token_step_is_the_titles
     assert found is not None and "station token" in found.task
     token = next(c for c in found.choices if c.orders and c.orders[0].startswith("TOKEN"))
     assert token.note == f"a token costs {game.money(40)}"
+
+
+def test_the_lorenz_section_says_whether_the_owner_directs_a_company_to_give_a_power_to() -> None:
+    from pbem.engine.values import Owner
+    from pbem.titles.g1825.lorenz.report import lines
+
+    game = Game(load_title("1825", ("unit_12", "lorenz")), [A, B, "Cy", "Di"])
+    chp = game.state.companies["C&HP"]
+    chp.owner = Owner.player(B)
+    game.state.players[B].companies.append("C&HP")
+    assert "Power of C&HP: not given yet (Bob directs no company to give it to yet)" in lines(game)
+    lnwr = game.state.corporations["LNWR"]
+    lnwr.floated, lnwr.ipoed, lnwr.president = True, True, B
+    assert "Power of C&HP: not given yet (Bob may ASSIGN C&HP LNWR)" in lines(game)

@@ -229,3 +229,20 @@ def test_the_lorenz_section_says_whether_the_owner_directs_a_company_to_give_a_p
     lnwr = game.state.corporations["LNWR"]
     lnwr.floated, lnwr.ipoed, lnwr.president = True, True, B
     assert "Power of C&HP: not given yet (Bob may ASSIGN C&HP LNWR)" in lines(game)
+
+
+def test_buying_a_private_already_sold_says_whose_it_is() -> None:
+    import pytest
+
+    from pbem.engine.actions import BuyPrivate
+    from pbem.errors import IllegalOrderError
+
+    game = Game(load_title("1825", ("unit_1",)), [A, B])  # two players: privates left after the deal
+    first = game.current_actors()[0]
+    cheapest = next(c.sym for c in sorted(game.title.companies, key=lambda c: c.value)
+                    if game.state.companies[c.sym].owner is None)
+    game.apply(first, BuyPrivate(cheapest))
+    second = game.current_actors()[0]
+    with pytest.raises(IllegalOrderError) as refused:
+        game.apply(second, BuyPrivate(cheapest))
+    assert str(refused.value).startswith(f"{cheapest} is already {first}'s; the private for sale is ")

@@ -53,5 +53,7 @@ def test_help_leaves_out_what_plain_1825_has_no_use_for() -> None:
     assert "BUY <private> <price>" not in plain, "no company buys a private"
     lorenz = help_text(title=load_title("1825", ("unit_12", "lorenz")))
     assert "BID <private> <amount>" in lorenz and "BUY <private> <price>" not in lorenz
+    assert "SELL <private>" not in lorenz, "Lorenz's privates may never be sold to the bank"
+    assert "SELL <private>" in plain
     t1830 = help_text(title=load_title("1830"))
     assert "BID <private> <amount>" in t1830 and "BUY <private> <price>" in t1830

@@ -148,9 +148,10 @@ def track_list(game: Game, *, width: int = 132) -> str:
 
 def track_summary(game: Game, *, width: int = 132) -> list[str]:
     """The track in words, compactly, for the report after the map's legend: every hex with
-    a tile laid or a station token, by coordinate, ``F20: tile 57 r1, city $20 PRR`` (the
-    tile and its rotation, or ``printed``; each city's revenue and its tokens, ``free`` for
-    a city with none; towns), entries joined by ``;`` and wrapped at ``width`` columns.
+    a tile laid or a station token, by coordinate and the name the map prints there (if any),
+    ``F20: tile 57 r1, city $20 PRR`` (the tile and its rotation, or ``printed``; each city's
+    revenue and its tokens, ``free`` for a city with none; towns), entries joined by ``;`` and
+    wrapped at ``width`` columns.
     The full route-by-route list is :func:`track_list`."""
     entries = []
     for place in _places(game.board, by_coordinate=True):
@@ -164,7 +165,8 @@ def track_summary(game: Game, *, width: int = 132) -> list[str]:
             held = " ".join(tokens[index]) or "free"
             parts.append(f"city {game.money(city.revenue)} {held}")
         parts += [f"town {game.money(town.revenue)}" for town in shown.tile.towns]
-        entries.append(f"{coord}: {', '.join(parts)}")
+        name = game.board.hexes[coord].name
+        entries.append(f"{coord}{' ' + name if name else ''}: {', '.join(parts)}")
     if not entries:
         return []
     lines: list[str] = []
@@ -459,7 +461,7 @@ def _example_corp(game: Game) -> str:
 
 def _legend(game: Game, width: int) -> list[str]:
     """The legend: every symbol the map may use, with this title's terrain costs, off-board
-    phases and station codes."""
+    phases, the names of its places by coordinate and the station codes."""
     board = game.board
     corp = _example_corp(game)
     order = "row letter, column number" if board.layout == "pointy" else "column letter, row number"
@@ -499,6 +501,10 @@ def _legend(game: Game, width: int) -> list[str]:
         entries.append(("^^^^", "a side with a mountain to cross"))
     if any(h.tile.color == "blue" for h in board.hexes.values()):
         entries.append(("~", "water: no track"))
+    named = [f"{p.coord} {board.hexes[p.coord].name}" for p in _places(board, by_coordinate=True)
+             if board.hexes[p.coord].name]
+    if named:  # the cells have no room for the names the map prints
+        entries.append(("Places", ", ".join(n.replace(" ", NO_BREAK) for n in named)))
     codes = ", ".join(f"{_short(game, c.sym)} {c.name}" for c in game.title.corporations)
     entries.append(("Stations", codes))
     key_width = max(len(k) for k, _ in entries) + 2
@@ -507,8 +513,13 @@ def _legend(game: Game, width: int) -> list[str]:
         wrapper = textwrap.TextWrapper(width=width, initial_indent=f"  {key:<{key_width}}",
                                        subsequent_indent=" " * (key_width + 2),
                                        break_on_hyphens=False)
-        out.extend(wrapper.wrap(text))
+        out.extend(line.replace(NO_BREAK, " ") for line in wrapper.wrap(text))
     return out
+
+
+NO_BREAK = "\xa0"
+"""Joins the words of one legend item (``V20 London``) so a line never breaks inside it
+(:mod:`textwrap` breaks only at ASCII blanks)."""
 
 
 def _long_direction(short: str) -> str:

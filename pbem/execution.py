@@ -90,7 +90,11 @@ def apply_order(work: Work, seat: str, action: Action) -> None:
     state = work.state
     missing = [h for h in _hexes_named(action) if h not in state.game.board.hexes]
     if missing:
-        raise OrderError(f"there is no hex {missing[0]} on the {state.title.name} map")
+        if state.title.variants:  # 1825's units: the hex may be on a unit this game does not play
+            where = f"this game's map ({state.title.name} with {', '.join(state.title.variants)})"
+        else:
+            where = f"the {state.title.name} map"
+        raise OrderError(f"there is no hex {missing[0]} on {where}")
     action, notes = routes.resolve_auto(state.game, action, work.route_budget)
     record = draft_order(work.next_seq, seat, action, by=work.sender, source=work.source)
     work.add(record)

@@ -72,11 +72,14 @@ def rest_of_line(line: str) -> str:
 @dataclass(frozen=True)
 class HelpEntry:
     """One line of the order reference: ``syntax`` (``"BID <private> <amount>"``), its
-    one-line ``meaning`` and an ``example`` the codec reads (``"BID CA 165"``)."""
+    one-line ``meaning`` and an ``example`` the codec reads (``"BID CA 165"``; a title's
+    ``help_examples`` in game.yaml may name its own companies instead). ``listed``: whether
+    the reference of a title lists the entry (a variant's own use of a word); None: always."""
 
     syntax: str
     meaning: str
     example: str
+    listed: Callable[[TitleData], bool] | None = None
 
 
 Parser = Callable[[list[str], str, "Vocabulary"], Action]
@@ -143,7 +146,11 @@ class Vocabulary:
     lowercase_hexes: frozenset[str] = frozenset()
     """The board's coordinates written in lower case (18xx.games' rows north of ``A``, 1825's
     Unit 4): an order naming one exactly as written means it; any other hex is read in upper
-    case, so ``f20`` is ``F20``."""
+    case, so ``f20`` is ``F20``, unless only its lower-case form is on the board (``C8`` is
+    1825's ``c8``, Wick: :attr:`uppercase_hexes`)."""
+    uppercase_hexes: frozenset[str] = frozenset()
+    """The board's other coordinates (empty: not known, every hex not in lower case is read
+    in upper case)."""
 
     @classmethod
     def from_title(cls, title: TitleData) -> Vocabulary:
@@ -154,6 +161,7 @@ class Vocabulary:
             trains=tuple(t.name for t in title.trains),
             codecs=title_codecs(title),
             lowercase_hexes=frozenset(c for c in title.board.hexes if c != c.upper()),
+            uppercase_hexes=frozenset(c for c in title.board.hexes if c == c.upper()),
         )
 
     @cached_property
@@ -312,7 +320,9 @@ MAX_DIGITS = 9
 _DIGITS = "[0-9]"
 """A digit of an order: ASCII only. ``\\d`` would take any script's digits (``１６５``,
 ``٣``), which a reply could not show back as the number that was applied."""
-AMOUNT = re.compile(rf"^\$?({_DIGITS}+)$")
+AMOUNT = re.compile(rf"^(?:\$|£|L)?({_DIGITS}+)$", re.IGNORECASE)
+"""An amount: digits, after the currency sign if any (``$165``; 1825's ``£100``, or ``L100``
+as its ASCII reports write pounds)."""
 COUNT = re.compile(rf"^({_DIGITS}+)(?:x)?$", re.IGNORECASE)
 HEX = re.compile(rf"^([A-Za-z]{{1,2}}-?{_DIGITS}{{1,3}})(?:[./]({_DIGITS}))?$")
 SOURCES = {"IPO": "ipo", "POOL": "pool", "MARKET": "pool", "BANK": "pool", "TREASURY": "ipo"}
@@ -335,7 +345,8 @@ def whole_number(digits: str, line: str, what: str) -> int:
 
 
 def amount(word: str, line: str, what: str) -> int:
-    """An amount of money (``165`` or ``$165``, more than 0), ``what`` naming it in errors.
+    """An amount of money (``165``, ``$165``, ``£165`` or ``L165``, more than 0), ``what``
+    naming it in errors.
 
     :raises OrderSyntaxError: not a whole number, or 0.
     """
@@ -359,18 +370,21 @@ def count(word: str, line: str) -> int:
 
 def hex_ref(word: str, line: str, vocab: Vocabulary | None = None) -> tuple[str, int]:
     """``(hex, city)`` for ``F20`` (city 0) or ``F20.1`` / ``F20/1`` (the hex's second city),
-    in upper case unless ``vocab`` has the hex as written in lower case
-    (:attr:`Vocabulary.lowercase_hexes`).
+    in upper case unless ``vocab`` has the hex as written in lower case, or has it only in
+    lower case (:attr:`Vocabulary.lowercase_hexes`, :attr:`Vocabulary.uppercase_hexes`).
 
     :raises OrderSyntaxError: not a hex.
     """
     match = HEX.match(word)
     if not match:
         raise OrderSyntaxError(f"cannot read {line!r}: {word!r} is not a hex (like F20, or F20.1 for its second city)")
-    coord = match.group(1)
-    if vocab is None or coord not in vocab.lowercase_hexes:
-        coord = coord.upper()
-    return coord, int(match.group(2) or 0)
+    coord, city = match.group(1), int(match.group(2) or 0)
+    if vocab is not None and coord in vocab.lowercase_hexes:
+        return coord, city
+    if (vocab is not None and vocab.uppercase_hexes and coord.upper() not in vocab.uppercase_hexes
+            and coord.lower() in vocab.lowercase_hexes):
+        return coord.lower(), city  # on the board only in lower case
+    return coord.upper(), city
 
 
 def using(words: list[str], line: str, vocab: Vocabulary) -> tuple[list[str], str | None]:

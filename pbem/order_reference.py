@@ -66,17 +66,35 @@ def rotation_help(layout: str) -> list[str]:
 def help_text(*, include_gm: bool = False, title: TitleData | None = None) -> str:
     """The order reference, generated from the codecs' HELP entries (the GM's rulings too
     with ``include_gm``). With ``title``, only that title's orders (:func:`reference_codecs`;
-    issue: an 1830 game lists no REDEEM, CONNECT, HALF or DESTINATION) and what a rotation
-    means on its map; without it (for callers that know no title), every title's orders."""
+    issue: an 1830 game lists no REDEEM, CONNECT, HALF or DESTINATION; an entry's
+    :attr:`~pbem.order_codecs.HelpEntry.listed` may leave it out), its examples as the title's
+    ``help_examples`` (game.yaml: the core's example -> one naming the title's own companies)
+    give them, without the entries its ``help_omit`` names, and what a rotation means on its map; without it (for callers that know no title), every title's orders."""
     lines = ["Orders (one per line, any case):"]
+    examples = dict((title.const("help_examples") or {}) if title is not None else {})
+    omitted = set((title.const("help_omit") or ()) if title is not None else ())
     for codec in reference_codecs(title):
         if codec.gm_only and not include_gm:
             continue
         alias = f"  (also {', '.join(codec.aliases)})" if codec.aliases else ""
         for entry in codec.help:
+            if title is not None and entry.listed is not None and not entry.listed(title):
+                continue
+            if entry.syntax in omitted:
+                continue
             lines.append(f"  {entry.syntax}{alias}")
             lines += textwrap.wrap(entry.meaning, width=78, initial_indent="      ", subsequent_indent="      ")
-            lines.append(f"      e.g. {entry.example}")
+            lines.append(f"      e.g. {examples.get(entry.example, entry.example)}")
     if title is not None:
         lines += ["", *rotation_help(title.board.layout)]
-    return "\n".join(lines)
+    return _spelt(title, "\n".join(lines))
+
+
+def _spelt(title: TitleData | None, text: str) -> str:
+    """``text`` with the characters the title's ASCII reports spell otherwise spelt so
+    (game.yaml ``terms.ascii``: 1825's ``£`` is ``L``), so HELP names money as the reports do
+    and no ASCII rendering turns a pound sign into ``?``."""
+    spelling = (title.const("terms") or {}).get("ascii") or {} if title is not None else {}
+    for written, spelt in spelling.items():
+        text = text.replace(str(written), str(spelt))
+    return text

@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 from pbem.engine import lays, market, routes, trains
 from pbem.engine.actions import (
     Action, Assign, Bankrupt, Bid, BuyPrivate, BuyShares, BuyTrain, DiscardTrain, Dividend, Exchange,
-    LayTile, Par, Pass, PlaceToken, RunAuto, SellShares,
+    LayTile, Par, Pass, PlaceToken, RunAuto, RunRoutes, SellShares,
 )
 from pbem.engine.game import Game
 from pbem.engine.steps import auction, operating
@@ -278,7 +278,7 @@ def _operating(game: Game, player: str, route_budget: int, vocab: Vocabulary,
     tokens = sorted((a for a in mine if isinstance(a, PlaceToken)), key=lambda a: (lays.coord_key(a.hex), a.city))
     if tokens:
         cost = operating.next_token_cost(game, corp)
-        out += listed(tokens, f"a token costs {money(cost or 0)}" if step is operating.Token else "")
+        out += listed(tokens, f"a token costs {money(cost or 0)}" if issubclass(step, operating.Token) else "")
     if any(isinstance(a, RunAuto) for a in mine):
         out += _run_choices(game, route_budget, listed, choice)
     dividends = [a for a in mine if isinstance(a, Dividend)]
@@ -306,7 +306,7 @@ def _operating(game: Game, player: str, route_budget: int, vocab: Vocabulary,
         out += listed([Pass()], PASS_NOTES.get(step.name, ""))
     out += _special_lays(game, [a for s, a in moves if s is operating.Special and isinstance(a, LayTile)], vocab)
     out += _anytime_choices(game, moves, vocab, listed)
-    return Offer(player, task, tuple(out), lay_text, lay_costs, corp if step is operating.Track else "")
+    return Offer(player, task, tuple(out), lay_text, lay_costs, corp if lay_text else "")
 
 
 def _anytime_choices(game: Game, moves: Sequence[tuple[type[operating.OpStep], Action]], vocab: Vocabulary,
@@ -329,7 +329,7 @@ def _run_choices(game: Game, route_budget: int,
                  listed: Callable[[Sequence[Action], str], list[Choice]],
                  choice: Callable[[Sequence[Action], str], list[Choice]]) -> list[Choice]:
     """The run due (the turn's or a connection run): the best run found (kept if it applies
-    to a copy), RUN AUTO, and how to write one's own."""
+    to a copy) and RUN AUTO, or RUN NONE where no run is found, and how to write one's own."""
     money = game.money
     run_corp, must_join = routes.run_due(game)
     found = routes.cached_best_run(game, run_corp, route_budget, must_join)
@@ -338,7 +338,9 @@ def _run_choices(game: Game, route_budget: int,
     if found.runs:
         run = found.action(game)
         out += choice([run], f"{proven}, {money(found.revenue)}")
-    out += listed([RunAuto()], "the server finds the best run")
+        out += listed([RunAuto()], "the server finds the best run")
+    else:  # RUN AUTO would be refused: there is no run to find
+        out += choice([RunRoutes(())], f"{run_corp} has no run to make")
     kinds = " ".join(trains.train_type(t) for t in game.state.corporations[run_corp].trains)
     out.append(Choice((), f"or any run of your own: RUN <train>: <stop>-<stop>...; trains: {kinds}"))
     return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import textwrap
 import unicodedata
 from dataclasses import dataclass
@@ -169,7 +170,8 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                     "seq": record.seq,
                     "actor": record.actor,
                     "order": format_order(record.action_in(vocab.action_types), vocab),
-                    "events": render_all(replay.events.get(record.seq, []), money),
+                    "events": [in_terms(line, words["president"])
+                               for line in render_all(replay.events.get(record.seq, []), money)],
                 }
             )
     for entry in replay.gm:
@@ -227,6 +229,14 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         "track": _track(game, width),
         "scores": ({p: money(v) for p, v in game.result().items()} if state.finished else {}),
     }
+
+
+def in_terms(line: str, president: str) -> str:
+    """An event's ``line`` in the title's own word for a president (``"Director"``: 1825's
+    "LNWR has no Director", "the Director's certificate"); unchanged for "president"."""
+    if president.lower() == "president":
+        return line
+    return re.sub(r"\b[Pp]resident\b", president, line)
 
 
 def terms(title: Any) -> dict[str, Any]:

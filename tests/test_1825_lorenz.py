@@ -315,7 +315,7 @@ def test_assign_is_an_order_word_of_its_own_with_help() -> None:
     assert parse_order("assign c&hp to gwr", vocab) == Designate("C&HP", "GWR")
     assert format_order(Designate("C&W", "NER"), vocab) == "ASSIGN C&W NER"
     reference = help_text(title=title)
-    assert "ASSIGN <private> <company>" in reference and "ASSIGN TWW LNWR" in reference
+    assert "ASSIGN <private> <company>" in reference and "ASSIGN C&HP LNWR" in reference
     assert "LAY K13 <tile> <rotation> USING TWW" in reference and "LAY P14 <tile> <rotation> USING C&HP" in reference
     assert "TOKEN W25 USING C&W" in reference
     assert "ASSIGN <private> <company>" not in help_text(title=load_title("1830"))
@@ -496,7 +496,7 @@ def test_the_report_shows_the_bids_the_money_set_aside_and_who_holds_each_power(
     game.apply(ANN, PowerToken("W25", 0, "C&W"))
     lines = section(report_of(game))
     assert lines == ["  Power of TWW: held by LNWR (LAY K13 <tile> <rotation> USING TWW in its turn)",
-                     "  Power of C&HP: not given yet (Ann may ASSIGN C&HP <company>)",
+                     "  Power of C&HP: not given yet (Ann may ASSIGN C&HP LNWR)",
                      "  Power of C&W: closed (was LNWR's)"]
     assert "LORENZ PRIVATES" not in report_of(new_game(()))
 

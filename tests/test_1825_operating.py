@@ -204,8 +204,9 @@ def test_two_2_trains_run_as_one_3_train_paying_the_stop_they_share_once() -> No
 
 def test_two_2_trains_run_as_one_need_a_token_on_one_half_only() -> None:
     game = bournemouth_line("X14.0")  # the shared city holds the token: both halves have it
-    with pytest.raises(IllegalOrderError, match="one half only"):
+    with pytest.raises(IllegalOrderError, match="one half only") as refused:
         run(game, "LSWR", ("2+2", ("Y13", "X14", "V16")))
+    assert "(X14, the city they share, holds one)" in str(refused.value)
     assert core_routes.best_run(game, "LSWR").revenue == 40  # one 2-train, Y13-X14
 
 

@@ -232,7 +232,8 @@ def test_a_codec_writes_only_what_is_its_own() -> None:
 
 
 def test_a_hex_written_in_lower_case_is_read_as_written_only_where_the_board_has_it() -> None:
-    northern = dataclasses.replace(V1830, lowercase_hexes=frozenset({"a8"}))
+    northern = dataclasses.replace(V1830, lowercase_hexes=frozenset({"a8"}),
+                                   uppercase_hexes=V1830.uppercase_hexes | {"A8"})  # both on the board
     assert hex_ref("a8", "LAY a8 57 0", northern) == ("a8", 0)   # a row north of A
     assert hex_ref("A8", "LAY A8 57 0", northern) == ("A8", 0)
     assert hex_ref("f20.1", "TOKEN f20.1", northern) == ("F20", 1)  # not on the board as written

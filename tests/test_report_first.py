@@ -158,8 +158,9 @@ def test_the_track_in_words_follows_the_map() -> None:
     words = text.split("Track in words (tile and rotation; cities with their station tokens):\n")[1]
     words = words.split("\n\n")[0]
     for coord, (tile, rotation) in game.state.tiles.items():
-        assert f"{coord}: tile {tile} r{rotation}" in words
-    assert "H12: printed, city $10 PRR" in words
+        name = game.board.hexes[coord].name
+        assert f"{coord}{' ' + name if name else ''}: tile {tile} r{rotation}" in words
+    assert "H12 Altoona: printed, city $10 PRR" in words
 
 
 def test_wording_of_the_tables() -> None:

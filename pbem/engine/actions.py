@@ -26,6 +26,14 @@ class Action:
     kind: ClassVar[str] = "action"
     gm_only: ClassVar[bool] = False
     """Only the GM may give this order (a ruling), for whichever seat they act as."""
+    named: ClassVar[str] = ""
+    """How a refusal names the action where its kind does not read as the order a player
+    wrote (Lorenz's ``designate`` is ``ASSIGN``); empty: the kind, spaced (``buy shares``)."""
+
+    @property
+    def spoken(self) -> str:
+        """The action's name in a refusal: :attr:`named`, or the kind with blanks."""
+        return self.named or self.kind.replace("_", " ")
 
     def to_dict(self) -> dict[str, Any]:
         """``{"type": kind, **fields}`` — JSON-ready."""

@@ -126,7 +126,7 @@ class StepRound(Round):
         handler = step.handlers.get(type(action))
         if handler is None:
             raise IllegalOrderError(
-                f"{action.kind.replace('_', ' ')} is not possible now; {player} may {step.description}"
+                f"{action.spoken} is not possible now; {player} may {step.description}"
             )
         return handler
 

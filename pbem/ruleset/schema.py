@@ -142,6 +142,12 @@ class GameData(Strict):
     upgrade_chart: dict[str, list[str]] | None = None
     tile_hexes: dict[str, TileHexes] | None = None
     terms: Terms | None = None
+    help_examples: dict[str, str] | None = None
+    """HELP's examples in the title's own names: the core's example (``"SELL 2 B&O"``) -> the
+    title's (``"SELL 2 GWR"``); an example not named stays as the core writes it."""
+    help_omit: list[str] | None = None
+    """The syntaxes of the core's HELP entries the title has no use for (1825: no company
+    buys a private, ``"BUY <private> <price>"``); a variant may give the list anew."""
     upgrade_must_add_run_track: bool = False
     """Dixon 6.2: an upgrade must add track the corporation can run on, or raise the value
     of a city it runs to (the ``dixon`` variant of 1870 sets it)."""

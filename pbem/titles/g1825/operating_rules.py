@@ -62,6 +62,22 @@ def home_deferred(game: Game, corp: str) -> bool:
     return not (tile.paths and tile.cities)
 
 
+def _place_other_homes(game: Game, corp: str) -> None:
+    """The free tokens of ``corp``'s homes after the first go down with the first, where a
+    slot is free (``parts/corporations.yaml``: with Units 1 and 2 the LNWR's at Q11, Crewe; with
+    R2 the GWR's at Y7, Exeter; the source places a token on each of a company's homes)."""
+    from pbem.engine.events.operating import TokenPlaced
+    from pbem.titles.g1825.start import facts
+
+    found = facts(game).corporation_facts.get(corp)
+    for home in found.homes[1:] if found is not None else ():
+        key = core_track.city_key(home, 0)
+        if corp in game.state.tokens.get(key, []) or core_track.free_slots(game, home, 0, corp) <= 0:
+            continue
+        game.state.tokens.setdefault(key, []).append(corp)
+        game.event(TokenPlaced(corp, home, home=True))
+
+
 def _home_placed(game: Game, corp: str) -> bool:
     state = game.state
     return (any(corp in corps for corps in state.tokens.values())

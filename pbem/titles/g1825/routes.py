@@ -155,8 +155,10 @@ def heading_problem(game: Game, corp: str, train_ids: tuple[str, ...], stops: li
     first_half = track.stop_is_token(game, corp, first) or track.stop_is_token(game, corp, middle)
     second_half = track.stop_is_token(game, corp, middle) or track.stop_is_token(game, corp, last)
     if first_half and second_half:
-        return (f"two 2-trains run as one need a token of {corp} on one half only, "
-                f"the city they share ({middle.coord}) holding none")
+        held = (f"{middle.coord}, the city they share, holds one" if track.stop_is_token(game, corp, middle)
+                else f"both {first.coord} and {last.coord} hold one")
+        return (f"two 2-trains run as one need a token of {corp} on one half only; here both halves "
+                f"have one ({held})")
     return None
 
 

@@ -169,6 +169,12 @@ def check(selection: Selection) -> None:
         without Unit 1; db3 without Unit 3; unit_4 without Unit 3.
     """
     s = selection
+    named = sorted({*(f"r{r}" for r in s.regionals), *(f"k{k}" for k in s.kits), *(s.options - {"lorenz"})})
+    if not s.units and named:
+        raise ConfigError(
+            f"1825: no unit named beside {', '.join(named)}: the unit follows the number of players only "
+            "when no other option is named; name the units too (unit_1, unit_2, unit_3, unit_12, unit_23 "
+            "or unit_123)")
     if not s.units or (1 in s.units and 3 in s.units and 2 not in s.units):
         raise ConfigError(_unit_problem(s.units))
     rules: list[tuple[bool, str]] = [

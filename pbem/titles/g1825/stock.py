@@ -253,8 +253,10 @@ def buy_private_problem(game: Game, player: str, company: str) -> str | None:
         return f"{player} has already bought a certificate this turn"
     if company not in buyable_privates(game, player):
         unsold = unsold_start_privates(game)
+        held = state.companies[company].owner
         if unsold:
-            return f"the private for sale is {unsold[0]}, the cheapest"
+            already = f"{company} is already {held.name}'s; " if held is not None and held.kind == "player" else ""
+            return f"{already}the private for sale is {unsold[0]}, the cheapest"
         if company in state1825(state).sold_privates.get(player, []):
             return f"{player} sold {company} this round and may not buy it back this round"
         return f"{company} is not for sale"

@@ -34,7 +34,7 @@ from pbem.errors import OrderSyntaxError
 from pbem.order_codecs import HelpEntry, OrderCodec, Vocabulary
 from pbem.titles.g1825 import ending, start
 from pbem.titles.g1825.state import State1825, is_minor, state1825
-from pbem.titles.g1825.stock import SellPrivate, Stock1825
+from pbem.titles.g1825.stock import SellPrivate, Stock1825, current_band
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -196,3 +196,28 @@ class StockRules(TitleHooks):
     def order_codecs(self) -> tuple[OrderCodec, ...]:
         """1825's SELL (shares, or a private to the bank: :data:`SELL`)."""
         return (*super().order_codecs(), SELL)
+
+    def report_sections(self, game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """``BANDS`` (:func:`band_lines`) before the sections of the hooks that follow."""
+        return (("BANDS", band_lines(game)), *super().report_sections(game))
+
+
+def band_lines(game: Game) -> tuple[str, ...]:
+    """The report's lines on the bands: each band's companies with their pars (a major's
+    fixed par, a minor's chosen by its buyer), which bands are on offer, and when the next
+    opens (:func:`~pbem.titles.g1825.stock.current_band`; issue 12: "Corporations offered
+    in bands by par, the next band opening when the previous has sold out")."""
+    tables, title = start.facts(game), game.title
+    bands: dict[int, list[str]] = {}
+    for corp in title.corporations:
+        par = tables.par(corp.sym)
+        shown = f"{corp.sym} {game.money(par)}" if par is not None else f"{corp.sym} (minor: par chosen)"
+        bands.setdefault(tables.band(corp.sym), []).append(shown)
+    open_band = current_band(game)
+    out = [f"Band {band}{' (on offer)' if band <= open_band else ''}: {', '.join(names)}"
+           for band, names in sorted(bands.items())]
+    if open_band == 0:
+        out.append("No company is on offer until every private of the start is sold.")
+    elif open_band < max(bands):
+        out.append(f"Band {open_band + 1} opens when a major of band {open_band} has no share left in its IPO.")
+    return tuple(out)

@@ -437,6 +437,6 @@ def _format_lease(action: Action, vocab: Vocabulary | None) -> str:
 
 LEASE = OrderCodec("LEASE", (), (Lease,), _parse_lease, _format_lease, (
     HelpEntry("LEASE <train>", "a company in receivership with no train leases one of the bank's trains "
-              f"for the turn, for {LEASE_COST} (1825)", "LEASE 5"),
+              f"for the turn, for £{LEASE_COST} (1825)", "LEASE 5"),
 ))
 """1825's order word for the lease of a train."""

@@ -162,7 +162,7 @@ def legal_actions(game: Game, player: str) -> list[Action]:
 
 def _refusal(game: Game, action: Action, blocking: type[OpStep]) -> str:
     actor = blocking.actor(game)
-    text = f"{action.kind.replace('_', ' ')} is not possible now; {actor} must {blocking.describe(game)}"
+    text = f"{action.spoken} is not possible now; {actor} must {blocking.describe(game)}"
     if game.probing:
         return text  # a check on a copy of the game: no list, and no search within a search
     kinds = dict.fromkeys(a.kind.replace("_", " ") for a in legal_actions(game, actor))

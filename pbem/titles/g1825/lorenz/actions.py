@@ -23,6 +23,7 @@ class Designate(Action):
     they direct, as the one that gets the private's power (Lorenz rule 5)."""
 
     kind: ClassVar[str] = "designate"
+    named: ClassVar[str] = "ASSIGN"
     company: str
     corporation: str
 
@@ -33,6 +34,7 @@ class PowerLay(LayTile):
     C&HP on the mountain P14)."""
 
     kind: ClassVar[str] = "power_lay"
+    named: ClassVar[str] = "a lay with a private's power"
 
     def __post_init__(self) -> None:
         LayTile.__post_init__(self)
@@ -45,6 +47,7 @@ class PowerToken(PlaceToken):
     """The designated company places a token with a private's power (``using``: C&W in Dover)."""
 
     kind: ClassVar[str] = "power_token"
+    named: ClassVar[str] = "a token with a private's power"
 
     def __post_init__(self) -> None:
         if not self.using:

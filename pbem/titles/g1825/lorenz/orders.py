@@ -15,7 +15,8 @@ from pbem.engine.actions import Action, LayTile, PlaceToken
 from pbem.errors import OrderSyntaxError
 from pbem.order_codecs import HelpEntry, OrderCodec, Vocabulary, company, corporation
 from pbem.titles.g1825.lorenz.actions import Designate, PowerLay, PowerToken
-from pbem.titles.g1825.lorenz.facts import CHP, CW, DESIGNATED, DOVER, DURHAM, PEAK, TWW
+from pbem.engine.title import TitleData
+from pbem.titles.g1825.lorenz.facts import CHP, CW, DESIGNATED, DOVER, DURHAM, PEAK, TWW, plays
 
 __all__ = ["codecs_over"]
 
@@ -23,11 +24,29 @@ LAYING = (TWW, CHP)
 TOKENING = (CW,)
 
 
+def _played(title: TitleData) -> bool:
+    """Whether HELP lists the variant's entries: only in a game that plays it."""
+    return plays(title.variants)
+
+
+def _entry(syntax: str, meaning: str, example: str, needs: tuple[str, ...] = ()) -> HelpEntry:
+    """A HELP entry of the variant, listed in a game that plays it and has one of the
+    privates ``needs`` (none named: always): TWW's lay only where Unit 3 brings TWW."""
+    def listed(title: TitleData) -> bool:
+        return _played(title) and (not needs or any(c.sym in needs for c in title.companies))
+
+    return HelpEntry(syntax, meaning, example, listed=listed)
+
+
 def _assign(base: OrderCodec | None) -> OrderCodec:
     def parse(words: list[str], line: str, vocab: Vocabulary) -> Action:
         kept = [w for w in words if w.upper() not in ("TO", "FOR")]
         if len(kept) == 2 and kept[0].upper() in (s.upper() for s in DESIGNATED):
             return Designate(company(kept[0], line, vocab), corporation(kept[1], line, vocab))
+        if len(kept) == 2 and kept[1].upper() in (c.upper() for c in vocab.corporations):
+            raise OrderSyntaxError(
+                f"cannot read {line!r}: only {', '.join(DESIGNATED)} have a power to give to a company "
+                "(ASSIGN <private> <company>, e.g. ASSIGN TWW LNWR)")
         if base is not None:
             return base.parse(words, line, vocab)
         raise OrderSyntaxError(f"cannot read {line!r}: write ASSIGN <private> <company>, e.g. ASSIGN TWW LNWR")
@@ -38,12 +57,15 @@ def _assign(base: OrderCodec | None) -> OrderCodec:
         return base.format(action, vocab) if base is not None else None
 
     actions: tuple[type[Action], ...] = (Designate, *(base.actions if base is not None else ()))
-    entries = (HelpEntry("ASSIGN <private> <company>",
+    # the word's other meaning (1870's tokens) is listed only for a title that offers it
+    inherited = () if base is None else tuple(
+        HelpEntry(e.syntax, e.meaning, e.example, listed=base.offered or e.listed) for e in base.help)
+    entries = (_entry("ASSIGN <private> <company>",
                          "give the power of your TWW, C&HP or C&W to an operating company you direct, at "
                          "any time of an operating round; a designation stands once given (Lorenz's variant; "
                          "with lorenz_assign_any_time also in your stock turn, and a power not yet used may "
-                         "be moved)", "ASSIGN TWW LNWR"),
-               *(base.help if base is not None else ()))
+                         "be moved)", "ASSIGN C&HP LNWR", DESIGNATED),
+               *inherited)
     return OrderCodec("ASSIGN", base.aliases if base is not None else (), actions, parse, write, entries)
 
 
@@ -83,21 +105,21 @@ def codecs_over(before: tuple[OrderCodec, ...]) -> tuple[OrderCodec, ...]:
     return (
         _assign(last("ASSIGN")),
         _with_power(lay, PowerLay, LAYING, (
-            HelpEntry(f"LAY {DURHAM} <tile> <rotation> USING TWW",
+            _entry(f"LAY {DURHAM} <tile> <rotation> USING TWW",
                       f"the company holding TWW's power makes a free extra lay or upgrade at Durham ({DURHAM}) in "
                       "its turn, connected or not; an upgrade closes TWW (Lorenz's variant; with "
-                      f"lorenz_tww_needs_reach its track must reach {DURHAM})", f"LAY {DURHAM} 57 0 USING TWW"),
-            HelpEntry(f"LAY {PEAK} <tile> <rotation> USING C&HP",
+                      f"lorenz_tww_needs_reach its track must reach {DURHAM})", f"LAY {DURHAM} 57 0 USING TWW", (TWW,)),
+            _entry(f"LAY {PEAK} <tile> <rotation> USING C&HP",
                       f"the company holding C&HP's power builds on the mountain {PEAK} at half the terrain cost, "
                       f"as one of its lays this turn, its track reaching {PEAK}; no company lays there before "
                       "(Lorenz's variant; with lorenz_chp_extra_lay an extra lay, connected or not)",
-                      f"LAY {PEAK} 9 0 USING C&HP"))),
-        _with_power(token, PowerToken, TOKENING, (HelpEntry(
+                      f"LAY {PEAK} 9 0 USING C&HP", (CHP,)))),
+        _with_power(token, PowerToken, TOKENING, (_entry(
             f"TOKEN {DOVER} USING C&W",
             f"the company holding C&W's power places a free token in Dover ({DOVER}), connected or not, one of "
             "its own tokens; C&W closes (Lorenz's variant; with lorenz_cw_extra_token an extra token)",
-            f"TOKEN {DOVER} USING C&W"),)),
-        _with_help(passing, HelpEntry(
+            f"TOKEN {DOVER} USING C&W", (CW,)),)),
+        _with_help(passing, _entry(
             "PASS", "in the start of Lorenz's variant: when every player passes in succession, the cheapest "
                     "private still for sale falls by £5, as in 1830 (with lorenz_no_price_drop no price falls)",
             "PASS")),

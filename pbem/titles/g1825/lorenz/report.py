@@ -40,10 +40,20 @@ def lines(game: Game) -> tuple[str, ...]:
         if found.closed:
             status = "closed" + (f" (was {corp}'s)" if corp else "")
         elif corp is None:
-            status = "not given yet" + (f" ({found.owner.name} may ASSIGN {company} <company>)" if found.owner else "")
+            status = "not given yet" + (_may_give(game, found.owner.name, company) if found.owner else "")
         elif company in mine.used:
             status = f"held by {corp} (used)"
         else:
             status = f"held by {corp} ({USE[company]} in its turn)"
         out.append(f"Power of {company}: {status}")
     return tuple(out)
+
+
+def _may_give(game: Game, owner: str, company: str) -> str:
+    """What the report says ``owner`` of ``company`` may do with its power: the ASSIGN line
+    for the first operating company they direct, or that they direct none yet."""
+    directed = [sym for sym, corp in game.state.corporations.items()
+                if corp.president == owner and corp.floated and not corp.closed]
+    if not directed:
+        return f" ({owner} directs no company to give it to yet)"
+    return f" ({owner} may ASSIGN {company} {directed[0]})"

@@ -62,22 +62,6 @@ def home_deferred(game: Game, corp: str) -> bool:
     return not (tile.paths and tile.cities)
 
 
-def _place_other_homes(game: Game, corp: str) -> None:
-    """The free tokens of ``corp``'s homes after the first go down with the first, where a
-    slot is free (``parts/corporations.yaml``: with Units 1 and 2 the LNWR's at Q11, Crewe; with
-    R2 the GWR's at Y7, Exeter; the source places a token on each of a company's homes)."""
-    from pbem.engine.events.operating import TokenPlaced
-    from pbem.titles.g1825.start import facts
-
-    found = facts(game).corporation_facts.get(corp)
-    for home in found.homes[1:] if found is not None else ():
-        key = core_track.city_key(home, 0)
-        if corp in game.state.tokens.get(key, []) or core_track.free_slots(game, home, 0, corp) <= 0:
-            continue
-        game.state.tokens.setdefault(key, []).append(corp)
-        game.event(TokenPlaced(corp, home, home=True))
-
-
 def _home_placed(game: Game, corp: str) -> bool:
     state = game.state
     return (any(corp in corps for corps in state.tokens.values())
@@ -88,7 +72,8 @@ def _place_other_homes(game: Game, corp: str) -> None:
     """A company with two homes (the LNWR of Units 1+2 at T16 and Q11, the GWR with R2 at V14
     and Y7) puts a token on each with its first: in the first city of each further home hex
     that has one, each the next of its tokens (both free; 18xx.games ``place_home_token``
-    with an array of coordinates)."""
+    with an array of coordinates; ``parts/corporations.yaml``). A home already holding its
+    token, or with no free slot, is passed over."""
     from pbem.engine.events import TokenPlaced
     from pbem.titles.g1825.start import facts
 
@@ -96,7 +81,10 @@ def _place_other_homes(game: Game, corp: str) -> None:
     for coord in found.homes[1:] if found is not None else ():
         if coord not in game.title.board.hexes or not core_track.placed(game, coord).tile.cities:
             continue
-        game.state.tokens.setdefault(core_track.city_key(coord, 0), []).append(corp)
+        key = core_track.city_key(coord, 0)
+        if corp in game.state.tokens.get(key, []) or core_track.free_slots(game, coord, 0, corp) <= 0:
+            continue
+        game.state.tokens.setdefault(key, []).append(corp)
         game.event(TokenPlaced(corp, coord, home=True))
 
 

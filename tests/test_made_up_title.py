@@ -25,7 +25,7 @@ from pbem.engine.events import Event, Money, render_all
 from pbem.engine.game import Game
 from pbem.engine.hooks import TitleHooks
 from pbem.engine.steps.stock import BuySellParShares, par_problem, sell_problem
-from pbem.engine.values import IPO, POOL, Owner
+from pbem.engine.values import IPO, POOL, CityRef, Owner
 from pbem.errors import ConfigError, IllegalOrderError, OrderSyntaxError
 from pbem.games import GameInfo, Replay, Seat
 from pbem.orders import Vocabulary, format_order, help_text, parse_order, title_orders
@@ -424,3 +424,23 @@ def test_a_stock_step_may_check_place_and_announce_a_start_of_its_own() -> None:
     assert game.state.corporations["SBR"].par == (0, 7) and game.share_price("SBR") == 120
     assert "Ann heads SBR for £240" in events
     assert not any("president's certificate" in line for line in events)
+
+
+class _TwoHomesHooks(Hooks9999):
+    """LR has a second home in Southby (A5), SBR's home."""
+
+    def homes(self, game: Game, corp: str) -> tuple[CityRef, ...]:
+        return super().homes(game, corp) + ((CityRef("A5", 0),) if corp == "LR" else ())
+
+
+def test_every_home_a_title_names_keeps_a_slot_until_the_corporation_places_a_token() -> None:
+    from pbem.engine import track
+
+    plain = new_game()
+    assert plain.hooks.homes(plain, "LR") == (CityRef("B6", 0),)
+    assert track.reserved_home(plain, "A5", 0) == ["SBR"]
+    game = Game(load_title("9999", rules_dir=RULES, hooks=_TwoHomesHooks), [ANN, BOB, CY])
+    assert track.reserved_home(game, "A5", 0) == ["SBR", "LR"]
+    assert track.reserved_home(game, "B6", 0) == ["LR"]
+    game.state.tokens["B6.0"] = ["LR"]
+    assert track.reserved_home(game, "A5", 0) == ["SBR"]

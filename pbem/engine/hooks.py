@@ -14,7 +14,7 @@ from pbem.engine import market, shares
 from pbem.engine.state import POOL, Owner, RoundState, ShareSale, TitleState
 from pbem.engine.steps.auction import new_auction_state
 from pbem.engine.steps.stock import BuySellParShares, drop_price, pool_presidency
-from pbem.engine.values import Vertex
+from pbem.engine.values import CityRef, Vertex
 
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
@@ -399,6 +399,16 @@ class TitleHooks:
 
         floated = [s for s, c in state.corporations.items() if c.floated and not c.closed]
         return sorted(floated, key=key)
+
+    def homes(self, game: Game, corp: str) -> tuple[CityRef, ...]:
+        """The cities ``corp``'s home tokens go in, each keeping a slot for it until the
+        corporation places its first token (1830 rules 6.1: its one home, the charter's
+        ``home`` and ``home_city``). A title with companies of several homes names them all
+        (1825: the LNWR of Units 1 and 2 at Wolverton and Crewe)."""
+        data = game.title.corporation(corp)
+        if not data.home:
+            return ()
+        return (CityRef(data.home, data.home_city if data.home_city is not None else 0),)
 
     def station_tokens(self, game: Game, corp: str) -> tuple[list[int], int]:
         """``(the prices of corp's station tokens in order, how many of them are placed)``

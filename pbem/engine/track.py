@@ -75,12 +75,13 @@ def tokens_in(game: Game, coord: str, city: int) -> list[str]:
 
 
 def reserved_home(game: Game, coord: str, city: int) -> list[str]:
-    """Corporations whose home is this city and that have not placed their home token yet."""
+    """Corporations with a home in this city (the title's :meth:`~pbem.engine.hooks.
+    TitleHooks.homes`) that have not placed a token yet: the city keeps a slot for each."""
     out = []
     placed_any = {c for corps in game.state.tokens.values() for c in corps}
+    here = CityRef(coord, city)
     for corp in game.title.corporations:
-        home_city = corp.home_city if corp.home_city is not None else 0
-        if corp.home == coord and home_city == city and corp.sym not in placed_any:
+        if corp.sym not in placed_any and here in game.hooks.homes(game, corp.sym):
             if not game.state.corporations[corp.sym].closed:
                 out.append(corp.sym)
     return out

@@ -24,7 +24,7 @@ from pbem.engine.state import POOL, OperatingState, RoundState
 from pbem.engine.steps import operating
 from pbem.engine.steps.operating import walk
 from pbem.engine.steps.operating.base import RECEIVER
-from pbem.engine.values import Vertex
+from pbem.engine.values import CityRef, Vertex
 from pbem.errors import IllegalOrderError, OrderSyntaxError
 from pbem.order_codecs import Vocabulary
 from pbem.orders import format_order, parse_order
@@ -577,3 +577,17 @@ def test_a_119_becomes_the_gray_51() -> None:
     game.state.tiles["X14"] = ("119", rotation(game, "X14", "119", ("Y13", "W13", "W15", "X16")))
     fits = {lay.tile for lay in operating_lays(game) if lay.hex == "X14"}
     assert "51" in fits and not any(game.tiles[t].color == "brown" for t in fits)
+
+
+def test_a_further_home_keeps_its_slot_until_the_company_first_operates() -> None:
+    """With Units 1 and 2 the LNWR's homes are Wolverton T16 and Crewe Q11 (18xx.games
+    reserves both): no other company may token Crewe's one slot before the LNWR has a token."""
+    from pbem.engine import track as core_track
+
+    game = new_game(("unit_12",), players=3)
+    assert game.hooks.homes(game, "LNWR") == (CityRef("T16", 0), CityRef("Q11", 0))
+    assert core_track.reserved_home(game, "Q11", 0) == ["LNWR"]
+    assert core_track.free_slots(game, "Q11", 0, "MR") == 0 and core_track.free_slots(game, "Q11", 0, "LNWR") == 1
+    game.state.tokens["T16.0"] = ["LNWR"]  # the LNWR has operated: Crewe is no longer kept
+    assert core_track.reserved_home(game, "Q11", 0) == [] and core_track.free_slots(game, "Q11", 0, "MR") == 1
+    assert new_game().hooks.homes(new_game(), "LNWR") == (CityRef("T16", 0),)  # Unit 1 alone: one home

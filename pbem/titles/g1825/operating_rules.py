@@ -38,7 +38,7 @@ from pbem.engine.steps.operating import (
     current_corp,
     op_state,
 )
-from pbem.engine.values import DisplacedToken, Owner, Vertex
+from pbem.engine.values import CityRef, DisplacedToken, Owner, Vertex
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1825 import dividends, routes, track
 from pbem.titles.g1825 import trains as trains1825
@@ -143,6 +143,18 @@ class Route1825(Route):
 
 class OperatingRules(TitleHooks):
     """1825's operating-round hooks (see the module text)."""
+
+    def homes(self, game: Game, corp: str) -> tuple[CityRef, ...]:
+        """Its charter's home and each further home of the units in play (the LNWR's Crewe
+        Q11 with Units 1 and 2, the GWR's Exeter Y7 with R2; ``parts/corporations.yaml``),
+        each keeping a slot until the company first operates (18xx.games reserves every
+        coordinate of a company's home list)."""
+        from pbem.titles.g1825.start import facts
+
+        found = facts(game).corporation_facts.get(corp)
+        further = tuple(CityRef(coord, 0) for coord in (found.homes[1:] if found is not None else ())
+                        if coord in game.title.board.hexes)
+        return super().homes(game, corp) + further
 
     # -- track ----------------------------------------------------------------------------------
 

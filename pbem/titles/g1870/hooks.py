@@ -11,18 +11,20 @@
   in stock and operating rounds alike; the title's state is :class:`~.state.State1870`.
 * Destinations: a run whose first or last stop is the corporation's destination counts that
   stop twice, until the corporation has placed its destination token there.
+* Small cities (the variant ``small_cities``, :mod:`.small_cities`): towns worth $10 more,
+  counted only where the train's length has room; two 2-trains may run as one 3-train.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Hashable
+from typing import TYPE_CHECKING, Hashable, Mapping
 
 from pbem.engine import market
 from pbem.engine.hooks import Coord, TitleHooks
 from pbem.engine.state import IPO, Owner, ShareSale, TitleState
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
 from pbem.engine.values import Vertex
-from pbem.titles.g1870 import protection
+from pbem.titles.g1870 import protection, small_cities
 from pbem.titles.g1870.state import State1870, state1870
 from pbem.titles.g1870.stock import Stock1870
 
@@ -35,6 +37,46 @@ if TYPE_CHECKING:
 
 class Hooks1870(TitleHooks):
     """1870's differences (see the module docstring)."""
+
+    @classmethod
+    def title_rules(cls) -> Mapping[str, bool | int | str]:
+        """``small_cities`` (default off): Jerkich's small-cities variant
+        (:mod:`pbem.titles.g1870.small_cities`)."""
+        return {**super().title_rules(), small_cities.RULE: False}
+
+    def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
+        """1830's length rule; with small cities, only the cities and off-board areas must
+        fit in the length (towns counted where there is room), and only two 2-trains run as
+        one (:mod:`.small_cities`)."""
+        if not small_cities.active(game):
+            return super().run_problem(game, corp, train_ids, stops)
+        from pbem.engine import heading, trains
+
+        types = [trains.train_type(t) for t in train_ids]
+        problem = small_cities.heading_problem(types)
+        if problem:
+            return problem
+        name = "+".join(types) + (" trains run as one" if len(types) > 1 else " train")
+        return small_cities.length_problem(heading.run_length(game.title, train_ids), stops, name)
+
+    def run_revenue(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex],
+                    revenue: int) -> int:
+        """With small cities: the towns counted earn $10 more each, those left out nothing."""
+        if not small_cities.active(game):
+            return revenue
+        from pbem.engine import heading
+
+        length = heading.run_length(game.title, train_ids)
+        return (revenue - small_cities.skipped_value(game, length, stops)
+                + small_cities.counted_bonus(game, length, stops))
+
+    def most_stops(self, game: Game, corp: str, train_ids: tuple[str, ...]) -> int:
+        """With small cities a route may pass any town uncounted: the length plus the towns
+        the corporation reaches."""
+        length = super().most_stops(game, corp, train_ids)
+        if not small_cities.active(game):
+            return length
+        return small_cities.most_stops(game, corp, length)
 
     def order_codecs(self) -> tuple[OrderCodec, ...]:
         """HALF, REDEEM, REISSUE, CONNECT and DESTINATION (:mod:`pbem.titles.g1870.orders`)."""

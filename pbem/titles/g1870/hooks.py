@@ -15,14 +15,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Hashable
+from typing import TYPE_CHECKING, Hashable, Mapping
 
 from pbem.engine import market
 from pbem.engine.hooks import Coord, TitleHooks
 from pbem.engine.state import IPO, Owner, ShareSale, TitleState
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
 from pbem.engine.values import Vertex
-from pbem.titles.g1870 import protection
+from pbem.titles.g1870 import historical, protection
 from pbem.titles.g1870.state import State1870, state1870
 from pbem.titles.g1870.stock import Stock1870
 
@@ -44,6 +44,23 @@ class Hooks1870(TitleHooks):
 
     def new_title_state(self) -> TitleState:
         return State1870()
+
+    @classmethod
+    def title_rules(cls) -> Mapping[str, bool | int | str]:
+        """The Historical Order Start's settings (:mod:`pbem.titles.g1870.historical`)."""
+        return {**super().title_rules(), **historical.DEFAULTS}
+
+    def launch_problem(self, game: Game, sym: str) -> str | None:
+        """With the Historical Order Start, no corporation starts before those ahead of it in
+        the order (:func:`pbem.titles.g1870.historical.launch_problem`)."""
+        return historical.launch_problem(game, sym) or super().launch_problem(game, sym)
+
+    def report_sections(self, game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """``HISTORICAL ORDER START``: the order and the corporation that may start next."""
+        found = super().report_sections(game)
+        if not historical.order(game):
+            return found
+        return (*found, ("HISTORICAL ORDER START", historical.report_lines(game)))
 
     def stock_step(self) -> type[BuySellParShares]:
         return Stock1870

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pbem.core_codecs import word_alone
 from pbem.engine.actions import Action, Dividend
-from pbem.titles.g1870.actions import DestinationToken, GrantConnection, Redeem, Reissue
+from pbem.titles.g1870.actions import DestinationToken, GrantConnection, Redeem, Reissue, StartOutOfOrder
 from pbem.errors import OrderSyntaxError
 from pbem.order_codecs import HelpEntry, OrderCodec, Vocabulary, corporation
 
@@ -57,6 +57,17 @@ def _format_connect(action: Action, vocab: Vocabulary | None) -> str:
     return f"CONNECT {action.corporation}"
 
 
+def _parse_out_of_order(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    if len(words) != 1:
+        raise OrderSyntaxError(f"cannot read {line!r}: write OUTOFORDER <corporation>")
+    return StartOutOfOrder(corporation(words[0], line, vocab))
+
+
+def _format_out_of_order(action: Action, vocab: Vocabulary | None) -> str:
+    assert isinstance(action, StartOutOfOrder)
+    return f"OUTOFORDER {action.corporation}"
+
+
 def _parse_destination(words: list[str], line: str, vocab: Vocabulary) -> Action:
     choice = words[0].upper() if len(words) == 1 else ""
     if choice not in ("MAP", "CHARTER"):
@@ -84,6 +95,12 @@ CODECS: tuple[OrderCodec, ...] = (
         HelpEntry("CONNECT <corporation>",
                   "GM ruling, given as ACT AS <seat> CONNECT <corporation>: the corporation has connected to "
                   "its destination; its connection run comes now (1870)", "CONNECT MP"),
+    ), gm_only=True),
+    OrderCodec("OUTOFORDER", (), (StartOutOfOrder,), _parse_out_of_order, _format_out_of_order, (
+        HelpEntry("OUTOFORDER <corporation>",
+                  "GM ruling, given as ACT AS <seat> OUTOFORDER <corporation> in a stock round: the "
+                  "corporation may be started now, out of the Historical Order Start's order (1870; the "
+                  "order is our reading of a rule whose base text is not public)", "OUTOFORDER SP"),
     ), gm_only=True),
     OrderCodec("DESTINATION", (), (DestinationToken,), _parse_destination, _format_destination, (
         HelpEntry("DESTINATION MAP | CHARTER",

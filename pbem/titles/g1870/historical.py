@@ -1,0 +1,103 @@
+"""1870's Historical Order Start (variant ``historical_order_start``): the corporations are
+started in a fixed order.
+
+The published text of the variant (Mayfair rules and Dixon's online rules, section 16) is not
+public. This is our reading, from the numbered list of corporations in Lou Jerkich's
+additional rules for the variant (issue 13's seed 000), whose commentary agrees on every
+position it names: a corporation may be started (its president's certificate bought, its par
+set) only when every corporation before it in the order has been started. Both the order and
+the condition are settings of 1870's own rules (``game.yaml`` ``title_rules``):
+
+* ``historical_order`` — the corporations' symbols, separated by blanks, first to start
+  first; empty (the default) when the order is not played;
+* ``historical_order_condition`` — ``started`` (the default: the earlier corporation's par
+  has been set) or ``floated`` (it has floated).
+
+The GM may rule otherwise for one corporation with ``ACT AS <seat> OUTOFORDER <corporation>``
+in a stock round (``State1870.out_of_order``), or for the whole game with the settings.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+ORDER = "historical_order"
+CONDITION = "historical_order_condition"
+CONDITIONS = ("started", "floated")
+
+DEFAULTS: Mapping[str, str] = {ORDER: "", CONDITION: "started"}
+"""Each setting and its default (plain 1870: no order)."""
+
+
+def order(game: Game) -> tuple[str, ...]:
+    """The starting order's symbols, first first; empty when the order is not played.
+
+    :raises ValueError: a symbol that is no corporation of the game, or an unknown condition.
+    """
+    syms = tuple(str(game.title.title_rule(ORDER)).split())
+    for sym in syms:
+        if sym not in game.state.corporations:
+            raise ValueError(f"title_rules.{ORDER}: {sym!r} is not a corporation of this game")
+    if condition(game) not in CONDITIONS:
+        raise ValueError(f"title_rules.{CONDITION}: one of {', '.join(CONDITIONS)}, "
+                         f"not {condition(game)!r}")
+    return syms
+
+
+def condition(game: Game) -> str:
+    """``started`` or ``floated``: what an earlier corporation must be before the next starts."""
+    return str(game.title.title_rule(CONDITION))
+
+
+def _met(game: Game, sym: str) -> bool:
+    corp = game.state.corporations[sym]
+    return corp.floated if condition(game) == "floated" else corp.ipoed
+
+
+def waiting_for(game: Game, sym: str) -> str | None:
+    """The first corporation before ``sym`` in the order that is not yet started (or floated,
+    as the setting says), or None when ``sym`` may be started (or is not in the order, or is
+    already started, or the GM has ruled it may start out of order). A closed corporation counts as started."""
+    from pbem.titles.g1870.state import state1870
+
+    syms = order(game)
+    if (sym not in syms or game.state.corporations[sym].ipoed
+            or sym in state1870(game.state).out_of_order):
+        return None
+    for earlier in syms[:syms.index(sym)]:
+        corp = game.state.corporations[earlier]
+        if not corp.closed and not _met(game, earlier):
+            return earlier
+    return None
+
+
+def launch_problem(game: Game, sym: str) -> str | None:
+    """Why ``sym`` may not be started now under the order, or None (issue 13, the order of
+    starting)."""
+    earlier = waiting_for(game, sym)
+    if earlier is None:
+        return None
+    word = "floated" if condition(game) == "floated" else "been started"
+    return (f"{sym} may not be started until {earlier} has {word} "
+            f"(historical order: {' '.join(order(game))})")
+
+
+def report_lines(game: Game) -> tuple[str, ...]:
+    """The report's lines: the order, and the corporation that may be started next (the first
+    in the order not yet started whose predecessors allow it), or that all have started."""
+    syms = order(game)
+    word = "floated" if condition(game) == "floated" else "started"
+    lines = [f"Start order: {', '.join(syms)} (each once those before it have {word})"]
+    nxt = next((s for s in syms if not game.state.corporations[s].ipoed
+                and not game.state.corporations[s].closed and waiting_for(game, s) is None), None)
+    if nxt is not None:
+        lines.append(f"May be started next: {nxt}")
+    elif all(game.state.corporations[s].ipoed or game.state.corporations[s].closed for s in syms):
+        lines.append("Every corporation has been started")
+    else:
+        pending = next(s for s in syms if not game.state.corporations[s].ipoed)
+        lines.append(f"Next to start: {pending}, once those before it have {word}")
+    return tuple(lines)

@@ -1,0 +1,101 @@
+"""1870's Historical Order Start (issue 13), the order of starting: a corporation may be
+started only when every corporation before it in the order has been started (or floated, a
+setting), the report names the next, and the GM may rule otherwise (OUTOFORDER)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine.actions import Par
+from pbem.engine.game import Game
+from pbem.engine.state import RoundState, StockRoundState
+from pbem.errors import IllegalOrderError
+from pbem.ruleset import load_title
+
+ORDER = ("GMO", "IC", "MP", "SLSF", "ATSF", "SP", "MKT", "SSW", "TP", "FW")
+
+
+def stock_round(variants: tuple[str, ...] = ("historical_order_start",)) -> Game:
+    """Stock round 1 of a four-seat game, A to act, every player with $1000."""
+    game = Game(load_title("1870", variants), ["A", "B", "C", "D"])
+    game.state.round = RoundState(kind="stock", number=1, stock=StockRoundState())
+    game.state.round.entity_index = game.state.order.index("A")
+    for player in game.state.players.values():
+        player.cash = 1000
+    return game
+
+
+def test_the_order_is_the_seeds_numbered_list() -> None:
+    title = load_title("1870", ("historical_order_start",))
+    assert tuple(str(title.title_rule("historical_order")).split()) == ORDER
+    assert title.title_rule("historical_order_condition") == "started"
+    assert set(ORDER) == set(stock_round().state.corporations)
+
+
+def test_a_corporation_waits_for_every_one_before_it() -> None:
+    game = stock_round()
+    with pytest.raises(IllegalOrderError, match="IC may not be started until GMO has been started"):
+        game.apply("A", Par("IC", 100))
+    assert not any(p.corporation == "IC" for p in game.legal_actions("A") if isinstance(p, Par))
+    assert {p.corporation for p in game.legal_actions("A") if isinstance(p, Par)} == {"GMO"}
+    game.apply("A", Par("GMO", 100))
+    actor = game.current_actors()[0]
+    with pytest.raises(IllegalOrderError, match="MP may not be started until IC"):
+        game.apply(actor, Par("MP", 100))
+    game.apply(actor, Par("IC", 100))
+    assert game.state.corporations["IC"].ipoed
+
+
+def test_plain_1870_has_no_order() -> None:
+    game = stock_round(())
+    game.apply("A", Par("FW", 100))
+    assert game.state.corporations["FW"].ipoed
+    assert game.hooks.report_sections(game) == ()
+
+
+def test_the_condition_floated_waits_for_the_float(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = stock_round()
+    monkeypatch.setitem(game.title.const("title_rules"), "historical_order_condition", "floated")
+    game.apply("A", Par("GMO", 100))
+    actor = game.current_actors()[0]
+    with pytest.raises(IllegalOrderError, match="until GMO has floated"):
+        game.apply(actor, Par("IC", 100))
+    game.state.corporations["GMO"].floated = True
+    game.apply(actor, Par("IC", 100))
+    assert game.state.corporations["IC"].ipoed
+
+
+def test_the_report_names_the_next_corporation() -> None:
+    game = stock_round()
+    sections = dict(game.hooks.report_sections(game))
+    lines = sections["HISTORICAL ORDER START"]
+    assert lines[0].startswith("Start order: GMO, IC, MP, SLSF, ATSF, SP, MKT, SSW, TP, FW")
+    assert "May be started next: GMO" in lines
+    game.apply("A", Par("GMO", 100))
+    assert "May be started next: IC" in dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+
+
+def test_the_gm_may_rule_a_corporation_out_of_order() -> None:
+    from pbem.commands import Order, parse_line
+    from pbem.errors import OrderSyntaxError
+    from pbem.games import GameInfo, Seat
+    from pbem.orders import Vocabulary
+    from pbem.titles.g1870.actions import StartOutOfOrder
+
+    game = stock_round()
+    vocab = Vocabulary.from_title(game.title)
+    info = GameInfo("g", "1870", ("historical_order_start",),
+                    [Seat(n, f"{n.lower()}@example.org", "x") for n in ("A", "B", "C", "D")],
+                    "gm@example.org", "x")
+    with pytest.raises(OrderSyntaxError, match="only the GM"):
+        parse_line("OUTOFORDER SP", vocab, info, is_gm=False)
+    command = parse_line("ACT AS A OUTOFORDER SP", vocab, info, is_gm=True)
+    assert isinstance(command, Order) and command.action == StartOutOfOrder("SP") and command.seat == "A"
+    with pytest.raises(IllegalOrderError, match="does not hold GMO back"):
+        game.apply("A", StartOutOfOrder("GMO"))
+    game.apply("A", command.action)
+    assert game.current_actors() == ["A"], "the ruling is no part of A's turn"
+    game.apply("A", Par("SP", 100))
+    assert game.state.corporations["SP"].ipoed
+    with pytest.raises(IllegalOrderError, match="IC may not be started"):
+        game.apply(game.current_actors()[0], Par("IC", 100))

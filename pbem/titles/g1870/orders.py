@@ -1,6 +1,7 @@
 """1870's own order words: HALF (a half payout), REDEEM and REISSUE (a corporation's own
-shares, 1870 rules), DESTINATION (where the destination token goes) and the GM's CONNECT
-ruling. Price protection needs no word of its own: the president protects with
+shares, 1870 rules), DESTINATION (where the destination token goes), the GM's CONNECT
+ruling and the GM's OUTOFORDER ruling (the Historical Order Start). Price protection needs
+no word of its own: the president protects with
 ``BUY <n> <corporation> POOL`` or declines with ``PASS`` (core orders).
 
 Registered by :meth:`pbem.titles.g1870.hooks.Hooks1870.order_codecs`; an 1830 game neither
@@ -81,6 +82,12 @@ def _format_destination(action: Action, vocab: Vocabulary | None) -> str:
 
 
 CODECS: tuple[OrderCodec, ...] = (
+    OrderCodec("OUTOFORDER", (), (StartOutOfOrder,), _parse_out_of_order, _format_out_of_order, (
+        HelpEntry("OUTOFORDER <corporation>",
+                  "GM ruling, given as ACT AS <seat> OUTOFORDER <corporation> in a stock round: the "
+                  "corporation may be started now, out of the Historical Order Start's order (1870; the "
+                  "order is our reading of a rule whose base text is not public)", "OUTOFORDER SP"),
+    ), gm_only=True),
     word_alone("HALF", Dividend("half"), (), "pay half, keep half (1870)"),
     OrderCodec("REDEEM", (), (Redeem,), _parse_redeem, _format_redeem, (
         HelpEntry("REDEEM <corporation> [POOL | FROM <player>]",
@@ -95,12 +102,6 @@ CODECS: tuple[OrderCodec, ...] = (
         HelpEntry("CONNECT <corporation>",
                   "GM ruling, given as ACT AS <seat> CONNECT <corporation>: the corporation has connected to "
                   "its destination; its connection run comes now (1870)", "CONNECT MP"),
-    ), gm_only=True),
-    OrderCodec("OUTOFORDER", (), (StartOutOfOrder,), _parse_out_of_order, _format_out_of_order, (
-        HelpEntry("OUTOFORDER <corporation>",
-                  "GM ruling, given as ACT AS <seat> OUTOFORDER <corporation> in a stock round: the "
-                  "corporation may be started now, out of the Historical Order Start's order (1870; the "
-                  "order is our reading of a rule whose base text is not public)", "OUTOFORDER SP"),
     ), gm_only=True),
     OrderCodec("DESTINATION", (), (DestinationToken,), _parse_destination, _format_destination, (
         HelpEntry("DESTINATION MAP | CHARTER",

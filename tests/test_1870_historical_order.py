@@ -57,12 +57,14 @@ def test_the_condition_floated_waits_for_the_float(monkeypatch: pytest.MonkeyPat
     game = stock_round()
     monkeypatch.setitem(game.title.const("title_rules"), "historical_order_condition", "floated")
     game.apply("A", Par("GMO", 100))
+    assert game.state.corporations["GMO"].floated, "the GM&O floats with its 20% certificate"
+    game.apply(game.current_actors()[0], Par("IC", 100))
     actor = game.current_actors()[0]
-    with pytest.raises(IllegalOrderError, match="until GMO has floated"):
-        game.apply(actor, Par("IC", 100))
-    game.state.corporations["GMO"].floated = True
-    game.apply(actor, Par("IC", 100))
-    assert game.state.corporations["IC"].ipoed
+    with pytest.raises(IllegalOrderError, match="until IC has floated"):
+        game.apply(actor, Par("MP", 100))
+    game.state.corporations["IC"].floated = True
+    game.apply(actor, Par("MP", 100))
+    assert game.state.corporations["MP"].ipoed
 
 
 def test_the_report_names_the_next_corporation() -> None:
@@ -99,3 +101,45 @@ def test_the_gm_may_rule_a_corporation_out_of_order() -> None:
     assert game.state.corporations["SP"].ipoed
     with pytest.raises(IllegalOrderError, match="IC may not be started"):
         game.apply(game.current_actors()[0], Par("IC", 100))
+
+
+def after_four_privates() -> Game:
+    """The private auction of a four-seat game with the first four privates bought at face value."""
+    from pbem.engine.actions import BuyPrivate
+
+    game = Game(load_title("1870", ("historical_order_start",)), ["A", "B", "C", "D"])
+    for player, company in (("A", "GRSC"), ("B", "MRBC"), ("C", "SCC"), ("D", "GSC")):
+        game.apply(player, BuyPrivate(company))
+    return game
+
+
+def test_the_fifth_private_is_the_gmo_presidents_certificate() -> None:
+    from pbem.engine.actions import BuyPrivate
+
+    title = load_title("1870", ("historical_order_start",))
+    fifth = title.company("GMO")
+    assert (fifth.value, fifth.name) == (140, "Gulf, Mobile & Ohio")
+    assert fifth.ability("no_buy") is not None, "no public company may buy it"
+    assert "SLSF" not in {c.sym for c in title.companies}
+    assert "SLSF" in {c.sym for c in load_title("1870").companies}, "plain 1870 keeps the Frisco's"
+    game = after_four_privates()
+    game.apply("A", BuyPrivate("GMO"))
+    assert game.current_actors() == ["A"], "its buyer sets the par at once"
+    with pytest.raises(IllegalOrderError, match="GMO"):
+        game.apply("A", Par("IC", 100))
+    game.apply("A", Par("GMO", 100))
+    gmo = game.state.corporations["GMO"]
+    assert gmo.ipoed and gmo.president == "A"
+    assert gmo.floated, "the GM&O operates with just 20% sold"
+    assert game.state.companies["GMO"].closed
+
+
+def test_the_frisco_is_a_normal_share_company() -> None:
+    title = load_title("1870", ("historical_order_start",))
+    assert {c.sym: c.float_percent for c in title.corporations}["SLSF"] == 60
+    assert {c.sym: c.float_percent for c in load_title("1870").corporations}["SLSF"] == 20
+    game = stock_round()
+    for sym in ("GMO", "IC", "MP"):
+        game.state.corporations[sym].ipoed = True
+    game.apply("A", Par("SLSF", 100))
+    assert not game.state.corporations["SLSF"].floated, "its president's certificate alone does not float it"

@@ -19,17 +19,56 @@ in a stock round (``State1870.out_of_order``), or for the whole game with the se
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+import copy
+from typing import TYPE_CHECKING, Any, Mapping
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
 
 ORDER = "historical_order"
 CONDITION = "historical_order_condition"
+FIFTH_PRIVATE = "historical_fifth_private"
 CONDITIONS = ("started", "floated")
 
-DEFAULTS: Mapping[str, str] = {ORDER: "", CONDITION: "started"}
-"""Each setting and its default (plain 1870: no order)."""
+DEFAULTS: Mapping[str, str] = {ORDER: "", CONDITION: "started", FIFTH_PRIVATE: ""}
+"""Each setting and its default (plain 1870: no order, the Frisco's certificate the private)."""
+
+
+def composed(documents: Mapping[str, Any]) -> dict[str, Any]:
+    """``documents`` (1870's parsed data files by stem) with the corporation named by the
+    ``historical_fifth_private`` setting in the place of the private that is a president's
+    certificate (the SLSF, companies.yaml: ``shares`` of ``SLSF_0`` and ``close_after_par``):
+    the private keeps its face value ($140) and abilities (its buyer sets the par at once, no
+    corporation may buy it) but carries that corporation's certificate and name; that
+    corporation floats with the private's float percentage (20%), and the old one with the
+    default (60%). Seed 000, "The Fifth Private Company". Unchanged when the setting is empty.
+    The inputs are not changed.
+
+    :raises ConfigError: the setting names no corporation, or no private is a certificate.
+    """
+    from pbem.errors import ConfigError
+
+    new = str(((documents["game"] or {}).get("title_rules") or {}).get(FIFTH_PRIVATE) or "")
+    if not new:
+        return dict(documents)
+    corporations = copy.deepcopy(documents["corporations"])
+    by_sym = {c["sym"]: c for c in corporations["corporations"]}
+    if new not in by_sym:
+        raise ConfigError(f"title_rules.{FIFTH_PRIVATE}: {new!r} is not a corporation of 1870")
+    companies = copy.deepcopy(documents["companies"])
+    private = next((c for c in companies
+                    if any(a.get("kind") == "close_after_par" for a in c.get("abilities") or [])), None)
+    if private is None:
+        raise ConfigError(f"title_rules.{FIFTH_PRIVATE}: no private company is a president's certificate")
+    old = str(private["sym"])
+    private["sym"], private["name"] = new, by_sym[new]["name"]
+    for ability in private["abilities"]:
+        if ability.get("kind") == "shares":
+            ability["share"] = f"{new}_0"
+    percent = by_sym[old].pop("float_percent", None)
+    if percent is not None:
+        by_sym[new]["float_percent"] = percent
+    return {**documents, "companies": companies, "corporations": corporations}
 
 
 def order(game: Game) -> tuple[str, ...]:

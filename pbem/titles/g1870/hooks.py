@@ -15,7 +15,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Hashable, Mapping
+from typing import TYPE_CHECKING, Any, Hashable, Mapping
 
 from pbem.engine import market
 from pbem.engine.hooks import Coord, TitleHooks
@@ -44,6 +44,13 @@ class Hooks1870(TitleHooks):
 
     def new_title_state(self) -> TitleState:
         return State1870()
+
+    @classmethod
+    def compose(cls, documents: Mapping[str, Any], parts: Mapping[str, Any],
+                variants: tuple[str, ...]) -> dict[str, Any]:
+        """With the Historical Order Start, the GM&O's president's certificate is the fifth
+        private instead of the Frisco's (:func:`pbem.titles.g1870.historical.composed`)."""
+        return historical.composed(super().compose(documents, parts, variants))
 
     @classmethod
     def title_rules(cls) -> Mapping[str, bool | int | str]:

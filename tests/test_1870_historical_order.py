@@ -143,3 +143,29 @@ def test_the_frisco_is_a_normal_share_company() -> None:
         game.state.corporations[sym].ipoed = True
     game.apply("A", Par("SLSF", 100))
     assert not game.state.corporations["SLSF"].floated, "its president's certificate alone does not float it"
+
+
+def test_the_last_tile_5_is_held_for_the_mp_until_it_has_operated() -> None:
+    from pbem.engine import track
+
+    game = Game(load_title("1870", ("historical_order_start",)), ["A", "B", "C", "D"])
+    plain = Game(load_title("1870"), ["A", "B", "C", "D"])
+    free = [c for c in ("H13", "J9", "B9", "F5", "D5", "E12", "L11", "D21")
+            if any(track.lay_problem(game, "ATSF", c, "5", r, ignore_reach=True) is None for r in range(6))]
+    assert len(free) >= 2, free
+    first, second = free[:2]
+    assert game.tiles_left("5") == 2
+    rotation = next(r for r in range(6) if track.lay_problem(game, "ATSF", first, "5", r, ignore_reach=True) is None)
+    for g in (game, plain):
+        g.state.tiles[first] = ("5", rotation)
+    assert game.tiles_left("5") == 1
+    rotations = [r for r in range(6) if track.lay_problem(plain, "ATSF", second, "5", r, ignore_reach=True) is None]
+    assert rotations, "plain 1870 lets anyone lay the last #5"
+    problem = track.lay_problem(game, "ATSF", second, "5", rotations[0], ignore_reach=True)
+    assert problem == "the last #5 is reserved for MP until it has completed its first operating turn"
+    assert game.hooks.lay_problem(game, "MP", second, "5", rotations[0]) is None, "the MP lays it"
+    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    assert "Tile #5: one reserved for MP until its first operating turn is over (1 left)" in lines
+    game.state.corporations["MP"].operated = True
+    assert track.lay_problem(game, "ATSF", second, "5", rotations[0], ignore_reach=True) is None
+    assert not any(line.startswith("Tile #5") for line in dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"])

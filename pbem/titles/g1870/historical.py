@@ -28,9 +28,12 @@ if TYPE_CHECKING:
 ORDER = "historical_order"
 CONDITION = "historical_order_condition"
 FIFTH_PRIVATE = "historical_fifth_private"
+RESERVED_TILE = "historical_reserved_tile"
+RESERVED_FOR = "historical_reserved_for"
 CONDITIONS = ("started", "floated")
 
-DEFAULTS: Mapping[str, str] = {ORDER: "", CONDITION: "started", FIFTH_PRIVATE: ""}
+DEFAULTS: Mapping[str, str] = {ORDER: "", CONDITION: "started", FIFTH_PRIVATE: "",
+                               RESERVED_TILE: "", RESERVED_FOR: ""}
 """Each setting and its default (plain 1870: no order, the Frisco's certificate the private)."""
 
 
@@ -139,4 +142,36 @@ def report_lines(game: Game) -> tuple[str, ...]:
     else:
         pending = next(s for s in syms if not game.state.corporations[s].ipoed)
         lines.append(f"Next to start: {pending}, once those before it have {word}")
+    held = reserved(game)
+    if held is not None:
+        lines.append(f"Tile #{held[0]}: one reserved for {held[1]} until its first operating turn is over "
+                     f"({game.tiles_left(held[0])} left)")
     return tuple(lines)
+
+
+def reserved(game: Game) -> tuple[str, str] | None:
+    """``(tile, corporation)`` while one copy of the tile is still held for the corporation:
+    from the start until the corporation has operated (paid or withheld in its first turn;
+    its own lays come before that), or None. Seed 000, Missouri Pacific: "one tile #5 is
+    reserved for the exclusive use of the MoPac until it has completed its first operating
+    turn" (settings ``historical_reserved_tile`` and ``historical_reserved_for``)."""
+    tile, corp = str(game.title.title_rule(RESERVED_TILE)), str(game.title.title_rule(RESERVED_FOR))
+    if not tile or not corp:
+        return None
+    state = game.state.corporations.get(corp)
+    if state is None or state.operated or state.closed:
+        return None
+    return tile, corp
+
+
+def reserved_tile_problem(game: Game, corp: str, tile: str) -> str | None:
+    """Why ``corp`` may not lay ``tile`` now because of the reservation, or None. Our reading
+    of "reserved": the last copy left in the supply is the one held, so another corporation
+    may lay the tile while two or more are left, never the last; the reserved corporation lays
+    it freely."""
+    held = reserved(game)
+    if held is None or held != (tile, held[1]) or corp == held[1]:
+        return None
+    if game.tiles_left(tile) <= 1:
+        return f"the last #{tile} is reserved for {held[1]} until it has completed its first operating turn"
+    return None

@@ -134,7 +134,12 @@ class Hooks1870(TitleHooks):
     def lay_problem(self, game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
         """While a player owns the Mississippi River Bridge Company, no tile in a river hex
         may join the two banks (extras.yaml, mississippi): a tile in a hex with a city or town
-        reaches only edges on the stop's bank; elsewhere each path keeps to one bank."""
+        reaches only edges on the stop's bank; elsewhere each path keeps to one bank. With the
+        Historical Order Start, the last #5 is held for the MP until it has operated
+        (:func:`pbem.titles.g1870.historical.reserved_tile_problem`)."""
+        held = historical.reserved_tile_problem(game, corp, tile)
+        if held is not None:
+            return held
         river = game.title.extras.get("mississippi") or {}
         bank = (river.get("hexes") or {}).get(coord)
         if bank is None:

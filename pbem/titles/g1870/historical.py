@@ -1,5 +1,7 @@
 """1870's Historical Order Start (variant ``historical_order_start``): the corporations are
-started in a fixed order.
+started in a fixed order; with Lou Jerkich's additional rules, the GM&O's president's
+certificate is the fifth private (:func:`composed`) and the last tile #5 is held for the MP
+(:func:`reserved_tile_problem`).
 
 The published text of the variant (Mayfair rules and Dixon's online rules, section 16) is not
 public. This is our reading, from the numbered list of corporations in Lou Jerkich's
@@ -132,7 +134,8 @@ def report_lines(game: Game) -> tuple[str, ...]:
     in the order not yet started whose predecessors allow it), or that all have started."""
     syms = order(game)
     word = "floated" if condition(game) == "floated" else "started"
-    lines = [f"Start order: {', '.join(syms)} (each once those before it have {word})"]
+    lines = [f"Start order: {', '.join(syms)} (each once those before it have {word})",
+             "(our reading of a rule whose base text is not public; the GM may rule otherwise)"]
     nxt = next((s for s in syms if not game.state.corporations[s].ipoed
                 and not game.state.corporations[s].closed and waiting_for(game, s) is None), None)
     if nxt is not None:

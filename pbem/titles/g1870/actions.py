@@ -14,7 +14,7 @@ from typing import ClassVar, Literal
 
 from pbem.engine.actions import Action
 
-__all__ = ["DestinationToken", "GrantConnection", "Redeem", "Reissue"]
+__all__ = ["DestinationToken", "GrantConnection", "Redeem", "Reissue", "StartOutOfOrder"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,3 +66,14 @@ class GrantConnection(Action):
     gm_only: ClassVar[bool] = True
     corporation: str
 
+
+
+@dataclass(frozen=True, slots=True)
+class StartOutOfOrder(Action):
+    """A GM ruling that ``corporation`` may be started now, whatever the Historical Order
+    Start's order says (issue 13: the GM may rule otherwise); given in a stock round as the
+    seat whose turn it is, it is no part of that seat's turn."""
+
+    kind: ClassVar[str] = "start_out_of_order"
+    gm_only: ClassVar[bool] = True
+    corporation: str

@@ -17,14 +17,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Hashable, Mapping
+from typing import TYPE_CHECKING, Any, Hashable, Mapping
 
 from pbem.engine import market
 from pbem.engine.hooks import Coord, TitleHooks
 from pbem.engine.state import IPO, Owner, ShareSale, TitleState
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
 from pbem.engine.values import Vertex
-from pbem.titles.g1870 import protection, small_cities
+from pbem.titles.g1870 import historical, protection, small_cities
 from pbem.titles.g1870.state import State1870, state1870
 from pbem.titles.g1870.stock import Stock1870
 
@@ -41,8 +41,9 @@ class Hooks1870(TitleHooks):
     @classmethod
     def title_rules(cls) -> Mapping[str, bool | int | str]:
         """``small_cities`` (default off): Jerkich's small-cities variant
-        (:mod:`pbem.titles.g1870.small_cities`)."""
-        return {**super().title_rules(), small_cities.RULE: False}
+        (:mod:`pbem.titles.g1870.small_cities`); the Historical Order Start's settings
+        (:mod:`pbem.titles.g1870.historical`)."""
+        return {**super().title_rules(), small_cities.RULE: False, **historical.DEFAULTS}
 
     def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
         """1830's length rule; with small cities, only the cities and off-board areas must
@@ -86,6 +87,25 @@ class Hooks1870(TitleHooks):
 
     def new_title_state(self) -> TitleState:
         return State1870()
+
+    @classmethod
+    def compose(cls, documents: Mapping[str, Any], parts: Mapping[str, Any],
+                variants: tuple[str, ...]) -> dict[str, Any]:
+        """With the Historical Order Start, the GM&O's president's certificate is the fifth
+        private instead of the Frisco's (:func:`pbem.titles.g1870.historical.composed`)."""
+        return historical.composed(super().compose(documents, parts, variants))
+
+    def launch_problem(self, game: Game, sym: str) -> str | None:
+        """With the Historical Order Start, no corporation starts before those ahead of it in
+        the order (:func:`pbem.titles.g1870.historical.launch_problem`)."""
+        return historical.launch_problem(game, sym) or super().launch_problem(game, sym)
+
+    def report_sections(self, game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """``HISTORICAL ORDER START``: the order and the corporation that may start next."""
+        found = super().report_sections(game)
+        if not historical.order(game):
+            return found
+        return (*found, ("HISTORICAL ORDER START", historical.report_lines(game)))
 
     def stock_step(self) -> type[BuySellParShares]:
         return Stock1870
@@ -152,7 +172,12 @@ class Hooks1870(TitleHooks):
     def lay_problem(self, game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
         """While a player owns the Mississippi River Bridge Company, no tile in a river hex
         may join the two banks (extras.yaml, mississippi): a tile in a hex with a city or town
-        reaches only edges on the stop's bank; elsewhere each path keeps to one bank."""
+        reaches only edges on the stop's bank; elsewhere each path keeps to one bank. With the
+        Historical Order Start, the last #5 is held for the MP until it has operated
+        (:func:`pbem.titles.g1870.historical.reserved_tile_problem`)."""
+        held = historical.reserved_tile_problem(game, corp, tile)
+        if held is not None:
+            return held
         river = game.title.extras.get("mississippi") or {}
         bank = (river.get("hexes") or {}).get(coord)
         if bank is None:

@@ -1,6 +1,7 @@
 """1870's own order words: HALF (a half payout), REDEEM and REISSUE (a corporation's own
-shares, 1870 rules), DESTINATION (where the destination token goes) and the GM's CONNECT
-ruling. Price protection needs no word of its own: the president protects with
+shares, 1870 rules), DESTINATION (where the destination token goes), the GM's CONNECT
+ruling and the GM's OUTOFORDER ruling (the Historical Order Start). Price protection needs
+no word of its own: the president protects with
 ``BUY <n> <corporation> POOL`` or declines with ``PASS`` (core orders).
 
 Registered by :meth:`pbem.titles.g1870.hooks.Hooks1870.order_codecs`; an 1830 game neither
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from pbem.core_codecs import word_alone
 from pbem.engine.actions import Action, Dividend
-from pbem.titles.g1870.actions import DestinationToken, GrantConnection, Redeem, Reissue
+from pbem.titles.g1870.actions import DestinationToken, GrantConnection, Redeem, Reissue, StartOutOfOrder
 from pbem.errors import OrderSyntaxError
 from pbem.order_codecs import HelpEntry, OrderCodec, Vocabulary, corporation
 
@@ -57,6 +58,17 @@ def _format_connect(action: Action, vocab: Vocabulary | None) -> str:
     return f"CONNECT {action.corporation}"
 
 
+def _parse_out_of_order(words: list[str], line: str, vocab: Vocabulary) -> Action:
+    if len(words) != 1:
+        raise OrderSyntaxError(f"cannot read {line!r}: write OUTOFORDER <corporation>")
+    return StartOutOfOrder(corporation(words[0], line, vocab))
+
+
+def _format_out_of_order(action: Action, vocab: Vocabulary | None) -> str:
+    assert isinstance(action, StartOutOfOrder)
+    return f"OUTOFORDER {action.corporation}"
+
+
 def _parse_destination(words: list[str], line: str, vocab: Vocabulary) -> Action:
     choice = words[0].upper() if len(words) == 1 else ""
     if choice not in ("MAP", "CHARTER"):
@@ -70,6 +82,12 @@ def _format_destination(action: Action, vocab: Vocabulary | None) -> str:
 
 
 CODECS: tuple[OrderCodec, ...] = (
+    OrderCodec("OUTOFORDER", (), (StartOutOfOrder,), _parse_out_of_order, _format_out_of_order, (
+        HelpEntry("OUTOFORDER <corporation>",
+                  "GM ruling, given as ACT AS <seat> OUTOFORDER <corporation> in a stock round: the "
+                  "corporation may be started now, out of the Historical Order Start's order (1870; the "
+                  "order is our reading of a rule whose base text is not public)", "OUTOFORDER SP"),
+    ), gm_only=True),
     word_alone("HALF", Dividend("half"), (), "pay half, keep half (1870)"),
     OrderCodec("REDEEM", (), (Redeem,), _parse_redeem, _format_redeem, (
         HelpEntry("REDEEM <corporation> [POOL | FROM <player>]",

@@ -35,7 +35,9 @@ class State1870(TitleState):
       destination token on the charter (a spare token, no bonus);
     * ``connections`` — in an operating round, the corporations owed a connection run now,
       the first one's being made; ``connection_revenue`` — that run's revenue once run (money,
-      an int), until it is paid out or withheld.
+      an int), until it is paid out or withheld;
+    * ``out_of_order`` — corporations the GM has ruled may be started out of the Historical
+      Order Start's order (``OUTOFORDER``).
     """
 
     redeemed: set[tuple[str, int]] = field(default_factory=set)
@@ -48,6 +50,7 @@ class State1870(TitleState):
     destination_on_charter: list[str] = field(default_factory=list)
     connections: list[str] = field(default_factory=list)
     connection_revenue: int | None = None
+    out_of_order: list[str] = field(default_factory=list)
 
     def copy(self) -> State1870:
         """A structural copy (the queued sales are frozen values, shared)."""
@@ -56,7 +59,8 @@ class State1870(TitleState):
                          protector=self.protector, redeem_cash=dict(self.redeem_cash),
                          destinations_reached=self.destinations_reached[:],
                          destination_on_charter=self.destination_on_charter[:],
-                         connections=self.connections[:], connection_revenue=self.connection_revenue)
+                         connections=self.connections[:], connection_revenue=self.connection_revenue,
+                         out_of_order=self.out_of_order[:])
 
     def withheld(self, cert: Certificate) -> bool:
         """A redeemed share in the treasury is out of the market until reissued."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, Iterable
 
 from pbem.engine.actions import Action, BuyShares, Pass
-from pbem.titles.g1870.actions import Redeem, Reissue
+from pbem.titles.g1870.actions import Redeem, Reissue, StartOutOfOrder
 from pbem.engine.state import StockRoundState
 from pbem.engine.step import Handler
 from pbem.engine.steps.stock import BuySellParShares, end_turn
@@ -125,8 +125,21 @@ class Stock1870(BuySellParShares):
         sr.last_to_act = player
         end_turn(game, player)
 
+    @classmethod
+    def process_out_of_order(cls, game: Game, player: str, action: Action) -> None:
+        """The GM's ruling that a corporation may start out of the historical order: no part
+        of ``player``'s turn. :raises IllegalOrderError: the order does not hold it back."""
+        from pbem.errors import IllegalOrderError
+        from pbem.titles.g1870 import historical
+
+        assert isinstance(action, StartOutOfOrder)
+        if historical.waiting_for(game, action.corporation) is None:
+            raise IllegalOrderError(f"the historical order does not hold {action.corporation} back now")
+        state1870(game.state).out_of_order.append(action.corporation)
+
 
 Stock1870.handlers = {
+    StartOutOfOrder: Stock1870.process_out_of_order,
     Redeem: Stock1870.process_redeem,
     Reissue: Stock1870.process_reissue,
     **BuySellParShares.handlers,

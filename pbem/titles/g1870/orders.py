@@ -10,6 +10,8 @@ reads nor lists them (issue 11).
 
 from __future__ import annotations
 
+from typing import Callable
+
 from pbem.core_codecs import word_alone
 from pbem.engine.actions import Action, Dividend
 from pbem.titles.g1870.actions import DestinationToken, GrantConnection, Redeem, Reissue, StartOutOfOrder
@@ -36,37 +38,21 @@ def _format_redeem(action: Action, vocab: Vocabulary | None) -> str:
     return f"REDEEM {action.corporation} " + ("POOL" if action.source == "pool" else f"FROM {action.source}")
 
 
-def _parse_reissue(words: list[str], line: str, vocab: Vocabulary) -> Action:
-    if len(words) != 1:
-        raise OrderSyntaxError(f"cannot read {line!r}: write REISSUE <corporation>")
-    return Reissue(corporation(words[0], line, vocab))
+def _corporation_order(word: str, kind: type[Reissue] | type[GrantConnection] | type[StartOutOfOrder]) -> tuple[
+        Callable[[list[str], str, Vocabulary], Action], Callable[[Action, Vocabulary | None], str]]:
+    """The parse and format of an order ``<word> <corporation>`` writing a ``kind`` of one
+    field, ``corporation`` (REISSUE, the GM's CONNECT and OUTOFORDER)."""
 
+    def parse(words: list[str], line: str, vocab: Vocabulary) -> Action:
+        if len(words) != 1:
+            raise OrderSyntaxError(f"cannot read {line!r}: write {word} <corporation>")
+        return kind(corporation(words[0], line, vocab))
 
-def _format_reissue(action: Action, vocab: Vocabulary | None) -> str:
-    assert isinstance(action, Reissue)
-    return f"REISSUE {action.corporation}"
+    def format_(action: Action, vocab: Vocabulary | None) -> str:
+        assert isinstance(action, kind)
+        return f"{word} {action.corporation}"
 
-
-def _parse_connect(words: list[str], line: str, vocab: Vocabulary) -> Action:
-    if len(words) != 1:
-        raise OrderSyntaxError(f"cannot read {line!r}: write CONNECT <corporation>")
-    return GrantConnection(corporation(words[0], line, vocab))
-
-
-def _format_connect(action: Action, vocab: Vocabulary | None) -> str:
-    assert isinstance(action, GrantConnection)
-    return f"CONNECT {action.corporation}"
-
-
-def _parse_out_of_order(words: list[str], line: str, vocab: Vocabulary) -> Action:
-    if len(words) != 1:
-        raise OrderSyntaxError(f"cannot read {line!r}: write OUTOFORDER <corporation>")
-    return StartOutOfOrder(corporation(words[0], line, vocab))
-
-
-def _format_out_of_order(action: Action, vocab: Vocabulary | None) -> str:
-    assert isinstance(action, StartOutOfOrder)
-    return f"OUTOFORDER {action.corporation}"
+    return parse, format_
 
 
 def _parse_destination(words: list[str], line: str, vocab: Vocabulary) -> Action:
@@ -82,7 +68,7 @@ def _format_destination(action: Action, vocab: Vocabulary | None) -> str:
 
 
 CODECS: tuple[OrderCodec, ...] = (
-    OrderCodec("OUTOFORDER", (), (StartOutOfOrder,), _parse_out_of_order, _format_out_of_order, (
+    OrderCodec("OUTOFORDER", (), (StartOutOfOrder,), *_corporation_order("OUTOFORDER", StartOutOfOrder), (
         HelpEntry("OUTOFORDER <corporation>",
                   "GM ruling, given as ACT AS <seat> OUTOFORDER <corporation> in a stock round: the "
                   "corporation may be started now, out of the Historical Order Start's order (1870; the "
@@ -93,12 +79,12 @@ CODECS: tuple[OrderCodec, ...] = (
         HelpEntry("REDEEM <corporation> [POOL | FROM <player>]",
                   "your corporation buys back a share into its treasury (1870, stock round)", "REDEEM MP POOL"),
     )),
-    OrderCodec("REISSUE", (), (Reissue,), _parse_reissue, _format_reissue, (
+    OrderCodec("REISSUE", (), (Reissue,), *_corporation_order("REISSUE", Reissue), (
         HelpEntry("REISSUE <corporation>",
                   "your corporation offers its redeemed shares for sale at a new par (1870, stock round)",
                   "REISSUE MP"),
     )),
-    OrderCodec("CONNECT", (), (GrantConnection,), _parse_connect, _format_connect, (
+    OrderCodec("CONNECT", (), (GrantConnection,), *_corporation_order("CONNECT", GrantConnection), (
         HelpEntry("CONNECT <corporation>",
                   "GM ruling, given as ACT AS <seat> CONNECT <corporation>: the corporation has connected to "
                   "its destination; its connection run comes now (1870)", "CONNECT MP"),

@@ -1,0 +1,154 @@
+"""The two rivers of Lou Jerkich's Historical Order Start rules for 1870 (issue 13, seed 000):
+which side of the Mississippi and of the Ohio a hex, a hex edge or a stop lies on, and
+whether the Mississippi River Bridge Company has opened the crossings.
+
+Sides are found from the map: the Mississippi's banks in each river hex (``extras.yaml``,
+``mississippi``: the edges on each bank, and the bank a hex's city or town stands on) split the
+board into a western and an eastern part; east of it, the Ohio splits the eastern part at the
+Cairo/Paducah hex (:data:`OHIO_HEX`, E20) into Illinois to the north and Kentucky and the
+south. E20's edges toward D19, D21 and E18 are its northern ones, toward F19 and F21 its
+southern ones (:data:`OHIO_NORTH_EDGES`); across the map, the Ohio meets the Mississippi at the
+corner shared by E18, E20 and F19, and the only other hex side it follows, between F19 and E18
+(:data:`OHIO_HEXSIDE`), lies on the Mississippi's western bank in both hexes in our banks model,
+so no Kentucky track meets Illinois track there.
+
+A part of the board is a *node*: a hex that is not a river hex, or one bank of a river hex
+(``(coord, "west")``). Two nodes touch across a hex side; the Mississippi's nodes of one hex do
+not touch. Everything here is pure and reads only the title's data and the game state.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, Mapping
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+    from pbem.engine.board import MapData
+    from pbem.engine.title import TitleData
+
+Side = Literal["west", "east"]
+OhioSide = Literal["north", "south"]
+
+BRIDGE_COMPANY = "MRBC"
+"""The Mississippi River Bridge Company (companies.yaml)."""
+OHIO_HEX = "E20"
+"""The hex the Ohio runs through: Cairo IL to the north, Paducah KY to the south (seed 000)."""
+OHIO_NORTH_EDGES = frozenset({1, 2, 3})
+"""E20's edges on the Illinois side of the Ohio: W (to E18's eastern bank), NW (D19), NE (D21).
+Its edge E (4) is off the map; SW (0, to F19's eastern bank) and SE (5, F21) are Kentucky's."""
+OHIO_HEXSIDE = (("F19", 2), ("E18", 5))
+"""The hex side between F19 and E18 that the seed names as part of the Ohio, as (hex, edge)."""
+WEST_SEED = "B9"
+"""A hex west of the Mississippi (Topeka), from which the western part is found."""
+ILLINOIS_SEED = "D19"
+"""A hex of Illinois (north of the Ohio, east of the Mississippi)."""
+
+
+def bridge_open(game: Game) -> bool:
+    """Whether the Mississippi River Bridge Company has been sold to a corporation or has
+    closed, which opens the Ohio and (for Jerkich's rules) the Mississippi (seed 000: "until
+    the Mississippi River Bridge Company has been sold to a corporation or has been closed").
+    A game without the company has its rivers open."""
+    company = game.state.companies.get(BRIDGE_COMPANY)
+    if company is None or company.closed:
+        return True
+    return company.owner is not None and not company.owner.is_player
+
+
+@dataclass(frozen=True)
+class Sides:
+    """The board's parts: ``west`` (nodes west of the Mississippi) and ``illinois`` (nodes
+    east of it and north of the Ohio); every other node is east and south of the Ohio.
+    A node is a coordinate (``"B9"``) or, for a river hex, ``"<coord>/<bank>"``."""
+
+    west: frozenset[str]
+    illinois: frozenset[str]
+
+
+Banks = tuple[tuple[str, tuple[int, ...], tuple[int, ...], str | None], ...]
+"""The Mississippi's river hexes as ``(coord, west edges, east edges, stops_on)``."""
+
+
+def _banks(title: TitleData) -> Mapping[str, Mapping[str, Any]]:
+    river = title.extras.get("mississippi") or {}
+    found: Mapping[str, Mapping[str, Any]] = river.get("hexes") or {}
+    return found
+
+
+def _banks_key(title: TitleData) -> Banks:
+    return tuple((coord, tuple(bank["west"]), tuple(bank["east"]), bank.get("stops_on"))
+                 for coord, bank in sorted(_banks(title).items()))
+
+
+def _node(banks: Mapping[str, tuple[tuple[int, ...], tuple[int, ...]]], coord: str, edge: int) -> str:
+    bank = banks.get(coord)
+    if bank is None:
+        return coord
+    return f"{coord}/{'west' if edge in bank[0] else 'east'}"
+
+
+def _flood(board: MapData, banks: Mapping[str, tuple[tuple[int, ...], tuple[int, ...]]],
+           start: str, barrier: str | None) -> frozenset[str]:
+    seen, todo = {start}, [start]
+    while todo:
+        coord, _, bank = todo.pop().partition("/")
+        edges = range(6) if not bank else banks[coord][0 if bank == "west" else 1]
+        for edge in edges:
+            other = board.neighbor(coord, edge)
+            if other is None or other == barrier:
+                continue
+            node = _node(banks, other, (edge + 3) % 6)
+            if node not in seen:
+                seen.add(node)
+                todo.append(node)
+    return frozenset(seen)
+
+
+@functools.lru_cache(maxsize=8)
+def _sides(board: MapData, key: Banks) -> Sides:
+    banks = {coord: (west, east) for coord, west, east, _ in key}
+    return Sides(west=_flood(board, banks, WEST_SEED, None),
+                 illinois=_flood(board, banks, ILLINOIS_SEED, OHIO_HEX))
+
+
+def sides(title: TitleData) -> Sides:
+    """The board's parts for ``title`` (1870's map and Mississippi banks); computed once per
+    map (a pure function of the map, cached by its value)."""
+    return _sides(title.board, _banks_key(title))
+
+
+def edge_side(title: TitleData, found: Sides, coord: str, edge: int) -> Side:
+    """The Mississippi side of edge ``edge`` of hex ``coord`` (its bank in a river hex)."""
+    bank = _banks(title).get(coord)
+    node = coord if bank is None else f"{coord}/{'west' if edge in bank['west'] else 'east'}"
+    return "west" if node in found.west else "east"
+
+
+def stop_side(title: TitleData, found: Sides, coord: str) -> Side:
+    """The Mississippi side a stop of ``coord`` stands on: the hex's side, or in a river hex
+    the bank its city or town stands on (``stops_on``; east where the data names none)."""
+    bank = _banks(title).get(coord)
+    if bank is None:
+        return "west" if coord in found.west else "east"
+    return "west" if bank.get("stops_on") == "west" else "east"
+
+
+def hex_west(found: Sides, coord: str) -> bool:
+    """Whether all of ``coord`` lies west of the Mississippi (not a river hex)."""
+    return coord in found.west
+
+
+def ohio_side(found: Sides, node: str) -> OhioSide:
+    """The Ohio side of a node (a coordinate, or ``"<coord>/<bank>"``): north for Illinois,
+    south for every other node (Kentucky and the south, and the west, which meets the Ohio
+    only across the Mississippi)."""
+    return "north" if node in found.illinois else "south"
+
+
+def stop_ohio_side(title: TitleData, found: Sides, coord: str) -> OhioSide:
+    """The Ohio side of a stop of ``coord`` (not E20, whose two towns lie on either side)."""
+    bank = _banks(title).get(coord)
+    node = coord if bank is None else f"{coord}/{bank.get('stops_on') or 'east'}"
+    return ohio_side(found, node)

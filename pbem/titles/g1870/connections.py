@@ -32,6 +32,14 @@ def destination(title: TitleData, corp: str) -> str | None:
     return str(found) if found else None
 
 
+def connection_home(game: Game, corp: str) -> tuple[str, int]:
+    """``(hex, city)`` of the home station ``corp``'s connection run starts from (1870: the
+    charter's home; the Historical Order Start's corporations with a home of their own say
+    so here)."""
+    data = game.title.corporation(corp)
+    return data.home, data.home_city or 0
+
+
 def destination_token_at(game: Game, corp: str, coord: str) -> bool:
     """Whether ``corp``'s token on ``coord`` is its destination token: it has connected and
     placed the token on the map there (1870 game.yaml, destinations)."""
@@ -63,10 +71,9 @@ def connections_due(game: Game, order: list[str]) -> list[str]:
     state, mine = game.state, state1870(game.state)
     due = []
     for corp in order:
-        data = game.title.corporation(corp)
         if not destination(game.title, corp) or corp in mine.destinations_reached or state.corporations[corp].closed:
             continue
-        home_key = track.city_key(data.home, data.home_city or 0)
+        home_key = track.city_key(*connection_home(game, corp))
         if corp in state.tokens.get(home_key, []) and connection_runnable(game, corp):
             due.append(corp)
     return due
@@ -75,13 +82,13 @@ def connections_due(game: Game, order: list[str]) -> list[str]:
 def connection_runnable(game: Game, corp: str) -> bool:
     """Whether one of ``corp``'s trains can run from its home to its destination now (the
     train must count every stop between, 1870 game.yaml)."""
-    data = game.title.corporation(corp)
     held = game.state.corporations[corp].trains
     target = destination(game.title, corp)
     if not target or not held:
         return False
     longest = max(trains.train_data(game.title, t).distance for t in held)
-    home = Vertex(data.home, track.token_stop(game, data.home, data.home_city or 0))
+    coord, city = connection_home(game, corp)
+    home = Vertex(coord, track.token_stop(game, coord, city))
     return track.fewest_stops(game, corp, home, target, most=longest) is not None
 
 
@@ -191,14 +198,14 @@ class ConnectionRoute(_ConnectionStep):
     def process(cls, game: Game, player: str, action: Action) -> None:
         assert isinstance(action, RunRoutes)
         corp = connecting_corp(game)
-        data = game.title.corporation(corp)
+        home = connection_home(game, corp)[0]
         target = destination(game.title, corp)
-        ends = {data.home, target}
+        ends = {home, target}
         joined = any(len(run.stops) >= 2
                      and {run.stops[0].split(".")[0], run.stops[-1].split(".")[0]} == ends
                      for run in action.runs)
         if not joined:
-            raise IllegalOrderError(f"one of {corp}'s trains must run from {data.home} to {target}")
+            raise IllegalOrderError(f"one of {corp}'s trains must run from {home} to {target}")
         results = checked_runs(game, corp, action)
         state1870(game.state).connection_revenue = sum(result.revenue for result in results)
 
@@ -213,7 +220,7 @@ class ConnectionRoute(_ConnectionStep):
         corp = connecting_corp(game)
         target = destination(game.title, corp)
         assert target is not None
-        return game.title.corporation(corp).home, target
+        return connection_home(game, corp)[0], target
 
 
 class ConnectionDividend(_ConnectionStep):

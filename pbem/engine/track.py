@@ -120,10 +120,17 @@ def token_vertices(game: Game, corp: str) -> list[Vertex]:
 
 
 def token_stop(game: Game, coord: str, city: int) -> str:
-    """The stop a token key names: city ``c<city>``, or the off-board area ``o`` where the
-    hex has no city (1870: tokens on red off-board areas, e.g. a destination token on A22)."""
+    """The stop a token key names: city ``c<city>``; where the hex has no such city, the
+    off-board area ``o`` (1870: tokens on red off-board areas, e.g. a destination token on
+    A22), else town ``t<city>`` where the hex has that town (a title's token on a town, put
+    there by the title's own rule: Jerkich's 1870 Junction City; the one token check,
+    :func:`token_problem`, places tokens in cities only)."""
     stops = placed(game, coord).tile.stop_ids()
-    return "o" if f"c{city}" not in stops and "o" in stops else f"c{city}"
+    if f"c{city}" in stops:
+        return f"c{city}"
+    if "o" in stops:
+        return "o"
+    return f"t{city}" if f"t{city}" in stops else f"c{city}"
 
 
 def network(game: Game, corp: str, adj: object = None, graph: TrackGraph | None = None) -> Network:
@@ -527,8 +534,12 @@ def fewest_stops(game: Game, corp: str, start: Vertex, goal_hex: str, most: int 
 
 
 def stop_is_token(game: Game, corp: str, vertex: Vertex) -> bool:
-    """Whether ``vertex`` is a city (or off-board area) holding ``corp``'s token."""
+    """Whether ``vertex`` is a city (or off-board area, or a town a title has put a token
+    on, see :func:`token_stop`) holding ``corp``'s token."""
     coord, stop = vertex
     if stop == "o":
         return corp in tokens_in(game, coord, 0)
+    if stop.startswith("t"):
+        index = int(stop[1:])
+        return token_stop(game, coord, index) == stop and corp in tokens_in(game, coord, index)
     return stop.startswith("c") and corp in tokens_in(game, coord, int(stop[1:]))

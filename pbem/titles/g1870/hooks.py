@@ -24,7 +24,7 @@ from pbem.engine.hooks import Coord, TitleHooks
 from pbem.engine.state import IPO, Owner, ShareSale, TitleState
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
 from pbem.engine.values import Vertex
-from pbem.titles.g1870 import historical, protection, small_cities
+from pbem.titles.g1870 import historical, mkt_private, protection, small_cities
 from pbem.titles.g1870.state import State1870, state1870
 from pbem.titles.g1870.stock import Stock1870
 
@@ -43,7 +43,8 @@ class Hooks1870(TitleHooks):
         """``small_cities`` (default off): Jerkich's small-cities variant
         (:mod:`pbem.titles.g1870.small_cities`); the Historical Order Start's settings
         (:mod:`pbem.titles.g1870.historical`)."""
-        return {**super().title_rules(), small_cities.RULE: False, **historical.DEFAULTS}
+        return {**super().title_rules(), small_cities.RULE: False, **historical.DEFAULTS,
+                **mkt_private.DEFAULTS}
 
     def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
         """1830's length rule; with small cities, only the cities and off-board areas must
@@ -105,7 +106,11 @@ class Hooks1870(TitleHooks):
         found = super().report_sections(game)
         if not historical.order(game):
             return found
-        return (*found, ("HISTORICAL ORDER START", historical.report_lines(game)))
+        return (*found, ("HISTORICAL ORDER START", historical.report_lines(game) + mkt_private.report_lines(game)))
+
+    def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
+        """The M-K-T private's first tile, on Junction City (:mod:`.mkt_private`)."""
+        return super().lays_without_reach(game, corp) | mkt_private.lays_without_reach(game, corp)
 
     def stock_step(self) -> type[BuySellParShares]:
         return Stock1870
@@ -178,6 +183,9 @@ class Hooks1870(TitleHooks):
         held = historical.reserved_tile_problem(game, corp, tile)
         if held is not None:
             return held
+        private = mkt_private.lay_problem(game, corp, coord, tile, rotation)
+        if private is not None:
+            return private
         river = game.title.extras.get("mississippi") or {}
         bank = (river.get("hexes") or {}).get(coord)
         if bank is None:

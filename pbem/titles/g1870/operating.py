@@ -74,12 +74,16 @@ class PriceProtection(OpStep):
 def operating_steps() -> tuple[type[OpStep], ...]:
     """A corporation's turn in 1870: the connection runs owed come first (and the GM's
     ``CONNECT`` at any time), then 1830's steps, then the price protection of shares its
-    president sold (1870 rules; 18xx.games plays them in this order)."""
+    president sold (1870 rules; 18xx.games plays them in this order). With the Historical
+    Order Start, the M-K-T private's tile comes first in a round (:mod:`.mkt_private`; its
+    step offers nothing otherwise)."""
     from pbem.titles.g1870.connections import (
         ConnectionDividend,
         ConnectionRoute,
         ConnectionToken,
         GrantConnectionStep,
     )
+    from pbem.titles.g1870.mkt_private import PrivateLay
 
-    return (GrantConnectionStep, ConnectionToken, ConnectionRoute, ConnectionDividend, *CORE_STEPS, PriceProtection)
+    return (PrivateLay, GrantConnectionStep, ConnectionToken, ConnectionRoute, ConnectionDividend, *CORE_STEPS,
+            PriceProtection)

@@ -1,0 +1,220 @@
+"""Jerkich's Historical Order Start for 1870 (issue 13, seed 000): the M-K-T private's track
+and the Katy, each clause on a built position. Junction City B7, Parsons D9 (towns), Kansas
+City B11 (the Katy's charter home); edges 0 SW, 1 W, 2 NW, 3 NE, 4 E, 5 SE."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine import market as mk
+from pbem.engine import track
+from pbem.engine.actions import LayTile, Pass
+from pbem.engine.game import Game
+from pbem.engine.state import RoundState
+from pbem.engine.values import Owner
+from pbem.errors import IllegalOrderError
+from pbem.ruleset import load_title
+from pbem.titles.g1870 import mkt_private
+
+HOS = ("historical_order_start",)
+
+
+def rot(game: Game, coord: str, tile: str, toward: tuple[str, ...]) -> int:
+    """A rotation of ``tile`` on ``coord`` with exits toward every hex of ``toward``."""
+    wanted = {e for e in range(6) if game.board.neighbor(coord, e) in toward}
+    found = [r for r in range(6) if wanted <= game.tiles[tile].exits(r)]
+    assert found, f"#{tile} cannot join {toward} on {coord}"
+    return found[0]
+
+
+def float_corp(game: Game, sym: str, president: str, price: int = 100, cash: int = 500) -> None:
+    state = game.state
+    corp = state.corporations[sym]
+    corp.par = mk.par_coord(game.title, price)
+    assert corp.par is not None
+    mk.place(state, sym, corp.par)
+    corp.ipoed = corp.floated = True
+    corp.president, corp.cash = president, cash
+    for cert in state.certificates:
+        if cert.corporation == sym and cert.index <= 5:
+            cert.owner = Owner.player(president)
+
+
+def game_with_private(variants: tuple[str, ...] = HOS, owner: str = "B") -> Game:
+    """Four seats; GMO floated (A's); the M-K-T private owned by ``owner``; no round begun."""
+    game = Game(load_title("1870", variants), ["A", "B", "C", "D"])
+    company = game.state.companies["MKT"]
+    company.owner = Owner.player(owner)
+    game.state.players[owner].companies.append("MKT")
+    float_corp(game, "GMO", "A")
+    return game
+
+
+def begin(game: Game) -> Game:
+    """Begin operating round 1.1 (the privates pay, the first turn starts)."""
+    game.begin_round(RoundState(kind="operating", number=1, or_number=1))
+    return game
+
+
+def with_junction_city(game: Game, toward: tuple[str, ...] = ("C8",), tile: str = "58") -> Game:
+    """The private's first tile on B7 leading toward ``toward``, the Katy's token on B7."""
+    game.state.tiles["B7"] = (tile, rot(game, "B7", tile, toward))
+    game.state.tokens["B7.0"] = ["MKT"]
+    return game
+
+
+def lay(game: Game, coord: str, tile: str, toward: tuple[str, ...]) -> LayTile:
+    return LayTile(coord, tile, rot(game, coord, tile, toward))
+
+
+def to_parsons(game: Game) -> Game:
+    """B7 - C8 - D9 laid, the Katy's token on B7: Parsons reached."""
+    with_junction_city(game)
+    game.state.tiles["C8"] = ("9", rot(game, "C8", "9", ("B7", "D9")))
+    game.state.tiles["D9"] = ("4", rot(game, "D9", "4", ("C8", "E10")))
+    return game
+
+
+# -- the M-K-T private's track --------------------------------------------------------------
+
+
+def test_the_private_lays_first_in_the_round_its_owner_acting() -> None:
+    game = begin(game_with_private())
+    assert game.current_actors() == ["B"]
+    assert "M-K-T private's first tile on Junction City B7" in game.waiting_for()
+    legal = game.legal_actions("B")
+    assert legal and all(isinstance(a, LayTile) and a.hex == "B7" for a in legal), "no PASS, only B7"
+    with pytest.raises(IllegalOrderError, match="not A's turn"):
+        game.apply("A", Pass())
+
+
+def test_the_first_tile_goes_on_junction_city_and_the_home_token_right_after() -> None:
+    game = begin(game_with_private())
+    assert "MKT" not in game.state.tokens.get("B7.0", [])
+    game.apply("B", lay(game, "B7", "58", ("C8", "A8")))
+    assert game.state.tiles["B7"][0] == "58"
+    assert game.state.tokens["B7.0"] == ["MKT"]
+    assert track.token_vertices(game, "MKT")[0].stop == "t0"
+    assert game.current_actors() == ["A"], "one tile a turn: GMO's own turn follows"
+    assert game.state.players["B"].cash >= 20, "the private paid its revenue"
+
+
+def test_the_first_tile_elsewhere_is_refused() -> None:
+    game = begin(game_with_private())
+    with pytest.raises(IllegalOrderError, match="first tile goes on Junction City B7"):
+        game.apply("B", lay(game, "C8", "9", ("B7", "D9")))
+
+
+def test_the_first_tile_must_lead_toward_parsons() -> None:
+    game = begin(game_with_private())
+    with pytest.raises(IllegalOrderError, match="closer to Parsons"):
+        game.apply("B", lay(game, "B7", "4", ("B5", "B9")))
+
+
+def test_pass_is_refused_while_a_lay_toward_parsons_exists() -> None:
+    game = begin(with_junction_city(game_with_private()))
+    with pytest.raises(IllegalOrderError, match="must lay toward Parsons"):
+        game.apply("B", Pass())
+    assert Pass() not in game.legal_actions("B")
+
+
+def test_each_lay_before_parsons_must_bring_the_track_closer() -> None:
+    game = begin(with_junction_city(game_with_private()))
+    with pytest.raises(IllegalOrderError, match="closer to Parsons"):
+        game.apply("B", lay(game, "C8", "8", ("B7", "C10")))
+    legal = game.legal_actions("B")
+    assert lay(game, "C8", "9", ("B7", "D9")) in legal
+    assert lay(game, "C8", "8", ("B7", "C10")) not in legal, "the report lists only lays toward Parsons"
+    game.apply("B", lay(game, "C8", "9", ("B7", "D9")))
+    assert mkt_private.progress(game, "D9") == 1
+
+
+def test_one_tile_a_turn() -> None:
+    game = begin(with_junction_city(game_with_private(owner="A")))
+    game.apply("A", lay(game, "C8", "9", ("B7", "D9")))
+    assert not any(step.name == "mkt_private_lay" for step in __import__(
+        "pbem.engine.steps.operating", fromlist=["x"]).active_steps(game))
+    with pytest.raises(IllegalOrderError):
+        game.apply("A", lay(game, "D9", "4", ("C8", "E10")))  # GMO's track does not reach D9
+
+
+def test_after_parsons_it_may_pass_or_go_into_oklahoma() -> None:
+    game = begin(to_parsons(game_with_private()))
+    legal = game.legal_actions("B")
+    assert Pass() in legal
+    assert lay(game, "E10", "9", ("D9", "F11")) in legal or any(a.hex == "E10" for a in legal if isinstance(a, LayTile))
+    game.apply("B", Pass())
+    assert game.current_actors() == ["A"]
+
+
+def test_outside_kansas_and_oklahoma_is_refused() -> None:
+    game = begin(to_parsons(game_with_private()))
+    problem = mkt_private.lay_problem(game, "MKT", "E12", "57", 0)
+    assert problem is not None and "only in Kansas and Oklahoma" in problem
+    assert mkt_private.lay_problem(game, "MKT", "E10", "9", rot(game, "E10", "9", ("D9", "F11"))) is None
+
+
+def test_missouri_only_toward_kansas_city_and_only_after_parsons() -> None:
+    before = begin(with_junction_city(game_with_private()))
+    problem = mkt_private.lay_problem(before, "MKT", "D11", "8", rot(before, "D11", "8", ("D9", "C12")))
+    assert problem is not None and "only once it has reached Parsons" in problem
+    game = begin(to_parsons(game_with_private()))
+    game.state.tiles["D9"] = ("3", rot(game, "D9", "3", ("C8", "C10")))
+    assert mkt_private.lay_problem(game, "MKT", "C10", "9", rot(game, "C10", "9", ("D9", "B11"))) is None
+    problem = mkt_private.lay_problem(game, "MKT", "C10", "7", rot(game, "C10", "7", ("D9", "D11")))
+    assert problem is not None and "closer to Kansas City" in problem
+
+
+def test_no_river_hex_and_kansas_city_only_with_a_city_tile() -> None:
+    game = begin(to_parsons(game_with_private()))
+    problem = mkt_private.lay_problem(game, "MKT", "A10", "3", 0)
+    assert problem is not None and ("river hex" in problem or "only in Kansas" in problem)
+    problem = mkt_private.lay_problem(game, "MKT", "G2", "8", 0)
+    assert problem is not None
+    problem = mkt_private.lay_problem(game, "MKT", "B11", "57", 0)
+    assert problem is not None and "only once a city tile lies on B11" in problem
+    game.state.tiles["B11"] = ("57", 0)
+    problem = mkt_private.lay_problem(game, "MKT", "B11", "15", 0)
+    assert problem is None or "city tile" not in problem
+
+
+def test_no_large_city_but_kansas_city() -> None:
+    game = begin(with_junction_city(game_with_private(), toward=("B9", "C8"), tile="3"))
+    problem = mkt_private.lay_problem(game, "MKT", "B9", "57", rot(game, "B9", "57", ("B7", "B11")))
+    assert problem is not None and "large city" in problem
+
+
+def test_the_private_pays_no_terrain_cost() -> None:
+    game = begin(game_with_private())
+    cash = game.state.corporations["MKT"].cash
+    game.apply("B", lay(game, "B7", "58", ("C8", "A8")))
+    assert game.state.corporations["MKT"].cash == cash == 0
+
+
+def test_a_corporation_owning_the_private_lays_through_its_president() -> None:
+    game = game_with_private()
+    company = game.state.companies["MKT"]
+    game.state.players["B"].companies.remove("MKT")
+    company.owner = Owner.corporation("GMO")
+    begin(game)
+    assert game.current_actors() == ["A"]
+    assert "Junction City" in game.waiting_for()
+
+
+def test_all_of_it_ends_when_the_katy_floats() -> None:
+    game = with_junction_city(game_with_private())
+    float_corp(game, "MKT", "C")
+    begin(game)
+    assert not mkt_private.active(game)
+    assert "mkt_private_lay" not in game.waiting_for()
+    assert "M-K-T private's tile" not in game.waiting_for()
+    assert mkt_private.lay_problem(game, "MKT", "B9", "57", 0) is None
+    assert ("M-K-T private: the Katy has floated; the private lays no more track"
+            in dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"])
+
+
+def test_plain_1870_has_no_private_track() -> None:
+    game = begin(game_with_private(()))
+    assert game.current_actors() == ["A"]
+    assert mkt_private.lay_problem(game, "MKT", "C8", "9", 0) is None
+    assert mkt_private.lays_without_reach(game, "MKT") == frozenset()

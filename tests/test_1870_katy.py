@@ -4,17 +4,21 @@ City B11 (the Katy's charter home); edges 0 SW, 1 W, 2 NW, 3 NE, 4 E, 5 SE."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pytest
 
 from pbem.engine import market as mk
 from pbem.engine import track
-from pbem.engine.actions import LayTile, Pass
+from pbem.engine.actions import LayTile, Pass, PlaceToken
 from pbem.engine.game import Game
-from pbem.engine.state import RoundState
+from pbem.engine.state import OperatingState, RoundState
 from pbem.engine.values import Owner
 from pbem.errors import IllegalOrderError
 from pbem.ruleset import load_title
-from pbem.titles.g1870 import mkt_private
+from pbem.titles.g1870 import katy, mkt_private
+from pbem.titles.g1870.connections import connection_home
+from pbem.titles.g1870.katy import KatyHome, MoveHomeToken
 
 HOS = ("historical_order_start",)
 
@@ -218,3 +222,132 @@ def test_plain_1870_has_no_private_track() -> None:
     assert game.current_actors() == ["A"]
     assert mkt_private.lay_problem(game, "MKT", "C8", "9", 0) is None
     assert mkt_private.lays_without_reach(game, "MKT") == frozenset()
+
+
+# -- Kansas City's slot, the Katy's new home, its connection run, the move ---------------------
+
+
+def kansas_city(variants: tuple[str, ...] = HOS, phase: str = "2") -> Game:
+    """ATSF (C's) operating, its token on Topeka B9 joined to Kansas City B11 (#57, one slot);
+    the Katy's token on Junction City B7 (placed by the private)."""
+    game = game_with_private(variants)
+    with_junction_city(game)
+    float_corp(game, "ATSF", "C")
+    game.state.phase = phase
+    game.state.tiles["B9"] = ("57", rot(game, "B9", "57", ("B7", "B11")))
+    game.state.tiles["B11"] = ("57", rot(game, "B11", "57", ("B9",)))
+    game.state.tokens["B9.0"] = ["ATSF"]
+    game.state.round = RoundState(kind="operating", operating=OperatingState(order=["ATSF"]))
+    return game
+
+
+def test_kansas_city_keeps_a_slot_for_the_katy() -> None:
+    game = kansas_city()
+    problem = track.token_problem(game, "ATSF", "B11", 0)
+    assert problem is not None and "kept for the Katy" in problem
+    assert PlaceToken("B11", 0) not in game.legal_actions("C")
+    assert katy.token_problem(game, "MKT", "B11", 0) is None
+
+
+def test_the_slot_opens_when_the_first_6_train_is_bought() -> None:
+    game = kansas_city(phase="5")
+    assert track.token_problem(game, "ATSF", "B11", 0) is None
+
+
+def test_plain_1870_keeps_no_slot_once_the_katy_has_a_token() -> None:
+    game = kansas_city(())
+    assert track.token_problem(game, "ATSF", "B11", 0) is None
+
+
+def katy_operating(variants: tuple[str, ...] = HOS, setup: Callable[[Game], None] | None = None) -> Game:
+    """The Katy (D's, $300) floated and operating, its token on Junction City B7 whose tile
+    leads to Topeka B9 (#57) and on to Kansas City B11 (#57)."""
+    game = game_with_private(variants)
+    game.state.tiles["B7"] = ("4", rot(game, "B7", "4", ("B5", "B9")))
+    game.state.tokens["B7.0"] = ["MKT"]
+    game.state.tiles["B9"] = ("57", rot(game, "B9", "57", ("B7", "B11")))
+    game.state.tiles["B11"] = ("57", rot(game, "B11", "57", ("B9",)))
+    float_corp(game, "MKT", "D", cash=300)
+    if setup is not None:
+        setup(game)
+    game.state.round = RoundState(kind="operating", operating=OperatingState(order=["MKT"]))
+    return game
+
+
+def test_the_katy_may_place_a_free_token_in_kansas_city_as_its_new_home() -> None:
+    game = katy_operating()
+    assert KatyHome("B11", 0) in game.legal_actions("D")
+    assert connection_home(game, "MKT") == ("B7", 0)
+    game.apply("D", KatyHome("B11", 0))
+    assert "MKT" in game.state.tokens["B11.0"]
+    assert game.state.corporations["MKT"].cash == 300, "free"
+    assert connection_home(game, "MKT") == ("B11", 0)
+    with pytest.raises(IllegalOrderError, match="already"):
+        game.apply("D", KatyHome("B11", 0))
+
+
+def test_only_the_katys_president_in_its_turn_gives_newhome() -> None:
+    game = katy_operating()
+    with pytest.raises(IllegalOrderError, match="only the Katy's president"):
+        game.apply("A", KatyHome("B11", 0))
+    with pytest.raises(IllegalOrderError, match="Kansas City"):
+        game.apply("D", KatyHome("B9", 0))
+
+
+def test_plain_1870_has_no_newhome_and_the_charter_home() -> None:
+    game = katy_operating(())
+    with pytest.raises(IllegalOrderError, match="no free token"):
+        game.apply("D", KatyHome("B11", 0))
+    assert connection_home(game, "MKT") == ("B11", 0)
+
+
+def test_the_junction_city_token_moves_for_100_once_a_kansas_city_token_exists() -> None:
+    game = katy_operating(setup=lambda g: g.state.tokens.update({"D5.0": ["ATSF"]}))  # Topeka not held
+    with pytest.raises(IllegalOrderError, match="only once it has a token in Kansas City"):
+        game.apply("D", MoveHomeToken("B9", 0))
+    game.apply("D", KatyHome("B11", 0))
+    assert MoveHomeToken("B9", 0) in game.legal_actions("D")
+    game.apply("D", MoveHomeToken("B9", 0))
+    assert "MKT" in game.state.tokens["B9.0"]
+    assert "B7.0" not in game.state.tokens
+    assert game.state.corporations["MKT"].cash == 200
+    assert connection_home(game, "MKT") == ("B11", 0)
+
+
+def test_no_token_ever_goes_back_to_junction_city() -> None:
+    game = katy_operating()
+    for corp in ("MKT", "ATSF"):
+        assert track.token_problem(game, corp, "B7", 0, ignore_reach=True) is not None
+    game.apply("D", KatyHome("B11", 0))
+    with pytest.raises(IllegalOrderError):
+        game.apply("D", MoveHomeToken("B7", 0))
+
+
+def test_the_move_follows_the_usual_token_rules() -> None:
+    def full_topeka(game: Game) -> None:
+        float_corp(game, "ATSF", "C")
+        game.state.tokens["B9.0"] = ["ATSF"]
+
+    game = katy_operating(setup=full_topeka)
+    game.apply("D", KatyHome("B11", 0))
+    with pytest.raises(IllegalOrderError, match="no free slot"):
+        game.apply("D", MoveHomeToken("B9", 0))
+
+
+def test_the_orders_read_and_write() -> None:
+    from pbem.orders import Vocabulary, format_order, parse_order
+
+    vocab = Vocabulary.from_title(load_title("1870", HOS))
+    assert parse_order("NEWHOME B11", vocab) == KatyHome("B11", 0)
+    assert parse_order("MOVEHOME D5", vocab) == MoveHomeToken("D5", 0)
+    assert format_order(MoveHomeToken("D5", 0), vocab) == "MOVEHOME D5"
+
+
+def test_the_report_shows_the_kansas_city_slot_and_the_privates_duty() -> None:
+    game = begin(game_with_private())
+    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    assert "Kansas City: one slot kept for the Katy until the first 6-train is bought" in lines
+    assert any("first tile and the Katy's home token go on Junction City B7" in line for line in lines)
+    game.apply("B", lay(game, "B7", "58", ("C8", "A8")))
+    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    assert any("closer to Parsons D9 (1 hex away)" in line for line in lines)

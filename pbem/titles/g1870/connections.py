@@ -35,7 +35,13 @@ def destination(title: TitleData, corp: str) -> str | None:
 def connection_home(game: Game, corp: str) -> tuple[str, int]:
     """``(hex, city)`` of the home station ``corp``'s connection run starts from (1870: the
     charter's home; the Historical Order Start's corporations with a home of their own say
-    so here)."""
+    so here: the Katy's Kansas City or Junction City token, :func:`pbem.titles.g1870.katy.
+    connection_home`)."""
+    from pbem.titles.g1870 import katy
+
+    katy_home = katy.connection_home(game, corp)
+    if katy_home is not None:
+        return katy_home
     data = game.title.corporation(corp)
     return data.home, data.home_city or 0
 

@@ -24,7 +24,7 @@ from pbem.engine.hooks import Coord, TitleHooks
 from pbem.engine.state import IPO, Owner, ShareSale, TitleState
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
 from pbem.engine.values import Vertex
-from pbem.titles.g1870 import historical, mkt_private, protection, small_cities
+from pbem.titles.g1870 import historical, katy, mkt_private, protection, small_cities
 from pbem.titles.g1870.state import State1870, state1870
 from pbem.titles.g1870.stock import Stock1870
 
@@ -44,7 +44,7 @@ class Hooks1870(TitleHooks):
         (:mod:`pbem.titles.g1870.small_cities`); the Historical Order Start's settings
         (:mod:`pbem.titles.g1870.historical`)."""
         return {**super().title_rules(), small_cities.RULE: False, **historical.DEFAULTS,
-                **mkt_private.DEFAULTS}
+                **mkt_private.DEFAULTS, **katy.DEFAULTS}
 
     def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
         """1830's length rule; with small cities, only the cities and off-board areas must
@@ -106,11 +106,15 @@ class Hooks1870(TitleHooks):
         found = super().report_sections(game)
         if not historical.order(game):
             return found
-        return (*found, ("HISTORICAL ORDER START", historical.report_lines(game) + mkt_private.report_lines(game)))
+        return (*found, ("HISTORICAL ORDER START", historical.report_lines(game) + katy.report_lines(game)))
 
     def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
         """The M-K-T private's first tile, on Junction City (:mod:`.mkt_private`)."""
         return super().lays_without_reach(game, corp) | mkt_private.lays_without_reach(game, corp)
+
+    def token_problem(self, game: Game, corp: str, coord: str, city: int) -> str | None:
+        """With the Historical Order Start, Kansas City's slot kept for the Katy (:mod:`.katy`)."""
+        return katy.token_problem(game, corp, coord, city) or super().token_problem(game, corp, coord, city)
 
     def stock_step(self) -> type[BuySellParShares]:
         return Stock1870

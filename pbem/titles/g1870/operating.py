@@ -76,14 +76,17 @@ def operating_steps() -> tuple[type[OpStep], ...]:
     ``CONNECT`` at any time), then 1830's steps, then the price protection of shares its
     president sold (1870 rules; 18xx.games plays them in this order). With the Historical
     Order Start, the M-K-T private's tile comes first in a round (:mod:`.mkt_private`; its
-    step offers nothing otherwise)."""
+    step offers nothing otherwise), and the Katy's token orders may come at any time in its
+    turn (:mod:`.katy`)."""
     from pbem.titles.g1870.connections import (
         ConnectionDividend,
         ConnectionRoute,
         ConnectionToken,
         GrantConnectionStep,
     )
+
+    from pbem.titles.g1870.katy import KatyTokens
     from pbem.titles.g1870.mkt_private import PrivateLay
 
     return (PrivateLay, GrantConnectionStep, ConnectionToken, ConnectionRoute, ConnectionDividend, *CORE_STEPS,
-            PriceProtection)
+            PriceProtection, KatyTokens)

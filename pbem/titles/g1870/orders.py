@@ -1,6 +1,7 @@
 """1870's own order words: HALF (a half payout), REDEEM and REISSUE (a corporation's own
 shares, 1870 rules), DESTINATION (where the destination token goes), the GM's CONNECT
-ruling and the GM's OUTOFORDER ruling (the Historical Order Start). Price protection needs
+ruling and the GM's OUTOFORDER ruling (the Historical Order Start), the Katy's NEWHOME and
+MOVEHOME (the Historical Order Start, :mod:`pbem.titles.g1870.katy`). Price protection needs
 no word of its own: the president protects with
 ``BUY <n> <corporation> POOL`` or declines with ``PASS`` (core orders).
 
@@ -16,7 +17,8 @@ from pbem.core_codecs import word_alone
 from pbem.engine.actions import Action, Dividend
 from pbem.titles.g1870.actions import DestinationToken, GrantConnection, Redeem, Reissue, StartOutOfOrder
 from pbem.errors import OrderSyntaxError
-from pbem.order_codecs import HelpEntry, OrderCodec, Vocabulary, corporation
+from pbem.order_codecs import HelpEntry, OrderCodec, Vocabulary, corporation, hex_ref
+from pbem.titles.g1870.katy import KatyHome, MoveHomeToken
 
 __all__ = ["CODECS"]
 
@@ -67,6 +69,22 @@ def _format_destination(action: Action, vocab: Vocabulary | None) -> str:
     return f"DESTINATION {action.choice.upper()}"
 
 
+def _katy_order(word: str, kind: type[KatyHome] | type[MoveHomeToken]) -> tuple[
+        Callable[[list[str], str, Vocabulary], Action], Callable[[Action, Vocabulary | None], str]]:
+    """The parse and format of the Katy's ``<word> <hex>[.<city>]`` (NEWHOME, MOVEHOME)."""
+
+    def parse(words: list[str], line: str, vocab: Vocabulary) -> Action:
+        if len(words) != 1:
+            raise OrderSyntaxError(f"cannot read {line!r}: write {word} <hex>, or {word} <hex>.<city>")
+        return kind(*hex_ref(words[0], line, vocab))
+
+    def format_(action: Action, vocab: Vocabulary | None) -> str:
+        assert isinstance(action, kind)
+        return f"{word} {action.hex}" + (f".{action.city}" if action.city else "")
+
+    return parse, format_
+
+
 CODECS: tuple[OrderCodec, ...] = (
     OrderCodec("OUTOFORDER", (), (StartOutOfOrder,), *_corporation_order("OUTOFORDER", StartOutOfOrder), (
         HelpEntry("OUTOFORDER <corporation>",
@@ -93,6 +111,14 @@ CODECS: tuple[OrderCodec, ...] = (
         HelpEntry("DESTINATION MAP | CHARTER",
                   "on reaching the destination (1870): the token goes on the map (the stop counts twice) "
                   "or stays on the charter as a spare", "DESTINATION MAP"),
+    )),
+    OrderCodec("NEWHOME", (), (KatyHome,), *_katy_order("NEWHOME", KatyHome), (
+        HelpEntry("NEWHOME <hex>", "the Katy, once floated, places an unused token free in Kansas City as its "
+                  "new home (1870 Historical Order Start)", "NEWHOME B11"),
+    )),
+    OrderCodec("MOVEHOME", (), (MoveHomeToken,), *_katy_order("MOVEHOME", MoveHomeToken), (
+        HelpEntry("MOVEHOME <hex>[.<city>]", "the Katy, with a token in Kansas City, moves its Junction City token "
+                  "to a city its track reaches, for $100 (1870 Historical Order Start)", "MOVEHOME D5"),
     )),
 )
 """1870's codecs, in the order the order reference lists them after the core's."""

@@ -1,0 +1,239 @@
+"""The Katy (corporation MKT) in Lou Jerkich's Historical Order Start rules for 1870 (issue
+13, seed 000, section 7 and "Missouri-Kansas-Texas Railroad"): Kansas City's slot kept for
+it, its free new home in Kansas City, the home of its connection run, and the move of its
+Junction City token.
+
+Our readings (each also in ``rules/1870/variants/historical_order_start.yaml``):
+
+* *Kansas City's slot* (``katy_kansas_city_reserved``): until the first 6-train is bought
+  (the phase it starts has begun), no other corporation may take Kansas City's last free slot
+  while the Katy has no token there; it does not block routes through the city. Before the
+  Katy has any token the core already holds its charter home's slot.
+* *New home* (``katy_kansas_city_home``): once floated, in any of its operating turns, the
+  Katy may place its next unused token in Kansas City for free (``NEWHOME B11``), its track
+  needing not reach it; the usual slot rules apply. It is optional.
+* *Connection run* (:func:`connection_home`): from its token in Kansas City where it has one,
+  else from Junction City's town where its token stands there, else its charter's home.
+* *The move* (``katy_junction_city_move_cost``, $100; 0: no move): with a Katy token in Kansas
+  City, in any of its operating turns, the Katy may move its Junction City token to a city
+  its track reaches (``MOVEHOME <hex>[.<city>]``), under the one token check
+  (:func:`pbem.engine.track.token_problem`: reach, a free slot, one token a hex), paying the
+  cost from its treasury; an off-board area is no large city. No token goes back to Junction
+  City: the token check places tokens in cities only, and a town has none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Iterable, Mapping
+
+from pbem.engine import track
+from pbem.engine.actions import Action
+from pbem.engine.events import Note, TokenPlaced
+from pbem.engine.steps.operating.base import OpStep, current_corp, president
+from pbem.errors import IllegalOrderError
+from pbem.titles.g1870 import mkt_private
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+KATY = mkt_private.KATY
+KANSAS_CITY = mkt_private.KANSAS_CITY
+JUNCTION_CITY = mkt_private.JUNCTION_CITY
+RESERVED = "katy_kansas_city_reserved"
+NEW_HOME = "katy_kansas_city_home"
+MOVE_COST = "katy_junction_city_move_cost"
+DEFAULTS: Mapping[str, bool | int] = {RESERVED: False, NEW_HOME: False, MOVE_COST: 0}
+"""The settings and their plain-1870 values (none of the Katy's rules)."""
+PERMANENT_TRAIN = "6"
+"""The first permanent train; its purchase opens Kansas City's kept slot (seed 000)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KatyHome(Action):
+    """The Katy places its next unused token free in city ``city`` of Kansas City ``hex``,
+    its new home (seed 000, section 7; ``NEWHOME B11``)."""
+
+    kind: ClassVar[str] = "katy_home"
+    hex: str
+    city: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MoveHomeToken(Action):
+    """The Katy moves its Junction City token to city ``city`` of ``hex`` for the move's cost
+    (seed 000, section 7; ``MOVEHOME <hex>[.<city>]``)."""
+
+    kind: ClassVar[str] = "move_home_token"
+    hex: str
+    city: int = 0
+
+
+def has_token(game: Game, coord: str) -> bool:
+    """Whether a Katy token stands in a city (or town) of ``coord``."""
+    return any(KATY in corps and key.split(".")[0] == coord for key, corps in game.state.tokens.items())
+
+
+def permanent_bought(game: Game) -> bool:
+    """Whether the first 6-train has been bought: the phase it starts has begun."""
+    names = [phase.name for phase in game.title.phases]
+    start = next((p.name for p in game.title.phases if p.on == PERMANENT_TRAIN), None)
+    return start is not None and names.index(game.state.phase) >= names.index(start)
+
+
+def slot_kept(game: Game) -> bool:
+    """Whether Kansas City keeps a slot for the Katy now (the setting; no 6-train bought yet;
+    the Katy open and without a token there)."""
+    if not game.title.title_rule(RESERVED) or permanent_bought(game):
+        return False
+    return not game.state.corporations[KATY].closed and not has_token(game, KANSAS_CITY)
+
+
+def token_problem(game: Game, corp: str, coord: str, city: int) -> str | None:
+    """Why ``corp`` may not take a slot of Kansas City now: its last free slot is kept for
+    the Katy (see the module text); None for the Katy and anywhere else."""
+    if corp == KATY or coord != KANSAS_CITY or not slot_kept(game):
+        return None
+    if KATY in track.reserved_home(game, coord, city):
+        return None  # the core holds the charter home's slot already
+    if track.free_slots(game, coord, city, corp) <= 1:
+        return "Kansas City's last free slot is kept for the Katy until the first 6-train is bought"
+    return None
+
+
+def connection_home(game: Game, corp: str) -> tuple[str, int] | None:
+    """``(hex, city)`` of the Katy's home for its connection run with these rules on: its
+    Kansas City token where it has one, else Junction City's where it has one; None for
+    other corporations and otherwise (the charter's home)."""
+    if corp != KATY or not game.title.title_rule(NEW_HOME):
+        return None
+    for key, corps in game.state.tokens.items():
+        coord, _, index = key.partition(".")
+        if coord == KANSAS_CITY and KATY in corps:
+            return coord, int(index or 0)
+    if mkt_private.home_token_placed(game):
+        return JUNCTION_CITY, 0
+    return None
+
+
+def _token_costs(game: Game) -> tuple[int, int]:
+    costs, placed = game.hooks.station_tokens(game, KATY)
+    return len(costs), placed
+
+
+def home_problem(game: Game, action: KatyHome) -> str | None:
+    """Why the Katy may not make Kansas City its new home now (``NEWHOME``), or None."""
+    if not game.title.title_rule(NEW_HOME):
+        return "the Katy has no free token for Kansas City in this game"
+    if action.hex != KANSAS_CITY:
+        return f"the Katy's free new home is Kansas City {KANSAS_CITY}, not {action.hex}"
+    if has_token(game, KANSAS_CITY):
+        return "the Katy has a token in Kansas City already"
+    count, placed = _token_costs(game)
+    if placed >= count:
+        return "the Katy has no unused token"
+    return track.token_problem(game, KATY, action.hex, action.city, ignore_reach=True)
+
+
+def move_problem(game: Game, action: MoveHomeToken) -> str | None:
+    """Why the Katy may not move its Junction City token to ``action``'s city now, or None."""
+    cost = int(game.title.title_rule(MOVE_COST))
+    if cost <= 0:
+        return "the Katy's Junction City token does not move in this game"
+    if not has_token(game, KANSAS_CITY):
+        return "the Katy moves its Junction City token only once it has a token in Kansas City"
+    if not mkt_private.home_token_placed(game):
+        return "the Katy has no token on Junction City"
+    if action.hex not in game.board.hexes or track.placed(game, action.hex).tile.offboard is not None:
+        return f"{action.hex} is no large city"
+    problem = track.token_problem(game, KATY, action.hex, action.city)
+    if problem:
+        return problem
+    if cost > game.hooks.spending_power(game, KATY):
+        return f"the Katy has {game.money(game.state.corporations[KATY].cash)}; the move costs {game.money(cost)}"
+    return None
+
+
+class KatyTokens(OpStep):
+    """The Katy's own token orders, at any time in its operating turn: ``NEWHOME`` and
+    ``MOVEHOME`` (see the module text), given by its president."""
+
+    name: ClassVar[str] = "katy_tokens"
+    description: ClassVar[str] = "the Katy's Kansas City home (NEWHOME) or its Junction City token's move (MOVEHOME)"
+    anytime: ClassVar[bool] = True
+    takes = (KatyHome, MoveHomeToken)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        return False
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        op = game.state.round.operating
+        if op is None or op.index >= len(op.order) or current_corp(game) != KATY:
+            raise IllegalOrderError("the Katy's token orders are given in its operating turn")
+        if player != president(game, KATY):
+            raise IllegalOrderError(f"only the Katy's president gives its token orders, not {player}")
+        state = game.state
+        if isinstance(action, KatyHome):
+            problem = home_problem(game, action)
+            if problem:
+                raise IllegalOrderError(problem)
+            state.tokens.setdefault(track.city_key(action.hex, action.city), []).append(KATY)
+            game.event(TokenPlaced(KATY, action.hex, 0))
+            game.event(Note("(free: the Katy's new home in Kansas City)"))
+            return
+        assert isinstance(action, MoveHomeToken)
+        problem = move_problem(game, action)
+        if problem:
+            raise IllegalOrderError(problem)
+        cost = int(game.title.title_rule(MOVE_COST))
+        key = track.city_key(JUNCTION_CITY, 0)
+        state.tokens[key].remove(KATY)
+        if not state.tokens[key]:
+            del state.tokens[key]
+        state.tokens.setdefault(track.city_key(action.hex, action.city), []).append(KATY)
+        state.corporations[KATY].cash -= cost
+        state.bank += cost
+        game.event(TokenPlaced(KATY, action.hex, cost))
+        game.event(Note(f"(the Katy's Junction City token, moved from {JUNCTION_CITY})"))
+
+    @classmethod
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
+        op = game.state.round.operating
+        if op is None or op.index >= len(op.order) or current_corp(game) != KATY:
+            return []
+        if player != president(game, KATY):
+            return []
+        found: list[Action] = []
+        if game.title.title_rule(NEW_HOME) and not has_token(game, KANSAS_CITY):
+            found += [KatyHome(KANSAS_CITY, c) for c in range(len(track.placed(game, KANSAS_CITY).tile.cities))]
+        if int(game.title.title_rule(MOVE_COST)) > 0 and has_token(game, KANSAS_CITY):
+            stops = sorted(track.network(game, KATY).stops)
+            found += [MoveHomeToken(v.coord, v.number) for v in stops if v.is_city]
+        return found
+
+    @classmethod
+    def legal_actions(cls, game: Game, player: str) -> list[Action]:
+        out: list[Action] = []
+        for action in cls.candidates(game, player):
+            problem = home_problem(game, action) if isinstance(action, KatyHome) else (
+                move_problem(game, action) if isinstance(action, MoveHomeToken) else "?")
+            if problem is None:
+                out.append(action)
+        return out
+
+
+def report_lines(game: Game) -> tuple[str, ...]:
+    """Kansas City's kept slot and the M-K-T private's duty, for the HISTORICAL ORDER START
+    section of the report."""
+    out: list[str] = []
+    if game.title.title_rule(RESERVED):
+        if has_token(game, KANSAS_CITY):
+            out.append("Kansas City: the Katy has its token there (its home for the connection run)")
+        elif permanent_bought(game):
+            out.append("Kansas City: a 6-train has been bought; the Katy's slot is open to every corporation")
+        else:
+            out.append("Kansas City: one slot kept for the Katy until the first 6-train is bought")
+    return (*out, *mkt_private.report_lines(game))
+

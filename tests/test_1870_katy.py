@@ -146,9 +146,35 @@ def test_after_parsons_it_may_pass_or_go_into_oklahoma() -> None:
     game = begin(to_parsons(game_with_private()))
     legal = game.legal_actions("B")
     assert Pass() in legal
-    assert lay(game, "E10", "9", ("D9", "F11")) in legal or any(a.hex == "E10" for a in legal if isinstance(a, LayTile))
+    assert lay(game, "E10", "9", ("D9", "F11")) in legal
     game.apply("B", Pass())
     assert game.current_actors() == ["A"]
+
+
+def test_hex_distance_is_one_to_every_neighbour() -> None:
+    board = load_title("1870").board
+    for coord in board.hexes:
+        for edge in range(6):
+            other = board.neighbor(coord, edge)
+            if other is not None:
+                assert mkt_private.hex_distance(coord, other) == 1, (coord, other)
+    assert mkt_private.hex_distance("B7", "D9") == 2
+    assert mkt_private.hex_distance("B7", "B11") == 2
+
+
+def test_no_hex_the_private_may_use_has_a_terrain_cost() -> None:
+    game = game_with_private()
+    usable = (mkt_private.area(game) | set(mkt_private.KANSAS_CITY_WAY)) - {"B11"}
+    costly = {c for c in usable if game.board.hexes[c].cost}
+    assert costly and all(game.board.hexes[c].terrain in mkt_private.RIVER_TERRAIN for c in costly)
+
+
+def test_the_area_is_on_the_map_and_plain_1870_has_none() -> None:
+    game = game_with_private()
+    assert mkt_private.area(game) <= set(game.board.hexes)
+    assert {"B7", "D9", "E8", "E10"} <= mkt_private.area(game)
+    assert not {"D11", "C10", "C12", "B11", "E12"} & mkt_private.area(game)
+    assert mkt_private.area(game_with_private(())) == frozenset()
 
 
 def test_outside_kansas_and_oklahoma_is_refused() -> None:
@@ -171,10 +197,9 @@ def test_missouri_only_toward_kansas_city_and_only_after_parsons() -> None:
 
 def test_no_river_hex_and_kansas_city_only_with_a_city_tile() -> None:
     game = begin(to_parsons(game_with_private()))
-    problem = mkt_private.lay_problem(game, "MKT", "A10", "3", 0)
-    assert problem is not None and ("river hex" in problem or "only in Kansas" in problem)
-    problem = mkt_private.lay_problem(game, "MKT", "G2", "8", 0)
-    assert problem is not None
+    for coord, tile in (("A10", "3"), ("G2", "8")):
+        problem = mkt_private.lay_problem(game, "MKT", coord, tile, 0)
+        assert problem is not None and f"river hex ({coord})" in problem
     problem = mkt_private.lay_problem(game, "MKT", "B11", "57", 0)
     assert problem is not None and "only once a city tile lies on B11" in problem
     game.state.tiles["B11"] = ("57", 0)
@@ -186,13 +211,6 @@ def test_no_large_city_but_kansas_city() -> None:
     game = begin(with_junction_city(game_with_private(), toward=("B9", "C8"), tile="3"))
     problem = mkt_private.lay_problem(game, "MKT", "B9", "57", rot(game, "B9", "57", ("B7", "B11")))
     assert problem is not None and "large city" in problem
-
-
-def test_the_private_pays_no_terrain_cost() -> None:
-    game = begin(game_with_private())
-    cash = game.state.corporations["MKT"].cash
-    game.apply("B", lay(game, "B7", "58", ("C8", "A8")))
-    assert game.state.corporations["MKT"].cash == cash == 0
 
 
 def test_a_corporation_owning_the_private_lays_through_its_president() -> None:

@@ -12,9 +12,9 @@ Our readings of the seed (each also in ``rules/1870/variants/historical_order_st
 * *One tile a turn*: one new tile or one upgrade each operating round, as the phase allows,
   laid for the corporation MKT through the core's one lay check
   (:meth:`pbem.engine.steps.operating.Track.problem`, with the rules below as 1870's
-  ``lay_problem``), so HELP, the report's list of lays and a refusal agree. It pays no
-  terrain cost (the private has no treasury); the hexes it may use have none, save the
-  upgrade of Kansas City, which costs nothing either.
+  ``lay_problem``), so HELP, the report's list of lays and a refusal agree. The private has
+  no treasury, and no hex it may use has a terrain cost (rivers are barred, Kansas City is
+  only upgraded), so nothing is ever paid.
 * *Junction City*: the first tile goes on B7 (a town), and the Katy's home token goes on its
   town right after it (a token on a town, :func:`pbem.engine.track.token_stop`). The one token
   check places tokens in cities only, so no corporation ever tokens Junction City otherwise.
@@ -253,7 +253,7 @@ class PrivateLay(OpStep):
         from pbem.engine.steps.operating import lay_tile
 
         first = not home_token_placed(game)
-        lay_tile(game, KATY, action, free=True)
+        lay_tile(game, KATY, action)
         game.event(Note(f"(the M-K-T private's tile, laid by {player})"))
         if first:
             game.state.tokens.setdefault(track.city_key(JUNCTION_CITY, 0), []).append(KATY)

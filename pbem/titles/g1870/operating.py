@@ -84,7 +84,6 @@ def operating_steps() -> tuple[type[OpStep], ...]:
         ConnectionToken,
         GrantConnectionStep,
     )
-
     from pbem.titles.g1870.katy import KatyTokens
     from pbem.titles.g1870.mkt_private import PrivateLay
 

@@ -235,6 +235,18 @@ def test_all_of_it_ends_when_the_katy_floats() -> None:
             in dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"])
 
 
+def test_the_katys_own_lays_once_floated_are_not_the_privates() -> None:
+    from pbem.engine.lays import legal_lays
+    from pbem.engine.state import OperatingState
+
+    game = with_junction_city(game_with_private(), toward=("C8", "A8"))
+    game.state.round = RoundState(kind="operating", operating=OperatingState(order=["GMO"]))
+    assert {lay.hex for lay in legal_lays(game, "MKT")} == {"C8"}, "the private: toward Parsons only"
+    float_corp(game, "MKT", "C", cash=0)  # the same treasury: only the float differs
+    game.state.round = RoundState(kind="operating", operating=OperatingState(order=["MKT"]))
+    assert "A8" in {lay.hex for lay in legal_lays(game, "MKT")}, "the Katy lays as any corporation"
+
+
 def test_plain_1870_has_no_private_track() -> None:
     game = begin(game_with_private(()))
     assert game.current_actors() == ["A"]

@@ -269,9 +269,10 @@ class Hooks1870(TitleHooks):
 
     def graph_key(self, game: Game) -> Hashable:
         """The destinations reached and the tokens kept on the charter: they change a city's
-        slots (:meth:`city_slots`) and a run's revenue (the destination counted twice)."""
+        slots (:meth:`city_slots`) and a run's revenue (the destination counted twice); and
+        whether the M-K-T private lays now, which changes the Katy's legal lays."""
         mine = state1870(game.state)
-        return (tuple(mine.destinations_reached), tuple(mine.destination_on_charter))
+        return (tuple(mine.destinations_reached), tuple(mine.destination_on_charter), mkt_private.active(game))
 
     def operating_steps(self) -> tuple[type[OpStep], ...]:
         """Connection runs first, 1830's steps, then price protection (see

@@ -381,3 +381,28 @@ def test_the_report_shows_the_kansas_city_slot_and_the_privates_duty() -> None:
     game.apply("B", lay(game, "B7", "58", ("C8", "A8")))
     lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
     assert any("closer to Parsons D9 (1 hex away)" in line for line in lines)
+
+
+def test_the_katy_runs_from_its_junction_city_token() -> None:
+    from pbem.engine.actions import RunRoutes, TrainRun
+    from pbem.engine.steps import operating
+
+    game = katy_operating()
+    corp = game.state.corporations["MKT"]
+    train = next(t for t in game.state.depot if t.startswith("2-"))
+    game.state.depot.remove(train)
+    corp.trains.append(train)
+    runs = operating.checked_runs(game, "MKT", RunRoutes((TrainRun("2", ("B7", "B9")),)))
+    assert [str(v) for v in runs[0].stops] == ["B7:t0", "B9:c0"]
+    assert runs[0].revenue > 0
+
+
+def test_the_private_lays_by_the_core_lay_order() -> None:
+    from pbem.orders import Vocabulary, parse_order
+
+    game = begin(game_with_private())
+    vocab = Vocabulary.from_title(game.title)
+    wanted = lay(game, "B7", "58", ("C8", "A8"))
+    action = parse_order(f"LAY B7 58 {wanted.rotation}", vocab)
+    game.apply("B", action)
+    assert game.state.tiles["B7"] == ("58", wanted.rotation)

@@ -406,3 +406,11 @@ def test_the_private_lays_by_the_core_lay_order() -> None:
     action = parse_order(f"LAY B7 58 {wanted.rotation}", vocab)
     game.apply("B", action)
     assert game.state.tiles["B7"] == ("58", wanted.rotation)
+
+
+def test_blocked_from_parsons_the_private_lays_nothing_and_the_round_goes_on() -> None:
+    game = with_junction_city(game_with_private())
+    game.state.tiles["C8"] = ("9", rot(game, "C8", "9", ("C6", "C10")))  # another's track across C8
+    begin(game)
+    assert mkt_private.legal_private_lays(game) == []
+    assert game.current_actors() == ["A"], "no lay toward Parsons exists: the attempt is made, nothing laid"

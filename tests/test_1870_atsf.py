@@ -268,3 +268,39 @@ def test_the_report_says_whether_the_line_is_joined() -> None:
     section = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
     assert any("(not joined;" in line for line in section)
     assert atsf.report_lines(position(())) == ()
+
+
+# -- the corporations with no special benefits ---------------------------------------------------
+
+OTHERS = ("SLSF", "SP", "SSW", "TP", "FW")
+"""Seed 000, sections 4 (the Frisco: a normal share company), 6, 8, 9 and 10."""
+
+
+@pytest.mark.parametrize("sym", OTHERS)
+def test_no_rule_of_the_variant_gives_them_anything(sym: str) -> None:
+    title, plain = load_title("1870", HOS), load_title("1870")
+    mine, theirs = title.corporation(sym), plain.corporation(sym)
+    assert (mine.home, mine.home_city, mine.tokens, mine.shares, dict(mine.extras)) == (
+        theirs.home, theirs.home_city, theirs.tokens, theirs.shares, dict(theirs.extras))
+    assert mine.float_percent == 60, "each floats like any share company"
+    for key, value in title.const("title_rules").items():
+        if key != "historical_order" and isinstance(value, str):
+            assert sym not in value.split(), f"title_rules.{key} names {sym}"
+    for company in title.companies:
+        shares = company.ability("shares")
+        assert shares is None or not str(shares.data.get("share", "")).startswith(f"{sym}_")
+    game = position(corp=sym)
+    assert connections.connection_home(game, sym) == (theirs.home, theirs.home_city or 0)
+    assert atsf.double_bonus(game, sym, chain(*LINE)) == 0
+    assert run(game, LINE, sym) == printed(game, LINE), "no destination doubled on the AT&SF's line"
+
+
+@pytest.mark.parametrize("sym", OTHERS)
+def test_they_wait_for_the_order_and_the_mps_tile_like_everyone(sym: str) -> None:
+    from pbem.titles.g1870 import historical
+
+    game = Game(load_title("1870", HOS), ["A", "B", "C"])
+    assert historical.launch_problem(game, sym) is not None, "none of them starts first"
+    game.state.tiles["K2"] = ("5", 0)  # one #5 laid: the other is the MP's
+    assert historical.reserved_tile_problem(game, sym, "5") is not None
+    assert historical.reserved_tile_problem(game, "MP", "5") is None

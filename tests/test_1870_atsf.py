@@ -304,3 +304,30 @@ def test_they_wait_for_the_order_and_the_mps_tile_like_everyone(sym: str) -> Non
     game.state.tiles["K2"] = ("5", 0)  # one #5 laid: the other is the MP's
     assert historical.reserved_tile_problem(game, sym, "5") is not None
     assert historical.reserved_tile_problem(game, "MP", "5") is None
+
+
+# -- HELP -----------------------------------------------------------------------------------------
+
+def notes(variants: tuple[str, ...]) -> str:
+    from pbem.orders import help_text
+
+    text = help_text(title=load_title("1870", variants))
+    return text[text.index("Rules of this game:"):] if "Rules of this game:" in text else ""
+
+
+def test_help_says_the_order_is_our_reading_and_how_the_gm_rules_otherwise() -> None:
+    text = " ".join(notes(HOS).split())
+    assert "Historical Order Start" in text
+    assert "GM&O, IC, MP, SLSF, AT&SF, SP, MKT, SSW, TP, FW" in text
+    assert "not public" in text and "our reading" in text
+    assert "ACT AS <seat> OUTOFORDER <corporation>" in text
+    assert "Galveston (N7)" in text and "#170 P tile" in text
+
+
+def test_help_gives_the_small_cities_reading_with_either_variant() -> None:
+    for variants in (HOS, ("small_cities",), ("dixon", *HOS)):
+        text = " ".join(notes(variants).split())
+        assert "Only rules 1-3" in text and "a RUN order lists every stop the route passes" in text
+        assert "RUN 2+2: <stops>" in text
+    assert "Historical Order Start" not in notes(("small_cities",))
+    assert notes(()) == "" and notes(("dixon",)) == ""

@@ -270,6 +270,16 @@ def test_the_report_says_whether_the_line_is_joined() -> None:
     assert atsf.report_lines(position(())) == ()
 
 
+def test_run_auto_counts_the_double_destination() -> None:
+    from pbem.engine import routes
+
+    game = position()
+    best = routes.best_run(game, "ATSF")
+    assert best.revenue == printed(game, LINE) + worth(game, "N7") + worth(game, "A22")
+    plain = position(())
+    assert routes.best_run(plain, "ATSF").revenue == printed(plain, LINE)
+
+
 # -- the corporations with no special benefits ---------------------------------------------------
 
 OTHERS = ("SLSF", "SP", "SSW", "TP", "FW")
@@ -331,3 +341,4 @@ def test_help_gives_the_small_cities_reading_with_either_variant() -> None:
         assert "RUN 2+2: <stops>" in text
     assert "Historical Order Start" not in notes(("small_cities",))
     assert notes(()) == "" and notes(("dixon",)) == ""
+

@@ -264,7 +264,6 @@ def test_the_report_says_whether_the_line_is_joined() -> None:
     assert any("ATSF: destination N7" in line and "(joined; destination token on N7)" in line
                for line in section)
     game.state.tiles.pop("G4")
-    game.cache.clear()
     section = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
     assert any("(not joined;" in line for line in section)
     assert atsf.report_lines(position(())) == ()

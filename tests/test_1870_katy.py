@@ -414,3 +414,11 @@ def test_blocked_from_parsons_the_private_lays_nothing_and_the_round_goes_on() -
     begin(game)
     assert mkt_private.legal_private_lays(game) == []
     assert game.current_actors() == ["A"], "no lay toward Parsons exists: the attempt is made, nothing laid"
+
+
+def test_help_explains_the_private_and_the_katy_in_the_variant_only() -> None:
+    from pbem.order_reference import help_text
+
+    text = help_text(title=load_title("1870", HOS))
+    assert "The M-K-T private and the Katy" in text and "NEWHOME B11" in text
+    assert "The M-K-T private and the Katy" not in help_text(title=load_title("1870"))

@@ -92,6 +92,14 @@ CODECS: tuple[OrderCodec, ...] = (
                   "corporation may be started now, out of the Historical Order Start's order (1870; the "
                   "order is our reading of a rule whose base text is not public)", "OUTOFORDER SP"),
     ), gm_only=True),
+    OrderCodec("NEWHOME", (), (KatyHome,), *_katy_order("NEWHOME", KatyHome), (
+        HelpEntry("NEWHOME <hex>", "the Katy, once floated, places an unused token free in Kansas City as its "
+                  "new home (1870 Historical Order Start)", "NEWHOME B11"),
+    )),
+    OrderCodec("MOVEHOME", (), (MoveHomeToken,), *_katy_order("MOVEHOME", MoveHomeToken), (
+        HelpEntry("MOVEHOME <hex>[.<city>]", "the Katy, with a token in Kansas City, moves its Junction City token "
+                  "to a city its track reaches, for $100 (1870 Historical Order Start)", "MOVEHOME D5"),
+    )),
     word_alone("HALF", Dividend("half"), (), "pay half, keep half (1870)"),
     OrderCodec("REDEEM", (), (Redeem,), _parse_redeem, _format_redeem, (
         HelpEntry("REDEEM <corporation> [POOL | FROM <player>]",
@@ -111,14 +119,6 @@ CODECS: tuple[OrderCodec, ...] = (
         HelpEntry("DESTINATION MAP | CHARTER",
                   "on reaching the destination (1870): the token goes on the map (the stop counts twice) "
                   "or stays on the charter as a spare", "DESTINATION MAP"),
-    )),
-    OrderCodec("NEWHOME", (), (KatyHome,), *_katy_order("NEWHOME", KatyHome), (
-        HelpEntry("NEWHOME <hex>", "the Katy, once floated, places an unused token free in Kansas City as its "
-                  "new home (1870 Historical Order Start)", "NEWHOME B11"),
-    )),
-    OrderCodec("MOVEHOME", (), (MoveHomeToken,), *_katy_order("MOVEHOME", MoveHomeToken), (
-        HelpEntry("MOVEHOME <hex>[.<city>]", "the Katy, with a token in Kansas City, moves its Junction City token "
-                  "to a city its track reaches, for $100 (1870 Historical Order Start)", "MOVEHOME D5"),
     )),
 )
 """1870's codecs, in the order the order reference lists them after the core's."""

@@ -422,3 +422,14 @@ def test_help_explains_the_private_and_the_katy_in_the_variant_only() -> None:
     text = help_text(title=load_title("1870", HOS))
     assert "The M-K-T private and the Katy" in text and "NEWHOME B11" in text
     assert "The M-K-T private and the Katy" not in help_text(title=load_title("1870"))
+
+
+def test_the_report_offers_the_privates_lays_and_the_katys_newhome() -> None:
+    from pbem import report_sections
+
+    game = begin(game_with_private())
+    lines = report_sections.options(game, "B")
+    assert any("first tile on Junction City B7" in line for line in lines)
+    assert any(line.startswith("B7: ") for line in lines) and not any(line.startswith("PASS") for line in lines)
+    katy_turn = katy_operating()
+    assert any(line.startswith("NEWHOME B11") for line in report_sections.options(katy_turn, "D"))

@@ -15,7 +15,8 @@ from pbem.engine.steps import operating
 from pbem.engine.values import Vertex
 from pbem.errors import IllegalOrderError
 from pbem.ruleset import load_title
-from pbem.titles.g1870 import ohio, rivers
+from pbem.titles.g1870 import gmo, ohio, rivers
+from pbem.titles.g1870.state import state1870
 
 VARIANT = ("historical_order_start",)
 NORTH, SOUTH = "MP", "SSW"
@@ -215,6 +216,44 @@ def test_run_auto_keeps_to_the_dead_end() -> None:
     assert any(any(s.startswith("B19") for s in stops) for stops in best(plain, NORTH))
 
 
+# -- the GM&O ---------------------------------------------------------------------------------
+
+
+def exact(game: Game, tile: str, edges: set[int]) -> int:
+    """The rotation of ``tile`` whose exits are ``edges``."""
+    return next(r for r in range(6) if game.tiles[tile].exits(r) == edges)
+
+
+def gmo_cases(game: Game) -> list[tuple[str, str, int]]:
+    """Lays that put track west of the Mississippi, the Bridge Company being owned by a
+    corporation (so the core's Mississippi rule bars none of them): a hex west of the river;
+    a path from F19's eastern bank to its western; an upgrade of D17 whose only new path runs
+    from its eastern edge to its town on the western bank (the old #3 on western edges)."""
+    game.state.tiles["D17"] = ("3", 0)
+    return [("B15", "8", exact(game, "8", {0, 2})), ("F19", "8", exact(game, "8", {1, 3})),
+            ("D17", "142", exact(game, "142", {0, 1, 4}))]
+
+
+def test_the_gmo_builds_nothing_west_of_the_mississippi_before_st_louis() -> None:
+    game = position(bridge=Owner.corporation("MP"))
+    plain = position((), bridge=Owner.corporation("MP"))
+    for (coord, tile, rot), again in zip(gmo_cases(game), gmo_cases(plain)):
+        problem = game.hooks.lay_problem(game, "GMO", coord, tile, rot)
+        assert problem is not None and "GMO may not build west of the Mississippi until it has reached its destination C18" in problem
+        assert game.hooks.lay_problem(game, "MP", *again) is None, "only the GM&O"
+        assert plain.hooks.lay_problem(plain, "GMO", *again) is None, "plain 1870"
+    state1870(game.state).destinations_reached.append("GMO")
+    for coord, tile, rot in gmo_cases(game):
+        assert game.hooks.lay_problem(game, "GMO", coord, tile, rot) is None, "St. Louis reached"
+
+
+def test_the_gmo_may_lay_in_st_louis_and_east_of_the_river() -> None:
+    game = position(bridge=Owner.corporation("MP"))
+    assert gmo.west_problem(game, "GMO", "C18", "57", exact(game, "57", {2, 5})) is None, "C18 itself"
+    assert gmo.west_problem(game, "GMO", "F19", "9", exact(game, "9", {0, 3})) is None, "F19's eastern bank"
+    assert gmo.west_problem(game, "GMO", "D19", "8", 0) is None
+
+
 # -- the report -------------------------------------------------------------------------------
 
 
@@ -234,7 +273,7 @@ def test_the_report_gives_the_rivers_state() -> None:
 
 def test_plain_1870_plays_none_of_it() -> None:
     title = load_title("1870")
-    assert title.title_rule(ohio.RULE) is False
+    assert title.title_rule(ohio.RULE) is False and title.title_rule(gmo.RULE) == ""
     game = position((), e20=CROSSING)
     assert not ohio.closed(game)
     stops = [Vertex("B19", "c0"), Vertex("E20", "t0"), Vertex("G20", "t0"), Vertex("H17", "c0")]

@@ -24,7 +24,7 @@ from pbem.engine.hooks import Coord, TitleHooks
 from pbem.engine.state import IPO, Owner, ShareSale, TitleState
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
 from pbem.engine.values import Vertex
-from pbem.titles.g1870 import historical, ohio, protection, small_cities
+from pbem.titles.g1870 import gmo, historical, ohio, protection, small_cities
 from pbem.titles.g1870.state import State1870, state1870
 from pbem.titles.g1870.stock import Stock1870
 
@@ -42,9 +42,9 @@ class Hooks1870(TitleHooks):
     def title_rules(cls) -> Mapping[str, bool | int | str]:
         """``small_cities`` (default off): Jerkich's small-cities variant
         (:mod:`pbem.titles.g1870.small_cities`); the Historical Order Start's settings
-        (:mod:`pbem.titles.g1870.historical`, :mod:`~pbem.titles.g1870.ohio`)."""
+        (:mod:`pbem.titles.g1870.historical`, :mod:`~pbem.titles.g1870.ohio`, :mod:`~pbem.titles.g1870.gmo`)."""
         return {**super().title_rules(), small_cities.RULE: False, **historical.DEFAULTS,
-                **ohio.DEFAULTS}
+                **ohio.DEFAULTS, **gmo.DEFAULTS}
 
     def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
         """1830's length rule; with small cities, only the cities and off-board areas must
@@ -176,12 +176,13 @@ class Hooks1870(TitleHooks):
         may join the two banks (extras.yaml, mississippi): a tile in a hex with a city or town
         reaches only edges on the stop's bank; elsewhere each path keeps to one bank. With the
         Historical Order Start, the last #5 is held for the MP until it has operated
-        (:func:`pbem.titles.g1870.historical.reserved_tile_problem`) and the Ohio is closed at
-        F19/E18 and in E20 (:func:`pbem.titles.g1870.ohio.lay_problem`)."""
+        (:func:`pbem.titles.g1870.historical.reserved_tile_problem`), the Ohio is closed at
+        F19/E18 and in E20 (:func:`pbem.titles.g1870.ohio.lay_problem`) and the GM&O builds
+        nothing west of the Mississippi before St. Louis (:func:`pbem.titles.g1870.gmo.west_problem`)."""
         held = historical.reserved_tile_problem(game, corp, tile)
         if held is not None:
             return held
-        banned = ohio.lay_problem(game, corp, coord, tile, rotation)
+        banned = ohio.lay_problem(game, corp, coord, tile, rotation) or gmo.west_problem(game, corp, coord, tile, rotation)
         if banned is not None:
             return banned
         river = game.title.extras.get("mississippi") or {}

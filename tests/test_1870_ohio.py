@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.engine import lays, routes, track
-from pbem.engine.actions import RunRoutes, TrainRun
+from pbem.engine.actions import LayTile, RunRoutes, TrainRun
 from pbem.engine.game import Game
 from pbem.engine.state import OperatingState, Owner, RoundState
 from pbem.engine.steps import operating
@@ -135,6 +135,9 @@ def test_a_northern_company_must_reach_cairo() -> None:
     # #2 r5: the NW edge leads to the straight line's town, Paducah
     problem = track.lay_problem(game, NORTH, "E20", "2", 5)
     assert problem is not None and "to Paducah" in problem and "its own side" in problem
+    # the LAY order is refused with the reason, and the report's list of lays leaves it out
+    order = operating.Track.problem(game, NORTH, LayTile("E20", "2", 5))
+    assert order is not None and "must connect to the town on its own side" in order
     listed = {(lay.hex, lay.tile, lay.rotation) for lay in lays.legal_lays(game, NORTH)}
     assert ("E20", "1", 2) in listed and ("E20", "2", 5) not in listed
     plain = position(())

@@ -26,11 +26,14 @@ is closed:
   (:func:`pbem.titles.g1870.rivers.stop_ohio_side`; a western stop counts as south). E20 is
   the only crossing of the Ohio in our map data, so the next stop's side is the side the
   route leaves E20 by. With small cities a RUN lists every town it passes, so a route
-  through E20 always names one of its towns.
+  through E20 always names one of its towns. The dead-end holds on every tile, also where
+  Cairo's track stays north of the river (#2 NE, #56 NE, #69 SW): our reading of "must
+  dead-end in the small city ... on its side".
 
 The table (tile:rotation:Cairo's town; our rotations, edge 0 SW clockwise to 5 SE), from
-each tile's paths (``load_title("1870").tiles``) and the seed's compass positions; for one
-tile the rotations that turn it the other way are the seed's other position:
+each tile's paths (``load_title("1870").tiles``) and the seed's compass positions, each
+tile's two legal rotations being the seed's two positions of it, in the same turning sense
+for every tile:
 
 * #1 r2 and r5 (seed NE and SW, the same picture): Cairo the western town (r2 t1, r5 t0).
 * #2 r0 (seed NE): Cairo t1, the sharp curve W-NW (its track does not cross, as the seed

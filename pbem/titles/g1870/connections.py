@@ -18,6 +18,7 @@ from pbem.engine.steps.operating.dividends import distribute, move_price
 from pbem.engine.steps.operating.runs import checked_runs
 from pbem.engine.values import Vertex
 from pbem.errors import IllegalOrderError
+from pbem.titles.g1870 import illinois
 from pbem.titles.g1870.events import DestinationReached, DestinationTokenPlaced, NoConnectionRun
 from pbem.titles.g1870.state import state1870
 
@@ -59,6 +60,7 @@ def queue_connections(game: Game) -> bool:
     due = connections_due(game, order)
     for corp in due:
         game.event(DestinationReached(corp, destination(game.title, corp)))
+        illinois.connect(game, corp)
     mine.connections = list(due)
     return bool(due)
 
@@ -74,7 +76,8 @@ def connections_due(game: Game, order: list[str]) -> list[str]:
         if not destination(game.title, corp) or corp in mine.destinations_reached or state.corporations[corp].closed:
             continue
         home_key = track.city_key(*connection_home(game, corp))
-        if corp in state.tokens.get(home_key, []) and connection_runnable(game, corp):
+        if (corp in state.tokens.get(home_key, []) and connection_runnable(game, corp)
+                and illinois.joined(game, corp)):
             due.append(corp)
     return due
 
@@ -111,6 +114,7 @@ def grant_connection(game: Game, corp: str) -> None:
         raise IllegalOrderError(f"{corp}'s connection run is due already")
     mine.connections.append(corp)
     game.event(DestinationReached(corp, destination(game.title, corp), ruling=True))
+    illinois.connect(game, corp)
 
 
 def connecting_corp(game: Game) -> str:

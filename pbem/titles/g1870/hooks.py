@@ -23,8 +23,8 @@ from pbem.engine import market
 from pbem.engine.hooks import Coord, TitleHooks
 from pbem.engine.state import IPO, Owner, ShareSale, TitleState
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
-from pbem.engine.values import Vertex
-from pbem.titles.g1870 import historical, protection, small_cities
+from pbem.engine.values import CityRef, Vertex
+from pbem.titles.g1870 import historical, illinois, protection, small_cities
 from pbem.titles.g1870.state import State1870, state1870
 from pbem.titles.g1870.stock import Stock1870
 
@@ -43,7 +43,8 @@ class Hooks1870(TitleHooks):
         """``small_cities`` (default off): Jerkich's small-cities variant
         (:mod:`pbem.titles.g1870.small_cities`); the Historical Order Start's settings
         (:mod:`pbem.titles.g1870.historical`)."""
-        return {**super().title_rules(), small_cities.RULE: False, **historical.DEFAULTS}
+        return {**super().title_rules(), small_cities.RULE: False, **historical.DEFAULTS,
+                **illinois.DEFAULTS}
 
     def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
         """1830's length rule; with small cities, only the cities and off-board areas must
@@ -175,7 +176,8 @@ class Hooks1870(TitleHooks):
         reaches only edges on the stop's bank; elsewhere each path keeps to one bank. With the
         Historical Order Start, the last #5 is held for the MP until it has operated
         (:func:`pbem.titles.g1870.historical.reserved_tile_problem`)."""
-        held = historical.reserved_tile_problem(game, corp, tile)
+        held = (historical.reserved_tile_problem(game, corp, tile)
+                or illinois.lay_problem(game, corp, coord, tile, rotation))
         if held is not None:
             return held
         river = game.title.extras.get("mississippi") or {}
@@ -230,7 +232,7 @@ class Hooks1870(TitleHooks):
         mine = state1870(game.state)
         if corp in mine.destination_on_charter:
             costs.append(int(game.title.const("destination_token_value", 100)))
-        elif corp in mine.destinations_reached:
+        elif corp in mine.destinations_reached or illinois.holds_base(game, corp):
             placed -= 1
         return costs, placed
 
@@ -259,7 +261,24 @@ class Hooks1870(TitleHooks):
         """The destinations reached and the tokens kept on the charter: they change a city's
         slots (:meth:`city_slots`) and a run's revenue (the destination counted twice)."""
         mine = state1870(game.state)
-        return (tuple(mine.destinations_reached), tuple(mine.destination_on_charter))
+        return (tuple(mine.destinations_reached), tuple(mine.destination_on_charter), illinois.graph_key(game))
+
+    def homes(self, game: Game, corp: str) -> tuple[CityRef, ...]:
+        """With the Historical Order Start, the IC's Chicago too (:mod:`.illinois`)."""
+        return super().homes(game, corp) + illinois.homes(game, corp)
+
+    def place_home_token(self, game: Game, corp: str) -> None:
+        """The home token; the IC's Chicago token with it (:func:`.illinois.place_chicago`)."""
+        super().place_home_token(game, corp)
+        illinois.place_chicago(game, corp)
+
+    def route_problem(self, game: Game, corp: str, stops: list[Vertex]) -> str | None:
+        """The IC west of the Mississippi (:func:`.illinois.route_problem`)."""
+        return super().route_problem(game, corp, stops) or illinois.route_problem(game, corp, stops)
+
+    def token_problem(self, game: Game, corp: str, coord: str, city: int) -> str | None:
+        """The IC's $40 token (:func:`.illinois.token_problem`)."""
+        return super().token_problem(game, corp, coord, city) or illinois.token_problem(game, corp, coord, city)
 
     def operating_steps(self) -> tuple[type[OpStep], ...]:
         """Connection runs first, 1830's steps, then price protection (see

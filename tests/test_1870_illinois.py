@@ -1,0 +1,204 @@
+"""The Illinois Central under Lou Jerkich's Historical Order Start rules (issue 13, seed 000,
+"2. Illinois Central Railroad"; :mod:`pbem.titles.g1870.illinois`), on built positions: its
+two homes Jackson K16 and Chicago A22, the connection between them through E20, what it may
+not do west of the Mississippi until then, its $40 token and its lays."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine import track
+from pbem.engine.actions import LayTile, PlaceToken, RunRoutes, TrainRun
+from pbem.engine.game import Game
+from pbem.engine.state import OperatingState, RoundState
+from pbem.engine.steps import operating
+from pbem.engine.steps.operating.tokens import next_token_cost
+from pbem.engine.steps.operating.walk import start_corporation_turns
+from pbem.engine.values import CityRef, Owner, Vertex
+from pbem.errors import IllegalOrderError
+from pbem.ruleset import load_title
+from pbem.titles.g1870 import illinois
+from pbem.titles.g1870.connections import connections_due, queue_connections
+from pbem.titles.g1870.state import state1870
+
+VARIANT = ("historical_order_start",)
+IC = "IC"
+SOUTH = ("K16", "J17", "I18", "H19", "G20", "F21", "E20")
+"""Jackson to E20 east of the Mississippi (G20: a town)."""
+NORTH = ("E20", "D19", "C20", "B21", "A22")
+"""E20 to Chicago through Illinois."""
+LINE = SOUTH + NORTH[1:]
+WEST = ("K16", "J17", "I18", "H19", "G18", "F17", "E16", "D15", "C16", "C18", "C20", "B21", "A22")
+"""Jackson to Chicago by the west: across the Mississippi at G18, back at St. Louis C18."""
+PLAIN = ("7", "8", "9")
+TOWN = ("3", "4", "58")
+CITY = ("5", "6", "57")
+TWO_TOWNS = ("1", "2", "55", "56", "69")
+
+
+def edge_to(game: Game, coord: str, other: str) -> int:
+    return next(e for e in range(6) if game.board.neighbor(coord, e) == other)
+
+
+def fit(game: Game, coord: str, ends: tuple[int | None, int | None]) -> tuple[str, int]:
+    """A yellow tile and rotation for ``coord`` joining the two edges ``ends`` (None: the line
+    ends in the hex's stop), through the hex's one stop if it has one."""
+    printed = game.board.hexes[coord].tile
+    names = TWO_TOWNS if len(printed.towns) == 2 else TOWN if printed.towns else CITY if printed.cities else PLAIN
+    a, b = (f"e{e}" if e is not None else None for e in ends)
+    for name in names:
+        for rotation in range(6):
+            paths = {frozenset(p) for p in game.tiles[name].paths_at(rotation)}
+            if not printed.towns and not printed.cities and frozenset((a, b)) in paths:
+                return name, rotation
+            stops = [s for p in paths for s in p if not s.startswith("e")]
+            for stop in stops:
+                if all(end is None or frozenset((end, stop)) in paths for end in (a, b)):
+                    return name, rotation
+    raise AssertionError(f"no tile joins {ends} on {coord}")
+
+
+def lay_line(game: Game, hexes: tuple[str, ...]) -> None:
+    """Yellow track along ``hexes`` (each next to the one before), straight into the state;
+    the red off-board area at an end takes none."""
+    for i, coord in enumerate(hexes):
+        if game.board.hexes[coord].tile.color == "red":
+            continue
+        before = edge_to(game, coord, hexes[i - 1]) if i else None
+        after = edge_to(game, coord, hexes[i + 1]) if i + 1 < len(hexes) else None
+        game.state.tiles[coord] = fit(game, coord, (before, after))
+
+
+def ic_turn(variants: tuple[str, ...] = VARIANT, *, trains: tuple[str, ...] = ("4",),
+            bridge: str = "player") -> Game:
+    """The IC floated (president A, $500, ``trains``), its first operating turn begun in stock
+    round 2's first operating round (home tokens placed by the turn's start); the Bridge
+    Company ``bridge``: held by player B, owned by the MP, or closed."""
+    game = Game(load_title("1870", variants), ["A", "B", "C", "D"])
+    state = game.state
+    state.phase = "2"
+    corp = state.corporations[IC]
+    corp.floated, corp.ipoed, corp.president, corp.cash = True, True, "A", 500
+    for kind in trains:
+        train = next(t for t in state.depot if t.split("-")[0] == kind)
+        state.depot.remove(train)
+        corp.trains.append(train)
+    mrbc = state.companies["MRBC"]
+    if bridge == "player":
+        mrbc.owner = Owner.player("B")
+    elif bridge == "corporation":
+        mrbc.owner = Owner.corporation("MP")
+    else:
+        mrbc.closed = True
+    state.round = RoundState(kind="operating", number=2, or_number=1, operating=OperatingState(order=[IC]))
+    start_corporation_turns(game)
+    return game
+
+
+def lay(game: Game, coord: str, toward: tuple[str, ...], tiles: tuple[str, ...] = PLAIN) -> LayTile:
+    """A lay on ``coord`` of one of ``tiles`` with exits toward each hex of ``toward``."""
+    wanted = {edge_to(game, coord, other) for other in toward}
+    for name in tiles:
+        for rotation in range(6):
+            if wanted <= game.tiles[name].exits(rotation) and all(
+                    game.board.neighbor(coord, e) is not None for e in game.tiles[name].exits(rotation)):
+                return LayTile(coord, name, rotation)
+    raise AssertionError(f"no tile of {tiles} on {coord} toward {toward}")
+
+
+def problem(game: Game, action: LayTile) -> str | None:
+    return track.lay_problem(game, IC, action.hex, action.tile, action.rotation)
+
+
+def runs(game: Game, *stops: str) -> int:
+    train = game.state.corporations[IC].trains[0]
+    action = RunRoutes((TrainRun(train.split("-")[0], stops),))
+    return sum(r.revenue for r in operating.checked_runs(game, IC, action))
+
+
+# -- two homes ---------------------------------------------------------------------------------
+
+
+def test_both_homes_are_placed_as_its_first_turn_begins() -> None:
+    game = ic_turn()
+    assert IC in track.tokens_in(game, "K16", 0)
+    assert IC in game.state.tokens["A22.0"]
+    assert CityRef("A22", 0) in game.hooks.homes(game, IC)
+    plain = ic_turn(())
+    assert IC in track.tokens_in(plain, "K16", 0) and IC not in plain.state.tokens.get("A22.0", [])
+    assert plain.hooks.homes(plain, IC) == (CityRef("K16", 0),)
+
+
+def test_the_chicago_token_is_not_one_of_the_charters() -> None:
+    game = ic_turn()
+    assert list(game.title.corporation(IC).tokens) == [0, 40]
+    assert next_token_cost(game, IC) == 40, "the $40 token is still on the charter"
+
+
+def test_no_other_corporation_gets_a_second_home() -> None:
+    game = Game(load_title("1870", VARIANT), ["A", "B", "C", "D"])
+    for sym in game.state.corporations:
+        if sym != IC:
+            assert len(game.hooks.homes(game, sym)) <= 1, sym
+    assert illinois.corporation(game) == IC
+    assert illinois.corporation(Game(load_title("1870"), ["A", "B", "C"])) is None
+
+
+# -- the connection ----------------------------------------------------------------------------
+
+
+def test_the_connection_is_due_only_with_the_bridge_company_open() -> None:
+    closed = ic_turn()
+    lay_line(closed, LINE)
+    assert connections_due(closed, [IC]) == [], "E20 is blocked while a player holds the Bridge Company"
+    opened = ic_turn(bridge="corporation")
+    lay_line(opened, LINE)
+    assert connections_due(opened, [IC]) == [IC]
+    plain = ic_turn(())
+    lay_line(plain, LINE)
+    assert connections_due(plain, [IC]) == [IC], "plain 1870 has no Ohio rule"
+
+
+def test_the_connection_needs_a_train_that_can_run_it() -> None:
+    game = ic_turn(trains=("3",), bridge="closed")
+    lay_line(game, LINE)
+    assert not illinois.joined(game, IC), "Jackson, G20, E20, Chicago: four stops"
+    assert connections_due(game, [IC]) == []
+
+
+def test_a_way_round_by_the_west_is_no_connection() -> None:
+    game = ic_turn(trains=("8",), bridge="closed")
+    lay_line(game, WEST)
+    from pbem.titles.g1870.connections import connection_runnable
+
+    assert connection_runnable(game, IC), "a train could run it"
+    assert not illinois.joined(game, IC)
+    assert connections_due(game, [IC]) == []
+
+
+def test_the_connection_puts_no_destination_choice_and_chicago_then_counts_twice() -> None:
+    game = ic_turn(bridge="closed")
+    lay_line(game, LINE)
+    stops = ("K16", "G20", "E20", "A22")
+    before = runs(game, *stops)
+    assert queue_connections(game)
+    mine = state1870(game.state)
+    assert mine.connections == [IC] and IC in mine.destinations_reached
+    assert IC not in mine.destination_on_charter
+    assert mine.connection_rounds[IC] == (2, 1)
+    assert [s.name for s in operating.active_steps(game)][0] == "connection_route"
+    assert runs(game, *stops) == before + 40, "Chicago ($40 in yellow) counts twice"
+
+
+def test_chicago_does_not_count_twice_before_the_connection() -> None:
+    game = ic_turn(bridge="closed")
+    assert game.hooks.extra_revenue(game, IC, [Vertex("K16", "c0"), Vertex("A22", "o")]) == 0
+
+
+def test_a_gm_ruled_connection_also_takes_the_chicago_token() -> None:
+    from pbem.titles.g1870.connections import grant_connection
+
+    game = ic_turn()
+    grant_connection(game, IC)
+    mine = state1870(game.state)
+    assert IC in mine.destinations_reached and mine.connection_rounds[IC] == (2, 1)

@@ -58,11 +58,11 @@ def fit(game: Game, coord: str, ends: tuple[int | None, int | None]) -> tuple[st
     raise AssertionError(f"no tile joins {ends} on {coord}")
 
 
-def lay_line(game: Game, hexes: tuple[str, ...]) -> None:
+def lay_line(game: Game, hexes: tuple[str, ...], *, last: bool = True) -> None:
     """Yellow track along ``hexes`` (each next to the one before), straight into the state;
-    the red off-board area at an end takes none."""
+    the red off-board area at an end takes none, nor the last hex unless ``last``."""
     for i, coord in enumerate(hexes):
-        if game.board.hexes[coord].tile.color == "red":
+        if game.board.hexes[coord].tile.color == "red" or (not last and i == len(hexes) - 1):
             continue
         before = edge_to(game, coord, hexes[i - 1]) if i else None
         after = edge_to(game, coord, hexes[i + 1]) if i + 1 < len(hexes) else None
@@ -202,3 +202,189 @@ def test_a_gm_ruled_connection_also_takes_the_chicago_token() -> None:
     grant_connection(game, IC)
     mine = state1870(game.state)
     assert IC in mine.destinations_reached and mine.connection_rounds[IC] == (2, 1)
+
+
+# -- west of the Mississippi -----------------------------------------------------------------
+
+
+def later_turn(bridge: str = "closed", variants: tuple[str, ...] = VARIANT) -> Game:
+    """A later turn of the IC (it has operated before), its track from Jackson to H19."""
+    game = ic_turn(variants, bridge=bridge)
+    game.state.corporations[IC].operated = True
+    lay_line(game, ("K16", "J17", "I18", "H19", "G18"), last=False)
+    return game
+
+
+def test_no_track_across_the_mississippi_until_connected() -> None:
+    game = later_turn()
+    across = lay(game, "G18", ("H19", "G16"))
+    along = lay(game, "G18", ("H19", "H17"))
+    assert problem(game, across) == "IC may not build west of the Mississippi until Jackson and Chicago are connected"
+    assert problem(game, along) is None, "track on the eastern bank of a river hex"
+    assert problem(later_turn(variants=()), across) is None, "plain 1870, the Bridge Company open"
+    state1870(game.state).destinations_reached.append(IC)
+    assert problem(game, across) is None
+
+
+def test_no_tile_in_a_hex_west_of_the_mississippi_until_connected() -> None:
+    game = later_turn()
+    game.state.tiles["G18"] = lay(game, "G18", ("H19", "G16")).tile, lay(game, "G18", ("H19", "G16")).rotation
+    west = lay(game, "G16", ("G18", "F15"))
+    assert problem(game, west) == "IC may not build west of the Mississippi until Jackson and Chicago are connected"
+    for other in ("GMO", "MP", "SSW", "TP"):
+        assert illinois.lay_problem(game, other, west.hex, west.tile, west.rotation) is None
+    state1870(game.state).destinations_reached.append(IC)
+    assert problem(game, west) is None
+
+
+def st_louis_line(bridge: str) -> Game:
+    """Chicago to St. Louis by B21 and C20, laid by others."""
+    game = ic_turn(bridge=bridge)
+    lay_line(game, ("A22", "B21", "C20", "C18"))
+    return game
+
+
+def test_st_louis_only_once_the_bridge_company_is_open() -> None:
+    with pytest.raises(ValueError, match="may not run to C18 west of the Mississippi while the Bridge Company is closed"):
+        runs(st_louis_line("player"), "A22", "C18")
+    assert runs(st_louis_line("corporation"), "A22", "C18") > 0
+    plain = ic_turn((), bridge="player")
+    lay_line(plain, ("A22", "B21", "C20", "C18"))
+    plain.state.tokens["C18.0"] = [IC]
+    assert runs(plain, "C18", "A22") > 0, "plain 1870: no such rule"
+
+
+def test_no_stop_west_of_the_mississippi_but_st_louis_and_carthage() -> None:
+    game = ic_turn(bridge="closed")
+    game.state.tiles["A16"] = ("56", 4)
+    kansas_city = Vertex("B11", "c0")
+    assert illinois.route_problem(game, IC, [Vertex("K16", "c0"), kansas_city]) is not None
+    assert illinois.route_problem(game, IC, [Vertex("K16", "c0"), Vertex("C18", "c0")]) is None
+    assert illinois.route_problem(game, IC, [Vertex("K16", "c0"), Vertex("A16", "t0")]) is None, "Carthage"
+    assert "A16" in str(illinois.route_problem(game, IC, [Vertex("K16", "c0"), Vertex("A16", "t1")])), "Fort Madison"
+    for other in ("GMO", "MP", "SSW"):
+        assert illinois.route_problem(game, other, [Vertex("K16", "c0"), kansas_city]) is None
+    state1870(game.state).destinations_reached.append(IC)
+    assert illinois.route_problem(game, IC, [Vertex("K16", "c0"), kansas_city]) is None
+
+
+def test_no_run_beyond_st_louis_on_the_western_side() -> None:
+    game = ic_turn(bridge="closed")
+    lay_line(game, ("C18", "C16", "B15", "A16"))
+    game.state.tiles["A16"] = ("56", 4)
+    game.state.tokens["C18.0"] = [IC]
+    with pytest.raises(ValueError, match="may not run west of the Mississippi between C18 and A16"):
+        runs(game, "C18", "A16.0")
+    state1870(game.state).destinations_reached.append(IC)
+    assert runs(game, "C18", "A16.0") > 0
+
+
+def test_carthage_is_the_town_joined_to_edge_0_of_a16() -> None:
+    game = ic_turn()
+    assert illinois.carthage(game) is None
+    game.state.tiles["A16"] = ("2", 4)
+    assert illinois.carthage(game) == ("A16", "t1"), "#2: the southern town, on the SE-SW curve"
+    game.state.tiles["A16"] = ("56", 4)
+    assert illinois.carthage(game) == ("A16", "t0"), "#56: the eastern town, on the E-SW curve"
+    legal = {(name, r) for name in TWO_TOWNS for r in range(6)
+             if all(game.board.neighbor("A16", e) is not None for e in game.tiles[name].exits(r))}
+    assert legal == {("2", 4), ("56", 4)}
+
+
+def carthage_reach(bridge: str = "closed") -> Game:
+    """The IC's token on Springfield B19, its tile toward A18 and B17, a tile on A18 toward A16."""
+    game = ic_turn(bridge=bridge)
+    game.state.corporations[IC].operated = True
+    game.state.tokens["B19.0"] = [IC]
+    city = lay(game, "B19", ("A18", "B17"), CITY)
+    game.state.tiles["B19"] = (city.tile, city.rotation)
+    lay_line(game, ("B19", "A18", "A16"), last=False)
+    game.state.tiles["B19"] = (city.tile, city.rotation)
+    return game
+
+
+def test_it_may_build_to_carthage_but_not_to_fort_madison() -> None:
+    game = carthage_reach()
+    assert problem(game, LayTile("A16", "56", 4)) is None, "its track from A18 enters #56 toward Carthage"
+    assert problem(game, LayTile("A16", "2", 4)) == "IC may build to Carthage but not to Fort Madison on A16"
+    state1870(game.state).destinations_reached.append(IC)
+    assert problem(game, LayTile("A16", "2", 4)) is None
+
+
+def test_no_track_of_its_own_joined_to_fort_madison_from_a_neighbour() -> None:
+    game = carthage_reach()
+    game.state.tiles["A16"] = ("56", 4)  # Fort Madison on the SE-W curve, toward B17
+    toward = lay(game, "B17", ("B19", "A16"))
+    assert problem(game, toward) == "IC may build to Carthage but not to Fort Madison on A16"
+    game.state.tiles["A16"] = ("2", 4)  # now B17's side of A16 leads to Carthage
+    assert problem(game, toward) is None
+
+
+# -- lays and tokens -----------------------------------------------------------------------------
+
+
+def test_the_first_lay_is_out_of_chicago_from_its_south_west_side() -> None:
+    game = ic_turn()
+    jackson = lay(game, "K16", ("J17",), CITY)
+    with pytest.raises(IllegalOrderError, match="IC's first tile must be laid out of A22: on B21, joined to A22"):
+        game.apply("A", jackson)
+    game.apply("A", lay(game, "B21", ("A22", "C20")))
+    game.apply("A", jackson)
+    assert "K16" in game.state.tiles, "the second yellow tile may go out of Jackson"
+    plain = ic_turn(())
+    plain.apply("A", jackson)
+    assert "K16" in plain.state.tiles
+
+
+def test_never_more_than_two_yellow_tiles_from_both_homes() -> None:
+    game = ic_turn()
+    game.apply("A", lay(game, "B21", ("A22", "C20")))
+    game.apply("A", lay(game, "K16", ("J17",), CITY))
+    with pytest.raises(IllegalOrderError):
+        game.apply("A", lay(game, "C20", ("B21",)))
+    assert "C20" not in game.state.tiles
+
+
+def test_nothing_on_chicagos_western_side_until_after_its_connection_run() -> None:
+    game = ic_turn()
+    game.state.corporations[IC].operated = True
+    west = lay(game, "A20", ("A22", "B19"))
+    assert problem(game, west) == "IC may not build into or out of A22's western side until after its connection run"
+    plain = ic_turn(())
+    assert plain.hooks.lay_problem(plain, IC, west.hex, west.tile, west.rotation) is None
+    mine = state1870(game.state)
+    mine.destinations_reached.append(IC)
+    mine.connections.append(IC)
+    assert problem(game, west) is not None, "not while the connection run is still to come"
+    mine.connections.clear()
+    assert problem(game, west) is None
+
+
+def test_the_40_token_waits_for_the_operating_round_after_the_connection() -> None:
+    game = ic_turn(bridge="closed")
+    game.state.corporations[IC].operated = True
+    lay_line(game, ("A22", "B21", "B19"))
+    why = "IC's $40 token may not be placed until the operating round after its connection run"
+    assert track.token_problem(game, IC, "B19", 0) == why
+    with pytest.raises(IllegalOrderError):
+        game.apply("A", PlaceToken("B19"))
+    state1870(game.state).destinations_reached.append(IC)
+    state1870(game.state).connection_rounds[IC] = (2, 1)
+    assert track.token_problem(game, IC, "B19", 0) == why, "not in the round of the connection"
+    game.state.round.or_number = 2
+    assert track.token_problem(game, IC, "B19", 0) is None
+    plain = ic_turn(())
+    assert plain.hooks.token_problem(plain, IC, "B19", 0) is None
+
+
+def test_no_other_corporation_has_any_of_it() -> None:
+    game = ic_turn()
+    for other in game.state.corporations:
+        if other == IC:
+            continue
+        assert illinois.lay_problem(game, other, "G16", "9", 0) is None
+        assert illinois.route_problem(game, other, [Vertex("B11", "c0")]) is None
+        assert illinois.token_problem(game, other, "B19", 0) is None
+        assert illinois.joined(game, other)
+        assert illinois.homes(game, other) == ()
+        assert not illinois.holds_base(game, other)

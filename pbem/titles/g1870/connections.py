@@ -36,7 +36,8 @@ def destination(title: TitleData, corp: str) -> str | None:
 def connection_home(game: Game, corp: str) -> tuple[str, int]:
     """``(hex, city)`` of the home station ``corp``'s connection run starts from (1870: the
     charter's home; the Historical Order Start's corporations with a home of their own say
-    so here)."""
+    so here; its Illinois Central starts from its charter's home, Jackson K16, its second home
+    Chicago being its destination, :mod:`.illinois`)."""
     data = game.title.corporation(corp)
     return data.home, data.home_city or 0
 

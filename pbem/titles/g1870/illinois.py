@@ -353,8 +353,6 @@ def _west_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -
         return None
     title, found = game.title, rivers.sides(game.title)
     why = f"{corp} may not build west of the Mississippi until Jackson and Chicago are connected"
-    if rivers.hex_west(found, coord):
-        return why
     sides = _new_sides(game, coord, tile, rotation)
     spec = _carthage_spec(game)
     fort = _fort_madison_edges(game)
@@ -369,6 +367,7 @@ def _west_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -
         if fort & track.network(game, corp).hex_edges.get(coord, set()):
             return f"{corp} may build to Carthage but not to Fort Madison on {coord}"
         return None
+    # every edge of a hex west of the river is on the western side, so this refuses those too
     if any(rivers.edge_side(title, found, coord, edge) == "west" for edge in sides):
         return why
     return None

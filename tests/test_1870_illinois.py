@@ -79,6 +79,8 @@ def ic_turn(variants: tuple[str, ...] = VARIANT, *, trains: tuple[str, ...] = ("
     state.phase = "2"
     corp = state.corporations[IC]
     corp.floated, corp.ipoed, corp.president, corp.cash = True, True, "A", 500
+    corp.par = corp.price = (1, 6)
+    state.market.setdefault((1, 6), []).append(IC)
     for kind in trains:
         train = next(t for t in state.depot if t.split("-")[0] == kind)
         state.depot.remove(train)
@@ -188,6 +190,29 @@ def test_the_connection_puts_no_destination_choice_and_chicago_then_counts_twice
     assert mine.connection_rounds[IC] == (2, 1)
     assert [s.name for s in operating.active_steps(game)][0] == "connection_route"
     assert runs(game, *stops) == before + 40, "Chicago ($40 in yellow) counts twice"
+
+
+def test_a_turn_that_joins_jackson_and_chicago_ends_with_its_connection_run() -> None:
+    """Walked through orders: its first lay, out of Chicago, completes the line; at the end of
+    its turn the connection run is owed, with no DESTINATION choice, and Chicago counts twice."""
+    from pbem.engine.actions import Dividend, Pass
+    from pbem.engine.events import render_all
+    from pbem.titles.g1870.actions import DestinationToken
+
+    game = ic_turn(bridge="closed")
+    lay_line(game, LINE)
+    tile, rotation = game.state.tiles.pop("B21")
+    game.apply("A", LayTile("B21", tile, rotation))
+    run = RunRoutes((TrainRun("4", ("A22", "E20.0", "G20", "K16")),))
+    game.apply("A", run)
+    assert game.last_run and sum(r.revenue for r in game.last_run) == 100, "not yet doubled"
+    game.apply("A", Dividend("payout"))
+    events = render_all(game.apply("A", Pass()), game.money)
+    assert "-- IC has connected to its destination A22 --" in events
+    assert [s.name for s in operating.active_steps(game)] == ["connection_route"]
+    assert not any(isinstance(a, DestinationToken) for a in game.legal_actions("A"))
+    game.apply("A", run)
+    assert state1870(game.state).connection_revenue == 140, "Chicago ($40) counted twice"
 
 
 def test_chicago_does_not_count_twice_before_the_connection() -> None:

@@ -69,7 +69,9 @@ def help_text(*, include_gm: bool = False, title: TitleData | None = None) -> st
     issue: an 1830 game lists no REDEEM, CONNECT, HALF or DESTINATION; an entry's
     :attr:`~pbem.order_codecs.HelpEntry.listed` may leave it out), its examples as the title's
     ``help_examples`` (game.yaml: the core's example -> one naming the title's own companies)
-    give them, without the entries its ``help_omit`` names, and what a rotation means on its map; without it (for callers that know no title), every title's orders."""
+    give them, without the entries its ``help_omit`` names, what a rotation means on its map
+    and its own notes (``help_notes``, :func:`notes_help`); without it (for callers that know
+    no title), every title's orders."""
     lines = ["Orders (one per line, any case):"]
     examples = dict((title.const("help_examples") or {}) if title is not None else {})
     omitted = set((title.const("help_omit") or ()) if title is not None else ())
@@ -86,8 +88,27 @@ def help_text(*, include_gm: bool = False, title: TitleData | None = None) -> st
             lines += textwrap.wrap(entry.meaning, width=78, initial_indent="      ", subsequent_indent="      ")
             lines.append(f"      e.g. {examples.get(entry.example, entry.example)}")
     if title is not None:
-        lines += ["", *rotation_help(title.board.layout)]
+        lines += ["", *rotation_help(title.board.layout), *notes_help(title)]
     return _spelt(title, "\n".join(lines))
+
+
+def notes_help(title: TitleData) -> list[str]:
+    """HELP's lines for the title's own notes (game.yaml ``help_notes``, heading -> text, the
+    variants' notes merged in), under "Rules of this game:", each heading indented two and
+    its text wrapped at 78 characters indented six, paragraphs (parted by a blank line) kept
+    apart; no lines when there are none."""
+    notes: dict[str, str] = dict(title.const("help_notes") or {})
+    if not notes:
+        return []
+    lines = ["", "Rules of this game:"]
+    for heading, text in notes.items():
+        lines.append(f"  {heading}")
+        for number, paragraph in enumerate(p for p in text.split("\n\n") if p.strip()):
+            if number:
+                lines.append("")
+            lines += textwrap.wrap(" ".join(paragraph.split()), width=78,
+                                   initial_indent="      ", subsequent_indent="      ")
+    return lines
 
 
 def _spelt(title: TitleData | None, text: str) -> str:

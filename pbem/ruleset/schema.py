@@ -148,6 +148,10 @@ class GameData(Strict):
     help_omit: list[str] | None = None
     """The syntaxes of the core's HELP entries the title has no use for (1825: no company
     buys a private, ``"BUY <private> <price>"``); a variant may give the list anew."""
+    help_notes: dict[str, str] | None = None
+    """Paragraphs HELP adds after the orders, under "Rules of this game": a heading -> its
+    text (paragraphs parted by a blank line). A mapping, so that each variant's overlay adds
+    its own notes to those of the title and of the variants it includes."""
     upgrade_must_add_run_track: bool = False
     """Dixon 6.2: an upgrade must add track the corporation can run on, or raise the value
     of a city it runs to (the ``dixon`` variant of 1870 sets it)."""

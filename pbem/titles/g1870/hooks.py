@@ -24,7 +24,7 @@ from pbem.engine.hooks import Coord, TitleHooks
 from pbem.engine.state import IPO, Owner, ShareSale, TitleState
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
 from pbem.engine.values import CityRef, Vertex
-from pbem.titles.g1870 import historical, illinois, protection, small_cities
+from pbem.titles.g1870 import atsf, historical, illinois, protection, small_cities
 from pbem.titles.g1870.state import State1870, state1870
 from pbem.titles.g1870.stock import Stock1870
 
@@ -44,7 +44,7 @@ class Hooks1870(TitleHooks):
         (:mod:`pbem.titles.g1870.small_cities`); the Historical Order Start's settings
         (:mod:`pbem.titles.g1870.historical`)."""
         return {**super().title_rules(), small_cities.RULE: False, **historical.DEFAULTS,
-                **illinois.DEFAULTS}
+                **atsf.DEFAULTS, **illinois.DEFAULTS}
 
     def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
         """1830's length rule; with small cities, only the cities and off-board areas must
@@ -93,8 +93,9 @@ class Hooks1870(TitleHooks):
     def compose(cls, documents: Mapping[str, Any], parts: Mapping[str, Any],
                 variants: tuple[str, ...]) -> dict[str, Any]:
         """With the Historical Order Start, the GM&O's president's certificate is the fifth
-        private instead of the Frisco's (:func:`pbem.titles.g1870.historical.composed`)."""
-        return historical.composed(super().compose(documents, parts, variants))
+        private instead of the Frisco's (:func:`pbem.titles.g1870.historical.composed`); the
+        AT&SF's destination is Galveston, which takes the P tile (:func:`.atsf.composed`)."""
+        return atsf.composed(historical.composed(super().compose(documents, parts, variants)))
 
     def launch_problem(self, game: Game, sym: str) -> str | None:
         """With the Historical Order Start, no corporation starts before those ahead of it in
@@ -106,7 +107,7 @@ class Hooks1870(TitleHooks):
         found = super().report_sections(game)
         if not historical.order(game):
             return found
-        return (*found, ("HISTORICAL ORDER START", historical.report_lines(game)))
+        return (*found, ("HISTORICAL ORDER START", historical.report_lines(game) + atsf.report_lines(game)))
 
     def stock_step(self) -> type[BuySellParShares]:
         return Stock1870
@@ -205,8 +206,10 @@ class Hooks1870(TitleHooks):
         return None
 
     def extra_revenue(self, game: Game, corp: str, stops: list[Vertex]) -> int:
-        """The cattle and port token bonuses plus the destination doubling (1870)."""
-        return self._token_bonus(game, corp, stops) + self._destination_bonus(game, corp, stops)
+        """The cattle and port token bonuses plus the destination doubling (1870); with the
+        Historical Order Start, the AT&SF's Chicago doubled too (:func:`.atsf.double_bonus`)."""
+        return (self._token_bonus(game, corp, stops) + self._destination_bonus(game, corp, stops)
+                + atsf.double_bonus(game, corp, stops))
 
     def _token_bonus(self, game: Game, corp: str, stops: list[Vertex]) -> int:
         """The cattle and port tokens (companies.yaml, assign_hexes bonus): a run stopping in

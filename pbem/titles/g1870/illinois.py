@@ -50,6 +50,9 @@ Readings (also in the variant's yaml and the report of issue 13):
   A20 with a path to A22); track another corporation builds there is not the IC's building.
 * The $40 token: the connection's round is recorded when the connection is found (or ruled by
   the GM); the token may be placed from the next operating round on.
+* Chicago's slot: A22 is an off-board area with no printed slot; a token there stands on its
+  stop and takes no one's slot (as 1870's placed destination tokens do), so the Chicago token
+  needs no extra slot of its own beyond not counting among the charter's tokens.
 """
 
 from __future__ import annotations

@@ -122,6 +122,8 @@ def runs(game: Game, *stops: str) -> int:
 
 
 def test_both_homes_are_placed_as_its_first_turn_begins() -> None:
+    before = Game(load_title("1870", VARIANT), ["A", "B", "C", "D"])
+    assert not any(IC in corps for corps in before.state.tokens.values()), "nothing before it operates"
     game = ic_turn()
     assert IC in track.tokens_in(game, "K16", 0)
     assert IC in game.state.tokens["A22.0"]
@@ -253,7 +255,8 @@ def test_no_track_across_the_mississippi_until_connected() -> None:
 
 def test_no_tile_in_a_hex_west_of_the_mississippi_until_connected() -> None:
     game = later_turn()
-    game.state.tiles["G18"] = lay(game, "G18", ("H19", "G16")).tile, lay(game, "G18", ("H19", "G16")).rotation
+    across = lay(game, "G18", ("H19", "G16"))  # laid by another corporation, the Bridge Company open
+    game.state.tiles["G18"] = (across.tile, across.rotation)
     west = lay(game, "G16", ("G18", "F15"))
     assert problem(game, west) == "IC may not build west of the Mississippi until Jackson and Chicago are connected"
     for other in ("GMO", "MP", "SSW", "TP"):
@@ -413,3 +416,16 @@ def test_no_other_corporation_has_any_of_it() -> None:
         assert illinois.joined(game, other)
         assert illinois.homes(game, other) == ()
         assert not illinois.holds_base(game, other)
+
+
+def test_the_report_says_what_the_ic_may_not_do_until_it_has_connected() -> None:
+    game = ic_turn()
+    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    assert "IC: homes K16 and A22 (its destination token), both placed as it first operates" in lines
+    assert any(line.startswith("IC: K16 and A22 not yet connected") for line in lines)
+    illinois.connect(game, IC)
+    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    assert "IC connected in operating round 2.1: its $40 token from the next one" in lines
+    game.state.round.or_number = 2
+    assert not any("connected" in line for line in dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"])
+    assert illinois.report_lines(ic_turn(())) == ()

@@ -107,7 +107,8 @@ class Hooks1870(TitleHooks):
         found = super().report_sections(game)
         if not historical.order(game):
             return found
-        return (*found, ("HISTORICAL ORDER START", historical.report_lines(game) + atsf.report_lines(game)))
+        return (*found, ("HISTORICAL ORDER START", historical.report_lines(game) + atsf.report_lines(game)
+                         + illinois.report_lines(game)))
 
     def stock_step(self) -> type[BuySellParShares]:
         return Stock1870

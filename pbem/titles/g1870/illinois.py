@@ -390,6 +390,29 @@ def token_problem(game: Game, corp: str, coord: str, city: int) -> str | None:
     return None
 
 
+def report_lines(game: Game) -> tuple[str, ...]:
+    """The report's lines on the IC: its two homes and, until it has connected, what it may
+    not do; once connected, when its $40 token may be placed. Empty when not played."""
+    from pbem.titles.g1870.connections import connection_home
+    from pbem.titles.g1870.state import state1870
+
+    sym = corporation(game)
+    if sym is None:
+        return ()
+    home, where = connection_home(game, sym)[0], chicago(game, sym)
+    lines = [f"{sym}: homes {home} and {where} (its destination token), both placed as it first operates"]
+    if not connected(game, sym):
+        lines.append(f"{sym}: {home} and {where} not yet connected (this needs the Bridge Company sold to a "
+                     f"corporation or closed); until then no track or stop west of the Mississippi but "
+                     f"St. Louis {ST_LOUIS} (once the Bridge Company is open) and Carthage; no new track on "
+                     f"{where}'s western side; its $40 token only from the operating round after the connection")
+        return tuple(lines)
+    when = state1870(game.state).connection_rounds.get(sym)
+    if when is not None and (game.state.round.number, game.state.round.or_number) <= when:
+        lines.append(f"{sym} connected in operating round {when[0]}.{when[1]}: its $40 token from the next one")
+    return tuple(lines)
+
+
 def graph_key(game: Game) -> Hashable:
     """What these rules' answers depend on beyond tiles, tokens and the destinations reached:
     the Bridge Company's state, whether the IC has operated and still owes its run."""

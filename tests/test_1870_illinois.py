@@ -273,7 +273,7 @@ def st_louis_line(bridge: str) -> Game:
 
 
 def test_st_louis_only_once_the_bridge_company_is_open() -> None:
-    with pytest.raises(ValueError, match="may not run to C18 west of the Mississippi while the Bridge Company is closed"):
+    with pytest.raises(ValueError, match="IC may not run to St. Louis C18 until the Bridge Company is sold to a corporation or closed"):
         runs(st_louis_line("player"), "A22", "C18")
     assert runs(st_louis_line("corporation"), "A22", "C18") > 0
     plain = ic_turn((), bridge="player")

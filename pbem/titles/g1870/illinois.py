@@ -63,6 +63,7 @@ from typing import TYPE_CHECKING, Hashable, Mapping
 from pbem.engine.events import Event, Money
 from pbem.engine.values import CityRef, Vertex
 from pbem.titles.g1870 import rivers
+from pbem.titles.g1870.state import state1870
 
 if TYPE_CHECKING:
     from pbem.engine.board import TileData
@@ -114,20 +115,19 @@ def chicago(game: Game, corp: str) -> str:
 
 
 def _edges(game: Game, key: str) -> frozenset[int]:
+    """The edges a setting lists (blank-separated numbers).
+
+    :raises ValueError: a setting that is not a list of numbers."""
     return frozenset(int(e) for e in str(game.title.title_rule(key)).split())
 
 
 def connected(game: Game, corp: str) -> bool:
     """Whether ``corp`` has connected Jackson and Chicago (1870: its destination reached)."""
-    from pbem.titles.g1870.state import state1870
-
     return corp in state1870(game.state).destinations_reached
 
 
 def run_made(game: Game, corp: str) -> bool:
     """Whether ``corp`` has connected and its connection run is no longer owed."""
-    from pbem.titles.g1870.state import state1870
-
     return connected(game, corp) and corp not in state1870(game.state).connections
 
 
@@ -136,13 +136,12 @@ def homes(game: Game, corp: str) -> tuple[CityRef, ...]:
     return (CityRef(chicago(game, corp), 0),) if applies(game, corp) else ()
 
 
-def holds_base(game: Game, corp: str, coord: str | None = None) -> bool:
-    """Whether ``corp`` has its Chicago home token on the map (on ``coord``, when given):
-    that token is its destination token, not one of the charter's."""
+def holds_base(game: Game, corp: str) -> bool:
+    """Whether ``corp`` has its Chicago home token on the map: that token is its destination
+    token, not one of the charter's."""
     if not applies(game, corp):
         return False
-    where = chicago(game, corp)
-    return (coord is None or coord == where) and corp in game.state.tokens.get(f"{where}.0", [])  # its one stop
+    return corp in game.state.tokens.get(f"{chicago(game, corp)}.0", [])  # the area's one stop
 
 
 def place_chicago(game: Game, corp: str) -> None:
@@ -163,8 +162,6 @@ def place_chicago(game: Game, corp: str) -> None:
 def connect(game: Game, corp: str) -> None:
     """``corp``'s connection is owed now: with its Chicago token on the map, that token is
     its destination token (no choice is asked) and the round is recorded for its $40 token."""
-    from pbem.titles.g1870.state import state1870
-
     mine = state1870(game.state)
     if not holds_base(game, corp) or corp in mine.destinations_reached:
         return
@@ -243,10 +240,11 @@ def route_problem(game: Game, corp: str, stops: list[Vertex]) -> str | None:
     if not applies(game, corp) or connected(game, corp):
         return None
     for vertex in stops:
+        if vertex.coord == ST_LOUIS and not stop_allowed(game, vertex):
+            return f"{corp} may not run to St. Louis {ST_LOUIS} until the Bridge Company is sold to a corporation or closed"
         if not stop_allowed(game, vertex):
-            why = " while the Bridge Company is closed" if vertex.coord == ST_LOUIS else ""
-            return (f"{corp} may not run to {vertex.coord} west of the Mississippi{why} until Jackson "
-                    f"and Chicago are connected")
+            return (f"{corp} may not run to {vertex.coord} west of the Mississippi until Jackson and Chicago "
+                    f"are connected")
     graph = track.track_graph(game)
     for here, there in zip(stops, stops[1:]):
         links = [link for link in graph.links(here) if link.end == there]
@@ -379,8 +377,6 @@ def _west_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -
 def token_problem(game: Game, corp: str, coord: str, city: int) -> str | None:
     """Why ``corp`` may not place a station token now, or None: its $40 token waits for the
     operating round after the one it connected in (seed 000)."""
-    from pbem.titles.g1870.state import state1870
-
     if not applies(game, corp):
         return None
     when = state1870(game.state).connection_rounds.get(corp)
@@ -394,8 +390,6 @@ def report_lines(game: Game) -> tuple[str, ...]:
     """The report's lines on the IC: its two homes and, until it has connected, what it may
     not do; once connected, when its $40 token may be placed. Empty when not played."""
     from pbem.titles.g1870.connections import connection_home
-    from pbem.titles.g1870.state import state1870
-
     sym = corporation(game)
     if sym is None:
         return ()
@@ -419,7 +413,5 @@ def graph_key(game: Game) -> Hashable:
     sym = corporation(game)
     if sym is None:
         return ()
-    from pbem.titles.g1870.state import state1870
-
     return (rivers.bridge_open(game), game.state.corporations[sym].operated,
             sym in state1870(game.state).connections)

@@ -24,7 +24,7 @@ from pbem.engine.hooks import Coord, TitleHooks
 from pbem.engine.state import IPO, Owner, ShareSale, TitleState
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
 from pbem.engine.values import CityRef, Vertex
-from pbem.titles.g1870 import atsf, historical, illinois, protection, small_cities
+from pbem.titles.g1870 import atsf, gmo, historical, illinois, ohio, protection, small_cities
 from pbem.titles.g1870.state import State1870, state1870
 from pbem.titles.g1870.stock import Stock1870
 
@@ -42,9 +42,9 @@ class Hooks1870(TitleHooks):
     def title_rules(cls) -> Mapping[str, bool | int | str]:
         """``small_cities`` (default off): Jerkich's small-cities variant
         (:mod:`pbem.titles.g1870.small_cities`); the Historical Order Start's settings
-        (:mod:`pbem.titles.g1870.historical`)."""
+        (:mod:`pbem.titles.g1870.historical`, :mod:`~pbem.titles.g1870.ohio`, :mod:`~pbem.titles.g1870.gmo`)."""
         return {**super().title_rules(), small_cities.RULE: False, **historical.DEFAULTS,
-                **atsf.DEFAULTS, **illinois.DEFAULTS}
+                **atsf.DEFAULTS, **ohio.DEFAULTS, **gmo.DEFAULTS, **illinois.DEFAULTS}
 
     def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
         """1830's length rule; with small cities, only the cities and off-board areas must
@@ -103,11 +103,13 @@ class Hooks1870(TitleHooks):
         return historical.launch_problem(game, sym) or super().launch_problem(game, sym)
 
     def report_sections(self, game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        """``HISTORICAL ORDER START``: the order and the corporation that may start next."""
+        """``HISTORICAL ORDER START``: the order and the corporation that may start next, and
+        the rivers' state (:func:`pbem.titles.g1870.ohio.report_lines`)."""
         found = super().report_sections(game)
         if not historical.order(game):
             return found
-        return (*found, ("HISTORICAL ORDER START", historical.report_lines(game) + atsf.report_lines(game)
+        return (*found, ("HISTORICAL ORDER START",
+                         historical.report_lines(game) + atsf.report_lines(game) + ohio.report_lines(game)
                          + illinois.report_lines(game)))
 
     def stock_step(self) -> type[BuySellParShares]:
@@ -177,11 +179,17 @@ class Hooks1870(TitleHooks):
         may join the two banks (extras.yaml, mississippi): a tile in a hex with a city or town
         reaches only edges on the stop's bank; elsewhere each path keeps to one bank. With the
         Historical Order Start, the last #5 is held for the MP until it has operated
-        (:func:`pbem.titles.g1870.historical.reserved_tile_problem`)."""
+        (:func:`pbem.titles.g1870.historical.reserved_tile_problem`), the Ohio is closed at
+        F19/E18 and in E20 (:func:`pbem.titles.g1870.ohio.lay_problem`) and the GM&O builds
+        nothing west of the Mississippi before St. Louis (:func:`pbem.titles.g1870.gmo.west_problem`);
+        the IC's rules (:func:`pbem.titles.g1870.illinois.lay_problem`)."""
         held = (historical.reserved_tile_problem(game, corp, tile)
                 or illinois.lay_problem(game, corp, coord, tile, rotation))
         if held is not None:
             return held
+        banned = ohio.lay_problem(game, corp, coord, tile, rotation) or gmo.west_problem(game, corp, coord, tile, rotation)
+        if banned is not None:
+            return banned
         river = game.title.extras.get("mississippi") or {}
         bank = (river.get("hexes") or {}).get(coord)
         if bank is None:
@@ -205,6 +213,12 @@ class Hooks1870(TitleHooks):
                 return (f"#{tile} at rotation {rotation} would cross the Mississippi on {coord} "
                         f"while {company.sym} is owned by a player")
         return None
+
+    def route_problem(self, game: Game, corp: str, stops: list[Vertex]) -> str | None:
+        """With the Historical Order Start, while the Ohio is closed a route entering E20
+        dead-ends in the town on its side (:func:`pbem.titles.g1870.ohio.route_problem`); the IC
+        west of the Mississippi (:func:`pbem.titles.g1870.illinois.route_problem`)."""
+        return ohio.route_problem(game, stops) or illinois.route_problem(game, corp, stops)
 
     def extra_revenue(self, game: Game, corp: str, stops: list[Vertex]) -> int:
         """The cattle and port token bonuses plus the destination doubling (1870); with the
@@ -265,7 +279,8 @@ class Hooks1870(TitleHooks):
         """The destinations reached and the tokens kept on the charter: they change a city's
         slots (:meth:`city_slots`) and a run's revenue (the destination counted twice)."""
         mine = state1870(game.state)
-        return (tuple(mine.destinations_reached), tuple(mine.destination_on_charter), illinois.graph_key(game))
+        return (tuple(mine.destinations_reached), tuple(mine.destination_on_charter), ohio.closed(game),
+                illinois.graph_key(game))
 
     def homes(self, game: Game, corp: str) -> tuple[CityRef, ...]:
         """With the Historical Order Start, the IC's Chicago too (:mod:`.illinois`)."""
@@ -275,10 +290,6 @@ class Hooks1870(TitleHooks):
         """The home token; the IC's Chicago token with it (:func:`.illinois.place_chicago`)."""
         super().place_home_token(game, corp)
         illinois.place_chicago(game, corp)
-
-    def route_problem(self, game: Game, corp: str, stops: list[Vertex]) -> str | None:
-        """The IC west of the Mississippi (:func:`.illinois.route_problem`)."""
-        return super().route_problem(game, corp, stops) or illinois.route_problem(game, corp, stops)
 
     def token_problem(self, game: Game, corp: str, coord: str, city: int) -> str | None:
         """The IC's $40 token (:func:`.illinois.token_problem`)."""

@@ -1,0 +1,75 @@
+"""The GM&O's track rule of Lou Jerkich's Historical Order Start rules for 1870 (issue 13,
+seed 000, "Gulf, Mobile & Ohio Railroad"): it may not build track west of the Mississippi
+until it has reached its destination, St. Louis (C18). Its other rule, that its routes end
+at E20 while the Ohio is closed, is every corporation's (:mod:`pbem.titles.g1870.ohio`).
+
+Our reading of "build track that crosses west of the Mississippi", until the corporation has
+connected to its destination (``State1870.destinations_reached``):
+
+* it may lay on its destination hex itself (St. Louis, a river hex whose city stands on the
+  western bank: reaching it is the point of the rule);
+* it may lay no tile on a hex west of the Mississippi (:func:`pbem.titles.g1870.rivers.hex_west`);
+* on any other river hex, none of the tile's new paths (those the old tile did not have,
+  :func:`pbem.engine.track.added_paths`) may reach an edge of the western bank or a city or
+  town standing on the western bank (``stops_on: west``; the last part is ours beyond the
+  design's "no new path with an edge on the western bank": such a path runs to a stop west
+  of the river as much as one to a western edge does).
+
+The corporations bound by it are the setting ``west_closed_until_destination`` (symbols
+separated by blanks; plain 1870: none; the variant: ``GMO``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping
+
+from pbem.titles.g1870 import rivers
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+RULE = "west_closed_until_destination"
+"""The setting naming the corporations that may not build west until they reach their destination."""
+
+DEFAULTS: Mapping[str, str] = {RULE: ""}
+"""The setting and its default (plain 1870: no corporation)."""
+
+
+def bound(game: Game, corp: str) -> bool:
+    """Whether ``corp`` is still kept east of the Mississippi: the setting names it and it has
+    not yet connected to its destination."""
+    from pbem.titles.g1870.state import state1870
+
+    return (corp in str(game.title.title_rule(RULE)).split()
+            and corp not in state1870(game.state).destinations_reached)
+
+
+def west_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
+    """Why ``corp`` may not lay ``tile`` at ``rotation`` on ``coord`` because the tile would
+    put its track west of the Mississippi before it has reached its destination, or None
+    (module text)."""
+    if not bound(game, corp):
+        return None
+    from pbem.engine import track
+    from pbem.titles.g1870.connections import destination
+
+    target = destination(game.title, corp)
+    if coord == target:
+        return None
+    why = f"{corp} may not build west of the Mississippi until it has reached its destination {target}"
+    if rivers.hex_west(rivers.sides(game.title), coord):
+        return f"{why}: {coord} lies west of the river"
+    bank = ((game.title.extras.get("mississippi") or {}).get("hexes") or {}).get(coord)
+    if bank is None:
+        return None
+    west = set(bank["west"])
+    stop_west = bank.get("stops_on") == "west"
+    data = game.tiles[tile]
+    paths = data.paths_at(rotation)
+    for index in track.added_paths(track.placed(game, coord), data, rotation):
+        ends = paths[index]
+        edges = {int(e[1:]) for e in ends if e.startswith("e")}
+        to_stop = any(e[0] in "ct" for e in ends)
+        if edges & west or (to_stop and stop_west):
+            return f"{why}: #{tile} at rotation {rotation} on {coord} has track on the western bank"
+    return None

@@ -1,0 +1,230 @@
+"""The Ohio River of Lou Jerkich's Historical Order Start rules for 1870 (issue 13, seed 000,
+"Mississippi River Bridge Company - Ohio River Variant"): until the Bridge Company has been
+sold to a corporation or has closed (:func:`pbem.titles.g1870.rivers.bridge_open`), the Ohio
+is closed:
+
+* **The F19/E18 hex side** (:func:`hexside_problem`). Track east of the Mississippi may not
+  cross the side between F19 and E18: no tile in F19 may join its edge 2 (NW, toward E18) to
+  an edge of the eastern bank, none in E18 its edge 5 (SE, toward F19) to one. The core's
+  Mississippi rule already refuses such a tile while a player owns the company; this holds
+  while the company is unsold too. "Crossing" is the seed's: track that begins on one side
+  and could be continued off the river on the other, so a path is judged by its two ends.
+* **Lays in E20** (:func:`e20_lay_problem`), Cairo IL north of the Ohio, Paducah KY south.
+  Any corporation, from either side, may lay a two-town tile there; where its track reaches
+  the hex it must join the town of its own side. Our reading of "its own track line must
+  connect to the small city ... on the appropriate side": of the tile's exits through which
+  the corporation's track reaches E20 (:attr:`pbem.engine.graph.Network.hex_edges`), at least
+  one must lead to the town on the side of that exit (edges W, NW, NE north: Cairo; SW, SE
+  south: Paducah). E20's E edge is off the map, so each tile has exactly two legal
+  rotations, the seed's two compass positions; which town is Cairo for each is the setting
+  ``ohio_cairo`` (:data:`CAIRO_TABLE`). A tile or rotation the table does not name is
+  refused while the Ohio is closed.
+* **Runs** (:func:`route_problem`), for every corporation (this is also the GM&O's "routes
+  end at E20" and the IC's "no train ... south of Cairo"): a route entering E20 dead-ends in
+  the town on its side, counting it. An E20 stop may only be a route's first or last, and
+  its side (by the table) must be the Ohio side of the stop next to it on the route
+  (:func:`pbem.titles.g1870.rivers.stop_ohio_side`; a western stop counts as south). E20 is
+  the only crossing of the Ohio in our map data, so the next stop's side is the side the
+  route leaves E20 by. With small cities a RUN lists every town it passes, so a route
+  through E20 always names one of its towns. The dead-end holds on every tile, also where
+  Cairo's track stays north of the river (#2 NE, #56 NE, #69 SW): our reading of "must
+  dead-end in the small city ... on its side".
+
+The table (tile:rotation:Cairo's town; our rotations, edge 0 SW clockwise to 5 SE), from
+each tile's paths (``load_title("1870").tiles``) and the seed's compass positions, each
+tile's two legal rotations being the seed's two positions of it, in the same turning sense
+for every tile:
+
+* #1 r2 and r5 (seed NE and SW, the same picture): Cairo the western town (r2 t1, r5 t0).
+* #2 r0 (seed NE): Cairo t1, the sharp curve W-NW (its track does not cross, as the seed
+  notes); r5 (NW): Cairo t1, the sharp curve SW-W.
+* #55 r2 and r5 (NE and SW, the same picture): the seed says only "Cairo north"; our data
+  does not place the towns on the tile, and both of its lines cross the river. Our reading:
+  Cairo is the town on the NW-SE line (t0 in both rotations).
+* #56 r0 (NE): Cairo t1, the curve W-NE (not crossing, as the seed notes); r5 (NW): Cairo t1,
+  the curve SW-NW, the more northern one.
+* #69 r3 (E): Cairo t0, the straight line SW-NE, Paducah the curve SE-W; r5 (SW): Cairo t1,
+  the curve W-NE (not crossing, as the seed notes), Paducah on the straight line NW-SE.
+
+Settings (``game.yaml`` ``title_rules``; plain 1870: off): ``ohio_river`` (bool) switches
+the rules on, ``ohio_cairo`` (str) is the table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping
+
+from pbem.titles.g1870 import rivers
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+    from pbem.engine.values import Vertex
+
+RULE = "ohio_river"
+"""The setting switching the Ohio rules on."""
+CAIRO = "ohio_cairo"
+"""The setting naming Cairo's town for each tile and rotation in E20."""
+CAIRO_TABLE = "1:2:t1 1:5:t0 2:0:t1 2:5:t1 55:2:t0 55:5:t0 56:0:t1 56:5:t1 69:3:t0 69:5:t1"
+"""Our mapping of the seed's table: ``tile:rotation:town`` entries separated by blanks, the
+town (``t0``/``t1``) being Cairo, north of the Ohio; the other is Paducah (module text)."""
+
+DEFAULTS: Mapping[str, bool | str] = {RULE: False, CAIRO: CAIRO_TABLE}
+"""Each setting and its default (plain 1870: the Ohio is no barrier)."""
+
+TOWN_NAMES = {"north": "Cairo", "south": "Paducah"}
+
+
+def active(game: Game) -> bool:
+    """Whether the game plays the Ohio rules."""
+    return bool(game.title.title_rule(RULE))
+
+
+def closed(game: Game) -> bool:
+    """Whether the Ohio is closed now: the rules are played and the Bridge Company has not
+    been sold to a corporation nor closed."""
+    return active(game) and not rivers.bridge_open(game)
+
+
+def cairo_table(game: Game) -> dict[tuple[str, int], str]:
+    """The setting ``ohio_cairo`` read: ``(tile, rotation) -> Cairo's town`` (``"t0"``/``"t1"``).
+
+    :raises ValueError: an entry not of the form ``tile:rotation:t0`` or ``t1``.
+    """
+    table: dict[tuple[str, int], str] = {}
+    for entry in str(game.title.title_rule(CAIRO)).split():
+        tile, _, rest = entry.partition(":")
+        rotation, _, town = rest.partition(":")
+        if not tile or not rotation.isdigit() or int(rotation) > 5 or town not in ("t0", "t1"):
+            raise ValueError(f"title_rules.{CAIRO}: {entry!r} is not tile:rotation:t0 or tile:rotation:t1")
+        table[(tile, int(rotation))] = town
+    return table
+
+
+def edge_side(edge: int) -> rivers.OhioSide:
+    """The Ohio side of E20's edge ``edge`` (:data:`~pbem.titles.g1870.rivers.OHIO_NORTH_EDGES`)."""
+    return "north" if edge in rivers.OHIO_NORTH_EDGES else "south"
+
+
+def town_side(game: Game, tile: str, rotation: int, town: str) -> rivers.OhioSide | None:
+    """The Ohio side of town ``town`` of ``tile`` at ``rotation`` in E20 by the table, or
+    None where the table does not name the tile and rotation."""
+    cairo = cairo_table(game).get((tile, rotation))
+    if cairo is None:
+        return None
+    return "north" if town == cairo else "south"
+
+
+def _town_at(game: Game, tile: str, rotation: int, edge: int) -> str | None:
+    for a, b in game.tiles[tile].paths_at(rotation):
+        for end, other in ((a, b), (b, a)):
+            if end == f"e{edge}" and other.startswith("t"):
+                return other
+    return None
+
+
+def hexside_problem(game: Game, coord: str, tile: str, rotation: int) -> str | None:
+    """Why ``tile`` at ``rotation`` may not go on ``coord`` because it would cross the Ohio's
+    hex side between F19 and E18 (:data:`~pbem.titles.g1870.rivers.OHIO_HEXSIDE`) from the
+    eastern bank while the Ohio is closed, or None (module text)."""
+    if not closed(game):
+        return None
+    edge = dict(rivers.OHIO_HEXSIDE).get(coord)
+    if edge is None:
+        return None
+    bank = (game.title.extras.get("mississippi") or {}).get("hexes", {}).get(coord)
+    if bank is None:
+        return None
+    east = set(bank["east"])
+    for a, b in game.tiles[tile].paths_at(rotation):
+        edges = {int(e[1:]) for e in (a, b) if e.startswith("e")}
+        if edge in edges and edges & east:
+            return (f"#{tile} at rotation {rotation} would cross the Ohio between F19 and E18 "
+                    f"before the Bridge Company is sold to a corporation or closes")
+    return None
+
+
+def e20_lay_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
+    """Why ``corp`` may not lay ``tile`` at ``rotation`` on E20 while the Ohio is closed, or
+    None: a tile and rotation the table does not name (those running off the map are left to
+    the core's check), or one whose exits reached by ``corp``'s track all lead to the town of
+    the other side (module text). Where ``corp``'s track reaches none of its exits, the core's
+    reach check decides."""
+    if coord != rivers.OHIO_HEX or not closed(game):
+        return None
+    from pbem.engine import track
+
+    data = game.tiles[tile]
+    exits = data.exits(rotation)
+    if (tile, rotation) not in cairo_table(game):
+        if any(game.board.neighbor(coord, e) is None for e in exits):
+            return None
+        return (f"#{tile} at rotation {rotation}: the Ohio table names no Cairo for it, so it may "
+                f"not go on {coord} before the Bridge Company is sold to a corporation or closes")
+    reached = track.network(game, corp).hex_edges.get(coord, set()) & exits
+    if not reached:
+        return None
+    for edge in sorted(reached):
+        town = _town_at(game, tile, rotation, edge)
+        if town is not None and town_side(game, tile, rotation, town) == edge_side(edge):
+            return None
+    sides = sorted({edge_side(e) for e in reached})
+    wrong = " and ".join(TOWN_NAMES["south" if s == "north" else "north"] for s in sides)
+    return (f"#{tile} at rotation {rotation} joins {corp}'s track from the {' and '.join(sides)} of the "
+            f"Ohio to {wrong}: its track must connect to the town on its own side of the river "
+            f"(Cairo north, Paducah south) until the Bridge Company is sold to a corporation or closes")
+
+
+def lay_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
+    """The Ohio's reasons ``corp`` may not lay ``tile`` at ``rotation`` on ``coord``, or None:
+    :func:`hexside_problem`, then :func:`e20_lay_problem`."""
+    return (hexside_problem(game, coord, tile, rotation)
+            or e20_lay_problem(game, corp, coord, tile, rotation))
+
+
+def route_problem(game: Game, stops: list[Vertex]) -> str | None:
+    """Why a route visiting ``stops`` (stop vertices in order) may not run while the Ohio is
+    closed, or None: a stop in E20 not at an end of the route, or one whose side is not the
+    side of the stop next to it (module text). Shared by every corporation."""
+    if not closed(game) or not any(v.coord == rivers.OHIO_HEX for v in stops):
+        return None
+    from pbem.engine import track
+
+    last = len(stops) - 1
+    for i, vertex in enumerate(stops):
+        if vertex.coord != rivers.OHIO_HEX:
+            continue
+        if 0 < i < last:
+            return (f"a run may not pass through {vertex.coord}: it dead-ends in the town on its side "
+                    f"of the Ohio until the Bridge Company is sold to a corporation or closes")
+        shown = track.placed(game, vertex.coord)
+        side = town_side(game, shown.tile.name, shown.rotation, vertex.stop)
+        if side is None:
+            return (f"#{shown.tile.name} at rotation {shown.rotation} on {vertex.coord}: the Ohio table "
+                    f"names no Cairo for it, so no run may stop there while the Ohio is closed")
+        nxt = stops[1] if i == 0 else stops[last - 1]
+        if nxt.coord == rivers.OHIO_HEX:
+            return "a run may not join Cairo and Paducah while the Ohio is closed"
+        there = rivers.stop_ohio_side(game.title, rivers.sides(game.title), nxt.coord)
+        if there != side:
+            return (f"a run may not cross the Ohio at {vertex.coord}: {TOWN_NAMES[side]} "
+                    f"({vertex.coord} {vertex.stop}) is {side} of the river and {nxt.coord} {there}, "
+                    f"until the Bridge Company is sold to a corporation or closes")
+    return None
+
+
+def report_lines(game: Game) -> tuple[str, ...]:
+    """The report's line on the rivers' state while the Ohio rules are played (none
+    otherwise): closed, naming the Bridge Company's holder, or open, naming its owner or that
+    it has closed."""
+    if not active(game):
+        return ()
+    company = game.state.companies.get(rivers.BRIDGE_COMPANY)
+    if company is None:
+        return ("Ohio and Mississippi open: the game has no Bridge Company",)
+    sym = rivers.BRIDGE_COMPANY
+    if rivers.bridge_open(game):
+        how = f"{sym} closed" if company.closed or company.owner is None else f"{sym} owned by {company.owner.name}"
+        return (f"Ohio and Mississippi open: {how}",)
+    held = f"{sym} held by {company.owner.name}" if company.owner is not None else f"{sym} unsold"
+    return (f"Ohio and Mississippi closed until the Bridge Company is sold to a corporation or "
+            f"closes ({held}); trains entering E20 end in Cairo (north) or Paducah (south)",)

@@ -1,0 +1,284 @@
+"""Jerkich's Ohio River rules for 1870's Historical Order Start (issue 13, seed 000) and the
+GM&O's track rule, on built positions: the MP with a token in Springfield IL (B19), track
+B19-C20-D19 to E20's NW side (north of the Ohio); the SSW with a token in Memphis (H17), track
+H17-H19-G20-F21 to E20's SE side (south of it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine import lays, routes, track
+from pbem.engine.actions import LayTile, RunRoutes, TrainRun
+from pbem.engine.game import Game
+from pbem.engine.state import OperatingState, Owner, RoundState
+from pbem.engine.steps import operating
+from pbem.engine.values import Vertex
+from pbem.errors import IllegalOrderError
+from pbem.ruleset import load_title
+from pbem.titles.g1870 import gmo, ohio, rivers
+from pbem.titles.g1870.state import state1870
+
+VARIANT = ("historical_order_start",)
+NORTH, SOUTH = "MP", "SSW"
+NORTH_LINE = (("B19", "57", ("C20", "A18")), ("C20", "8", ("B19", "D19")), ("D19", "8", ("C20", "E20")))
+SOUTH_LINE = (("H17", "5", ("H19", "I18")), ("H19", "8", ("H17", "G20")), ("G20", "4", ("H19", "F21")),
+              ("F21", "8", ("G20", "E20")))
+
+
+def rotation(game: Game, coord: str, tile: str, toward: tuple[str, ...]) -> int:
+    """A rotation of ``tile`` on ``coord`` whose exits are exactly toward ``toward``."""
+    wanted = {e for e in range(6) if game.board.neighbor(coord, e) in toward}
+    found = [r for r in range(6) if game.tiles[tile].exits(r) == wanted]
+    assert found, f"#{tile} cannot join {toward} on {coord}"
+    return found[0]
+
+
+def position(variants: tuple[str, ...] = VARIANT, *, bridge: Owner | None = Owner.player("A"),
+             e20: tuple[str, int] | None = None, trains: str = "8") -> Game:
+    """Both lines built, MP and SSW floated with a token at their line's end and one train of
+    ``trains`` each; the Bridge Company held by ``bridge``; ``e20`` the tile on E20, if any."""
+    game = Game(load_title("1870", variants), ["A", "B", "C"])
+    state = game.state
+    state.phase = "5"
+    for corp, line in ((NORTH, NORTH_LINE), (SOUTH, SOUTH_LINE)):
+        data = state.corporations[corp]
+        data.floated, data.ipoed, data.president, data.cash = True, True, "A", 500
+        train = next(t for t in state.depot if t.split("-")[0] == trains)
+        state.depot.remove(train)
+        data.trains.append(train)
+        for coord, tile, toward in line:
+            state.tiles[coord] = (tile, rotation(game, coord, tile, toward))
+        state.tokens.setdefault(f"{line[0][0]}.0", []).append(corp)
+    state.companies[rivers.BRIDGE_COMPANY].owner = bridge
+    if e20 is not None:
+        state.tiles["E20"] = e20
+    state.round = RoundState(kind="operating", operating=OperatingState(order=[NORTH, SOUTH]))
+    return game
+
+
+def run(game: Game, corp: str, stops: tuple[str, ...]) -> int:
+    train = game.state.corporations[corp].trains[0].split("-")[0]
+    action = RunRoutes((TrainRun(train, stops),))
+    return sum(r.revenue for r in operating.checked_runs(game, corp, action))
+
+
+# -- the table ------------------------------------------------------------------------------
+
+
+def test_the_cairo_table_names_every_legal_rotation_and_the_seeds_non_crossing_cases() -> None:
+    game = position()
+    table = ohio.cairo_table(game)
+    for tile in ("1", "2", "55", "56", "69"):
+        on_map = {r for r in range(6)
+                  if all(game.board.neighbor("E20", e) is not None for e in game.tiles[tile].exits(r))}
+        assert on_map == {r for t, r in table if t == tile}, f"#{tile}: the seed's two positions"
+    # the seed's note: in #2 NE, #56 NE and #69 SW Cairo's track does not cross the river
+    not_crossing = set()
+    for (tile, rot), cairo in table.items():
+        edges = {int(e[1:]) for path in game.tiles[tile].paths_at(rot) if cairo in path
+                 for e in path if e.startswith("e")}
+        if len({ohio.edge_side(e) for e in edges}) == 1:
+            assert {ohio.edge_side(e) for e in edges} == {"north"}
+            not_crossing.add((tile, rot))
+    assert not_crossing == {("2", 0), ("56", 0), ("69", 5)}
+    # #1 and #69 as the seed places their towns: Cairo west on #1, Cairo NE on #69 E
+    assert table[("1", 2)] == "t1" and game.tiles["1"].paths_at(2)[2:] == (("e2", "t1"), ("t1", "e0"))
+    assert table[("69", 3)] == "t0" and {"t0", "e3"} in [set(p) for p in game.tiles["69"].paths_at(3)]
+
+
+def test_a_malformed_table_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = position()
+    monkeypatch.setitem(game.title.const("title_rules"), ohio.CAIRO, "1:2:t1 2:7:t0")
+    with pytest.raises(ValueError, match="'2:7:t0' is not tile:rotation"):
+        ohio.cairo_table(game)
+
+
+def test_the_engine_refuses_e20_track_off_the_map() -> None:
+    game = position()
+    problem = track.lay_problem(game, NORTH, "E20", "1", 0)
+    assert problem is not None and "runs off the map" in problem
+
+
+# -- the F19/E18 hex side -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("coord", "tile", "edges"), [("F19", "7", {2, 3}), ("F19", "8", {2, 4}),
+                                                      ("E18", "8", {5, 3}), ("E18", "7", {5, 4})])
+def test_no_tile_joins_the_ohio_hexside_to_the_eastern_bank_while_the_bridge_is_unsold(
+        coord: str, tile: str, edges: set[int]) -> None:
+    game = position(bridge=None)
+    rot = next(r for r in range(6) if game.tiles[tile].exits(r) == edges)
+    problem = game.hooks.lay_problem(game, SOUTH, coord, tile, rot)
+    assert problem is not None and "would cross the Ohio between F19 and E18" in problem
+    # plain 1870: an unsold Bridge Company bars nothing
+    plain = position((), bridge=None)
+    assert plain.hooks.lay_problem(plain, SOUTH, coord, tile, rot) is None
+    # sold to a corporation, the Ohio is open
+    game.state.companies[rivers.BRIDGE_COMPANY].owner = Owner.corporation("MP")
+    assert game.hooks.lay_problem(game, SOUTH, coord, tile, rot) is None
+
+
+def test_track_on_the_western_bank_of_f19_may_use_the_hexside() -> None:
+    game = position(bridge=None)
+    rot = next(r for r in range(6) if game.tiles["7"].exits(r) == {1, 2})
+    assert game.hooks.lay_problem(game, SOUTH, "F19", "7", rot) is None
+
+
+# -- lays in E20 ----------------------------------------------------------------------------
+
+
+def test_a_northern_company_must_reach_cairo() -> None:
+    game = position()
+    assert track.network(game, NORTH).hex_edges["E20"] == {2}
+    # #1 r2: the NW edge leads to the western town, Cairo
+    assert track.lay_problem(game, NORTH, "E20", "1", 2) is None
+    # #2 r5: the NW edge leads to the straight line's town, Paducah
+    problem = track.lay_problem(game, NORTH, "E20", "2", 5)
+    assert problem is not None and "to Paducah" in problem and "its own side" in problem
+    # the LAY order is refused with the reason, and the report's list of lays leaves it out
+    order = operating.Track.problem(game, NORTH, LayTile("E20", "2", 5))
+    assert order is not None and "must connect to the town on its own side" in order
+    listed = {(lay.hex, lay.tile, lay.rotation) for lay in lays.legal_lays(game, NORTH)}
+    assert ("E20", "1", 2) in listed and ("E20", "2", 5) not in listed
+    plain = position(())
+    assert track.lay_problem(plain, NORTH, "E20", "2", 5) is None
+
+
+def test_a_southern_company_must_reach_paducah() -> None:
+    game = position()
+    assert track.network(game, SOUTH).hex_edges["E20"] == {5}
+    assert track.lay_problem(game, SOUTH, "E20", "2", 5) is None, "the SE edge leads to Paducah on #2 NW"
+    for rot in (2, 5):
+        problem = track.lay_problem(game, SOUTH, "E20", "55", rot)
+        assert problem is not None and "to Cairo" in problem, "#55: the NW-SE line is Cairo's (our reading)"
+    game.state.companies[rivers.BRIDGE_COMPANY].owner = Owner.corporation("MP")
+    assert track.lay_problem(game, SOUTH, "E20", "55", 2) is None, "the bridge open, the Ohio is no bar"
+
+
+def test_a_tile_the_table_does_not_name_is_refused_in_e20(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = position()
+    monkeypatch.setitem(game.title.const("title_rules"), ohio.CAIRO, "2:0:t1 2:5:t1")
+    problem = track.lay_problem(game, NORTH, "E20", "1", 2)
+    assert problem is not None and "names no Cairo" in problem
+
+
+# -- runs while the Ohio is closed ------------------------------------------------------------
+
+# #2 at r5 (laid by the SSW): its straight line joins D19 and F21 through Paducah (t0)
+CROSSING = ("2", 5)
+THROUGH = ("B19", "E20.0", "G20", "H17")
+
+
+def test_a_run_may_not_pass_through_e20() -> None:
+    game = position(e20=CROSSING)
+    with pytest.raises(IllegalOrderError, match="may not pass through E20: it dead-ends"):
+        run(game, NORTH, THROUGH)
+    plain = position((), e20=CROSSING)
+    assert run(plain, NORTH, THROUGH) > 0
+
+
+def test_a_run_ends_in_the_town_on_its_side() -> None:
+    game = position(e20=CROSSING)
+    with pytest.raises(IllegalOrderError, match=r"may not cross the Ohio at E20: Paducah \(E20 t0\) is south"):
+        run(game, NORTH, ("B19", "E20.0"))
+    with pytest.raises(IllegalOrderError, match="may not pass through E20"):
+        run(game, SOUTH, ("H17", "G20", "E20.0", "B19"))
+    # the SSW's run from Memphis ends in Paducah and counts it ($10 + $10 small-city bonus)
+    assert run(game, SOUTH, ("H17", "G20", "E20.0")) == 20 + 20 + 20
+
+
+def test_a_northern_run_ends_in_cairo() -> None:
+    game = position(e20=("1", 2))
+    assert run(game, NORTH, ("B19", "E20.1")) == 20 + 20
+
+
+def test_the_bridge_sold_to_a_corporation_opens_the_ohio_for_runs() -> None:
+    game = position(e20=CROSSING)
+    game.state.companies[rivers.BRIDGE_COMPANY].owner = Owner.corporation("SSW")
+    assert run(game, NORTH, THROUGH) > 0
+    game.state.companies[rivers.BRIDGE_COMPANY].owner = Owner.player("A")
+    game.state.companies[rivers.BRIDGE_COMPANY].closed = True
+    assert run(game, NORTH, THROUGH) > 0
+
+
+def test_run_auto_keeps_to_the_dead_end() -> None:
+    def best(game: Game, corp: str) -> list[tuple[str, ...]]:
+        found = routes.cached_best_run(game, corp)
+        assert found.complete
+        return [tuple(f"{v.coord}-{v.stop}" for v in route.stops) for _, route in found.runs]
+
+    game = position(e20=CROSSING)
+    assert best(game, NORTH) == [], "the MP's only track leads to Paducah"
+    south = best(game, SOUTH)
+    assert south and all(stops[0] == "E20-t0" or stops[-1] == "E20-t0" for stops in south)
+    assert all(not any(s.startswith("B19") for s in stops) for stops in south)
+    # the bridge opened, the same position runs through E20 (the best run is not kept from before)
+    game.state.companies[rivers.BRIDGE_COMPANY].owner = Owner.corporation("SSW")
+    assert any(any(s.startswith("B19") for s in stops) for stops in best(game, SOUTH))
+    plain = position((), e20=CROSSING)
+    assert any(any(s.startswith("B19") for s in stops) for stops in best(plain, NORTH))
+
+
+# -- the GM&O ---------------------------------------------------------------------------------
+
+
+def exact(game: Game, tile: str, edges: set[int]) -> int:
+    """The rotation of ``tile`` whose exits are ``edges``."""
+    return next(r for r in range(6) if game.tiles[tile].exits(r) == edges)
+
+
+def gmo_cases(game: Game) -> list[tuple[str, str, int]]:
+    """Lays that put track west of the Mississippi, the Bridge Company being owned by a
+    corporation (so the core's Mississippi rule bars none of them): a hex west of the river;
+    a path from F19's eastern bank to its western; an upgrade of D17 whose only new path runs
+    from its eastern edge to its town on the western bank (the old #3 on western edges)."""
+    game.state.tiles["D17"] = ("3", 0)
+    return [("B15", "8", exact(game, "8", {0, 2})), ("F19", "8", exact(game, "8", {1, 3})),
+            ("D17", "142", exact(game, "142", {0, 1, 4}))]
+
+
+def test_the_gmo_builds_nothing_west_of_the_mississippi_before_st_louis() -> None:
+    game = position(bridge=Owner.corporation("MP"))
+    plain = position((), bridge=Owner.corporation("MP"))
+    for (coord, tile, rot), again in zip(gmo_cases(game), gmo_cases(plain)):
+        problem = game.hooks.lay_problem(game, "GMO", coord, tile, rot)
+        assert problem is not None and "GMO may not build west of the Mississippi until it has reached its destination C18" in problem
+        assert game.hooks.lay_problem(game, "MP", *again) is None, "only the GM&O"
+        assert plain.hooks.lay_problem(plain, "GMO", *again) is None, "plain 1870"
+    state1870(game.state).destinations_reached.append("GMO")
+    for coord, tile, rot in gmo_cases(game):
+        assert game.hooks.lay_problem(game, "GMO", coord, tile, rot) is None, "St. Louis reached"
+
+
+def test_the_gmo_may_lay_in_st_louis_and_east_of_the_river() -> None:
+    game = position(bridge=Owner.corporation("MP"))
+    assert gmo.west_problem(game, "GMO", "C18", "57", exact(game, "57", {2, 5})) is None, "C18 itself"
+    assert gmo.west_problem(game, "GMO", "F19", "9", exact(game, "9", {0, 3})) is None, "F19's eastern bank"
+    assert gmo.west_problem(game, "GMO", "D19", "8", 0) is None
+
+
+# -- the report -------------------------------------------------------------------------------
+
+
+def test_the_report_gives_the_rivers_state() -> None:
+    game = position()
+    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    assert any(line.startswith("Ohio and Mississippi closed until the Bridge Company is sold to a "
+                               "corporation or closes (MRBC held by A)") for line in lines)
+    game.state.companies[rivers.BRIDGE_COMPANY].owner = Owner.corporation("MP")
+    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    assert "Ohio and Mississippi open: MRBC owned by MP" in lines
+    game.state.companies[rivers.BRIDGE_COMPANY].closed = True
+    assert "Ohio and Mississippi open: MRBC closed" in ohio.report_lines(game)
+    plain = position(())
+    assert ohio.report_lines(plain) == ()
+
+
+def test_plain_1870_plays_none_of_it() -> None:
+    title = load_title("1870")
+    assert title.title_rule(ohio.RULE) is False and title.title_rule(gmo.RULE) == ""
+    game = position((), e20=CROSSING)
+    assert not ohio.closed(game)
+    stops = [Vertex("B19", "c0"), Vertex("E20", "t0"), Vertex("G20", "t0"), Vertex("H17", "c0")]
+    assert game.hooks.route_problem(game, NORTH, stops) is None
+    assert game.hooks.report_sections(game) == ()

@@ -18,6 +18,7 @@ from pbem.engine.steps.operating.dividends import distribute, move_price
 from pbem.engine.steps.operating.runs import checked_runs
 from pbem.engine.values import Vertex
 from pbem.errors import IllegalOrderError
+from pbem.titles.g1870 import illinois
 from pbem.titles.g1870.events import DestinationReached, DestinationTokenPlaced, NoConnectionRun
 from pbem.titles.g1870.state import state1870
 
@@ -35,8 +36,9 @@ def destination(title: TitleData, corp: str) -> str | None:
 def connection_home(game: Game, corp: str) -> tuple[str, int]:
     """``(hex, city)`` of the home station ``corp``'s connection run starts from (1870: the
     charter's home; the Historical Order Start's corporations with a home of their own say
-    so here: the Katy's Kansas City or Junction City token, :func:`pbem.titles.g1870.katy.
-    connection_home`)."""
+    so here; its Illinois Central starts from its charter's home, Jackson K16, its second home
+    Chicago being its destination, :mod:`.illinois`; the Katy from its Kansas City or Junction
+    City token, :func:`pbem.titles.g1870.katy.connection_home`)."""
     from pbem.titles.g1870 import katy
 
     katy_home = katy.connection_home(game, corp)
@@ -65,6 +67,7 @@ def queue_connections(game: Game) -> bool:
     due = connections_due(game, order)
     for corp in due:
         game.event(DestinationReached(corp, destination(game.title, corp)))
+        illinois.connect(game, corp)
     mine.connections = list(due)
     return bool(due)
 
@@ -80,7 +83,8 @@ def connections_due(game: Game, order: list[str]) -> list[str]:
         if not destination(game.title, corp) or corp in mine.destinations_reached or state.corporations[corp].closed:
             continue
         home_key = track.city_key(*connection_home(game, corp))
-        if corp in state.tokens.get(home_key, []) and connection_runnable(game, corp):
+        if (corp in state.tokens.get(home_key, []) and connection_runnable(game, corp)
+                and illinois.joined(game, corp)):
             due.append(corp)
     return due
 
@@ -117,6 +121,7 @@ def grant_connection(game: Game, corp: str) -> None:
         raise IllegalOrderError(f"{corp}'s connection run is due already")
     mine.connections.append(corp)
     game.event(DestinationReached(corp, destination(game.title, corp), ruling=True))
+    illinois.connect(game, corp)
 
 
 def connecting_corp(game: Game) -> str:

@@ -23,8 +23,8 @@ from pbem.engine import market
 from pbem.engine.hooks import Coord, TitleHooks
 from pbem.engine.state import IPO, Owner, ShareSale, TitleState
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
-from pbem.engine.values import Vertex
-from pbem.titles.g1870 import atsf, gmo, historical, katy, mkt_private, ohio, protection, small_cities
+from pbem.engine.values import CityRef, Vertex
+from pbem.titles.g1870 import atsf, gmo, historical, illinois, katy, mkt_private, ohio, protection, small_cities
 from pbem.titles.g1870.state import State1870, state1870
 from pbem.titles.g1870.stock import Stock1870
 
@@ -44,7 +44,8 @@ class Hooks1870(TitleHooks):
         (:mod:`pbem.titles.g1870.small_cities`); the Historical Order Start's settings
         (:mod:`pbem.titles.g1870.historical`, :mod:`~pbem.titles.g1870.ohio`, :mod:`~pbem.titles.g1870.gmo`)."""
         return {**super().title_rules(), small_cities.RULE: False, **historical.DEFAULTS,
-                **atsf.DEFAULTS, **ohio.DEFAULTS, **gmo.DEFAULTS, **mkt_private.DEFAULTS, **katy.DEFAULTS}
+                **atsf.DEFAULTS, **ohio.DEFAULTS, **gmo.DEFAULTS, **illinois.DEFAULTS, **mkt_private.DEFAULTS,
+                **katy.DEFAULTS}
 
     def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
         """1830's length rule; with small cities, only the cities and off-board areas must
@@ -111,15 +112,11 @@ class Hooks1870(TitleHooks):
             return found
         return (*found, ("HISTORICAL ORDER START",
                          historical.report_lines(game) + atsf.report_lines(game) + ohio.report_lines(game)
-                         + katy.report_lines(game)))
+                         + illinois.report_lines(game) + katy.report_lines(game)))
 
     def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
         """The M-K-T private's first tile, on Junction City (:mod:`.mkt_private`)."""
         return super().lays_without_reach(game, corp) | mkt_private.lays_without_reach(game, corp)
-
-    def token_problem(self, game: Game, corp: str, coord: str, city: int) -> str | None:
-        """With the Historical Order Start, Kansas City's slot kept for the Katy (:mod:`.katy`)."""
-        return katy.token_problem(game, corp, coord, city) or super().token_problem(game, corp, coord, city)
 
     def stock_step(self) -> type[BuySellParShares]:
         return Stock1870
@@ -190,8 +187,10 @@ class Hooks1870(TitleHooks):
         Historical Order Start, the last #5 is held for the MP until it has operated
         (:func:`pbem.titles.g1870.historical.reserved_tile_problem`), the Ohio is closed at
         F19/E18 and in E20 (:func:`pbem.titles.g1870.ohio.lay_problem`) and the GM&O builds
-        nothing west of the Mississippi before St. Louis (:func:`pbem.titles.g1870.gmo.west_problem`)."""
-        held = historical.reserved_tile_problem(game, corp, tile)
+        nothing west of the Mississippi before St. Louis (:func:`pbem.titles.g1870.gmo.west_problem`);
+        the IC's rules (:func:`pbem.titles.g1870.illinois.lay_problem`)."""
+        held = (historical.reserved_tile_problem(game, corp, tile)
+                or illinois.lay_problem(game, corp, coord, tile, rotation))
         if held is not None:
             return held
         banned = ohio.lay_problem(game, corp, coord, tile, rotation) or gmo.west_problem(game, corp, coord, tile, rotation)
@@ -226,8 +225,9 @@ class Hooks1870(TitleHooks):
 
     def route_problem(self, game: Game, corp: str, stops: list[Vertex]) -> str | None:
         """With the Historical Order Start, while the Ohio is closed a route entering E20
-        dead-ends in the town on its side (:func:`pbem.titles.g1870.ohio.route_problem`)."""
-        return ohio.route_problem(game, stops)
+        dead-ends in the town on its side (:func:`pbem.titles.g1870.ohio.route_problem`); the IC
+        west of the Mississippi (:func:`pbem.titles.g1870.illinois.route_problem`)."""
+        return ohio.route_problem(game, stops) or illinois.route_problem(game, corp, stops)
 
     def extra_revenue(self, game: Game, corp: str, stops: list[Vertex]) -> int:
         """The cattle and port token bonuses plus the destination doubling (1870); with the
@@ -259,7 +259,7 @@ class Hooks1870(TitleHooks):
         mine = state1870(game.state)
         if corp in mine.destination_on_charter:
             costs.append(int(game.title.const("destination_token_value", 100)))
-        elif corp in mine.destinations_reached:
+        elif corp in mine.destinations_reached or illinois.holds_base(game, corp):
             placed -= 1
         return costs, placed
 
@@ -291,7 +291,22 @@ class Hooks1870(TitleHooks):
         legal lays."""
         mine = state1870(game.state)
         return (tuple(mine.destinations_reached), tuple(mine.destination_on_charter), ohio.closed(game),
-                mkt_private.active(game))
+                illinois.graph_key(game), mkt_private.active(game))
+
+    def homes(self, game: Game, corp: str) -> tuple[CityRef, ...]:
+        """With the Historical Order Start, the IC's Chicago too (:mod:`.illinois`)."""
+        return super().homes(game, corp) + illinois.homes(game, corp)
+
+    def place_home_token(self, game: Game, corp: str) -> None:
+        """The home token; the IC's Chicago token with it (:func:`.illinois.place_chicago`)."""
+        super().place_home_token(game, corp)
+        illinois.place_chicago(game, corp)
+
+    def token_problem(self, game: Game, corp: str, coord: str, city: int) -> str | None:
+        """The IC's $40 token (:func:`.illinois.token_problem`); Kansas City's slot kept for the
+        Katy (:func:`.katy.token_problem`)."""
+        return (super().token_problem(game, corp, coord, city) or illinois.token_problem(game, corp, coord, city)
+                or katy.token_problem(game, corp, coord, city))
 
     def operating_steps(self) -> tuple[type[OpStep], ...]:
         """Connection runs first, 1830's steps, then price protection (see

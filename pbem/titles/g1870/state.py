@@ -37,7 +37,10 @@ class State1870(TitleState):
       the first one's being made; ``connection_revenue`` — that run's revenue once run (money,
       an int), until it is paid out or withheld;
     * ``out_of_order`` — corporations the GM has ruled may be started out of the Historical
-      Order Start's order (``OUTOFORDER``).
+      Order Start's order (``OUTOFORDER``);
+    * ``connection_rounds`` — for a corporation whose destination token was on the map before
+      it connected (the Historical Order Start's Illinois Central, :mod:`.illinois`), the
+      round it connected in, as ``(stock round number, operating round number)``.
     """
 
     redeemed: set[tuple[str, int]] = field(default_factory=set)
@@ -51,6 +54,7 @@ class State1870(TitleState):
     connections: list[str] = field(default_factory=list)
     connection_revenue: int | None = None
     out_of_order: list[str] = field(default_factory=list)
+    connection_rounds: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def copy(self) -> State1870:
         """A structural copy (the queued sales are frozen values, shared)."""
@@ -60,7 +64,8 @@ class State1870(TitleState):
                          destinations_reached=self.destinations_reached[:],
                          destination_on_charter=self.destination_on_charter[:],
                          connections=self.connections[:], connection_revenue=self.connection_revenue,
-                         out_of_order=self.out_of_order[:])
+                         out_of_order=self.out_of_order[:],
+                         connection_rounds=dict(self.connection_rounds))
 
     def withheld(self, cert: Certificate) -> bool:
         """A redeemed share in the treasury is out of the market until reissued."""

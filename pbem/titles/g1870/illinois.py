@@ -1,0 +1,417 @@
+"""The Illinois Central under Lou Jerkich's additional rules for 1870's Historical Order Start
+(issue 13, seed 000, "2. Illinois Central Railroad"): two home stations, Jackson (its charter
+home, K16) and Chicago (its destination, the off-board area A22), and what it may not do until
+the two are joined.
+
+The rules, each a function below, for the corporation the setting ``historical_illinois``
+names (the variant: ``IC``; empty, the default, turns all of it off):
+
+* Homes (:func:`homes`, :func:`place_chicago`): both tokens go on the map as its first
+  operating turn begins. The Chicago token is its destination token: not one of the charter's
+  tokens (the charter keeps [0, 40]) and, like a placed destination token, in a slot of its own
+  (:func:`holds_base`, used by 1870's ``station_tokens`` and ``city_slots``).
+* Connection (:func:`joined`, :func:`connect`): due only while the Bridge Company is open
+  (:func:`pbem.titles.g1870.rivers.bridge_open`) and once one of its trains could run from
+  Jackson to Chicago by the track it may use before it connects (below); its destination token
+  being on the map already, no DESTINATION choice is asked: it connects with the token on the
+  map, and from then Chicago counts twice at an end of its runs (1870's destination bonus).
+* Until it has connected, west of the Mississippi (:func:`lay_problem`, :func:`route_problem`):
+  no tile in a hex west of the river, and in a river hex no new path with an edge on the
+  western bank; no stop west of the river, nor track between two stops that runs on the
+  western side. Exceptions: St. Louis C18 as a stop once the Bridge Company is open (never
+  beyond it: its western edges stay closed), and Carthage in A16 (below).
+* Its $40 token (:func:`token_problem`): not before the operating round after the one it
+  connected in.
+* Lays (:func:`lay_problem`): 1870's two yellow tiles or one upgrade a turn, from either or
+  both homes, which the core's reach and ``tile_lays`` already give; the first lay of its first
+  turn is on the hex beyond Chicago's south-west side (``historical_illinois_first_edges``, the
+  edges of A22), joined to Chicago; until its connection run is over, none of its tiles has new
+  track on Chicago's western side (``historical_illinois_closed_edges``).
+
+Readings (also in the variant's yaml and the report of issue 13):
+
+* Carthage (setting ``historical_illinois_carthage``, ``"A16 0"``): A16 takes only #2 and #56,
+  each at one rotation (4), and on both the town joined to edge 0 is the seed's Carthage (#2:
+  the southern town, on the SE-SW curve; #56: the eastern one, on the E-SW curve); the other
+  (joined to edge 1) is Fort Madison. Our Mississippi data puts both towns on the western bank,
+  so while a player holds the Bridge Company no tile goes on A16 at all (1870's own rule), as on
+  St. Louis. The IC may lay the tile whose Carthage its track enters (a tile it enters toward
+  Fort Madison is refused, and so is its track joined to Fort Madison's side of A16 from a
+  neighbour) and stop at Carthage; never at Fort Madison, and no tile or track beyond Carthage:
+  the general rule keeps all of that closed until it has connected, which needs the Bridge
+  Company open, so the seed's "until the Bridge Company is closed or sold" for Carthage adds
+  nothing to it.
+* "Joined through E20": track its train could run with every stop and every piece of track
+  between them on the eastern side, as above (so a way round by the west does not count; the
+  only crossing of the Ohio east of the Mississippi is E20).
+* "Its first tile lay must be out of Chicago": on the first lay of its first operating turn
+  only (laying nothing is allowed); "out of Chicago only from the south-west side" is that lay.
+* "Not into or out of the western edge": no new track of its own on that hex side (a tile on
+  A20 with a path to A22); track another corporation builds there is not the IC's building.
+* The $40 token: the connection's round is recorded when the connection is found (or ruled by
+  the GM); the token may be placed from the next operating round on.
+* Chicago's slot: A22 is an off-board area with no printed slot; a token there stands on its
+  stop and takes no one's slot (as 1870's placed destination tokens do), so the Chicago token
+  needs no extra slot of its own beyond not counting among the charter's tokens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Hashable, Mapping
+
+from pbem.engine.events import Event, Money
+from pbem.engine.values import CityRef, Vertex
+from pbem.titles.g1870 import rivers
+from pbem.titles.g1870.state import state1870
+
+if TYPE_CHECKING:
+    from pbem.engine.board import TileData
+    from pbem.engine.game import Game
+    from pbem.engine.graph import Link
+
+RULE = "historical_illinois"
+FIRST_EDGES = "historical_illinois_first_edges"
+CLOSED_EDGES = "historical_illinois_closed_edges"
+CARTHAGE = "historical_illinois_carthage"
+ST_LOUIS = "C18"
+"""St. Louis, the one western city the IC may run to before it connects (seed 000)."""
+
+DEFAULTS: Mapping[str, str] = {RULE: "", FIRST_EDGES: "", CLOSED_EDGES: "", CARTHAGE: ""}
+"""Each setting and its default (plain 1870: no corporation has these rules)."""
+
+
+@dataclass(frozen=True)
+class ChicagoDestination(Event):
+    """``corporation``'s second home on ``destination`` becomes its destination station (it
+    has connected; the token is on the map already)."""
+
+    corporation: str
+    destination: str
+
+    def render(self, money: Money) -> str:
+        return (f"{self.corporation}'s station on {self.destination} is its destination token; runs starting "
+                f"or ending there count it twice")
+
+
+def corporation(game: Game) -> str | None:
+    """The corporation the rules are for (setting ``historical_illinois``), or None."""
+    sym = str(game.title.title_rule(RULE))
+    return sym if sym and sym in game.state.corporations else None
+
+
+def applies(game: Game, corp: str) -> bool:
+    """Whether ``corp`` is the corporation of these rules."""
+    return corp == corporation(game)
+
+
+def chicago(game: Game, corp: str) -> str:
+    """The second home: ``corp``'s destination hex (corporations.yaml; the IC's A22)."""
+    from pbem.titles.g1870.connections import destination
+
+    found = destination(game.title, corp)
+    assert found is not None, f"{corp} has no destination"
+    return found
+
+
+def _edges(game: Game, key: str) -> frozenset[int]:
+    """The edges a setting lists (blank-separated numbers).
+
+    :raises ValueError: a setting that is not a list of numbers."""
+    return frozenset(int(e) for e in str(game.title.title_rule(key)).split())
+
+
+def connected(game: Game, corp: str) -> bool:
+    """Whether ``corp`` has connected Jackson and Chicago (1870: its destination reached)."""
+    return corp in state1870(game.state).destinations_reached
+
+
+def run_made(game: Game, corp: str) -> bool:
+    """Whether ``corp`` has connected and its connection run is no longer owed."""
+    return connected(game, corp) and corp not in state1870(game.state).connections
+
+
+def homes(game: Game, corp: str) -> tuple[CityRef, ...]:
+    """The further home of ``corp``: Chicago (its one stop, 0), or nothing for another."""
+    return (CityRef(chicago(game, corp), 0),) if applies(game, corp) else ()
+
+
+def holds_base(game: Game, corp: str) -> bool:
+    """Whether ``corp`` has its Chicago home token on the map: that token is its destination
+    token, not one of the charter's."""
+    if not applies(game, corp):
+        return False
+    return corp in game.state.tokens.get(f"{chicago(game, corp)}.0", [])  # the area's one stop
+
+
+def place_chicago(game: Game, corp: str) -> None:
+    """As ``corp``'s first operating turn begins (its Jackson token just placed by the core),
+    its Chicago token goes on the map too (seed 000: "both placed on the map immediately at
+    the start of the IC's first operating round")."""
+    from pbem.engine.events import TokenPlaced
+
+    state = game.state
+    if (not applies(game, corp) or state.corporations[corp].operated or holds_base(game, corp)
+            or connected(game, corp) or not any(corp in corps for corps in state.tokens.values())):
+        return
+    where = chicago(game, corp)
+    state.tokens.setdefault(f"{where}.0", []).append(corp)
+    game.event(TokenPlaced(corp, where, home=True))
+
+
+def connect(game: Game, corp: str) -> None:
+    """``corp``'s connection is owed now: with its Chicago token on the map, that token is
+    its destination token (no choice is asked) and the round is recorded for its $40 token."""
+    mine = state1870(game.state)
+    if not holds_base(game, corp) or corp in mine.destinations_reached:
+        return
+    mine.destinations_reached.append(corp)
+    mine.connection_rounds[corp] = (game.state.round.number, game.state.round.or_number)
+    game.event(ChicagoDestination(corp, chicago(game, corp)))
+
+
+# -- west of the Mississippi ---------------------------------------------------------------------
+
+
+def _carthage_spec(game: Game) -> tuple[str, int] | None:
+    spec = str(game.title.title_rule(CARTHAGE)).split()
+    return (spec[0], int(spec[1])) if len(spec) == 2 else None
+
+
+def _towns(tile: TileData, rotation: int, edge: int) -> tuple[str | None, frozenset[int]]:
+    """On ``tile`` at ``rotation``: the town joined to ``edge`` (Carthage), or None, and the
+    edges joined to its other towns (Fort Madison)."""
+    from pbem.engine.board import edge_of
+
+    ends = [(edge_of(end), other) for a, b in tile.paths_at(rotation) for end, other in ((a, b), (b, a))
+            if other.startswith("t")]
+    town = next((other for e, other in ends if e == edge), None)
+    return town, frozenset(e for e, other in ends if e is not None and other != town)
+
+
+def carthage(game: Game) -> tuple[str, str] | None:
+    """``(hex, town)`` of Carthage on the tile showing there (the town joined to the edge the
+    setting ``historical_illinois_carthage`` names), or None without a setting or such a town."""
+    from pbem.engine import track
+
+    spec = _carthage_spec(game)
+    if spec is None:
+        return None
+    shown = track.placed(game, spec[0])
+    town = _towns(shown.tile, shown.rotation, spec[1])[0]
+    return (spec[0], town) if town is not None else None
+
+
+def _fort_madison_edges(game: Game) -> frozenset[int]:
+    """The edges of Carthage's hex joined to its other town (Fort Madison), if it has a tile."""
+    from pbem.engine import track
+
+    spec = _carthage_spec(game)
+    if spec is None:
+        return frozenset()
+    shown = track.placed(game, spec[0])
+    town, fort = _towns(shown.tile, shown.rotation, spec[1])
+    return fort if town is not None else frozenset()
+
+
+def stop_allowed(game: Game, vertex: Vertex) -> bool:
+    """Whether the IC may stop at ``vertex`` before it connects: any stop on the eastern side
+    of the Mississippi; St. Louis once the Bridge Company is open; Carthage."""
+    found = rivers.sides(game.title)
+    if rivers.stop_side(game.title, found, vertex.coord) == "east":
+        return True
+    if vertex.coord == ST_LOUIS:
+        return rivers.bridge_open(game)
+    return carthage(game) == (vertex.coord, vertex.stop)
+
+
+def _link_east(game: Game, link: Link) -> bool:
+    found = rivers.sides(game.title)
+    return all(rivers.edge_side(game.title, found, coord, edge) == "east"
+               for seg in link.segments for coord, edge in seg.sides)
+
+
+def route_problem(game: Game, corp: str, stops: list[Vertex]) -> str | None:
+    """Why ``corp`` may not run ``stops`` before it has connected, or None: a stop west of the
+    Mississippi but St. Louis (Bridge Company open) and Carthage, or two stops that only track
+    on the western side joins."""
+    from pbem.engine import track
+
+    if not applies(game, corp) or connected(game, corp):
+        return None
+    for vertex in stops:
+        if vertex.coord == ST_LOUIS and not stop_allowed(game, vertex):
+            return f"{corp} may not run to St. Louis {ST_LOUIS} until the Bridge Company is sold to a corporation or closed"
+        if not stop_allowed(game, vertex):
+            return (f"{corp} may not run to {vertex.coord} west of the Mississippi until Jackson and Chicago "
+                    f"are connected")
+    graph = track.track_graph(game)
+    for here, there in zip(stops, stops[1:]):
+        links = [link for link in graph.links(here) if link.end == there]
+        if links and not any(_link_east(game, link) for link in links):
+            return (f"{corp} may not run west of the Mississippi between {here.coord} and {there.coord} "
+                    f"until Jackson and Chicago are connected")
+    return None
+
+
+def joined(game: Game, corp: str) -> bool:
+    """Whether ``corp``'s connection is due as far as these rules go: True for another
+    corporation; for the IC, the Bridge Company is open and one of its trains could run from
+    Jackson to Chicago over stops and track it may use before it connects (every stop counted,
+    none twice, no track twice, not through a city filled by others: as 1870's connection)."""
+    from pbem.engine import track, trains
+    from pbem.titles.g1870.connections import connection_home
+
+    if not applies(game, corp):
+        return True
+    held = game.state.corporations[corp].trains
+    if not rivers.bridge_open(game) or not held:
+        return False
+    most = max(trains.train_data(game.title, t).distance for t in held)
+    goal = chicago(game, corp)
+    coord, city = connection_home(game, corp)
+    start = Vertex(coord, track.token_stop(game, coord, city))
+    graph = track.track_graph(game)
+    on_path = {start}
+
+    def walk(stop: Vertex, mask: int, count: int) -> bool:
+        for link in graph.links(stop):
+            end = link.end
+            if link.mask & mask or end in on_path or not _link_east(game, link):
+                continue
+            if count + 1 > most:
+                continue
+            if end.coord == goal:
+                return True
+            if count + 1 >= most or track.blocks(game, end, corp) or not stop_allowed(game, end):
+                continue
+            on_path.add(end)
+            if walk(end, mask | link.mask, count + 1):
+                return True
+            on_path.discard(end)
+        return False
+
+    return most >= 2 and walk(start, 0, 1)
+
+
+# -- tiles and tokens ----------------------------------------------------------------------------
+
+
+def lay_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
+    """Why ``corp`` may not lay ``tile`` at ``rotation`` on ``coord`` under these rules, or
+    None (see the module text: west of the Mississippi, Carthage, the first lay, Chicago's
+    western side)."""
+    if not applies(game, corp):
+        return None
+    return (_first_lay_problem(game, corp, coord, tile, rotation)
+            or _closed_side_problem(game, corp, coord, tile, rotation)
+            or _west_problem(game, corp, coord, tile, rotation))
+
+
+def _new_sides(game: Game, coord: str, tile: str, rotation: int) -> list[int]:
+    """The edges of ``coord`` that the new track of ``tile`` (its paths not on the old tile)
+    reaches."""
+    from pbem.engine import track
+    from pbem.engine.board import edge_of
+
+    new = game.tiles[tile]
+    paths = new.paths_at(rotation)
+    found = []
+    for index in track.added_paths(track.placed(game, coord), new, rotation):
+        found += [e for e in map(edge_of, paths[index]) if e is not None]
+    return found
+
+
+def _first_lay_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
+    op = game.state.round.operating
+    edges = _edges(game, FIRST_EDGES)
+    if (not edges or op is None or op.tiles_laid or game.state.corporations[corp].operated
+            or op.index >= len(op.order) or op.order[op.index] != corp):
+        return None
+    where = chicago(game, corp)
+    for edge in edges:
+        if game.board.neighbor(where, edge) == coord and (edge + 3) % 6 in game.tiles[tile].exits(rotation):
+            return None
+    beyond = ", ".join(str(game.board.neighbor(where, e)) for e in sorted(edges))
+    return f"{corp}'s first tile must be laid out of {where}: on {beyond}, joined to {where}"
+
+
+def _closed_side_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
+    edges = _edges(game, CLOSED_EDGES)
+    if not edges or run_made(game, corp):
+        return None
+    where = chicago(game, corp)
+    for edge in _new_sides(game, coord, tile, rotation):
+        if game.board.neighbor(coord, edge) == where and (edge + 3) % 6 in edges:
+            return f"{corp} may not build into or out of {where}'s western side until after its connection run"
+    return None
+
+
+def _west_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
+    from pbem.engine import track
+
+    if connected(game, corp):
+        return None
+    title, found = game.title, rivers.sides(game.title)
+    why = f"{corp} may not build west of the Mississippi until Jackson and Chicago are connected"
+    sides = _new_sides(game, coord, tile, rotation)
+    spec = _carthage_spec(game)
+    fort = _fort_madison_edges(game)
+    for edge in sides:
+        other = game.board.neighbor(coord, edge)
+        if spec is not None and other == spec[0] and (edge + 3) % 6 in fort:
+            return f"{corp} may build to Carthage but not to Fort Madison on {other}"
+    if spec is not None and coord == spec[0]:
+        town, fort = _towns(game.tiles[tile], rotation, spec[1])
+        if town is None:
+            return f"{corp} may build on {coord} only a tile with Carthage (the town joined to its edge {spec[1]})"
+        if fort & track.network(game, corp).hex_edges.get(coord, set()):
+            return f"{corp} may build to Carthage but not to Fort Madison on {coord}"
+        return None
+    # every edge of a hex west of the river is on the western side, so this refuses those too
+    if any(rivers.edge_side(title, found, coord, edge) == "west" for edge in sides):
+        return why
+    return None
+
+
+def token_problem(game: Game, corp: str, coord: str, city: int) -> str | None:
+    """Why ``corp`` may not place a station token now, or None: its $40 token waits for the
+    operating round after the one it connected in (seed 000)."""
+    if not applies(game, corp):
+        return None
+    when = state1870(game.state).connection_rounds.get(corp)
+    now = (game.state.round.number, game.state.round.or_number)
+    if when is None or now <= when:
+        return f"{corp}'s $40 token may not be placed until the operating round after its connection run"
+    return None
+
+
+def report_lines(game: Game) -> tuple[str, ...]:
+    """The report's lines on the IC: its two homes and, until it has connected, what it may
+    not do; once connected, when its $40 token may be placed. Empty when not played."""
+    from pbem.titles.g1870.connections import connection_home
+    sym = corporation(game)
+    if sym is None:
+        return ()
+    home, where = connection_home(game, sym)[0], chicago(game, sym)
+    lines = [f"{sym}: homes {home} and {where} (its destination token), both placed as it first operates"]
+    if not connected(game, sym):
+        lines.append(f"{sym}: {home} and {where} not yet connected (this needs the Bridge Company sold to a "
+                     f"corporation or closed); until then no track or stop west of the Mississippi but "
+                     f"St. Louis {ST_LOUIS} (once the Bridge Company is open) and Carthage; no new track on "
+                     f"{where}'s western side; its $40 token only from the operating round after the connection")
+        return tuple(lines)
+    when = state1870(game.state).connection_rounds.get(sym)
+    if when is not None and (game.state.round.number, game.state.round.or_number) <= when:
+        lines.append(f"{sym} connected in operating round {when[0]}.{when[1]}: its $40 token from the next one")
+    return tuple(lines)
+
+
+def graph_key(game: Game) -> Hashable:
+    """What these rules' answers depend on beyond tiles, tokens and the destinations reached:
+    the Bridge Company's state, whether the IC has operated and still owes its run."""
+    sym = corporation(game)
+    if sym is None:
+        return ()
+    return (rivers.bridge_open(game), game.state.corporations[sym].operated,
+            sym in state1870(game.state).connections)

@@ -1,0 +1,431 @@
+"""The Illinois Central under Lou Jerkich's Historical Order Start rules (issue 13, seed 000,
+"2. Illinois Central Railroad"; :mod:`pbem.titles.g1870.illinois`), on built positions: its
+two homes Jackson K16 and Chicago A22, the connection between them through E20, what it may
+not do west of the Mississippi until then, its $40 token and its lays."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.engine import track
+from pbem.engine.actions import LayTile, PlaceToken, RunRoutes, TrainRun
+from pbem.engine.game import Game
+from pbem.engine.state import OperatingState, RoundState
+from pbem.engine.steps import operating
+from pbem.engine.steps.operating.tokens import next_token_cost
+from pbem.engine.steps.operating.walk import start_corporation_turns
+from pbem.engine.values import CityRef, Owner, Vertex
+from pbem.errors import IllegalOrderError
+from pbem.ruleset import load_title
+from pbem.titles.g1870 import illinois
+from pbem.titles.g1870.connections import connections_due, queue_connections
+from pbem.titles.g1870.state import state1870
+
+VARIANT = ("historical_order_start",)
+IC = "IC"
+SOUTH = ("K16", "J17", "I18", "H19", "G20", "F21", "E20")
+"""Jackson to E20 east of the Mississippi (G20: a town)."""
+NORTH = ("E20", "D19", "C20", "B21", "A22")
+"""E20 to Chicago through Illinois."""
+LINE = SOUTH + NORTH[1:]
+WEST = ("K16", "J17", "I18", "H19", "G18", "F17", "E16", "D15", "C16", "C18", "C20", "B21", "A22")
+"""Jackson to Chicago by the west: across the Mississippi at G18, back at St. Louis C18."""
+PLAIN = ("7", "8", "9")
+TOWN = ("3", "4", "58")
+CITY = ("5", "6", "57")
+TWO_TOWNS = ("1", "2", "55", "56", "69")
+
+
+def edge_to(game: Game, coord: str, other: str) -> int:
+    return next(e for e in range(6) if game.board.neighbor(coord, e) == other)
+
+
+def fit(game: Game, coord: str, ends: tuple[int | None, int | None]) -> tuple[str, int]:
+    """A yellow tile and rotation for ``coord`` joining the two edges ``ends`` (None: the line
+    ends in the hex's stop), through the hex's one stop if it has one."""
+    printed = game.board.hexes[coord].tile
+    names = TWO_TOWNS if len(printed.towns) == 2 else TOWN if printed.towns else CITY if printed.cities else PLAIN
+    a, b = (f"e{e}" if e is not None else None for e in ends)
+    for name in names:
+        for rotation in range(6):
+            paths = {frozenset(p) for p in game.tiles[name].paths_at(rotation)}
+            if not printed.towns and not printed.cities and frozenset((a, b)) in paths:
+                return name, rotation
+            stops = [s for p in paths for s in p if not s.startswith("e")]
+            for stop in stops:
+                if all(end is None or frozenset((end, stop)) in paths for end in (a, b)):
+                    return name, rotation
+    raise AssertionError(f"no tile joins {ends} on {coord}")
+
+
+def lay_line(game: Game, hexes: tuple[str, ...], *, last: bool = True) -> None:
+    """Yellow track along ``hexes`` (each next to the one before), straight into the state;
+    the red off-board area at an end takes none, nor the last hex unless ``last``."""
+    for i, coord in enumerate(hexes):
+        if game.board.hexes[coord].tile.color == "red" or (not last and i == len(hexes) - 1):
+            continue
+        before = edge_to(game, coord, hexes[i - 1]) if i else None
+        after = edge_to(game, coord, hexes[i + 1]) if i + 1 < len(hexes) else None
+        game.state.tiles[coord] = fit(game, coord, (before, after))
+
+
+def ic_turn(variants: tuple[str, ...] = VARIANT, *, trains: tuple[str, ...] = ("4",),
+            bridge: str = "player") -> Game:
+    """The IC floated (president A, $500, ``trains``), its first operating turn begun in stock
+    round 2's first operating round (home tokens placed by the turn's start); the Bridge
+    Company ``bridge``: held by player B, owned by the MP, or closed."""
+    game = Game(load_title("1870", variants), ["A", "B", "C", "D"])
+    state = game.state
+    state.phase = "2"
+    corp = state.corporations[IC]
+    corp.floated, corp.ipoed, corp.president, corp.cash = True, True, "A", 500
+    corp.par = corp.price = (1, 6)
+    state.market.setdefault((1, 6), []).append(IC)
+    for kind in trains:
+        train = next(t for t in state.depot if t.split("-")[0] == kind)
+        state.depot.remove(train)
+        corp.trains.append(train)
+    mrbc = state.companies["MRBC"]
+    if bridge == "player":
+        mrbc.owner = Owner.player("B")
+    elif bridge == "corporation":
+        mrbc.owner = Owner.corporation("MP")
+    else:
+        mrbc.closed = True
+    state.round = RoundState(kind="operating", number=2, or_number=1, operating=OperatingState(order=[IC]))
+    start_corporation_turns(game)
+    return game
+
+
+def lay(game: Game, coord: str, toward: tuple[str, ...], tiles: tuple[str, ...] = PLAIN) -> LayTile:
+    """A lay on ``coord`` of one of ``tiles`` with exits toward each hex of ``toward``."""
+    wanted = {edge_to(game, coord, other) for other in toward}
+    for name in tiles:
+        for rotation in range(6):
+            if wanted <= game.tiles[name].exits(rotation) and all(
+                    game.board.neighbor(coord, e) is not None for e in game.tiles[name].exits(rotation)):
+                return LayTile(coord, name, rotation)
+    raise AssertionError(f"no tile of {tiles} on {coord} toward {toward}")
+
+
+def problem(game: Game, action: LayTile) -> str | None:
+    return track.lay_problem(game, IC, action.hex, action.tile, action.rotation)
+
+
+def runs(game: Game, *stops: str) -> int:
+    train = game.state.corporations[IC].trains[0]
+    action = RunRoutes((TrainRun(train.split("-")[0], stops),))
+    return sum(r.revenue for r in operating.checked_runs(game, IC, action))
+
+
+# -- two homes ---------------------------------------------------------------------------------
+
+
+def test_both_homes_are_placed_as_its_first_turn_begins() -> None:
+    before = Game(load_title("1870", VARIANT), ["A", "B", "C", "D"])
+    assert not any(IC in corps for corps in before.state.tokens.values()), "nothing before it operates"
+    game = ic_turn()
+    assert IC in track.tokens_in(game, "K16", 0)
+    assert IC in game.state.tokens["A22.0"]
+    assert CityRef("A22", 0) in game.hooks.homes(game, IC)
+    plain = ic_turn(())
+    assert IC in track.tokens_in(plain, "K16", 0) and IC not in plain.state.tokens.get("A22.0", [])
+    assert plain.hooks.homes(plain, IC) == (CityRef("K16", 0),)
+
+
+def test_the_chicago_token_is_not_one_of_the_charters() -> None:
+    game = ic_turn()
+    assert list(game.title.corporation(IC).tokens) == [0, 40]
+    assert next_token_cost(game, IC) == 40, "the $40 token is still on the charter"
+
+
+def test_no_other_corporation_gets_a_second_home() -> None:
+    game = Game(load_title("1870", VARIANT), ["A", "B", "C", "D"])
+    for sym in game.state.corporations:
+        if sym != IC:
+            assert len(game.hooks.homes(game, sym)) <= 1, sym
+    assert illinois.corporation(game) == IC
+    assert illinois.corporation(Game(load_title("1870"), ["A", "B", "C"])) is None
+
+
+# -- the connection ----------------------------------------------------------------------------
+
+
+def test_the_connection_is_due_only_with_the_bridge_company_open() -> None:
+    closed = ic_turn()
+    lay_line(closed, LINE)
+    assert connections_due(closed, [IC]) == [], "E20 is blocked while a player holds the Bridge Company"
+    opened = ic_turn(bridge="corporation")
+    lay_line(opened, LINE)
+    assert connections_due(opened, [IC]) == [IC]
+    plain = ic_turn(())
+    lay_line(plain, LINE)
+    assert connections_due(plain, [IC]) == [IC], "plain 1870 has no Ohio rule"
+
+
+def test_the_connection_needs_a_train_that_can_run_it() -> None:
+    game = ic_turn(trains=("3",), bridge="closed")
+    lay_line(game, LINE)
+    assert not illinois.joined(game, IC), "Jackson, G20, E20, Chicago: four stops"
+    assert connections_due(game, [IC]) == []
+
+
+def test_a_way_round_by_the_west_is_no_connection() -> None:
+    game = ic_turn(trains=("8",), bridge="closed")
+    lay_line(game, WEST)
+    from pbem.titles.g1870.connections import connection_runnable
+
+    assert connection_runnable(game, IC), "a train could run it"
+    assert not illinois.joined(game, IC)
+    assert connections_due(game, [IC]) == []
+
+
+def test_the_connection_puts_no_destination_choice_and_chicago_then_counts_twice() -> None:
+    game = ic_turn(bridge="closed")
+    lay_line(game, LINE)
+    stops = ("K16", "G20", "E20", "A22")
+    before = runs(game, *stops)
+    assert queue_connections(game)
+    mine = state1870(game.state)
+    assert mine.connections == [IC] and IC in mine.destinations_reached
+    assert IC not in mine.destination_on_charter
+    assert mine.connection_rounds[IC] == (2, 1)
+    assert [s.name for s in operating.active_steps(game)][0] == "connection_route"
+    assert runs(game, *stops) == before + 40, "Chicago ($40 in yellow) counts twice"
+
+
+def test_a_turn_that_joins_jackson_and_chicago_ends_with_its_connection_run() -> None:
+    """Walked through orders: its first lay, out of Chicago, completes the line; at the end of
+    its turn the connection run is owed, with no DESTINATION choice, and Chicago counts twice."""
+    from pbem.engine.actions import Dividend, Pass
+    from pbem.engine.events import render_all
+    from pbem.titles.g1870.actions import DestinationToken
+
+    game = ic_turn(bridge="closed")
+    lay_line(game, LINE)
+    tile, rotation = game.state.tiles.pop("B21")
+    game.apply("A", LayTile("B21", tile, rotation))
+    run = RunRoutes((TrainRun("4", ("A22", "E20.0", "G20", "K16")),))
+    game.apply("A", run)
+    assert game.last_run and sum(r.revenue for r in game.last_run) == 100, "not yet doubled"
+    game.apply("A", Dividend("payout"))
+    events = render_all(game.apply("A", Pass()), game.money)
+    assert "-- IC has connected to its destination A22 --" in events
+    assert [s.name for s in operating.active_steps(game)] == ["connection_route"]
+    assert not any(isinstance(a, DestinationToken) for a in game.legal_actions("A"))
+    game.apply("A", run)
+    assert state1870(game.state).connection_revenue == 140, "Chicago ($40) counted twice"
+
+
+def test_chicago_does_not_count_twice_before_the_connection() -> None:
+    game = ic_turn(bridge="closed")
+    assert game.hooks.extra_revenue(game, IC, [Vertex("K16", "c0"), Vertex("A22", "o")]) == 0
+
+
+def test_a_gm_ruled_connection_also_takes_the_chicago_token() -> None:
+    from pbem.titles.g1870.connections import grant_connection
+
+    game = ic_turn()
+    grant_connection(game, IC)
+    mine = state1870(game.state)
+    assert IC in mine.destinations_reached and mine.connection_rounds[IC] == (2, 1)
+
+
+# -- west of the Mississippi -----------------------------------------------------------------
+
+
+def later_turn(bridge: str = "closed", variants: tuple[str, ...] = VARIANT) -> Game:
+    """A later turn of the IC (it has operated before), its track from Jackson to H19."""
+    game = ic_turn(variants, bridge=bridge)
+    game.state.corporations[IC].operated = True
+    lay_line(game, ("K16", "J17", "I18", "H19", "G18"), last=False)
+    return game
+
+
+def test_no_track_across_the_mississippi_until_connected() -> None:
+    game = later_turn()
+    across = lay(game, "G18", ("H19", "G16"))
+    along = lay(game, "G18", ("H19", "H17"))
+    assert problem(game, across) == "IC may not build west of the Mississippi until Jackson and Chicago are connected"
+    assert problem(game, along) is None, "track on the eastern bank of a river hex"
+    assert problem(later_turn(variants=()), across) is None, "plain 1870, the Bridge Company open"
+    state1870(game.state).destinations_reached.append(IC)
+    assert problem(game, across) is None
+
+
+def test_no_tile_in_a_hex_west_of_the_mississippi_until_connected() -> None:
+    game = later_turn()
+    across = lay(game, "G18", ("H19", "G16"))  # laid by another corporation, the Bridge Company open
+    game.state.tiles["G18"] = (across.tile, across.rotation)
+    west = lay(game, "G16", ("G18", "F15"))
+    assert problem(game, west) == "IC may not build west of the Mississippi until Jackson and Chicago are connected"
+    for other in ("GMO", "MP", "SSW", "TP"):
+        assert illinois.lay_problem(game, other, west.hex, west.tile, west.rotation) is None
+    state1870(game.state).destinations_reached.append(IC)
+    assert problem(game, west) is None
+
+
+def st_louis_line(bridge: str) -> Game:
+    """Chicago to St. Louis by B21 and C20, laid by others."""
+    game = ic_turn(bridge=bridge)
+    lay_line(game, ("A22", "B21", "C20", "C18"))
+    return game
+
+
+def test_st_louis_only_once_the_bridge_company_is_open() -> None:
+    with pytest.raises(ValueError, match="IC may not run to St. Louis C18 until the Bridge Company is sold to a corporation or closed"):
+        runs(st_louis_line("player"), "A22", "C18")
+    assert runs(st_louis_line("corporation"), "A22", "C18") > 0
+    plain = ic_turn((), bridge="player")
+    lay_line(plain, ("A22", "B21", "C20", "C18"))
+    plain.state.tokens["C18.0"] = [IC]
+    assert runs(plain, "C18", "A22") > 0, "plain 1870: no such rule"
+
+
+def test_no_stop_west_of_the_mississippi_but_st_louis_and_carthage() -> None:
+    game = ic_turn(bridge="closed")
+    game.state.tiles["A16"] = ("56", 4)
+    kansas_city = Vertex("B11", "c0")
+    assert illinois.route_problem(game, IC, [Vertex("K16", "c0"), kansas_city]) is not None
+    assert illinois.route_problem(game, IC, [Vertex("K16", "c0"), Vertex("C18", "c0")]) is None
+    assert illinois.route_problem(game, IC, [Vertex("K16", "c0"), Vertex("A16", "t0")]) is None, "Carthage"
+    assert "A16" in str(illinois.route_problem(game, IC, [Vertex("K16", "c0"), Vertex("A16", "t1")])), "Fort Madison"
+    for other in ("GMO", "MP", "SSW"):
+        assert illinois.route_problem(game, other, [Vertex("K16", "c0"), kansas_city]) is None
+    state1870(game.state).destinations_reached.append(IC)
+    assert illinois.route_problem(game, IC, [Vertex("K16", "c0"), kansas_city]) is None
+
+
+def test_no_run_beyond_st_louis_on_the_western_side() -> None:
+    game = ic_turn(bridge="closed")
+    lay_line(game, ("C18", "C16", "B15", "A16"))
+    game.state.tiles["A16"] = ("56", 4)
+    game.state.tokens["C18.0"] = [IC]
+    with pytest.raises(ValueError, match="may not run west of the Mississippi between C18 and A16"):
+        runs(game, "C18", "A16.0")
+    state1870(game.state).destinations_reached.append(IC)
+    assert runs(game, "C18", "A16.0") > 0
+
+
+def test_carthage_is_the_town_joined_to_edge_0_of_a16() -> None:
+    game = ic_turn()
+    assert illinois.carthage(game) is None
+    game.state.tiles["A16"] = ("2", 4)
+    assert illinois.carthage(game) == ("A16", "t1"), "#2: the southern town, on the SE-SW curve"
+    game.state.tiles["A16"] = ("56", 4)
+    assert illinois.carthage(game) == ("A16", "t0"), "#56: the eastern town, on the E-SW curve"
+    legal = {(name, r) for name in TWO_TOWNS for r in range(6)
+             if all(game.board.neighbor("A16", e) is not None for e in game.tiles[name].exits(r))}
+    assert legal == {("2", 4), ("56", 4)}
+
+
+def carthage_reach(bridge: str = "closed") -> Game:
+    """The IC's token on Springfield B19, its tile toward A18 and B17, a tile on A18 toward A16."""
+    game = ic_turn(bridge=bridge)
+    game.state.corporations[IC].operated = True
+    game.state.tokens["B19.0"] = [IC]
+    city = lay(game, "B19", ("A18", "B17"), CITY)
+    game.state.tiles["B19"] = (city.tile, city.rotation)
+    lay_line(game, ("B19", "A18", "A16"), last=False)
+    game.state.tiles["B19"] = (city.tile, city.rotation)
+    return game
+
+
+def test_it_may_build_to_carthage_but_not_to_fort_madison() -> None:
+    game = carthage_reach()
+    assert problem(game, LayTile("A16", "56", 4)) is None, "its track from A18 enters #56 toward Carthage"
+    assert problem(game, LayTile("A16", "2", 4)) == "IC may build to Carthage but not to Fort Madison on A16"
+    state1870(game.state).destinations_reached.append(IC)
+    assert problem(game, LayTile("A16", "2", 4)) is None
+
+
+def test_no_track_of_its_own_joined_to_fort_madison_from_a_neighbour() -> None:
+    game = carthage_reach()
+    game.state.tiles["A16"] = ("56", 4)  # Fort Madison on the SE-W curve, toward B17
+    toward = lay(game, "B17", ("B19", "A16"))
+    assert problem(game, toward) == "IC may build to Carthage but not to Fort Madison on A16"
+    game.state.tiles["A16"] = ("2", 4)  # now B17's side of A16 leads to Carthage
+    assert problem(game, toward) is None
+
+
+# -- lays and tokens -----------------------------------------------------------------------------
+
+
+def test_the_first_lay_is_out_of_chicago_from_its_south_west_side() -> None:
+    game = ic_turn()
+    jackson = lay(game, "K16", ("J17",), CITY)
+    with pytest.raises(IllegalOrderError, match="IC's first tile must be laid out of A22: on B21, joined to A22"):
+        game.apply("A", jackson)
+    game.apply("A", lay(game, "B21", ("A22", "C20")))
+    game.apply("A", jackson)
+    assert "K16" in game.state.tiles, "the second yellow tile may go out of Jackson"
+    plain = ic_turn(())
+    plain.apply("A", jackson)
+    assert "K16" in plain.state.tiles
+
+
+def test_never_more_than_two_yellow_tiles_from_both_homes() -> None:
+    game = ic_turn()
+    game.apply("A", lay(game, "B21", ("A22", "C20")))
+    game.apply("A", lay(game, "K16", ("J17",), CITY))
+    with pytest.raises(IllegalOrderError):
+        game.apply("A", lay(game, "C20", ("B21",)))
+    assert "C20" not in game.state.tiles
+
+
+def test_nothing_on_chicagos_western_side_until_after_its_connection_run() -> None:
+    game = ic_turn()
+    game.state.corporations[IC].operated = True
+    west = lay(game, "A20", ("A22", "B19"))
+    assert problem(game, west) == "IC may not build into or out of A22's western side until after its connection run"
+    plain = ic_turn(())
+    assert plain.hooks.lay_problem(plain, IC, west.hex, west.tile, west.rotation) is None
+    mine = state1870(game.state)
+    mine.destinations_reached.append(IC)
+    mine.connections.append(IC)
+    assert problem(game, west) is not None, "not while the connection run is still to come"
+    mine.connections.clear()
+    assert problem(game, west) is None
+
+
+def test_the_40_token_waits_for_the_operating_round_after_the_connection() -> None:
+    game = ic_turn(bridge="closed")
+    game.state.corporations[IC].operated = True
+    lay_line(game, ("A22", "B21", "B19"))
+    why = "IC's $40 token may not be placed until the operating round after its connection run"
+    assert track.token_problem(game, IC, "B19", 0) == why
+    with pytest.raises(IllegalOrderError):
+        game.apply("A", PlaceToken("B19"))
+    state1870(game.state).destinations_reached.append(IC)
+    state1870(game.state).connection_rounds[IC] = (2, 1)
+    assert track.token_problem(game, IC, "B19", 0) == why, "not in the round of the connection"
+    game.state.round.or_number = 2
+    assert track.token_problem(game, IC, "B19", 0) is None
+    plain = ic_turn(())
+    assert plain.hooks.token_problem(plain, IC, "B19", 0) is None
+
+
+def test_no_other_corporation_has_any_of_it() -> None:
+    game = ic_turn()
+    for other in game.state.corporations:
+        if other == IC:
+            continue
+        assert illinois.lay_problem(game, other, "G16", "9", 0) is None
+        assert illinois.route_problem(game, other, [Vertex("B11", "c0")]) is None
+        assert illinois.token_problem(game, other, "B19", 0) is None
+        assert illinois.joined(game, other)
+        assert illinois.homes(game, other) == ()
+        assert not illinois.holds_base(game, other)
+
+
+def test_the_report_says_what_the_ic_may_not_do_until_it_has_connected() -> None:
+    game = ic_turn()
+    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    assert "IC: homes K16 and A22 (its destination token), both placed as it first operates" in lines
+    assert any(line.startswith("IC: K16 and A22 not yet connected") for line in lines)
+    illinois.connect(game, IC)
+    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    assert "IC connected in operating round 2.1: its $40 token from the next one" in lines
+    game.state.round.or_number = 2
+    assert not any("connected" in line for line in dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"])
+    assert illinois.report_lines(ic_turn(())) == ()

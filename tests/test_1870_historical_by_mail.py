@@ -190,3 +190,18 @@ def test_a_four_player_historical_order_start_by_mail() -> None:
 
     again = replay(table.records)
     assert again.game.state == table.state.game.state and again.last_seq == len(table.records) - 1
+
+
+def test_help_has_a_note_on_each_part_of_the_variant() -> None:
+    """HELP's "Rules of this game" gives the variant's notes: the order (our reading), the
+    rivers with the GM&O and the IC, the M-K-T private and the Katy, and small cities."""
+    from pbem.orders import help_text
+    from pbem.ruleset import load_title
+
+    text = help_text(title=load_title("1870", ("historical_order_start",)))
+    notes = text[text.index("Rules of this game:"):]
+    for heading in ("Historical Order Start", "The Ohio River, the GM&O and the IC",
+                    "The M-K-T private and the Katy", "Small cities"):
+        assert f"\n  {heading}\n" in notes, heading
+    assert "ohio_cairo" in notes and "our reading" in notes
+    assert "Rules of this game:" not in help_text(title=load_title("1870"))

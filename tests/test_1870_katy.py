@@ -433,3 +433,58 @@ def test_the_report_offers_the_privates_lays_and_the_katys_newhome() -> None:
     assert any(line.startswith("B7: ") for line in lines) and not any(line.startswith("PASS") for line in lines)
     katy_turn = katy_operating()
     assert any(line.startswith("NEWHOME B11") for line in report_sections.options(katy_turn, "D"))
+
+
+# -- the Katy's home when it floats before the private's first tile ----------------------------
+
+
+def katy_first() -> Game:
+    """The Katy (C's) floated before the private laid anything (a GM's OUTOFORDER ruling); the
+    GM&O not floated, so the Katy is the one corporation of operating round 1.1."""
+    game = game_with_private()
+    float_corp(game, "MKT", "C")
+    game.state.corporations["GMO"].floated = False
+    return game
+
+
+def katy_tokens(game: Game) -> dict[str, list[str]]:
+    return {key: corps for key, corps in game.state.tokens.items() if "MKT" in corps}
+
+
+def test_a_katy_floated_first_gets_no_token_on_kansas_city_and_lays_its_home_on_junction_city() -> None:
+    game = begin(katy_first())
+    assert game.current_actors() == ["C"]
+    assert katy_tokens(game) == {}, "no token on Kansas City by itself"
+    assert "MKT" in track.reserved_home(game, "B11", 0), "Kansas City still keeps its slot"
+    first = lay(game, "B7", "58", ("C8",))
+    assert first in game.legal_actions("C"), "B7 though the Katy's track reaches nothing"
+    game.apply("C", first)
+    assert katy_tokens(game) == {"B7.0": ["MKT"]}
+    assert connection_home(game, "MKT") == ("B7", 0)
+
+
+def test_a_katy_floated_after_the_private_closed_takes_junction_citys_town_as_it_operates() -> None:
+    game = katy_first()
+    game.state.companies["MKT"].closed = True
+    game.state.tiles["B7"] = ("58", rot(game, "B7", "58", ("C8",)))  # laid by another corporation
+    begin(game)
+    assert katy_tokens(game) == {"B7.0": ["MKT"]}
+    assert katy.lays_without_reach(game, "MKT") == frozenset()
+
+
+def test_a_katy_with_a_newhome_first_gets_no_junction_city_token() -> None:
+    game = katy_first()
+    game.state.tiles["B11"] = ("57", rot(game, "B11", "57", ("B9",)))
+    begin(game)
+    game.apply("C", KatyHome("B11", 0))
+    assert katy.lays_without_reach(game, "MKT") == frozenset()
+    assert not katy.place_home_token(game, "ATSF")
+    assert katy_tokens(game) == {"B11.0": ["MKT"]}
+
+
+def test_plain_1870_homes_the_katy_on_kansas_city() -> None:
+    game = game_with_private(())
+    float_corp(game, "MKT", "C")
+    game.state.corporations["GMO"].floated = False
+    begin(game)
+    assert katy_tokens(game) == {"B11.0": ["MKT"]}

@@ -115,8 +115,10 @@ class Hooks1870(TitleHooks):
                          + illinois.report_lines(game) + katy.report_lines(game)))
 
     def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
-        """The M-K-T private's first tile, on Junction City (:mod:`.mkt_private`)."""
-        return super().lays_without_reach(game, corp) | mkt_private.lays_without_reach(game, corp)
+        """The M-K-T private's first tile, on Junction City (:mod:`.mkt_private`); the Katy's
+        while its home waits for a tile there (:func:`.katy.lays_without_reach`)."""
+        return (super().lays_without_reach(game, corp) | mkt_private.lays_without_reach(game, corp)
+                | katy.lays_without_reach(game, corp))
 
     def stock_step(self) -> type[BuySellParShares]:
         return Stock1870
@@ -298,8 +300,10 @@ class Hooks1870(TitleHooks):
         return super().homes(game, corp) + illinois.homes(game, corp)
 
     def place_home_token(self, game: Game, corp: str) -> None:
-        """The home token; the IC's Chicago token with it (:func:`.illinois.place_chicago`)."""
-        super().place_home_token(game, corp)
+        """The home token (the Katy's on Junction City with the M-K-T private's rules,
+        :func:`.katy.place_home_token`); the IC's Chicago token with it (:func:`.illinois.place_chicago`)."""
+        if not katy.place_home_token(game, corp):
+            super().place_home_token(game, corp)
         illinois.place_chicago(game, corp)
 
     def token_problem(self, game: Game, corp: str, coord: str, city: int) -> str | None:

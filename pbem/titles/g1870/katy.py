@@ -12,6 +12,16 @@ Our readings (each also in ``rules/1870/variants/historical_order_start.yaml``):
 * *New home* (``katy_kansas_city_home``): once floated, in any of its operating turns, the
   Katy may place its next unused token in Kansas City for free (``NEWHOME B11``), its track
   needing not reach it; the usual slot rules apply. It is optional.
+* *Home* (with ``mkt_private_lays``, :func:`place_home_token`): Junction City is the Katy's
+  original home (seed 000: B7 "now becomes the original home base"; its Kansas City token is
+  optional, placed by ``NEWHOME``), also when the Katy floats before the private has laid its
+  first tile (a GM's ``OUTOFORDER`` ruling, or the private closed or never laid): no token goes
+  on Kansas City by itself. As 1825 defers a minor's home: while the Katy has no token on the
+  map, its turn puts its home token on Junction City's town where a tile lies on B7; where none
+  does, it may lay on B7 though its track does not reach it (:func:`lays_without_reach`), and
+  the token goes on B7's town right after that tile (:class:`KatyTrack`). Once the Katy has
+  any token (a ``NEWHOME`` first), no token goes on Junction City. Kansas City keeps its slot
+  for the Katy meanwhile (the core holds its charter home's slot while it has no token).
 * *Connection run* (:func:`connection_home`): from its token in Kansas City where it has one,
   else from Junction City's town where its token stands there, else its charter's home.
 * *The move* (``katy_junction_city_move_cost``, $100; 0: no move): with a Katy token in Kansas
@@ -31,6 +41,7 @@ from pbem.engine import track
 from pbem.engine.actions import Action
 from pbem.engine.events import Note, TokenPlaced
 from pbem.engine.steps.operating.base import OpStep, current_corp, president
+from pbem.engine.steps.operating.tracklay import Track
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1870 import mkt_private
 
@@ -72,6 +83,50 @@ class MoveHomeToken(Action):
 def has_token(game: Game, coord: str) -> bool:
     """Whether a Katy token stands in a city (or town) of ``coord``."""
     return any(KATY in corps and key.split(".")[0] == coord for key, corps in game.state.tokens.items())
+
+
+def home_deferred(game: Game, corp: str) -> bool:
+    """Whether ``corp`` is the Katy, floated, with the private's rules on and no token of its
+    own on the map yet: its home token is still to go on Junction City (see the module text)."""
+    if corp != KATY or not mkt_private.enabled(game):
+        return False
+    katy = game.state.corporations[KATY]
+    if not katy.floated or katy.closed:
+        return False
+    return not any(KATY in corps for corps in game.state.tokens.values())
+
+
+def place_home_token(game: Game, corp: str) -> bool:
+    """Put the Katy's home token on Junction City's town when a tile lies on B7 and its home
+    is deferred (:func:`home_deferred`); True when ``corp``'s home is the Katy's Junction City
+    (placed now or waiting for a tile), so the charter's home (Kansas City) is not used;
+    False for every other corporation and without the private's rules."""
+    if not home_deferred(game, corp):
+        return corp == KATY and mkt_private.enabled(game)
+    if JUNCTION_CITY in game.state.tiles:
+        game.state.tokens.setdefault(track.city_key(JUNCTION_CITY, 0), []).append(KATY)
+        game.event(TokenPlaced(KATY, JUNCTION_CITY, home=True))
+    return True
+
+
+def lays_without_reach(game: Game, corp: str) -> frozenset[str]:
+    """Junction City for the Katy while its home waits for a tile there (:func:`home_deferred`
+    and no tile on B7)."""
+    if home_deferred(game, corp) and JUNCTION_CITY not in game.state.tiles:
+        return frozenset({JUNCTION_CITY})
+    return frozenset()
+
+
+class KatyTrack(Track):
+    """The core's track step; after a tile on Junction City the Katy's deferred home token
+    goes on its town (:func:`place_home_token`), as 1825 places a minor's deferred home."""
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        super().process(game, player, action)
+        corp = current_corp(game)
+        if home_deferred(game, corp):
+            place_home_token(game, corp)
 
 
 def permanent_bought(game: Game) -> bool:

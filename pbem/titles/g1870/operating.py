@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Iterable
 from pbem.titles.g1870 import protection
 from pbem.titles.g1870.state import state1870
 from pbem.engine.actions import Action, BuyShares, Pass
-from pbem.engine.steps.operating import CORE_STEPS, OpStep, recalculate_order
+from pbem.engine.steps.operating import CORE_STEPS, OpStep, Track, recalculate_order
 from pbem.errors import IllegalOrderError
 
 if TYPE_CHECKING:
@@ -77,15 +77,17 @@ def operating_steps() -> tuple[type[OpStep], ...]:
     president sold (1870 rules; 18xx.games plays them in this order). With the Historical
     Order Start, the M-K-T private's tile comes first in a round (:mod:`.mkt_private`; its
     step offers nothing otherwise), and the Katy's token orders may come at any time in its
-    turn (:mod:`.katy`)."""
+    turn (:mod:`.katy`), whose deferred home token follows its tile on Junction City
+    (:class:`.katy.KatyTrack`)."""
     from pbem.titles.g1870.connections import (
         ConnectionDividend,
         ConnectionRoute,
         ConnectionToken,
         GrantConnectionStep,
     )
-    from pbem.titles.g1870.katy import KatyTokens
+    from pbem.titles.g1870.katy import KatyTokens, KatyTrack
     from pbem.titles.g1870.mkt_private import PrivateLay
 
-    return (PrivateLay, GrantConnectionStep, ConnectionToken, ConnectionRoute, ConnectionDividend, *CORE_STEPS,
+    core = tuple(KatyTrack if step is Track else step for step in CORE_STEPS)
+    return (PrivateLay, GrantConnectionStep, ConnectionToken, ConnectionRoute, ConnectionDividend, *core,
             PriceProtection, KatyTokens)

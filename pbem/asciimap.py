@@ -150,7 +150,8 @@ def track_summary(game: Game, *, width: int = 132) -> list[str]:
     """The track in words, compactly, for the report after the map's legend: every hex with
     a tile laid or a station token, by coordinate and the name the map prints there (if any),
     ``F20: tile 57 r1, city $20 PRR`` (the tile and its rotation, or ``printed``; each city's
-    revenue and its tokens, ``free`` for a city with none; towns), entries joined by ``;`` and
+    revenue and its tokens, ``free`` for a city with none; towns, with a token a title put on
+    one: ``town $10 MKT``), entries joined by ``;`` and
     wrapped at ``width`` columns.
     The full route-by-route list is :func:`track_list`."""
     entries = []
@@ -158,13 +159,15 @@ def track_summary(game: Game, *, width: int = 132) -> list[str]:
         coord = place.coord
         shown = track.placed(game, coord)
         tokens = [track.tokens_in(game, coord, i) for i in range(len(shown.tile.cities))]
-        if shown.printed and not any(tokens):
+        on_towns = [town_tokens(game, coord, i) for i in range(len(shown.tile.towns))]
+        if shown.printed and not any(tokens) and not any(on_towns):
             continue
         parts = ["printed" if shown.printed else f"tile {shown.tile.name} r{shown.rotation}"]
         for index, city in enumerate(shown.tile.cities):
             held = " ".join(tokens[index]) or "free"
             parts.append(f"city {game.money(city.revenue)} {held}")
-        parts += [f"town {game.money(town.revenue)}" for town in shown.tile.towns]
+        parts += [" ".join([f"town {game.money(town.revenue)}", *on_towns[index]])
+                  for index, town in enumerate(shown.tile.towns)]
         name = game.board.hexes[coord].name
         entries.append(f"{coord}{' ' + name if name else ''}: {', '.join(parts)}")
     if not entries:
@@ -209,7 +212,10 @@ def hex_cell(game: Game, coord: str) -> list[str]:
         revenue = str(city.revenue)
         lines += _pack([revenue, *_slots(game, coord, index)], indent=len(revenue) + 1)
     if tile.towns:
-        lines += _pack([f"t{town.revenue}" for town in tile.towns])
+        words: list[str] = []
+        for index, town in enumerate(tile.towns):
+            words += [f"t{town.revenue}", *(_short(game, c) for c in town_tokens(game, coord, index))]
+        lines += _pack(words)
     for extra in extras:
         room = next((i for i, line in enumerate(lines) if len(line) + 1 + len(extra) <= CELL), None)
         if room is None:
@@ -236,6 +242,15 @@ def _pack(words: Sequence[str], indent: int = 0) -> list[str]:
             text = text[CELL:]
         lines.append(text)
     return lines
+
+
+def town_tokens(game: Game, coord: str, town: int) -> list[str]:
+    """The corporations with a token on town ``town`` of the tile showing on ``coord`` (a
+    title's token on a town, e.g. Jerkich's 1870 Junction City: the token key names the
+    town's index where the hex has no city of that index, :func:`pbem.engine.track.token_stop`);
+    empty where there is none."""
+    tokens = track.tokens_in(game, coord, town)
+    return list(tokens) if tokens and track.token_stop(game, coord, town) == f"t{town}" else []
 
 
 def _short(game: Game, sym: str) -> str:
@@ -544,7 +559,8 @@ def _track_entry(game: Game, coord: str) -> str:
             slots = " ".join(_slots(game, coord, index))
             return f"city {tile.cities[index].revenue} [{slots}]"
         if stop.startswith("t"):
-            return f"town {tile.towns[index].revenue}"
+            held = " ".join(town_tokens(game, coord, index))
+            return f"town {tile.towns[index].revenue}" + (f" [{held}]" if held else "")
         assert tile.offboard is not None
         return "off-board " + "/".join(str(v) for _, v in _by_phase(tile.offboard.revenue))
 

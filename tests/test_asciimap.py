@@ -477,3 +477,18 @@ def test_rows_before_a_and_columns_before_1_are_drawn() -> None:
         assert sum(line.count(f"|{coord} ") + line.count(f"|{coord}|") for line in lines) == 1, coord
     assert any(line.startswith("a ") for line in lines) and any(line.startswith("b ") for line in lines)
     assert re.search(r"\s-1\s+0\s+1\s+2", lines[0])
+
+
+def test_a_token_a_title_puts_on_a_town_is_shown_in_the_cell_and_both_track_lists() -> None:
+    from pbem.asciimap import town_tokens, track_summary
+
+    game = Game(load_title("1830"), ["A", "B", "C"])
+    game.state.tiles["G7"] = ("3", 0)
+    assert "PRR" not in "\n".join(hex_cell(game, "G7"))
+    game.state.tokens[track.city_key("G7", 0)] = ["PRR"]  # a title's own rule: no city on G7
+    assert town_tokens(game, "G7", 0) == ["PRR"]
+    assert "t10 PRR" in " ".join(hex_cell(game, "G7"))
+    assert "G7 Akron & Canton: tile 3 r0, town $10 PRR" in "\n".join(track_summary(game))
+    assert "town 10 [PRR]" in track_list(game)
+    game.state.tokens[track.city_key("H12", 0)] = ["B&O"]
+    assert town_tokens(game, "H12", 0) == [], "a city's token is not a town's"

@@ -488,3 +488,34 @@ def test_plain_1870_homes_the_katy_on_kansas_city() -> None:
     game.state.corporations["GMO"].floated = False
     begin(game)
     assert katy_tokens(game) == {"B11.0": ["MKT"]}
+
+
+# -- the Katy's orders in refusals and the report ------------------------------------------------
+
+
+def test_movehome_to_junction_city_is_refused_with_the_rule() -> None:
+    game = katy_operating()
+    game.apply("D", KatyHome("B11", 0))
+    with pytest.raises(IllegalOrderError, match="no token may go back to Junction City B7"):
+        game.apply("D", MoveHomeToken("B7", 0))
+
+
+def test_newhome_in_a_stock_round_is_refused_by_its_order_word() -> None:
+    game = game_with_private()
+    float_corp(game, "MKT", "D", cash=300)
+    game.begin_round(RoundState(kind="stock", number=1))
+    actor = game.current_actors()[0]
+    with pytest.raises(IllegalOrderError) as refused:
+        game.apply(actor, KatyHome("B11", 0))
+    assert "NEWHOME is not possible now" in str(refused.value) and "katy home" not in str(refused.value)
+
+
+def test_the_report_notes_newhome_and_movehome_each_with_its_own_text() -> None:
+    from pbem import report_sections
+
+    game = katy_operating(setup=lambda g: g.state.tokens.update({"D5.0": ["ATSF"]}))  # Topeka not held
+    newhome = [line for line in report_sections.options(game, "D") if line.startswith("NEWHOME")]
+    assert newhome and "Kansas City" in newhome[0] and "MOVEHOME" not in newhome[0]
+    game.apply("D", KatyHome("B11", 0))
+    move = [line for line in report_sections.options(game, "D") if line.startswith("MOVEHOME")]
+    assert move and "$100" in move[0] and "NEWHOME" not in move[0]

@@ -66,6 +66,7 @@ class KatyHome(Action):
     its new home (seed 000, section 7; ``NEWHOME B11``)."""
 
     kind: ClassVar[str] = "katy_home"
+    named: ClassVar[str] = "NEWHOME"
     hex: str
     city: int = 0
 
@@ -76,6 +77,7 @@ class MoveHomeToken(Action):
     (seed 000, section 7; ``MOVEHOME <hex>[.<city>]``)."""
 
     kind: ClassVar[str] = "move_home_token"
+    named: ClassVar[str] = "MOVEHOME"
     hex: str
     city: int = 0
 
@@ -195,6 +197,8 @@ def move_problem(game: Game, action: MoveHomeToken) -> str | None:
     cost = int(game.title.title_rule(MOVE_COST))
     if cost <= 0:
         return "the Katy's Junction City token does not move in this game"
+    if action.hex == JUNCTION_CITY:
+        return f"no token may go back to Junction City {JUNCTION_CITY} (seed 000: never once it has moved)"
     if not has_token(game, KANSAS_CITY):
         return "the Katy moves its Junction City token only once it has a token in Kansas City"
     if not mkt_private.home_token_placed(game):
@@ -210,13 +214,12 @@ def move_problem(game: Game, action: MoveHomeToken) -> str | None:
 
 
 class KatyTokens(OpStep):
-    """The Katy's own token orders, at any time in its operating turn: ``NEWHOME`` and
-    ``MOVEHOME`` (see the module text), given by its president."""
+    """The Katy's own token orders, at any time in its operating turn: ``NEWHOME``
+    (:class:`KatyNewHome`) and ``MOVEHOME`` (:class:`KatyMove`), given by its president (see
+    the module text); each its own step, so the report notes each with its own text."""
 
     name: ClassVar[str] = "katy_tokens"
-    description: ClassVar[str] = "the Katy's Kansas City home (NEWHOME) or its Junction City token's move (MOVEHOME)"
     anytime: ClassVar[bool] = True
-    takes = (KatyHome, MoveHomeToken)
 
     @classmethod
     def offers(cls, game: Game) -> bool:
@@ -272,11 +275,31 @@ class KatyTokens(OpStep):
     def legal_actions(cls, game: Game, player: str) -> list[Action]:
         out: list[Action] = []
         for action in cls.candidates(game, player):
+            if not isinstance(action, cls.takes):
+                continue
             problem = home_problem(game, action) if isinstance(action, KatyHome) else (
                 move_problem(game, action) if isinstance(action, MoveHomeToken) else "?")
             if problem is None:
                 out.append(action)
         return out
+
+
+class KatyNewHome(KatyTokens):
+    """``NEWHOME B11``: the Katy's free token in Kansas City, its new home."""
+
+    name: ClassVar[str] = "katy_new_home"
+    description: ClassVar[str] = "put the Katy's next unused token free in Kansas City, its new home (NEWHOME B11)"
+    takes = (KatyHome,)
+
+
+class KatyMove(KatyTokens):
+    """``MOVEHOME <hex>``: the Katy's Junction City token moved to a large city its track
+    reaches, for the move's cost (``katy_junction_city_move_cost``: $100 in the variant)."""
+
+    name: ClassVar[str] = "katy_move_home"
+    description: ClassVar[str] = ("move the Katy's Junction City token to a large city its track reaches, "
+                                  "for $100 from its treasury (MOVEHOME <hex>)")
+    takes = (MoveHomeToken,)
 
 
 def report_lines(game: Game) -> tuple[str, ...]:

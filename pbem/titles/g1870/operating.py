@@ -85,9 +85,9 @@ def operating_steps() -> tuple[type[OpStep], ...]:
         ConnectionToken,
         GrantConnectionStep,
     )
-    from pbem.titles.g1870.katy import KatyTokens, KatyTrack
+    from pbem.titles.g1870.katy import KatyMove, KatyNewHome, KatyTrack
     from pbem.titles.g1870.mkt_private import PrivateLay
 
     core = tuple(KatyTrack if step is Track else step for step in CORE_STEPS)
     return (PrivateLay, GrantConnectionStep, ConnectionToken, ConnectionRoute, ConnectionDividend, *core,
-            PriceProtection, KatyTokens)
+            PriceProtection, KatyNewHome, KatyMove)

@@ -112,7 +112,7 @@ def test_the_first_tile_elsewhere_is_refused() -> None:
 def test_the_first_tile_must_lead_toward_parsons() -> None:
     game = begin(game_with_private())
     with pytest.raises(IllegalOrderError, match="closer to Parsons"):
-        game.apply("B", lay(game, "B7", "4", ("B5", "B9")))
+        game.apply("B", lay(game, "B7", "3", ("A6", "B5")))
 
 
 def test_pass_is_refused_while_a_lay_toward_parsons_exists() -> None:
@@ -211,6 +211,18 @@ def test_no_large_city_but_kansas_city() -> None:
     game = begin(with_junction_city(game_with_private(), toward=("B9", "C8"), tile="3"))
     problem = mkt_private.lay_problem(game, "MKT", "B9", "57", rot(game, "B9", "57", ("B7", "B11")))
     assert problem is not None and "large city" in problem
+
+
+def test_no_new_track_of_the_private_leads_into_a_large_city_but_kansas_city() -> None:
+    game = begin(game_with_private())
+    toward_topeka = lay(game, "B7", "3", ("C8", "B9"))  # closer to Parsons, and into Topeka B9
+    assert toward_topeka not in game.legal_actions("B")
+    with pytest.raises(IllegalOrderError, match="into the large city B9"):
+        game.apply("B", toward_topeka)
+    assert mkt_private.large_city_entered(game, "B7", "58", rot(game, "B7", "58", ("C8", "A8"))) is None
+    to_parsons(game)
+    assert mkt_private.large_city_entered(game, "C10", "8", rot(game, "C10", "8", ("C8", "B11"))) is None, \
+        "Kansas City is the one large city it may build into"
 
 
 def test_a_corporation_owning_the_private_lays_through_its_president() -> None:

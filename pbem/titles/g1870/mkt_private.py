@@ -28,7 +28,9 @@ Our readings of the seed (each also in ``rules/1870/variants/historical_order_st
   C10, C12 and B11, each lay there bringing its track closer to Kansas City (B11), and only
   once Parsons is reached.
 * No river hex (terrain river, water or lake) but Kansas City, and Kansas City only where a
-  tile lies already (the private upgrades it); no hex with a printed city but Kansas City.
+  tile lies already (the private upgrades it); no hex with a printed city but Kansas City,
+  and no new edge of its tiles toward such a hex (:func:`large_city_entered`: "build into"
+  read as track leading into the city's hex, so Topeka B9 is never joined to its track).
 * All of it ends when the Katy floats (and when the private closes).
 """
 
@@ -158,6 +160,10 @@ def lay_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> 
         return f"the M-K-T private may not lay in a river hex ({coord}) but Kansas City"
     elif data.tile.cities:
         return f"the M-K-T private may not build into a large city ({coord}) but Kansas City"
+    into = large_city_entered(game, coord, tile, rotation)
+    if into is not None:
+        return (f"#{tile} at rotation {rotation} on {coord} would lead the M-K-T track into the large city "
+                f"{into}; it may build into no large city but Kansas City")
     after = track_graph(game).with_tile(coord, tile, rotation)
     reached = parsons_reached(game)
     if not reached:
@@ -168,6 +174,22 @@ def lay_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> 
     elif coord in KANSAS_CITY_WAY and progress(game, KANSAS_CITY, after) >= progress(game, KANSAS_CITY):
         return (f"#{tile} at rotation {rotation} on {coord} does not bring the M-K-T track closer to Kansas City "
                 f"(the private enters Missouri only to build to Kansas City)")
+    return None
+
+
+def large_city_entered(game: Game, coord: str, tile: str, rotation: int) -> str | None:
+    """The hex of a large city (a hex whose tile showing has a city, or whose printed face
+    has one) other than Kansas City that a new edge of ``tile`` at ``rotation`` on ``coord``
+    leads into, or None (seed 000: the private's track "may not build into any other large
+    city"; our reading: no new track of it may end at such a hex's side)."""
+    shown = track.placed(game, coord)
+    old = frozenset() if shown.printed else shown.tile.exits(shown.rotation)
+    for edge in sorted(game.tiles[tile].exits(rotation) - old):
+        other = game.board.neighbor(coord, edge)
+        if other is None or other == KANSAS_CITY or other not in game.board.hexes:
+            continue
+        if track.placed(game, other).tile.cities or game.board.hexes[other].tile.cities:
+            return other
     return None
 
 

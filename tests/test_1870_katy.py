@@ -531,3 +531,34 @@ def test_the_report_notes_newhome_and_movehome_each_with_its_own_text() -> None:
     game.apply("D", KatyHome("B11", 0))
     move = [line for line in report_sections.options(game, "D") if line.startswith("MOVEHOME")]
     assert move and "$100" in move[0] and "NEWHOME" not in move[0]
+
+
+def test_the_area_setting_is_parsed_once_a_game() -> None:
+    game = game_with_private()
+    first = mkt_private.area(game)
+    assert mkt_private.area(game) is first and "D9" in first
+
+
+def test_movehome_needs_the_100_in_the_treasury() -> None:
+    game = katy_operating(setup=lambda g: g.state.tokens.update({"D5.0": ["ATSF"]}))  # Topeka not held
+    game.apply("D", KatyHome("B11", 0))
+    game.state.corporations["MKT"].cash = 99
+    assert MoveHomeToken("B9", 0) not in game.legal_actions("D")
+    with pytest.raises(IllegalOrderError, match=r"the move costs \$100"):
+        game.apply("D", MoveHomeToken("B9", 0))
+    assert "B7.0" in game.state.tokens and game.state.corporations["MKT"].cash == 99
+    game.state.corporations["MKT"].cash = 100
+    game.apply("D", MoveHomeToken("B9", 0))
+    assert game.state.corporations["MKT"].cash == 0
+
+
+def test_newhome_needs_an_unused_token() -> None:
+    def all_placed(game: Game) -> None:
+        count = len(game.title.corporation("MKT").tokens)
+        for coord in ("D5", "F5", "J3", "M6", "N7")[: count - 1]:
+            game.state.tokens[f"{coord}.0"] = ["MKT"]
+
+    game = katy_operating(setup=all_placed)
+    assert KatyHome("B11", 0) not in game.legal_actions("D")
+    with pytest.raises(IllegalOrderError, match="no unused token"):
+        game.apply("D", KatyHome("B11", 0))

@@ -42,6 +42,7 @@ from pbem.engine.actions import Action
 from pbem.engine.events import Note, TokenPlaced
 from pbem.engine.steps.operating.base import OpStep, current_corp, president
 from pbem.engine.steps.operating.tracklay import Track
+from pbem.engine.values import CityRef
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1870 import mkt_private
 
@@ -84,7 +85,7 @@ class MoveHomeToken(Action):
 
 def has_token(game: Game, coord: str) -> bool:
     """Whether a Katy token stands in a city (or town) of ``coord``."""
-    return any(KATY in corps and key.split(".")[0] == coord for key, corps in game.state.tokens.items())
+    return any(KATY in corps and CityRef.parse(key).coord == coord for key, corps in game.state.tokens.items())
 
 
 def home_deferred(game: Game, corp: str) -> bool:
@@ -165,9 +166,9 @@ def connection_home(game: Game, corp: str) -> tuple[str, int] | None:
     if corp != KATY or not game.title.title_rule(NEW_HOME):
         return None
     for key, corps in game.state.tokens.items():
-        coord, _, index = key.partition(".")
-        if coord == KANSAS_CITY and KATY in corps:
-            return coord, int(index or 0)
+        place = CityRef.parse(key)
+        if place.coord == KANSAS_CITY and KATY in corps:
+            return place.coord, place.city
     if mkt_private.home_token_placed(game):
         return JUNCTION_CITY, 0
     return None

@@ -96,8 +96,15 @@ def holder(game: Game) -> str | None:
 
 
 def area(game: Game) -> frozenset[str]:
-    """The hexes of Kansas and Oklahoma (the setting ``mkt_private_area``, blank-separated)."""
-    return frozenset(str(game.title.title_rule(AREA)).split())
+    """The hexes of Kansas and Oklahoma (the setting ``mkt_private_area``, blank-separated),
+    parsed once a game (kept in ``game.cache`` against the setting's text)."""
+    text = str(game.title.title_rule(AREA))
+    cached = game.cache.get(AREA)
+    if cached is not None and cached[0] == text and isinstance(cached[1], frozenset):
+        return cached[1]
+    found = frozenset(text.split())
+    game.cache[AREA] = (text, found)
+    return found
 
 
 def hex_distance(a: str, b: str) -> int:

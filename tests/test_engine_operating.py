@@ -334,3 +334,13 @@ def test_half_pay_is_not_an_1830_choice(game: Game) -> None:
     game.apply(P1, RunRoutes((TrainRun("2", ("H12", "H16")),)))
     with pytest.raises(IllegalOrderError, match="half is not a choice in 1830"):
         game.apply(P1, Dividend("half"))
+
+
+def test_a_token_the_turn_does_not_take_is_refused_with_the_token_rules_reason(game: Game) -> None:
+    float_corp(game, "PRR", P1, 100, 1000)
+    operating(game)  # PRR reaches no city but its home: the token step offers nothing
+    game.apply(P1, Pass())
+    with pytest.raises(IllegalOrderError) as refused:
+        game.apply(P1, PlaceToken("E19"))
+    text = str(refused.value)
+    assert text.startswith("place token is not possible now (the city on E19 has no free slot); ")

@@ -162,7 +162,10 @@ def legal_actions(game: Game, player: str) -> list[Action]:
 
 def _refusal(game: Game, action: Action, blocking: type[OpStep]) -> str:
     actor = blocking.actor(game)
-    text = f"{action.spoken} is not possible now; {actor} must {blocking.describe(game)}"
+    reason = next((found for step in game.operating_steps if isinstance(action, step.takes)
+                   and (found := step.refusal_reason(game, action)) is not None), None)
+    why = f" ({reason})" if reason else ""
+    text = f"{action.spoken} is not possible now{why}; {actor} must {blocking.describe(game)}"
     if game.probing:
         return text  # a check on a copy of the game: no list, and no search within a search
     kinds = dict.fromkeys(a.kind.replace("_", " ") for a in legal_actions(game, actor))

@@ -492,3 +492,25 @@ def test_a_token_a_title_puts_on_a_town_is_shown_in_the_cell_and_both_track_list
     assert "town 10 [PRR]" in track_list(game)
     game.state.tokens[track.city_key("H12", 0)] = ["B&O"]
     assert town_tokens(game, "H12", 0) == [], "a city's token is not a town's"
+
+
+def test_a_slot_a_title_keeps_by_its_own_rule_is_not_shown_free() -> None:
+    import dataclasses
+
+    from pbem.asciimap import track_summary
+    from pbem.engine.hooks import TitleHooks
+
+    class Keeping(TitleHooks):
+        def kept_slots(self, game: Game, coord: str, city: int) -> tuple[str, ...]:
+            return ("B&O",) if (coord, city) == ("G7", 0) else ()
+
+    plain = Game(load_title("1830"), ["A", "B", "C"])
+    game = Game(dataclasses.replace(load_title("1830"), hooks=Keeping()), ["A", "B", "C"])
+    for each in (plain, game):
+        each.state.tiles["G7"] = ("57", 0)  # a city tile on a town hex, enough for the display
+    assert "20 ." in " ".join(hex_cell(plain, "G7"))
+    assert "20 b&o" in " ".join(hex_cell(game, "G7"))
+    assert "[b&o]" in track_list(game) and "[.]" not in track_list(game).split("G7")[1].split("\n")[0]
+    assert "city $20 (kept for b&o)" in "\n".join(track_summary(game))
+    game.state.tokens["G7.0"] = ["PRR"]
+    assert "20 PRR" in " ".join(hex_cell(game, "G7")) and "b&o" not in " ".join(hex_cell(game, "G7"))

@@ -338,6 +338,14 @@ class TitleHooks:
         of its own that take none, 1870's destination tokens)."""
         return printed
 
+    def kept_slots(self, game: Game, coord: str, city: int) -> tuple[str, ...]:
+        """Corporations for which the title's own rule keeps a slot of city ``city`` on
+        ``coord`` now, beyond the homes :func:`pbem.engine.track.reserved_home` holds: shown
+        on the map and in the track list like a held home (lower case); the rule itself is
+        the title's :meth:`token_problem`, which this only displays (1830: none; Jerkich's
+        1870 Kansas City slot kept for the Katy)."""
+        return ()
+
     def graph_key(self, game: Game) -> Hashable:
         """What of the title's own state the track network (blocking, slots) and the best
         run depend on beyond tiles, tokens, trains and privates: part of the key their

@@ -562,3 +562,22 @@ def test_newhome_needs_an_unused_token() -> None:
     assert KatyHome("B11", 0) not in game.legal_actions("D")
     with pytest.raises(IllegalOrderError, match="no unused token"):
         game.apply("D", KatyHome("B11", 0))
+
+
+def test_kansas_citys_kept_slot_is_shown_held_and_a_token_there_is_refused_with_the_rule() -> None:
+    from pbem.asciimap import hex_cell, track_list
+
+    game = kansas_city()
+    assert "mkt" in " ".join(hex_cell(game, "B11")) and "." not in hex_cell(game, "B11")[-1].split()
+    assert "[mkt]" in track_list(game)
+    with pytest.raises(IllegalOrderError, match="last free slot is kept for the Katy until the first 6-train"):
+        game.apply("C", PlaceToken("B11", 0))
+    opened = kansas_city(phase="5")
+    assert "mkt" not in " ".join(hex_cell(opened, "B11"))
+
+
+def test_the_katys_token_on_junction_city_is_on_the_map() -> None:
+    from pbem.asciimap import hex_cell
+
+    game = with_junction_city(game_with_private())
+    assert "MKT" in " ".join(hex_cell(game, "B7"))

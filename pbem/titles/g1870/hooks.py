@@ -312,6 +312,10 @@ class Hooks1870(TitleHooks):
         return (super().token_problem(game, corp, coord, city) or illinois.token_problem(game, corp, coord, city)
                 or katy.token_problem(game, corp, coord, city))
 
+    def kept_slots(self, game: Game, coord: str, city: int) -> tuple[str, ...]:
+        """Kansas City's slot kept for the Katy, shown held on the map (:func:`.katy.kept_slots`)."""
+        return super().kept_slots(game, coord, city) + katy.kept_slots(game, coord, city)
+
     def operating_steps(self) -> tuple[type[OpStep], ...]:
         """Connection runs first, 1830's steps, then price protection (see
         :func:`pbem.titles.g1870.operating.operating_steps`)."""

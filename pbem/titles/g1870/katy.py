@@ -159,6 +159,16 @@ def token_problem(game: Game, corp: str, coord: str, city: int) -> str | None:
     return None
 
 
+def kept_slots(game: Game, coord: str, city: int) -> tuple[str, ...]:
+    """``("MKT",)`` for the Katy's home city of Kansas City while :func:`token_problem` keeps
+    its slot and the core does not hold it already as the charter's home (the map and track
+    list show it held, not free); () elsewhere."""
+    home_city = game.title.corporation(KATY).home_city or 0
+    if coord != KANSAS_CITY or city != home_city or not slot_kept(game):
+        return ()
+    return () if KATY in track.reserved_home(game, coord, city) else (KATY,)
+
+
 def connection_home(game: Game, corp: str) -> tuple[str, int] | None:
     """``(hex, city)`` of the Katy's home for its connection run with these rules on: its
     Kansas City token where it has one, else Junction City's where it has one; None for

@@ -260,7 +260,7 @@ def _operating(game: Game, player: str, route_budget: int, vocab: Vocabulary,
     step = operating.active_steps(game)[0]
     corp = step.subject(game)
     cash = game.state.corporations[corp].cash
-    task = f"{corp} ({money(cash)} in the treasury): {step.describe(game)}"
+    task = f"{step.heading(game) or f'{corp} ({money(cash)} in the treasury)'}: {step.describe(game)}"
     mine = [a for s, a in moves if s is step]
     out: list[Choice] = []
     lay_text: dict[str, str] = {}

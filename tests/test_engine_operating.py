@@ -344,3 +344,28 @@ def test_a_token_the_turn_does_not_take_is_refused_with_the_token_rules_reason(g
         game.apply(P1, PlaceToken("E19"))
     text = str(refused.value)
     assert text.startswith("place token is not possible now (the city on E19 has no free slot); ")
+
+
+def test_a_step_may_name_who_acts_in_the_reports_task_line() -> None:
+    import dataclasses
+
+    from pbem import report_sections
+    from pbem.engine.hooks import TitleHooks
+    from pbem.engine.steps.operating import CORE_STEPS, OpStep, Track
+
+    class PrivatesTrack(Track):
+        @classmethod
+        def heading(cls, game: Game) -> str | None:
+            return "the Delaware & Hudson's own lay"
+
+    class Hooks(TitleHooks):
+        def operating_steps(self) -> tuple[type[OpStep], ...]:
+            return tuple(PrivatesTrack if step is Track else step for step in CORE_STEPS)
+
+    for hooks, heading in ((TitleHooks(), "PRR ($1000 in the treasury): "), (Hooks(), "the Delaware & Hudson's own lay: ")):
+        game = Game(dataclasses.replace(load_title("1830"), hooks=hooks), [P1, P2, P3])
+        for player, company in ((P1, "SV"), (P2, "CS"), (P3, "DH"), (P1, "MH"), (P2, "CA")):
+            game.apply(player, BuyPrivate(company))
+        float_corp(game, "PRR", P1, 100, 1000)
+        operating(game)
+        assert report_sections.options(game, P1)[0].startswith(heading)

@@ -87,6 +87,13 @@ class OpStep:
         """What happens when the step is skipped (usually nothing)."""
 
     @classmethod
+    def heading(cls, game: Game) -> str | None:
+        """Who acts in this step, for the report's task line where that is not the operating
+        corporation with its treasury (a private's own turn, which has no treasury), or None
+        for the default ``<corporation> ($<cash> in the treasury)``."""
+        return None
+
+    @classmethod
     def refusal_reason(cls, game: Game, action: Action) -> str | None:
         """Why this step would refuse ``action``, an order of its kind given while the turn
         does not offer the step (it has nothing legal, or has passed): the refusal names this

@@ -441,6 +441,7 @@ def test_the_report_offers_the_privates_lays_and_the_katys_newhome() -> None:
 
     game = begin(game_with_private())
     lines = report_sections.options(game, "B")
+    assert lines[0].startswith("the M-K-T private's lay for the Katy (by B): ") and "treasury" not in lines[0]
     assert any("first tile on Junction City B7" in line for line in lines)
     assert any(line.startswith("B7: ") for line in lines) and not any(line.startswith("PASS") for line in lines)
     katy_turn = katy_operating()

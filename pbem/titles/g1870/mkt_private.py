@@ -258,6 +258,11 @@ class PrivateLay(OpStep):
         return KATY
 
     @classmethod
+    def heading(cls, game: Game) -> str | None:
+        """The private's lay, by its holder (the private has no treasury)."""
+        return f"the M-K-T private's lay for the Katy (by {holder(game) or 'nobody'})"
+
+    @classmethod
     def describe(cls, game: Game) -> str:
         if not home_token_placed(game):
             return f"lay the M-K-T private's first tile on Junction City {JUNCTION_CITY} (LAY {JUNCTION_CITY} <tile> <rotation>)"

@@ -323,6 +323,23 @@ def test_the_report_gives_the_rivers_state() -> None:
     assert ohio.report_lines(plain) == ()
 
 
+def test_the_report_names_e20s_towns_once_a_tile_is_there() -> None:
+    assert not any("E20's towns" in line for line in ohio.report_lines(position()))
+    lines = ohio.report_lines(position(e20=BOTH_CROSS))
+    assert "E20's towns: E20.1 Cairo (north), E20.0 Paducah (south)" in lines
+    assert "E20's towns: E20.0 Cairo (north), E20.1 Paducah (south)" in ohio.report_lines(position(e20=("1", 5)))
+    assert ohio.town_label(position(e20=BOTH_CROSS), "t0") == "Paducah (E20.0)"
+    assert ohio.town_label(position(), "t0") == "E20.0"
+
+
+def test_the_table_is_parsed_once_per_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = position()
+    first = ohio.cairo_table(game)
+    assert ohio.cairo_table(game) is first
+    monkeypatch.setitem(game.title.const("title_rules"), ohio.CAIRO, "2:0:t1")
+    assert dict(ohio.cairo_table(game)) == {("2", 0): "t1"}, "a changed setting is read again"
+
+
 def test_plain_1870_plays_none_of_it() -> None:
     title = load_title("1870")
     assert title.title_rule(ohio.RULE) is False and title.title_rule(gmo.RULE) == ""

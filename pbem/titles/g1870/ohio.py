@@ -319,9 +319,10 @@ def route_problem(game: Game, stops: list[Vertex]) -> str | None:
 
 
 def report_lines(game: Game) -> tuple[str, ...]:
-    """The report's line on the rivers' state while the Ohio rules are played (none
+    """The report's lines on the rivers' state while the Ohio rules are played (none
     otherwise): closed, naming the Bridge Company's holder, or open, naming its owner or that
-    it has closed."""
+    it has closed; then which of E20's towns is Cairo and which Paducah once a tile is there
+    (:func:`towns_line`)."""
     if not active(game):
         return ()
     company = game.state.companies.get(rivers.BRIDGE_COMPANY)
@@ -330,7 +331,10 @@ def report_lines(game: Game) -> tuple[str, ...]:
     sym = rivers.BRIDGE_COMPANY
     if rivers.bridge_open(game):
         how = f"{sym} closed" if company.closed or company.owner is None else f"{sym} owned by {company.owner.name}"
-        return (f"Ohio and Mississippi open: {how}",)
+        towns = towns_line(game)
+        return (f"Ohio and Mississippi open: {how}",) + ((towns,) if towns else ())
     held = f"{sym} held by {company.owner.name}" if company.owner is not None else f"{sym} unsold"
-    return (f"Ohio and Mississippi closed until the Bridge Company is sold to a corporation or "
-            f"closes ({held}); trains entering E20 end in Cairo (north) or Paducah (south)",)
+    towns = towns_line(game)
+    return ((f"Ohio and Mississippi closed until the Bridge Company is sold to a corporation or "
+             f"closes ({held}); trains entering E20 end in Cairo (north) or Paducah (south)",)
+            + ((towns,) if towns else ()))

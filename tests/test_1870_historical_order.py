@@ -134,6 +134,24 @@ def test_the_fifth_private_is_the_gmo_presidents_certificate() -> None:
     assert game.state.companies["GMO"].closed
 
 
+def test_no_corporation_may_buy_the_gmo_certificate() -> None:
+    from pbem.engine.actions import BuyPrivate
+    from pbem.engine.steps.operating import privates
+
+    game = after_four_privates()
+    game.apply("A", BuyPrivate("GMO"))
+    assert not game.state.companies["GMO"].closed, "held by A until A sets its par"
+    game.state.phase = "2"
+    mp = game.state.corporations["MP"]
+    mp.floated, mp.ipoed, mp.president, mp.cash = True, True, "B", 1000
+    assert privates.purchasable(game, "MP") == ["GRSC", "MRBC", "SCC", "GSC"]
+    assert not any(isinstance(a, BuyPrivate) and a.company == "GMO" for a in privates.buy_candidates(game, "MP"))
+    with pytest.raises(IllegalOrderError, match="GMO cannot be bought"):
+        privates.buy_company(game, "MP", BuyPrivate("GMO", 140))
+    privates.buy_company(game, "MP", BuyPrivate("GSC", 40))
+    assert game.state.companies["GSC"].owner is not None and game.state.companies["GSC"].owner.name == "MP"
+
+
 def test_the_frisco_is_a_normal_share_company() -> None:
     title = load_title("1870", ("historical_order_start",))
     assert {c.sym: c.float_percent for c in title.corporations}["SLSF"] == 60

@@ -241,6 +241,22 @@ def test_a_northern_run_ends_in_cairo() -> None:
     assert run(game, NORTH, ("B19", "E20.1")) == 20 + 20
 
 
+def test_a_gmo_run_from_the_south_ends_at_paducah() -> None:
+    """The GM&O's own clause (seed 000: its trains south of the Ohio do not pass north of
+    Paducah): the GM&O in the SSW's place, with a token in Memphis."""
+    game = position(e20=CROSSING)
+    state = game.state
+    ssw, gmo_ = state.corporations[SOUTH], state.corporations["GMO"]
+    gmo_.floated, gmo_.ipoed, gmo_.president, gmo_.cash = True, True, "A", 500
+    gmo_.trains, ssw.trains = ssw.trains, []
+    state.tokens["H17.0"] = ["GMO"]
+    assert run(game, "GMO", ("H17", "G20", "E20.0")) == 20 + 20 + 20
+    with pytest.raises(IllegalOrderError, match="may not pass through E20"):
+        run(game, "GMO", ("H17", "G20", "E20.0", "B19"))
+    state.companies[rivers.BRIDGE_COMPANY].owner = Owner.corporation("MP")
+    assert run(game, "GMO", ("H17", "G20", "E20.0", "B19")) > 60, "the bridge open"
+
+
 def test_the_bridge_sold_to_a_corporation_opens_the_ohio_for_runs() -> None:
     game = position(e20=CROSSING)
     game.state.companies[rivers.BRIDGE_COMPANY].owner = Owner.corporation("SSW")

@@ -106,8 +106,9 @@ class Hooks1870(TitleHooks):
     def report_sections(self, game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """``HISTORICAL ORDER START``: the order and the corporation that may start next, and
         the rivers' state (:func:`pbem.titles.g1870.ohio.report_lines`), Kansas City's slot and
-        the M-K-T private's duty (:func:`pbem.titles.g1870.katy.report_lines`)."""
-        found = super().report_sections(game)
+        the M-K-T private's duty (:func:`pbem.titles.g1870.katy.report_lines`); ``SMALL
+        CITIES``: the towns' values (:func:`pbem.titles.g1870.small_cities.report_sections`)."""
+        found = super().report_sections(game) + small_cities.report_sections(game)
         if not historical.order(game):
             return found
         return (*found, ("HISTORICAL ORDER START",

@@ -103,6 +103,21 @@ def test_the_gm_may_rule_a_corporation_out_of_order() -> None:
         game.apply(game.current_actors()[0], Par("IC", 100))
 
 
+def test_the_ruling_says_its_effect_and_the_report_shows_it_in_force() -> None:
+    from pbem.titles.g1870.actions import StartOutOfOrder
+    from pbem.titles.g1870.events import OutOfOrderRuled
+
+    game = stock_round()
+    assert OutOfOrderRuled("ATSF", "GMO") in game.apply("A", StartOutOfOrder("ATSF"))
+    line = OutOfOrderRuled("ATSF", "GMO").render(game.money)
+    assert line == "-- GM ruling: ATSF may be started now, out of the historical order (it was waiting for GMO) --"
+    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    assert "ATSF may start out of order (GM ruling)" in lines and "May be started next: GMO" in lines
+    game.apply("A", Par("ATSF", 100))
+    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    assert not any("out of order" in line for line in lines), "the ruling is spent once ATSF has started"
+
+
 def after_four_privates() -> Game:
     """The private auction of a four-seat game with the first four privates bought at face value."""
     from pbem.engine.actions import BuyPrivate

@@ -28,11 +28,17 @@ if TYPE_CHECKING:
     from pbem.engine.game import Game
 
 ORDER = "historical_order"
+"""The setting giving the starting order (symbols separated by blanks; empty: not played)."""
 CONDITION = "historical_order_condition"
+"""The setting saying what an earlier corporation must be before the next starts."""
 FIFTH_PRIVATE = "historical_fifth_private"
+"""The setting naming the corporation whose president's certificate is the fifth private."""
 RESERVED_TILE = "historical_reserved_tile"
+"""The setting naming the tile one copy of which is held (the MP's #5)."""
 RESERVED_FOR = "historical_reserved_for"
+"""The setting naming the corporation the held tile is for."""
 CONDITIONS = ("started", "floated")
+"""The values :data:`CONDITION` may take."""
 
 DEFAULTS: Mapping[str, str] = {ORDER: "", CONDITION: "started", FIFTH_PRIVATE: "",
                                RESERVED_TILE: "", RESERVED_FOR: ""}

@@ -164,10 +164,44 @@ def test_the_connection_is_due_only_with_the_bridge_company_open() -> None:
 
 
 def test_the_connection_needs_a_train_that_can_run_it() -> None:
-    game = ic_turn(trains=("3",), bridge="closed")
+    game = ic_turn(trains=(), bridge="closed")
     lay_line(game, LINE)
-    assert not illinois.joined(game, IC), "Jackson, G20, E20, Chicago: four stops"
+    assert not illinois.joined(game, IC), "no train"
     assert connections_due(game, [IC]) == []
+
+
+def test_with_small_cities_a_town_passed_costs_no_length_on_the_connection() -> None:
+    """Small cities rule 2: a 2-train runs K16-G20-E20-A22 counting the two ends only, so the
+    connection is due with it; plain 1870 counts every town, and a 3-train is too short."""
+    from pbem.titles.g1870.connections import connection_runnable
+
+    game = ic_turn(trains=("2",), bridge="closed")
+    lay_line(game, LINE)
+    assert runs(game, "K16", "G20", "E20", "A22") == 60, "the run itself is legal"
+    assert illinois.joined(game, IC) and connection_runnable(game, IC)
+    assert connections_due(game, [IC]) == [IC]
+    plain = ic_turn((), trains=("3",), bridge="closed")
+    lay_line(plain, LINE)
+    assert not connection_runnable(plain, IC), "plain 1870: four stops for a 3-train"
+    plain.state.corporations[IC].trains = [t for t in plain.state.depot if t.startswith("4-")][:1]
+    assert connection_runnable(plain, IC)
+
+
+SPRINGFIELD_LINE = SOUTH + ("D19", "C20", "B19", "B21", "A22")
+"""Jackson to Chicago through Springfield B19: three cities (or areas) and two towns."""
+
+
+def test_two_2_trains_run_as_one_make_the_connection() -> None:
+    from pbem.titles.g1870.connections import connection_length
+
+    one = ic_turn(trains=("2",), bridge="closed")
+    lay_line(one, SPRINGFIELD_LINE)
+    assert not illinois.joined(one, IC), "K16, B19 and A22 are three stops for a 2-train"
+    pair = ic_turn(trains=("2", "2"), bridge="closed")
+    lay_line(pair, SPRINGFIELD_LINE)
+    assert connection_length(pair, IC) == 3
+    assert illinois.joined(pair, IC) and connections_due(pair, [IC]) == [IC]
+    assert connection_length(ic_turn((), trains=("2", "2")), IC) == 2, "plain 1870: no double-heading"
 
 
 def test_a_way_round_by_the_west_is_no_connection() -> None:
@@ -263,6 +297,28 @@ def test_no_tile_in_a_hex_west_of_the_mississippi_until_connected() -> None:
         assert illinois.lay_problem(game, other, west.hex, west.tile, west.rotation) is None
     state1870(game.state).destinations_reached.append(IC)
     assert problem(game, west) is None
+
+
+def test_the_west_opens_once_track_joins_jackson_and_chicago_with_no_train_needed() -> None:
+    """Seed 000: the bans hold "until these two bases have been connected by an unblocked
+    route of continuous track"; the train is needed only for Chicago as a destination."""
+    game = later_turn(bridge="closed")
+    game.state.corporations[IC].trains.clear()
+    across = lay(game, "G18", ("H19", "G16"))
+    kansas_city = [Vertex("K16", "c0"), Vertex("B11", "c0")]
+    west = "IC may not build west of the Mississippi until Jackson and Chicago are connected"
+    assert problem(game, across) == west and illinois.route_problem(game, IC, kansas_city) is not None
+    lay_line(game, LINE)
+    assert not illinois.connected(game, IC) and connections_due(game, [IC]) == []
+    assert illinois.track_joined(game, IC)
+    assert illinois.lay_problem(game, IC, across.hex, across.tile, across.rotation) is None
+    assert illinois.route_problem(game, IC, kansas_city) is None
+    assert illinois.token_problem(game, IC, "B19", 0) is not None, "the $40 token waits for the connection run"
+    held = later_turn(bridge="player")
+    lay_line(held, LINE)
+    assert not illinois.track_joined(held, IC), "the Bridge Company held by a player: E20 is a dead end"
+    game.state.tokens["C20.0"] = ["MP"]  # no city there: tokens elsewhere change nothing
+    assert illinois.track_joined(game, IC)
 
 
 def st_louis_line(bridge: str) -> Game:

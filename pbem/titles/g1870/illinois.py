@@ -11,11 +11,16 @@ names (the variant: ``IC``; empty, the default, turns all of it off):
   tokens (the charter keeps [0, 40]) and, like a placed destination token, in a slot of its own
   (:func:`holds_base`, used by 1870's ``station_tokens`` and ``city_slots``).
 * Connection (:func:`joined`, :func:`connect`): due only while the Bridge Company is open
-  (:func:`pbem.titles.g1870.rivers.bridge_open`) and once one of its trains could run from
-  Jackson to Chicago by the track it may use before it connects (below); its destination token
+  (:func:`pbem.titles.g1870.rivers.bridge_open`) and once one of its trains (or two 2-trains
+  run as one, small cities rule 3) could run from Jackson to Chicago by the track it may use
+  before it connects (below), stops counted as runs count them (with small cities a town
+  passed costs no length, rule 2; every corporation's connection is counted so,
+  :func:`pbem.titles.g1870.connections.route_joins`); its destination token
   being on the map already, no DESTINATION choice is asked: it connects with the token on the
   map, and from then Chicago counts twice at an end of its runs (1870's destination bonus).
-* Until it has connected, west of the Mississippi (:func:`lay_problem`, :func:`route_problem`):
+* Until Jackson and Chicago are joined by unblocked continuous track east of the river with
+  the Bridge Company open (:func:`track_joined`: no train needed; or it has connected), west
+  of the Mississippi (:func:`lay_problem`, :func:`route_problem`):
   no tile in a hex west of the river, and in a river hex no new path with an edge on the
   western bank; no stop west of the river, nor track between two stops that runs on the
   western side. Exceptions: St. Louis C18 as a stop once the Bridge Company is open (never
@@ -58,7 +63,7 @@ Readings (also in the variant's yaml and the report of issue 13):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Hashable, Mapping
+from typing import TYPE_CHECKING, Hashable, Mapping, cast
 
 from pbem.engine.events import Event, Money
 from pbem.engine.values import CityRef, Vertex
@@ -237,7 +242,7 @@ def route_problem(game: Game, corp: str, stops: list[Vertex]) -> str | None:
     on the western side joins."""
     from pbem.engine import track
 
-    if not applies(game, corp) or connected(game, corp):
+    if not applies(game, corp) or track_joined(game, corp):
         return None
     for vertex in stops:
         if vertex.coord == ST_LOUIS and not stop_allowed(game, vertex):
@@ -254,44 +259,58 @@ def route_problem(game: Game, corp: str, stops: list[Vertex]) -> str | None:
     return None
 
 
+def _base_route(game: Game, corp: str, length: int | None) -> bool:
+    """Whether Jackson and Chicago are joined for ``corp`` within ``length`` (None: by track
+    alone) over stops and track it may use before it connects, not through a city filled by
+    others (:func:`pbem.titles.g1870.connections.route_joins`)."""
+    from pbem.engine import track
+    from pbem.titles.g1870.connections import connection_home, route_joins
+
+    coord, city = connection_home(game, corp)
+    start = Vertex(coord, track.token_stop(game, coord, city))
+    return route_joins(game, corp, start, chicago(game, corp), length,
+                       link_ok=lambda link: _link_east(game, link), stop_ok=lambda stop: stop_allowed(game, stop))
+
+
 def joined(game: Game, corp: str) -> bool:
     """Whether ``corp``'s connection is due as far as these rules go: True for another
-    corporation; for the IC, the Bridge Company is open and one of its trains could run from
-    Jackson to Chicago over stops and track it may use before it connects (every stop counted,
-    none twice, no track twice, not through a city filled by others: as 1870's connection)."""
-    from pbem.engine import track, trains
-    from pbem.titles.g1870.connections import connection_home
+    corporation; for the IC, the Bridge Company is open and one of its trains (or two run as
+    one) could run from Jackson to Chicago over stops and track it may use before it connects,
+    each stop counted as a run counts it (with small cities a town passed costs nothing), none
+    twice, no track twice, not through a city filled by others: as 1870's connection."""
+    from pbem.titles.g1870.connections import connection_length
 
     if not applies(game, corp):
         return True
-    held = game.state.corporations[corp].trains
-    if not rivers.bridge_open(game) or not held:
+    length = connection_length(game, corp)
+    return rivers.bridge_open(game) and length >= 2 and _base_route(game, corp, length)
+
+
+def track_joined(game: Game, corp: str) -> bool:
+    """Whether the IC's west-of-the-Mississippi bans are lifted: it has connected, or the
+    Bridge Company is open and Jackson and Chicago are joined by unblocked continuous track
+    east of the river (seed 000: "until these two bases have been connected by an unblocked
+    route of continuous track through Cairo or Paducah"; no train is needed: the train
+    belongs to Chicago counting as its destination). Read on the position as it stands (a
+    join later cut by a city filling up closes the west again until it connects). Cached on
+    the game per track graph, tokens and the title's graph key."""
+    from pbem.engine import track
+
+    if connected(game, corp):
+        return True
+    if not rivers.bridge_open(game):
         return False
-    most = max(trains.train_data(game.title, t).distance for t in held)
-    goal = chicago(game, corp)
-    coord, city = connection_home(game, corp)
-    start = Vertex(coord, track.token_stop(game, coord, city))
+    state = game.state
     graph = track.track_graph(game)
-    on_path = {start}
-
-    def walk(stop: Vertex, mask: int, count: int) -> bool:
-        for link in graph.links(stop):
-            end = link.end
-            if link.mask & mask or end in on_path or not _link_east(game, link):
-                continue
-            if count + 1 > most:
-                continue
-            if end.coord == goal:
-                return True
-            if count + 1 >= most or track.blocks(game, end, corp) or not stop_allowed(game, end):
-                continue
-            on_path.add(end)
-            if walk(end, mask | link.mask, count + 1):
-                return True
-            on_path.discard(end)
-        return False
-
-    return most >= 2 and walk(start, 0, 1)
+    key = (tuple((k, tuple(v)) for k, v in state.tokens.items()), game.hooks.graph_key(game))
+    cached = game.cache.get(("ic track joined", corp))
+    if cached is not None and cached[0] is graph:
+        stored, answer = cast("tuple[object, bool]", cached[1])
+        if stored == key:
+            return answer
+    found = _base_route(game, corp, None)
+    game.cache[("ic track joined", corp)] = (graph, (key, found))
+    return found
 
 
 # -- tiles and tokens ----------------------------------------------------------------------------
@@ -350,7 +369,7 @@ def _closed_side_problem(game: Game, corp: str, coord: str, tile: str, rotation:
 def _west_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
     from pbem.engine import track
 
-    if connected(game, corp):
+    if track_joined(game, corp):
         return None
     title, found = game.title, rivers.sides(game.title)
     why = f"{corp} may not build west of the Mississippi until Jackson and Chicago are connected"

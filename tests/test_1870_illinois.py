@@ -287,6 +287,24 @@ def test_no_track_across_the_mississippi_until_connected() -> None:
     assert problem(game, across) is None
 
 
+def test_no_new_path_to_a_town_on_the_western_bank_until_connected() -> None:
+    """D17's town stands on the western bank: an upgrade joining it to the eastern edge is
+    track west of the river, as for the GM&O (the one check, :func:`.gmo.west_track`)."""
+    game = later_turn()
+    game.state.tiles["D17"] = ("3", 0)
+    upgrade = next(r for r in range(6) if game.tiles["142"].exits(r) == {0, 1, 4})
+    why = "IC may not build west of the Mississippi until Jackson and Chicago are connected"
+    assert illinois.lay_problem(game, IC, "D17", "142", upgrade) == why
+
+
+def test_on_st_louis_it_may_build_to_the_city_but_not_beyond() -> None:
+    game = later_turn(bridge="corporation")
+    east = next(r for r in range(6) if game.tiles["57"].exits(r) == {2, 5})
+    west = next(r for r in range(6) if game.tiles["57"].exits(r) == {0, 3})
+    assert illinois.lay_problem(game, IC, "C18", "57", east) is None
+    assert illinois.lay_problem(game, IC, "C18", "57", west) is not None
+
+
 def test_no_tile_in_a_hex_west_of_the_mississippi_until_connected() -> None:
     game = later_turn()
     across = lay(game, "G18", ("H19", "G16"))  # laid by another corporation, the Bridge Company open

@@ -22,9 +22,10 @@ names (the variant: ``IC``; empty, the default, turns all of it off):
   the Bridge Company open (:func:`track_joined`: no train needed; or it has connected), west
   of the Mississippi (:func:`lay_problem`, :func:`route_problem`):
   no tile in a hex west of the river, and in a river hex no new path with an edge on the
-  western bank; no stop west of the river, nor track between two stops that runs on the
-  western side. Exceptions: St. Louis C18 as a stop once the Bridge Company is open (never
-  beyond it: its western edges stay closed), and Carthage in A16 (below).
+  western bank or to a stop standing on it (the GM&O's check, :func:`.gmo.west_track`); no
+  stop west of the river, nor track between two stops that runs on the western side.
+  Exceptions: St. Louis C18 (its city reached, and as a stop once the Bridge Company is open;
+  never beyond it: its western edges stay closed), and Carthage in A16 (below).
 * Its $40 token (:func:`token_problem`): not before the operating round after the one it
   connected in.
 * Lays (:func:`lay_problem`): 1870's two yellow tiles or one upgrade a turn, from either or
@@ -67,7 +68,7 @@ from typing import TYPE_CHECKING, Hashable, Mapping, cast
 
 from pbem.engine.events import Event, Money
 from pbem.engine.values import CityRef, Vertex
-from pbem.titles.g1870 import rivers
+from pbem.titles.g1870 import gmo, rivers
 from pbem.titles.g1870.state import state1870
 
 if TYPE_CHECKING:
@@ -371,7 +372,6 @@ def _west_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -
 
     if track_joined(game, corp):
         return None
-    title, found = game.title, rivers.sides(game.title)
     why = f"{corp} may not build west of the Mississippi until Jackson and Chicago are connected"
     sides = _new_sides(game, coord, tile, rotation)
     spec = _carthage_spec(game)
@@ -387,8 +387,8 @@ def _west_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -
         if fort & track.network(game, corp).hex_edges.get(coord, set()):
             return f"{corp} may build to Carthage but not to Fort Madison on {coord}"
         return None
-    # every edge of a hex west of the river is on the western side, so this refuses those too
-    if any(rivers.edge_side(title, found, coord, edge) == "west" for edge in sides):
+    # the one check of track west of the river, shared with the GM&O (St. Louis: to its city only)
+    if gmo.west_track(game, coord, tile, rotation, stop_allowed=coord == ST_LOUIS) is not None:
         return why
     return None
 

@@ -269,9 +269,11 @@ def test_a_gm_ruled_connection_also_takes_the_chicago_token() -> None:
 
 
 def later_turn(bridge: str = "closed", variants: tuple[str, ...] = VARIANT) -> Game:
-    """A later turn of the IC (it has operated before), its track from Jackson to H19."""
+    """A later turn of the IC (it has operated before), its track from Jackson to H19 and its
+    first tile out of Chicago on B21."""
     game = ic_turn(variants, bridge=bridge)
     game.state.corporations[IC].operated = True
+    lay_line(game, ("A22", "B21", "C20"), last=False)
     lay_line(game, ("K16", "J17", "I18", "H19", "G18"), last=False)
     return game
 
@@ -397,6 +399,7 @@ def carthage_reach(bridge: str = "closed") -> Game:
     """The IC's token on Springfield B19, its tile toward A18 and B17, a tile on A18 toward A16."""
     game = ic_turn(bridge=bridge)
     game.state.corporations[IC].operated = True
+    lay_line(game, ("A22", "B21", "C20"), last=False)
     game.state.tokens["B19.0"] = [IC]
     city = lay(game, "B19", ("A18", "B17"), CITY)
     game.state.tiles["B19"] = (city.tile, city.rotation)
@@ -438,6 +441,53 @@ def test_the_first_lay_is_out_of_chicago_from_its_south_west_side() -> None:
     assert "K16" in plain.state.tiles
 
 
+def test_its_first_turn_may_not_pass_the_lay_out_of_chicago() -> None:
+    """Seed 000: "the mandatory IC placement of track emanating from Chicago on its first
+    operating turn": neither PASS nor an order of a later step skips it while a lay is legal."""
+    from pbem.engine.actions import BuyTrain, Pass
+
+    game = ic_turn()
+    with pytest.raises(IllegalOrderError, match="must lay its first tile out of Chicago while it can"):
+        game.apply("A", Pass())
+    with pytest.raises(IllegalOrderError, match="first lay IC's first tile out of Chicago A22, on B21"):
+        game.apply("A", BuyTrain("depot", "4"))
+    legal = game.legal_actions("A")
+    assert Pass() not in legal and any(isinstance(a, LayTile) and a.hex == "B21" for a in legal)
+    assert all(a.hex == "B21" for a in legal if isinstance(a, LayTile))
+    game.apply("A", lay(game, "B21", ("A22", "C20")))
+    game.apply("A", Pass())  # the second lay may be passed
+    assert "B21" in game.state.tiles
+    plain = ic_turn(())
+    plain.apply("A", Pass())
+
+
+def test_its_first_tile_ever_goes_out_of_chicago_even_after_a_turn_without_one() -> None:
+    game = ic_turn()
+    game.state.corporations[IC].operated = True  # a later turn: its first laid nothing
+    jackson = lay(game, "K16", ("J17",), CITY)
+    with pytest.raises(IllegalOrderError, match="IC's first tile must be laid out of A22: on B21, joined to A22"):
+        game.apply("A", jackson)
+    from pbem.engine.actions import Pass
+
+    assert Pass() in game.legal_actions("A"), "after its first turn it may lay nothing"
+    game.state.tiles["B21"] = (lambda t: (t.tile, t.rotation))(lay(game, "B21", ("A22", "C20")))
+    assert problem(game, jackson) is None, "track leaves Chicago's south-west side: the rule is met"
+
+
+def test_one_upgrade_a_turn_and_no_yellow_tile_after_it() -> None:
+    """1870's tile lays, which the IC's rules keep: two yellow tiles or one upgrade a turn."""
+    game = ic_turn()
+    game.state.phase = "3"
+    game.state.tiles["B21"] = (lambda t: (t.tile, t.rotation))(lay(game, "B21", ("A22", "C20")))
+    game.state.tiles["K16"] = (lambda t: (t.tile, t.rotation))(lay(game, "K16", ("J17",), CITY))
+    upgrade = next(a for a in game.legal_actions("A") if isinstance(a, LayTile) and a.hex == "K16")
+    game.apply("A", upgrade)
+    assert game.state.tiles["K16"] == (upgrade.tile, upgrade.rotation)
+    assert not any(isinstance(a, LayTile) for a in game.legal_actions("A")), "one upgrade and nothing more"
+    with pytest.raises(IllegalOrderError):
+        game.apply("A", lay(game, "C20", ("B21",)))
+
+
 def test_never_more_than_two_yellow_tiles_from_both_homes() -> None:
     game = ic_turn()
     game.apply("A", lay(game, "B21", ("A22", "C20")))
@@ -448,8 +498,7 @@ def test_never_more_than_two_yellow_tiles_from_both_homes() -> None:
 
 
 def test_nothing_on_chicagos_western_side_until_after_its_connection_run() -> None:
-    game = ic_turn()
-    game.state.corporations[IC].operated = True
+    game = later_turn()
     west = lay(game, "A20", ("A22", "B19"))
     assert problem(game, west) == "IC may not build into or out of A22's western side until after its connection run"
     plain = ic_turn(())

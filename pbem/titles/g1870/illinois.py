@@ -29,10 +29,11 @@ names (the variant: ``IC``; empty, the default, turns all of it off):
 * Its $40 token (:func:`token_problem`): not before the operating round after the one it
   connected in.
 * Lays (:func:`lay_problem`): 1870's two yellow tiles or one upgrade a turn, from either or
-  both homes, which the core's reach and ``tile_lays`` already give; the first lay of its first
-  turn is on the hex beyond Chicago's south-west side (``historical_illinois_first_edges``, the
-  edges of A22), joined to Chicago; until its connection run is over, none of its tiles has new
-  track on Chicago's western side (``historical_illinois_closed_edges``).
+  both homes, which the core's reach and ``tile_lays`` already give; its first tile ever is on
+  the hex beyond Chicago's south-west side (``historical_illinois_first_edges``, the edges of
+  A22), joined to Chicago, and in its first operating turn it must lay it while it can (no PASS:
+  :class:`ChicagoLay`); until its connection run is over, none of its tiles has new track on
+  Chicago's western side (``historical_illinois_closed_edges``).
 
 Readings (also in the variant's yaml and the report of issue 13):
 
@@ -50,8 +51,12 @@ Readings (also in the variant's yaml and the report of issue 13):
 * "Joined through E20": track its train could run with every stop and every piece of track
   between them on the eastern side, as above (so a way round by the west does not count; the
   only crossing of the Ohio east of the Mississippi is E20).
-* "Its first tile lay must be out of Chicago": on the first lay of its first operating turn
-  only (laying nothing is allowed); "out of Chicago only from the south-west side" is that lay.
+* "Its first tile lay must be out of Chicago": every lay of its is that tile until track leaves
+  Chicago's south-west side (B21 joined to A22; whoever built it, the IC's line out of Chicago
+  is then there); in its first operating turn the lay is mandatory while one is legal (seed's
+  commentary: "the mandatory IC placement of track emanating from Chicago on its first operating
+  turn"); in a later turn it may still lay nothing. "Out of Chicago only from the south-west
+  side" is that lay.
 * "Not into or out of the western edge": no new track of its own on that hex side (a tile on
   A20 with a path to A22); track another corporation builds there is not the IC's building.
 * The $40 token: the connection's round is recorded when the connection is found (or ruled by
@@ -64,11 +69,14 @@ Readings (also in the variant's yaml and the report of issue 13):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Hashable, Mapping, cast
+from typing import TYPE_CHECKING, ClassVar, Hashable, Iterable, Mapping, cast
 
+from pbem.engine.actions import Action, LayTile, Pass
 from pbem.engine.events import Event, Money
+from pbem.engine.steps.operating.base import OpStep
 from pbem.engine.values import CityRef, Vertex
 from pbem.titles.g1870 import gmo, rivers
+from pbem.errors import IllegalOrderError
 from pbem.titles.g1870.state import state1870
 
 if TYPE_CHECKING:
@@ -342,11 +350,30 @@ def _new_sides(game: Game, coord: str, tile: str, rotation: int) -> list[int]:
     return found
 
 
-def _first_lay_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
-    op = game.state.round.operating
+def out_of_chicago(game: Game, corp: str) -> bool:
+    """Whether track leaves Chicago on the side its first tile must go (a tile on the hex
+    beyond one of the edges ``historical_illinois_first_edges`` names, joined to Chicago):
+    until then every lay of ``corp``'s must be that tile (seed 000: "the IC's first tile lay
+    must be out of Chicago"). True without the setting."""
+    from pbem.engine import track
+
     edges = _edges(game, FIRST_EDGES)
-    if (not edges or op is None or op.tiles_laid or game.state.corporations[corp].operated
-            or op.index >= len(op.order) or op.order[op.index] != corp):
+    if not edges:
+        return True
+    where = chicago(game, corp)
+    for edge in edges:
+        beyond = game.board.neighbor(where, edge)
+        if beyond is None:
+            continue
+        shown = track.placed(game, beyond)
+        if (edge + 3) % 6 in shown.tile.exits(shown.rotation):
+            return True
+    return False
+
+
+def _first_lay_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
+    edges = _edges(game, FIRST_EDGES)
+    if not edges or out_of_chicago(game, corp):
         return None
     where = chicago(game, corp)
     for edge in edges:
@@ -354,6 +381,67 @@ def _first_lay_problem(game: Game, corp: str, coord: str, tile: str, rotation: i
             return None
     beyond = ", ".join(str(game.board.neighbor(where, e)) for e in sorted(edges))
     return f"{corp}'s first tile must be laid out of {where}: on {beyond}, joined to {where}"
+
+
+def first_lays(game: Game, corp: str) -> list[LayTile]:
+    """The lays out of Chicago ``corp`` must choose from now: in its first operating turn,
+    before it has laid a tile, while no track leaves Chicago's south-west side, the legal
+    lays there (:func:`pbem.engine.lays.legal_lays`, which the first-lay rule limits to
+    them); empty otherwise, and then it may PASS (seed 000: "the mandatory IC placement of
+    track emanating from Chicago on its first operating turn")."""
+    from pbem.engine.lays import legal_lays
+
+    op = game.state.round.operating
+    if (not applies(game, corp) or op is None or op.tiles_laid or game.state.corporations[corp].operated
+            or op.index >= len(op.order) or op.order[op.index] != corp or out_of_chicago(game, corp)):
+        return []
+    return [LayTile(lay.hex, lay.tile, lay.rotation) for lay in legal_lays(game, corp)]
+
+
+class ChicagoLay(OpStep):
+    """The IC's first tile, out of Chicago, in its first operating turn: a lay it must make
+    while one is legal (no PASS; :func:`first_lays`). The lay is the track step's own
+    (:class:`pbem.engine.steps.operating.Track`); the turn's second yellow tile follows there."""
+
+    name: ClassVar[str] = "ic_chicago_lay"
+    description: ClassVar[str] = "lay the first tile out of Chicago (LAY <hex> <tile> <rotation>)"
+    takes = (LayTile, Pass)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        op = game.state.round.operating
+        if op is None or op.index >= len(op.order):
+            return False
+        return bool(first_lays(game, op.order[op.index]))
+
+    @classmethod
+    def describe(cls, game: Game) -> str:
+        from pbem.engine.steps.operating.base import current_corp
+
+        corp = current_corp(game)
+        where = chicago(game, corp)
+        beyond = ", ".join(str(game.board.neighbor(where, e)) for e in sorted(_edges(game, FIRST_EDGES)))
+        return f"lay {corp}'s first tile out of Chicago {where}, on {beyond} (LAY {beyond} <tile> <rotation>)"
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        from pbem.engine.steps.operating import Track
+
+        if isinstance(action, Pass):
+            raise IllegalOrderError("in its first operating turn the IC must lay its first tile out of Chicago "
+                                    "while it can: " + cls.describe(game))
+        Track.process(game, player, action)
+
+    @classmethod
+    def legal_actions(cls, game: Game, player: str) -> list[Action]:
+        """The lays of :func:`first_lays` (no PASS)."""
+        from pbem.engine.steps.operating.base import current_corp
+
+        return list(first_lays(game, current_corp(game)))
+
+    @classmethod
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
+        return cls.legal_actions(game, player)
 
 
 def _closed_side_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:

@@ -139,6 +139,16 @@ def test_the_chicago_token_is_not_one_of_the_charters() -> None:
     assert next_token_cost(game, IC) == 40, "the $40 token is still on the charter"
 
 
+def test_the_corporations_table_does_not_count_the_chicago_token() -> None:
+    from pbem.report_sections import corporation_extras
+
+    game = ic_turn()
+    assert corporation_extras(game, IC)["tokens"] == "1/2", "Jackson placed, the $40 token still to come"
+    game.state.tokens["B19.0"] = [IC]
+    assert corporation_extras(game, IC)["tokens"] == "2/2"
+    assert corporation_extras(ic_turn(()), IC)["tokens"] == "1/2", "plain 1870: one home"
+
+
 def test_no_other_corporation_gets_a_second_home() -> None:
     game = Game(load_title("1870", VARIANT), ["A", "B", "C", "D"])
     for sym in game.state.corporations:

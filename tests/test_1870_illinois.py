@@ -538,6 +538,14 @@ def test_the_40_token_waits_for_the_operating_round_after_the_connection() -> No
     assert plain.hooks.token_problem(plain, IC, "B19", 0) is None
 
 
+def test_an_early_token_order_is_refused_with_the_rule() -> None:
+    game = later_turn()
+    lay_line(game, ("A22", "B21", "B19"))
+    with pytest.raises(IllegalOrderError, match=r"place token is not possible now \(IC's \$40 token may not be "
+                                                r"placed until the operating round after its connection run\)"):
+        game.apply("A", PlaceToken("B19"))
+
+
 def test_no_other_corporation_has_any_of_it() -> None:
     game = ic_turn()
     for other in game.state.corporations:

@@ -559,14 +559,35 @@ def test_no_other_corporation_has_any_of_it() -> None:
         assert not illinois.holds_base(game, other)
 
 
+def section(game: Game) -> list[str]:
+    return list(dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"])
+
+
 def test_the_report_says_what_the_ic_may_not_do_until_it_has_connected() -> None:
     game = ic_turn()
-    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
-    assert "IC: homes K16 and A22 (its destination token), both placed as it first operates" in lines
-    assert any(line.startswith("IC: K16 and A22 not yet connected") for line in lines)
+    lines = section(game)
+    assert "IC: homes Jackson K16 and Chicago A22 (its destination token), both placed as it first operates" in lines
+    assert "IC: its first tile goes on B21, out of Chicago A22 (in its first turn it may not PASS it)" in lines
+    assert any(line.startswith("IC: Jackson K16 and Chicago A22 not yet joined by track through E20") for line in lines)
+    assert any("St. Louis C18" in line and "Carthage A16" in line for line in lines)
+    game.state.corporations[IC].operated = True
+    lay_line(game, ("A22", "B21", "C20"), last=False)
+    lines = section(game)
+    assert "IC: homes Jackson K16 and Chicago A22 (its destination token)" in lines, "no 'as it first operates'"
+    assert not any(line.startswith("IC: its first tile") for line in lines)
     illinois.connect(game, IC)
-    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    lines = section(game)
     assert "IC connected in operating round 2.1: its $40 token from the next one" in lines
+    assert not any("not yet joined" in line for line in lines)
+    state1870(game.state).connections.clear()
     game.state.round.or_number = 2
-    assert not any("connected" in line for line in dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"])
+    assert not any("connected" in line or "$40" in line for line in section(game))
     assert illinois.report_lines(ic_turn(())) == ()
+
+
+def test_the_report_has_the_gmos_rule_while_it_holds() -> None:
+    game = ic_turn()
+    line = "GMO: no track west of the Mississippi until it has reached St. Louis C18 (its track may reach the city there, not go beyond it)"
+    assert line in section(game)
+    state1870(game.state).destinations_reached.append("GMO")
+    assert not any(text.startswith("GMO:") for text in section(game))

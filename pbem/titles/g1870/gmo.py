@@ -87,3 +87,19 @@ def west_track(game: Game, coord: str, tile: str, rotation: int, *, stop_allowed
         if edges & west or (to_stop and stop_west):
             return f"#{tile} at rotation {rotation} on {coord} has track on the western bank"
     return None
+
+
+def report_lines(game: Game) -> tuple[str, ...]:
+    """The report's line for each corporation still kept east of the Mississippi (:func:`bound`),
+    its destination named with its coordinate; empty when none is."""
+    from pbem.titles.g1870.connections import destination
+
+    lines = []
+    for corp in str(game.title.title_rule(RULE)).split():
+        if corp in game.state.corporations and bound(game, corp):
+            target = str(destination(game.title, corp))
+            name = game.board.hexes[target].name if target in game.board.hexes else None
+            place = f"{name} {target}" if name else target
+            lines.append(f"{corp}: no track west of the Mississippi until it has reached {place} (its track may "
+                         f"reach the city there, not go beyond it)")
+    return tuple(lines)

@@ -493,23 +493,41 @@ def token_problem(game: Game, corp: str, coord: str, city: int) -> str | None:
     return None
 
 
+def place_name(game: Game, coord: str) -> str:
+    """``coord`` with the map's name for it first (``"Jackson K16"``), or the coordinate alone."""
+    name = game.board.hexes[coord].name if coord in game.board.hexes else None
+    return f"{name} {coord}" if name else coord
+
+
 def report_lines(game: Game) -> tuple[str, ...]:
-    """The report's lines on the IC: its two homes and, until it has connected, what it may
-    not do; once connected, when its $40 token may be placed. Empty when not played."""
+    """The report's lines on the IC, places named with their coordinates: its two homes (and,
+    before its first turn, that both are placed as it first operates); its first tile out of
+    Chicago while no track leaves that side; until Jackson and Chicago are joined by track
+    (:func:`track_joined`), what it may not do west of the Mississippi; until its connection
+    run, Chicago's western side; once connected, when its $40 token may be placed. Empty when
+    not played."""
     from pbem.titles.g1870.connections import connection_home
     sym = corporation(game)
     if sym is None:
         return ()
-    home, where = connection_home(game, sym)[0], chicago(game, sym)
-    lines = [f"{sym}: homes {home} and {where} (its destination token), both placed as it first operates"]
-    if not connected(game, sym):
-        lines.append(f"{sym}: {home} and {where} not yet connected (this needs the Bridge Company sold to a "
-                     f"corporation or closed); until then no track or stop west of the Mississippi but "
-                     f"St. Louis {ST_LOUIS} (once the Bridge Company is open) and Carthage; no new track on "
-                     f"{where}'s western side; its $40 token only from the operating round after the connection")
-        return tuple(lines)
+    home, where = place_name(game, connection_home(game, sym)[0]), place_name(game, chicago(game, sym))
+    first = "" if game.state.corporations[sym].operated else ", both placed as it first operates"
+    lines = [f"{sym}: homes {home} and {where} (its destination token){first}"]
+    edges = _edges(game, FIRST_EDGES)
+    if edges and not out_of_chicago(game, sym):
+        beyond = ", ".join(str(game.board.neighbor(chicago(game, sym), e)) for e in sorted(edges))
+        lines.append(f"{sym}: its first tile goes on {beyond}, out of {where} (in its first turn it may not PASS it)")
+    if not track_joined(game, sym):
+        spec = _carthage_spec(game)
+        carthage_at = f" and Carthage {spec[0]}" if spec is not None else ""
+        lines.append(f"{sym}: {home} and {where} not yet joined by track through {rivers.OHIO_HEX} with the Bridge "
+                     f"Company sold to a corporation or closed; until then no track or stop west of the "
+                     f"Mississippi but St. Louis {ST_LOUIS} (once the Bridge Company is open){carthage_at}")
+    if not run_made(game, sym):
+        lines.append(f"{sym}: no new track on {where}'s western side, and its $40 token only from the operating "
+                     f"round after its connection run")
     when = state1870(game.state).connection_rounds.get(sym)
-    if when is not None and (game.state.round.number, game.state.round.or_number) <= when:
+    if connected(game, sym) and when is not None and (game.state.round.number, game.state.round.or_number) <= when:
         lines.append(f"{sym} connected in operating round {when[0]}.{when[1]}: its $40 token from the next one")
     return tuple(lines)
 

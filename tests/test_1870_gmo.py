@@ -55,3 +55,13 @@ def test_a_new_path_to_a_town_on_the_western_bank_is_track_west() -> None:
     assert gmo.west_track(position, "D17", "142", upgrade, stop_allowed=True) is None
     assert gmo.west_track(position, "B9", "57", 0) == "B9 lies west of the river"
     assert gmo.west_track(position, "K16", "57", 0) is None, "not a river hex"
+
+
+def test_the_report_has_its_rule_while_it_holds() -> None:
+    position = game()
+    line = ("GMO: no track west of the Mississippi until it has reached St. Louis C18 (its track may reach the "
+            "city there, not go beyond it)")
+    assert line in dict(position.hooks.report_sections(position))["HISTORICAL ORDER START"]
+    state1870(position.state).destinations_reached.append(GMO)
+    assert gmo.report_lines(position) == ()
+    assert gmo.report_lines(game(())) == ()

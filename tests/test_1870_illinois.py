@@ -585,9 +585,10 @@ def test_the_report_says_what_the_ic_may_not_do_until_it_has_connected() -> None
     assert illinois.report_lines(ic_turn(())) == ()
 
 
-def test_the_report_has_the_gmos_rule_while_it_holds() -> None:
+
+def test_its_settings_are_parsed_once_into_typed_values() -> None:
     game = ic_turn()
-    line = "GMO: no track west of the Mississippi until it has reached St. Louis C18 (its track may reach the city there, not go beyond it)"
-    assert line in section(game)
-    state1870(game.state).destinations_reached.append("GMO")
-    assert not any(text.startswith("GMO:") for text in section(game))
+    found = illinois.settings(game)
+    assert found == illinois.Settings(frozenset({0}), frozenset({1}), ("A16", 0))
+    assert illinois.settings(game) is found, "kept for the game"
+    assert illinois.settings(ic_turn(())) == illinois.Settings(frozenset(), frozenset(), None)

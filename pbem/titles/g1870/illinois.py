@@ -128,11 +128,34 @@ def chicago(game: Game, corp: str) -> str:
     return found
 
 
-def _edges(game: Game, key: str) -> frozenset[int]:
-    """The edges a setting lists (blank-separated numbers).
+@dataclass(frozen=True)
+class Settings:
+    """The IC's settings, parsed: ``first_edges`` (``historical_illinois_first_edges``: the
+    edges of Chicago its first tile goes beyond), ``closed_edges``
+    (``historical_illinois_closed_edges``: its western side) and ``carthage``
+    (``historical_illinois_carthage``: ``(hex, edge)`` of Carthage, or None)."""
 
-    :raises ValueError: a setting that is not a list of numbers."""
-    return frozenset(int(e) for e in str(game.title.title_rule(key)).split())
+    first_edges: frozenset[int]
+    closed_edges: frozenset[int]
+    carthage: tuple[str, int] | None
+
+
+def settings(game: Game) -> Settings:
+    """The title's :class:`Settings`, parsed once per game (kept in ``game.cache``).
+
+    :raises ValueError: an edge list that is not blank-separated numbers, or a Carthage
+        setting whose edge is not a number."""
+    cached = game.cache.get(("ic settings",))
+    if cached is not None and cached[0] is game.title:
+        return cast(Settings, cached[1])
+
+    def edges(key: str) -> frozenset[int]:
+        return frozenset(int(e) for e in str(game.title.title_rule(key)).split())
+
+    spec = str(game.title.title_rule(CARTHAGE)).split()
+    found = Settings(edges(FIRST_EDGES), edges(CLOSED_EDGES), (spec[0], int(spec[1])) if len(spec) == 2 else None)
+    game.cache[("ic settings",)] = (game.title, found)
+    return found
 
 
 def connected(game: Game, corp: str) -> bool:
@@ -155,13 +178,16 @@ def holds_base(game: Game, corp: str) -> bool:
     token, not one of the charter's."""
     if not applies(game, corp):
         return False
-    return corp in game.state.tokens.get(f"{chicago(game, corp)}.0", [])  # the area's one stop
+    from pbem.engine import track
+
+    return corp in track.tokens_in(game, chicago(game, corp), 0)  # the area's one stop
 
 
 def place_chicago(game: Game, corp: str) -> None:
     """As ``corp``'s first operating turn begins (its Jackson token just placed by the core),
     its Chicago token goes on the map too (seed 000: "both placed on the map immediately at
     the start of the IC's first operating round")."""
+    from pbem.engine import track
     from pbem.engine.events import TokenPlaced
 
     state = game.state
@@ -169,7 +195,7 @@ def place_chicago(game: Game, corp: str) -> None:
             or connected(game, corp) or not any(corp in corps for corps in state.tokens.values())):
         return
     where = chicago(game, corp)
-    state.tokens.setdefault(f"{where}.0", []).append(corp)
+    state.tokens.setdefault(track.city_key(where, 0), []).append(corp)
     game.event(TokenPlaced(corp, where, home=True))
 
 
@@ -185,11 +211,6 @@ def connect(game: Game, corp: str) -> None:
 
 
 # -- west of the Mississippi ---------------------------------------------------------------------
-
-
-def _carthage_spec(game: Game) -> tuple[str, int] | None:
-    spec = str(game.title.title_rule(CARTHAGE)).split()
-    return (spec[0], int(spec[1])) if len(spec) == 2 else None
 
 
 def _towns(tile: TileData, rotation: int, edge: int) -> tuple[str | None, frozenset[int]]:
@@ -208,7 +229,7 @@ def carthage(game: Game) -> tuple[str, str] | None:
     setting ``historical_illinois_carthage`` names), or None without a setting or such a town."""
     from pbem.engine import track
 
-    spec = _carthage_spec(game)
+    spec = settings(game).carthage
     if spec is None:
         return None
     shown = track.placed(game, spec[0])
@@ -220,7 +241,7 @@ def _fort_madison_edges(game: Game) -> frozenset[int]:
     """The edges of Carthage's hex joined to its other town (Fort Madison), if it has a tile."""
     from pbem.engine import track
 
-    spec = _carthage_spec(game)
+    spec = settings(game).carthage
     if spec is None:
         return frozenset()
     shown = track.placed(game, spec[0])
@@ -357,7 +378,7 @@ def out_of_chicago(game: Game, corp: str) -> bool:
     must be out of Chicago"). True without the setting."""
     from pbem.engine import track
 
-    edges = _edges(game, FIRST_EDGES)
+    edges = settings(game).first_edges
     if not edges:
         return True
     where = chicago(game, corp)
@@ -372,7 +393,7 @@ def out_of_chicago(game: Game, corp: str) -> bool:
 
 
 def _first_lay_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
-    edges = _edges(game, FIRST_EDGES)
+    edges = settings(game).first_edges
     if not edges or out_of_chicago(game, corp):
         return None
     where = chicago(game, corp)
@@ -420,7 +441,7 @@ class ChicagoLay(OpStep):
 
         corp = current_corp(game)
         where = chicago(game, corp)
-        beyond = ", ".join(str(game.board.neighbor(where, e)) for e in sorted(_edges(game, FIRST_EDGES)))
+        beyond = ", ".join(str(game.board.neighbor(where, e)) for e in sorted(settings(game).first_edges))
         return f"lay {corp}'s first tile out of Chicago {where}, on {beyond} (LAY {beyond} <tile> <rotation>)"
 
     @classmethod
@@ -445,7 +466,7 @@ class ChicagoLay(OpStep):
 
 
 def _closed_side_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
-    edges = _edges(game, CLOSED_EDGES)
+    edges = settings(game).closed_edges
     if not edges or run_made(game, corp):
         return None
     where = chicago(game, corp)
@@ -462,7 +483,7 @@ def _west_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -
         return None
     why = f"{corp} may not build west of the Mississippi until Jackson and Chicago are connected"
     sides = _new_sides(game, coord, tile, rotation)
-    spec = _carthage_spec(game)
+    spec = settings(game).carthage
     fort = _fort_madison_edges(game)
     for edge in sides:
         other = game.board.neighbor(coord, edge)
@@ -513,12 +534,12 @@ def report_lines(game: Game) -> tuple[str, ...]:
     home, where = place_name(game, connection_home(game, sym)[0]), place_name(game, chicago(game, sym))
     first = "" if game.state.corporations[sym].operated else ", both placed as it first operates"
     lines = [f"{sym}: homes {home} and {where} (its destination token){first}"]
-    edges = _edges(game, FIRST_EDGES)
+    edges = settings(game).first_edges
     if edges and not out_of_chicago(game, sym):
         beyond = ", ".join(str(game.board.neighbor(chicago(game, sym), e)) for e in sorted(edges))
         lines.append(f"{sym}: its first tile goes on {beyond}, out of {where} (in its first turn it may not PASS it)")
     if not track_joined(game, sym):
-        spec = _carthage_spec(game)
+        spec = settings(game).carthage
         carthage_at = f" and Carthage {spec[0]}" if spec is not None else ""
         lines.append(f"{sym}: {home} and {where} not yet joined by track through {rivers.OHIO_HEX} with the Bridge "
                      f"Company sold to a corporation or closed; until then no track or stop west of the "

@@ -334,3 +334,17 @@ def test_half_pay_is_not_an_1830_choice(game: Game) -> None:
     game.apply(P1, RunRoutes((TrainRun("2", ("H12", "H16")),)))
     with pytest.raises(IllegalOrderError, match="half is not a choice in 1830"):
         game.apply(P1, Dividend("half"))
+
+
+def test_a_token_order_no_step_takes_gets_the_token_checks_reason(game: Game) -> None:
+    """A TOKEN refused because the token step is not open now says why that token may not
+    be placed (the one token check), for the operating corporation's president only."""
+    float_corp(game, "PRR", P1, 100, 1000)
+    operating(game)
+    with pytest.raises(IllegalOrderError, match=r"place token is not possible now \(PRR's track does not reach "
+                                                r"the city on E5\); Player 1 must lay"):
+        game.apply(P1, PlaceToken("E5"))
+    with pytest.raises(IllegalOrderError, match=r"not possible now \(PRR already has a token on H12\)"):
+        game.apply(P1, PlaceToken("H12"))
+    with pytest.raises(IllegalOrderError, match=r"place token is not possible now; Player 1 must"):
+        game.apply(P2, PlaceToken("E5"))

@@ -76,7 +76,8 @@ def operating_steps() -> tuple[type[OpStep], ...]:
     ``CONNECT`` at any time), then 1830's steps, then the price protection of shares its
     president sold (1870 rules; 18xx.games plays them in this order). With the Historical
     Order Start, the M-K-T private's tile comes first in a round (:mod:`.mkt_private`; its
-    step offers nothing otherwise), and the Katy's token orders may come at any time in its
+    step offers nothing otherwise), the IC's first tile out of Chicago comes before its track
+    step in its first turn (:class:`.illinois.ChicagoLay`), and the Katy's token orders may come at any time in its
     turn (:mod:`.katy`)."""
     from pbem.titles.g1870.connections import (
         ConnectionDividend,
@@ -84,8 +85,12 @@ def operating_steps() -> tuple[type[OpStep], ...]:
         ConnectionToken,
         GrantConnectionStep,
     )
+    from pbem.engine.steps.operating import Track
+    from pbem.titles.g1870.illinois import ChicagoLay
     from pbem.titles.g1870.katy import KatyTokens
     from pbem.titles.g1870.mkt_private import PrivateLay
 
-    return (PrivateLay, GrantConnectionStep, ConnectionToken, ConnectionRoute, ConnectionDividend, *CORE_STEPS,
+    core = list(CORE_STEPS)
+    core.insert(core.index(Track), ChicagoLay)  # the IC's first tile (:mod:`.illinois`) before its track step
+    return (PrivateLay, GrantConnectionStep, ConnectionToken, ConnectionRoute, ConnectionDividend, *core,
             PriceProtection, KatyTokens)

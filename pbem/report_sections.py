@@ -126,16 +126,17 @@ def open_bids(game: Game) -> dict[str, list[tuple[str, int]]]:
 
 
 def corporation_extras(game: Game, sym: str) -> dict[str, str]:
-    """A corporation's trains, station tokens placed/total, and last revenue."""
-    state, data = game.state, game.title.corporation(sym)
-    corp = state.corporations[sym]
-    placed = sum(1 for corps in state.tokens.values() if sym in corps)
+    """A corporation's trains, station tokens placed/total (the charter's tokens, as the
+    title's ``station_tokens`` hook counts them: 1870's destination token on the map is not one),
+    and last revenue."""
+    corp = game.state.corporations[sym]
+    costs, placed = game.hooks.station_tokens(game, sym)
     last = "-"
     if corp.last_revenue is not None:
         last = "did not run" if corp.last_choice == "did not run" else f"{game.money(corp.last_revenue)} {corp.last_choice}"
     return {
         "trains": " ".join(trains.train_type(t) for t in corp.trains) or "-",
-        "tokens": f"{placed}/{len(data.tokens)}",
+        "tokens": f"{placed}/{len(costs)}",
         "last": last,
     }
 

@@ -103,6 +103,21 @@ def test_the_gm_may_rule_a_corporation_out_of_order() -> None:
         game.apply(game.current_actors()[0], Par("IC", 100))
 
 
+def test_the_ruling_says_its_effect_and_the_report_shows_it_in_force() -> None:
+    from pbem.titles.g1870.actions import StartOutOfOrder
+    from pbem.titles.g1870.events import OutOfOrderRuled
+
+    game = stock_round()
+    assert OutOfOrderRuled("ATSF", "GMO") in game.apply("A", StartOutOfOrder("ATSF"))
+    line = OutOfOrderRuled("ATSF", "GMO").render(game.money)
+    assert line == "-- GM ruling: ATSF may be started now, out of the historical order (it was waiting for GMO) --"
+    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    assert "ATSF may start out of order (GM ruling)" in lines and "May be started next: GMO" in lines
+    game.apply("A", Par("ATSF", 100))
+    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    assert not any("out of order" in line for line in lines), "the ruling is spent once ATSF has started"
+
+
 def after_four_privates() -> Game:
     """The private auction of a four-seat game with the first four privates bought at face value."""
     from pbem.engine.actions import BuyPrivate
@@ -132,6 +147,24 @@ def test_the_fifth_private_is_the_gmo_presidents_certificate() -> None:
     assert gmo.ipoed and gmo.president == "A"
     assert gmo.floated, "the GM&O operates with just 20% sold"
     assert game.state.companies["GMO"].closed
+
+
+def test_no_corporation_may_buy_the_gmo_certificate() -> None:
+    from pbem.engine.actions import BuyPrivate
+    from pbem.engine.steps.operating import privates
+
+    game = after_four_privates()
+    game.apply("A", BuyPrivate("GMO"))
+    assert not game.state.companies["GMO"].closed, "held by A until A sets its par"
+    game.state.phase = "2"
+    mp = game.state.corporations["MP"]
+    mp.floated, mp.ipoed, mp.president, mp.cash = True, True, "B", 1000
+    assert privates.purchasable(game, "MP") == ["GRSC", "MRBC", "SCC", "GSC"]
+    assert not any(isinstance(a, BuyPrivate) and a.company == "GMO" for a in privates.buy_candidates(game, "MP"))
+    with pytest.raises(IllegalOrderError, match="GMO cannot be bought"):
+        privates.buy_company(game, "MP", BuyPrivate("GMO", 140))
+    privates.buy_company(game, "MP", BuyPrivate("GSC", 40))
+    assert game.state.companies["GSC"].owner is not None and game.state.companies["GSC"].owner.name == "MP"
 
 
 def test_the_frisco_is_a_normal_share_company() -> None:

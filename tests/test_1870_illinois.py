@@ -139,6 +139,16 @@ def test_the_chicago_token_is_not_one_of_the_charters() -> None:
     assert next_token_cost(game, IC) == 40, "the $40 token is still on the charter"
 
 
+def test_the_corporations_table_does_not_count_the_chicago_token() -> None:
+    from pbem.report_sections import corporation_extras
+
+    game = ic_turn()
+    assert corporation_extras(game, IC)["tokens"] == "1/2", "Jackson placed, the $40 token still to come"
+    game.state.tokens["B19.0"] = [IC]
+    assert corporation_extras(game, IC)["tokens"] == "2/2"
+    assert corporation_extras(ic_turn(()), IC)["tokens"] == "1/2", "plain 1870: one home"
+
+
 def test_no_other_corporation_gets_a_second_home() -> None:
     game = Game(load_title("1870", VARIANT), ["A", "B", "C", "D"])
     for sym in game.state.corporations:
@@ -164,10 +174,44 @@ def test_the_connection_is_due_only_with_the_bridge_company_open() -> None:
 
 
 def test_the_connection_needs_a_train_that_can_run_it() -> None:
-    game = ic_turn(trains=("3",), bridge="closed")
+    game = ic_turn(trains=(), bridge="closed")
     lay_line(game, LINE)
-    assert not illinois.joined(game, IC), "Jackson, G20, E20, Chicago: four stops"
+    assert not illinois.joined(game, IC), "no train"
     assert connections_due(game, [IC]) == []
+
+
+def test_with_small_cities_a_town_passed_costs_no_length_on_the_connection() -> None:
+    """Small cities rule 2: a 2-train runs K16-G20-E20-A22 counting the two ends only, so the
+    connection is due with it; plain 1870 counts every town, and a 3-train is too short."""
+    from pbem.titles.g1870.connections import connection_runnable
+
+    game = ic_turn(trains=("2",), bridge="closed")
+    lay_line(game, LINE)
+    assert runs(game, "K16", "G20", "E20", "A22") == 60, "the run itself is legal"
+    assert illinois.joined(game, IC) and connection_runnable(game, IC)
+    assert connections_due(game, [IC]) == [IC]
+    plain = ic_turn((), trains=("3",), bridge="closed")
+    lay_line(plain, LINE)
+    assert not connection_runnable(plain, IC), "plain 1870: four stops for a 3-train"
+    plain.state.corporations[IC].trains = [t for t in plain.state.depot if t.startswith("4-")][:1]
+    assert connection_runnable(plain, IC)
+
+
+SPRINGFIELD_LINE = SOUTH + ("D19", "C20", "B19", "B21", "A22")
+"""Jackson to Chicago through Springfield B19: three cities (or areas) and two towns."""
+
+
+def test_two_2_trains_run_as_one_make_the_connection() -> None:
+    from pbem.titles.g1870.connections import connection_length
+
+    one = ic_turn(trains=("2",), bridge="closed")
+    lay_line(one, SPRINGFIELD_LINE)
+    assert not illinois.joined(one, IC), "K16, B19 and A22 are three stops for a 2-train"
+    pair = ic_turn(trains=("2", "2"), bridge="closed")
+    lay_line(pair, SPRINGFIELD_LINE)
+    assert connection_length(pair, IC) == 3
+    assert illinois.joined(pair, IC) and connections_due(pair, [IC]) == [IC]
+    assert connection_length(ic_turn((), trains=("2", "2")), IC) == 2, "plain 1870: no double-heading"
 
 
 def test_a_way_round_by_the_west_is_no_connection() -> None:
@@ -235,9 +279,11 @@ def test_a_gm_ruled_connection_also_takes_the_chicago_token() -> None:
 
 
 def later_turn(bridge: str = "closed", variants: tuple[str, ...] = VARIANT) -> Game:
-    """A later turn of the IC (it has operated before), its track from Jackson to H19."""
+    """A later turn of the IC (it has operated before), its track from Jackson to H19 and its
+    first tile out of Chicago on B21."""
     game = ic_turn(variants, bridge=bridge)
     game.state.corporations[IC].operated = True
+    lay_line(game, ("A22", "B21", "C20"), last=False)
     lay_line(game, ("K16", "J17", "I18", "H19", "G18"), last=False)
     return game
 
@@ -253,6 +299,24 @@ def test_no_track_across_the_mississippi_until_connected() -> None:
     assert problem(game, across) is None
 
 
+def test_no_new_path_to_a_town_on_the_western_bank_until_connected() -> None:
+    """D17's town stands on the western bank: an upgrade joining it to the eastern edge is
+    track west of the river, as for the GM&O (the one check, :func:`.gmo.west_track`)."""
+    game = later_turn()
+    game.state.tiles["D17"] = ("3", 0)
+    upgrade = next(r for r in range(6) if game.tiles["142"].exits(r) == {0, 1, 4})
+    why = "IC may not build west of the Mississippi until Jackson and Chicago are connected"
+    assert illinois.lay_problem(game, IC, "D17", "142", upgrade) == why
+
+
+def test_on_st_louis_it_may_build_to_the_city_but_not_beyond() -> None:
+    game = later_turn(bridge="corporation")
+    east = next(r for r in range(6) if game.tiles["57"].exits(r) == {2, 5})
+    west = next(r for r in range(6) if game.tiles["57"].exits(r) == {0, 3})
+    assert illinois.lay_problem(game, IC, "C18", "57", east) is None
+    assert illinois.lay_problem(game, IC, "C18", "57", west) is not None
+
+
 def test_no_tile_in_a_hex_west_of_the_mississippi_until_connected() -> None:
     game = later_turn()
     across = lay(game, "G18", ("H19", "G16"))  # laid by another corporation, the Bridge Company open
@@ -263,6 +327,28 @@ def test_no_tile_in_a_hex_west_of_the_mississippi_until_connected() -> None:
         assert illinois.lay_problem(game, other, west.hex, west.tile, west.rotation) is None
     state1870(game.state).destinations_reached.append(IC)
     assert problem(game, west) is None
+
+
+def test_the_west_opens_once_track_joins_jackson_and_chicago_with_no_train_needed() -> None:
+    """Seed 000: the bans hold "until these two bases have been connected by an unblocked
+    route of continuous track"; the train is needed only for Chicago as a destination."""
+    game = later_turn(bridge="closed")
+    game.state.corporations[IC].trains.clear()
+    across = lay(game, "G18", ("H19", "G16"))
+    kansas_city = [Vertex("K16", "c0"), Vertex("B11", "c0")]
+    west = "IC may not build west of the Mississippi until Jackson and Chicago are connected"
+    assert problem(game, across) == west and illinois.route_problem(game, IC, kansas_city) is not None
+    lay_line(game, LINE)
+    assert not illinois.connected(game, IC) and connections_due(game, [IC]) == []
+    assert illinois.track_joined(game, IC)
+    assert illinois.lay_problem(game, IC, across.hex, across.tile, across.rotation) is None
+    assert illinois.route_problem(game, IC, kansas_city) is None
+    assert illinois.token_problem(game, IC, "B19", 0) is not None, "the $40 token waits for the connection run"
+    held = later_turn(bridge="player")
+    lay_line(held, LINE)
+    assert not illinois.track_joined(held, IC), "the Bridge Company held by a player: E20 is a dead end"
+    game.state.tokens["C20.0"] = ["MP"]  # no city there: tokens elsewhere change nothing
+    assert illinois.track_joined(game, IC)
 
 
 def st_louis_line(bridge: str) -> Game:
@@ -323,6 +409,7 @@ def carthage_reach(bridge: str = "closed") -> Game:
     """The IC's token on Springfield B19, its tile toward A18 and B17, a tile on A18 toward A16."""
     game = ic_turn(bridge=bridge)
     game.state.corporations[IC].operated = True
+    lay_line(game, ("A22", "B21", "C20"), last=False)
     game.state.tokens["B19.0"] = [IC]
     city = lay(game, "B19", ("A18", "B17"), CITY)
     game.state.tiles["B19"] = (city.tile, city.rotation)
@@ -364,6 +451,53 @@ def test_the_first_lay_is_out_of_chicago_from_its_south_west_side() -> None:
     assert "K16" in plain.state.tiles
 
 
+def test_its_first_turn_may_not_pass_the_lay_out_of_chicago() -> None:
+    """Seed 000: "the mandatory IC placement of track emanating from Chicago on its first
+    operating turn": neither PASS nor an order of a later step skips it while a lay is legal."""
+    from pbem.engine.actions import BuyTrain, Pass
+
+    game = ic_turn()
+    with pytest.raises(IllegalOrderError, match="must lay its first tile out of Chicago while it can"):
+        game.apply("A", Pass())
+    with pytest.raises(IllegalOrderError, match="first lay IC's first tile out of Chicago A22, on B21"):
+        game.apply("A", BuyTrain("depot", "4"))
+    legal = game.legal_actions("A")
+    assert Pass() not in legal and any(isinstance(a, LayTile) and a.hex == "B21" for a in legal)
+    assert all(a.hex == "B21" for a in legal if isinstance(a, LayTile))
+    game.apply("A", lay(game, "B21", ("A22", "C20")))
+    game.apply("A", Pass())  # the second lay may be passed
+    assert "B21" in game.state.tiles
+    plain = ic_turn(())
+    plain.apply("A", Pass())
+
+
+def test_its_first_tile_ever_goes_out_of_chicago_even_after_a_turn_without_one() -> None:
+    game = ic_turn()
+    game.state.corporations[IC].operated = True  # a later turn: its first laid nothing
+    jackson = lay(game, "K16", ("J17",), CITY)
+    with pytest.raises(IllegalOrderError, match="IC's first tile must be laid out of A22: on B21, joined to A22"):
+        game.apply("A", jackson)
+    from pbem.engine.actions import Pass
+
+    assert Pass() in game.legal_actions("A"), "after its first turn it may lay nothing"
+    game.state.tiles["B21"] = (lambda t: (t.tile, t.rotation))(lay(game, "B21", ("A22", "C20")))
+    assert problem(game, jackson) is None, "track leaves Chicago's south-west side: the rule is met"
+
+
+def test_one_upgrade_a_turn_and_no_yellow_tile_after_it() -> None:
+    """1870's tile lays, which the IC's rules keep: two yellow tiles or one upgrade a turn."""
+    game = ic_turn()
+    game.state.phase = "3"
+    game.state.tiles["B21"] = (lambda t: (t.tile, t.rotation))(lay(game, "B21", ("A22", "C20")))
+    game.state.tiles["K16"] = (lambda t: (t.tile, t.rotation))(lay(game, "K16", ("J17",), CITY))
+    upgrade = next(a for a in game.legal_actions("A") if isinstance(a, LayTile) and a.hex == "K16")
+    game.apply("A", upgrade)
+    assert game.state.tiles["K16"] == (upgrade.tile, upgrade.rotation)
+    assert not any(isinstance(a, LayTile) for a in game.legal_actions("A")), "one upgrade and nothing more"
+    with pytest.raises(IllegalOrderError):
+        game.apply("A", lay(game, "C20", ("B21",)))
+
+
 def test_never_more_than_two_yellow_tiles_from_both_homes() -> None:
     game = ic_turn()
     game.apply("A", lay(game, "B21", ("A22", "C20")))
@@ -374,8 +508,7 @@ def test_never_more_than_two_yellow_tiles_from_both_homes() -> None:
 
 
 def test_nothing_on_chicagos_western_side_until_after_its_connection_run() -> None:
-    game = ic_turn()
-    game.state.corporations[IC].operated = True
+    game = later_turn()
     west = lay(game, "A20", ("A22", "B19"))
     assert problem(game, west) == "IC may not build into or out of A22's western side until after its connection run"
     plain = ic_turn(())
@@ -405,6 +538,14 @@ def test_the_40_token_waits_for_the_operating_round_after_the_connection() -> No
     assert plain.hooks.token_problem(plain, IC, "B19", 0) is None
 
 
+def test_an_early_token_order_is_refused_with_the_rule() -> None:
+    game = later_turn()
+    lay_line(game, ("A22", "B21", "B19"))
+    with pytest.raises(IllegalOrderError, match=r"place token is not possible now \(IC's \$40 token may not be "
+                                                r"placed until the operating round after its connection run\)"):
+        game.apply("A", PlaceToken("B19"))
+
+
 def test_no_other_corporation_has_any_of_it() -> None:
     game = ic_turn()
     for other in game.state.corporations:
@@ -418,14 +559,36 @@ def test_no_other_corporation_has_any_of_it() -> None:
         assert not illinois.holds_base(game, other)
 
 
+def section(game: Game) -> list[str]:
+    return list(dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"])
+
+
 def test_the_report_says_what_the_ic_may_not_do_until_it_has_connected() -> None:
     game = ic_turn()
-    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
-    assert "IC: homes K16 and A22 (its destination token), both placed as it first operates" in lines
-    assert any(line.startswith("IC: K16 and A22 not yet connected") for line in lines)
+    lines = section(game)
+    assert "IC: homes Jackson K16 and Chicago A22 (its destination token), both placed as it first operates" in lines
+    assert "IC: its first tile goes on B21, out of Chicago A22 (in its first turn it may not PASS it)" in lines
+    assert any(line.startswith("IC: Jackson K16 and Chicago A22 not yet joined by track through E20") for line in lines)
+    assert any("St. Louis C18" in line and "Carthage A16" in line for line in lines)
+    game.state.corporations[IC].operated = True
+    lay_line(game, ("A22", "B21", "C20"), last=False)
+    lines = section(game)
+    assert "IC: homes Jackson K16 and Chicago A22 (its destination token)" in lines, "no 'as it first operates'"
+    assert not any(line.startswith("IC: its first tile") for line in lines)
     illinois.connect(game, IC)
-    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    lines = section(game)
     assert "IC connected in operating round 2.1: its $40 token from the next one" in lines
+    assert not any("not yet joined" in line for line in lines)
+    state1870(game.state).connections.clear()
     game.state.round.or_number = 2
-    assert not any("connected" in line for line in dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"])
+    assert not any("connected" in line or "$40" in line for line in section(game))
     assert illinois.report_lines(ic_turn(())) == ()
+
+
+
+def test_its_settings_are_parsed_once_into_typed_values() -> None:
+    game = ic_turn()
+    found = illinois.settings(game)
+    assert found == illinois.Settings(frozenset({0}), frozenset({1}), ("A16", 0))
+    assert illinois.settings(game) is found, "kept for the game"
+    assert illinois.settings(ic_turn(())) == illinois.Settings(frozenset(), frozenset(), None)

@@ -134,7 +134,7 @@ def test_a_northern_company_must_reach_cairo() -> None:
     assert track.lay_problem(game, NORTH, "E20", "1", 2) is None
     # #2 r5: the NW edge leads to the straight line's town, Paducah
     problem = track.lay_problem(game, NORTH, "E20", "2", 5)
-    assert problem is not None and "to Paducah" in problem and "its own side" in problem
+    assert problem is not None and "to Paducah (E20.0)" in problem and "its own side" in problem
     # the LAY order is refused with the reason, and the report's list of lays leaves it out
     order = operating.Track.problem(game, NORTH, LayTile("E20", "2", 5))
     assert order is not None and "must connect to the town on its own side" in order
@@ -162,6 +162,55 @@ def test_a_tile_the_table_does_not_name_is_refused_in_e20(monkeypatch: pytest.Mo
     assert problem is not None and "names no Cairo" in problem
 
 
+# -- track out of E20 across the Ohio ---------------------------------------------------------
+
+# #1 at r2: Cairo (t1) joins NW and SW, Paducah (t0) NE and SE: each line crosses the river
+BOTH_CROSS = ("1", 2)
+
+
+def test_no_track_continues_out_of_e20_across_the_ohio() -> None:
+    game = position(e20=BOTH_CROSS)
+    f19 = exact(game, "9", {0, 3})
+    problem = game.hooks.lay_problem(game, NORTH, "F19", "9", f19)
+    assert problem is not None and "continue Cairo's line across the Ohio into Kentucky" in problem
+    assert "Cairo (E20.1)" in problem
+    d21 = rotation(game, "D21", "7", ("E20", "D19"))
+    problem = game.hooks.lay_problem(game, SOUTH, "D21", "7", d21)
+    assert problem is not None and "continue Paducah's line across the Ohio into Illinois" in problem
+    # the order is refused with the reason
+    order = operating.Track.problem(game, NORTH, LayTile("F19", "9", f19))
+    assert order is not None and "across the Ohio into Kentucky" in order
+    # the same lays where the side's track is its own side's town, or with the bridge open
+    kept = position(e20=("2", 0))  # Paducah t0 SW-NE, Cairo t1 W-NW
+    assert ohio.crossing_problem(kept, "F19", "9", f19) is None
+    assert ohio.crossing_problem(kept, "D21", "7", d21) is not None, "#2 r0: Paducah's NE exit"
+    game.state.companies[rivers.BRIDGE_COMPANY].owner = Owner.corporation("MP")
+    assert ohio.crossing_problem(game, "F19", "9", f19) is None
+    assert ohio.crossing_problem(position((), e20=BOTH_CROSS), "F19", "9", f19) is None, "plain 1870"
+
+
+def test_only_new_track_toward_e20_is_judged() -> None:
+    game = position(e20=BOTH_CROSS)
+    # F21's old track already reaches E20's SE side (Paducah's, south): an upgrade keeping it passes
+    assert ohio.crossing_problem(game, "D21", "7", rotation(game, "D21", "7", ("C20", "D19"))) is None
+    # a tile beside an empty E20 is judged when E20's tile is laid
+    empty = position()
+    assert ohio.crossing_problem(empty, "F19", "9", exact(empty, "9", {0, 3})) is None
+
+
+def test_the_tile_on_e20_itself_may_join_both_sides() -> None:
+    game = position()
+    game.state.tiles["F19"] = ("9", exact(game, "9", {0, 3}))  # Kentucky track into E20's SW side
+    assert ohio.crossing_problem(game, "E20", "1", 2) is None, "the seed: whether or not it connects"
+    assert game.hooks.lay_problem(game, NORTH, "E20", "1", 2) is None
+
+
+def test_no_tile_upgrades_e20() -> None:
+    game = position(e20=BOTH_CROSS)
+    assert all(track.upgrade_problem(game, "E20", tile, r) is not None
+               for tile in game.tiles.values() for r in range(6)), "so the lay rule covers E20"
+
+
 # -- runs while the Ohio is closed ------------------------------------------------------------
 
 # #2 at r5 (laid by the SSW): its straight line joins D19 and F21 through Paducah (t0)
@@ -171,7 +220,7 @@ THROUGH = ("B19", "E20.0", "G20", "H17")
 
 def test_a_run_may_not_pass_through_e20() -> None:
     game = position(e20=CROSSING)
-    with pytest.raises(IllegalOrderError, match="may not pass through E20: it dead-ends"):
+    with pytest.raises(IllegalOrderError, match=r"may not pass through E20 \(Paducah \(E20.0\)\): it dead-ends"):
         run(game, NORTH, THROUGH)
     plain = position((), e20=CROSSING)
     assert run(plain, NORTH, THROUGH) > 0
@@ -179,7 +228,7 @@ def test_a_run_may_not_pass_through_e20() -> None:
 
 def test_a_run_ends_in_the_town_on_its_side() -> None:
     game = position(e20=CROSSING)
-    with pytest.raises(IllegalOrderError, match=r"may not cross the Ohio at E20: Paducah \(E20 t0\) is south"):
+    with pytest.raises(IllegalOrderError, match=r"may not cross the Ohio at E20: Paducah \(E20.0\) is south"):
         run(game, NORTH, ("B19", "E20.0"))
     with pytest.raises(IllegalOrderError, match="may not pass through E20"):
         run(game, SOUTH, ("H17", "G20", "E20.0", "B19"))
@@ -190,6 +239,22 @@ def test_a_run_ends_in_the_town_on_its_side() -> None:
 def test_a_northern_run_ends_in_cairo() -> None:
     game = position(e20=("1", 2))
     assert run(game, NORTH, ("B19", "E20.1")) == 20 + 20
+
+
+def test_a_gmo_run_from_the_south_ends_at_paducah() -> None:
+    """The GM&O's own clause (seed 000: its trains south of the Ohio do not pass north of
+    Paducah): the GM&O in the SSW's place, with a token in Memphis."""
+    game = position(e20=CROSSING)
+    state = game.state
+    ssw, gmo_ = state.corporations[SOUTH], state.corporations["GMO"]
+    gmo_.floated, gmo_.ipoed, gmo_.president, gmo_.cash = True, True, "A", 500
+    gmo_.trains, ssw.trains = ssw.trains, []
+    state.tokens["H17.0"] = ["GMO"]
+    assert run(game, "GMO", ("H17", "G20", "E20.0")) == 20 + 20 + 20
+    with pytest.raises(IllegalOrderError, match="may not pass through E20"):
+        run(game, "GMO", ("H17", "G20", "E20.0", "B19"))
+    state.companies[rivers.BRIDGE_COMPANY].owner = Owner.corporation("MP")
+    assert run(game, "GMO", ("H17", "G20", "E20.0", "B19")) > 60, "the bridge open"
 
 
 def test_the_bridge_sold_to_a_corporation_opens_the_ohio_for_runs() -> None:
@@ -272,6 +337,23 @@ def test_the_report_gives_the_rivers_state() -> None:
     assert "Ohio and Mississippi open: MRBC closed" in ohio.report_lines(game)
     plain = position(())
     assert ohio.report_lines(plain) == ()
+
+
+def test_the_report_names_e20s_towns_once_a_tile_is_there() -> None:
+    assert not any("E20's towns" in line for line in ohio.report_lines(position()))
+    lines = ohio.report_lines(position(e20=BOTH_CROSS))
+    assert "E20's towns: E20.1 Cairo (north), E20.0 Paducah (south)" in lines
+    assert "E20's towns: E20.0 Cairo (north), E20.1 Paducah (south)" in ohio.report_lines(position(e20=("1", 5)))
+    assert ohio.town_label(position(e20=BOTH_CROSS), "t0") == "Paducah (E20.0)"
+    assert ohio.town_label(position(), "t0") == "E20.0"
+
+
+def test_the_table_is_parsed_once_per_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = position()
+    first = ohio.cairo_table(game)
+    assert ohio.cairo_table(game) is first
+    monkeypatch.setitem(game.title.const("title_rules"), ohio.CAIRO, "2:0:t1")
+    assert dict(ohio.cairo_table(game)) == {("2", 0): "t1"}, "a changed setting is read again"
 
 
 def test_plain_1870_plays_none_of_it() -> None:

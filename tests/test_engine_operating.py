@@ -336,14 +336,18 @@ def test_half_pay_is_not_an_1830_choice(game: Game) -> None:
         game.apply(P1, Dividend("half"))
 
 
-def test_a_token_the_turn_does_not_take_is_refused_with_the_token_rules_reason(game: Game) -> None:
+def test_a_token_order_no_step_takes_gets_the_token_checks_reason(game: Game) -> None:
+    """A TOKEN refused because the token step is not open now says why that token may not
+    be placed (the one token check), for the operating corporation's president only."""
     float_corp(game, "PRR", P1, 100, 1000)
-    operating(game)  # PRR reaches no city but its home: the token step offers nothing
-    game.apply(P1, Pass())
-    with pytest.raises(IllegalOrderError) as refused:
-        game.apply(P1, PlaceToken("E19"))
-    text = str(refused.value)
-    assert text.startswith("place token is not possible now (the city on E19 has no free slot); ")
+    operating(game)
+    with pytest.raises(IllegalOrderError, match=r"place token is not possible now \(PRR's track does not reach "
+                                                r"the city on E5\); Player 1 must lay"):
+        game.apply(P1, PlaceToken("E5"))
+    with pytest.raises(IllegalOrderError, match=r"not possible now \(PRR already has a token on H12\)"):
+        game.apply(P1, PlaceToken("H12"))
+    with pytest.raises(IllegalOrderError, match=r"place token is not possible now; Player 1 must"):
+        game.apply(P2, PlaceToken("E5"))
 
 
 def test_a_step_may_name_who_acts_in_the_reports_task_line() -> None:

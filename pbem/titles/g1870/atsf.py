@@ -195,16 +195,20 @@ def double_bonus(game: Game, corp: str, stops: list[Vertex]) -> int:
 
 def report_lines(game: Game) -> tuple[str, ...]:
     """The report's lines on the AT&SF's double destination: whether the line is joined and
-    the destination token placed; empty when it is not played."""
+    the destination token placed, places named with their coordinates (``Galveston N7``,
+    :func:`pbem.titles.g1870.historical.place`); empty when it is not played."""
     from pbem.titles.g1870.connections import destination, destination_token_at
 
     hexes = line(game)
     if len(hexes) < 2 or CORP not in game.state.corporations:
         return ()
-    first, last = hexes[0], hexes[-1]
+    from pbem.titles.g1870.historical import place
+
+    first, last = place(game, hexes[0]), place(game, hexes[-1])
     joined = "joined" if line_joined(game) else "not joined"
-    token = ("destination token on " + last if destination_token_at(game, CORP, last)
+    token = ("destination token on " + last if destination_token_at(game, CORP, hexes[-1])
              else "no destination token on " + last + " yet")
     dest = destination(game.title, CORP)
-    return (f"{CORP}: destination {dest}; {first} and {last} both count as destinations once "
-            f"{' '.join(hexes)} are joined ({joined}; {token})",)
+    named = [place(game, h) for h in hexes]
+    return (f"{CORP}: destination {place(game, dest) if dest else dest}; {first} and {last} both count as "
+            f"destinations once {', '.join(named[:-1])} and {named[-1]} are joined ({joined}; {token})",)

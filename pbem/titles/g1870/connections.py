@@ -8,7 +8,7 @@ operating corporation's own (see :mod:`pbem.titles.g1870.operating`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from pbem.engine import track, trains
 from pbem.engine.actions import Action, Dividend, RunAuto, RunRoutes
@@ -24,6 +24,7 @@ from pbem.titles.g1870.state import state1870
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
+    from pbem.engine.graph import Link
     from pbem.engine.title import TitleData
 
 
@@ -90,16 +91,96 @@ def connections_due(game: Game, order: list[str]) -> list[str]:
 
 
 def connection_runnable(game: Game, corp: str) -> bool:
-    """Whether one of ``corp``'s trains can run from its home to its destination now (the
-    train must count every stop between, 1870 game.yaml)."""
-    held = game.state.corporations[corp].trains
+    """Whether one of ``corp``'s trains (alone, or trains run as one where the title lets
+    them, :func:`connection_length`) can run from its home to its destination now, counting
+    the stops as a run counts them (:func:`stop_cost`: with small cities a town passed costs
+    no length; 1870 game.yaml, destinations)."""
     target = destination(game.title, corp)
-    if not target or not held:
+    length = connection_length(game, corp)
+    if not target or length < 2:
         return False
-    longest = max(trains.train_data(game.title, t).distance for t in held)
     coord, city = connection_home(game, corp)
     home = Vertex(coord, track.token_stop(game, coord, city))
-    return track.fewest_stops(game, corp, home, target, most=longest) is not None
+    return route_joins(game, corp, home, target, length)
+
+
+def connection_length(game: Game, corp: str) -> int:
+    """The most stops a route of ``corp``'s trains may count (0 without a train): its longest
+    train's length, or where the title lets trains run as one (``double_heading``; with small
+    cities only two 2-trains, rule 3) the longest such pair's (:func:`pbem.engine.heading.run_length`)."""
+    from pbem.engine import heading
+    from pbem.titles.g1870 import small_cities
+
+    held = game.state.corporations[corp].trains
+    best = max((trains.train_data(game.title, t).distance for t in held), default=0)
+    if heading.allows(game.title):
+        for i, first in enumerate(held):
+            for second in held[i + 1:]:
+                pair = (first, second)
+                if (heading.heading_problem(game.title, pair) is None
+                        and small_cities.heading_problem([trains.train_type(t) for t in pair]) is None):
+                    best = max(best, heading.run_length(game.title, pair))
+    return best
+
+
+def stop_cost(game: Game, vertex: Vertex) -> int:
+    """How much of a train's length ``vertex`` takes on a connection: 1, or 0 for a town with
+    small cities on (rule 2: a town may be passed uncounted, :mod:`.small_cities`)."""
+    from pbem.titles.g1870 import small_cities
+
+    return 0 if small_cities.active(game) and small_cities.is_town(vertex) else 1
+
+
+def route_joins(game: Game, corp: str, start: Vertex, goal_hex: str, length: int | None, *,
+                link_ok: Callable[[Link], bool] | None = None,
+                stop_ok: Callable[[Vertex], bool] | None = None) -> bool:
+    """Whether a route ``corp`` could run joins stop ``start`` to a stop on ``goal_hex``
+    (a city or off-board area, counting 1): its stops' :func:`stop_cost` within ``length``
+    (None: any length, a join by track only), no stop twice, no piece of track twice, not
+    through a stop that blocks ``corp`` (1830 rules 6.5), each link passing ``link_ok`` and
+    each stop passed ``stop_ok`` where given (the IC's rules, :mod:`.illinois`)."""
+    if start.coord == goal_hex:
+        return True
+    graph = track.track_graph(game)
+    blocked: dict[Vertex, bool] = {}
+
+    def passable(end: Vertex) -> bool:
+        if end not in blocked:
+            blocked[end] = not track.blocks(game, end, corp) and (stop_ok is None or stop_ok(end))
+        return blocked[end]
+
+    # a quick refusal first: a search over stops that may reuse track
+    seen, todo = {start}, [start]
+    while todo:
+        for link in graph.links(todo.pop()):
+            if link.end in seen or (link_ok is not None and not link_ok(link)):
+                continue
+            seen.add(link.end)
+            if link.end.coord != goal_hex and passable(link.end):
+                todo.append(link.end)
+    if not any(stop.coord == goal_hex for stop in seen):
+        return False
+    on_path = {start}
+
+    def walk(stop: Vertex, mask: int, spent: int) -> bool:
+        for link in graph.links(stop):
+            end = link.end
+            if link.mask & mask or end in on_path or (link_ok is not None and not link_ok(link)):
+                continue
+            if end.coord == goal_hex:
+                if length is None or spent + 1 <= length:
+                    return True
+                continue
+            cost = spent + stop_cost(game, end)
+            if (length is not None and cost + 1 > length) or not passable(end):
+                continue
+            on_path.add(end)
+            if walk(end, mask | link.mask, cost):
+                return True
+            on_path.discard(end)
+        return False
+
+    return walk(start, 0, stop_cost(game, start))
 
 
 def grant_connection(game: Game, corp: str) -> None:

@@ -1,5 +1,5 @@
 """1870's own events (see :mod:`pbem.engine.events`): redemption and reissue, price
-protection, destinations and connection runs. Each renders its own report line, so the
+protection, destinations and connection runs, the GM's OUTOFORDER ruling. Each renders its own report line, so the
 reports know nothing of 1870.
 """
 
@@ -120,3 +120,16 @@ class NoConnectionRun(Event):
 
     def render(self, money: Money) -> str:
         return f"{self.corporation} has no train that reaches its destination: no connection run"
+
+
+@dataclass(frozen=True)
+class OutOfOrderRuled(Event):
+    """The GM has ruled that ``corporation`` may be started now, out of the Historical Order
+    Start's order, where it was waiting for ``waiting_for`` (issue 13; mail review #9)."""
+
+    corporation: str
+    waiting_for: str
+
+    def render(self, money: Money) -> str:
+        return (f"-- GM ruling: {self.corporation} may be started now, out of the historical order "
+                f"(it was waiting for {self.waiting_for}) --")

@@ -28,11 +28,17 @@ if TYPE_CHECKING:
     from pbem.engine.game import Game
 
 ORDER = "historical_order"
+"""The setting giving the starting order (symbols separated by blanks; empty: not played)."""
 CONDITION = "historical_order_condition"
+"""The setting saying what an earlier corporation must be before the next starts."""
 FIFTH_PRIVATE = "historical_fifth_private"
+"""The setting naming the corporation whose president's certificate is the fifth private."""
 RESERVED_TILE = "historical_reserved_tile"
+"""The setting naming the tile one copy of which is held (the MP's #5)."""
 RESERVED_FOR = "historical_reserved_for"
+"""The setting naming the corporation the held tile is for."""
 CONDITIONS = ("started", "floated")
+"""The values :data:`CONDITION` may take."""
 
 DEFAULTS: Mapping[str, str] = {ORDER: "", CONDITION: "started", FIFTH_PRIVATE: "",
                                RESERVED_TILE: "", RESERVED_FOR: ""}
@@ -130,8 +136,9 @@ def launch_problem(game: Game, sym: str) -> str | None:
 
 
 def report_lines(game: Game) -> tuple[str, ...]:
-    """The report's lines: the order, and the corporation that may be started next (the first
-    in the order not yet started whose predecessors allow it), or that all have started."""
+    """The report's lines: the order, the corporation that may be started next (the first
+    in the order not yet started whose predecessors allow it), or that all have started, the
+    GM's OUTOFORDER rulings in force (:func:`rulings_lines`), and the reserved tile."""
     syms = order(game)
     word = "floated" if condition(game) == "floated" else "started"
     lines = [f"Start order: {', '.join(syms)} (each once those before it have {word})",
@@ -145,11 +152,31 @@ def report_lines(game: Game) -> tuple[str, ...]:
     else:
         pending = next(s for s in syms if not game.state.corporations[s].ipoed)
         lines.append(f"Next to start: {pending}, once those before it have {word}")
+    lines += rulings_lines(game)
     held = reserved(game)
     if held is not None:
         lines.append(f"Tile #{held[0]}: one reserved for {held[1]} until its first operating turn is over "
                      f"({game.tiles_left(held[0])} left)")
     return tuple(lines)
+
+
+def rulings_lines(game: Game) -> tuple[str, ...]:
+    """A line for each GM ruling in force that lets a corporation start out of order
+    (``OUTOFORDER``, ``State1870.out_of_order``) while that corporation has not been started:
+    ``"ATSF may start out of order (GM ruling)"`` (mail review #8)."""
+    from pbem.titles.g1870.state import state1870
+
+    return tuple(f"{sym} may start out of order (GM ruling)" for sym in state1870(game.state).out_of_order
+                 if sym in game.state.corporations and not game.state.corporations[sym].ipoed
+                 and not game.state.corporations[sym].closed)
+
+
+def place(game: Game, coord: str) -> str:
+    """A hex as the report names it: its map name and coordinate (``"Chicago A22"``), or
+    the coordinate alone where the map names none (mail review #8)."""
+    found = game.board.hexes.get(coord)
+    name = None if found is None else found.name
+    return f"{name} {coord}" if name else coord
 
 
 def reserved(game: Game) -> tuple[str, str] | None:

@@ -11,22 +11,29 @@ names (the variant: ``IC``; empty, the default, turns all of it off):
   tokens (the charter keeps [0, 40]) and, like a placed destination token, in a slot of its own
   (:func:`holds_base`, used by 1870's ``station_tokens`` and ``city_slots``).
 * Connection (:func:`joined`, :func:`connect`): due only while the Bridge Company is open
-  (:func:`pbem.titles.g1870.rivers.bridge_open`) and once one of its trains could run from
-  Jackson to Chicago by the track it may use before it connects (below); its destination token
+  (:func:`pbem.titles.g1870.rivers.bridge_open`) and once one of its trains (or two 2-trains
+  run as one, small cities rule 3) could run from Jackson to Chicago by the track it may use
+  before it connects (below), stops counted as runs count them (with small cities a town
+  passed costs no length, rule 2; every corporation's connection is counted so,
+  :func:`pbem.titles.g1870.connections.route_joins`); its destination token
   being on the map already, no DESTINATION choice is asked: it connects with the token on the
   map, and from then Chicago counts twice at an end of its runs (1870's destination bonus).
-* Until it has connected, west of the Mississippi (:func:`lay_problem`, :func:`route_problem`):
+* Until Jackson and Chicago are joined by unblocked continuous track east of the river with
+  the Bridge Company open (:func:`track_joined`: no train needed; or it has connected), west
+  of the Mississippi (:func:`lay_problem`, :func:`route_problem`):
   no tile in a hex west of the river, and in a river hex no new path with an edge on the
-  western bank; no stop west of the river, nor track between two stops that runs on the
-  western side. Exceptions: St. Louis C18 as a stop once the Bridge Company is open (never
-  beyond it: its western edges stay closed), and Carthage in A16 (below).
+  western bank or to a stop standing on it (the GM&O's check, :func:`.gmo.west_track`); no
+  stop west of the river, nor track between two stops that runs on the western side.
+  Exceptions: St. Louis C18 (its city reached, and as a stop once the Bridge Company is open;
+  never beyond it: its western edges stay closed), and Carthage in A16 (below).
 * Its $40 token (:func:`token_problem`): not before the operating round after the one it
   connected in.
 * Lays (:func:`lay_problem`): 1870's two yellow tiles or one upgrade a turn, from either or
-  both homes, which the core's reach and ``tile_lays`` already give; the first lay of its first
-  turn is on the hex beyond Chicago's south-west side (``historical_illinois_first_edges``, the
-  edges of A22), joined to Chicago; until its connection run is over, none of its tiles has new
-  track on Chicago's western side (``historical_illinois_closed_edges``).
+  both homes, which the core's reach and ``tile_lays`` already give; its first tile ever is on
+  the hex beyond Chicago's south-west side (``historical_illinois_first_edges``, the edges of
+  A22), joined to Chicago, and in its first operating turn it must lay it while it can (no PASS:
+  :class:`ChicagoLay`); until its connection run is over, none of its tiles has new track on
+  Chicago's western side (``historical_illinois_closed_edges``).
 
 Readings (also in the variant's yaml and the report of issue 13):
 
@@ -44,8 +51,12 @@ Readings (also in the variant's yaml and the report of issue 13):
 * "Joined through E20": track its train could run with every stop and every piece of track
   between them on the eastern side, as above (so a way round by the west does not count; the
   only crossing of the Ohio east of the Mississippi is E20).
-* "Its first tile lay must be out of Chicago": on the first lay of its first operating turn
-  only (laying nothing is allowed); "out of Chicago only from the south-west side" is that lay.
+* "Its first tile lay must be out of Chicago": every lay of its is that tile until track leaves
+  Chicago's south-west side (B21 joined to A22; whoever built it, the IC's line out of Chicago
+  is then there); in its first operating turn the lay is mandatory while one is legal (seed's
+  commentary: "the mandatory IC placement of track emanating from Chicago on its first operating
+  turn"); in a later turn it may still lay nothing. "Out of Chicago only from the south-west
+  side" is that lay.
 * "Not into or out of the western edge": no new track of its own on that hex side (a tile on
   A20 with a path to A22); track another corporation builds there is not the IC's building.
 * The $40 token: the connection's round is recorded when the connection is found (or ruled by
@@ -58,11 +69,14 @@ Readings (also in the variant's yaml and the report of issue 13):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Hashable, Mapping
+from typing import TYPE_CHECKING, ClassVar, Hashable, Iterable, Mapping, cast
 
+from pbem.engine.actions import Action, LayTile, Pass
 from pbem.engine.events import Event, Money
+from pbem.engine.steps.operating.base import OpStep
 from pbem.engine.values import CityRef, Vertex
-from pbem.titles.g1870 import rivers
+from pbem.titles.g1870 import gmo, rivers
+from pbem.errors import IllegalOrderError
 from pbem.titles.g1870.state import state1870
 
 if TYPE_CHECKING:
@@ -114,11 +128,34 @@ def chicago(game: Game, corp: str) -> str:
     return found
 
 
-def _edges(game: Game, key: str) -> frozenset[int]:
-    """The edges a setting lists (blank-separated numbers).
+@dataclass(frozen=True)
+class Settings:
+    """The IC's settings, parsed: ``first_edges`` (``historical_illinois_first_edges``: the
+    edges of Chicago its first tile goes beyond), ``closed_edges``
+    (``historical_illinois_closed_edges``: its western side) and ``carthage``
+    (``historical_illinois_carthage``: ``(hex, edge)`` of Carthage, or None)."""
 
-    :raises ValueError: a setting that is not a list of numbers."""
-    return frozenset(int(e) for e in str(game.title.title_rule(key)).split())
+    first_edges: frozenset[int]
+    closed_edges: frozenset[int]
+    carthage: tuple[str, int] | None
+
+
+def settings(game: Game) -> Settings:
+    """The title's :class:`Settings`, parsed once per game (kept in ``game.cache``).
+
+    :raises ValueError: an edge list that is not blank-separated numbers, or a Carthage
+        setting whose edge is not a number."""
+    cached = game.cache.get(("ic settings",))
+    if cached is not None and cached[0] is game.title:
+        return cast(Settings, cached[1])
+
+    def edges(key: str) -> frozenset[int]:
+        return frozenset(int(e) for e in str(game.title.title_rule(key)).split())
+
+    spec = str(game.title.title_rule(CARTHAGE)).split()
+    found = Settings(edges(FIRST_EDGES), edges(CLOSED_EDGES), (spec[0], int(spec[1])) if len(spec) == 2 else None)
+    game.cache[("ic settings",)] = (game.title, found)
+    return found
 
 
 def connected(game: Game, corp: str) -> bool:
@@ -141,13 +178,16 @@ def holds_base(game: Game, corp: str) -> bool:
     token, not one of the charter's."""
     if not applies(game, corp):
         return False
-    return corp in game.state.tokens.get(f"{chicago(game, corp)}.0", [])  # the area's one stop
+    from pbem.engine import track
+
+    return corp in track.tokens_in(game, chicago(game, corp), 0)  # the area's one stop
 
 
 def place_chicago(game: Game, corp: str) -> None:
     """As ``corp``'s first operating turn begins (its Jackson token just placed by the core),
     its Chicago token goes on the map too (seed 000: "both placed on the map immediately at
     the start of the IC's first operating round")."""
+    from pbem.engine import track
     from pbem.engine.events import TokenPlaced
 
     state = game.state
@@ -155,7 +195,7 @@ def place_chicago(game: Game, corp: str) -> None:
             or connected(game, corp) or not any(corp in corps for corps in state.tokens.values())):
         return
     where = chicago(game, corp)
-    state.tokens.setdefault(f"{where}.0", []).append(corp)
+    state.tokens.setdefault(track.city_key(where, 0), []).append(corp)
     game.event(TokenPlaced(corp, where, home=True))
 
 
@@ -171,11 +211,6 @@ def connect(game: Game, corp: str) -> None:
 
 
 # -- west of the Mississippi ---------------------------------------------------------------------
-
-
-def _carthage_spec(game: Game) -> tuple[str, int] | None:
-    spec = str(game.title.title_rule(CARTHAGE)).split()
-    return (spec[0], int(spec[1])) if len(spec) == 2 else None
 
 
 def _towns(tile: TileData, rotation: int, edge: int) -> tuple[str | None, frozenset[int]]:
@@ -194,7 +229,7 @@ def carthage(game: Game) -> tuple[str, str] | None:
     setting ``historical_illinois_carthage`` names), or None without a setting or such a town."""
     from pbem.engine import track
 
-    spec = _carthage_spec(game)
+    spec = settings(game).carthage
     if spec is None:
         return None
     shown = track.placed(game, spec[0])
@@ -206,7 +241,7 @@ def _fort_madison_edges(game: Game) -> frozenset[int]:
     """The edges of Carthage's hex joined to its other town (Fort Madison), if it has a tile."""
     from pbem.engine import track
 
-    spec = _carthage_spec(game)
+    spec = settings(game).carthage
     if spec is None:
         return frozenset()
     shown = track.placed(game, spec[0])
@@ -237,7 +272,7 @@ def route_problem(game: Game, corp: str, stops: list[Vertex]) -> str | None:
     on the western side joins."""
     from pbem.engine import track
 
-    if not applies(game, corp) or connected(game, corp):
+    if not applies(game, corp) or track_joined(game, corp):
         return None
     for vertex in stops:
         if vertex.coord == ST_LOUIS and not stop_allowed(game, vertex):
@@ -254,44 +289,58 @@ def route_problem(game: Game, corp: str, stops: list[Vertex]) -> str | None:
     return None
 
 
+def _base_route(game: Game, corp: str, length: int | None) -> bool:
+    """Whether Jackson and Chicago are joined for ``corp`` within ``length`` (None: by track
+    alone) over stops and track it may use before it connects, not through a city filled by
+    others (:func:`pbem.titles.g1870.connections.route_joins`)."""
+    from pbem.engine import track
+    from pbem.titles.g1870.connections import connection_home, route_joins
+
+    coord, city = connection_home(game, corp)
+    start = Vertex(coord, track.token_stop(game, coord, city))
+    return route_joins(game, corp, start, chicago(game, corp), length,
+                       link_ok=lambda link: _link_east(game, link), stop_ok=lambda stop: stop_allowed(game, stop))
+
+
 def joined(game: Game, corp: str) -> bool:
     """Whether ``corp``'s connection is due as far as these rules go: True for another
-    corporation; for the IC, the Bridge Company is open and one of its trains could run from
-    Jackson to Chicago over stops and track it may use before it connects (every stop counted,
-    none twice, no track twice, not through a city filled by others: as 1870's connection)."""
-    from pbem.engine import track, trains
-    from pbem.titles.g1870.connections import connection_home
+    corporation; for the IC, the Bridge Company is open and one of its trains (or two run as
+    one) could run from Jackson to Chicago over stops and track it may use before it connects,
+    each stop counted as a run counts it (with small cities a town passed costs nothing), none
+    twice, no track twice, not through a city filled by others: as 1870's connection."""
+    from pbem.titles.g1870.connections import connection_length
 
     if not applies(game, corp):
         return True
-    held = game.state.corporations[corp].trains
-    if not rivers.bridge_open(game) or not held:
+    length = connection_length(game, corp)
+    return rivers.bridge_open(game) and length >= 2 and _base_route(game, corp, length)
+
+
+def track_joined(game: Game, corp: str) -> bool:
+    """Whether the IC's west-of-the-Mississippi bans are lifted: it has connected, or the
+    Bridge Company is open and Jackson and Chicago are joined by unblocked continuous track
+    east of the river (seed 000: "until these two bases have been connected by an unblocked
+    route of continuous track through Cairo or Paducah"; no train is needed: the train
+    belongs to Chicago counting as its destination). Read on the position as it stands (a
+    join later cut by a city filling up closes the west again until it connects). Cached on
+    the game per track graph, tokens and the title's graph key."""
+    from pbem.engine import track
+
+    if connected(game, corp):
+        return True
+    if not rivers.bridge_open(game):
         return False
-    most = max(trains.train_data(game.title, t).distance for t in held)
-    goal = chicago(game, corp)
-    coord, city = connection_home(game, corp)
-    start = Vertex(coord, track.token_stop(game, coord, city))
+    state = game.state
     graph = track.track_graph(game)
-    on_path = {start}
-
-    def walk(stop: Vertex, mask: int, count: int) -> bool:
-        for link in graph.links(stop):
-            end = link.end
-            if link.mask & mask or end in on_path or not _link_east(game, link):
-                continue
-            if count + 1 > most:
-                continue
-            if end.coord == goal:
-                return True
-            if count + 1 >= most or track.blocks(game, end, corp) or not stop_allowed(game, end):
-                continue
-            on_path.add(end)
-            if walk(end, mask | link.mask, count + 1):
-                return True
-            on_path.discard(end)
-        return False
-
-    return most >= 2 and walk(start, 0, 1)
+    key = (tuple((k, tuple(v)) for k, v in state.tokens.items()), game.hooks.graph_key(game))
+    cached = game.cache.get(("ic track joined", corp))
+    if cached is not None and cached[0] is graph:
+        stored, answer = cast("tuple[object, bool]", cached[1])
+        if stored == key:
+            return answer
+    found = _base_route(game, corp, None)
+    game.cache[("ic track joined", corp)] = (graph, (key, found))
+    return found
 
 
 # -- tiles and tokens ----------------------------------------------------------------------------
@@ -322,11 +371,30 @@ def _new_sides(game: Game, coord: str, tile: str, rotation: int) -> list[int]:
     return found
 
 
+def out_of_chicago(game: Game, corp: str) -> bool:
+    """Whether track leaves Chicago on the side its first tile must go (a tile on the hex
+    beyond one of the edges ``historical_illinois_first_edges`` names, joined to Chicago):
+    until then every lay of ``corp``'s must be that tile (seed 000: "the IC's first tile lay
+    must be out of Chicago"). True without the setting."""
+    from pbem.engine import track
+
+    edges = settings(game).first_edges
+    if not edges:
+        return True
+    where = chicago(game, corp)
+    for edge in edges:
+        beyond = game.board.neighbor(where, edge)
+        if beyond is None:
+            continue
+        shown = track.placed(game, beyond)
+        if (edge + 3) % 6 in shown.tile.exits(shown.rotation):
+            return True
+    return False
+
+
 def _first_lay_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
-    op = game.state.round.operating
-    edges = _edges(game, FIRST_EDGES)
-    if (not edges or op is None or op.tiles_laid or game.state.corporations[corp].operated
-            or op.index >= len(op.order) or op.order[op.index] != corp):
+    edges = settings(game).first_edges
+    if not edges or out_of_chicago(game, corp):
         return None
     where = chicago(game, corp)
     for edge in edges:
@@ -336,8 +404,69 @@ def _first_lay_problem(game: Game, corp: str, coord: str, tile: str, rotation: i
     return f"{corp}'s first tile must be laid out of {where}: on {beyond}, joined to {where}"
 
 
+def first_lays(game: Game, corp: str) -> list[LayTile]:
+    """The lays out of Chicago ``corp`` must choose from now: in its first operating turn,
+    before it has laid a tile, while no track leaves Chicago's south-west side, the legal
+    lays there (:func:`pbem.engine.lays.legal_lays`, which the first-lay rule limits to
+    them); empty otherwise, and then it may PASS (seed 000: "the mandatory IC placement of
+    track emanating from Chicago on its first operating turn")."""
+    from pbem.engine.lays import legal_lays
+
+    op = game.state.round.operating
+    if (not applies(game, corp) or op is None or op.tiles_laid or game.state.corporations[corp].operated
+            or op.index >= len(op.order) or op.order[op.index] != corp or out_of_chicago(game, corp)):
+        return []
+    return [LayTile(lay.hex, lay.tile, lay.rotation) for lay in legal_lays(game, corp)]
+
+
+class ChicagoLay(OpStep):
+    """The IC's first tile, out of Chicago, in its first operating turn: a lay it must make
+    while one is legal (no PASS; :func:`first_lays`). The lay is the track step's own
+    (:class:`pbem.engine.steps.operating.Track`); the turn's second yellow tile follows there."""
+
+    name: ClassVar[str] = "ic_chicago_lay"
+    description: ClassVar[str] = "lay the first tile out of Chicago (LAY <hex> <tile> <rotation>)"
+    takes = (LayTile, Pass)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        op = game.state.round.operating
+        if op is None or op.index >= len(op.order):
+            return False
+        return bool(first_lays(game, op.order[op.index]))
+
+    @classmethod
+    def describe(cls, game: Game) -> str:
+        from pbem.engine.steps.operating.base import current_corp
+
+        corp = current_corp(game)
+        where = chicago(game, corp)
+        beyond = ", ".join(str(game.board.neighbor(where, e)) for e in sorted(settings(game).first_edges))
+        return f"lay {corp}'s first tile out of Chicago {where}, on {beyond} (LAY {beyond} <tile> <rotation>)"
+
+    @classmethod
+    def process(cls, game: Game, player: str, action: Action) -> None:
+        from pbem.engine.steps.operating import Track
+
+        if isinstance(action, Pass):
+            raise IllegalOrderError("in its first operating turn the IC must lay its first tile out of Chicago "
+                                    "while it can: " + cls.describe(game))
+        Track.process(game, player, action)
+
+    @classmethod
+    def legal_actions(cls, game: Game, player: str) -> list[Action]:
+        """The lays of :func:`first_lays` (no PASS)."""
+        from pbem.engine.steps.operating.base import current_corp
+
+        return list(first_lays(game, current_corp(game)))
+
+    @classmethod
+    def candidates(cls, game: Game, player: str) -> Iterable[Action]:
+        return cls.legal_actions(game, player)
+
+
 def _closed_side_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
-    edges = _edges(game, CLOSED_EDGES)
+    edges = settings(game).closed_edges
     if not edges or run_made(game, corp):
         return None
     where = chicago(game, corp)
@@ -350,12 +479,11 @@ def _closed_side_problem(game: Game, corp: str, coord: str, tile: str, rotation:
 def _west_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
     from pbem.engine import track
 
-    if connected(game, corp):
+    if track_joined(game, corp):
         return None
-    title, found = game.title, rivers.sides(game.title)
     why = f"{corp} may not build west of the Mississippi until Jackson and Chicago are connected"
     sides = _new_sides(game, coord, tile, rotation)
-    spec = _carthage_spec(game)
+    spec = settings(game).carthage
     fort = _fort_madison_edges(game)
     for edge in sides:
         other = game.board.neighbor(coord, edge)
@@ -368,8 +496,8 @@ def _west_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -
         if fort & track.network(game, corp).hex_edges.get(coord, set()):
             return f"{corp} may build to Carthage but not to Fort Madison on {coord}"
         return None
-    # every edge of a hex west of the river is on the western side, so this refuses those too
-    if any(rivers.edge_side(title, found, coord, edge) == "west" for edge in sides):
+    # the one check of track west of the river, shared with the GM&O (St. Louis: to its city only)
+    if gmo.west_track(game, coord, tile, rotation, stop_allowed=coord == ST_LOUIS) is not None:
         return why
     return None
 
@@ -386,23 +514,41 @@ def token_problem(game: Game, corp: str, coord: str, city: int) -> str | None:
     return None
 
 
+def place_name(game: Game, coord: str) -> str:
+    """``coord`` with the map's name for it first (``"Jackson K16"``), or the coordinate alone."""
+    name = game.board.hexes[coord].name if coord in game.board.hexes else None
+    return f"{name} {coord}" if name else coord
+
+
 def report_lines(game: Game) -> tuple[str, ...]:
-    """The report's lines on the IC: its two homes and, until it has connected, what it may
-    not do; once connected, when its $40 token may be placed. Empty when not played."""
+    """The report's lines on the IC, places named with their coordinates: its two homes (and,
+    before its first turn, that both are placed as it first operates); its first tile out of
+    Chicago while no track leaves that side; until Jackson and Chicago are joined by track
+    (:func:`track_joined`), what it may not do west of the Mississippi; until its connection
+    run, Chicago's western side; once connected, when its $40 token may be placed. Empty when
+    not played."""
     from pbem.titles.g1870.connections import connection_home
     sym = corporation(game)
     if sym is None:
         return ()
-    home, where = connection_home(game, sym)[0], chicago(game, sym)
-    lines = [f"{sym}: homes {home} and {where} (its destination token), both placed as it first operates"]
-    if not connected(game, sym):
-        lines.append(f"{sym}: {home} and {where} not yet connected (this needs the Bridge Company sold to a "
-                     f"corporation or closed); until then no track or stop west of the Mississippi but "
-                     f"St. Louis {ST_LOUIS} (once the Bridge Company is open) and Carthage; no new track on "
-                     f"{where}'s western side; its $40 token only from the operating round after the connection")
-        return tuple(lines)
+    home, where = place_name(game, connection_home(game, sym)[0]), place_name(game, chicago(game, sym))
+    first = "" if game.state.corporations[sym].operated else ", both placed as it first operates"
+    lines = [f"{sym}: homes {home} and {where} (its destination token){first}"]
+    edges = settings(game).first_edges
+    if edges and not out_of_chicago(game, sym):
+        beyond = ", ".join(str(game.board.neighbor(chicago(game, sym), e)) for e in sorted(edges))
+        lines.append(f"{sym}: its first tile goes on {beyond}, out of {where} (in its first turn it may not PASS it)")
+    if not track_joined(game, sym):
+        spec = settings(game).carthage
+        carthage_at = f" and Carthage {spec[0]}" if spec is not None else ""
+        lines.append(f"{sym}: {home} and {where} not yet joined by track through {rivers.OHIO_HEX} with the Bridge "
+                     f"Company sold to a corporation or closed; until then no track or stop west of the "
+                     f"Mississippi but St. Louis {ST_LOUIS} (once the Bridge Company is open){carthage_at}")
+    if not run_made(game, sym):
+        lines.append(f"{sym}: no new track on {where}'s western side, and its $40 token only from the operating "
+                     f"round after its connection run")
     when = state1870(game.state).connection_rounds.get(sym)
-    if when is not None and (game.state.round.number, game.state.round.or_number) <= when:
+    if connected(game, sym) and when is not None and (game.state.round.number, game.state.round.or_number) <= when:
         lines.append(f"{sym} connected in operating round {when[0]}.{when[1]}: its $40 token from the next one")
     return tuple(lines)
 

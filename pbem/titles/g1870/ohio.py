@@ -19,6 +19,9 @@ is closed:
   rotations, the seed's two compass positions; which town is Cairo for each is the setting
   ``ohio_cairo`` (:data:`CAIRO_TABLE`). A tile or rotation the table does not name is
   refused while the Ohio is closed.
+* **Track out of E20** (:func:`crossing_problem`): a tile beside E20 may not add track
+  to a side of E20 where the E20 tile's line belongs to the town of the other side (it
+  would continue across the river); the E20 tile itself may join either side.
 * **Runs** (:func:`route_problem`), for every corporation (this is also the GM&O's "routes
   end at E20" and the IC's "no train ... south of Cairo"): a route entering E20 dead-ends in
   the town on its side, counting it. An E20 stop may only be a route's first or last, and
@@ -52,7 +55,7 @@ the rules on, ``ohio_cairo`` (str) is the table.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Mapping, cast
 
 from pbem.titles.g1870 import rivers
 
@@ -71,7 +74,10 @@ town (``t0``/``t1``) being Cairo, north of the Ohio; the other is Paducah (modul
 DEFAULTS: Mapping[str, bool | str] = {RULE: False, CAIRO: CAIRO_TABLE}
 """Each setting and its default (plain 1870: the Ohio is no barrier)."""
 
-TOWN_NAMES = {"north": "Cairo", "south": "Paducah"}
+TOWN_NAMES: Mapping[rivers.OhioSide, str] = {"north": "Cairo", "south": "Paducah"}
+"""E20's two towns by their side of the Ohio (seed 000: Cairo IL north, Paducah KY south)."""
+REGIONS: Mapping[rivers.OhioSide, str] = {"north": "Illinois", "south": "Kentucky"}
+"""The land on each side of the Ohio at E20, as refusals name it."""
 
 
 def active(game: Game) -> bool:
@@ -85,18 +91,39 @@ def closed(game: Game) -> bool:
     return active(game) and not rivers.bridge_open(game)
 
 
-def cairo_table(game: Game) -> dict[tuple[str, int], str]:
-    """The setting ``ohio_cairo`` read: ``(tile, rotation) -> Cairo's town`` (``"t0"``/``"t1"``).
+def parse_cairo_table(text: str) -> Mapping[tuple[str, int], str]:
+    """The setting ``ohio_cairo``'s text read: ``(tile, rotation) -> Cairo's town``
+    (``"t0"``/``"t1"``).
 
     :raises ValueError: an entry not of the form ``tile:rotation:t0`` or ``t1``.
     """
     table: dict[tuple[str, int], str] = {}
-    for entry in str(game.title.title_rule(CAIRO)).split():
+    for entry in text.split():
         tile, _, rest = entry.partition(":")
         rotation, _, town = rest.partition(":")
         if not tile or not rotation.isdigit() or int(rotation) > 5 or town not in ("t0", "t1"):
             raise ValueError(f"title_rules.{CAIRO}: {entry!r} is not tile:rotation:t0 or tile:rotation:t1")
         table[(tile, int(rotation))] = town
+    return table
+
+
+_TABLE_KEY = ("g1870", "ohio_cairo")
+"""The key of the parsed table in the game's cache (:attr:`pbem.engine.game.Game.cache`)."""
+
+
+def cairo_table(game: Game) -> Mapping[tuple[str, int], str]:
+    """The setting ``ohio_cairo`` of ``game`` parsed (:func:`parse_cairo_table`), once per
+    game: the result is kept in the game's cache against the setting's text, so a route
+    check does not read it again.
+
+    :raises ValueError: an entry not of the form ``tile:rotation:t0`` or ``t1``.
+    """
+    text = str(game.title.title_rule(CAIRO))
+    cached = game.cache.get(_TABLE_KEY)
+    if cached is not None and cached[0] == text:
+        return cast(Mapping[tuple[str, int], str], cached[1])
+    table = parse_cairo_table(text)
+    game.cache[_TABLE_KEY] = (text, table)
     return table
 
 
@@ -112,6 +139,30 @@ def town_side(game: Game, tile: str, rotation: int, town: str) -> rivers.OhioSid
     if cairo is None:
         return None
     return "north" if town == cairo else "south"
+
+
+def stop_ref(town: str) -> str:
+    """How orders write E20's town ``town`` (``"t1"`` -> ``"E20.1"``)."""
+    return f"{rivers.OHIO_HEX}.{town[1:]}"
+
+
+def town_label(game: Game, town: str) -> str:
+    """E20's town ``town`` (``"t0"``/``"t1"``) named for players by the tile on E20 now:
+    ``"Cairo (E20.1)"``; only ``"E20.1"`` where E20 has no tile the table names."""
+    laid = game.state.tiles.get(rivers.OHIO_HEX)
+    side = None if laid is None else town_side(game, laid[0], laid[1], town)
+    return stop_ref(town) if side is None else f"{TOWN_NAMES[side]} ({stop_ref(town)})"
+
+
+def towns_line(game: Game) -> str | None:
+    """The report's line naming E20's towns once a tile the table names is there
+    (``"E20.1 Cairo (north), E20.0 Paducah (south)"``, Cairo first), or None (mail review
+    #7: RUN orders write the towns as E20.0 and E20.1)."""
+    laid = game.state.tiles.get(rivers.OHIO_HEX)
+    if laid is None or town_side(game, laid[0], laid[1], "t0") is None:
+        return None
+    named = sorted(((town_side(game, laid[0], laid[1], t) or "south", t) for t in ("t0", "t1")))
+    return "E20's towns: " + ", ".join(f"{stop_ref(t)} {TOWN_NAMES[side]} ({side})" for side, t in named)
 
 
 def _town_at(game: Game, tile: str, rotation: int, edge: int) -> str | None:
@@ -168,23 +219,77 @@ def e20_lay_problem(game: Game, corp: str, coord: str, tile: str, rotation: int)
         if town is not None and town_side(game, tile, rotation, town) == edge_side(edge):
             return None
     sides = sorted({edge_side(e) for e in reached})
-    wrong = " and ".join(TOWN_NAMES["south" if s == "north" else "north"] for s in sides)
+    towns = sorted({t for t in (_town_at(game, tile, rotation, e) for e in reached) if t is not None})
+    wrong = " and ".join(f"{TOWN_NAMES[town_side(game, tile, rotation, t) or 'south']} ({stop_ref(t)})"
+                         for t in towns) or "neither town"
     return (f"#{tile} at rotation {rotation} joins {corp}'s track from the {' and '.join(sides)} of the "
             f"Ohio to {wrong}: its track must connect to the town on its own side of the river "
             f"(Cairo north, Paducah south) until the Bridge Company is sold to a corporation or closes")
 
 
+def _exits_of(game: Game, coord: str) -> frozenset[int]:
+    from pbem.engine import track
+
+    shown = track.placed(game, coord)
+    return shown.tile.exits(shown.rotation)
+
+
+def _crossing(game: Game, tile: str, rotation: int, edge: int, coord: str) -> str | None:
+    """The refusal where E20's ``tile`` at ``rotation`` has, at its edge ``edge``, the track of
+    the town of the other side of the Ohio than that edge's side, or None."""
+    town = _town_at(game, tile, rotation, edge)
+    side = None if town is None else town_side(game, tile, rotation, town)
+    if town is None or side is None or side == edge_side(edge):
+        return None
+    into = REGIONS[edge_side(edge)]
+    return (f"E20's {edge_side(edge)} side joins {TOWN_NAMES[side]} ({stop_ref(town)}) on #{tile}: track out of "
+            f"{coord} there would continue {TOWN_NAMES[side]}'s line across the Ohio into {into}, which is "
+            f"not allowed until the Bridge Company is sold to a corporation or closes")
+
+
+def crossing_problem(game: Game, coord: str, tile: str, rotation: int) -> str | None:
+    """Why ``tile`` at ``rotation`` may not go on ``coord`` because it would join track out of
+    E20 to the far side of the Ohio while the Ohio is closed, or None (mail review #2; seed
+    000: track may not continue out of E20 such that it clearly crosses the river).
+
+    Our reading: a side of E20 where the E20 tile's track belongs to the town of the other
+    side of the river (Cairo's line leaving by a southern edge, Paducah's by a northern one)
+    may not be joined by new track across that side: a tile beside E20 whose new track (an
+    exit its old tile did not have) reaches such a side is refused, for lays and upgrades
+    alike. The tile on E20 itself is not judged by this: the seed lets any company place it
+    "whether or not its track connects on the other side" (its own track must reach its own
+    side's town, :func:`e20_lay_problem`, and runs dead-end there, :func:`route_problem`);
+    no tile upgrades E20's two-town tiles in 1870, so no E20 upgrade arises.
+    """
+    if not closed(game) or coord == rivers.OHIO_HEX:
+        return None
+    board = game.board
+    new_exits = game.tiles[tile].exits(rotation)
+    laid = game.state.tiles.get(rivers.OHIO_HEX)
+    toward = next((e for e in range(6) if board.neighbor(coord, e) == rivers.OHIO_HEX), None)
+    if laid is None or toward is None or toward not in new_exits or toward in _exits_of(game, coord):
+        return None
+    problem = _crossing(game, laid[0], laid[1], (toward + 3) % 6, coord)
+    return None if problem is None else f"#{tile} at rotation {rotation} on {coord}: {problem}"
+
+
 def lay_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
     """The Ohio's reasons ``corp`` may not lay ``tile`` at ``rotation`` on ``coord``, or None:
-    :func:`hexside_problem`, then :func:`e20_lay_problem`."""
+    :func:`hexside_problem`, :func:`e20_lay_problem`, then :func:`crossing_problem`.
+
+    :raises ValueError: the setting ``ohio_cairo`` is malformed (:func:`parse_cairo_table`)."""
     return (hexside_problem(game, coord, tile, rotation)
-            or e20_lay_problem(game, corp, coord, tile, rotation))
+            or e20_lay_problem(game, corp, coord, tile, rotation)
+            or crossing_problem(game, coord, tile, rotation))
 
 
 def route_problem(game: Game, stops: list[Vertex]) -> str | None:
     """Why a route visiting ``stops`` (stop vertices in order) may not run while the Ohio is
     closed, or None: a stop in E20 not at an end of the route, or one whose side is not the
-    side of the stop next to it (module text). Shared by every corporation."""
+    side of the stop next to it (module text). Shared by every corporation. Refusals name
+    the town with its stop (``Paducah (E20.0)``).
+
+    :raises ValueError: the setting ``ohio_cairo`` is malformed (:func:`parse_cairo_table`)."""
     if not closed(game) or not any(v.coord == rivers.OHIO_HEX for v in stops):
         return None
     from pbem.engine import track
@@ -194,8 +299,9 @@ def route_problem(game: Game, stops: list[Vertex]) -> str | None:
         if vertex.coord != rivers.OHIO_HEX:
             continue
         if 0 < i < last:
-            return (f"a run may not pass through {vertex.coord}: it dead-ends in the town on its side "
-                    f"of the Ohio until the Bridge Company is sold to a corporation or closes")
+            return (f"a run may not pass through {vertex.coord} ({town_label(game, vertex.stop)}): it dead-ends "
+                    f"in the town on its side of the Ohio until the Bridge Company is sold to a corporation "
+                    f"or closes")
         shown = track.placed(game, vertex.coord)
         side = town_side(game, shown.tile.name, shown.rotation, vertex.stop)
         if side is None:
@@ -207,15 +313,16 @@ def route_problem(game: Game, stops: list[Vertex]) -> str | None:
         there = rivers.stop_ohio_side(game.title, rivers.sides(game.title), nxt.coord)
         if there != side:
             return (f"a run may not cross the Ohio at {vertex.coord}: {TOWN_NAMES[side]} "
-                    f"({vertex.coord} {vertex.stop}) is {side} of the river and {nxt.coord} {there}, "
+                    f"({stop_ref(vertex.stop)}) is {side} of the river and {nxt.coord} {there}, "
                     f"until the Bridge Company is sold to a corporation or closes")
     return None
 
 
 def report_lines(game: Game) -> tuple[str, ...]:
-    """The report's line on the rivers' state while the Ohio rules are played (none
+    """The report's lines on the rivers' state while the Ohio rules are played (none
     otherwise): closed, naming the Bridge Company's holder, or open, naming its owner or that
-    it has closed."""
+    it has closed; then which of E20's towns is Cairo and which Paducah once a tile is there
+    (:func:`towns_line`)."""
     if not active(game):
         return ()
     company = game.state.companies.get(rivers.BRIDGE_COMPANY)
@@ -224,7 +331,10 @@ def report_lines(game: Game) -> tuple[str, ...]:
     sym = rivers.BRIDGE_COMPANY
     if rivers.bridge_open(game):
         how = f"{sym} closed" if company.closed or company.owner is None else f"{sym} owned by {company.owner.name}"
-        return (f"Ohio and Mississippi open: {how}",)
+        towns = towns_line(game)
+        return (f"Ohio and Mississippi open: {how}",) + ((towns,) if towns else ())
     held = f"{sym} held by {company.owner.name}" if company.owner is not None else f"{sym} unsold"
-    return (f"Ohio and Mississippi closed until the Bridge Company is sold to a corporation or "
-            f"closes ({held}); trains entering E20 end in Cairo (north) or Paducah (south)",)
+    towns = towns_line(game)
+    return ((f"Ohio and Mississippi closed until the Bridge Company is sold to a corporation or "
+             f"closes ({held}); trains entering E20 end in Cairo (north) or Paducah (south)",)
+            + ((towns,) if towns else ()))

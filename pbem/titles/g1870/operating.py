@@ -76,18 +76,21 @@ def operating_steps() -> tuple[type[OpStep], ...]:
     ``CONNECT`` at any time), then 1830's steps, then the price protection of shares its
     president sold (1870 rules; 18xx.games plays them in this order). With the Historical
     Order Start, the M-K-T private's tile comes first in a round (:mod:`.mkt_private`; its
-    step offers nothing otherwise), and the Katy's token orders may come at any time in its
-    turn (:mod:`.katy`), whose deferred home token follows its tile on Junction City
-    (:class:`.katy.KatyTrack`)."""
+    step offers nothing otherwise), the IC's first tile out of Chicago comes before its track
+    step in its first turn (:class:`.illinois.ChicagoLay`), and the Katy's token orders may come
+    at any time in its turn (:mod:`.katy`), whose deferred home token follows its tile on
+    Junction City (:class:`.katy.KatyTrack`)."""
     from pbem.titles.g1870.connections import (
         ConnectionDividend,
         ConnectionRoute,
         ConnectionToken,
         GrantConnectionStep,
     )
+    from pbem.titles.g1870.illinois import ChicagoLay
     from pbem.titles.g1870.katy import KatyMove, KatyNewHome, KatyTrack
     from pbem.titles.g1870.mkt_private import PrivateLay
 
-    core = tuple(KatyTrack if step is Track else step for step in CORE_STEPS)
+    core = [KatyTrack if step is Track else step for step in CORE_STEPS]
+    core.insert(core.index(KatyTrack), ChicagoLay)  # the IC's first tile (:mod:`.illinois`) before its track step
     return (PrivateLay, GrantConnectionStep, ConnectionToken, ConnectionRoute, ConnectionDividend, *core,
             PriceProtection, KatyNewHome, KatyMove)

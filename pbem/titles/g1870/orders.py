@@ -88,9 +88,11 @@ def _katy_order(word: str, kind: type[KatyHome] | type[MoveHomeToken]) -> tuple[
 CODECS: tuple[OrderCodec, ...] = (
     OrderCodec("OUTOFORDER", (), (StartOutOfOrder,), *_corporation_order("OUTOFORDER", StartOutOfOrder), (
         HelpEntry("OUTOFORDER <corporation>",
-                  "GM ruling, given as ACT AS <seat> OUTOFORDER <corporation> in a stock round: the "
-                  "corporation may be started now, out of the Historical Order Start's order (1870; the "
-                  "order is our reading of a rule whose base text is not public)", "OUTOFORDER SP"),
+                  "GM ruling, given in a stock round as ACT AS <seat> OUTOFORDER <corporation>, <seat> "
+                  "being the seat to act now (the ruling is no part of its turn): the corporation may be "
+                  "started now, out of the Historical Order Start's order; the report says so until it "
+                  "has started (1870; the order is our reading of a rule whose base text is not public)",
+                  "OUTOFORDER SP"),
     ), gm_only=True),
     OrderCodec("NEWHOME", (), (KatyHome,), *_katy_order("NEWHOME", KatyHome), (
         HelpEntry("NEWHOME <hex>", "the Katy, once floated, places an unused token free in Kansas City as its "

@@ -15,6 +15,10 @@ Only rules 1-3 of his page are public; these are our readings of them (README):
    ``double_heading`` in the variant); no other trains may run as one.
 
 The switch is the title rule ``small_cities`` (``rules/1870/variants/small_cities.yaml``).
+
+The map and the track list show a town's printed value (``t10``); the report's SMALL CITIES
+section (:func:`report_lines`) says what each town on a tile counts in a run (mail review #5:
+the core draws printed values, so the section gives the difference rather than the map).
 """
 
 from __future__ import annotations
@@ -109,3 +113,35 @@ def most_stops(game: Game, corp: str, length: int) -> int:
 
     net = track.network(game, corp)
     return length + sum(1 for s in net.route_stops if is_town(s))
+
+
+SECTION = "SMALL CITIES"
+"""The heading of the report's section on the towns' values (:func:`report_lines`)."""
+
+
+def report_lines(game: Game) -> tuple[str, ...]:
+    """The report's SMALL CITIES lines while the variant is played (none otherwise): the
+    rule, and what each town on a laid tile counts in a run now, by hex
+    (``"B7 $20, E20 $20 + $20"``), the printed value being what the map and the track list
+    show (rule 1; mail review #5). Money is an int rendered with the title's currency."""
+    if not active(game):
+        return ()
+    from pbem.engine import track
+
+    lines = [f"Towns (small cities) count {game.money(BONUS)} more than the map and the track list show "
+             f"(t10 counts {game.money(10 + BONUS)}, t20 {game.money(20 + BONUS)}); each is an optional stop"]
+    worth = []
+    for coord in sorted(game.state.tiles, key=lambda c: (c[0], int(c[1:]) if c[1:].isdigit() else 0)):
+        towns = track.placed(game, coord).tile.towns
+        if towns:
+            values = [town_value(game, Vertex(coord, f"t{i}")) for i in range(len(towns))]
+            worth.append(f"{coord} " + " + ".join(game.money(v) for v in values))
+    if worth:
+        lines.append("Towns on the map count: " + ", ".join(worth))
+    return tuple(lines)
+
+
+def report_sections(game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The report's SMALL CITIES section (:func:`report_lines`), or none when not played."""
+    lines = report_lines(game)
+    return ((SECTION, lines),) if lines else ()

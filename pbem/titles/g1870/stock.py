@@ -132,10 +132,14 @@ class Stock1870(BuySellParShares):
         from pbem.errors import IllegalOrderError
         from pbem.titles.g1870 import historical
 
+        from pbem.titles.g1870.events import OutOfOrderRuled
+
         assert isinstance(action, StartOutOfOrder)
-        if historical.waiting_for(game, action.corporation) is None:
+        earlier = historical.waiting_for(game, action.corporation)
+        if earlier is None:
             raise IllegalOrderError(f"the historical order does not hold {action.corporation} back now")
         state1870(game.state).out_of_order.append(action.corporation)
+        game.event(OutOfOrderRuled(action.corporation, earlier))
 
 
 Stock1870.handlers = {

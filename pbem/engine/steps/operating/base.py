@@ -94,14 +94,6 @@ class OpStep:
         return None
 
     @classmethod
-    def refusal_reason(cls, game: Game, action: Action) -> str | None:
-        """Why this step would refuse ``action``, an order of its kind given while the turn
-        does not offer the step (it has nothing legal, or has passed): the refusal names this
-        reason (:func:`pbem.engine.steps.operating.walk.step_for`). By default None: the
-        refusal names only what must come now."""
-        return None
-
-    @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
         raise NotImplementedError
 

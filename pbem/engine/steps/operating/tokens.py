@@ -44,24 +44,6 @@ class Token(OpStep):
         return False
 
     @classmethod
-    def refusal_reason(cls, game: Game, action: Action) -> str | None:
-        """The one token check's reason (:func:`pbem.engine.track.token_problem`, with the
-        title's own) for a ``TOKEN`` the turn does not take now, or its cost; None for a
-        private's token and where the token itself would be legal."""
-        if not isinstance(action, PlaceToken) or action.using:
-            return None
-        corp = current_corp(game)
-        problem = track.token_problem(game, corp, action.hex, action.city)
-        if problem is not None:
-            return problem
-        cost = next_token_cost(game, corp)
-        if cost is None:
-            return f"{corp} has no station tokens left"
-        if cost > game.hooks.spending_power(game, corp):
-            return f"{corp} has {game.money(game.state.corporations[corp].cash)}; the token costs {game.money(cost)}"
-        return None
-
-    @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
         corp = current_corp(game)
         if isinstance(action, Pass):

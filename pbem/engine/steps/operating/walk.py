@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import closing
-from pbem.engine.actions import Action, Assign, BuyPrivate, LayTile
+from pbem.engine.actions import Action, Assign, BuyPrivate, LayTile, PlaceToken
 from pbem.engine.events import Operates
 from pbem.engine.state import OperatingState
 from pbem.engine.step import Handler
@@ -160,12 +160,27 @@ def legal_actions(game: Game, player: str) -> list[Action]:
     return [action for _, action in legal_moves(game, player)]
 
 
-def _refusal(game: Game, action: Action, blocking: type[OpStep]) -> str:
+def _token_reason(game: Game, player: str, action: Action) -> str | None:
+    """Why the operating corporation may not place the token a ``TOKEN`` order no step takes
+    now asks for, or None: the one token check's reason (:func:`pbem.engine.track.token_problem`,
+    with the title's own, e.g. a token not yet due), asked only for the corporation's
+    president, so a refusal names the rule rather than only the step waited for."""
+    from pbem.engine import track
+    from pbem.engine.steps.operating.base import president
+
+    if not isinstance(action, PlaceToken) or action.using or game.state.pending_teleport:
+        return None
+    corp = current_corp(game)
+    if president(game, corp) != player or op_state(game).token_placed:
+        return None
+    return track.token_problem(game, corp, action.hex, action.city)
+
+
+def _refusal(game: Game, action: Action, blocking: type[OpStep], player: str | None = None) -> str:
     actor = blocking.actor(game)
-    reason = next((found for step in game.operating_steps if isinstance(action, step.takes)
-                   and (found := step.refusal_reason(game, action)) is not None), None)
-    why = f" ({reason})" if reason else ""
-    text = f"{action.spoken} is not possible now{why}; {actor} must {blocking.describe(game)}"
+    reason = _token_reason(game, player, action) if player is not None else None
+    text = (f"{action.spoken} is not possible now{f' ({reason})' if reason else ''}; "
+            f"{actor} must {blocking.describe(game)}")
     if game.probing:
         return text  # a check on a copy of the game: no list, and no search within a search
     kinds = dict.fromkeys(a.kind.replace("_", " ") for a in legal_actions(game, actor))
@@ -194,7 +209,7 @@ def step_for(game: Game, player: str, action: Action) -> type[OpStep]:
     if isinstance(action, BuyPrivate) and action.price is not None:
         taker = BuyCompany  # at any time in the turn; buy_company says why not, if not
     if taker is None:
-        raise IllegalOrderError(_refusal(game, action, blocking))
+        raise IllegalOrderError(_refusal(game, action, blocking, player))
     if blocking is not taker and not isinstance(action, BuyPrivate):
         for step in active[: active.index(taker)]:
             if not step.optional:

@@ -304,6 +304,15 @@ def test_no_rule_of_the_variant_gives_them_anything(sym: str) -> None:
     assert connections.connection_home(game, sym) == (theirs.home, theirs.home_city or 0)
     assert atsf.double_bonus(game, sym, chain(*LINE)) == 0
     assert run(game, LINE, sym) == printed(game, LINE), "no destination doubled on the AT&SF's line"
+    # the GM&O's, the IC's and the Katy's own rules name none of them
+    from pbem.engine.values import CityRef
+    from pbem.titles.g1870 import gmo, illinois, katy
+
+    assert game.hooks.homes(game, sym) == (CityRef(theirs.home, theirs.home_city or 0),)
+    assert not gmo.bound(game, sym), "no west-of-the-Mississippi rule"
+    assert not illinois.applies(game, sym), "no second home, first lay or $40-token rule"
+    assert katy.connection_home(game, sym) is None and not katy.home_deferred(game, sym)
+    assert gmo.west_problem(game, sym, "B9", "57", 0) is None
 
 
 @pytest.mark.parametrize("sym", OTHERS)

@@ -143,7 +143,7 @@ def test_a_refused_lay_names_the_rotations_and_the_other_tiles_that_fit() -> Non
     for other, other_rotations in here[coord].items():
         if other != tile:
             assert f"{other} " + " ".join(f"r{r}" for r in other_rotations) in text
-    with pytest.raises(IllegalOrderError, match=r"nothing fits on A1[0-9]*; .* may lay on "):
+    with pytest.raises(IllegalOrderError, match=r"no tile may go on A1[0-9]* now; .* may lay on "):
         game.apply(president, LayTile("A19", "57", 0))
 
 

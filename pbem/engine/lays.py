@@ -142,7 +142,7 @@ def hex_summary(tiles: dict[str, list[int]]) -> str:
 def refusal(game: Game, corp: str, action: LayTile, problem: str) -> str:
     """The refusal of ``action`` (an ordinary ``LAY`` the check refused with ``problem``),
     naming what does fit: the legal rotations of that tile on that hex, the other tiles that
-    fit there, or, where nothing fits on that hex, the hexes where something does."""
+    fit there, or, where no tile may go on that hex, the hexes where one may."""
     fits = by_hex(legal_lays(game, corp))
     here = fits.get(action.hex, {})
     notes: list[str] = []
@@ -157,7 +157,7 @@ def refusal(game: Game, corp: str, action: LayTile, problem: str) -> str:
         if fits:
             hexes = list(fits)
             shown = ", ".join(hexes[:12]) + (f" and {len(hexes) - 12} more" if len(hexes) > 12 else "")
-            notes.append(f"nothing fits on {action.hex}; {corp} may lay on {shown}; the report lists the tiles")
+            notes.append(f"no tile may go on {action.hex} now; {corp} may lay on {shown}; the report lists the tiles")
         else:
             notes.append(f"{corp} has no legal tile lay now; PASS")
     return problem + " (" + "; ".join(notes) + ")"

@@ -194,7 +194,8 @@ def test_a_four_player_historical_order_start_by_mail() -> None:
 
 def test_help_has_a_note_on_each_part_of_the_variant() -> None:
     """HELP's "Rules of this game" gives the variant's notes: the order (our reading), the
-    rivers with the GM&O and the IC, the M-K-T private and the Katy, and small cities."""
+    rivers with the GM&O and the IC, the M-K-T private and the Katy, and small cities; its
+    order words NEWHOME, MOVEHOME and the GM's OUTOFORDER are listed only in its games."""
     from pbem.orders import help_text
     from pbem.ruleset import load_title
 
@@ -205,3 +206,8 @@ def test_help_has_a_note_on_each_part_of_the_variant() -> None:
         assert f"\n  {heading}\n" in notes, heading
     assert "ohio_cairo" in notes and "our reading" in notes
     assert "Rules of this game:" not in help_text(title=load_title("1870"))
+    # the variant's own order words are listed in its games only (the GM's OUTOFORDER too)
+    for variants, listed in (((), False), (("historical_order_start",), True)):
+        text = help_text(title=load_title("1870", variants), include_gm=True)
+        for word in ("NEWHOME <hex>", "MOVEHOME <hex>", "OUTOFORDER <corporation>"):
+            assert (f"\n  {word}" in text) is listed, (variants, word)

@@ -11,7 +11,7 @@ reads nor lists them (issue 11).
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from pbem.core_codecs import word_alone
 from pbem.engine.actions import Action, Dividend
@@ -20,7 +20,26 @@ from pbem.errors import OrderSyntaxError
 from pbem.order_codecs import HelpEntry, OrderCodec, Vocabulary, corporation, hex_ref
 from pbem.titles.g1870.katy import KatyHome, MoveHomeToken
 
+if TYPE_CHECKING:
+    from pbem.engine.title import TitleData
+
 __all__ = ["CODECS"]
+
+
+def _plays_the_order(title: TitleData) -> bool:
+    """Whether the title's game plays the Historical Order Start's order of starting (HELP
+    lists OUTOFORDER only then)."""
+    return bool(title.title_rule("historical_order"))
+
+
+def _katy_has_a_new_home(title: TitleData) -> bool:
+    """Whether the Katy may take a new home in Kansas City (HELP lists NEWHOME only then)."""
+    return bool(title.title_rule("katy_kansas_city_home"))
+
+
+def _katy_moves_its_token(title: TitleData) -> bool:
+    """Whether the Katy may move its Junction City token (HELP lists MOVEHOME only then)."""
+    return int(title.title_rule("katy_junction_city_move_cost")) > 0
 
 
 def _parse_redeem(words: list[str], line: str, vocab: Vocabulary) -> Action:
@@ -92,15 +111,16 @@ CODECS: tuple[OrderCodec, ...] = (
                   "being the seat to act now (the ruling is no part of its turn): the corporation may be "
                   "started now, out of the Historical Order Start's order; the report says so until it "
                   "has started (1870; the order is our reading of a rule whose base text is not public)",
-                  "OUTOFORDER SP"),
+                  "OUTOFORDER SP", _plays_the_order),
     ), gm_only=True),
     OrderCodec("NEWHOME", (), (KatyHome,), *_katy_order("NEWHOME", KatyHome), (
         HelpEntry("NEWHOME <hex>", "the Katy, once floated, places an unused token free in Kansas City as its "
-                  "new home (1870 Historical Order Start)", "NEWHOME B11"),
+                  "new home (1870 Historical Order Start)", "NEWHOME B11", _katy_has_a_new_home),
     )),
     OrderCodec("MOVEHOME", (), (MoveHomeToken,), *_katy_order("MOVEHOME", MoveHomeToken), (
         HelpEntry("MOVEHOME <hex>[.<city>]", "the Katy, with a token in Kansas City, moves its Junction City token "
-                  "to a city its track reaches, for $100 (1870 Historical Order Start)", "MOVEHOME D5"),
+                  "to a city its track reaches, for $100 (1870 Historical Order Start)", "MOVEHOME D5",
+                  _katy_moves_its_token),
     )),
     word_alone("HALF", Dividend("half"), (), "pay half, keep half (1870)"),
     OrderCodec("REDEEM", (), (Redeem,), _parse_redeem, _format_redeem, (

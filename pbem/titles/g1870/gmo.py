@@ -73,7 +73,7 @@ def west_track(game: Game, coord: str, tile: str, rotation: int, *, stop_allowed
 
     if rivers.hex_west(rivers.sides(game.title), coord):
         return f"{coord} lies west of the river"
-    bank = ((game.title.extras.get("mississippi") or {}).get("hexes") or {}).get(coord)
+    bank = rivers.bank(game.title, coord)
     if bank is None:
         return None
     west = set(bank["west"])

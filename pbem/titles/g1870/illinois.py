@@ -216,12 +216,10 @@ def connect(game: Game, corp: str) -> None:
 def _towns(tile: TileData, rotation: int, edge: int) -> tuple[str | None, frozenset[int]]:
     """On ``tile`` at ``rotation``: the town joined to ``edge`` (Carthage), or None, and the
     edges joined to its other towns (Fort Madison)."""
-    from pbem.engine.board import edge_of
-
-    ends = [(edge_of(end), other) for a, b in tile.paths_at(rotation) for end, other in ((a, b), (b, a))
-            if other.startswith("t")]
-    town = next((other for e, other in ends if e == edge), None)
-    return town, frozenset(e for e, other in ends if e is not None and other != town)
+    town = rivers.town_on_edge(tile, rotation, edge)
+    others = frozenset(e for e in range(6)
+                       if (found := rivers.town_on_edge(tile, rotation, e)) is not None and found != town)
+    return town, others
 
 
 def carthage(game: Game) -> tuple[str, str] | None:

@@ -165,14 +165,6 @@ def towns_line(game: Game) -> str | None:
     return "E20's towns: " + ", ".join(f"{stop_ref(t)} {TOWN_NAMES[side]} ({side})" for side, t in named)
 
 
-def _town_at(game: Game, tile: str, rotation: int, edge: int) -> str | None:
-    for a, b in game.tiles[tile].paths_at(rotation):
-        for end, other in ((a, b), (b, a)):
-            if end == f"e{edge}" and other.startswith("t"):
-                return other
-    return None
-
-
 def hexside_problem(game: Game, coord: str, tile: str, rotation: int) -> str | None:
     """Why ``tile`` at ``rotation`` may not go on ``coord`` because it would cross the Ohio's
     hex side between F19 and E18 (:data:`~pbem.titles.g1870.rivers.OHIO_HEXSIDE`) from the
@@ -182,7 +174,7 @@ def hexside_problem(game: Game, coord: str, tile: str, rotation: int) -> str | N
     edge = dict(rivers.OHIO_HEXSIDE).get(coord)
     if edge is None:
         return None
-    bank = (game.title.extras.get("mississippi") or {}).get("hexes", {}).get(coord)
+    bank = rivers.bank(game.title, coord)
     if bank is None:
         return None
     east = set(bank["east"])
@@ -215,11 +207,11 @@ def e20_lay_problem(game: Game, corp: str, coord: str, tile: str, rotation: int)
     if not reached:
         return None
     for edge in sorted(reached):
-        town = _town_at(game, tile, rotation, edge)
+        town = rivers.town_on_edge(game.tiles[tile], rotation, edge)
         if town is not None and town_side(game, tile, rotation, town) == edge_side(edge):
             return None
     sides = sorted({edge_side(e) for e in reached})
-    towns = sorted({t for t in (_town_at(game, tile, rotation, e) for e in reached) if t is not None})
+    towns = sorted({t for t in (rivers.town_on_edge(game.tiles[tile], rotation, e) for e in reached) if t is not None})
     wrong = " and ".join(f"{TOWN_NAMES[town_side(game, tile, rotation, t) or 'south']} ({stop_ref(t)})"
                          for t in towns) or "neither town"
     return (f"#{tile} at rotation {rotation} joins {corp}'s track from the {' and '.join(sides)} of the "
@@ -237,7 +229,7 @@ def _exits_of(game: Game, coord: str) -> frozenset[int]:
 def _crossing(game: Game, tile: str, rotation: int, edge: int, coord: str) -> str | None:
     """The refusal where E20's ``tile`` at ``rotation`` has, at its edge ``edge``, the track of
     the town of the other side of the Ohio than that edge's side, or None."""
-    town = _town_at(game, tile, rotation, edge)
+    town = rivers.town_on_edge(game.tiles[tile], rotation, edge)
     side = None if town is None else town_side(game, tile, rotation, town)
     if town is None or side is None or side == edge_side(edge):
         return None

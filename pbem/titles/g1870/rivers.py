@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Literal, Mapping
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
-    from pbem.engine.board import MapData
+    from pbem.engine.board import MapData, TileData
     from pbem.engine.title import TitleData
 
 Side = Literal["west", "east"]
@@ -75,6 +75,23 @@ def _banks(title: TitleData) -> Mapping[str, Mapping[str, Any]]:
     river = title.extras.get("mississippi") or {}
     found: Mapping[str, Mapping[str, Any]] = river.get("hexes") or {}
     return found
+
+
+def bank(title: TitleData, coord: str) -> Mapping[str, Any] | None:
+    """The Mississippi's banks in river hex ``coord`` (``extras.yaml``, ``mississippi``:
+    ``west`` and ``east``, the edges on each bank, and ``stops_on``, the bank its city or town
+    stands on), or None for a hex the river does not cross."""
+    return _banks(title).get(coord)
+
+
+def town_on_edge(tile: TileData, rotation: int, edge: int) -> str | None:
+    """The town (``"t0"``, ``"t1"``) that ``tile`` laid at ``rotation`` joins to hex edge
+    ``edge`` by a path, or None (E20's Cairo and Paducah, A16's Carthage and Fort Madison)."""
+    for a, b in tile.paths_at(rotation):
+        for end, other in ((a, b), (b, a)):
+            if end == f"e{edge}" and other.startswith("t"):
+                return other
+    return None
 
 
 def _banks_key(title: TitleData) -> Banks:

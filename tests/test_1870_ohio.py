@@ -148,11 +148,54 @@ def test_a_southern_company_must_reach_paducah() -> None:
     game = position()
     assert track.network(game, SOUTH).hex_edges["E20"] == {5}
     assert track.lay_problem(game, SOUTH, "E20", "2", 5) is None, "the SE edge leads to Paducah on #2 NW"
-    for rot in (2, 5):
-        problem = track.lay_problem(game, SOUTH, "E20", "55", rot)
-        assert problem is not None and "to Cairo" in problem, "#55: the NW-SE line is Cairo's (our reading)"
+    assert track.lay_problem(game, SOUTH, "E20", "55", 2) is None, "#55 NE: the SE arm's town is Paducah"
+    problem = track.lay_problem(game, SOUTH, "E20", "55", 5)
+    assert problem is not None and "to Cairo" in problem, "#55 SW: the NW-SE line's town is Cairo, on the NW arm"
     game.state.companies[rivers.BRIDGE_COMPANY].owner = Owner.corporation("MP")
-    assert track.lay_problem(game, SOUTH, "E20", "55", 2) is None, "the bridge open, the Ohio is no bar"
+    assert track.lay_problem(game, SOUTH, "E20", "55", 5) is None, "the bridge open, the Ohio is no bar"
+
+
+def _line(game: Game, tile: str, rot: int, town: str) -> frozenset[int]:
+    """The edges joined to ``town`` of ``tile`` at ``rot``."""
+    return frozenset(int(e[1:]) for path in game.tiles[tile].paths_at(rot) if town in path
+                     for e in path if e.startswith("e"))
+
+
+def test_55s_two_positions_turn_its_northern_town_round() -> None:
+    """Seed: "#55 NE: Cairo is north and Paducah is south", and the same for #55 SW. The two
+    positions are 180 degrees apart: each straight line lies on itself in both, and a town
+    standing off the crossing on one arm of its line is on the opposite arm after the turn, so
+    the town that is north in one position is south in the other."""
+    game = position()
+    table = ohio.cairo_table(game)
+    assert all(_line(game, "55", 2, t) == _line(game, "55", 5, t) for t in ("t0", "t1")), "a line lies on itself"
+    assert table[("55", 2)] != table[("55", 5)]
+    # the tile's picture unturned: t0 on the arm toward edge 3, t1 toward edge 1; turned by r
+    arm = {"t0": 3, "t1": 1}
+    for rot in (2, 5):
+        north = [t for t, edge in arm.items() if (edge + rot) % 6 in rivers.OHIO_NORTH_EDGES]
+        assert north == [table[("55", rot)]], f"#55 r{rot}: Cairo is the town on a northern arm"
+        assert ohio.town_side(game, "55", rot, table[("55", rot)]) == "north"
+    assert (table[("55", 2)], table[("55", 5)]) == ("t1", "t0")
+
+
+def test_56_nw_cairo_is_the_town_on_the_sw_nw_curve() -> None:
+    """Seed: "#56 NW: Cairo is north and Paducah is south on the tile". #56 NW is r5: its
+    curves are SW-NW (t1) and SE-W (t0); the SW-NW curve stands further north (its NW end)
+    and is Cairo, the SE-W curve (its SE end) Paducah. A northern company from D19 (the NW
+    side) reaches Cairo on it; a southern one from F21 (SE) reaches Paducah."""
+    game = position()
+    assert _line(game, "56", 5, "t1") == {0, 2} and _line(game, "56", 5, "t0") == {5, 1}
+    assert ohio.town_side(game, "56", 5, "t1") == "north" and ohio.town_side(game, "56", 5, "t0") == "south"
+    assert ohio.town_label(game, "t1") == "E20.1"
+    game.state.tiles["E20"] = ("56", 5)
+    assert ohio.town_label(game, "t1") == "Cairo (E20.1)" and ohio.town_label(game, "t0") == "Paducah (E20.0)"
+    del game.state.tiles["E20"]
+    assert track.lay_problem(game, NORTH, "E20", "56", 5) is None, "D19's NW side leads to Cairo"
+    assert track.lay_problem(game, SOUTH, "E20", "56", 5) is None, "F21's SE side leads to Paducah"
+    game.state.tiles["E20"] = ("56", 5)
+    assert run(game, NORTH, ("B19", "E20.1")) > 0, "the northern run ends in Cairo"
+    assert run(game, SOUTH, ("H17", "G20", "E20.0")) > 0, "the southern run ends in Paducah"
 
 
 def test_a_tile_the_table_does_not_name_is_refused_in_e20(monkeypatch: pytest.MonkeyPatch) -> None:

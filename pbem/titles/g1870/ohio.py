@@ -41,9 +41,12 @@ for every tile:
 * #1 r2 and r5 (seed NE and SW, the same picture): Cairo the western town (r2 t1, r5 t0).
 * #2 r0 (seed NE): Cairo t1, the sharp curve W-NW (its track does not cross, as the seed
   notes); r5 (NW): Cairo t1, the sharp curve SW-W.
-* #55 r2 and r5 (NE and SW, the same picture): the seed says only "Cairo north"; our data
-  does not place the towns on the tile, and both of its lines cross the river. Our reading:
-  Cairo is the town on the NW-SE line (t0 in both rotations).
+* #55 r2 and r5 (NE and SW): 180 degrees apart, so each straight line lies on itself in both
+  and each town, standing off the crossing on one arm of its line, moves to the opposite arm:
+  the northern town is t1 in one position and t0 in the other. The tile's picture (as the
+  public tile catalogue draws it unturned) has t0 on the arm toward its edge 3 and t1 on the
+  arm toward its edge 1; turned by r they face edges 3+r and 1+r. r2: t1 on the NE arm is
+  Cairo, t0 on the SE arm Paducah; r5: t0 on the NW arm is Cairo, t1 on the SW arm Paducah.
 * #56 r0 (NE): Cairo t1, the curve W-NE (not crossing, as the seed notes); r5 (NW): Cairo t1,
   the curve SW-NW, the more northern one.
 * #69 r3 (E): Cairo t0, the straight line SW-NE, Paducah the curve SE-W; r5 (SW): Cairo t1,
@@ -67,7 +70,7 @@ RULE = "ohio_river"
 """The setting switching the Ohio rules on."""
 CAIRO = "ohio_cairo"
 """The setting naming Cairo's town for each tile and rotation in E20."""
-CAIRO_TABLE = "1:2:t1 1:5:t0 2:0:t1 2:5:t1 55:2:t0 55:5:t0 56:0:t1 56:5:t1 69:3:t0 69:5:t1"
+CAIRO_TABLE = "1:2:t1 1:5:t0 2:0:t1 2:5:t1 55:2:t1 55:5:t0 56:0:t1 56:5:t1 69:3:t0 69:5:t1"
 """Our mapping of the seed's table: ``tile:rotation:town`` entries separated by blanks, the
 town (``t0``/``t1``) being Cairo, north of the Ohio; the other is Paducah (module text)."""
 

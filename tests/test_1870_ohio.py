@@ -118,10 +118,38 @@ def test_no_tile_joins_the_ohio_hexside_to_the_eastern_bank_while_the_bridge_is_
     assert game.hooks.lay_problem(game, SOUTH, coord, tile, rot) is None
 
 
-def test_track_on_the_western_bank_of_f19_may_use_the_hexside() -> None:
-    game = position(bridge=None)
-    rot = next(r for r in range(6) if game.tiles["7"].exits(r) == {1, 2})
-    assert game.hooks.lay_problem(game, SOUTH, "F19", "7", rot) is None
+def test_the_hexside_lies_east_of_the_mississippi_in_both_hexes() -> None:
+    """Seed: "track built 'east' of the Mississippi River may thus not cross the hexside
+    between F19 and E18": both its edges are on the eastern bank, Illinois to the north (E18)
+    and Kentucky to the south (F19), and in plain 1870's banks both were western."""
+    for variants, side in ((VARIANT, "east"), ((), "west")):
+        title = load_title("1870", variants)
+        found = rivers.sides(title)
+        assert {rivers.edge_side(title, found, coord, edge) for coord, edge in rivers.OHIO_HEXSIDE} == {side}
+    found = rivers.sides(load_title("1870", VARIANT))
+    assert rivers.ohio_side(found, "E18/east") == "north" and rivers.ohio_side(found, "F19/east") == "south"
+
+
+@pytest.mark.parametrize("holder", [Owner.player("A"), None])
+def test_an_eastern_lay_across_the_hexside_is_refused_until_a_corporation_owns_the_bridge(
+        holder: Owner | None) -> None:
+    """Kentucky track in F19 from its NE side (toward E20) to its NW side (toward E18), and
+    Illinois track in E18 from its E side to its SE side (toward F19): both eastern-bank lays,
+    refused while a player holds the Bridge Company or nobody has bought it; allowed once a
+    corporation owns it or it has closed. Track in F19 that keeps off the side may be laid."""
+    game = position(bridge=holder)
+    f19 = rotation(game, "F19", "7", ("E20", "E18"))
+    e18 = rotation(game, "E18", "7", ("E20", "F19"))
+    for coord, rot in (("F19", f19), ("E18", e18)):
+        problem = game.hooks.lay_problem(game, SOUTH, coord, "7", rot)
+        assert problem is not None and "would cross the Ohio between F19 and E18" in problem
+    assert game.hooks.lay_problem(game, SOUTH, "F19", "7", rotation(game, "F19", "7", ("E20", "F21"))) is None
+    game.state.companies[rivers.BRIDGE_COMPANY].owner = Owner.corporation("MP")
+    assert game.hooks.lay_problem(game, SOUTH, "F19", "7", f19) is None
+    assert game.hooks.lay_problem(game, SOUTH, "E18", "7", e18) is None
+    game.state.companies[rivers.BRIDGE_COMPANY].owner = holder
+    game.state.companies[rivers.BRIDGE_COMPANY].closed = True
+    assert game.hooks.lay_problem(game, SOUTH, "F19", "7", f19) is None
 
 
 # -- lays in E20 ----------------------------------------------------------------------------

@@ -4,11 +4,12 @@ sold to a corporation or has closed (:func:`pbem.titles.g1870.rivers.bridge_open
 is closed:
 
 * **The F19/E18 hex side** (:func:`hexside_problem`). Track east of the Mississippi may not
-  cross the side between F19 and E18: no tile in F19 may join its edge 2 (NW, toward E18) to
-  an edge of the eastern bank, none in E18 its edge 5 (SE, toward F19) to one. The core's
-  Mississippi rule already refuses such a tile while a player owns the company; this holds
-  while the company is unsold too. "Crossing" is the seed's: track that begins on one side
-  and could be continued off the river on the other, so a path is judged by its two ends.
+  cross the side between F19 and E18, which the variant's banks put on the eastern bank of
+  both hexes (:mod:`pbem.titles.g1870.rivers`): the Ohio itself, Illinois (E18) to the north,
+  Kentucky (F19) to the south. No tile in F19 may have track on its edge 2 (NW, toward E18),
+  none in E18 on its edge 5 (SE, toward F19): any such track would run across the Ohio (to
+  the western bank too, which the Mississippi also bars). This holds while the company is
+  unsold too.
 * **Lays in E20** (:func:`e20_lay_problem`), Cairo IL north of the Ohio, Paducah KY south.
   Any corporation, from either side, may lay a two-town tile there; where its track reaches
   the hex it must join the town of its own side. Our reading of "its own track line must
@@ -169,24 +170,16 @@ def towns_line(game: Game) -> str | None:
 
 
 def hexside_problem(game: Game, coord: str, tile: str, rotation: int) -> str | None:
-    """Why ``tile`` at ``rotation`` may not go on ``coord`` because it would cross the Ohio's
-    hex side between F19 and E18 (:data:`~pbem.titles.g1870.rivers.OHIO_HEXSIDE`) from the
-    eastern bank while the Ohio is closed, or None (module text)."""
+    """Why ``tile`` at ``rotation`` may not go on ``coord`` because its track would cross the
+    Ohio's hex side between F19 and E18 (:data:`~pbem.titles.g1870.rivers.OHIO_HEXSIDE`) while
+    the Ohio is closed, or None: a path of the tile on that side (module text)."""
     if not closed(game):
         return None
     edge = dict(rivers.OHIO_HEXSIDE).get(coord)
-    if edge is None:
+    if edge is None or edge not in game.tiles[tile].exits(rotation):
         return None
-    bank = rivers.bank(game.title, coord)
-    if bank is None:
-        return None
-    east = set(bank["east"])
-    for a, b in game.tiles[tile].paths_at(rotation):
-        edges = {int(e[1:]) for e in (a, b) if e.startswith("e")}
-        if edge in edges and edges & east:
-            return (f"#{tile} at rotation {rotation} would cross the Ohio between F19 and E18 "
-                    f"before the Bridge Company is sold to a corporation or closes")
-    return None
+    return (f"#{tile} at rotation {rotation} would cross the Ohio between F19 and E18 "
+            f"before the Bridge Company is sold to a corporation or closes")
 
 
 def e20_lay_problem(game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:

@@ -7,10 +7,12 @@ Sides are found from the map: the Mississippi's banks in each river hex (``extra
 board into a western and an eastern part; east of it, the Ohio splits the eastern part at the
 Cairo/Paducah hex (:data:`OHIO_HEX`, E20) into Illinois to the north and Kentucky and the
 south. E20's edges toward D19, D21 and E18 are its northern ones, toward F19 and F21 its
-southern ones (:data:`OHIO_NORTH_EDGES`); across the map, the Ohio meets the Mississippi at the
-corner shared by E18, E20 and F19, and the only other hex side it follows, between F19 and E18
-(:data:`OHIO_HEXSIDE`), lies on the Mississippi's western bank in both hexes in our banks model,
-so no Kentucky track meets Illinois track there.
+southern ones (:data:`OHIO_NORTH_EDGES`); west of E20 the Ohio follows the hex side between
+F19 and E18 (:data:`OHIO_HEXSIDE`) to the Mississippi. The Historical Order Start's banks
+(its variant file overlays ``extras.yaml``) put that side on the eastern bank of both hexes,
+as Jerkich's rules read the map ("track built 'east' of the Mississippi River may thus not
+cross the hexside between F19 and E18"): the river runs down E18 from its top corner to its
+bottom one and cuts off only F19's west side. Illinois is found without crossing that side.
 
 A part of the board is a *node*: a hex that is not a river hex, or one bank of a river hex
 (``(coord, "west")``). Two nodes touch across a hex side; the Mississippi's nodes of one hex do
@@ -107,14 +109,14 @@ def _node(banks: Mapping[str, tuple[tuple[int, ...], tuple[int, ...]]], coord: s
 
 
 def _flood(board: MapData, banks: Mapping[str, tuple[tuple[int, ...], tuple[int, ...]]],
-           start: str, barrier: str | None) -> frozenset[str]:
+           start: str, barrier: str | None, cut: frozenset[tuple[str, int]] = frozenset()) -> frozenset[str]:
     seen, todo = {start}, [start]
     while todo:
         coord, _, bank = todo.pop().partition("/")
         edges = range(6) if not bank else banks[coord][0 if bank == "west" else 1]
         for edge in edges:
             other = board.neighbor(coord, edge)
-            if other is None or other == barrier:
+            if other is None or other == barrier or (coord, edge) in cut:
                 continue
             node = _node(banks, other, (edge + 3) % 6)
             if node not in seen:
@@ -127,7 +129,7 @@ def _flood(board: MapData, banks: Mapping[str, tuple[tuple[int, ...], tuple[int,
 def _sides(board: MapData, key: Banks) -> Sides:
     banks = {coord: (west, east) for coord, west, east, _ in key}
     return Sides(west=_flood(board, banks, WEST_SEED, None),
-                 illinois=_flood(board, banks, ILLINOIS_SEED, OHIO_HEX))
+                 illinois=_flood(board, banks, ILLINOIS_SEED, OHIO_HEX, frozenset(OHIO_HEXSIDE)))
 
 
 def sides(title: TitleData) -> Sides:

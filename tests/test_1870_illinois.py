@@ -17,7 +17,7 @@ from pbem.engine.steps.operating.walk import start_corporation_turns
 from pbem.engine.values import CityRef, Owner, Vertex
 from pbem.errors import IllegalOrderError
 from pbem.ruleset import load_title
-from pbem.titles.g1870 import illinois
+from pbem.titles.g1870 import illinois, rivers
 from pbem.titles.g1870.connections import connections_due, queue_connections
 from pbem.titles.g1870.state import state1870
 
@@ -433,6 +433,62 @@ def test_no_track_of_its_own_joined_to_fort_madison_from_a_neighbour() -> None:
     assert problem(game, toward) == "IC may build to Carthage but not to Fort Madison on A16"
     game.state.tiles["A16"] = ("2", 4)  # now B17's side of A16 leads to Carthage
     assert problem(game, toward) is None
+
+
+def test_carthage_stands_east_of_the_mississippi_and_fort_madison_west() -> None:
+    """Seed: "Carthage on the east side of the Mississippi in hex A16 ... Fort Madison on the
+    west side"; Carthage "the southern city on tile #2 and the eastern city on tile #56"."""
+    game = ic_turn()
+    for tile, carthage, fort in (("2", "t1", "t0"), ("56", "t0", "t1")):
+        game.state.tiles["A16"] = (tile, 4)
+        assert rivers.vertex_side(game, Vertex("A16", carthage)) == "east", f"#{tile}: Carthage"
+        assert rivers.vertex_side(game, Vertex("A16", fort)) == "west", f"#{tile}: Fort Madison"
+    plain = ic_turn(())
+    plain.state.tiles["A16"] = ("56", 4)
+    assert rivers.vertex_side(plain, Vertex("A16", "t0")) == "west", "plain 1870: both towns on the western bank"
+
+
+def test_while_a_player_holds_the_bridge_the_ic_may_build_to_carthage() -> None:
+    """The IC's track from A18 enters A16 on its east side: #56 there joins it to Carthage, on
+    its own (eastern) bank, and the tile may go down though its lines appear to cross the
+    river, since no track goes on out of A16 beyond them; #2 would join it to Fort Madison,
+    which stays closed. The IC may then run to Carthage, not to Fort Madison."""
+    game = carthage_reach("player")
+    assert problem(game, LayTile("A16", "56", 4)) is None
+    assert problem(game, LayTile("A16", "2", 4)) == "IC may build to Carthage but not to Fort Madison on A16"
+    game.state.tiles["A16"] = ("56", 4)
+    assert illinois.route_problem(game, IC, [Vertex("B19", "c0"), Vertex("A16", "t0")]) is None
+    assert illinois.route_problem(game, IC, [Vertex("B19", "c0"), Vertex("A16", "t1")]) is not None
+    assert runs(game, "B19", "A16.0") > 0
+    # plain 1870: no tile on A16 while a player holds the Bridge Company
+    plain = ic_turn((), bridge="player")
+    plain.state.tiles["A18"] = game.state.tiles["A18"]
+    refused = track.lay_problem(plain, IC, "A16", "56", 4)
+    assert refused is not None and "would cross the Mississippi on A16" in refused
+
+
+def test_no_track_goes_on_out_of_a16_across_the_river_while_a_player_holds_the_bridge() -> None:
+    """Carthage's track reaching A16's SW side (toward B15, the western bank) and Fort Madison's
+    reaching its SE side (toward B17, the eastern bank) may not be continued out of the hex:
+    a tile beside A16 that would lead track in there is refused, and a tile on A16 is refused
+    where track already leads in; once a corporation owns the Bridge Company both may go."""
+    game = carthage_reach("player")
+    game.state.tiles["A16"] = ("56", 4)
+    b15 = lay(game, "B15", ("A16", "C16"))
+    b17 = lay(game, "B17", ("A16", "C18"))
+    for action in (b15, b17):
+        refused = game.hooks.lay_problem(game, "MP", action.hex, action.tile, action.rotation)
+        assert refused is not None and "across the Mississippi" in refused, action
+    away = lay(game, "B17", ("B19", "C18"))
+    assert game.hooks.lay_problem(game, "MP", "B17", away.tile, away.rotation) is None, "not toward A16"
+    del game.state.tiles["A16"]
+    game.state.tiles["B15"] = (b15.tile, b15.rotation)
+    refused = game.hooks.lay_problem(game, IC, "A16", "56", 4)
+    assert refused is not None and "would go on into B15" in refused
+    game.state.companies["MRBC"].owner = Owner.corporation("MP")
+    assert game.hooks.lay_problem(game, IC, "A16", "56", 4) is None
+    game.state.tiles["A16"] = ("56", 4)
+    assert game.hooks.lay_problem(game, "MP", "B17", b17.tile, b17.rotation) is None
 
 
 # -- lays and tokens -----------------------------------------------------------------------------

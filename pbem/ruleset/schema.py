@@ -329,12 +329,14 @@ class TrainsFile(Strict):
 
 class RiverHex(Strict):
     """A hex the river splits: the corners of its ``line``, the edges on each bank, and the
-    bank its city or town stands on (``stops_on``)."""
+    bank its city or town stands on (``stops_on``); for a hex whose two towns stand on
+    different banks, ``town_banks``: the bank of the town a tile joins to each edge named."""
 
     line: list[int]
     west: list[int]
     east: list[int]
     stops_on: Literal["west", "east"] | None = None
+    town_banks: dict[int, Literal["west", "east"]] | None = None
 
 
 class River(Strict):

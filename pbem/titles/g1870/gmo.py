@@ -67,7 +67,8 @@ def west_track(game: Game, coord: str, tile: str, rotation: int, *, stop_allowed
     <coord> has track on the western bank"`` when one of the tile's new paths (those the old
     tile did not have, :func:`pbem.engine.track.added_paths`) reaches an edge of the western
     bank or, unless ``stop_allowed`` (the GM&O's St. Louis, the IC's St. Louis), a city or
-    town standing on the western bank (``stops_on: west``). The one check of "track west of
+    town standing on the western bank (``stops_on: west``, or the town's own bank where the
+    hex names ``town_banks``). The one check of "track west of
     the river" for the GM&O and the IC (:mod:`.illinois`)."""
     from pbem.engine import track
 
@@ -77,14 +78,14 @@ def west_track(game: Game, coord: str, tile: str, rotation: int, *, stop_allowed
     if bank is None:
         return None
     west = set(bank["west"])
-    stop_west = bank.get("stops_on") == "west" and not stop_allowed
     data = game.tiles[tile]
     paths = data.paths_at(rotation)
     for index in track.added_paths(track.placed(game, coord), data, rotation):
         ends = paths[index]
         edges = {int(e[1:]) for e in ends if e.startswith("e")}
-        to_stop = any(e[0] in "ct" for e in ends)
-        if edges & west or (to_stop and stop_west):
+        stops = [e for e in ends if e[0] in "ct"]
+        stand = (rivers.town_bank(game.title, coord, data, rotation, stops[0]) or bank.get("stops_on")) if stops else None
+        if edges & west or (stand == "west" and not stop_allowed):
             return f"#{tile} at rotation {rotation} on {coord} has track on the western bank"
     return None
 

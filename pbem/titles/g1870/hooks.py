@@ -24,7 +24,7 @@ from pbem.engine.hooks import Coord, TitleHooks
 from pbem.engine.state import IPO, Owner, ShareSale, TitleState
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
 from pbem.engine.values import CityRef, Vertex
-from pbem.titles.g1870 import atsf, gmo, historical, illinois, katy, mkt_private, ohio, protection, small_cities
+from pbem.titles.g1870 import atsf, gmo, historical, illinois, katy, mkt_private, ohio, protection, rivers, small_cities
 from pbem.titles.g1870.state import State1870, state1870
 from pbem.titles.g1870.stock import Stock1870
 
@@ -187,7 +187,11 @@ class Hooks1870(TitleHooks):
     def lay_problem(self, game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
         """While a player owns the Mississippi River Bridge Company, no tile in a river hex
         may join the two banks (extras.yaml, mississippi): a tile in a hex with a city or town
-        reaches only edges on the stop's bank; elsewhere each path keeps to one bank. With the
+        reaches only edges on the stop's bank; elsewhere each path keeps to one bank. In a hex
+        whose towns stand on different banks (``town_banks``: the Historical Order Start's
+        A16), a town's track may reach the other bank's edge only where no track goes on beyond
+        it (:func:`pbem.titles.g1870.rivers.split_stops_problem`, and
+        :func:`~pbem.titles.g1870.rivers.continuing_problem` for the hexes beside it). With the
         Historical Order Start, the last #5 is held for the MP until it has operated
         (:func:`pbem.titles.g1870.historical.reserved_tile_problem`), the Ohio is closed at
         F19/E18 and in E20 (:func:`pbem.titles.g1870.ohio.lay_problem`) and the GM&O builds
@@ -205,11 +209,15 @@ class Hooks1870(TitleHooks):
             return private
         river = game.title.extras.get("mississippi") or {}
         bank = (river.get("hexes") or {}).get(coord)
-        if bank is None:
-            return None
         company = game.state.companies.get(str(river.get("blocked_by", "MRBC")))
         if company is None or company.closed or company.owner is None or not company.owner.is_player:
             return None
+        beside = rivers.continuing_problem(game, coord, tile, rotation)
+        if bank is None or beside is not None:
+            return beside
+        if bank.get("town_banks"):
+            split = rivers.split_stops_problem(game, coord, tile, rotation)
+            return None if split is None else f"{split} while {company.sym} is owned by a player"
         west, east = set(bank["west"]), set(bank["east"])
         data = game.tiles[tile]
         exits = data.exits(rotation)

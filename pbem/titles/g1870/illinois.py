@@ -40,9 +40,11 @@ Readings (also in the variant's yaml and the report of issue 13):
 * Carthage (setting ``historical_illinois_carthage``, ``"A16 0"``): A16 takes only #2 and #56,
   each at one rotation (4), and on both the town joined to edge 0 is the seed's Carthage (#2:
   the southern town, on the SE-SW curve; #56: the eastern one, on the E-SW curve); the other
-  (joined to edge 1) is Fort Madison. Our Mississippi data puts both towns on the western bank,
-  so while a player holds the Bridge Company no tile goes on A16 at all (1870's own rule), as on
-  St. Louis. The IC may lay the tile whose Carthage its track enters (a tile it enters toward
+  (joined to edge 1) is Fort Madison. The variant's banks put Carthage on the eastern bank and
+  Fort Madison on the western (``town_banks``, :func:`.rivers.vertex_side`), so while a player
+  holds the Bridge Company a tile may go on A16 where no town's track goes on out of it across
+  the river (:func:`.rivers.split_stops_problem`; plain 1870 has both towns west and no tile
+  there). The IC may lay the tile whose Carthage its track enters (a tile it enters toward
   Fort Madison is refused, and so is its track joined to Fort Madison's side of A16 from a
   neighbour) and stop at Carthage; never at Fort Madison, and no tile or track beyond Carthage:
   the general rule keeps all of that closed until it has connected, which needs the Bridge
@@ -250,8 +252,7 @@ def _fort_madison_edges(game: Game) -> frozenset[int]:
 def stop_allowed(game: Game, vertex: Vertex) -> bool:
     """Whether the IC may stop at ``vertex`` before it connects: any stop on the eastern side
     of the Mississippi; St. Louis once the Bridge Company is open; Carthage."""
-    found = rivers.sides(game.title)
-    if rivers.stop_side(game.title, found, vertex.coord) == "east":
+    if rivers.vertex_side(game, vertex) == "east":
         return True
     if vertex.coord == ST_LOUIS:
         return rivers.bridge_open(game)

@@ -27,7 +27,7 @@ is closed:
   end at E20" and the IC's "no train ... south of Cairo"): a route entering E20 dead-ends in
   the town on its side, counting it. An E20 stop may only be a route's first or last, and
   its side (by the table) must be the Ohio side of the stop next to it on the route
-  (:func:`pbem.titles.g1870.rivers.stop_ohio_side`; a western stop counts as south). E20 is
+  (:func:`pbem.titles.g1870.rivers.vertex_ohio_side`; a western stop counts as south). E20 is
   the only crossing of the Ohio in our map data, so the next stop's side is the side the
   route leaves E20 by. With small cities a RUN lists every town it passes, so a route
   through E20 always names one of its towns. The dead-end holds on every tile, also where
@@ -298,7 +298,7 @@ def route_problem(game: Game, stops: list[Vertex]) -> str | None:
         nxt = stops[1] if i == 0 else stops[last - 1]
         if nxt.coord == rivers.OHIO_HEX:
             return "a run may not join Cairo and Paducah while the Ohio is closed"
-        there = rivers.stop_ohio_side(game.title, rivers.sides(game.title), nxt.coord)
+        there = rivers.vertex_ohio_side(game, nxt)
         if there != side:
             return (f"a run may not cross the Ohio at {vertex.coord}: {TOWN_NAMES[side]} "
                     f"({stop_ref(vertex.stop)}) is {side} of the river and {nxt.coord} {there}, "

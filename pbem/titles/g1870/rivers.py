@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from pbem.engine.game import Game
     from pbem.engine.board import MapData, TileData
     from pbem.engine.title import TitleData
+    from pbem.engine.values import Vertex
 
 Side = Literal["west", "east"]
 OhioSide = Literal["north", "south"]
@@ -93,6 +94,110 @@ def town_on_edge(tile: TileData, rotation: int, edge: int) -> str | None:
         for end, other in ((a, b), (b, a)):
             if end == f"e{edge}" and other.startswith("t"):
                 return other
+    return None
+
+
+def town_bank(title: TitleData, coord: str, tile: TileData, rotation: int, town: str) -> Side | None:
+    """The bank town ``town`` of ``tile`` at ``rotation`` stands on in river hex ``coord``
+    whose towns stand on different banks (``town_banks``: the bank of the town joined to each
+    edge named, e.g. the Historical Order Start's A16, Carthage east and Fort Madison west), or
+    None where the hex names no such banks or the tile joins none of the edges to ``town``."""
+    found = bank(title, coord)
+    named: Mapping[int, Side] = (found or {}).get("town_banks") or {}
+    for edge, side in named.items():
+        if town_on_edge(tile, rotation, int(edge)) == town:
+            return side
+    return None
+
+
+def vertex_side(game: Game, vertex: Vertex) -> Side:
+    """The Mississippi side stop ``vertex`` stands on: in a hex with ``town_banks``, the bank
+    of that town on the tile showing there (:func:`town_bank`), else :func:`stop_side`."""
+    from pbem.engine import track
+
+    found = bank(game.title, vertex.coord)
+    if found is not None and found.get("town_banks"):
+        shown = track.placed(game, vertex.coord)
+        side = town_bank(game.title, vertex.coord, shown.tile, shown.rotation, vertex.stop)
+        if side is not None:
+            return side
+    return stop_side(game.title, sides(game.title), vertex.coord)
+
+
+def vertex_ohio_side(game: Game, vertex: Vertex) -> OhioSide:
+    """The Ohio side of stop ``vertex`` (not E20's): its hex's, or in a river hex its
+    bank's (:func:`vertex_side`; a western stop counts as south)."""
+    found = sides(game.title)
+    if bank(game.title, vertex.coord) is None:
+        return ohio_side(found, vertex.coord)
+    return ohio_side(found, f"{vertex.coord}/{vertex_side(game, vertex)}")
+
+
+def split_stops_problem(game: Game, coord: str, tile: str, rotation: int) -> str | None:
+    """While the Mississippi is closed, why ``tile`` at ``rotation`` may not go on ``coord``, a
+    river hex whose towns stand on different banks (``town_banks``), or None. Jerkich's
+    "crossing" (seed 000: track on a tile "may appear to cross the river, but the key concept
+    is not allowing that track to continue out of that hex" to the other side): each town's
+    track may reach an edge of the other bank only where no track beyond that edge leads in
+    (:func:`continuing_problem` keeps it so); a path with no town keeps to one bank, and a
+    town the data does not place is refused."""
+    found = bank(game.title, coord)
+    if found is None or not found.get("town_banks"):
+        return None
+    data = game.tiles[tile]
+    west = set(found["west"])
+    crossing = f"#{tile} at rotation {rotation} would cross the Mississippi on {coord}"
+    for a, b in data.paths_at(rotation):
+        edges = {int(e[1:]) for e in (a, b) if e.startswith("e")}
+        stops = [e for e in (a, b) if not e.startswith("e")]
+        if not stops:
+            if not (edges <= west or not edges & west):
+                return crossing
+            continue
+        side = town_bank(game.title, coord, data, rotation, stops[0])
+        if side is None:
+            return crossing
+        for edge in edges:
+            if (edge in west) == (side == "west"):
+                continue
+            beyond = game.board.neighbor(coord, edge)
+            if beyond is not None and _leads_in(game, beyond, coord):
+                return (f"{crossing}: the track of its town on the {side}ern bank would go on "
+                        f"into {beyond}")
+    return None
+
+
+def _leads_in(game: Game, coord: str, toward: str) -> bool:
+    """Whether the tile showing on ``coord`` has track on its side toward ``toward``."""
+    from pbem.engine import track
+
+    shown = track.placed(game, coord)
+    edge = next((e for e in range(6) if game.board.neighbor(coord, e) == toward), None)
+    return edge is not None and edge in shown.tile.exits(shown.rotation)
+
+
+def continuing_problem(game: Game, coord: str, tile: str, rotation: int) -> str | None:
+    """While the Mississippi is closed, why ``tile`` at ``rotation`` may not go on ``coord``
+    beside a river hex whose towns stand on different banks, or None: its new track on the
+    side toward that hex would continue a town's line out across the river (the town's track
+    reaching that side from the other bank; :func:`split_stops_problem`)."""
+    from pbem.engine import track
+
+    new_exits = game.tiles[tile].exits(rotation)
+    old = track.placed(game, coord)
+    old_exits = old.tile.exits(old.rotation)
+    for edge in sorted(new_exits - old_exits):
+        other = game.board.neighbor(coord, edge)
+        found = None if other is None else bank(game.title, other)
+        if other is None or found is None or not found.get("town_banks") or other not in game.state.tiles:
+            continue
+        theirs = (edge + 3) % 6
+        shown = track.placed(game, other)
+        town = town_on_edge(shown.tile, shown.rotation, theirs)
+        side = None if town is None else town_bank(game.title, other, shown.tile, shown.rotation, town)
+        if side is not None and (theirs in found["west"]) != (side == "west"):
+            return (f"#{tile} at rotation {rotation} on {coord} would continue the track of {other}'s town on "
+                    f"the {side}ern bank across the Mississippi")
     return None
 
 

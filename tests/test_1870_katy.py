@@ -301,6 +301,31 @@ def test_plain_1870_keeps_no_slot_once_the_katy_has_a_token() -> None:
     assert track.token_problem(game, "ATSF", "B11", 0) is None
 
 
+def test_the_kept_slot_is_used_once_the_katy_has_its_token_in_kansas_city() -> None:
+    """Seed: "The reserved Katy token spot in Kansas City remains available only until the
+    first permanent train ... After that, other companies may place a token on that formerly
+    reserved token spot." Our reading (README, the Katy): the slot is kept for the Katy while
+    it has no token there. Kansas City with two slots (#15): with the SP in one, the other is
+    kept from the AT&SF; once the Katy's token stands in one (NEWHOME), the reservation has
+    been used, the map shows no slot held, and the other corporations may take what is left,
+    though no 6-train has been bought."""
+    game = kansas_city()
+    game.state.tiles["B11"] = ("15", rot(game, "B11", "15", ("B9",)))
+    assert game.tiles["15"].cities[0].slots == 2
+    game.state.tokens["B11.0"] = ["SP"]
+    problem = track.token_problem(game, "ATSF", "B11", 0)
+    assert problem is not None and "kept for the Katy" in problem
+    assert katy.kept_slots(game, "B11", 0) == ("MKT",)
+    assert "Kansas City: one slot kept for the Katy until the first 6-train is bought" in \
+        dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    game.state.tokens["B11.0"] = ["MKT"]
+    assert not katy.permanent_bought(game)
+    assert not katy.slot_kept(game) and katy.kept_slots(game, "B11", 0) == ()
+    assert track.token_problem(game, "ATSF", "B11", 0) is None, "the Katy's token fills the kept slot"
+    assert not any("kept for the Katy" in line
+                   for line in dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"])
+
+
 def katy_operating(variants: tuple[str, ...] = HOS, setup: Callable[[Game], None] | None = None) -> Game:
     """The Katy (D's, $300) floated and operating, its token on Junction City B7 whose tile
     leads to Topeka B9 (#57) and on to Kansas City B11 (#57)."""

@@ -278,6 +278,30 @@ def import_18xx(config_path: str | None, record_path: str, game_id: str, gm_emai
         click.echo(f"  {seat}: secret {secret}")
 
 
+@main.command("export-18xx")
+@config_option
+@click.argument("game_id")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False), default=None,
+              help="write the record here (default: print it)")
+def export_18xx(config_path: str | None, game_id: str, out_path: str | None) -> None:
+    """Write a game's log as an 18xx.games record (JSON), for the platform's hotseat import."""
+    from pbem.exporters.e18xx import UnsupportedExport, export_log
+
+    config = _config(config_path)
+    try:
+        record = export_log(open_log(config.data_dir, game_id).records)
+    except KeyError:
+        raise click.ClickException(f"no game {game_id}") from None
+    except (UnsupportedExport, LogIntegrityError, ConfigError) as exc:
+        raise click.ClickException(str(exc)) from None
+    text = json.dumps(record.to_json(), indent=1) + "\n"
+    if out_path is None:
+        click.echo(text, nl=False)
+        return
+    Path(out_path).write_text(text, encoding="utf-8")
+    click.echo(f"Exported {game_id}: {len(record.actions)} record actions to {out_path}", err=True)
+
+
 @main.command("replay-18xx")
 @click.argument("record_path", type=click.Path(dir_okay=False, exists=True))
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")

@@ -13,12 +13,13 @@ translates nothing, so the core renders every action. The core names no title.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from pbem.errors import ConfigError
 
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
+    from pbem.exporters.e18xx import Exporter
     from pbem.importers.e18xx import Renderer
 
 
@@ -39,7 +40,13 @@ class RecordTranslation:
 
     One instance serves one :class:`~pbem.importers.e18xx.Renderer`; it keeps no state of
     its own (what it must remember lives on the renderer, which is copied with the game).
+    The same class translates the other way for the exporter (:meth:`export`), so each of a
+    title's mappings lives in one place.
     """
+
+    platform_lacks: ClassVar[frozenset[str]] = frozenset()
+    """The title's variants the recording platform does not have: a game played with one
+    is not exported (:mod:`pbem.exporters.e18xx`)."""
 
     def render(self, renderer: Renderer, action: dict[str, Any]) -> Action | NoOrder | None:
         """Our action for the record action ``action`` (a JSON object of the record), asked
@@ -49,6 +56,16 @@ class RecordTranslation:
 
         :raises pbem.importers.e18xx.UnsupportedRecordAction: a title's action it cannot
             render in this position (the message names the record action).
+        """
+        return None
+
+    def export(self, exporter: Exporter, seat: str, action: Action) -> list[dict[str, Any]] | None:
+        """The record actions (JSON objects without ``id``) for our order ``action`` by
+        ``seat`` when the order is the title's own, else None (the core exports it).
+        ``exporter.game`` is our game just before the order; the exporter checks that each
+        record action renders back as ``action`` (or as no order).
+
+        :raises pbem.exporters.e18xx.UnsupportedExport: an order the title cannot export.
         """
         return None
 

@@ -7,6 +7,8 @@
   the first player in priority order who directs no company, else the priority deal's);
 * ``special_buy`` by such a company is its lease of a train from the bank for the turn
   (``LEASE <train>``; g_1825 step/lease_train.rb, fault 8 of the references);
+* the platform has no variant of Kevin Lorenz's private companies (``lorenz`` and its
+  readings): such a game is not exported;
 * a company's ``pass`` after its token, while it has not run: the platform's one step for
   track and a token in either order (g_1825 step/track_and_token.rb) ends with a pass when a
   second tile could still be laid; where our engine has left its track and token steps with
@@ -19,15 +21,28 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine.actions import Pass
 from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
-from pbem.titles.g1825.trains import Lease, acting_player
+from pbem.titles.g1825.trains import LEASE_COST, Lease, acting_player
 
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
+    from pbem.exporters.e18xx import Exporter
     from pbem.importers.e18xx import Renderer
 
 
 class Translation1825(RecordTranslation):
     """1825's own record actions (see the module docstring)."""
+
+    platform_lacks = frozenset({"lorenz", "lorenz_assign_any_time", "lorenz_chp_extra_lay",
+                                "lorenz_cw_extra_token", "lorenz_no_price_drop", "lorenz_tww_needs_reach"})
+
+    def export(self, exporter: Exporter, seat: str, action: Action) -> list[dict[str, Any]] | None:
+        """A lease as the platform's ``special_buy`` by the company (its ``description`` the
+        train's type, ``cost`` the lease's); every other order is the core's."""
+        if isinstance(action, Lease):
+            corp = exporter.operator()
+            return [{"type": "special_buy", "entity": corp, "entity_type": "corporation",
+                     "description": action.train, "cost": LEASE_COST}]
+        return None
 
     def render(self, renderer: Renderer, action: dict[str, Any]) -> Action | NoOrder | None:
         if action["type"] == "special_buy" and action.get("entity_type") == "corporation":

@@ -7,6 +7,9 @@
 * ``choose`` Map or Charter is where the destination token goes;
 * ``destination_connection``, the platform's note of the connection runs now due, is no
   order (our engine finds them), or the GM ruling that grants one ours does not find.
+
+The export writes each of these back; the platform has no Dixon rules (``dixon``), no
+Historical Order Start and no small cities: a game with one of them is not exported.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import shares
-from pbem.engine.state import IPO, POOL
+from pbem.engine.state import IPO, POOL, Owner
 from pbem.importers.holdings import share_corporation
 from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
 from pbem.titles.g1870.actions import DestinationToken, GrantConnection, Redeem, Reissue
@@ -22,11 +25,38 @@ from pbem.titles.g1870.state import state1870
 
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
+    from pbem.exporters.e18xx import Exporter
     from pbem.importers.e18xx import Renderer
 
 
 class Translation1870(RecordTranslation):
     """1870's own record actions (see the module docstring)."""
+
+    platform_lacks = frozenset({"dixon", "historical_order_start", "small_cities"})
+
+    def export(self, exporter: Exporter, seat: str, action: Action) -> list[dict[str, Any]] | None:
+        """1870's own orders as record actions: a redemption (the corporation buys a share
+        from the pool or the named player), a reissue (the corporation sells its redeemed
+        shares), the destination token's place (``choose``) and a GM's granted connection
+        (``destination_connection`` naming the corporation)."""
+        if isinstance(action, Redeem):
+            holder = POOL if action.source == "pool" else Owner.player(action.source)
+            ids = exporter.share_ids(action.corporation, holder, 1)
+            return [{"type": "buy_shares", "entity": action.corporation, "entity_type": "corporation",
+                     "shares": ids, "percent": exporter.percent(ids)}]
+        if isinstance(action, Reissue):
+            treasury = [i for i in exporter.renderer.holdings.shares.get(action.corporation, {}).get(IPO, [])
+                        if i not in exporter.renderer.ipo_ids]
+            return [{"type": "sell_shares", "entity": action.corporation, "entity_type": "corporation",
+                     "shares": treasury, "percent": exporter.percent(treasury)}]
+        if isinstance(action, DestinationToken):
+            corp = exporter.operator(action)
+            return [{"type": "choose", "entity": corp, "entity_type": "corporation",
+                     "choice": "Map" if action.choice == "map" else "Charter"}]
+        if isinstance(action, GrantConnection):
+            return [{"type": "destination_connection", "entity": exporter.operator() or action.corporation,
+                     "entity_type": "corporation", "corporations": [action.corporation]}]
+        return None
 
     def render(self, renderer: Renderer, action: dict[str, Any]) -> Action | NoOrder | None:
         kind = action["type"]

@@ -1,0 +1,526 @@
+"""A game's log as an 18xx.games record, the inverse of :mod:`pbem.importers.e18xx`.
+
+The orders in force (undone ones left out) are replayed through our engine, and each becomes
+the record actions the platform logs for it, named by the platform's own ids: tiles
+``"57-0"`` (tile name, copy index), cities ``"<tile id>-<city index>"`` (a preprinted tile's
+id is ``"<hex>-0"``), trains ``"2-0"``, shares ``"PRR_3"``, companies by symbol, players by
+a number from 1 in seating order. Which copy, train or share is next is followed on the
+importer's own :class:`~pbem.importers.e18xx.Renderer`: every record action written is
+rendered back at once, must give the order it came from (or no order, for a record action
+the platform asks for that our engine does by itself), and is then applied, so the import of
+an export gives the same order lines. A title's own orders are exported by its record
+translation (:meth:`pbem.importers.translation.RecordTranslation.export`), which also names
+the title's variants the platform does not have (:attr:`~pbem.importers.translation.
+RecordTranslation.platform_lacks`): a game with one is refused.
+
+Runs are written with one hex chain per leg, from stop to stop (the stops' hexes only): the
+importer reads them back exactly; the platform's engine may ask for every hex a leg crosses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from pbem.engine.actions import (
+    Action,
+    Assign,
+    Bankrupt,
+    Bid,
+    BuyPrivate,
+    BuyShares,
+    BuyTrain,
+    DiscardTrain,
+    Dividend,
+    Exchange,
+    LayTile,
+    Par,
+    Pass,
+    PlaceToken,
+    RunRoutes,
+    SellShares,
+)
+from pbem.engine import market, track
+from pbem.engine.events import Event
+from pbem.engine.events.operating import TrainBought
+from pbem.engine.game import Game
+from pbem.engine.state import IPO, POOL, Owner
+from pbem.engine.steps.auction import min_price
+from pbem.engine.title import TitleData
+from pbem.engine.trains import train_type
+from pbem.importers.e18xx import Renderer, UnsupportedRecordAction
+from pbem.importers.holdings import PRESIDENT_INDEX
+from pbem.log_records import GameRecord, GMRecord, LogRecord
+from pbem.orders import format_order
+
+
+class UnsupportedExport(Exception):
+    """A game or order the record format cannot hold (the message names it)."""
+
+
+@dataclass(frozen=True)
+class RecordPlayer:
+    """A seat as the record names it: ``id`` (1, 2 ... in seating order) and ``name``."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class ExportedRecord:
+    """An 18xx.games record: ``actions`` are its JSON objects with ids 1, 2 ...;
+    ``sources[i]`` is the log number (``seq``) of our record that ``actions[i]`` came from
+    (kept beside the record, not in its JSON)."""
+
+    title: str
+    players: tuple[RecordPlayer, ...]
+    optional_rules: tuple[str, ...]
+    actions: tuple[dict[str, Any], ...]
+    sources: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The record's JSON object (``title``, ``players``, ``settings.optional_rules``,
+        ``actions``)."""
+        return {
+            "title": self.title,
+            "players": [{"id": p.id, "name": p.name} for p in self.players],
+            "settings": {"optional_rules": list(self.optional_rules)},
+            "actions": [dict(a) for a in self.actions],
+        }
+
+
+@dataclass(frozen=True)
+class LoggedOrder:
+    """One order in force: our log number ``seq``, the ``seat`` it is for and the action."""
+
+    seq: int
+    seat: str
+    action: Action
+
+
+def platform_options(title: TitleData, variants: Sequence[str]) -> tuple[str, ...]:
+    """The record's ``optional_rules`` for a game of ``title`` with ``variants`` (our variant
+    names are the platform's option symbols).
+
+    :raises UnsupportedExport: a variant the platform does not have, named.
+    """
+    from pbem.importers.translation import translation_for
+
+    lacks = translation_for(title.title).platform_lacks
+    missing = [v for v in variants if v in lacks]
+    if missing:
+        raise UnsupportedExport(f"18xx.games has no variant {', '.join(missing)} of {title.title}: "
+                                "this game cannot be exported")
+    return tuple(variants)
+
+
+def orders_in_force(records: Sequence[LogRecord]) -> tuple[GameRecord, list[LoggedOrder], int | None]:
+    """Record 0, the orders in force after every undo (in log order) and the log number of
+    the GM's END GAME (None when the game was not ended by the GM).
+
+    :raises UnsupportedExport: the first record is not a game record.
+    """
+    from pbem.application.state import apply_record, start
+
+    if not records or not isinstance(records[0], GameRecord):
+        raise UnsupportedExport("record 0 of the log is not a game record")
+    state = start(records[0])
+    ended: int | None = None
+    types = state.title.hooks.action_types()
+    for record in records[1:]:
+        apply_record(state, record, settle_now=False)
+        if isinstance(record, GMRecord) and record.command == "end":
+            ended = record.seq
+    orders = [LoggedOrder(r.seq, r.actor, r.action_in(types)) for r in state.effective]
+    return records[0], orders, ended
+
+
+def export_log(records: Sequence[LogRecord]) -> ExportedRecord:
+    """The record of a game's whole log (record 0 first): its orders in force, then
+    ``end_game`` if the GM ended it (see the module docstring).
+
+    :raises UnsupportedExport: a variant the platform lacks, or an order the record format
+        cannot hold, or one that does not read back (the message names the log number).
+    """
+    from pbem.ruleset import load_title
+
+    genesis, orders, ended = orders_in_force(records)
+    data = genesis.genesis
+    title = load_title(str(data["title"]), tuple(data.get("variants", ())))
+    seats = [str(s["name"]) for s in data["seats"]]
+    return export_orders(title, seats, orders, ended)
+
+
+def export_orders(title: TitleData, seats: Sequence[str], orders: Sequence[LoggedOrder],
+                  ended: int | None = None) -> ExportedRecord:
+    """The record of a game of ``title`` (its variants as loaded) for ``seats`` (seating
+    order) that played ``orders``; ``ended``: the log number of a GM's END GAME.
+
+    :raises UnsupportedExport: see :func:`export_log`.
+    """
+    exporter = Exporter(title, seats)
+    for order in orders:
+        exporter.add(order)
+    if ended is not None:
+        exporter.emit({"type": "end_game", "entity": 1, "entity_type": "player"}, ended)
+    return exporter.record()
+
+
+@dataclass
+class Exporter:
+    """Exports orders one at a time, following the game on an importer's renderer (whose
+    holdings and tile tracking name the record's pieces as the importer reads them).
+
+    A title's translation uses :attr:`game`, :meth:`player_id`, :meth:`operator`,
+    :meth:`share_ids` and :attr:`renderer`.
+    """
+
+    title: TitleData
+    seats: Sequence[str]
+    renderer: Renderer = field(init=False)
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    sources: list[int] = field(default_factory=list)
+    tile_ids: dict[str, str] = field(default_factory=dict)
+    """Hex -> the record id of the tile laid there."""
+    tile_supply: dict[str, list[str]] = field(default_factory=dict)
+    """Tile name -> the record ids of its copies in the supply, in the order they are taken."""
+    unlimited_copies: dict[str, int] = field(default_factory=dict)
+    """Tile name -> copies made so far of an unlimited tile."""
+    options: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        self.options = platform_options(self.title, self.title.variants)
+        record = {"title": self.title.title,
+                  "players": [{"id": i, "name": n} for i, n in enumerate(self.seats, start=1)],
+                  "settings": {"optional_rules": list(self.options)}}
+        self.renderer = Renderer(record, self.title)
+
+    @property
+    def game(self) -> Game:
+        """Our game as it stands before the order being exported."""
+        return self.renderer.game
+
+    def record(self) -> ExportedRecord:
+        """The record of everything exported so far."""
+        players = tuple(RecordPlayer(i, n) for i, n in enumerate(self.seats, start=1))
+        return ExportedRecord(self.title.title, players, self.options, tuple(self.actions), tuple(self.sources))
+
+    def player_id(self, seat: str) -> int:
+        """The record's id of a seat."""
+        return list(self.seats).index(seat) + 1
+
+    def emit(self, action: dict[str, Any], seq: int) -> None:
+        """Append a record action (its ``id`` is given here) that came from log number ``seq``."""
+        self.actions.append({**action, "id": len(self.actions) + 1})
+        self.sources.append(seq)
+
+    # --- who acts ---------------------------------------------------------------------
+
+    def operator(self, action: Action | None = None) -> str | None:
+        """The corporation operating now (for ``action``: the one the active step taking
+        such an order acts for, e.g. a 1870 connection run's), or None outside an
+        operating turn."""
+        op = self.game.state.round.operating
+        if op is None or op.index >= len(op.order) or self.game.state.round.kind != "operating":
+            return None
+        if action is not None:
+            from pbem.engine.steps.operating.walk import active_steps
+
+            for step in active_steps(self.game):
+                if isinstance(action, step.takes):
+                    return step.subject(self.game)
+        return op.order[op.index]
+
+    def acting(self, seat: str, action: Action | None = None) -> dict[str, Any]:
+        """``entity`` and ``entity_type`` for ``seat``'s order: the operating corporation
+        (see :meth:`operator`) when ``seat`` acts for it, else the player."""
+        corp = self.operator(action)
+        if corp is not None:
+            probe = {"type": "pass", "id": 0, "entity": corp, "entity_type": "corporation"}
+            try:
+                if self.renderer.seat(probe) == seat:
+                    return {"entity": corp, "entity_type": "corporation"}
+            except UnsupportedRecordAction:
+                pass
+        return {"entity": self.player_id(seat), "entity_type": "player"}
+
+    def by_company(self, seat: str, company: str | None) -> dict[str, Any]:
+        """``entity`` for an order using private ``company``'s ability (else :meth:`acting`)."""
+        if company is None:
+            return self.acting(seat)
+        return {"entity": company, "entity_type": "company"}
+
+    # --- pieces -----------------------------------------------------------------------
+
+    def share_ids(self, sym: str, holder: Owner, count: int, *, offered: bool = False,
+                  units: bool = False) -> list[str]:
+        """``count`` record share ids of ``sym`` that ``holder`` has: ordinary ones first, by
+        index, then the president's (``offered``: only those the importer reads as bought
+        from the offering; ``units``: ``count`` counts shares of the normal size, as a sale
+        does, so the president's certificate counts for several).
+
+        :raises UnsupportedExport: ``holder`` has too few.
+        """
+        holdings = self.renderer.holdings
+        holdings.follow(self.game.state)
+        ids = list(holdings.shares.get(sym, {}).get(holder, []))
+        if offered:
+            ids = [i for i in ids if i in self.renderer.ipo_ids]
+        pres = f"{sym}_{PRESIDENT_INDEX}"
+        ordered = sorted((i for i in ids if i != pres), key=lambda i: int(i.rsplit("_", 1)[1]))
+        if pres in ids:
+            ordered.append(pres)
+        if units:
+            unit = min(self.title.corporation(sym).shares[1:])
+            picked: list[str] = []
+            while ordered and self.percent(picked) < count * unit:
+                picked.append(ordered.pop(0))
+            if self.percent(picked) >= count * unit:  # the president's share may be sold in part
+                return picked
+        elif len(ordered) >= count:
+            return ordered[:count]
+        raise UnsupportedExport(f"the record's {sym} shares of {holder.name or holder.kind} cannot be told")
+
+    def percent(self, share_ids: Sequence[str]) -> int:
+        """The percentage of the record's shares ``share_ids``."""
+        total = 0
+        for share_id in share_ids:
+            sym, index = share_id.rsplit("_", 1)
+            total += self.title.corporation(sym).shares[int(index)]
+        return total
+
+    def tile_id(self, coord: str, name: str | None = None) -> str:
+        """The record id of the tile on ``coord`` (``"<hex>-0"`` for a preprinted one), or with
+        ``name`` the id of the copy of tile ``name`` a lay takes: the first in the supply,
+        which holds the copies in order and takes back a replaced tile last (as the
+        platform's tile list does); an unlimited tile gets a new copy after each lay."""
+        if name is None:
+            return self.tile_ids.get(coord, f"{coord}-0")
+        return self._supply(name)[0]
+
+    def _supply(self, name: str) -> list[str]:
+        free = self.tile_supply.get(name)
+        if free is None:
+            count = self.game.board.tile_counts.get(name)
+            free = self.tile_supply[name] = [f"{name}-{i}" for i in range(1 if count is None else count)]
+        if not free:
+            raise UnsupportedExport(f"no copy of tile {name} left to lay")
+        return free
+
+    def _sync_tiles(self) -> None:
+        """Follow the lays (our engine's own too): a hex whose tile changed takes the next
+        copy from the supply, and the tile it replaced goes back last."""
+        laid = self.game.state.tiles
+        for coord, (name, _) in laid.items():
+            known = self.tile_ids.get(coord)
+            if known is not None and known.rsplit("-", 1)[0] == name:
+                continue
+            free = self._supply(name)
+            self.tile_ids[coord] = free.pop(0)
+            if self.game.board.tile_counts.get(name, 0) is None:  # unlimited: a new copy
+                free.append(f"{name}-{self.unlimited_copies.get(name, 1)}")
+                self.unlimited_copies[name] = self.unlimited_copies.get(name, 1) + 1
+            if known is not None:  # laid by an earlier lay, so its supply is known
+                self.tile_supply[known.rsplit("-", 1)[0]].append(known)
+        for coord in [c for c in self.tile_ids if c not in laid]:
+            del self.tile_ids[coord]
+
+    def train_ids(self, holder: str) -> list[str]:
+        """Our engine's train ids held by ``holder`` (a corporation, ``"pool"`` or ``"depot"``)."""
+        state = self.game.state
+        if holder == "pool":
+            return list(state.pool_trains)
+        if holder == "depot":
+            return list(state.depot)
+        return list(state.corporations[holder].trains)
+
+    # --- the export ---------------------------------------------------------------------
+
+    def add(self, order: LoggedOrder) -> None:
+        """Export one order in force and apply it.
+
+        :raises UnsupportedExport: an order the format cannot hold or that does not read back.
+        """
+        from pbem.importers.translation import RecordTranslation
+
+        translation: RecordTranslation = self.renderer.translation
+        try:
+            own = translation.export(self, order.seat, order.action)
+            parts = own if own is not None else self._core(order.seat, order.action)
+        except UnsupportedRecordAction as exc:
+            raise UnsupportedExport(f"log {order.seq}: {exc}") from exc
+        applied = False
+        for part in parts:
+            try:
+                back = self.renderer.render({**part, "id": len(self.actions) + 1})
+            except (UnsupportedRecordAction, KeyError, ValueError) as exc:
+                raise UnsupportedExport(f"log {order.seq}: {format_order(order.action)} does not read back: {exc}") from exc
+            if back is not None:
+                if back != order.action or applied:
+                    raise UnsupportedExport(f"log {order.seq}: {format_order(order.action)} would read back as "
+                                            f"{format_order(back)}")
+                seat = self.renderer.seat({**part, "id": 0})
+                if seat != order.seat:
+                    raise UnsupportedExport(f"log {order.seq}: {format_order(order.action)} by {order.seat} "
+                                            f"would read back as {seat}'s")
+                before = self._pieces()
+                events = self.game.apply(order.seat, order.action)
+                applied = True
+                self._after(part, order.action, before, events)
+            self.emit(part, order.seq)
+        if not applied:
+            self.game.apply(order.seat, order.action)
+        self._sync_tiles()
+
+    def _pieces(self) -> dict[str, list[str]]:
+        state = self.game.state
+        out = {sym: list(c.trains) for sym, c in state.corporations.items()}
+        out["pool"] = list(state.pool_trains)
+        return out
+
+    def _after(self, part: dict[str, Any], action: Action, before: dict[str, list[str]],
+               events: Sequence[Event]) -> None:
+        """Fill in what only the move itself tells: a run's revenue, a train's id and price."""
+        if isinstance(action, RunRoutes):
+            for route, result in zip(part["routes"], self.game.last_run):
+                route["revenue"] = result.revenue
+        elif isinstance(action, BuyTrain):
+            buyer = str(part["entity"])
+            new = [t for t in self.game.state.corporations[buyer].trains if t not in before.get(buyer, [])]
+            if len(new) == 1 and new[0] != part["train"]:
+                self.renderer.holdings.trains.pop(str(part["train"]), None)
+                self.renderer.holdings.trains[new[0]] = buyer
+                part["train"] = new[0]
+            paid = [e.price for e in events if isinstance(e, TrainBought)]
+            if paid:
+                part["price"] = paid[0]
+        elif isinstance(action, DiscardTrain):
+            for sym, trains in before.items():
+                if sym == "pool" or sym not in self.game.state.corporations:
+                    continue
+                gone = [t for t in trains if t not in self.game.state.corporations[sym].trains]
+                if len(gone) == 1:
+                    self.renderer.holdings.trains.pop(str(part["train"]), None)
+                    self.renderer.holdings.trains[gone[0]] = "pool"
+                    part.update(train=gone[0], entity=sym, entity_type="corporation")
+                    break
+
+    def _core(self, seat: str, action: Action) -> list[dict[str, Any]]:
+        """The record actions of a core order."""
+        game = self.game
+        player = {"entity": self.player_id(seat), "entity_type": "player"}
+        if isinstance(action, Pass):
+            return [{"type": "pass", **self.acting(seat)}]
+        if isinstance(action, Bid):
+            return [{"type": "bid", **player, "company": action.company, "price": action.price}]
+        if isinstance(action, BuyPrivate):
+            if action.price is None:  # the cheapest private in the auction, at its price
+                return [{"type": "bid", **player, "company": action.company,
+                         "price": min_price(game, action.company)}]
+            return [{"type": "buy_company", **self.acting(seat), "company": action.company, "price": action.price}]
+        if isinstance(action, Par):
+            coord = market.par_coord(self.title, action.price) or self._price_cell(action.price)
+            if coord is None:
+                raise UnsupportedExport(f"no par cell at {action.price}")
+            return [{"type": "par", **player, "corporation": action.corporation,
+                     "share_price": f"{action.price},{coord[0]},{coord[1]}"}]
+        if isinstance(action, BuyShares):
+            holder = IPO if action.source == "ipo" else POOL
+            ids = self.share_ids(action.corporation, holder, action.count, offered=action.source == "ipo")
+            return [{"type": "buy_shares", **player, "shares": ids, "percent": self.percent(ids)}]
+        if isinstance(action, SellShares):
+            ids = self.share_ids(action.corporation, Owner.player(seat), action.count, units=True)
+            unit = min(self.title.corporation(action.corporation).shares[1:])
+            return [{"type": "sell_shares", **player, "shares": ids, "percent": action.count * unit}]
+        if isinstance(action, Exchange):
+            sym = self._exchange_corporation(action.company)
+            holder = IPO if action.source == "ipo" else POOL
+            ids = self.share_ids(sym, holder, 1, offered=action.source == "ipo")
+            return [{"type": "buy_shares", "entity": action.company, "entity_type": "company",
+                     "shares": ids, "percent": self.percent(ids)}]
+        if isinstance(action, LayTile):
+            return [{"type": "lay_tile", **self.by_company(seat, action.using), "hex": action.hex,
+                     "tile": self.tile_id(action.hex, action.tile), "rotation": action.rotation}]
+        if isinstance(action, PlaceToken):
+            corp = self.operator() or ""
+            taken = len(track.tokens_in(game, action.hex, action.city))
+            held = [c for c in track.reserved_home(game, action.hex, action.city) if c != corp]
+            return [{"type": "place_token", **self.by_company(seat, action.using),
+                     "city": f"{self.tile_id(action.hex)}-{action.city}", "slot": taken + len(held),
+                     "tokener": corp}]
+        if isinstance(action, RunRoutes):
+            return [{"type": "run_routes", **self.acting(seat, action), "routes": self._routes(action),
+                     "extra_revenue": 0, "subsidy": 0}]
+        if isinstance(action, Dividend):
+            return [{"type": "dividend", **self.acting(seat, action), "kind": action.choice}]
+        if isinstance(action, BuyTrain):
+            return [self._buy_train(seat, action)]
+        if isinstance(action, DiscardTrain):
+            return [self._discard(seat, action)]
+        if isinstance(action, Bankrupt):
+            return [{"type": "bankrupt", **self.acting(seat)}]
+        if isinstance(action, Assign):
+            return [{"type": "assign", "entity": action.company, "entity_type": "company",
+                     "target": action.hex, "target_type": "hex"}]
+        raise UnsupportedExport(f"{format_order(action)}: 18xx.games has no such action")
+
+    def _price_cell(self, price: int) -> tuple[int, int] | None:
+        """The first market cell showing ``price`` (a par that is no par cell: 1825's minors)."""
+        for row, cells in enumerate(self.title.market):
+            for col in range(len(cells)):
+                if market.cell(self.title, (row, col)) is not None and market.price_at(self.title, (row, col)) == price:
+                    return (row, col)
+        return None
+
+    def _exchange_corporation(self, company: str) -> str:
+        for ability in self.title.company(company).abilities:
+            if ability.kind == "exchange" and ability.data.get("corporation"):
+                return str(ability.data["corporation"])
+        raise UnsupportedExport(f"{company} is exchanged for no corporation's share")
+
+    def _routes(self, action: RunRoutes) -> list[dict[str, Any]]:
+        corp = self.operator(action)
+        if corp is None:
+            raise UnsupportedExport("a run outside an operating turn")
+        owned = self.train_ids(corp)
+        out: list[dict[str, Any]] = []
+        for run in action.runs:
+            if run.joined:
+                raise UnsupportedExport(f"trains run as one ({run.train}+{'+'.join(run.joined)})")
+            train = next((t for t in owned if train_type(t) == run.train), None)
+            if train is None:
+                raise UnsupportedExport(f"{corp} has no {run.train} train")
+            owned.remove(train)
+            hexes = [stop.split(".")[0] for stop in run.stops]
+            nodes = [f"{h}-{stop.split('.')[1] if '.' in stop else 0}" for h, stop in zip(hexes, run.stops)]
+            out.append({"train": train, "connections": [[a, b] for a, b in zip(hexes, hexes[1:])],
+                        "hexes": hexes, "revenue": 0, "revenue_str": "-".join(hexes), "nodes": nodes})
+        return out
+
+    def _buy_train(self, seat: str, action: BuyTrain) -> dict[str, Any]:
+        corp = self.operator(action)
+        if corp is None:
+            raise UnsupportedExport("a train bought outside an operating turn")
+        kind = action.train
+        source = action.source
+        candidates = self.train_ids(source)
+        train = next((t for t in candidates if train_type(t) == kind), None)
+        if train is None:
+            raise UnsupportedExport(f"{source} has no {kind} train")
+        out: dict[str, Any] = {"type": "buy_train", **self.acting(seat, action), "train": train,
+                               "price": action.price or 0, "variant": kind}
+        if action.exchange is not None:
+            traded = next((t for t in self.train_ids(corp) if train_type(t) == action.exchange), None)
+            if traded is None:
+                raise UnsupportedExport(f"{corp} has no {action.exchange} train to trade in")
+            out["exchange"] = traded
+        return out
+
+    def _discard(self, seat: str, action: DiscardTrain) -> dict[str, Any]:
+        state = self.game.state
+        for sym, corp in state.corporations.items():
+            if corp.president == seat or sym == self.operator():
+                match = next((t for t in corp.trains if train_type(t) == action.train), None)
+                if match is not None:
+                    return {"type": "discard_train", "entity": sym, "entity_type": "corporation", "train": match}
+        raise UnsupportedExport(f"no corporation of {seat} has a {action.train} train to discard")

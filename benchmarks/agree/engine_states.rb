@@ -76,6 +76,11 @@ def state_of(game)
     price = c.respond_to?(:share_price) ? c.share_price&.price : nil
     [c.id.to_s, { 'cash' => c.cash, 'trains' => c.trains.map(&:name), 'price' => price }]
   end
+  # A train a round holds for the operating corporation (1825's lease for the turn) is that
+  # corporation's while it runs, as our engine keeps it on the charter.
+  leased = game.round.respond_to?(:leased_train) ? game.round.leased_train : nil
+  operating = game.round.respond_to?(:current_operator) ? game.round.current_operator : nil
+  corps[operating.id.to_s]['trains'] << leased.name if leased && operating && corps[operating.id.to_s]
   acting = begin
     entity_name(game.current_entity)
   rescue StandardError

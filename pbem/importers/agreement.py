@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pbem.engine.steps import operating
 from pbem.engine.trains import train_type
 from pbem.importers.e18xx import Renderer, UnsupportedRecordAction
 from pbem.importers.replay import ReplayOutcome, replay_record
@@ -122,13 +123,15 @@ def our_state(game: Game) -> State:
 
 
 def acting_entity(game: Game) -> str | None:
-    """Whose turn it is: the operating corporation in an operating round, else the first
-    player who may act (None once the game is over or when no one may)."""
+    """Whose turn it is: in an operating round the corporation the first active step is
+    about (the operating one, or one making its connection run), else the first player who
+    may act (None once the game is over or when no one may)."""
     if game.state.finished:
         return None
     corp = game.operating_corporation()
     if corp is not None:
-        return corp
+        active = operating.active_steps(game)
+        return active[0].subject(game) if active else corp
     actors = game.current_actors()
     return actors[0] if actors else None
 
@@ -207,6 +210,12 @@ class Agreement:
     divergence: Divergence | None
     our_error: str | None = None
     their_error: str | None = None
+    spells: tuple[tuple[int, int | None], ...] = ()
+    """Every run of compared actions whose states differ, as (first id, id of the first
+    action agreeing again, or None when they never do): a divergence the next action mends
+    is a difference of timing, not of the game."""
+    differing: int = 0
+    """How many compared actions differ in all (``compared`` counts those before the first)."""
 
     @property
     def agreed(self) -> bool:
@@ -222,6 +231,9 @@ class Agreement:
             out["divergence"] = {"index": d.index, "id": d.action_id, "action": d.action,
                                  "differences": list(d.differences),
                                  "ours": _compared(d.ours), "theirs": _compared(d.theirs)}
+        if self.spells:
+            out["spells"] = [list(spell) for spell in self.spells]
+            out["differing"] = self.differing
         if self.our_error:
             out["our_error"] = self.our_error
         if self.their_error:
@@ -242,6 +254,10 @@ class Agreement:
             lines.extend(f"  {line}" for line in d.differences)
             lines.append(f"  ours:   {_json(_compared(d.ours))}")
             lines.append(f"  theirs: {_json(_compared(d.theirs))}")
+            spells = ", ".join(f"{a}-{'end' if b is None else b}" for a, b in self.spells[:12])
+            more = f" and {len(self.spells) - 12} more" if len(self.spells) > 12 else ""
+            lines.append(f"  {self.differing} compared actions differ, in {len(self.spells)} spells "
+                         f"(first differing id - id agreeing again): {spells}{more}")
         if self.our_error:
             lines.append(f"  our engine stopped: {self.our_error}")
         if self.their_error:
@@ -264,14 +280,19 @@ def compare_states(record: dict[str, Any], name: str, ours: dict[str, State],
                    theirs: list[dict[str, Any]], naming: Naming | None = None,
                    our_error: str | None = None) -> Agreement:
     """Compare our states (:func:`our_states`) with the platform's lines (each
-    ``{"index", "id", "state"}`` or ``{"index", "id", "error"}``, in record order) and find
-    the first record action after which they differ. A platform line with no state of ours
-    (a message, or past our replay's end) is not compared."""
+    ``{"index", "id", "state"}`` or ``{"index", "id", "error"}``, in record order): the first
+    record action after which they differ, in full, and every later spell of differing
+    actions. A platform line with no state of ours (a message, or past our replay's end) is
+    not compared."""
     naming = naming or naming_for(record)
     actions = record.get("actions") or []
     compared = 0
     last: int | None = None
     their_error: str | None = None
+    first: Divergence | None = None
+    spells: list[tuple[int, int | None]] = []
+    differing = 0
+    open_since: int | None = None
     for line in theirs:
         if "error" in line:
             their_error = f"action {line.get('id')} ({line.get('type')}): {line['error']}"
@@ -281,16 +302,27 @@ def compare_states(record: dict[str, Any], name: str, ours: dict[str, State],
             continue
         other = normalise(line["state"], naming)
         differences = diff_states(mine, other)
-        if differences:
+        action_id = int(line["id"])
+        if not differences:
+            if open_since is not None:
+                spells.append((open_since, action_id))
+                open_since = None
+            if first is None:
+                compared += 1
+                last = action_id
+            continue
+        differing += 1
+        if open_since is None:
+            open_since = action_id
+        if first is None:
             index = int(line["index"])
             action = actions[index] if 0 <= index < len(actions) else None
             other["round"] = line["state"].get("round")
-            return Agreement(name, _seed(record), compared, last,
-                             Divergence(index, int(line["id"]), action, tuple(differences), mine, other),
-                             our_error, their_error)
-        compared += 1
-        last = int(line["id"])
-    return Agreement(name, _seed(record), compared, last, None, our_error, their_error)
+            first = Divergence(index, action_id, action, tuple(differences), mine, other)
+    if open_since is not None:
+        spells.append((open_since, None))
+    return Agreement(name, _seed(record), compared, last, first, our_error, their_error,
+                     tuple(spells), differing)
 
 
 def _seed(record: dict[str, Any]) -> Any:

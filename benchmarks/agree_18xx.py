@@ -94,7 +94,11 @@ def compare_record(record: dict[str, Any] | Path, engine: Path, name: str | None
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0],
+        epilog=f"The platform's engine: git clone https://github.com/tobymao/18xx (MIT), then "
+               f"--engine PATH or {ENV_VAR}=PATH naming that folder (it holds lib/engine); "
+               "Ruby 3.1 or later runs it, no gems needed.")
     parser.add_argument("records", nargs="+", type=Path, help="18xx.games record files (JSON)")
     parser.add_argument("--engine", help=f"the platform's checkout (holding lib/engine); default ${ENV_VAR}")
     parser.add_argument("--json", action="store_true", help="one JSON object per record instead of text")

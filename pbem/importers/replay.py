@@ -72,11 +72,14 @@ def record_keys(record: dict[str, Any]) -> dict[str, str]:
 
 
 def replay_record(record: dict[str, Any],
-                  before_run: Callable[[dict[str, Any], Game], None] | None = None) -> ReplayOutcome:
+                  before_run: Callable[[dict[str, Any], Game], None] | None = None,
+                  after_action: Callable[[dict[str, Any], Game], None] | None = None) -> ReplayOutcome:
     """Replay ``record`` (see the module docstring). Never raises for a bad record: the
     outcome carries the error. ``before_run(action, game)`` is called before each recorded
     run is applied (the route check looks for the best run there); each run's revenue as our
-    engine computes it is kept in ``outcome.run_revenues``."""
+    engine computes it is kept in ``outcome.run_revenues``. ``after_action(action, game)`` is
+    called after each effective record action (:func:`effective_actions`, auto-actions
+    included) has been applied or found to need no order, never after one that failed."""
     outcome = ReplayOutcome(title=str(record.get("title")))
     try:
         renderer = Renderer(record)
@@ -91,9 +94,13 @@ def replay_record(record: dict[str, Any],
         try:
             if action["type"] == "end_game":
                 game.end_game("manually_ended")
+                if after_action is not None:
+                    after_action(action, game)
                 break
             ours = renderer.render(action)
             if ours is None:
+                if after_action is not None:
+                    after_action(action, game)
                 continue
             line = format_order(ours, vocab)
             parsed = parse_order(line, vocab)
@@ -120,6 +127,8 @@ def replay_record(record: dict[str, Any],
                                  f"our engine computes {computed}")
                 outcome.failed_action = action_id
                 break
+        if after_action is not None:
+            after_action(action, game)
     outcome.gm_rulings = list(renderer.rulings)
     if refused:
         return outcome

@@ -41,6 +41,11 @@ class Discard(OpStep):
         return president(game, crowded(game)[0])
 
     @classmethod
+    def subject(cls, game: Game) -> str:
+        """The corporation over the limit (not necessarily the operating one)."""
+        return crowded(game)[0]
+
+    @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
         assert isinstance(action, DiscardTrain)
         corp = crowded(game)[0]

@@ -34,6 +34,11 @@ class PendingToken(OpStep):
         return president(game, game.state.pending_tokens[0].corporation)
 
     @classmethod
+    def subject(cls, game: Game) -> str:
+        """The token's owner (not necessarily the operating corporation)."""
+        return game.state.pending_tokens[0].corporation
+
+    @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
         assert isinstance(action, PlaceToken)
         corp, coord = game.state.pending_tokens[0]

@@ -21,7 +21,8 @@ another process changed it):
 5. hand the state and the mail to the application (:func:`pbem.application.mail.handle_mail`,
    a pure function): it checks the seat and secret, parses every line and applies every
    order to a copy of the game, and decides the records and the replies; if any line fails,
-   nothing is applied and the sender gets the failed line, why, and the lines not applied;
+   nothing is applied and the sender gets the failed line, why, and the lines not applied
+   (a line the server itself failed on: the GM also gets a mail with the error);
 6. otherwise append the records to the action log (fsync: the commit point), archive the turn
    report, queue the replies in the durable outbox, and mark the message handled.
 
@@ -56,7 +57,8 @@ from typing import Callable
 
 from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
 from pbem.actionlog import ActionLog, LogIntegrityError
-from pbem.application.mail import AppConfig, Broadcast, Decision, InfoAnswer, Rejection, TurnReports
+from pbem.application.mail import (AppConfig, Broadcast, Decision, FaultNotice, InfoAnswer, Rejection,
+                                   TurnReports)
 from pbem.application import refusals
 from pbem.application.mail import handle_mail, recover_mail
 from pbem.application.state import start
@@ -341,6 +343,9 @@ class Mailroom:
             return "processed"
         decision = handle_mail(committed, sub, self.app_config)
         if decision.refusal is not None:
+            for reply in decision.replies:
+                if isinstance(reply, FaultNotice):
+                    self._notify_fault(sub, committed, reply)
             raise decision.refusal
         self._commit(sub, action_log, decision)
         return "processed"
@@ -472,6 +477,27 @@ class Mailroom:
                     body=f"The action log of {game_id} failed its integrity check:\n\n  {error}\n\n"
                     "No mail for this game is applied until the log is repaired; senders are told "
                     f"so. Run: pbem verify {game_id}\n", kind="notice", key=(game_id, "damaged-log", fault))
+
+    def _notify_fault(self, sub: Submission, committed: Replay, fault: FaultNotice) -> None:
+        """Tell the GM that the server failed on ``sub`` (the sender is refused with the
+        promise that the GM is told): the game, the sender, the mail's order lines, the line
+        that failed and the error, and where the raw mail is kept. Once per mail (the
+        notice's Message-ID is the mail's)."""
+        info = committed.info
+        lines = "\n".join(f"  {number:>3}  {text}" for number, text in fault.lines)
+        raw = f"received/{self._sha256}.eml" if self._sha256 else "received/ (its SHA-256 name)"
+        self._queue(
+            to=info.gm_email, subject=f"[{info.game_id}] An error of the server on a mail from {fault.sender}",
+            body=(f"The server failed while applying a mail to {info.game_id}: an error of the server, not of "
+                  f"the order. The sender was told so and nothing of the mail was applied.\n\n"
+                  f"Game: {info.game_id}\nSender: {fault.sender}\nMessage-ID: {sub.message_id}\n"
+                  f"Subject: {sub.subject}\n\nThe mail's order lines:\n{lines}\n\n"
+                  f"The line that failed (line {fault.line_number}):\n  {fault.failed_line}\n\n"
+                  f"The error:\n{fault.error}\n\n"
+                  f"The raw mail is kept in the data directory as {raw}; the server's log has the full "
+                  "traceback. The game goes on: the GM may give the order with ACT AS once the fault is "
+                  "mended, or rule otherwise.\n"),
+            kind="notice", key=(sub.message_id, "internal-fault"))
 
     def _reply_error(self, message_id: str, sender: str, subject: str, game_tag: str | None,
                      rejection: Rejection, *, key: tuple[str, ...] | None = None,

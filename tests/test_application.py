@@ -241,3 +241,29 @@ def test_the_game_is_the_first_subject_tag_that_names_one_and_never_two() -> Non
     with pytest.raises(Rejection, match="names no game"):
         game_for(sub("orders", None, "PASS"), games.get)
     assert game_for(sub("help please", None, "HELP", "help,"), games.get) is None, "HELP needs no game"
+
+
+def test_an_engine_fault_is_refused_and_asks_for_a_notice_to_the_gm(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line our own code fails on: the sender's refusal promises the GM is told, and the
+    decision asks for the GM's notice with the sender, the lines, the line that failed and
+    the error; nothing is applied."""
+    from pbem.application.mail import INTERNAL_LINE, FaultNotice
+    from pbem.engine.actions import Bid
+    from pbem.engine.steps.auction import WaterfallAuction
+
+    def broken(*args: Any) -> Any:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setitem(WaterfallAuction.handlers, Bid, broken)
+    state = replay([genesis()])
+    decision = handle_mail(state, mail("Alice", "BID CS 45"), config())
+    assert decision.kind == "internal" and not decision.records and decision.state is state
+    refusal, notice = decision.replies
+    assert isinstance(refusal, Refusal) and refusal.rejection.reason == INTERNAL_LINE
+    assert isinstance(notice, FaultNotice)
+    assert (notice.sender, notice.lines, notice.line_number, notice.failed_line) == (
+        "alice@example.org", ((1, "BID CS 45"),), 1, "BID CS 45")
+    assert notice.error.startswith("Traceback (innermost frames):")
+    assert notice.error.endswith("ZeroDivisionError: a bug") and "in broken" in notice.error
+    monkeypatch.undo()
+    assert handle_mail(state, mail("Alice", "BID CS 45"), config()).refusal is None

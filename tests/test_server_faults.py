@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import hashlib
 import json
 import logging
 import os
@@ -26,7 +27,7 @@ from pbem.log_records import parse_records
 from pbem.poller import BACKOFF_MAX, Server, StorageFault, storage_backoff
 from pbem.transport.maildir import MaildirInbound, MaildirOutbound, deliver_to_inbox
 from tests.test_mailroom import (
-    GID, GM, P1, P2, T0, Clock, Table, body, demo_lines_as_gm, handled_lines, log_records, only, parse,
+    ADDRESS, GID, GM, P1, P2, T0, Clock, Table, body, demo_lines_as_gm, handled_lines, log_records, only, parse,
     to_of,
 )
 
@@ -397,9 +398,49 @@ def test_an_engine_fault_is_refused_with_a_reply_and_logged(table: Table, monkey
     monkeypatch.setattr(Game, "apply", broken)
     outcome, mails = table.order("Player 1", "BID CA 165")
     assert outcome == "rejected"
-    assert "an error of the server, not of your order" in body(only(mails))
+    reply = only([m for m in mails if to_of(m) != GM])
+    assert "an error of the server, not of your order" in body(reply)
     assert any("failed unexpectedly" in r.getMessage() for r in caplog.records if r.levelno == logging.ERROR)
     assert handled_lines(table.data)[-1]["kind"] == "internal"
+
+
+def test_an_engine_fault_reaches_the_gm_by_mail_and_the_server_goes_on(table: Table,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The refusal promises the GM is told: the GM's mail names the game, the sender, the
+    mail's lines, the line that failed and the error with its innermost frames, and where
+    the raw mail is kept; the player gets the promised reply; nothing is applied, and the
+    next mail is handled as ever."""
+    from pbem.engine.actions import Bid
+    from pbem.engine.steps.auction import WaterfallAuction
+
+    def broken(*args: Any) -> Any:
+        raise KeyError("a bug in the auction")
+
+    before = len(log_records(table.data))
+    monkeypatch.setitem(WaterfallAuction.handlers, Bid, broken)  # the engine's handler of a bid
+    raw = table.mail("Player 1", "Hi all,", "BID CA 165")
+    outcome, mails = table.send(raw)
+    assert outcome == "rejected"
+    assert sorted(to_of(m) for m in mails) == sorted([ADDRESS["Player 1"], GM])
+    reply = next(m for m in mails if to_of(m) == ADDRESS["Player 1"])
+    assert "an error of the server, not of your order. The GM has been sent the details" in body(reply)
+    assert "Traceback" not in body(reply) and "a bug" not in body(reply)
+    notice = body(next(m for m in mails if to_of(m) == GM))
+    subject = str(next(m for m in mails if to_of(m) == GM)["Subject"])
+    assert subject == f"[{GID}] An error of the server on a mail from {ADDRESS['Player 1']}"
+    assert f"Game: {GID}\n" in notice and f"Sender: {ADDRESS['Player 1']}\n" in notice
+    assert "The line that failed (line 3):\n  BID CA 165\n" in notice  # line 1 is the PASSWORD line
+    assert "    3  BID CA 165" in notice and "Hi all" not in notice
+    assert "KeyError: 'a bug in the auction'" in notice
+    assert "in broken" in notice and 'File "pbem/engine/rounds.py"' in notice, notice
+    sha = hashlib.sha256(raw).hexdigest()
+    assert f"received/{sha}.eml" in notice and (table.data / "received" / f"{sha}.eml").read_bytes() == raw
+    assert table.secrets["Player 1"] not in notice
+    assert len(log_records(table.data)) == before
+    assert table.send(raw) == ("rejected", []), "a redelivered copy is not told again"
+    monkeypatch.undo()
+    outcome, mails = table.order("Player 1", "BID CA 165")
+    assert outcome == "processed" and len(log_records(table.data)) == before + 1
 
 
 def test_thousands_of_digits_are_a_player_error_not_an_internal_one(table: Table,

@@ -16,6 +16,7 @@ the decision is a :class:`Refusal` with no records.
 from __future__ import annotations
 
 import logging
+import traceback
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
@@ -33,8 +34,10 @@ from pbem.orders import Vocabulary
 log = logging.getLogger("pbem.server")
 
 INTERNAL_LINE = ("The server could not apply this line: an error of the server, not of your order. "
-                 "It has been logged for the GM and the server's keeper; nothing of your mail was applied.")
-"""The reason given for a line our own code failed on (never the traceback)."""
+                 "The GM has been sent the details and the server's keeper has it in the log; nothing of "
+                 "your mail was applied.")
+"""The reason given for a line our own code failed on (never the traceback; the GM's mail,
+:class:`FaultNotice`, has it)."""
 
 UNREADABLE_LINE = ("This line cannot be read as an order or command (numbers must be plain digits "
                    "0-9, at most 9 of them). Send HELP for the order reference.")
@@ -121,8 +124,45 @@ class InfoAnswer:
     items: tuple[Info, ...]
 
 
-Reply = Refusal | TurnReports | Broadcast | InfoAnswer | Welcome
-"""A mail the decision asks for (:class:`Welcome`: a seat given to a new address)."""
+@dataclass(frozen=True)
+class FaultNotice:
+    """Tell the GM that the server failed on a mail (the refusal :data:`INTERNAL_LINE`
+    promises it): ``sender`` the mail's address, ``lines`` its order lines as ``(line
+    number, text)``, ``line_number`` and ``failed_line`` the line the server failed on,
+    ``error`` the error with the innermost frames of its traceback
+    (:func:`fault_summary`)."""
+
+    sender: str
+    lines: tuple[tuple[int, str], ...]
+    line_number: int
+    failed_line: str
+    error: str
+
+
+FAULT_FRAMES = 8
+"""How many of a fault's innermost traceback frames the GM's notice gives."""
+
+
+def fault_summary(exc: BaseException, frames: int = FAULT_FRAMES) -> str:
+    """``exc`` as the GM's notice gives it: its innermost ``frames`` traceback frames (file
+    from the package's folder on, line, function, source line) and the error's type and
+    message, as Python prints a traceback."""
+    found = traceback.TracebackException.from_exception(exc)
+    stack = list(found.stack)[-frames:]
+    out = ["Traceback (innermost frames):"]
+    for frame in stack:
+        name = frame.filename
+        cut = name.rfind("/pbem/")
+        out.append(f'  File "{name[cut + 1:] if cut >= 0 else name}", line {frame.lineno}, in {frame.name}')
+        if frame.line:
+            out.append(f"    {frame.line.strip()}")
+    out += [line.rstrip("\n") for line in found.format_exception_only()]
+    return "\n".join(out)
+
+
+Reply = Refusal | TurnReports | Broadcast | InfoAnswer | Welcome | FaultNotice
+"""A mail the decision asks for (:class:`Welcome`: a seat given to a new address;
+:class:`FaultNotice`: to the GM, beside the refusal of a mail the server failed on)."""
 
 
 @dataclass(frozen=True)
@@ -218,12 +258,14 @@ def handle_mail(state: Replay, mail: Submission, config: AppConfig) -> Decision:
     parse every order line, apply each in turn to a copy; all or nothing.
 
     A refusal is a decision too (no records, one :class:`Refusal` reply): a line our own
-    code fails on is refused as ``internal`` (and logged), never raised.
+    code fails on is refused as ``internal`` (and logged), never raised, and the decision
+    also asks for a :class:`FaultNotice` to the GM.
 
     :raises OSError: only a storage fault while the engine reads title data
         (:func:`pbem.durable.is_storage_error`): the mail is not the cause, it is tried again.
     """
     info = state.info
+    fault: FaultNotice | None = None
     try:
         sender = authenticate(info, mail.sender, mail.secret, config.hash_secret)
         # Only order and command lines are parsed; chatter ("Hi all,") is listed, never applied.
@@ -249,13 +291,15 @@ def handle_mail(state: Replay, mail: Submission, config: AppConfig) -> Decision:
                     raise
                 log.exception("applying %r of %s to %s failed unexpectedly", command.line, mail.message_id,
                               info.game_id)
+                fault = FaultNotice(mail.sender, tuple((line.number, line.text) for line in mail.orders),
+                                    body_line.number, command.line, fault_summary(exc))
                 raise Rejection(INTERNAL_LINE, failed_line=command.line, not_applied=list(mail.lines),
                                 kind="internal", game_id=info.game_id, line_number=body_line.number,
                                 chatter=mail.chatter, cut_at=mail.cut_at) from None
             if not isinstance(command, Info):
                 accepted.append(describe(command, vocab))
     except Rejection as rejection:
-        return Decision((), state, (Refusal(rejection),), rejection.kind)
+        return Decision((), state, (Refusal(rejection), *((fault,) if fault else ())), rejection.kind)
     replies = _replies(mail, accepted, work)
     due = any(isinstance(r, TurnReports) for r in replies)
     return Decision(tuple(work.records), work.state, replies, "orders" if accepted or due else "info")

@@ -161,8 +161,19 @@ def par_offers(game: Game, player: str) -> list[Par]:
             if shares.certificate_price(title, sym, shares.president_percent(title, sym), price) <= cash]
 
 
+def no_price_problem(sym: str) -> str:
+    """The refusal of a sale of ``sym``'s shares while it has no share price (not started
+    yet, as a share a private gave away before its corporation's par): a share is sold at
+    the market price, and there is none to sell at."""
+    return (f"{sym} has no share price yet (it has not been started), so there is no price to sell "
+            f"its shares at: they may be sold once {sym} has a price on the market")
+
+
 def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
-    """Why ``player`` may not sell ``count`` shares of ``sym`` now, or None."""
+    """Why ``player`` may not sell ``count`` shares of ``sym`` now, or None: the title's own
+    rule (``TitleHooks.sell_problem``), the first stock round, the turn's order of selling
+    and buying, the holding, no share price to sell at (:func:`no_price_problem`), the
+    pool's limit and the president's certificate."""
     state, title = game.state, game.title
     if sym not in state.corporations:
         return f"there is no corporation {sym!r}"
@@ -186,6 +197,8 @@ def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
     held = state.percent_of(Owner.player(player), sym)
     if held < count * pct:
         return f"{player} holds {held}% of {sym} and cannot sell {count * pct}%"
+    if state.corporations[sym].price is None:
+        return no_price_problem(sym)
     if shares.pool_room(state, title, sym) < count * pct:
         return f"the bank pool may not hold more than {title.const('pool_share_limit', 50)}% of {sym}"
     corp = state.corporations[sym]

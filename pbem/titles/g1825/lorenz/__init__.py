@@ -7,6 +7,7 @@ a concern:
 * :mod:`.start` — the privates sold by buy/bid/pass;
 * :mod:`.powers` — the designated powers of TWW, C&HP and C&W (ASSIGN and the uses: one check
   each, for the order, its refusal and the legal moves);
+* :mod:`.sold_out` — with Unit 1, when the GWR has sold out (no more NER shares before);
 * :mod:`.readings` — the readings chosen where the variant is silent, settings of
   ``lorenz.yaml`` with a variant for each other reading;
 * :mod:`.actions`, :mod:`.orders`, :mod:`.events` — its actions, order words and events;

@@ -29,11 +29,13 @@ def _played(title: TitleData) -> bool:
     return plays(title.variants)
 
 
-def _entry(syntax: str, meaning: str, example: str, needs: tuple[str, ...] = ()) -> HelpEntry:
+def _entry(syntax: str, meaning: str, example: str, needs: tuple[str, ...] = (), on: str | None = None) -> HelpEntry:
     """A HELP entry of the variant, listed in a game that plays it and has one of the
-    privates ``needs`` (none named: always): TWW's lay only where Unit 3 brings TWW."""
+    privates ``needs`` (none named: always) and the hex ``on`` on its map (none named:
+    any map): TWW's lay only where Unit 3 brings TWW, C&HP's only where P14 is in play."""
     def listed(title: TitleData) -> bool:
-        return _played(title) and (not needs or any(c.sym in needs for c in title.companies))
+        return (_played(title) and (not needs or any(c.sym in needs for c in title.companies))
+                and (on is None or on in title.board.hexes))
 
     return HelpEntry(syntax, meaning, example, listed=listed)
 
@@ -113,7 +115,7 @@ def codecs_over(before: tuple[OrderCodec, ...]) -> tuple[OrderCodec, ...]:
                       f"the company holding C&HP's power builds on the mountain {PEAK} at half the terrain cost, "
                       f"as one of its lays this turn, its track reaching {PEAK}; no company lays there before "
                       "(Lorenz's variant; with lorenz_chp_extra_lay an extra lay, connected or not)",
-                      f"LAY {PEAK} 9 0 USING C&HP", (CHP,)))),
+                      f"LAY {PEAK} 9 0 USING C&HP", (CHP,), PEAK))),
         _with_power(token, PowerToken, TOKENING, (_entry(
             f"TOKEN {DOVER} USING C&W",
             f"the company holding C&W's power places a free token in Dover ({DOVER}), connected or not, one of "

@@ -72,6 +72,15 @@ def holder(game: Game, company: str) -> str | None:
     return lorenz_state(game.state).designated.get(company)
 
 
+def off_the_map(game: Game, company: str) -> str | None:
+    """Why ``company``'s power can never be used in this game, or None: its hex is not on
+    the map of the units in play (C&HP in a game without Unit 2 has no P14)."""
+    coord = HEX_OF.get(company)
+    if coord is None or coord in game.board.hexes:
+        return None
+    return f"{company}'s power (used on {coord}) cannot be used in this game: {coord} is not on the map of the units in play"
+
+
 def peak_problem(game: Game, coord: str) -> str | None:
     """Why no tile may go on ``coord`` now for this reason, or None: P14 is kept for C&HP's
     designated company until it has used the power (or C&HP has closed)."""
@@ -113,6 +122,9 @@ def assign_problem(game: Game, player: str, company: str, corp: str) -> str | No
         return "privates give powers to companies only in Lorenz's variant"
     if company not in DESIGNATED:
         return f"{company} has no power to give: only {', '.join(DESIGNATED)} have"
+    unusable = off_the_map(game, company)
+    if unusable:
+        return unusable
     if state.round.kind != "operating" and not reading(game, ASSIGN_ANY_TIME):
         return (f"a private's power is given in an operating round (ASSIGN {company} <company>), as this game "
                 "reads the variant (the variant lorenz_assign_any_time allows it in a stock turn too)")
@@ -377,5 +389,5 @@ def with_assign(base: type[BuySellParShares]) -> type[BuySellParShares]:
     return LorenzStock
 
 
-__all__ = ["PowerStep", "assign_problem", "designate", "dover_reserved", "extra_tokens", "in_play", "peak_problem",
-           "use_problem", "with_assign"]
+__all__ = ["PowerStep", "assign_problem", "designate", "dover_reserved", "extra_tokens", "in_play", "off_the_map",
+           "peak_problem", "use_problem", "with_assign"]

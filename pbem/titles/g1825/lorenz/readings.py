@@ -22,7 +22,16 @@ setting (default: the reading chosen)  what it decides             the other rea
   (True)                               no connection                (``lorenz_tww_needs_reach``)
 ``lorenz_cw_token_is_own`` (True)      C&W's token is one of the    an extra token
                                        company's own tokens         (``lorenz_cw_extra_token``)
+``lorenz_gwr_sold_out_from_ipo``       with Unit 1, the GWR has     all ten GWR shares held by
+  (True)                               "sold out" (no more NER      players, the pool not
+                                       shares before) once no GWR   counting
+                                       share is left in its IPO,    (``lorenz_gwr_sold_out_to_players``)
+                                       as 1825 reads "sold out"
+                                       for its bands
 =====================================  =========================  ============================
+
+Either way the GWR "has been sold out" once it is, for good: a GWR share sold to the pool
+later does not close the NER again (:mod:`.sold_out`).
 """
 
 from __future__ import annotations
@@ -39,6 +48,7 @@ CHP_TURN_LAY = "lorenz_chp_build_is_a_turn_lay"
 CHP_NEEDS_REACH = "lorenz_chp_build_needs_reach"
 TWW_IGNORES_REACH = "lorenz_tww_lay_ignores_reach"
 CW_OWN_TOKEN = "lorenz_cw_token_is_own"
+SOLD_OUT_FROM_IPO = "lorenz_gwr_sold_out_from_ipo"
 
 DEFAULTS: Mapping[str, bool] = {
     PRICE_DROPS: True,
@@ -48,6 +58,7 @@ DEFAULTS: Mapping[str, bool] = {
     CHP_NEEDS_REACH: True,
     TWW_IGNORES_REACH: True,
     CW_OWN_TOKEN: True,
+    SOLD_OUT_FROM_IPO: True,
 }
 """Each setting and its default, the reading chosen (see the module text)."""
 
@@ -59,6 +70,7 @@ OTHER_READING: Mapping[str, str] = {
     CHP_NEEDS_REACH: "lorenz_chp_extra_lay",
     TWW_IGNORES_REACH: "lorenz_tww_needs_reach",
     CW_OWN_TOKEN: "lorenz_cw_extra_token",
+    SOLD_OUT_FROM_IPO: "lorenz_gwr_sold_out_to_players",
 }
 """The variant file (``rules/1825/variants/<name>.yaml``) that plays each setting's other
 reading."""

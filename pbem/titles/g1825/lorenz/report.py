@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pbem.titles.g1825.lorenz.facts import CHP, CW, DESIGNATED, DOVER, DURHAM, PEAK, TWW
+from pbem.titles.g1825.lorenz.powers import HEX_OF, off_the_map
 from pbem.titles.g1825.lorenz.state import lorenz_state
 
 if TYPE_CHECKING:
@@ -18,7 +19,8 @@ USE = {TWW: f"LAY {DURHAM} <tile> <rotation> USING {TWW}", CHP: f"LAY {PEAK} <ti
 
 
 def lines(game: Game) -> tuple[str, ...]:
-    """The section's lines (money in the title's currency)."""
+    """The section's lines (money in the title's currency); a power whose hex is not on the
+    map is said to be unusable (:func:`~.powers.off_the_map`), with no ASSIGN offered."""
     state, money = game.state, game.money
     out: list[str] = []
     auction = state.round.auction
@@ -37,7 +39,10 @@ def lines(game: Game) -> tuple[str, ...]:
         if found is None:
             continue
         corp = mine.designated.get(company)
-        if found.closed:
+        unusable = off_the_map(game, company)
+        if unusable and not found.closed:
+            status = f"cannot be used on this map (no {HEX_OF[company]} among the units in play)"
+        elif found.closed:
             status = "closed" + (f" (was {corp}'s)" if corp else "")
         elif corp is None:
             status = "not given yet" + (_may_give(game, found.owner.name, company) if found.owner else "")

@@ -10,8 +10,9 @@ when the game plays the variant and otherwise defers to plain 1825 (``super()``)
 * the powers (:mod:`.powers`): ``ASSIGN`` and the uses of TWW, C&HP and C&W; P14 and Dover
   kept for them (``lay_problem``, ``token_problem``);
 * shares (``launch_problem``, ``sell_problem``): no further LNWR shares until every private
-  is sold; with Unit 1 in play no further NER shares until the GWR has sold out, and the free
-  NER share not sold before the NER's Director's certificate is bought;
+  is sold; with Unit 1 in play no further NER shares until the GWR has sold out (as the game
+  reads it, :mod:`.sold_out`), and the free NER share not sold before the NER's Director's
+  certificate is bought (nor any share before its company has a share price: the core's rule);
 * the report (``report_sections``): the bids standing, the money set aside, and who holds
   each power.
 """
@@ -22,11 +23,14 @@ import copy
 from typing import TYPE_CHECKING, Any, Hashable, Mapping
 
 from pbem.engine.hooks import TitleHooks
-from pbem.engine.state import IPO, POOL, RoundState, TitleState
+from pbem.engine.state import RoundState, TitleState
 from pbem.titles.g1825.lorenz import powers
 from pbem.titles.g1825.lorenz.facts import (
-    AFTER_THE_PRIVATES, BIDDING, CLOSING_TRAIN, DOVER, LIMITED_SHARE_CORPORATION, PEAK, SOLD_OUT_FIRST, START, plays,
+    AFTER_THE_PRIVATES, BIDDING, CLOSING_TRAIN, DOVER, LIMITED_SHARE_CORPORATION, PEAK, SD, SOLD_OUT_FIRST, START,
+    plays,
 )
+from pbem.titles.g1825.lorenz.readings import SOLD_OUT_FROM_IPO, reading
+from pbem.titles.g1825.lorenz.sold_out import has_sold_out, reading_text, with_sold_out_noted
 from pbem.titles.g1825.lorenz.state import LorenzOnly, lorenz_state
 
 if TYPE_CHECKING:
@@ -44,7 +48,7 @@ def compose_lorenz(documents: Mapping[str, Any]) -> dict[str, Any]:
     """``documents`` (file stem -> parsed YAML, as composed for the units in play) with the
     variant's changes, its inputs left alone: of the privates worth :data:`ONE_CHEAP` only
     the first (rule 1); the start round's steps; the first :data:`CLOSING_TRAIN`-train closes
-    every private (rule 6)."""
+    every private (rule 6); HELP's note on the game (:func:`help_notes`)."""
     out = dict(documents)
     companies = copy.deepcopy(list(out.get("companies") or []))
     cheap = [c for c in companies if c.get("value") == ONE_CHEAP]
@@ -57,17 +61,49 @@ def compose_lorenz(documents: Mapping[str, Any]) -> dict[str, Any]:
         if str(train.get("name")) == CLOSING_TRAIN and "close_companies" not in train.get("events", []):
             train["events"] = [*train.get("events", []), "close_companies"]
     out["trains"] = trains
+    notes = help_notes(out)
+    if notes:
+        game["help_notes"] = {**game.get("help_notes", {}), NOTE_HEADING: notes}
     return out
+
+
+NOTE_HEADING = "Lorenz's private companies"
+"""The heading of the variant's note in HELP's "Rules of this game"."""
+
+
+def help_notes(documents: Mapping[str, Any]) -> str:
+    """The variant's HELP note for the composed ``documents`` of a game ("" if none): with
+    S&D and Unit 1's GWR, the NER's rule and how the game reads "sold out"; a power whose
+    hex is not on the map (C&HP without P14), that it cannot be used."""
+    from pbem.titles.g1825.lorenz.powers import HEX_OF
+    from pbem.titles.g1825.lorenz.readings import DEFAULTS, OTHER_READING
+
+    game = documents.get("game") or {}
+    settings = {**DEFAULTS, **(game.get("title_rules") or {})}
+    companies = {str(c.get("sym")) for c in documents.get("companies") or []}
+    corporations = {str(c.get("sym")) for c in (documents.get("corporations") or {}).get("corporations") or []}
+    hexes = set(((documents.get("map") or {}).get("hexes") or {}).keys())
+    paragraphs = []
+    if SD in companies and {LIMITED_SHARE_CORPORATION, SOLD_OUT_FIRST} <= corporations:
+        from_ipo = bool(settings[SOLD_OUT_FROM_IPO])
+        other = OTHER_READING[SOLD_OUT_FROM_IPO]
+        paragraphs.append(
+            f"{SD} with Unit 1: no further {LIMITED_SHARE_CORPORATION} shares may be bought until the "
+            f"{SOLD_OUT_FIRST} has sold out, which this game reads as {reading_text(from_ipo)}; once sold out, "
+            f"for good. " + (f"(The variant {other} reads it as {reading_text(False)}.) " if from_ipo else
+                             f"(The variant lorenz reads it as {reading_text(True)}.) ")
+            + f"The free {LIMITED_SHARE_CORPORATION} share may not be sold before the "
+            f"{LIMITED_SHARE_CORPORATION}'s Director's certificate is bought.")
+    for company, coord in HEX_OF.items():
+        if company in companies and coord not in hexes:
+            paragraphs.append(f"{company}'s power (used on {coord}) cannot be used in this game: {coord} is not on "
+                              f"the map of the units in play, so ASSIGN {company} is refused and never offered.")
+    return "\n\n".join(paragraphs)
 
 
 def privates_unsold(game: Game) -> list[str]:
     """The privates still for sale (no owner, not closed)."""
     return [sym for sym, c in game.state.companies.items() if c.owner is None and not c.closed]
-
-
-def sold_out(game: Game, sym: str) -> bool:
-    """Whether every share of ``sym`` is held by players (none in its IPO or the bank pool)."""
-    return not game.state.certs_of(IPO, sym) and not game.state.certs_of(POOL, sym)
 
 
 def reserve_minor_trains(game: Game) -> None:
@@ -130,13 +166,15 @@ class LorenzRules(TitleHooks):
 
     def launch_problem(self, game: Game, sym: str) -> str | None:
         """No further LNWR shares until every private is sold; with Unit 1 in play (the GWR),
-        no further NER shares until the GWR has sold out."""
+        no further NER shares until the GWR has sold out (as the game reads it:
+        :mod:`.sold_out`)."""
         if powers.in_play(game):
             if sym == AFTER_THE_PRIVATES and privates_unsold(game):
                 return f"no further {sym} shares are on offer until every private is sold"
             if (sym == LIMITED_SHARE_CORPORATION and SOLD_OUT_FIRST in game.state.corporations
-                    and not sold_out(game, SOLD_OUT_FIRST)):
-                return f"no further {sym} shares may be bought until the {SOLD_OUT_FIRST} has sold out"
+                    and not has_sold_out(game)):
+                return (f"no further {sym} shares may be bought until the {SOLD_OUT_FIRST} has sold out "
+                        f"(as this game reads it: {reading_text(reading(game, SOLD_OUT_FROM_IPO))})")
         return super().launch_problem(game, sym)
 
     def sell_problem(self, game: Game, player: str, sym: str, count: int) -> str | None:
@@ -167,8 +205,10 @@ class LorenzRules(TitleHooks):
 
     def stock_step(self) -> type[BuySellParShares]:
         """The title's stock step taking ``ASSIGN`` in a stock turn (refused there, with the
-        reason, unless the game reads it as allowed at any time: :func:`.powers.with_assign`)."""
-        return powers.with_assign(super().stock_step())  # type: ignore[arg-type]  # a class is hashable
+        reason, unless the game reads it as allowed at any time: :func:`.powers.with_assign`),
+        and noting when the GWR has sold out (:func:`.sold_out.with_sold_out_noted`)."""
+        noted = with_sold_out_noted(super().stock_step())  # type: ignore[arg-type]  # a class is hashable
+        return powers.with_assign(noted)  # type: ignore[arg-type]
 
     def station_tokens(self, game: Game, corp: str) -> tuple[list[int], int]:
         """C&W's token in Dover, where the game reads it as an extra token, is not one of the

@@ -20,17 +20,21 @@ class LorenzState:
       build; a used C&W closes at once);
     * ``free_shares`` — private -> ``(company, certificate index)`` of the share it gave;
     * ``last_bidder`` — in an auction among a private's bidders, the bidder who acted last
-      (at its start, the high bidder): the turn goes to the next bidder still in, to the left.
+      (at its start, the high bidder): the turn goes to the next bidder still in, to the left;
+    * ``sold_out`` — whether the GWR has been sold out (with Unit 1: the NER is open from
+      then on; :mod:`.sold_out`).
     """
 
     designated: dict[str, str] = field(default_factory=dict)
     used: list[str] = field(default_factory=list)
     free_shares: dict[str, tuple[str, int]] = field(default_factory=dict)
     last_bidder: str | None = None
+    sold_out: bool = False
 
     def copy(self) -> LorenzState:
         """An independent copy."""
-        return LorenzState(dict(self.designated), self.used[:], dict(self.free_shares), self.last_bidder)
+        return LorenzState(dict(self.designated), self.used[:], dict(self.free_shares), self.last_bidder,
+                           self.sold_out)
 
 
 @dataclass

@@ -20,7 +20,7 @@ import pytest
 from pbem.application.mail import AppConfig, TurnReports, handle_mail
 from pbem.application.state import GameInfo, Replay, Seat
 from pbem.commands import is_command_line
-from pbem.engine.actions import BuyTrain, Dividend, LayTile, Pass, PlaceToken
+from pbem.engine.actions import BuyTrain, Dividend, LayTile, Pass, PlaceToken, RunRoutes, TrainRun
 from pbem.engine.game import Game
 from pbem.engine.steps import operating
 from pbem.errors import IllegalOrderError
@@ -156,6 +156,16 @@ def test_the_you_may_lists_both_lays_and_the_token_while_both_are_open() -> None
     found = offer(game, A)
     assert found is not None and found.lays and not any(
         order.startswith("TOKEN") for choice in found.choices for order in choice.orders)
+
+
+def test_a_run_passes_both() -> None:
+    game = operate(new_game(), CORP, owned=("2-0",), tokens=("V20.4", "X14.0"))
+    game.apply(A, lay_on(game, "U23"))
+    game.apply(A, RunRoutes((TrainRun("2", ("V20.4", "V22")),)))
+    assert operating.op_state(game).revenue == 70  # London 50 + Southend 20
+    assert "V22.0" not in game.state.tokens and operating.op_state(game).tiles_laid == 1
+    with pytest.raises(IllegalOrderError):
+        game.apply(A, TOKEN)
 
 
 def test_a_refusal_names_both_lay_and_token_as_possible() -> None:

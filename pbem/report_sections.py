@@ -279,7 +279,8 @@ def _operating(game: Game, player: str, route_budget: int, vocab: Vocabulary,
     tokens = sorted((a for a in mine if isinstance(a, PlaceToken)), key=lambda a: (lays.coord_key(a.hex), a.city))
     if tokens:
         cost = operating.next_token_cost(game, corp)
-        out += listed(tokens, f"a token costs {money(cost or 0)}" if issubclass(step, operating.Token) else "")
+        paid = not issubclass(step, operating.PendingToken)  # a lifted token goes back free
+        out += listed(tokens, f"a token costs {money(cost or 0)}" if paid else "")
     if any(isinstance(a, RunAuto) for a in mine):
         out += _run_choices(game, route_budget, listed, choice)
     dividends = [a for a in mine if isinstance(a, Dividend)]
@@ -304,7 +305,7 @@ def _operating(game: Game, player: str, route_budget: int, vocab: Vocabulary,
     if assigns:
         out += listed(assigns, "a private company's token")
     if Pass() in mine and step is not operating.BuyTrainStep:
-        out += listed([Pass()], PASS_NOTES.get(step.name, ""))
+        out += listed([Pass()], step.pass_note or PASS_NOTES.get(step.name, ""))
     out += _special_lays(game, [a for s, a in moves if s is operating.Special and isinstance(a, LayTile)], vocab)
     out += _anytime_choices(game, moves, vocab, listed)
     return Offer(player, task, tuple(out), lay_text, lay_costs, corp if lay_text else "")

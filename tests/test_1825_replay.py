@@ -31,28 +31,32 @@ def test_the_record_plays_unit_1_with_the_wales_kit() -> None:
     assert set(record_variants(record)) >= {"unit_1", "r1"}
 
 
-def test_the_pass_that_ends_the_platforms_track_and_token_step_is_no_order() -> None:
+def test_the_pass_after_the_token_ends_the_track_and_token_step_as_on_the_platform() -> None:
     """Record 96-98, LNWR in OR 5.1: a yellow tile, its token in London (S13), then the pass
     that ends the platform's step for track and token (a second yellow tile was still
-    allowed). Our engine has left its track and token steps with the token, where a pass is
-    no legal order: the pass becomes no order and the run follows."""
+    allowed). Ours is one step too: after the token the second tile is still allowed, and the
+    record's pass is our PASS, which ends the step; the run follows."""
     import copy
 
     from pbem.engine.actions import Pass, PlaceToken
-    from pbem.errors import IllegalOrderError
+    from pbem.engine.steps.operating import active_steps, tile_lay_entry
+    from pbem.titles.g1825.track_and_token import TrackAndToken1825
 
     renderer = replayed_before(*RECORD, 98)
     op = renderer.game.state.round.operating
-    assert op is not None and op.order[op.index] == "LNWR" and op.token_placed
+    assert op is not None and op.order[op.index] == "LNWR" and op.token_placed and op.tiles_laid == 1
     action = next(a for a in effective_actions(renderer.record) if a["id"] == 98)
-    assert renderer.render(action) is None
-    with pytest.raises(IllegalOrderError):
-        copy.deepcopy(renderer.game).apply(renderer.seat(action), Pass())
-    # before the token the same pass is an order (it ends the track step)
+    seat = renderer.seat(action)
+    assert renderer.render(action) == Pass()
+    assert tile_lay_entry(renderer.game) is not None, "the turn's second tile is still allowed"
+    assert active_steps(renderer.game)[0] is TrackAndToken1825
+    assert Pass() in renderer.game.legal_actions(seat)
+    game = copy.deepcopy(renderer.game)
+    game.apply(seat, Pass())
+    assert active_steps(game)[0] is not TrackAndToken1825 and active_steps(game)[0].runs_trains
     earlier = replayed_before(*RECORD, 97)
     token = next(a for a in effective_actions(earlier.record) if a["id"] == 97)
     assert earlier.render(token) == PlaceToken("S13", 1)
-    assert earlier.render(action) == Pass()
 
 
 def test_the_1825_record_replays_to_the_recorded_result() -> None:

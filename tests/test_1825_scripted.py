@@ -213,7 +213,7 @@ Bob: PASS
 Ann: PASS
 Bob: PASS
 # OR 2.1
-Bob: PASS
+# one PASS ends the track and the token alike
 Bob: PASS
 Bob: RUN 2: G5.2-H6
 Bob: PAY

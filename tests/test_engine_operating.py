@@ -373,3 +373,29 @@ def test_a_step_may_name_who_acts_in_the_reports_task_line() -> None:
         float_corp(game, "PRR", P1, 100, 1000)
         operating(game)
         assert report_sections.options(game, P1)[0].startswith(heading)
+
+
+def test_1830_lays_track_before_its_token_a_lay_after_the_token_is_refused(game: Game) -> None:
+    """1830 rules 6.2-6.3: track, then a token; a TOKEN passes the track step (1825's one
+    step for both in either order is its own, pbem/titles/g1825/track_and_token.py)."""
+    float_corp(game, "PRR", P1, 100, 1000)
+    game.state.tiles["H14"] = ("9", 1)
+    game.state.tiles["H16"] = ("57", 1)
+    operating(game)
+    lay = next(a for a in game.legal_actions(P1) if isinstance(a, LayTile))  # legal before the token
+    game.apply(P1, PlaceToken("H16"))
+    assert not any(isinstance(a, LayTile) for a in game.legal_actions(P1))
+    with pytest.raises(IllegalOrderError, match="lay tile is not possible now"):
+        game.apply(P1, lay)
+    assert lay.hex not in game.state.tiles
+
+
+@pytest.mark.parametrize("title", ["1830", "1870"])
+def test_1830_and_1870_keep_track_then_token_as_two_steps(title: str) -> None:
+    from pbem.engine.steps.operating import Token, Track
+
+    steps = Game(load_title(title), [P1, P2, P3]).operating_steps
+    track = next(i for i, s in enumerate(steps) if issubclass(s, Track))
+    token = next(i for i, s in enumerate(steps) if issubclass(s, Token))
+    assert track < token
+    assert not any(LayTile in s.takes and PlaceToken in s.takes for s in steps)

@@ -206,11 +206,10 @@ def test_with_units_1_and_2_the_lnwr_puts_down_both_its_free_home_tokens() -> No
 
 
 def test_the_token_offered_says_what_it_costs_where_the_token_step_is_the_titles_own() -> None:
-    from pbem.engine.actions import LayTile, Pass
+    from pbem.engine.actions import LayTile
 
     game = lnwr_to_lay()
-    game.apply(A, LayTile("T14", "8", 2))  # Wolverton to Birmingham
-    game.apply(A, Pass())
+    game.apply(A, LayTile("T14", "8", 2))  # Wolverton to Birmingham; a second tile is left
     found = offer(game, A)
     assert found is not None and "station token" in found.task
     token = next(c for c in found.choices if c.orders and c.orders[0].startswith("TOKEN"))

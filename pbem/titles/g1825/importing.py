@@ -8,19 +8,17 @@
 * ``special_buy`` by such a company is its lease of a train from the bank for the turn
   (``LEASE <train>``; g_1825 step/lease_train.rb, fault 8 of the references);
 * the platform has no variant of Kevin Lorenz's private companies (``lorenz`` and its
-  readings): such a game is not exported;
-* a company's ``pass`` after its token, while it has not run: the platform's one step for
-  track and a token in either order (g_1825 step/track_and_token.rb) ends with a pass when a
-  second tile could still be laid; where our engine has left its track and token steps with
-  the token (so a pass is no legal order there) it becomes no order.
+  readings): such a game is not exported.
+
+A company's ``pass`` in the platform's one step for track and a token needs no translation:
+ours is one step too (:mod:`pbem.titles.g1825.track_and_token`), ended by a ``PASS`` alike.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pbem.engine.actions import Pass
-from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
+from pbem.importers.translation import NoOrder, RecordTranslation
 from pbem.titles.g1825.trains import LEASE_COST, Lease, acting_player
 
 if TYPE_CHECKING:
@@ -33,7 +31,8 @@ class Translation1825(RecordTranslation):
     """1825's own record actions (see the module docstring)."""
 
     platform_lacks = frozenset({"lorenz", "lorenz_assign_any_time", "lorenz_chp_extra_lay",
-                                "lorenz_cw_extra_token", "lorenz_no_price_drop", "lorenz_tww_needs_reach"})
+                                "lorenz_cw_extra_token", "lorenz_no_price_drop", "lorenz_tww_needs_reach",
+                                "lorenz_gwr_sold_out_to_players"})
 
     def export(self, exporter: Exporter, seat: str, action: Action) -> list[dict[str, Any]] | None:
         """A lease as the platform's ``special_buy`` by the company (its ``description`` the
@@ -47,8 +46,6 @@ class Translation1825(RecordTranslation):
     def render(self, renderer: Renderer, action: dict[str, Any]) -> Action | NoOrder | None:
         if action["type"] == "special_buy" and action.get("entity_type") == "corporation":
             return Lease(str(action["description"]))
-        if action["type"] == "pass" and action.get("entity_type") == "corporation":
-            return self._pass_after_token(renderer, action)
         return None
 
     def seat(self, renderer: Renderer, action: dict[str, Any]) -> str | None:
@@ -61,21 +58,6 @@ class Translation1825(RecordTranslation):
         if corp is None or corp.president is not None:
             return None
         return acting_player(renderer.game, sym)
-
-    def _pass_after_token(self, renderer: Renderer, action: dict[str, Any]) -> NoOrder | None:
-        """NO_ORDER for the pass that ends the platform's track-and-token step after the
-        company's token, where our engine has ended its own track and token steps; else None
-        (the core's pass)."""
-        game = renderer.game
-        op = game.state.round.operating
-        if op is None or op.index >= len(op.order) or op.order[op.index] != str(action["entity"]):
-            return None
-        if not op.token_placed or op.revenue is not None:
-            return None
-        seat = renderer.seat(action)
-        if any(isinstance(a, Pass) for a in game.legal_actions(seat)):
-            return None
-        return NO_ORDER
 
 
 TRANSLATION: type[RecordTranslation] = Translation1825

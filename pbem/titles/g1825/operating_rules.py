@@ -254,11 +254,14 @@ class OperatingRules(TitleHooks):
     # -- the turn's steps and the receiver --------------------------------------------------------
 
     def operating_steps(self) -> tuple[type[OpStep], ...]:
-        """A token waiting for its city, a lease (receivership), track, a token, a lease, the
+        """A token waiting for its city, a lease (receivership), track and a token in either
+        order (:class:`~pbem.titles.g1825.track_and_token.TrackAndToken1825`), a lease, the
         run, the dividend, the lease returned, a discard over the limit, trains (companies
         never buy privates in 1825)."""
-        return (PendingToken, trains1825.LeaseTrain, Track1825, Token1825, trains1825.LeaseBeforeRun,
-                Route1825, DividendStep, trains1825.ReturnLease, Discard, trains1825.BuyTrain1825)
+        from pbem.titles.g1825.track_and_token import TrackAndToken1825  # it builds on this module's steps
+
+        return (PendingToken, trains1825.LeaseTrain, TrackAndToken1825, trains1825.LeaseBeforeRun, Route1825,
+                DividendStep, trains1825.ReturnLease, Discard, trains1825.BuyTrain1825)
 
     def order_codecs(self) -> tuple[OrderCodec, ...]:
         """``LEASE <train>`` (:data:`pbem.titles.g1825.trains.LEASE`)."""

@@ -58,11 +58,21 @@ def builtin_script() -> dict[str, Any]:
 
 def script_from_record(path: Path) -> dict[str, Any]:
     """A demo script from an 18xx.games record: every action up to the first one this
-    version cannot play (the first operating round, for now), one mail per player turn."""
-    from pbem.importers.e18xx import Renderer, UnsupportedRecordAction, load_record
+    version cannot play, one mail per order, in a game with the record's options (its
+    ``settings.optional_rules`` as our variants, as ``import-18xx`` reads them). A GM ruling
+    the importer renders (1870's ``CONNECT``) is mailed by the GM as ``ACT AS <seat>
+    <ruling>``, and the record's ``end_game`` as the GM's ``END GAME``.
+
+    :raises DemoError: the record's title, or an option of it, is not supported.
+    """
+    from pbem.importers.e18xx import ImportedGameEnd, Renderer, UnsupportedRecordAction, load_record, record_variants
 
     record = load_record(path)
-    renderer = Renderer(record)
+    try:
+        variants = record_variants(record)
+        renderer = Renderer(record)
+    except UnsupportedRecordAction as exc:
+        raise DemoError(f"{path.name} cannot be played: {exc}") from None
     seats: list[dict[str, str]] = []
     for n, name in enumerate(renderer.names.values(), start=1):
         # a mail address from the player's name: only letters, digits, '.', '_' and '-'
@@ -74,12 +84,18 @@ def script_from_record(path: Path) -> dict[str, Any]:
     stopped = ""
     try:
         for order in renderer.orders():
-            mails.append({"from": order.seat, "orders": [order.line]})
+            if isinstance(order, ImportedGameEnd):
+                mails.append({"from": "GM", "orders": [order.line]})
+            elif order.action.gm_only:
+                mails.append({"from": "GM", "orders": [f"ACT AS {order.seat} {order.line}"]})
+            else:
+                mails.append({"from": order.seat, "orders": [order.line]})
     except UnsupportedRecordAction as exc:
         stopped = str(exc)
     return {
         "title": str(record["title"]),
         "game_id": f"demo-{record['title']}",
+        "variants": list(variants),
         "seats": seats,
         "gm": "gm@demo.invalid",
         "mails": mails,

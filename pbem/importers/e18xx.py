@@ -64,6 +64,16 @@ class ImportedOrder:
         return format_order(self.action)
 
 
+@dataclass(frozen=True)
+class ImportedGameEnd:
+    """The record's ``end_game`` (record action ``record_id``): the GM's ``END GAME``."""
+
+    record_id: str
+
+    line = "END GAME"
+    """The GM's command."""
+
+
 def load_record(path: Path) -> dict[str, Any]:
     """Read a record file (JSON)."""
     with path.open(encoding="utf-8") as fh:
@@ -474,13 +484,19 @@ class Renderer:
             return BuyTrain(kind, "pool", None, exchange)
         return BuyTrain(kind, "depot", None, exchange)
 
-    def orders(self) -> Iterator[ImportedOrder]:
-        """Every effective action as an order, applied to our game as it goes.
+    def orders(self) -> Iterator[ImportedOrder | ImportedGameEnd]:
+        """Every effective action as an order, applied to our game as it goes; a GM ruling
+        (an action that is ``gm_only``) is an order too, by the seat the GM acts as. The
+        record's ``end_game`` ends our game and the iteration (:class:`ImportedGameEnd`).
 
         :raises UnsupportedRecordAction: at the first action we cannot render.
         :raises IllegalOrderError: our engine refuses a recorded action.
         """
         for action in effective_actions(self.record):
+            if action["type"] == "end_game":
+                self.game.end_game("manually_ended")
+                yield ImportedGameEnd(str(action["id"]))
+                return
             ours = self.render(action)
             if ours is None:
                 continue

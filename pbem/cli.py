@@ -362,12 +362,14 @@ def routes_18xx(record_path: str, as_json: bool, budget: int | None) -> None:
               help="where the demo keeps its game and mail (default ./pbem-demo)")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, exists=True), default=None,
               help="play the opening of any 18xx.games record instead of the built-in one")
-def demo(data_dir: str, record_path: str | None) -> None:
+@click.option("--mails", "limit", type=click.IntRange(min=1), default=None,
+              help="play only the first N order mails")
+def demo(data_dir: str, record_path: str | None, limit: int | None) -> None:
     """Play a recorded 1830 opening by mail on the embedded default and print the report."""
     from pbem.demo import DemoError, run_demo
 
     try:
-        run_demo(Path(data_dir), Path(record_path) if record_path else None, echo=click.echo)
+        run_demo(Path(data_dir), Path(record_path) if record_path else None, echo=click.echo, limit=limit)
     except (DemoError, ConfigError) as exc:
         raise click.ClickException(str(exc)) from None
 

@@ -56,13 +56,24 @@ def builtin_script() -> dict[str, Any]:
     return data
 
 
-def script_from_record(path: Path) -> dict[str, Any]:
+def script_from_record(path: Path, limit: int | None = None) -> dict[str, Any]:
     """A demo script from an 18xx.games record: every action up to the first one this
-    version cannot play (the first operating round, for now), one mail per player turn."""
-    from pbem.importers.e18xx import Renderer, UnsupportedRecordAction, load_record
+    version cannot play, one mail per order, in a game with the record's options (its
+    ``settings.optional_rules`` as our variants, as ``import-18xx`` reads them). A GM ruling
+    the importer renders (1870's ``CONNECT``) is mailed by the GM as ``ACT AS <seat>
+    <ruling>``, and the record's ``end_game`` as the GM's ``END GAME``. With ``limit``, only
+    the first ``limit`` mails.
+
+    :raises DemoError: the record's title, or an option of it, is not supported.
+    """
+    from pbem.importers.e18xx import ImportedGameEnd, Renderer, UnsupportedRecordAction, load_record, record_variants
 
     record = load_record(path)
-    renderer = Renderer(record)
+    try:
+        variants = record_variants(record)
+        renderer = Renderer(record)
+    except UnsupportedRecordAction as exc:
+        raise DemoError(f"{path.name} cannot be played: {exc}") from None
     seats: list[dict[str, str]] = []
     for n, name in enumerate(renderer.names.values(), start=1):
         # a mail address from the player's name: only letters, digits, '.', '_' and '-'
@@ -74,12 +85,20 @@ def script_from_record(path: Path) -> dict[str, Any]:
     stopped = ""
     try:
         for order in renderer.orders():
-            mails.append({"from": order.seat, "orders": [order.line]})
+            if limit is not None and len(mails) >= limit:
+                break
+            if isinstance(order, ImportedGameEnd):
+                mails.append({"from": "GM", "orders": [order.line]})
+            elif order.action.gm_only:
+                mails.append({"from": "GM", "orders": [f"ACT AS {order.seat} {order.line}"]})
+            else:
+                mails.append({"from": order.seat, "orders": [order.line]})
     except UnsupportedRecordAction as exc:
         stopped = str(exc)
     return {
         "title": str(record["title"]),
         "game_id": f"demo-{record['title']}",
+        "variants": list(variants),
         "seats": seats,
         "gm": "gm@demo.invalid",
         "mails": mails,
@@ -100,17 +119,21 @@ def order_mail(sender: str, game_id: str, secret: str, orders: list[str], n: int
 
 
 def run_demo(data_dir: Path, record: Path | None, *, echo: Callable[[str], Any] = print,
-             timings: list[float] | None = None, script: dict[str, Any] | None = None) -> Path:
+             timings: list[float] | None = None, script: dict[str, Any] | None = None,
+             limit: int | None = None) -> Path:
     """Run the demo in ``data_dir`` (a previous demo there is replaced); returns the path of
     the last report. ``timings`` (if given) receives the seconds each poller pass took;
-    ``script`` (if given) is played instead of the record or the built-in opening.
+    ``script`` (if given) is played instead of the record or the built-in opening; ``limit``
+    (if given) plays only the first ``limit`` mails.
 
     :raises DemoError: ``data_dir`` holds something that is not a demo, the rules or
         templates folder is missing, or a mail of the script was rejected.
     """
     _check_install()
     if script is None:
-        script = script_from_record(record) if record else builtin_script()
+        script = script_from_record(record, limit) if record else builtin_script()
+    if limit is not None:
+        script = {**script, "mails": script["mails"][:limit]}
     if data_dir.exists():
         if not (data_dir / DEMO_MARKER).exists():
             raise DemoError(f"{data_dir} exists and is not a pbem demo folder; choose another --data")

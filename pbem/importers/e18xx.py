@@ -64,6 +64,16 @@ class ImportedOrder:
         return format_order(self.action)
 
 
+@dataclass(frozen=True)
+class ImportedGameEnd:
+    """The record's ``end_game`` (record action ``record_id``): the GM's ``END GAME``."""
+
+    record_id: str
+
+    line = "END GAME"
+    """The GM's command."""
+
+
 def load_record(path: Path) -> dict[str, Any]:
     """Read a record file (JSON)."""
     with path.open(encoding="utf-8") as fh:
@@ -146,6 +156,93 @@ def effective_actions(record: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+@dataclass(frozen=True)
+class TurnSnapshot:
+    """Whose turns stand open at one moment of our game: the round (kind, number, operating
+    round), the operating order and the index of the corporation operating (operating
+    rounds), and the players not yet passed (other rounds)."""
+
+    kind: str
+    key: tuple[int, int]
+    order: tuple[str, ...]
+    index: int
+    unpassed: frozenset[str]
+
+    @classmethod
+    def of(cls, game: Game) -> TurnSnapshot:
+        """The snapshot of ``game`` now."""
+        rnd = game.state.round
+        op = rnd.operating if rnd.kind == "operating" else None
+        return cls(rnd.kind, (rnd.number, rnd.or_number),
+                   tuple(op.order) if op is not None else (), op.index if op is not None else 0,
+                   frozenset(p for p, s in game.state.players.items() if not s.passed))
+
+
+def ended_between(before: TurnSnapshot, now: TurnSnapshot) -> set[str]:
+    """The players and corporations whose turns our engine ended between two snapshots
+    taken either side of one order: in an operating round the corporations from the one
+    operating before to the one operating now (all the rest when the round is over); in
+    another round the players passed since (every one not passed before when a stock round
+    is over)."""
+    same = (before.kind, before.key) == (now.kind, now.key)
+    if before.kind == "operating":
+        return set(before.order[before.index:now.index] if same else before.order[before.index:])
+    if same:
+        return set(before.unpassed - now.unpassed)
+    return set(before.unpassed) if before.kind == "stock" else set()
+
+
+class TurnWatch:
+    """Follows our game from one rendered order to the next, to tell a recorded pass our
+    engine expects from one for a turn it has already ended by itself.
+
+    :meth:`look` is called before each record action is rendered and :meth:`rendered` when an
+    order came of it (which the caller then applies): the next :meth:`look` compares the game
+    with the snapshot taken before that order and keeps :attr:`just_ended`.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.before = TurnSnapshot.of(game)
+        self.pending = False
+        self.just_ended: set[str] = set()
+        """Players and corporations whose turns our engine ended during the last order."""
+
+    def copy(self, game: Game) -> TurnWatch:
+        """An independent copy following ``game`` (a copy of this watch's game)."""
+        twin = TurnWatch.__new__(TurnWatch)
+        twin.game, twin.before, twin.pending = game, self.before, self.pending
+        twin.just_ended = set(self.just_ended)
+        return twin
+
+    def look(self) -> None:
+        """Take the game's snapshot; if an order was rendered since the last look, first
+        keep whose turns it ended."""
+        now = TurnSnapshot.of(self.game)
+        if self.pending:
+            self.just_ended = ended_between(self.before, now)
+            self.pending = False
+        self.before = now
+
+    def rendered(self) -> None:
+        """An order came of the record action just looked at."""
+        self.pending = True
+
+    def corporation_done(self, corp: str) -> bool:
+        """``corp`` (not operating now) has had its turn: our engine ended it during the last
+        order, or it has operated in this operating round already. Consumes the first."""
+        if corp in self.just_ended:
+            self.just_ended.discard(corp)
+            return True
+        op = self.game.state.round.operating
+        return self.game.state.round.kind == "operating" and op is not None and corp in op.order[:op.index]
+
+    def player_done(self, player: str) -> bool:
+        """``player`` (not to act now) has passed in this stock round or start."""
+        state = self.game.state
+        return state.round.kind != "operating" and state.players[player].passed
+
+
 def _join_chains(chains: list[list[str]]) -> list[str]:
     """Stops of a run from its hex chains (each chain joins two consecutive stops)."""
     if len(chains) == 1:
@@ -188,6 +285,8 @@ class Renderer:
         """Who holds each share and train the record names (see :mod:`pbem.importers.holdings`)."""
         self.rulings: list[str] = []
         """Record action ids rendered as GM rulings (a connection our engine does not find)."""
+        self.turns = TurnWatch(self.game)
+        """Whose turns our engine ended by itself (see :class:`TurnWatch`)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Renderer:
         """A copy with its own game and share/tile tracking; record and title are shared."""
@@ -199,6 +298,7 @@ class Renderer:
         twin._tile_hex = dict(self._tile_hex)
         twin.holdings = self.holdings.copy()
         twin.rulings = list(self.rulings)
+        twin.turns = self.turns.copy(twin.game)
         return twin
 
     def seat(self, action: dict[str, Any]) -> str:
@@ -231,13 +331,26 @@ class Renderer:
         if kind.startswith("program_"):
             return None
         self.holdings.follow(self.game.state)
+        self.turns.look()
         own = self.translation.render(self, action)
         if isinstance(own, NoOrder):
             return None
         if own is not None:
+            self.turns.rendered()
             return own
+        ours = self._render_core(action)
+        if ours is not None:
+            self.turns.rendered()
+        return ours
+
+    def _render_core(self, action: dict[str, Any]) -> Action | None:
+        """The core's action for ``action`` (see :meth:`render`)."""
+        kind = action["type"]
         if kind == "pass":
-            return Pass()
+            return self._pass(action)
+        if kind == "sell_company":
+            raise UnsupportedRecordAction(f"action {action['id']}: {self.title.title} has no sale of a "
+                                          "private company to the bank (sell_company)")
         if kind == "bid":
             company = action["company"]
             price = int(action["price"])
@@ -301,6 +414,27 @@ class Renderer:
             return Assign(str(action["entity"]), str(action["target"]))
         raise UnsupportedRecordAction(f"action {action['id']}: {kind} is not supported yet")
 
+    def _pass(self, action: dict[str, Any]) -> Pass | None:
+        """A recorded pass: ``PASS`` where our engine expects one from the entity, else no
+        order where our engine has already passed the player or ended the corporation's turn
+        (:class:`TurnWatch`). The platform still asks a player who can afford nothing, and a
+        corporation that could buy another's train (which it prices at 1): both record a pass
+        that our engine has made by itself. Any other pass stays ``PASS``, which our engine
+        then accepts or refuses."""
+        entity = str(action["entity"])
+        game = self.game
+        if action.get("entity_type", "player") == "corporation":
+            if game.operating_corporation() == entity:
+                return Pass()
+            return None if self.turns.corporation_done(entity) else Pass()
+        name = self.names.get(action["entity"], entity)
+        if name in self.turns.just_ended:
+            self.turns.just_ended.discard(name)
+            return None
+        if name in game.current_actors():
+            return Pass()
+        return None if self.turns.player_done(name) else Pass()
+
     def _run(self, route: dict[str, Any]) -> TrainRun:
         """Our run for a recorded route: stops in travel order (joined from the hex chains),
         with the city index from the recorded nodes where a hex has more than one stop."""
@@ -350,13 +484,19 @@ class Renderer:
             return BuyTrain(kind, "pool", None, exchange)
         return BuyTrain(kind, "depot", None, exchange)
 
-    def orders(self) -> Iterator[ImportedOrder]:
-        """Every effective action as an order, applied to our game as it goes.
+    def orders(self) -> Iterator[ImportedOrder | ImportedGameEnd]:
+        """Every effective action as an order, applied to our game as it goes; a GM ruling
+        (an action that is ``gm_only``) is an order too, by the seat the GM acts as. The
+        record's ``end_game`` ends our game and the iteration (:class:`ImportedGameEnd`).
 
         :raises UnsupportedRecordAction: at the first action we cannot render.
         :raises IllegalOrderError: our engine refuses a recorded action.
         """
         for action in effective_actions(self.record):
+            if action["type"] == "end_game":
+                self.game.end_game("manually_ended")
+                yield ImportedGameEnd(str(action["id"]))
+                return
             ours = self.render(action)
             if ours is None:
                 continue

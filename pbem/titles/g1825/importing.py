@@ -7,6 +7,9 @@
   the first player in priority order who directs no company, else the priority deal's);
 * ``special_buy`` by such a company is its lease of a train from the bank for the turn
   (``LEASE <train>``; g_1825 step/lease_train.rb, fault 8 of the references);
+* ``sell_company``, a player selling a private to the bank (g_1825
+  step/buy_sell_par_shares_companies.rb, from stock round 2), is ``SELL <private>``; the
+  price the record holds must be ours (face value less £30), else the record is refused;
 * the platform has no variant of Kevin Lorenz's private companies (``lorenz`` and its
   readings): such a game is not exported.
 
@@ -19,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pbem.importers.translation import NoOrder, RecordTranslation
+from pbem.titles.g1825.stock import COMPANY_SALE_FEE, SellPrivate
 from pbem.titles.g1825.trains import LEASE_COST, Lease, acting_player
 
 if TYPE_CHECKING:
@@ -46,6 +50,8 @@ class Translation1825(RecordTranslation):
     def render(self, renderer: Renderer, action: dict[str, Any]) -> Action | NoOrder | None:
         if action["type"] == "special_buy" and action.get("entity_type") == "corporation":
             return Lease(str(action["description"]))
+        if action["type"] == "sell_company":
+            return self._sell_private(renderer, action)
         return None
 
     def seat(self, renderer: Renderer, action: dict[str, Any]) -> str | None:
@@ -58,6 +64,23 @@ class Translation1825(RecordTranslation):
         if corp is None or corp.president is not None:
             return None
         return acting_player(renderer.game, sym)
+
+    def _sell_private(self, renderer: Renderer, action: dict[str, Any]) -> SellPrivate:
+        """``SELL <private>`` for a player's sale of a private to the bank.
+
+        :raises UnsupportedRecordAction: the private is not one of the game's, or the record's
+            price is not its face value less :data:`COMPANY_SALE_FEE`.
+        """
+        from pbem.importers.e18xx import UnsupportedRecordAction
+
+        sym = str(action["company"])
+        if sym not in renderer.game.state.companies:
+            raise UnsupportedRecordAction(f"action {action['id']}: no private {sym!r} in this game")
+        ours = max(0, renderer.title.company(sym).value - COMPANY_SALE_FEE)
+        if int(action.get("price", ours)) != ours:
+            raise UnsupportedRecordAction(f"action {action['id']}: {sym} sold to the bank for "
+                                          f"{action['price']}; the rules pay {ours}")
+        return SellPrivate(sym)
 
 
 TRANSLATION: type[RecordTranslation] = Translation1825

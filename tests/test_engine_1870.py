@@ -913,3 +913,21 @@ def test_the_markets_closing_and_game_end_cells_are_found_once_a_game() -> None:
     assert cells and prices == {0}
     g400 = Game(load_title("1870", ("finish_on_400",)), ["A", "B", "C"])
     assert {g400.title.market[r][c].price for r, c in special_cells(g400)} == {0, 400}  # type: ignore[union-attr]
+
+
+def test_a_share_of_a_corporation_not_yet_started_cannot_be_sold() -> None:
+    """The M-K-T private comes with a 10% share of the MKT; until the MKT is started the share
+    has no price, so it cannot be sold (a share is sold at its market price; 18xx.games sells
+    only shares of corporations that have been parred). Found by the random games: the sale
+    was listed as legal and then failed with no price."""
+    from pbem.engine.actions import SellShares
+    from pbem.errors import IllegalOrderError
+
+    g = sr_game()
+    share = next(c for c in g.state.certificates if c.corporation == "MKT" and not c.president)
+    share.owner = Owner.player("B")
+    assert SellShares("MKT") not in g.legal_actions("B")
+    assert SellShares("MP") in g.legal_actions("B")
+    with pytest.raises(IllegalOrderError, match="MKT has not been started"):
+        g.apply("B", SellShares("MKT"))
+    assert share.owner == Owner.player("B")

@@ -166,6 +166,8 @@ def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
     state, title = game.state, game.title
     if sym not in state.corporations:
         return f"there is no corporation {sym!r}"
+    if state.corporations[sym].price is None:  # a share from a private (1870's MKT) before the par
+        return f"{sym} has not been started: its shares have no price and cannot be sold"
     own = game.hooks.sell_problem(game, player, sym, count)
     if own is not None:
         return own

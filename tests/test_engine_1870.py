@@ -108,8 +108,10 @@ def test_bridge_company_bought_in_the_first_turn_gives_a_free_extra_home_lay(gam
     state.round = RoundState(kind="operating", operating=OperatingState(order=["MP"]))
     game.apply("B", BuyPrivate("MRBC", 40))
     assert corp.cash == 460
+    bank = state.bank
     events = render_all(game.apply("B", LayTile("C18", "5", 3, using="MRBC")), game.money)  # across: MP owns the bridge now
     assert corp.cash == 460, "the home lay is free"
+    assert state.bank == bank, "the discount is the bank's: it receives nothing, and no money is made"
     assert "MP receives a discount of $40 from MRBC" in events
     state.phase = "2"  # so that an upgrade would otherwise be possible
     with pytest.raises(Exception, match="may not be upgraded in the round its free tile was laid"):

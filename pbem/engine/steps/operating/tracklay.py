@@ -309,11 +309,13 @@ def _lay_counted_with_discount(game: Game, corp: str, action: LayTile, company: 
     if extra:
         discount = cost
     treasury = state.corporations[corp]
-    treasury.cash += discount  # lay_tile charges the full terrain; the discount comes back
+    treasury.cash += discount  # lay_tile charges the full terrain; the bank gives the discount back
+    state.bank -= discount
     try:
         lay_tile(game, corp, action, ignore_reach=bool(extra) or not data.get("reachable", True))
     except IllegalOrderError:
         treasury.cash -= discount
+        state.bank += discount
         raise
     if discount:
         game.event(DiscountReceived(corp, discount, company))

@@ -187,6 +187,8 @@ class Exporter:
     unlimited_copies: dict[str, int] = field(default_factory=dict)
     """Tile name -> copies made so far of an unlimited tile."""
     options: tuple[str, ...] = ()
+    memo: dict[str, Any] = field(default_factory=dict)
+    """What a title's translation remembers between orders (e.g. the checks written)."""
 
     def __post_init__(self) -> None:
         self.options = platform_options(self.title, self.title.variants)
@@ -215,6 +217,15 @@ class Exporter:
         self.sources.append(seq)
 
     # --- who acts ---------------------------------------------------------------------
+
+    def turn(self) -> tuple[int, int, int, str] | None:
+        """The operating turn now: ``(stock round number, operating round in the set, index
+        in the order, corporation)``, or None outside an operating turn."""
+        rnd = self.game.state.round
+        op = rnd.operating
+        if rnd.kind != "operating" or op is None or op.index >= len(op.order):
+            return None
+        return (rnd.number, rnd.or_number, op.index, op.order[op.index])
 
     def operator(self, action: Action | None = None) -> str | None:
         """The corporation operating now (for ``action``: the one the active step taking
@@ -344,6 +355,8 @@ class Exporter:
         from pbem.importers.translation import RecordTranslation
 
         translation: RecordTranslation = self.renderer.translation
+        turn = self.turn()
+        events: Sequence[Event] = ()
         try:
             own = translation.export(self, order.seat, order.action)
             parts = own if own is not None else self._core(order.seat, order.action)
@@ -369,8 +382,11 @@ class Exporter:
                 self._after(part, order.action, before, events)
             self.emit(part, order.seq)
         if not applied:
-            self.game.apply(order.seat, order.action)
+            events = self.game.apply(order.seat, order.action)
         self._sync_tiles()
+        autos = translation.auto_actions(self, turn, events)
+        if autos and self.actions:
+            self.actions[-1].setdefault("auto_actions", []).extend(autos)
 
     def _pieces(self) -> dict[str, list[str]]:
         state = self.game.state

@@ -14,17 +14,19 @@ Historical Order Start and no small cities: a game with one of them is not expor
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Hashable, Sequence
 
 from pbem.engine import shares
 from pbem.engine.state import IPO, POOL, Owner
 from pbem.importers.holdings import share_corporation
 from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
 from pbem.titles.g1870.actions import DestinationToken, GrantConnection, Redeem, Reissue
+from pbem.titles.g1870.events import DestinationReached, NoConnectionRun
 from pbem.titles.g1870.state import state1870
 
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
+    from pbem.engine.events import Event
     from pbem.exporters.e18xx import Exporter
     from pbem.importers.e18xx import Renderer
 
@@ -54,9 +56,57 @@ class Translation1870(RecordTranslation):
             return [{"type": "choose", "entity": corp, "entity_type": "corporation",
                      "choice": "Map" if action.choice == "map" else "Charter"}]
         if isinstance(action, GrantConnection):
+            if self._grant_at_last_check(exporter, action.corporation):
+                return []
             return [{"type": "destination_connection", "entity": exporter.operator() or action.corporation,
                      "entity_type": "corporation", "corporations": [action.corporation]}]
         return None
+
+    def auto_actions(self, exporter: Exporter, turn: Hashable | None,
+                     events: Sequence[Event]) -> list[dict[str, Any]]:
+        """The platform's checks for connection runs (``destination_connection``), which its
+        operating round waits for at the start and at the end of every corporation's turn
+        (18xx.games' 1870 check step): at the end of the turn ``turn`` (the order ended it,
+        or found connections) naming the corporations our engine found connected (the
+        operating one first, as ours queues them), and at the start of the turn now on once
+        no connection run is pending (naming none: the end of the turn before checked). After
+        a granted connection our engine finds no run for, the platform waits for that run and
+        no check is written.
+        Each check is written once (:attr:`Exporter.memo`)."""
+        done: set[tuple[str, Hashable]] = exporter.memo.setdefault("connection_checks", set())
+        now = exporter.turn()
+        reached = [e.corporation for e in events if isinstance(e, DestinationReached) and not e.ruling]
+        out: list[dict[str, Any]] = []
+        if isinstance(turn, tuple) and (now != turn or reached) and ("end", turn) not in done:
+            done.add(("end", turn))
+            out.append(self._check(str(turn[-1]), reached))
+        if now is not None and not state1870(exporter.game.state).connections and ("start", now) not in done:
+            done.add(("start", now))
+            if not any(isinstance(e, NoConnectionRun) for e in events):
+                out.append(self._check(now[-1], []))
+        return out
+
+    @staticmethod
+    def _check(corp: str, corporations: list[str]) -> dict[str, Any]:
+        return {"type": "destination_connection", "entity": corp, "entity_type": "corporation",
+                "corporations": corporations}
+
+    def _grant_at_last_check(self, exporter: Exporter, corp: str) -> bool:
+        """A GM's granted connection right after the platform's check at the end of a turn
+        (as the import of a record gives it, :meth:`_connection`) goes into that check, and the
+        check at the start of the next turn waits for the connection run. False (nothing
+        changed) when the last record action ends with no such pair of checks."""
+        autos = exporter.actions[-1].get("auto_actions") if exporter.actions else None
+        now = exporter.turn()
+        if not autos or now is None or autos[-1] != self._check(now[-1], []) or len(autos) < 2:
+            return False
+        end = autos[-2]
+        if end.get("type") != "destination_connection" or end["entity"] == now[-1]:
+            return False
+        autos.pop()
+        end["corporations"] = [*end["corporations"], corp]
+        exporter.memo.setdefault("connection_checks", set()).discard(("start", now))
+        return True
 
     def render(self, renderer: Renderer, action: dict[str, Any]) -> Action | NoOrder | None:
         kind = action["type"]

@@ -264,11 +264,13 @@ class Exporter:
     # --- pieces -----------------------------------------------------------------------
 
     def share_ids(self, sym: str, holder: Owner, count: int, *, offered: bool = False,
-                  units: bool = False) -> list[str]:
+                  units: bool = False, oldest: bool = False) -> list[str]:
         """``count`` record share ids of ``sym`` that ``holder`` has: ordinary ones first, by
         index, then the president's (``offered``: only those the importer reads as bought
         from the offering; ``units``: ``count`` counts shares of the normal size, as a sale
-        does, so the president's certificate counts for several).
+        does, so the president's certificate counts for several; ``oldest``: the ordinary
+        ones ``holder`` received first, as the platform takes the share a corporation
+        redeems).
 
         :raises UnsupportedExport: ``holder`` has too few.
         """
@@ -278,7 +280,9 @@ class Exporter:
         if offered:
             ids = [i for i in ids if i in self.renderer.ipo_ids]
         pres = f"{sym}_{PRESIDENT_INDEX}"
-        ordered = sorted((i for i in ids if i != pres), key=lambda i: int(i.rsplit("_", 1)[1]))
+        ordered = [i for i in ids if i != pres]
+        if not oldest:
+            ordered.sort(key=lambda i: int(i.rsplit("_", 1)[1]))
         if pres in ids:
             ordered.append(pres)
         if units:

@@ -270,8 +270,11 @@ class Renderer:
             sym = ids[0].rsplit("_", 1)[0]
             corp = self.title.corporation(sym)
             share_pct = min(corp.shares[1:])
+            seller = Owner.player(self.names[action["entity"]])
             for share_id in ids:
                 self.holdings.move_share(share_id, POOL)
+            self.holdings.return_partial(sym, POOL, seller, sum(corp.shares[int(i.rsplit("_", 1)[1])] for i in ids)
+                                         - int(action["percent"]), share_pct)
             return SellShares(sym, int(action["percent"]) // share_pct)
         if kind == "lay_tile":
             name = str(action["tile"]).rsplit("-", 1)[0]

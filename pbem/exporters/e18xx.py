@@ -388,6 +388,12 @@ class Exporter:
         if not applied:
             events = self.game.apply(order.seat, order.action)
         self._sync_tiles()
+        for part in translation.following_actions(self, order.seat):
+            back = self.renderer.render({**part, "id": len(self.actions) + 1})
+            if back is not None:
+                raise UnsupportedExport(f"log {order.seq}: the platform's {part['type']} after "
+                                        f"{format_order(order.action)} would read back as {format_order(back)}")
+            self.emit(part, order.seq)
         autos = translation.auto_actions(self, turn, events)
         if autos and self.actions:
             self.actions[-1].setdefault("auto_actions", []).extend(autos)
@@ -462,10 +468,11 @@ class Exporter:
             return [{"type": "lay_tile", **self.by_company(seat, action.using), "hex": action.hex,
                      "tile": self.tile_id(action.hex, action.tile), "rotation": action.rotation}]
         if isinstance(action, PlaceToken):
-            corp = self.operator() or ""
+            corp = self.operator(action) or ""
             taken = len(track.tokens_in(game, action.hex, action.city))
             held = [c for c in track.reserved_home(game, action.hex, action.city) if c != corp]
-            return [{"type": "place_token", **self.by_company(seat, action.using),
+            entity = self.acting(seat, action) if action.using is None else self.by_company(seat, action.using)
+            return [{"type": "place_token", **entity,
                      "city": f"{self.tile_id(action.hex)}-{action.city}", "slot": taken + len(held),
                      "tokener": corp}]
         if isinstance(action, RunRoutes):

@@ -78,6 +78,13 @@ class RecordTranslation:
         order did and ``exporter.game`` the game after it. The base logs none."""
         return []
 
+    def following_actions(self, exporter: Exporter, seat: str) -> list[dict[str, Any]]:
+        """The record actions (JSON objects without ``id``) the platform's steps wait for
+        after an exported order of ``seat`` where our engine has moved on by itself (each
+        must render back as no order); ``exporter.game`` is the game after the order and
+        ``exporter.actions[-1]`` the order's last record action. The base writes none."""
+        return []
+
     def seat(self, renderer: Renderer, action: dict[str, Any]) -> str | None:
         """The seat that sends the order for ``action`` when the title decides it (a
         corporation run by someone other than its president), or None for the core's answer

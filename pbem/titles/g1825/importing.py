@@ -44,6 +44,25 @@ class Translation1825(RecordTranslation):
                      "description": action.train, "cost": LEASE_COST}]
         return None
 
+    def following_actions(self, exporter: Exporter, seat: str) -> list[dict[str, Any]]:
+        """The pass that ends the platform's track-and-token step after a company's token
+        while it could still lay a tile there (its first lay, or a second yellow after no
+        upgrade: g_1825 TILE_LAYS), where our engine has ended its track and token steps with
+        the token (no PASS is legal for ``seat``); see :meth:`_pass_after_token`."""
+        last = exporter.actions[-1] if exporter.actions else {}
+        if last.get("type") != "place_token" or last.get("entity_type") != "corporation":
+            return []
+        op = exporter.game.state.round.operating
+        corp = str(last["entity"])
+        if (op is None or op.index >= len(op.order) or op.order[op.index] != corp or not op.token_placed
+                or op.revenue is not None):
+            return []
+        if op.tiles_laid >= 2 or (op.tiles_laid == 1 and op.upgraded):
+            return []
+        if any(isinstance(a, Pass) for a in exporter.game.legal_actions(seat)):
+            return []
+        return [{"type": "pass", "entity": corp, "entity_type": "corporation"}]
+
     def render(self, renderer: Renderer, action: dict[str, Any]) -> Action | NoOrder | None:
         if action["type"] == "special_buy" and action.get("entity_type") == "corporation":
             return Lease(str(action["description"]))

@@ -13,8 +13,8 @@ translation (:meth:`pbem.importers.translation.RecordTranslation.export`), which
 the title's variants the platform does not have (:attr:`~pbem.importers.translation.
 RecordTranslation.platform_lacks`): a game with one is refused.
 
-Runs are written with one hex chain per leg, from stop to stop (the stops' hexes only): the
-importer reads them back exactly; the platform's engine may ask for every hex a leg crosses.
+Runs are written with one hex chain per leg, from stop to stop, naming every hex the track
+passes as our route check found it (:attr:`pbem.engine.track.RouteResult.legs`).
 """
 
 from __future__ import annotations
@@ -187,6 +187,11 @@ class Exporter:
     unlimited_copies: dict[str, int] = field(default_factory=dict)
     """Tile name -> copies made so far of an unlimited tile."""
     options: tuple[str, ...] = ()
+    slots: dict[str, list[str | None]] = field(default_factory=dict)
+    """City key (``"F20.1"``) -> the corporation in each of its slots as the platform keeps
+    them (None: empty; a token that takes no slot is not in the list)."""
+    unslotted: dict[str, set[str]] = field(default_factory=dict)
+    """City key -> the corporations whose token there takes no slot."""
     memo: dict[str, Any] = field(default_factory=dict)
     """What a title's translation remembers between orders (e.g. the checks written)."""
 
@@ -340,6 +345,51 @@ class Exporter:
         for coord in [c for c in self.tile_ids if c not in laid]:
             del self.tile_ids[coord]
 
+    def token_slot(self, coord: str, city: int, corp: str) -> int:
+        """The slot a token of ``corp`` takes in city ``city`` of ``coord``, as the platform
+        picks it: the first empty slot, leaving one for each other corporation whose home
+        there is still held (:func:`pbem.engine.track.reserved_home`); a slot emptied when a
+        token left (its corporation closed) is empty again."""
+        key = track.city_key(coord, city)
+        taken = self.slots.get(key, [])
+        held = len([c for c in track.reserved_home(self.game, coord, city) if c != corp])
+        index = 0
+        while True:
+            if index >= len(taken) or taken[index] is None:
+                if held == 0:
+                    return index
+                held -= 1
+            index += 1
+
+    def _sync_slots(self) -> None:
+        """Follow the tokens (our engine's own too) into :attr:`slots`: a token gone leaves its
+        slot empty; a new one takes :meth:`token_slot`, unless it takes no slot (while the
+        city has more slots than its tile prints, as many tokens take none: 1870's
+        destination tokens on the map)."""
+        game = self.game
+        for key in set(self.slots) | set(game.state.tokens):
+            now = game.state.tokens.get(key, [])
+            taken = self.slots.setdefault(key, [])
+            aside = self.unslotted.setdefault(key, set())
+            for i, corp in enumerate(taken):
+                if corp is not None and corp not in now:
+                    taken[i] = None
+            aside &= set(now)
+            new = [c for c in now if c not in taken and c not in aside]
+            if not new:
+                continue
+            coord, _, city_text = key.partition(".")
+            city = int(city_text or 0)
+            cities = track.placed(game, coord).tile.cities
+            extra = 0 if city >= len(cities) else max(0, track.city_slots(game, coord, city) - cities[city].slots)
+            for corp in new:
+                if len(aside) < extra:
+                    aside.add(corp)
+                    continue
+                index = self.token_slot(coord, city, corp)
+                taken.extend([None] * (index + 1 - len(taken)))
+                taken[index] = corp
+
     def train_ids(self, holder: str) -> list[str]:
         """Our engine's train ids held by ``holder`` (a corporation, ``"pool"`` or ``"depot"``)."""
         state = self.game.state
@@ -388,6 +438,7 @@ class Exporter:
         if not applied:
             events = self.game.apply(order.seat, order.action)
         self._sync_tiles()
+        self._sync_slots()
         for part in translation.following_actions(self, order.seat):
             back = self.renderer.render({**part, "id": len(self.actions) + 1})
             if back is not None:
@@ -410,6 +461,8 @@ class Exporter:
         if isinstance(action, RunRoutes):
             for route, result in zip(part["routes"], self.game.last_run):
                 route["revenue"] = result.revenue
+                if result.legs:
+                    route["connections"] = [list(leg) for leg in result.legs]
         elif isinstance(action, BuyTrain):
             buyer = str(part["entity"])
             new = [t for t in self.game.state.corporations[buyer].trains if t not in before.get(buyer, [])]
@@ -469,12 +522,10 @@ class Exporter:
                      "tile": self.tile_id(action.hex, action.tile), "rotation": action.rotation}]
         if isinstance(action, PlaceToken):
             corp = self.operator(action) or ""
-            taken = len(track.tokens_in(game, action.hex, action.city))
-            held = [c for c in track.reserved_home(game, action.hex, action.city) if c != corp]
             entity = self.acting(seat, action) if action.using is None else self.by_company(seat, action.using)
             return [{"type": "place_token", **entity,
-                     "city": f"{self.tile_id(action.hex)}-{action.city}", "slot": taken + len(held),
-                     "tokener": corp}]
+                     "city": f"{self.tile_id(action.hex)}-{action.city}",
+                     "slot": self.token_slot(action.hex, action.city, corp), "tokener": corp}]
         if isinstance(action, RunRoutes):
             return [{"type": "run_routes", **self.acting(seat, action), "routes": self._routes(action),
                      "extra_revenue": 0, "subsidy": 0}]

@@ -459,7 +459,16 @@ class Exporter:
                events: Sequence[Event]) -> None:
         """Fill in what only the move itself tells: a run's revenue, a train's id and price."""
         if isinstance(action, RunRoutes):
-            for route, result in zip(part["routes"], self.game.last_run):
+            routes = iter(part["routes"])
+            for result in self.game.last_run:
+                if result.joined:  # the second route's stops beyond the first count on it alone
+                    first, second = next(routes), next(routes)
+                    second["revenue"] = track.stop_revenue(self.game, result.stops[-1])
+                    first["revenue"] = result.revenue - second["revenue"]
+                    for route, leg in zip((first, second), result.legs):
+                        route["connections"] = [list(leg)]
+                    continue
+                route = next(routes)
                 route["revenue"] = result.revenue
                 if result.legs:
                     route["connections"] = [list(leg) for leg in result.legs]
@@ -563,16 +572,20 @@ class Exporter:
         owned = self.train_ids(corp)
         out: list[dict[str, Any]] = []
         for run in action.runs:
-            if run.joined:
-                raise UnsupportedExport(f"trains run as one ({run.train}+{'+'.join(run.joined)})")
-            train = next((t for t in owned if train_type(t) == run.train), None)
-            if train is None:
-                raise UnsupportedExport(f"{corp} has no {run.train} train")
-            owned.remove(train)
-            hexes = [stop.split(".")[0] for stop in run.stops]
-            nodes = [f"{h}-{stop.split('.')[1] if '.' in stop else 0}" for h, stop in zip(hexes, run.stops)]
-            out.append({"train": train, "connections": [[a, b] for a, b in zip(hexes, hexes[1:])],
-                        "hexes": hexes, "revenue": 0, "revenue_str": "-".join(hexes), "nodes": nodes})
+            if run.joined and (len(run.joined) != 1 or len(run.stops) != 3):
+                raise UnsupportedExport(f"trains run as one ({run.train}+{'+'.join(run.joined)}) over "
+                                        f"{len(run.stops)} stops: 18xx.games runs two 2-trains as one over three")
+            # two trains run as one are two routes on the platform, meeting at the middle stop
+            parts = [(run.train, run.stops[:2]), (run.joined[0], run.stops[1:])] if run.joined else [(run.train, run.stops)]
+            for kind, stops in parts:
+                train = next((t for t in owned if train_type(t) == kind), None)
+                if train is None:
+                    raise UnsupportedExport(f"{corp} has no {kind} train")
+                owned.remove(train)
+                hexes = [stop.split(".")[0] for stop in stops]
+                nodes = [f"{h}-{stop.split('.')[1] if '.' in stop else 0}" for h, stop in zip(hexes, stops)]
+                out.append({"train": train, "connections": [[a, b] for a, b in zip(hexes, hexes[1:])],
+                            "hexes": hexes, "revenue": 0, "revenue_str": "-".join(hexes), "nodes": nodes})
         return out
 
     def _buy_train(self, seat: str, action: BuyTrain) -> dict[str, Any]:

@@ -304,6 +304,10 @@ class Renderer:
             return Assign(str(action["entity"]), str(action["target"]))
         raise UnsupportedRecordAction(f"action {action['id']}: {kind} is not supported yet")
 
+    def route_run(self, route: dict[str, Any]) -> TrainRun:
+        """Our run for a recorded route (:meth:`_run`), for a title's translation."""
+        return self._run(route)
+
     def _run(self, route: dict[str, Any]) -> TrainRun:
         """Our run for a recorded route: stops in travel order (joined from the hex chains),
         with the city index from the recorded nodes where a hex has more than one stop."""

@@ -166,17 +166,17 @@ def test_a_tokens_slot_leaves_one_for_a_held_home_and_reuses_one_a_closed_corpor
     game = mp_operating_with_the_bridge_company()
     exporter = exporter_on(game)
     game.state.tiles["J5"] = ("170", 0)  # Dallas, TP's home: two slots
-    exporter._sync_slots()
+    exporter.slots.follow(game)
     assert track.reserved_home(game, "J5", 0) == ["TP"]
     assert exporter.token_slot("J5", 0, "MP") == 1  # slot 0 is held for TP
     assert exporter.token_slot("J5", 0, "TP") == 0
     game.state.tokens["J5.0"] = ["TP", "MP"]
-    exporter._sync_slots()
-    assert exporter.slots["J5.0"] == ["TP", "MP"]
+    exporter.slots.follow(game)
+    assert exporter.slots.taken["J5.0"] == ["TP", "MP"]
     game.state.tokens["J5.0"] = ["MP"]  # TP closed: its token leaves
     game.state.corporations["TP"].closed = True
-    exporter._sync_slots()
-    assert exporter.slots["J5.0"] == [None, "MP"]
+    exporter.slots.follow(game)
+    assert exporter.slots.taken["J5.0"] == [None, "MP"]
     assert exporter.token_slot("J5", 0, "SLSF") == 0
 
 

@@ -48,6 +48,7 @@ from pbem.engine.state import IPO, POOL, Owner
 from pbem.engine.steps.auction import min_price
 from pbem.engine.title import TitleData
 from pbem.engine.trains import train_type
+from pbem.exporters.slots import CitySlots
 from pbem.importers.e18xx import Renderer, UnsupportedRecordAction
 from pbem.importers.holdings import PRESIDENT_INDEX
 from pbem.log_records import GameRecord, GMRecord, LogRecord
@@ -187,11 +188,8 @@ class Exporter:
     unlimited_copies: dict[str, int] = field(default_factory=dict)
     """Tile name -> copies made so far of an unlimited tile."""
     options: tuple[str, ...] = ()
-    slots: dict[str, list[str | None]] = field(default_factory=dict)
-    """City key (``"F20.1"``) -> the corporation in each of its slots as the platform keeps
-    them (None: empty; a token that takes no slot is not in the list)."""
-    unslotted: dict[str, set[str]] = field(default_factory=dict)
-    """City key -> the corporations whose token there takes no slot."""
+    slots: CitySlots = field(default_factory=CitySlots)
+    """The cities' station slots as the platform keeps them."""
     memo: dict[str, Any] = field(default_factory=dict)
     """What a title's translation remembers between orders (e.g. the checks written)."""
 
@@ -347,48 +345,8 @@ class Exporter:
 
     def token_slot(self, coord: str, city: int, corp: str) -> int:
         """The slot a token of ``corp`` takes in city ``city`` of ``coord``, as the platform
-        picks it: the first empty slot, leaving one for each other corporation whose home
-        there is still held (:func:`pbem.engine.track.reserved_home`); a slot emptied when a
-        token left (its corporation closed) is empty again."""
-        key = track.city_key(coord, city)
-        taken = self.slots.get(key, [])
-        held = len([c for c in track.reserved_home(self.game, coord, city) if c != corp])
-        index = 0
-        while True:
-            if index >= len(taken) or taken[index] is None:
-                if held == 0:
-                    return index
-                held -= 1
-            index += 1
-
-    def _sync_slots(self) -> None:
-        """Follow the tokens (our engine's own too) into :attr:`slots`: a token gone leaves its
-        slot empty; a new one takes :meth:`token_slot`, unless it takes no slot (while the
-        city has more slots than its tile prints, as many tokens take none: 1870's
-        destination tokens on the map)."""
-        game = self.game
-        for key in set(self.slots) | set(game.state.tokens):
-            now = game.state.tokens.get(key, [])
-            taken = self.slots.setdefault(key, [])
-            aside = self.unslotted.setdefault(key, set())
-            for i, corp in enumerate(taken):
-                if corp is not None and corp not in now:
-                    taken[i] = None
-            aside &= set(now)
-            new = [c for c in now if c not in taken and c not in aside]
-            if not new:
-                continue
-            coord, _, city_text = key.partition(".")
-            city = int(city_text or 0)
-            cities = track.placed(game, coord).tile.cities
-            extra = 0 if city >= len(cities) else max(0, track.city_slots(game, coord, city) - cities[city].slots)
-            for corp in new:
-                if len(aside) < extra:
-                    aside.add(corp)
-                    continue
-                index = self.token_slot(coord, city, corp)
-                taken.extend([None] * (index + 1 - len(taken)))
-                taken[index] = corp
+        picks it (:meth:`pbem.exporters.slots.CitySlots.slot`)."""
+        return self.slots.slot(self.game, coord, city, corp)
 
     def train_ids(self, holder: str) -> list[str]:
         """Our engine's train ids held by ``holder`` (a corporation, ``"pool"`` or ``"depot"``)."""
@@ -438,7 +396,7 @@ class Exporter:
         if not applied:
             events = self.game.apply(order.seat, order.action)
         self._sync_tiles()
-        self._sync_slots()
+        self.slots.follow(self.game)
         for part in translation.following_actions(self, order.seat):
             back = self.renderer.render({**part, "id": len(self.actions) + 1})
             if back is not None:

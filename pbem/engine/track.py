@@ -18,7 +18,7 @@ from pbem.engine import graph as track_graph_module
 from pbem.engine import heading, trains
 from pbem.engine.board import TileData, edge_of
 from pbem.engine.pieces import gate_problem
-from pbem.engine.graph import Network, Point, Segment, TrackGraph, impassable, side_vertex, track_graph, track_pieces
+from pbem.engine.graph import Link, Network, Point, Segment, TrackGraph, impassable, side_vertex, track_graph, track_pieces
 from pbem.engine.values import CityRef, Vertex
 
 if TYPE_CHECKING:
@@ -343,12 +343,16 @@ def token_problem(game: Game, corp: str, coord: str, city: int, net: Network | N
 @dataclass(frozen=True)
 class RouteResult:
     """A checked run: the train, its stop vertices in order, and the revenue; ``joined``:
-    the further trains run with it as one (double-heading, :mod:`pbem.engine.heading`)."""
+    the further trains run with it as one (double-heading, :mod:`pbem.engine.heading`);
+    ``legs``: for each two consecutive stops, the hexes the track joining them passes, from
+    the first stop's hex to the second's (both included; a hex once however many of its
+    paths the leg uses), as the check found it."""
 
     train: str
     stops: tuple[Vertex, ...]
     revenue: int
     joined: tuple[str, ...] = ()
+    legs: tuple[tuple[str, ...], ...] = ()
 
 
 def stop_revenue(game: Game, vertex: Vertex) -> int:
@@ -433,11 +437,12 @@ def _search(game: Game, corp: str, graph: TrackGraph, runs: Sequence[RunSpec],
                 continue
             passing = (frozenset(i for i in range(1, len(stops) - 1) if blocks(game, stops[i], corp))
                        if graph.sea_stops else frozenset())
-            for sides in _linkings(graph, stops, used, passing):
+            for sides, links in _linkings(graph, stops, used, passing):
                 revenue = sum(stop_revenue(game, s) for s in stops) + game.hooks.extra_revenue(game, corp, stops)
                 ids = train_id if isinstance(train_id, tuple) else (train_id,)
                 revenue = game.hooks.run_revenue(game, corp, ids, stops, revenue)
-                results.append(RouteResult(ids[0], tuple(stops), revenue, ids[1:]))
+                legs = tuple(leg_hexes(start, link) for start, link in zip(stops, links))
+                results.append(RouteResult(ids[0], tuple(stops), revenue, ids[1:], legs))
                 if place_run(r + 1, used | sides):
                     return True
                 results.pop()
@@ -460,24 +465,38 @@ def _stop_sequences(cands: list[list[Vertex]]) -> Iterator[list[Vertex]]:
 
 
 def _linkings(graph: TrackGraph, stops: list[Vertex], used: int,
-              passing: frozenset[int] = frozenset()) -> Iterator[int]:
+              passing: frozenset[int] = frozenset()) -> Iterator[tuple[int, tuple[Link, ...]]]:
     """Ways to join consecutive stops by track (the links of the track graph), none using a
     piece of track already in ``used`` (a bit mask of :attr:`TrackGraph.bits`); at the
     blocking stops ``passing`` (indices) one way in or out is a sea link and the other track
-    (:meth:`TrackGraph.through`). Yields the grown mask."""
+    (:meth:`TrackGraph.through`). Yields the grown mask and the links taken, one a leg."""
 
-    def go(i: int, taken: int, by_sea: bool) -> Iterator[int]:
+    def go(i: int, taken: int, by_sea: bool, links: tuple[Link, ...]) -> Iterator[tuple[int, tuple[Link, ...]]]:
         if i == len(stops) - 1:
-            yield taken
+            yield taken, links
             return
         for link in graph.links(stops[i]):
             if link.end != stops[i + 1] or link.mask & taken:
                 continue
             if i in passing and link.sea == by_sea:
                 continue
-            yield from go(i + 1, taken | link.mask, link.sea)
+            yield from go(i + 1, taken | link.mask, link.sea, links + (link,))
 
-    yield from go(0, used, False)
+    yield from go(0, used, False, ())
+
+
+def leg_hexes(start: Vertex, link: Link) -> tuple[str, ...]:
+    """The hexes a leg of a run passes, from stop ``start``'s hex along ``link`` to its end
+    stop's hex: the hex of each of its tile paths in order, a hex once where the leg stays
+    in it (a sea link between two off-board areas passes only their two hexes)."""
+    out = [start.coord]
+    for seg in link.segments:
+        coord = link.end.coord if seg.sea else seg.key[0]
+        if coord != out[-1]:
+            out.append(coord)
+    if out[-1] != link.end.coord:
+        out.append(link.end.coord)
+    return tuple(out)
 
 
 def _run_problem(game: Game, corp: str, train_id: str | tuple[str, ...], stops: list[Vertex]) -> str | None:

@@ -13,8 +13,8 @@ translation (:meth:`pbem.importers.translation.RecordTranslation.export`), which
 the title's variants the platform does not have (:attr:`~pbem.importers.translation.
 RecordTranslation.platform_lacks`): a game with one is refused.
 
-Runs are written with one hex chain per leg, from stop to stop (the stops' hexes only): the
-importer reads them back exactly; the platform's engine may ask for every hex a leg crosses.
+Runs are written with one hex chain per leg, from stop to stop, naming every hex the track
+passes as our route check found it (:attr:`pbem.engine.track.RouteResult.legs`).
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ from pbem.engine.state import IPO, POOL, Owner
 from pbem.engine.steps.auction import min_price
 from pbem.engine.title import TitleData
 from pbem.engine.trains import train_type
+from pbem.exporters.slots import CitySlots
 from pbem.importers.e18xx import Renderer, UnsupportedRecordAction
 from pbem.importers.holdings import PRESIDENT_INDEX
 from pbem.log_records import GameRecord, GMRecord, LogRecord
@@ -187,6 +188,10 @@ class Exporter:
     unlimited_copies: dict[str, int] = field(default_factory=dict)
     """Tile name -> copies made so far of an unlimited tile."""
     options: tuple[str, ...] = ()
+    slots: CitySlots = field(default_factory=CitySlots)
+    """The cities' station slots as the platform keeps them."""
+    memo: dict[str, Any] = field(default_factory=dict)
+    """What a title's translation remembers between orders (e.g. the checks written)."""
 
     def __post_init__(self) -> None:
         self.options = platform_options(self.title, self.title.variants)
@@ -215,6 +220,15 @@ class Exporter:
         self.sources.append(seq)
 
     # --- who acts ---------------------------------------------------------------------
+
+    def turn(self) -> tuple[int, int, int, str] | None:
+        """The operating turn now: ``(stock round number, operating round in the set, index
+        in the order, corporation)``, or None outside an operating turn."""
+        rnd = self.game.state.round
+        op = rnd.operating
+        if rnd.kind != "operating" or op is None or op.index >= len(op.order):
+            return None
+        return (rnd.number, rnd.or_number, op.index, op.order[op.index])
 
     def operator(self, action: Action | None = None) -> str | None:
         """The corporation operating now (for ``action``: the one the active step taking
@@ -253,11 +267,13 @@ class Exporter:
     # --- pieces -----------------------------------------------------------------------
 
     def share_ids(self, sym: str, holder: Owner, count: int, *, offered: bool = False,
-                  units: bool = False) -> list[str]:
+                  units: bool = False, oldest: bool = False) -> list[str]:
         """``count`` record share ids of ``sym`` that ``holder`` has: ordinary ones first, by
         index, then the president's (``offered``: only those the importer reads as bought
         from the offering; ``units``: ``count`` counts shares of the normal size, as a sale
-        does, so the president's certificate counts for several).
+        does, so the president's certificate counts for several; ``oldest``: the ordinary
+        ones ``holder`` received first, as the platform takes the share a corporation
+        redeems).
 
         :raises UnsupportedExport: ``holder`` has too few.
         """
@@ -267,7 +283,9 @@ class Exporter:
         if offered:
             ids = [i for i in ids if i in self.renderer.ipo_ids]
         pres = f"{sym}_{PRESIDENT_INDEX}"
-        ordered = sorted((i for i in ids if i != pres), key=lambda i: int(i.rsplit("_", 1)[1]))
+        ordered = [i for i in ids if i != pres]
+        if not oldest:
+            ordered.sort(key=lambda i: int(i.rsplit("_", 1)[1]))
         if pres in ids:
             ordered.append(pres)
         if units:
@@ -325,6 +343,11 @@ class Exporter:
         for coord in [c for c in self.tile_ids if c not in laid]:
             del self.tile_ids[coord]
 
+    def token_slot(self, coord: str, city: int, corp: str) -> int:
+        """The slot a token of ``corp`` takes in city ``city`` of ``coord``, as the platform
+        picks it (:meth:`pbem.exporters.slots.CitySlots.slot`)."""
+        return self.slots.slot(self.game, coord, city, corp)
+
     def train_ids(self, holder: str) -> list[str]:
         """Our engine's train ids held by ``holder`` (a corporation, ``"pool"`` or ``"depot"``)."""
         state = self.game.state
@@ -344,6 +367,8 @@ class Exporter:
         from pbem.importers.translation import RecordTranslation
 
         translation: RecordTranslation = self.renderer.translation
+        turn = self.turn()
+        events: Sequence[Event] = ()
         try:
             own = translation.export(self, order.seat, order.action)
             parts = own if own is not None else self._core(order.seat, order.action)
@@ -369,8 +394,12 @@ class Exporter:
                 self._after(part, order.action, before, events)
             self.emit(part, order.seq)
         if not applied:
-            self.game.apply(order.seat, order.action)
+            events = self.game.apply(order.seat, order.action)
         self._sync_tiles()
+        self.slots.follow(self.game)
+        autos = translation.auto_actions(self, turn, events)
+        if autos and self.actions:
+            self.actions[-1].setdefault("auto_actions", []).extend(autos)
 
     def _pieces(self) -> dict[str, list[str]]:
         state = self.game.state
@@ -382,8 +411,19 @@ class Exporter:
                events: Sequence[Event]) -> None:
         """Fill in what only the move itself tells: a run's revenue, a train's id and price."""
         if isinstance(action, RunRoutes):
-            for route, result in zip(part["routes"], self.game.last_run):
+            routes = iter(part["routes"])
+            for result in self.game.last_run:
+                if result.joined:  # the second route's stops beyond the first count on it alone
+                    first, second = next(routes), next(routes)
+                    second["revenue"] = track.stop_revenue(self.game, result.stops[-1])
+                    first["revenue"] = result.revenue - second["revenue"]
+                    for route, leg in zip((first, second), result.legs):
+                        route["connections"] = [list(leg)]
+                    continue
+                route = next(routes)
                 route["revenue"] = result.revenue
+                if result.legs:
+                    route["connections"] = [list(leg) for leg in result.legs]
         elif isinstance(action, BuyTrain):
             buyer = str(part["entity"])
             new = [t for t in self.game.state.corporations[buyer].trains if t not in before.get(buyer, [])]
@@ -442,12 +482,11 @@ class Exporter:
             return [{"type": "lay_tile", **self.by_company(seat, action.using), "hex": action.hex,
                      "tile": self.tile_id(action.hex, action.tile), "rotation": action.rotation}]
         if isinstance(action, PlaceToken):
-            corp = self.operator() or ""
-            taken = len(track.tokens_in(game, action.hex, action.city))
-            held = [c for c in track.reserved_home(game, action.hex, action.city) if c != corp]
-            return [{"type": "place_token", **self.by_company(seat, action.using),
-                     "city": f"{self.tile_id(action.hex)}-{action.city}", "slot": taken + len(held),
-                     "tokener": corp}]
+            corp = self.operator(action) or ""
+            entity = self.acting(seat, action) if action.using is None else self.by_company(seat, action.using)
+            return [{"type": "place_token", **entity,
+                     "city": f"{self.tile_id(action.hex)}-{action.city}",
+                     "slot": self.token_slot(action.hex, action.city, corp), "tokener": corp}]
         if isinstance(action, RunRoutes):
             return [{"type": "run_routes", **self.acting(seat, action), "routes": self._routes(action),
                      "extra_revenue": 0, "subsidy": 0}]
@@ -485,16 +524,20 @@ class Exporter:
         owned = self.train_ids(corp)
         out: list[dict[str, Any]] = []
         for run in action.runs:
-            if run.joined:
-                raise UnsupportedExport(f"trains run as one ({run.train}+{'+'.join(run.joined)})")
-            train = next((t for t in owned if train_type(t) == run.train), None)
-            if train is None:
-                raise UnsupportedExport(f"{corp} has no {run.train} train")
-            owned.remove(train)
-            hexes = [stop.split(".")[0] for stop in run.stops]
-            nodes = [f"{h}-{stop.split('.')[1] if '.' in stop else 0}" for h, stop in zip(hexes, run.stops)]
-            out.append({"train": train, "connections": [[a, b] for a, b in zip(hexes, hexes[1:])],
-                        "hexes": hexes, "revenue": 0, "revenue_str": "-".join(hexes), "nodes": nodes})
+            if run.joined and (len(run.joined) != 1 or len(run.stops) != 3):
+                raise UnsupportedExport(f"trains run as one ({run.train}+{'+'.join(run.joined)}) over "
+                                        f"{len(run.stops)} stops: 18xx.games runs two 2-trains as one over three")
+            # two trains run as one are two routes on the platform, meeting at the middle stop
+            parts = [(run.train, run.stops[:2]), (run.joined[0], run.stops[1:])] if run.joined else [(run.train, run.stops)]
+            for kind, stops in parts:
+                train = next((t for t in owned if train_type(t) == kind), None)
+                if train is None:
+                    raise UnsupportedExport(f"{corp} has no {kind} train")
+                owned.remove(train)
+                hexes = [stop.split(".")[0] for stop in stops]
+                nodes = [f"{h}-{stop.split('.')[1] if '.' in stop else 0}" for h, stop in zip(hexes, stops)]
+                out.append({"train": train, "connections": [[a, b] for a, b in zip(hexes, hexes[1:])],
+                            "hexes": hexes, "revenue": 0, "revenue_str": "-".join(hexes), "nodes": nodes})
         return out
 
     def _buy_train(self, seat: str, action: BuyTrain) -> dict[str, Any]:

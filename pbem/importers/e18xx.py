@@ -383,8 +383,11 @@ class Renderer:
             sym = ids[0].rsplit("_", 1)[0]
             corp = self.title.corporation(sym)
             share_pct = min(corp.shares[1:])
+            seller = Owner.player(self.names[action["entity"]])
             for share_id in ids:
                 self.holdings.move_share(share_id, POOL)
+            self.holdings.return_partial(sym, POOL, seller, sum(corp.shares[int(i.rsplit("_", 1)[1])] for i in ids)
+                                         - int(action["percent"]), share_pct)
             return SellShares(sym, int(action["percent"]) // share_pct)
         if kind == "lay_tile":
             name = str(action["tile"]).rsplit("-", 1)[0]
@@ -434,6 +437,10 @@ class Renderer:
         if name in game.current_actors():
             return Pass()
         return None if self.turns.player_done(name) else Pass()
+
+    def route_run(self, route: dict[str, Any]) -> TrainRun:
+        """Our run for a recorded route (:meth:`_run`), for a title's translation."""
+        return self._run(route)
 
     def _run(self, route: dict[str, Any]) -> TrainRun:
         """Our run for a recorded route: stops in travel order (joined from the hex chains),

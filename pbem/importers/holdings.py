@@ -75,6 +75,18 @@ class RecordHoldings:
                 break
         by_holder.setdefault(to, []).append(share_id)
 
+    def return_partial(self, sym: str, holder: Owner, seller: Owner, percent: int, unit: int) -> None:
+        """A sale of part of the president's certificate (a bundle naming more than the
+        ``percent`` sold): the seller gets back ``percent`` in ``unit`` shares, the ones
+        ``holder`` (where the sale went) received first, as the platform hands them back
+        (18xx.games' share pool); nothing when ``percent`` is 0."""
+        pres_id = f"{sym}_{PRESIDENT_INDEX}"
+        for _ in range(max(percent, 0) // unit):
+            ordinary = [i for i in self.shares.get(sym, {}).get(holder, []) if i != pres_id]
+            if not ordinary:
+                return
+            self.move_share(ordinary[0], seller)
+
     def follow(self, state: GameState) -> None:
         """Move share ids so each holder has as many as our engine gives it certificates.
 

@@ -13,12 +13,13 @@ translates nothing, so the core renders every action. The core names no title.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Hashable, Sequence
 
 from pbem.errors import ConfigError
 
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
+    from pbem.engine.events import Event
     from pbem.exporters.e18xx import Exporter
     from pbem.importers.e18xx import Renderer
 
@@ -68,6 +69,14 @@ class RecordTranslation:
         :raises pbem.exporters.e18xx.UnsupportedExport: an order the title cannot export.
         """
         return None
+
+    def auto_actions(self, exporter: Exporter, turn: Hashable | None,
+                     events: Sequence[Event]) -> list[dict[str, Any]]:
+        """The record actions the platform's own steps log by themselves after an exported
+        order (its ``auto_actions``, JSON objects without ``id``): ``turn`` is
+        :meth:`~pbem.exporters.e18xx.Exporter.turn` before the order, ``events`` what the
+        order did and ``exporter.game`` the game after it. The base logs none."""
+        return []
 
     def seat(self, renderer: Renderer, action: dict[str, Any]) -> str | None:
         """The seat that sends the order for ``action`` when the title decides it (a

@@ -5,13 +5,17 @@
   player, not a Director: the platform records its actions as the company's, and the order
   is sent by the player acting for it (:func:`pbem.titles.g1825.trains.acting_player`:
   the first player in priority order who directs no company, else the priority deal's);
+* ``buy_company`` by a player at face value is a private bought from the bank (``BUY
+  <private>``: in the start, or one sold to the bank);
 * ``special_buy`` by such a company is its lease of a train from the bank for the turn
   (``LEASE <train>``; g_1825 step/lease_train.rb, fault 8 of the references);
 * ``sell_company``, a player selling a private to the bank (g_1825
   step/buy_sell_par_shares_companies.rb, from stock round 2), is ``SELL <private>``; the
   price the record holds must be ours (face value less £30), else the record is refused;
 * the platform has no variant of Kevin Lorenz's private companies (``lorenz`` and its
-  readings): such a game is not exported.
+  readings): such a game is not exported;
+* two routes of 2-trains meeting at one stop that the platform counts as one 3-train
+  (its double headers) are ``RUN 2+2``, and the export writes a ``RUN 2+2`` so.
 
 A company's ``pass`` in the platform's one step for track and a token needs no translation:
 ours is one step too (:mod:`pbem.titles.g1825.track_and_token`), ended by a ``PASS`` alike.
@@ -21,12 +25,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pbem.engine import track, trains
+from pbem.engine.actions import BuyPrivate, RunRoutes, TrainRun
 from pbem.importers.translation import NoOrder, RecordTranslation
 from pbem.titles.g1825.stock import COMPANY_SALE_FEE, SellPrivate
 from pbem.titles.g1825.trains import LEASE_COST, Lease, acting_player
 
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
+    from pbem.engine.game import Game
     from pbem.exporters.e18xx import Exporter
     from pbem.importers.e18xx import Renderer
 
@@ -40,19 +47,63 @@ class Translation1825(RecordTranslation):
 
     def export(self, exporter: Exporter, seat: str, action: Action) -> list[dict[str, Any]] | None:
         """A lease as the platform's ``special_buy`` by the company (its ``description`` the
-        train's type, ``cost`` the lease's); every other order is the core's."""
+        train's type, ``cost`` the lease's); a private bought from the bank by a player as
+        its ``buy_company`` at face value; a private sold to the bank as its
+        ``sell_company`` by the player (``price``: face value less the fee); every other
+        order is the core's."""
         if isinstance(action, Lease):
             corp = exporter.operator()
             return [{"type": "special_buy", "entity": corp, "entity_type": "corporation",
                      "description": action.train, "cost": LEASE_COST}]
+        if isinstance(action, BuyPrivate) and action.price is None:
+            return [{"type": "buy_company", "entity": exporter.player_id(seat), "entity_type": "player",
+                     "company": action.company, "price": exporter.title.company(action.company).value}]
+        if isinstance(action, SellPrivate):
+            price = exporter.title.company(action.company).value - COMPANY_SALE_FEE
+            return [{"type": "sell_company", "entity": exporter.player_id(seat), "entity_type": "player",
+                     "company": action.company, "price": price}]
         return None
 
     def render(self, renderer: Renderer, action: dict[str, Any]) -> Action | NoOrder | None:
         if action["type"] == "special_buy" and action.get("entity_type") == "corporation":
             return Lease(str(action["description"]))
-        if action["type"] == "sell_company":
+        if action["type"] == "sell_company" and action.get("entity_type", "player") == "player":
             return self._sell_private(renderer, action)
+        if action["type"] == "buy_company" and action.get("entity_type") == "player":
+            company = str(action["company"])
+            if int(action["price"]) == renderer.title.company(company).value:
+                return BuyPrivate(company)  # a player buys a private from the bank at face value
+        if action["type"] == "run_routes":
+            return self._double_headed(renderer, action)
         return None
+
+    def _double_headed(self, renderer: Renderer, action: dict[str, Any]) -> Action | None:
+        """A run in which two 2-trains run as one, as the platform records it: two routes of
+        two stops each meeting at one stop (g_1825 game.rb, double headers: the stop they
+        share is no city filled by others, neither route only towns, one of them through a
+        city with the company's token and, unless they meet at a town, only one), read as
+        ``RUN 2+2: <stop>-<shared stop>-<stop>``. None when the record has no such pair (the
+        core reads the run)."""
+        runs = [renderer.route_run(route) for route in action["routes"]]
+        corp = str(action["entity"])
+        merged: list[TrainRun] = []
+        used: set[int] = set()
+        for i, first in enumerate(runs):
+            if i in used:
+                continue
+            partner = next((j for j in range(i + 1, len(runs)) if j not in used
+                            and _double_header(renderer.game, corp, first, runs[j])), None)
+            if partner is None:
+                merged.append(first)
+                continue
+            used.add(partner)
+            second = runs[partner]
+            shared = next(s for s in first.stops if s in second.stops)
+            ends = [s for s in first.stops if s != shared] + [shared] + [s for s in second.stops if s != shared]
+            merged.append(TrainRun(first.train, tuple(ends), (second.train,)))
+        if not used:
+            return None
+        return RunRoutes(tuple(merged))
 
     def seat(self, renderer: Renderer, action: dict[str, Any]) -> str | None:
         """For a company with no Director (in receivership), the player acting for it; else
@@ -81,6 +132,29 @@ class Translation1825(RecordTranslation):
             raise UnsupportedRecordAction(f"action {action['id']}: {sym} sold to the bank for "
                                           f"{action['price']}; the rules pay {ours}")
         return SellPrivate(sym)
+
+
+def _double_header(game: Game, corp: str, first: TrainRun, second: TrainRun) -> bool:
+    """Whether the platform reads routes ``first`` and ``second`` of ``corp`` as two 2-trains
+    run as one (g_1825 game.rb, double headers; see :meth:`Translation1825._double_headed`)."""
+    for run in (first, second):
+        if len(run.stops) != 2 or trains.train_data(game.title, run.train).distance != 2:
+            return False
+    shared = [s for s in first.stops if s in second.stops]
+    if len(shared) != 1:
+        return False
+    vertices = {spec: track.stop_candidates(game, spec) for spec in (*first.stops, *second.stops)}
+    if not all(vertices.values()):
+        return False
+    common = vertices[shared[0]][0]
+    if common.stop.startswith("c") and track.blocks(game, common, corp):
+        return False
+    if any(all(vertices[s][0].stop.startswith("t") for s in run.stops) for run in (first, second)):
+        return False
+    tokened = [any(track.stop_is_token(game, corp, vertices[s][0]) for s in run.stops) for run in (first, second)]
+    if not any(tokened):
+        return False
+    return common.stop.startswith("t") or not all(tokened)
 
 
 TRANSLATION: type[RecordTranslation] = Translation1825

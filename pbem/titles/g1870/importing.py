@@ -14,17 +14,20 @@ Historical Order Start and no small cities: a game with one of them is not expor
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Hashable, Sequence
 
 from pbem.engine import shares
-from pbem.engine.state import IPO, POOL, Owner
+from pbem.engine.actions import BuyShares
+from pbem.engine.state import IPO, POOL, Owner, ShareSale
 from pbem.importers.holdings import share_corporation
 from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
 from pbem.titles.g1870.actions import DestinationToken, GrantConnection, Redeem, Reissue
+from pbem.titles.g1870.events import DestinationReached, NoConnectionRun
 from pbem.titles.g1870.state import state1870
 
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
+    from pbem.engine.events import Event
     from pbem.exporters.e18xx import Exporter
     from pbem.importers.e18xx import Renderer
 
@@ -35,13 +38,13 @@ class Translation1870(RecordTranslation):
     platform_lacks = frozenset({"dixon", "historical_order_start", "small_cities"})
 
     def export(self, exporter: Exporter, seat: str, action: Action) -> list[dict[str, Any]] | None:
-        """1870's own orders as record actions: a redemption (the corporation buys a share
-        from the pool or the named player), a reissue (the corporation sells its redeemed
+        """1870's own orders as record actions: a redemption (the corporation buys the share
+        the pool or the named player received first, the one the platform offers it), a reissue (the corporation sells its redeemed
         shares), the destination token's place (``choose``) and a GM's granted connection
         (``destination_connection`` naming the corporation)."""
         if isinstance(action, Redeem):
             holder = POOL if action.source == "pool" else Owner.player(action.source)
-            ids = exporter.share_ids(action.corporation, holder, 1)
+            ids = exporter.share_ids(action.corporation, holder, 1, oldest=True)
             return [{"type": "buy_shares", "entity": action.corporation, "entity_type": "corporation",
                      "shares": ids, "percent": exporter.percent(ids)}]
         if isinstance(action, Reissue):
@@ -53,10 +56,97 @@ class Translation1870(RecordTranslation):
             corp = exporter.operator(action)
             return [{"type": "choose", "entity": corp, "entity_type": "corporation",
                      "choice": "Map" if action.choice == "map" else "Charter"}]
+        if isinstance(action, BuyShares):
+            sold = self._protected_shares(exporter, seat, action)
+            if sold is not None:
+                return [{"type": "buy_shares", "entity": exporter.player_id(seat), "entity_type": "player",
+                         "shares": sold, "percent": exporter.percent(sold)}]
+            return None
         if isinstance(action, GrantConnection):
+            if self._grant_at_last_check(exporter, action.corporation):
+                return []
             return [{"type": "destination_connection", "entity": exporter.operator() or action.corporation,
                      "entity_type": "corporation", "corporations": [action.corporation]}]
         return None
+
+    def auto_actions(self, exporter: Exporter, turn: Hashable | None,
+                     events: Sequence[Event]) -> list[dict[str, Any]]:
+        """The platform's checks for connection runs (``destination_connection``), which its
+        operating round waits for at the start and at the end of every corporation's turn
+        (18xx.games' 1870 check step): at the end of the turn ``turn`` (the order ended it,
+        or found connections) naming the corporations our engine found connected (the
+        operating one first, as ours queues them), and at the start of the turn now on once
+        no connection run is pending (naming none: the end of the turn before checked). After
+        a granted connection our engine finds no run for, the platform waits for that run and
+        no check is written.
+        Each check is written once (:attr:`Exporter.memo`)."""
+        self._follow_sales(exporter)
+        done: set[tuple[str, Hashable]] = exporter.memo.setdefault("connection_checks", set())
+        now = exporter.turn()
+        reached = [e.corporation for e in events if isinstance(e, DestinationReached) and not e.ruling]
+        out: list[dict[str, Any]] = []
+        if isinstance(turn, tuple) and (now != turn or reached) and ("end", turn) not in done:
+            done.add(("end", turn))
+            out.append(self._check(str(turn[-1]), reached))
+        if now is not None and not state1870(exporter.game.state).connections and ("start", now) not in done:
+            done.add(("start", now))
+            if not any(isinstance(e, NoConnectionRun) for e in events):
+                out.append(self._check(now[-1], []))
+        return out
+
+    @staticmethod
+    def _follow_sales(exporter: Exporter) -> None:
+        """Keep beside our queue of sales awaiting price protection the record's share ids
+        each sale named (:attr:`Exporter.memo` ``"sales"``): the queue's oldest entries go as
+        ours go, and a sale queued by the order just exported takes the ids of its
+        ``sell_shares``."""
+        queued = list(state1870(exporter.game.state).sell_queue)
+        kept: list[tuple[ShareSale, list[str] | None]] = exporter.memo.setdefault("sales", [])
+        while kept and [sale for sale, _ in kept] != queued[:len(kept)]:
+            kept.pop(0)
+        last = exporter.actions[-1] if exporter.actions else {}
+        for sale in queued[len(kept):]:
+            named = [str(i) for i in last.get("shares", [])] if last.get("type") == "sell_shares" else []
+            fits = bool(named) and all(share_corporation(i) == sale.corporation for i in named)
+            kept.append((sale, named if fits else None))
+
+    @staticmethod
+    def _protected_shares(exporter: Exporter, seat: str, action: BuyShares) -> list[str] | None:
+        """The record's ids of the shares a price protection buys back: exactly those the
+        queued sale named, as the platform requires (None when ``action`` is no protection,
+        or the sale's ids are not known)."""
+        mine = state1870(exporter.game.state)
+        if action.source != "pool" or not mine.sell_queue:
+            return None
+        if not (mine.protecting or exporter.game.state.round.kind == "operating"):
+            return None
+        kept: list[tuple[ShareSale, list[str] | None]] = exporter.memo.get("sales", [])
+        head = mine.sell_queue[0]
+        if not kept or kept[0][0] != head or head.president != seat or head.corporation != action.corporation:
+            return None
+        return kept[0][1]
+
+    @staticmethod
+    def _check(corp: str, corporations: list[str]) -> dict[str, Any]:
+        return {"type": "destination_connection", "entity": corp, "entity_type": "corporation",
+                "corporations": corporations}
+
+    def _grant_at_last_check(self, exporter: Exporter, corp: str) -> bool:
+        """A GM's granted connection right after the platform's check at the end of a turn
+        (as the import of a record gives it, :meth:`_connection`) goes into that check, and the
+        check at the start of the next turn waits for the connection run. False (nothing
+        changed) when the last record action ends with no such pair of checks."""
+        autos = exporter.actions[-1].get("auto_actions") if exporter.actions else None
+        now = exporter.turn()
+        if not autos or now is None or autos[-1] != self._check(now[-1], []) or len(autos) < 2:
+            return False
+        end = autos[-2]
+        if end.get("type") != "destination_connection" or end["entity"] == now[-1]:
+            return False
+        autos.pop()
+        end["corporations"] = [*end["corporations"], corp]
+        exporter.memo.setdefault("connection_checks", set()).discard(("start", now))
+        return True
 
     def render(self, renderer: Renderer, action: dict[str, Any]) -> Action | NoOrder | None:
         kind = action["type"]

@@ -1,0 +1,242 @@
+"""What the export writes so that 18xx.games' own engine replays it (issue 19), each on a
+built position: the hexes of a run between its stops, two 2-trains run as one, the share ids
+the platform holds after a sale of part of a president's certificate, a redemption and a
+price protection, a token's slot, 1870's checks for connection runs and 1825's pass after a
+token and its private sold to the bank.
+
+The platform's behaviour each test follows: 18xx.games ``lib/engine/share_pool.rb``
+(transfer_shares, handle_partial), ``game/g_1870/step/buy_sell_par_shares.rb``
+(redeemable_shares), ``game/g_1870/step/price_protection.rb``, ``part/city.rb`` (get_slot),
+``game/g_1870/step/check_connection.rb``, ``game/g_1825/step/track_and_token.rb``,
+``game/g_1825/game.rb`` (double headers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.engine import track
+from pbem.engine.actions import BuyPrivate, BuyShares, Pass, PlaceToken, RunRoutes, SellShares, TrainRun
+from pbem.engine.game import Game
+from pbem.engine.state import IPO, POOL, Owner
+from pbem.exporters.e18xx import Exporter, LoggedOrder
+from pbem.importers.e18xx import Renderer
+from pbem.titles.g1825.stock import SellPrivate
+from pbem.titles.g1870.actions import Redeem
+from tests.positions import mp_operating_with_the_bridge_company
+from tests.test_1825_operating import bournemouth_line
+from tests.test_1825_stock import P1, P2, all_privates_sold, new_game, stock_round
+from tests.test_export_records import exporter_on
+
+
+def holding(exporter: Exporter, sym: str) -> dict[str, list[str]]:
+    """The record's share ids of ``sym`` by holder (players by name, ``POOL``, ``IPO``)."""
+    exporter.renderer.holdings.follow(exporter.game.state)
+    return {h.name or h.kind.upper(): list(ids)
+            for h, ids in exporter.renderer.holdings.shares[sym].items() if ids}
+
+
+def set_holding(exporter: Exporter, sym: str, by_holder: dict[Owner, list[str]]) -> None:
+    """Give the record's ids of ``sym`` to the holders our engine gives them to, in the
+    order each received them (our engine's certificates are alike, so only counts matter)."""
+    holdings = exporter.renderer.holdings
+    holdings.shares[sym] = {h: list(ids) for h, ids in by_holder.items()}
+    holdings.seen = tuple(cert.owner for cert in exporter.game.state.certificates)
+    on_offer = {i for h, ids in by_holder.items() if h == IPO for i in ids}
+    exporter.renderer.ipo_ids = {i for i in exporter.renderer.ipo_ids if not i.startswith(f"{sym}_")} | on_offer
+
+
+def own_mp(game: Game, owners: dict[int, Owner]) -> None:
+    """MP's certificates by index -> owner (the rest stay in the offering)."""
+    for cert in game.state.certificates:
+        if cert.corporation == "MP" and cert.index in owners:
+            cert.owner = owners[cert.index]
+
+
+def stock_turn(game: Game, seat: str) -> None:
+    """A stock round (number 2) in which ``seat`` is to act."""
+    from pbem.engine.state import RoundState, StockRoundState
+
+    game.state.round = RoundState(kind="stock", number=2, stock=StockRoundState())
+    game.state.order = ["A", "B", "C"]
+    game.state.round.entity_index = game.state.order.index(seat)
+
+
+# --- runs -------------------------------------------------------------------------------
+
+
+def test_a_checked_run_keeps_the_hexes_each_leg_passes() -> None:
+    game = bournemouth_line("Y13.0")  # Y13 - X14 (#57) - W15 (plain track) - V16 (a town)
+    [result] = track.check_runs(game, "LSWR", [(("2-0", "2-1"), ["Y13", "X14", "V16"])])
+    assert result.legs == (("Y13", "X14"), ("X14", "W15", "V16"))
+    [back] = track.check_runs(game, "LSWR", [(("2-0", "2-1"), ["V16", "X14", "Y13"])])
+    assert back.legs == (("V16", "W15", "X14"), ("X14", "Y13"))  # in the direction of travel
+
+
+def test_two_2_trains_run_as_one_are_two_routes_meeting_at_the_middle_stop() -> None:
+    game = bournemouth_line("Y13.0")
+    exporter = exporter_on(game)
+    run = RunRoutes((TrainRun("2", ("Y13", "X14", "V16"), ("2",)),))
+    exporter.add(LoggedOrder(7, "Ann", run))
+    [written] = exporter.actions
+    assert written["type"] == "run_routes" and written["entity"] == "LSWR"
+    first, second = written["routes"]
+    assert (first["train"], first["connections"], first["revenue"]) == ("2-0", [["Y13", "X14"]], 40)
+    # the stop they share counts on the first route only (50 in all, as one 3-train)
+    assert (second["train"], second["connections"], second["revenue"]) == ("2-1", [["X14", "W15", "V16"]], 10)
+    assert first["nodes"] == ["Y13-0", "X14-0"] and second["nodes"] == ["X14-0", "V16-0"]
+    # and the importer reads the two routes back as the one order (the export checks it too)
+    reader = Renderer({"title": "1825", "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bob"}]},
+                      game.title)
+    reader.game = bournemouth_line("Y13.0")
+    assert reader.render({**written, "id": 1}) == run
+
+
+def test_two_2_train_routes_both_through_a_token_are_two_runs() -> None:
+    """Two 2-trains from the company's token each way are no double header on the platform
+    (both tokened, meeting at a city): read as two runs."""
+    game = bournemouth_line("X14.0")
+    reader = Renderer({"title": "1825", "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bob"}]},
+                      game.title)
+    reader.game = game
+    routes = [{"train": "2-0", "connections": [["Y13", "X14"]], "nodes": ["Y13-0", "X14-0"]},
+              {"train": "2-1", "connections": [["X14", "W15", "V16"]], "nodes": ["X14-0", "V16-0"]}]
+    read = reader.render({"type": "run_routes", "id": 1, "entity": "LSWR", "entity_type": "corporation",
+                          "routes": routes})
+    assert read == RunRoutes((TrainRun("2", ("Y13", "X14")), TrainRun("2", ("X14", "V16"))))
+
+
+# --- share ids --------------------------------------------------------------------------
+
+
+def test_a_sale_of_part_of_the_presidents_certificate_takes_back_the_pools_oldest_share() -> None:
+    """B (president: MP_0 and MP_1) sells 20% while C holds 20%: the platform moves the named
+    shares to the pool, C swaps two shares for the president's certificate, and B gets back
+    the share the pool held first."""
+    game = mp_operating_with_the_bridge_company()
+    own_mp(game, {0: Owner.player("B"), 1: Owner.player("B"), 2: Owner.player("C"), 3: Owner.player("C"),
+                  4: POOL})
+    stock_turn(game, "B")
+    exporter = exporter_on(game)
+    assert holding(exporter, "MP")["POOL"] == ["MP_4"]
+    exporter.add(LoggedOrder(1, "B", SellShares("MP", 2)))
+    sale = exporter.actions[-1]
+    assert sale["shares"] == ["MP_1", "MP_0"] and sale["percent"] == 20
+    held = holding(exporter, "MP")
+    assert held["B"] == ["MP_4"]  # not MP_1, which it sold
+    assert held["C"] == ["MP_0"]
+    assert sorted(held["POOL"]) == ["MP_1", "MP_2", "MP_3"]
+
+
+def test_a_redemption_names_the_share_its_holder_received_first() -> None:
+    game = mp_operating_with_the_bridge_company(president_holds_shares=True)
+    own_mp(game, {5: Owner.player("C"), 6: Owner.player("C")})
+    exporter = exporter_on(game)
+    c = Owner.player("C")
+    set_holding(exporter, "MP", {Owner.player("B"): ["MP_0", "MP_1", "MP_2", "MP_3", "MP_4"],
+                                 c: ["MP_6", "MP_5"], IPO: ["MP_7", "MP_8", "MP_9"]})
+    assert exporter.share_ids("MP", c, 1) == ["MP_5"]  # a buy or sale may name any
+    written = exporter.renderer.translation.export(exporter, "B", Redeem("MP", "C"))
+    assert written is not None and written[0]["shares"] == ["MP_6"]  # the platform offers only this one
+
+
+def test_a_price_protection_names_the_shares_the_sale_named() -> None:
+    """C sells MP_5 while the pool holds MP_1: B's price protection buys back MP_5."""
+    game = mp_operating_with_the_bridge_company()
+    own_mp(game, {0: Owner.player("B"), 1: POOL, 2: Owner.player("B"), 5: Owner.player("C"),
+                  6: Owner.player("C")})
+    stock_turn(game, "C")
+    exporter = exporter_on(game)
+    set_holding(exporter, "MP", {Owner.player("B"): ["MP_0", "MP_2"], Owner.player("C"): ["MP_5", "MP_6"],
+                                 POOL: ["MP_1"], IPO: ["MP_3", "MP_4", "MP_7", "MP_8", "MP_9"]})
+    exporter.add(LoggedOrder(1, "C", SellShares("MP", 1)))
+    assert exporter.actions[-1]["shares"] == ["MP_5"]
+    exporter.add(LoggedOrder(2, "C", Pass()))
+    assert "B" in game.waiting_for()
+    exporter.add(LoggedOrder(3, "B", BuyShares("MP", "pool", 1)))
+    protection = exporter.actions[-1]
+    assert protection["type"] == "buy_shares" and protection["entity"] == 2
+    assert protection["shares"] == ["MP_5"]
+    assert "MP_5" in holding(exporter, "MP")["B"] and holding(exporter, "MP")["POOL"] == ["MP_1"]
+
+
+# --- tokens -----------------------------------------------------------------------------
+
+
+def test_a_tokens_slot_leaves_one_for_a_held_home_and_reuses_one_a_closed_corporation_left() -> None:
+    game = mp_operating_with_the_bridge_company()
+    exporter = exporter_on(game)
+    game.state.tiles["J5"] = ("170", 0)  # Dallas, TP's home: two slots
+    exporter.slots.follow(game)
+    assert track.reserved_home(game, "J5", 0) == ["TP"]
+    assert exporter.token_slot("J5", 0, "MP") == 1  # slot 0 is held for TP
+    assert exporter.token_slot("J5", 0, "TP") == 0
+    game.state.tokens["J5.0"] = ["TP", "MP"]
+    exporter.slots.follow(game)
+    assert exporter.slots.taken["J5.0"] == ["TP", "MP"]
+    game.state.tokens["J5.0"] = ["MP"]  # TP closed: its token leaves
+    game.state.corporations["TP"].closed = True
+    exporter.slots.follow(game)
+    assert exporter.slots.taken["J5.0"] == [None, "MP"]
+    assert exporter.token_slot("J5", 0, "SLSF") == 0
+
+
+def test_a_token_written_names_its_slot() -> None:
+    game = bournemouth_line("Y13.0")
+    exporter = exporter_on(game)
+    exporter._sync_tiles()  # the tiles of the built position, as if the record had laid them
+    exporter.renderer._tile_hex.update({tile: coord for coord, tile in exporter.tile_ids.items()})
+    exporter.add(LoggedOrder(1, "Ann", PlaceToken("X14", 0)))
+    token = exporter.actions[0]
+    assert (token["type"], token["city"], token["slot"], token["entity"]) == ("place_token", "57-0-0", 0, "LSWR")
+
+
+# --- steps the platform waits for -----------------------------------------------------------
+
+
+def connection_checks(action: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    return [(a["entity"], a["corporations"]) for a in action.get("auto_actions", [])
+            if a["type"] == "destination_connection"]
+
+
+def test_1870s_checks_for_connection_runs_end_a_turn_and_start_the_next() -> None:
+    game = mp_operating_with_the_bridge_company()
+    game.state.round.operating.order = ["MP", "SLSF"]  # type: ignore[union-attr]
+    slsf = game.state.corporations["SLSF"]
+    slsf.floated, slsf.ipoed, slsf.president, slsf.cash = True, True, "C", 300
+    slsf.par = slsf.price = (1, 6)
+    game.state.tokens["I12.0"] = ["SLSF"]  # its home, Kansas City... any token will do here
+    exporter = exporter_on(game)
+    exporter.memo["connection_checks"] = {("start", exporter.turn())}  # MP's turn began before
+    while game.operating_corporation() == "MP":
+        exporter.add(LoggedOrder(len(exporter.actions) + 1, "B", Pass()))
+    ends = [a for a in exporter.actions if a.get("auto_actions")]
+    assert len(ends) == 1 and ends[0] is exporter.actions[-1]
+    assert connection_checks(ends[0]) == [("MP", []), ("SLSF", [])]
+    assert all(not a.get("auto_actions") for a in exporter.actions[:-1])
+
+
+def test_1825s_pass_after_a_token_while_a_tile_could_still_be_laid() -> None:
+    """After its token a company that could still lay a tile is in its track-and-token step
+    on both engines: the player's PASS ends it and is written as the platform's pass."""
+    game = bournemouth_line("Y13.0")
+    exporter = exporter_on(game)
+    exporter.add(LoggedOrder(1, "Ann", PlaceToken("X14", 0)))
+    assert [(a["type"], a["entity"]) for a in exporter.actions] == [("place_token", "LSWR")]
+    exporter.add(LoggedOrder(2, "Ann", Pass()))
+    assert [(a["type"], a["entity"]) for a in exporter.actions] == [("place_token", "LSWR"), ("pass", "LSWR")]
+    assert exporter.sources == [1, 2]
+
+
+def test_1825s_private_sold_to_the_bank_and_bought_back() -> None:
+    game = new_game(2)
+    all_privates_sold(game)
+    stock_round(game, 2)
+    exporter = exporter_on(game)
+    exporter.add(LoggedOrder(1, P1, SellPrivate("C&W")))
+    assert exporter.actions[-1] == {"type": "sell_company", "entity": 1, "entity_type": "player",
+                                    "company": "C&W", "price": 100, "id": 1}
+    exporter.add(LoggedOrder(2, P1, Pass()))
+    exporter.add(LoggedOrder(3, P2, BuyPrivate("C&W")))
+    assert exporter.actions[-1] == {"type": "buy_company", "entity": 2, "entity_type": "player",
+                                    "company": "C&W", "price": 130, "id": 3}
+    assert game.state.companies["C&W"].owner == Owner.player(P2)

@@ -27,10 +27,10 @@ from pbem.engine.state import RoundState, TitleState
 from pbem.titles.g1825.lorenz import powers
 from pbem.titles.g1825.lorenz.facts import (
     AFTER_THE_PRIVATES, BIDDING, CHP, CLOSING_TRAIN, CW, DOVER, LIMITED_SHARE_CORPORATION, PEAK, SD, SOLD_OUT_FIRST,
-    START, TWW, plays,
+    START, TWW, VARIANT, plays,
 )
 from pbem.titles.g1825.lorenz.orders import ASSIGN_EXAMPLE
-from pbem.titles.g1825.lorenz.readings import SOLD_OUT_FROM_IPO, reading
+from pbem.titles.g1825.lorenz.readings import DEFAULTS, OTHER_READING, SOLD_OUT_FROM_IPO, reading
 from pbem.titles.g1825.lorenz.sold_out import has_sold_out, reading_text, with_sold_out_noted
 from pbem.titles.g1825.lorenz.state import LorenzOnly, lorenz_state
 
@@ -94,9 +94,6 @@ def help_notes(documents: Mapping[str, Any]) -> str:
     """The variant's HELP note for the composed ``documents`` of a game ("" if none): with
     S&D and Unit 1's GWR, the NER's rule and how the game reads "sold out"; a power whose
     hex is not on the map (C&HP without P14), that it cannot be used."""
-    from pbem.titles.g1825.lorenz.powers import HEX_OF
-    from pbem.titles.g1825.lorenz.readings import DEFAULTS, OTHER_READING
-
     game = documents.get("game") or {}
     settings = {**DEFAULTS, **(game.get("title_rules") or {})}
     companies = {str(c.get("sym")) for c in documents.get("companies") or []}
@@ -110,13 +107,12 @@ def help_notes(documents: Mapping[str, Any]) -> str:
             f"{SD} with Unit 1: no further {LIMITED_SHARE_CORPORATION} shares may be bought until the "
             f"{SOLD_OUT_FIRST} has sold out, which this game reads as {reading_text(from_ipo)}; once sold out, "
             f"for good. " + (f"(The variant {other} reads it as {reading_text(False)}.) " if from_ipo else
-                             f"(The variant lorenz reads it as {reading_text(True)}.) ")
+                             f"(The variant {VARIANT} reads it as {reading_text(True)}.) ")
             + f"The free {LIMITED_SHARE_CORPORATION} share may not be sold before the "
             f"{LIMITED_SHARE_CORPORATION}'s Director's certificate is bought.")
-    for company, coord in HEX_OF.items():
+    for company, coord in powers.HEX_OF.items():
         if company in companies and coord not in hexes:
-            paragraphs.append(f"{company}'s power (used on {coord}) cannot be used in this game: {coord} is not on "
-                              f"the map of the units in play, so ASSIGN {company} is refused and never offered.")
+            paragraphs.append(f"{powers.unusable(company)}, so ASSIGN {company} is refused and never offered.")
     return "\n\n".join(paragraphs)
 
 

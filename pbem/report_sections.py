@@ -244,11 +244,6 @@ def _offer(game: Game, player: str, route_budget: int) -> Offer:
     return _operating(game, player, route_budget, vocab, listed, choice)
 
 
-PASS_NOTES = {"track": "no track this turn", "token": "no token this turn", "buy_train": "no train",
-              "buy_company": "end the turn"}
-"""What a PASS declines, by the step that takes it."""
-
-
 def _operating(game: Game, player: str, route_budget: int, vocab: Vocabulary,
                listed: Callable[[Sequence[Action], str], list[Choice]],
                choice: Callable[[Sequence[Action], str], list[Choice]]) -> Offer:
@@ -305,7 +300,7 @@ def _operating(game: Game, player: str, route_budget: int, vocab: Vocabulary,
     if assigns:
         out += listed(assigns, "a private company's token")
     if Pass() in mine and step is not operating.BuyTrainStep:
-        out += listed([Pass()], step.pass_note or PASS_NOTES.get(step.name, ""))
+        out += listed([Pass()], step.pass_note(game))
     out += _special_lays(game, [a for s, a in moves if s is operating.Special and isinstance(a, LayTile)], vocab)
     out += _anytime_choices(game, moves, vocab, listed)
     return Offer(player, task, tuple(out), lay_text, lay_costs, corp if lay_text else "")

@@ -159,3 +159,19 @@ def test_help_writes_the_reading_of_sold_out_and_the_variant_of_the_other() -> N
     other = " ".join(help_text(title=new_game(("lorenz_gwr_sold_out_to_players",)).title).split())
     assert ("which this game reads as all ten GWR shares held by players, none in its IPO or the bank pool; "
             "once sold out, for good. (The variant lorenz reads it as no GWR share left in its IPO.)") in other
+
+
+@pytest.mark.parametrize("unit, example", [("unit_1", "ASSIGN C&W LNWR"), ("unit_2", "ASSIGN C&HP LNWR"),
+                                           ("unit_3", "ASSIGN TWW CR"), ("unit_12", "ASSIGN C&HP LNWR")])
+def test_helps_assign_example_names_a_power_usable_on_the_map_and_a_company_in_play(unit: str, example: str) -> None:
+    """HELP's example of ASSIGN is an order the game accepts: C&HP only where P14 is on the
+    map (Unit 1 alone has none), a company of the units in play (Unit 3 alone has no LNWR)."""
+    from pbem.orders import parse_order
+    from pbem.order_codecs import Vocabulary
+
+    title = load_title("1825", ("lorenz", unit))
+    reference = help_text(title=title)
+    assert f"e.g. {example}\n" in reference
+    found = parse_order(example, Vocabulary.from_title(title))
+    assert isinstance(found, Designate) and found.company in {c.sym for c in title.companies}
+    assert found.corporation in {c.sym for c in title.corporations}

@@ -233,3 +233,20 @@ def test_help_says_track_and_token_come_in_either_order_in_1825_only() -> None:
     text = " ".join(help_text(title=load_title("1825", ("unit_1", "r1"))).split())
     assert "Track and token" in text and "in either order" in text and "A PASS there ends both" in text
     assert "either order" not in help_text(title=load_title("1830"))
+
+
+def test_the_pass_note_says_what_is_left_to_decline() -> None:
+    """After the token a PASS declines the lays left; after both lays, the token."""
+    def note(game: Game) -> str:
+        found = offer(game, A)
+        assert found is not None
+        return next(c for c in found.choices if "PASS" in c.orders).note
+
+    game = position()
+    assert note(game) == "no more track or token this turn"
+    game.apply(A, TOKEN)
+    assert note(game) == "no more track this turn"
+    game = position()
+    game.apply(A, lay_on(game, "U23"))
+    game.apply(A, lay_on(game, "X14"))
+    assert note(game) == "no token this turn"

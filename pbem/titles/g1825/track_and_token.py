@@ -33,17 +33,12 @@ if TYPE_CHECKING:
     from pbem.engine.game import Game
 
 
-def track_open(game: Game) -> bool:
-    """Whether the operating company may still lay track this turn (a lay or upgrade left,
-    :meth:`pbem.engine.steps.operating.Track.offers`)."""
-    return Track1825.offers(game)
-
-
-def token_open(game: Game) -> bool:
-    """Whether the operating company may still place its station token this turn (none
-    placed yet, one left that it can pay for, a city its track reaches with a free slot:
-    :meth:`pbem.engine.steps.operating.Token.offers`)."""
-    return Token1825.offers(game)
+def open_parts(game: Game) -> tuple[bool, bool]:
+    """Whether the operating company may still lay track (a lay or upgrade left:
+    :meth:`pbem.engine.steps.operating.Track.offers`) and still place its station token (none
+    placed yet, one it can pay for, a city it reaches with a free slot:
+    :meth:`pbem.engine.steps.operating.Token.offers`) this turn."""
+    return Track1825.offers(game), Token1825.offers(game)
 
 
 class TrackAndToken1825(OpStep):
@@ -52,13 +47,20 @@ class TrackAndToken1825(OpStep):
 
     name = "track"
     description = "lay or upgrade a tile (LAY) or place a station token (TOKEN), in either order, or PASS"
-    pass_note = "no more track or token this turn"
     optional = True
     takes = (LayTile, PlaceToken, Pass)
 
     @classmethod
     def offers(cls, game: Game) -> bool:
-        return track_open(game) or token_open(game)
+        return any(open_parts(game))
+
+    @classmethod
+    def pass_note(cls, game: Game) -> str:
+        """What a PASS declines: what is left of the track and the token."""
+        lays, token = open_parts(game)
+        if lays and token:
+            return "no more track or token this turn"
+        return "no more track this turn" if lays else "no token this turn"
 
     @classmethod
     def actor(cls, game: Game) -> str:
@@ -68,7 +70,7 @@ class TrackAndToken1825(OpStep):
     def describe(cls, game: Game) -> str:
         """What is left: both (in either order), the lays (the track step's words) or the
         token."""
-        lays, token = track_open(game), token_open(game)
+        lays, token = open_parts(game)
         if lays and token:
             return cls.description
         if lays:
@@ -85,7 +87,7 @@ class TrackAndToken1825(OpStep):
         """
         corp = current_corp(game)
         if isinstance(action, Pass):
-            lays, token = track_open(game), token_open(game)
+            lays, token = open_parts(game)
             what = " and ".join(w for w, open_ in (("laying track", lays), ("placing a token", token)) if open_)
             pass_step(game, cls, what or "laying track and placing a token")
             return
@@ -101,9 +103,10 @@ class TrackAndToken1825(OpStep):
         """The lays left (the track step's list), the tokens the company may place (each
         checked by applying it to a copy), then PASS."""
         found: list[Action] = []
-        if track_open(game):
+        lays, token = open_parts(game)
+        if lays:
             found += [a for a in Track1825.legal_actions(game, player) if not isinstance(a, Pass)]
-        if token_open(game):
+        if token:
             found += [a for a in Token1825.candidates(game, player)
                       if isinstance(a, PlaceToken) and accepted(game, player, a)]
         return [*found, Pass()]

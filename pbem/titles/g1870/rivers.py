@@ -125,11 +125,12 @@ def vertex_side(game: Game, vertex: Vertex) -> Side:
 
 
 def vertex_ohio_side(game: Game, vertex: Vertex) -> OhioSide:
-    """The Ohio side of stop ``vertex`` (not E20's): its hex's, or in a river hex its
-    bank's (:func:`vertex_side`; a western stop counts as south)."""
-    found = sides(game.title)
-    if bank(game.title, vertex.coord) is None:
-        return ohio_side(found, vertex.coord)
+    """The Ohio side of stop ``vertex`` (not E20's): :func:`stop_ohio_side`, or in a hex whose
+    towns stand on different banks the side of its town's bank (:func:`vertex_side`; a
+    western stop counts as south)."""
+    found, named = sides(game.title), bank(game.title, vertex.coord)
+    if named is None or not named.get("town_banks"):
+        return stop_ohio_side(game.title, found, vertex.coord)
     return ohio_side(found, f"{vertex.coord}/{vertex_side(game, vertex)}")
 
 

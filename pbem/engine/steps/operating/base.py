@@ -57,9 +57,12 @@ class OpStep:
     its :meth:`process` checks them."""
     runs_trains: ClassVar[bool] = False
     """The step takes the run of a corporation's trains (``RUN``, ``RUN AUTO``)."""
-    pass_note: ClassVar[str] = ""
-    """What the step's ``PASS`` declines, for the report's "you may" (empty: the report's own
-    note for the step's name, e.g. "no track this turn")."""
+
+    @classmethod
+    def pass_note(cls, game: Game) -> str:
+        """What the step's ``PASS`` declines now, for the report's "you may" (e.g. "no track
+        this turn"); empty: no note."""
+        return ""
 
     @classmethod
     def offers(cls, game: Game) -> bool:

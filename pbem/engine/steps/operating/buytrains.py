@@ -81,6 +81,10 @@ class BuyTrainStep(OpStep):
     takes = (BuyTrain, Pass, SellShares, Bankrupt)
 
     @classmethod
+    def pass_note(cls, game: Game) -> str:
+        return "no train"
+
+    @classmethod
     def offers(cls, game: Game) -> bool:
         corp = current_corp(game)
         if must_buy_train(game, corp):

@@ -27,6 +27,10 @@ class BuyCompany(OpStep):
     takes = (BuyPrivate, Pass)
 
     @classmethod
+    def pass_note(cls, game: Game) -> str:
+        return "end the turn"
+
+    @classmethod
     def offers(cls, game: Game) -> bool:
         corp = current_corp(game)
         cash = game.state.corporations[corp].cash

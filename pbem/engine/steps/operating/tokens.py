@@ -30,6 +30,10 @@ class Token(OpStep):
     takes = (PlaceToken, Pass)
 
     @classmethod
+    def pass_note(cls, game: Game) -> str:
+        return "no token this turn"
+
+    @classmethod
     def offers(cls, game: Game) -> bool:
         corp = current_corp(game)
         if op_state(game).token_placed or game.state.pending_teleport:

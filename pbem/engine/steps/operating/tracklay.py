@@ -67,6 +67,10 @@ class Track(OpStep):
     takes = (LayTile, Pass)
 
     @classmethod
+    def pass_note(cls, game: Game) -> str:
+        return "no track this turn"
+
+    @classmethod
     def offers(cls, game: Game) -> bool:
         entry = tile_lay_entry(game)
         if entry is not None and bool(entry["lay"] or entry["upgrade"]):

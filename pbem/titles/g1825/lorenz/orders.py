@@ -18,7 +18,11 @@ from pbem.titles.g1825.lorenz.actions import Designate, PowerLay, PowerToken
 from pbem.engine.title import TitleData
 from pbem.titles.g1825.lorenz.facts import CHP, CW, DESIGNATED, DOVER, DURHAM, PEAK, TWW, plays
 
-__all__ = ["codecs_over"]
+__all__ = ["ASSIGN_EXAMPLE", "codecs_over"]
+
+ASSIGN_EXAMPLE = "ASSIGN C&HP LNWR"
+"""HELP's example of ``ASSIGN``; a game whose map has no use for C&HP's power or no LNWR names
+its own (game.yaml ``help_examples``, :func:`pbem.titles.g1825.lorenz.rules.compose_lorenz`)."""
 
 LAYING = (TWW, CHP)
 TOKENING = (CW,)
@@ -66,7 +70,7 @@ def _assign(base: OrderCodec | None) -> OrderCodec:
                          "give the power of your TWW, C&HP or C&W to an operating company you direct, at "
                          "any time of an operating round; a designation stands once given (Lorenz's variant; "
                          "with lorenz_assign_any_time also in your stock turn, and a power not yet used may "
-                         "be moved)", "ASSIGN C&HP LNWR", DESIGNATED),
+                         "be moved)", ASSIGN_EXAMPLE, DESIGNATED),
                *inherited)
     return OrderCodec("ASSIGN", base.aliases if base is not None else (), actions, parse, write, entries)
 

@@ -78,6 +78,13 @@ def off_the_map(game: Game, company: str) -> str | None:
     coord = HEX_OF.get(company)
     if coord is None or coord in game.board.hexes:
         return None
+    return unusable(company)
+
+
+def unusable(company: str) -> str:
+    """The words for ``company``'s power whose hex is not on the map (the refusal, and
+    HELP's note of the game)."""
+    coord = HEX_OF[company]
     return f"{company}'s power (used on {coord}) cannot be used in this game: {coord} is not on the map of the units in play"
 
 
@@ -390,4 +397,4 @@ def with_assign(base: type[BuySellParShares]) -> type[BuySellParShares]:
 
 
 __all__ = ["PowerStep", "assign_problem", "designate", "dover_reserved", "extra_tokens", "in_play", "off_the_map",
-           "peak_problem", "use_problem", "with_assign"]
+           "peak_problem", "unusable", "use_problem", "with_assign"]

@@ -26,10 +26,11 @@ from pbem.engine.hooks import TitleHooks
 from pbem.engine.state import RoundState, TitleState
 from pbem.titles.g1825.lorenz import powers
 from pbem.titles.g1825.lorenz.facts import (
-    AFTER_THE_PRIVATES, BIDDING, CLOSING_TRAIN, DOVER, LIMITED_SHARE_CORPORATION, PEAK, SD, SOLD_OUT_FIRST, START,
-    plays,
+    AFTER_THE_PRIVATES, BIDDING, CHP, CLOSING_TRAIN, CW, DOVER, LIMITED_SHARE_CORPORATION, PEAK, SD, SOLD_OUT_FIRST,
+    START, TWW, VARIANT, plays,
 )
-from pbem.titles.g1825.lorenz.readings import SOLD_OUT_FROM_IPO, reading
+from pbem.titles.g1825.lorenz.orders import ASSIGN_EXAMPLE
+from pbem.titles.g1825.lorenz.readings import DEFAULTS, OTHER_READING, SOLD_OUT_FROM_IPO, reading
 from pbem.titles.g1825.lorenz.sold_out import has_sold_out, reading_text, with_sold_out_noted
 from pbem.titles.g1825.lorenz.state import LorenzOnly, lorenz_state
 
@@ -48,7 +49,8 @@ def compose_lorenz(documents: Mapping[str, Any]) -> dict[str, Any]:
     """``documents`` (file stem -> parsed YAML, as composed for the units in play) with the
     variant's changes, its inputs left alone: of the privates worth :data:`ONE_CHEAP` only
     the first (rule 1); the start round's steps; the first :data:`CLOSING_TRAIN`-train closes
-    every private (rule 6); HELP's note on the game (:func:`help_notes`)."""
+    every private (rule 6); HELP's note on the game (:func:`help_notes`) and its example of
+    ``ASSIGN`` (:func:`assign_example`)."""
     out = dict(documents)
     companies = copy.deepcopy(list(out.get("companies") or []))
     cheap = [c for c in companies if c.get("value") == ONE_CHEAP]
@@ -64,7 +66,24 @@ def compose_lorenz(documents: Mapping[str, Any]) -> dict[str, Any]:
     notes = help_notes(out)
     if notes:
         game["help_notes"] = {**game.get("help_notes", {}), NOTE_HEADING: notes}
+    example = assign_example(out)
+    if example != ASSIGN_EXAMPLE:
+        game["help_examples"] = {**game.get("help_examples", {}), ASSIGN_EXAMPLE: example}
     return out
+
+
+def assign_example(documents: Mapping[str, Any]) -> str:
+    """HELP's ``ASSIGN`` example for the composed ``documents``: a private in play whose
+    power's hex is on the map (C&HP, else C&W, else TWW) given to the LNWR, or to the first
+    corporation where there is no LNWR (Unit 3 alone); the default example where none fits."""
+    companies = {str(c.get("sym")) for c in documents.get("companies") or []}
+    corporations = [str(c.get("sym")) for c in (documents.get("corporations") or {}).get("corporations") or []]
+    hexes = ((documents.get("map") or {}).get("hexes") or {}).keys()
+    usable = [c for c in (CHP, CW, TWW) if c in companies and powers.HEX_OF[c] in hexes]
+    if not usable or not corporations:
+        return ASSIGN_EXAMPLE
+    corp = AFTER_THE_PRIVATES if AFTER_THE_PRIVATES in corporations else corporations[0]
+    return f"ASSIGN {usable[0]} {corp}"
 
 
 NOTE_HEADING = "Lorenz's private companies"
@@ -75,9 +94,6 @@ def help_notes(documents: Mapping[str, Any]) -> str:
     """The variant's HELP note for the composed ``documents`` of a game ("" if none): with
     S&D and Unit 1's GWR, the NER's rule and how the game reads "sold out"; a power whose
     hex is not on the map (C&HP without P14), that it cannot be used."""
-    from pbem.titles.g1825.lorenz.powers import HEX_OF
-    from pbem.titles.g1825.lorenz.readings import DEFAULTS, OTHER_READING
-
     game = documents.get("game") or {}
     settings = {**DEFAULTS, **(game.get("title_rules") or {})}
     companies = {str(c.get("sym")) for c in documents.get("companies") or []}
@@ -91,13 +107,12 @@ def help_notes(documents: Mapping[str, Any]) -> str:
             f"{SD} with Unit 1: no further {LIMITED_SHARE_CORPORATION} shares may be bought until the "
             f"{SOLD_OUT_FIRST} has sold out, which this game reads as {reading_text(from_ipo)}; once sold out, "
             f"for good. " + (f"(The variant {other} reads it as {reading_text(False)}.) " if from_ipo else
-                             f"(The variant lorenz reads it as {reading_text(True)}.) ")
+                             f"(The variant {VARIANT} reads it as {reading_text(True)}.) ")
             + f"The free {LIMITED_SHARE_CORPORATION} share may not be sold before the "
             f"{LIMITED_SHARE_CORPORATION}'s Director's certificate is bought.")
-    for company, coord in HEX_OF.items():
+    for company, coord in powers.HEX_OF.items():
         if company in companies and coord not in hexes:
-            paragraphs.append(f"{company}'s power (used on {coord}) cannot be used in this game: {coord} is not on "
-                              f"the map of the units in play, so ASSIGN {company} is refused and never offered.")
+            paragraphs.append(f"{powers.unusable(company)}, so ASSIGN {company} is refused and never offered.")
     return "\n\n".join(paragraphs)
 
 

@@ -142,6 +142,18 @@ def test_a_variant_the_platform_lacks_is_refused_by_name() -> None:
     assert ok.record().optional_rules == ("diesels", "original_tiles")
 
 
+def test_every_reading_of_a_lacking_variant_is_refused_as_it_includes_it() -> None:
+    """A reading of Lorenz's variant (a file that includes ``lorenz``) is refused by its own
+    name without being listed: what it includes decides."""
+    from pbem.ruleset.files import available_variants
+
+    readings = [v for v in available_variants("1825") if v.startswith("lorenz_")]
+    assert "lorenz_gwr_sold_out_to_players" in readings
+    for variant in readings:
+        with pytest.raises(UnsupportedExport, match=variant):
+            Exporter(load_title("1825", ("unit_1", variant)), ["A", "B", "C", "D"])
+
+
 def test_the_cli_writes_the_record_and_refuses_an_unknown_game(tmp_path: Path) -> None:
     from pbem.cli import main
 

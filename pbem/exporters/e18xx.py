@@ -101,14 +101,18 @@ class LoggedOrder:
 
 def platform_options(title: TitleData, variants: Sequence[str]) -> tuple[str, ...]:
     """The record's ``optional_rules`` for a game of ``title`` with ``variants`` (our variant
-    names are the platform's option symbols).
+    names are the platform's option symbols); a variant is lacking when it, or one it
+    includes, is in the title's ``platform_lacks``.
 
     :raises UnsupportedExport: a variant the platform does not have, named.
     """
     from pbem.importers.translation import translation_for
 
+    from pbem.ruleset.files import variant_overlays
+
     lacks = translation_for(title.title).platform_lacks
-    missing = [v for v in variants if v in lacks]
+    missing = [v for v in variants
+               if {path.stem for path, _ in variant_overlays(title.title, (v,))} & lacks]
     if missing:
         raise UnsupportedExport(f"18xx.games has no variant {', '.join(missing)} of {title.title}: "
                                 "this game cannot be exported")

@@ -41,9 +41,7 @@ if TYPE_CHECKING:
 class Translation1825(RecordTranslation):
     """1825's own record actions (see the module docstring)."""
 
-    platform_lacks = frozenset({"lorenz", "lorenz_assign_any_time", "lorenz_chp_extra_lay",
-                                "lorenz_cw_extra_token", "lorenz_no_price_drop", "lorenz_tww_needs_reach",
-                                "lorenz_gwr_sold_out_to_players"})
+    platform_lacks = frozenset({"lorenz"})  # and every reading of it, each including it
 
     def export(self, exporter: Exporter, seat: str, action: Action) -> list[dict[str, Any]] | None:
         """A lease as the platform's ``special_buy`` by the company (its ``description`` the

@@ -77,9 +77,10 @@ class Token(OpStep):
         net = track.network(game, corp)
         cost = next_token_cost(game, corp)
         for vertex in sorted(net.stops):
+            if not vertex.is_city or track.token_problem(game, corp, vertex.coord, vertex.number, net) is not None:
+                continue
             action = PlaceToken(vertex.coord, vertex.number)
-            if (vertex.is_city and track.token_problem(game, corp, vertex.coord, vertex.number, net) is None
-                    and (cost is None or _spend_problem(game, corp, cost, action) is None)):
+            if cost is None or _spend_problem(game, corp, cost, action) is None:
                 found.append(action)
         return [*found, Pass()]
 

@@ -17,6 +17,7 @@ from pbem.engine.steps.auction import min_price
 from pbem.errors import IllegalOrderError
 from pbem.orders import help_text
 from pbem.ruleset import load_title
+from pbem.titles.g1825 import credit
 from pbem.titles.g1825.lorenz.actions import Designate, PowerLay, PowerToken
 from pbem.titles.g1825.lorenz.facts import plays
 from pbem.titles.g1825.lorenz.readings import DEFAULTS, OTHER_READING
@@ -39,7 +40,7 @@ def started(variant: str = "lorenz") -> Game:
 
 def test_lorenz_yaml_sets_every_reading_to_its_default_and_each_variant_plays_the_other() -> None:
     plain = load_title("1825", ("unit_12", "lorenz"))
-    assert plain.const("title_rules") == DEFAULTS
+    assert plain.const("title_rules") == {**credit.DEFAULTS, **DEFAULTS}  # with plain 1825's own
     for key, variant in OTHER_READING.items():
         other = load_title("1825", ("unit_12", variant))
         assert other.title_rule(key) is not DEFAULTS[key], (key, variant)

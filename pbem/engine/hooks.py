@@ -309,6 +309,14 @@ class TitleHooks:
         below nothing until the title settles it."""
         return game.state.corporations[corp].cash
 
+    def spend_problem(self, game: Game, corp: str, cost: int, action: Action) -> str | None:
+        """Why ``corp`` may not spend ``cost`` (money, within :meth:`spending_power`) on
+        ``action`` (a ``LayTile``'s terrain or a ``PlaceToken``'s price), or None; asked by
+        the track and token steps, so an order, the report's "you may" and a refusal agree.
+        1830: None (it spends its treasury alone). 1825: what a company in receivership spends
+        on credit must be repaid by the run its trains could make after it."""
+        return None
+
     def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
         """The hexes ``corp`` may lay a tile on though its track does not reach them (every
         side of such a hex counts as reached). 1830: none; 1825: a minor's home hex while its

@@ -14,7 +14,8 @@ it answers, each a thin call into the module that holds the rule.
   no share held by the bank (IPO or pool) pays the company;
 * trains (:mod:`pbem.titles.g1825.trains`): the turn's steps (the lease, the credit of a
   company in receivership, 1825's train purchases), the player acting for a company in
-  receivership, the receiver.
+  receivership, the receiver; the credit only as far as the run can repay it
+  (:mod:`pbem.titles.g1825.credit`).
 
 Source: 18xx.games ``lib/engine/game/g_1825/`` (``game.rb``, ``step/*.rb``,
 ``round/operating.rb``); issue 12.
@@ -40,7 +41,7 @@ from pbem.engine.steps.operating import (
 )
 from pbem.engine.values import CityRef, DisplacedToken, Owner, Vertex
 from pbem.errors import IllegalOrderError
-from pbem.titles.g1825 import dividends, routes, track
+from pbem.titles.g1825 import credit, dividends, routes, track
 from pbem.titles.g1825 import trains as trains1825
 
 if TYPE_CHECKING:
@@ -144,6 +145,12 @@ class Route1825(Route):
 class OperatingRules(TitleHooks):
     """1825's operating-round hooks (see the module text)."""
 
+    @classmethod
+    def title_rules(cls) -> Mapping[str, bool | int | str]:
+        """The reading of the credit of a company in receivership
+        (:data:`pbem.titles.g1825.credit.DEFAULTS`), with the other settings."""
+        return {**super().title_rules(), **credit.DEFAULTS}
+
     def homes(self, game: Game, corp: str) -> tuple[CityRef, ...]:
         """Its charter's home and each further home of the units in play (the LNWR's Crewe
         Q11 with Units 1 and 2, the GWR's Exeter Y7 with R2; ``parts/corporations.yaml``),
@@ -192,6 +199,11 @@ class OperatingRules(TitleHooks):
         """A company in receivership with a train may spend on credit
         (:func:`pbem.titles.g1825.trains.spending_power`)."""
         return max(super().spending_power(game, corp), trains1825.spending_power(game, corp))
+
+    def spend_problem(self, game: Game, corp: str, cost: int, action: Action) -> str | None:
+        """What a company in receivership spends on credit, the run its trains could make
+        after it must repay (:func:`pbem.titles.g1825.credit.spend_problem`)."""
+        return super().spend_problem(game, corp, cost, action) or credit.spend_problem(game, corp, cost, action)
 
     def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
         """A minor whose home token waits may lay on its home hex."""

@@ -18,7 +18,9 @@ lease.
 * **Credit** (18xx.games ``receivership_loan``): a company in receivership that owns or
   leases a train may spend up to :data:`RECEIVER_CREDIT` more than its treasury on its track,
   token and lease (its treasury going below nothing); the run's revenue, withheld, repays it
-  and must cover it.
+  and must cover it, so a spending the run its trains could make after it would not repay is
+  refused and never offered (:mod:`pbem.titles.g1825.credit`; its setting
+  ``receivership_credit``: no credit at all).
 * **The lease** (fault 8 of the references): a company in receivership with no train may
   lease one of the trains the bank sells from the bank for :data:`LEASE_COST` a turn
   (``LEASE <train>``, :class:`LeaseTrain`, before its track or before its run): the train is
@@ -43,6 +45,7 @@ from pbem.engine.receivership import ReceivershipPolicy
 from pbem.engine.steps.operating import BuyTrainStep, OpStep, buy_train, current_corp, route_available
 from pbem.engine.steps.operating.base import RECEIVER, mark_passed, pass_step, president
 from pbem.errors import IllegalOrderError, OrderSyntaxError
+from pbem.titles.g1825.credit import credit_allowed, repay_problem
 from pbem.titles.g1825.state import LeasedTrain, state1825
 from pbem.order_codecs import HelpEntry, OrderCodec, Vocabulary
 
@@ -107,9 +110,11 @@ class LoanRepaid(Event):
 
 
 def has_credit(game: Game, corp: str, *, leasing: bool = False) -> bool:
-    """Whether ``corp`` may spend on credit now: in receivership (not silent), owning a train
-    (a leased one counts) or leasing one."""
-    return (receivership.in_receivership(game, corp) and not silent(game, corp)
+    """Whether ``corp`` may spend on credit now: the game allows it
+    (:func:`pbem.titles.g1825.credit.credit_allowed`), in receivership (not silent), owning a
+    train (a leased one counts) or leasing one. What it spends on credit its run must repay
+    (:mod:`pbem.titles.g1825.credit`)."""
+    return (credit_allowed(game) and receivership.in_receivership(game, corp) and not silent(game, corp)
             and (leasing or bool(game.state.corporations[corp].trains)))
 
 
@@ -159,6 +164,27 @@ def leasable(game: Game) -> list[str]:
     return [t for t in trains.depot_offer(game) if t in game.state.depot]
 
 
+def lease_problem(game: Game, corp: str, train_id: str) -> str | None:
+    """Why ``corp`` may not lease ``train_id`` for :data:`LEASE_COST`: more than it may
+    spend, or spent on credit that the run of the leased train could not repay
+    (:func:`pbem.titles.g1825.credit.repay_problem`); else None."""
+    cash = game.state.corporations[corp].cash
+    if spending_power(game, corp, leasing=True) < LEASE_COST:
+        return f"{corp} has {game.money(cash)}; a lease costs {game.money(LEASE_COST)}"
+    return repay_problem(game, corp, LEASE_COST, lambda: _take_lease(game, corp, train_id),
+                         f"the lease of a {trains.train_type(train_id)} train")
+
+
+def leasable_kinds(game: Game, corp: str) -> list[str]:
+    """The kinds of train ``corp`` may lease now (:func:`lease_problem`), in the bank's order."""
+    kinds = dict.fromkeys(trains.train_type(t) for t in leasable(game))
+    return [kind for kind in kinds if lease_problem(game, corp, _first_of(game, kind)) is None]
+
+
+def _first_of(game: Game, kind: str) -> str:
+    return next(t for t in leasable(game) if trains.train_type(t) == kind)
+
+
 def silent(game: Game, corp: str) -> bool:
     """Whether ``corp`` is in silent receivership (the stock rules: a minor in receivership
     in a game with Unit 1 or 2 does nothing)."""
@@ -196,7 +222,7 @@ class LeaseTrain(OpStep):
         corp = current_corp(game)
         return (receivership.in_receivership(game, corp) and not silent(game, corp)
                 and not game.state.corporations[corp].trains and lease_of(game) is None
-                and bool(leasable(game)) and spending_power(game, corp, leasing=True) >= LEASE_COST)
+                and bool(leasable_kinds(game, corp)))
 
 
     @classmethod
@@ -205,7 +231,7 @@ class LeaseTrain(OpStep):
 
     @classmethod
     def describe(cls, game: Game) -> str:
-        kinds = ", ".join(dict.fromkeys(trains.train_type(t) for t in leasable(game)))
+        kinds = ", ".join(leasable_kinds(game, current_corp(game)))
         return f"lease a train from the bank for {game.money(LEASE_COST)} (LEASE <train>: {kinds}), or PASS"
 
     @classmethod
@@ -220,7 +246,7 @@ class LeaseTrain(OpStep):
 
     @classmethod
     def candidates(cls, game: Game, player: str) -> Iterable[Action]:
-        return [*dict.fromkeys(Lease(trains.train_type(t)) for t in leasable(game)), Pass()]
+        return [*(Lease(kind) for kind in leasable_kinds(game, current_corp(game))), Pass()]
 
 
 class LeaseBeforeRun(LeaseTrain):
@@ -234,7 +260,7 @@ def lease(game: Game, corp: str, kind: str) -> None:
     """``corp`` leases the first ``kind`` train the bank sells, paying :data:`LEASE_COST`.
 
     :raises IllegalOrderError: no such train for sale, ``corp`` has a train or a lease
-        already, is not in receivership, or has not the money.
+        already, is not in receivership, or has not the money (:func:`lease_problem`).
     """
     state = game.state
     treasury = state.corporations[corp]
@@ -245,14 +271,21 @@ def lease(game: Game, corp: str, kind: str) -> None:
     train_id = next((t for t in leasable(game) if trains.train_type(t) == kind), None)
     if train_id is None:
         raise IllegalOrderError(f"the bank sells no {kind} train to lease")
-    if spending_power(game, corp, leasing=True) < LEASE_COST:
-        raise IllegalOrderError(f"{corp} has {game.money(treasury.cash)}; a lease costs {game.money(LEASE_COST)}")
+    problem = lease_problem(game, corp, train_id)
+    if problem:
+        raise IllegalOrderError(problem)
     treasury.cash -= LEASE_COST
     state.bank += LEASE_COST
+    _take_lease(game, corp, train_id)
+    game.event(TrainLeased(corp, kind, LEASE_COST))
+
+
+def _take_lease(game: Game, corp: str, train_id: str) -> None:
+    """``train_id`` goes from the bank's depot to ``corp`` for the turn (nothing paid)."""
+    state = game.state
     state1825(state).lease = LeasedTrain(corp, train_id, state.depot.index(train_id))
     state.depot.remove(train_id)
-    treasury.trains.append(train_id)
-    game.event(TrainLeased(corp, kind, LEASE_COST))
+    state.corporations[corp].trains.append(train_id)
 
 
 def return_lease(game: Game, corp: str) -> None:

@@ -43,7 +43,8 @@ class Token(OpStep):
             return False
         net = track.network(game, corp)
         for vertex in net.stops:
-            if vertex.is_city and track.token_problem(game, corp, vertex.coord, vertex.number, net) is None:
+            if (vertex.is_city and track.token_problem(game, corp, vertex.coord, vertex.number, net) is None
+                    and _spend_problem(game, corp, cost, PlaceToken(vertex.coord, vertex.number)) is None):
                 return True
         return False
 
@@ -74,14 +75,26 @@ class Token(OpStep):
         if teleport:
             found += [PlaceToken(teleport, city) for city in range(len(track.placed(game, teleport).tile.cities))]
         net = track.network(game, corp)
+        cost = next_token_cost(game, corp)
         for vertex in sorted(net.stops):
-            if vertex.is_city and track.token_problem(game, corp, vertex.coord, vertex.number, net) is None:
-                found.append(PlaceToken(vertex.coord, vertex.number))
+            if not vertex.is_city or track.token_problem(game, corp, vertex.coord, vertex.number, net) is not None:
+                continue
+            action = PlaceToken(vertex.coord, vertex.number)
+            if cost is None or _spend_problem(game, corp, cost, action) is None:
+                found.append(action)
         return [*found, Pass()]
 
 
+def _spend_problem(game: Game, corp: str, cost: int, action: PlaceToken) -> str | None:
+    """The title's objection to spending ``cost`` on the token ``action`` (none when free)."""
+    return game.hooks.spend_problem(game, corp, cost, action) if cost else None
+
+
 def place_token(game: Game, corp: str, action: PlaceToken, *, ignore_reach: bool = False, free: bool = False) -> None:
-    """Place ``corp``'s next station token as ``action`` says, paying its cost."""
+    """Place ``corp``'s next station token as ``action`` says, paying its cost (within the
+    title's ``spending_power``, and its ``spend_problem`` none).
+
+    :raises IllegalOrderError: the token rules, no token left, or the cost refused."""
     problem = track.token_problem(game, corp, action.hex, action.city, ignore_reach=ignore_reach)
     if problem:
         raise IllegalOrderError(problem)
@@ -93,6 +106,9 @@ def place_token(game: Game, corp: str, action: PlaceToken, *, ignore_reach: bool
     treasury = game.state.corporations[corp]
     if cost > game.hooks.spending_power(game, corp):
         raise IllegalOrderError(f"{corp} has {game.money(treasury.cash)}; the token costs {game.money(cost)}")
+    problem = _spend_problem(game, corp, cost, action)
+    if problem:
+        raise IllegalOrderError(problem)
     treasury.cash -= cost
     game.state.bank += cost
     game.state.tokens.setdefault(track.city_key(action.hex, action.city), []).append(corp)

@@ -126,7 +126,7 @@ class Track(OpStep):
         the title's ``counts_as_upgrade``), a hex whose free tile was laid this round (1870
         MRBC), :func:`pbem.engine.track.lay_problem` (tile, phase, upgrade rules, reach), and
         the terrain cost against what the title's ``spending_power`` allows (1830 rules 6.2:
-        the treasury)."""
+        the treasury) and its ``spend_problem`` (1825: credit a run must repay)."""
         entry = tile_lay_entry(game)
         if entry is None:
             return f"{corp} has laid its tiles this turn"
@@ -149,7 +149,7 @@ class Track(OpStep):
         cash = game.state.corporations[corp].cash
         if cost > game.hooks.spending_power(game, corp):
             return f"{corp} has {game.money(cash)}; the terrain costs {game.money(cost)}"
-        return None
+        return game.hooks.spend_problem(game, corp, cost, action) if cost else None
 
 
 def track_step_abilities(game: Game, corp: str) -> list[str]:

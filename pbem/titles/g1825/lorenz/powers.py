@@ -252,6 +252,9 @@ def use_problem(game: Game, player: str, action: PowerLay | PowerToken) -> str |
         if found is None and chp_cost(game) > game.hooks.spending_power(game, corp):
             found = (f"{corp} has {game.money(game.state.corporations[corp].cash)}; "
                      f"half the terrain costs {game.money(chp_cost(game))}")
+        if found is None and chp_cost(game):
+            found = game.hooks.spend_problem(game, corp, chp_cost(game),
+                                             LayTile(action.hex, action.tile, action.rotation))
         return found
 
 

@@ -102,8 +102,11 @@ class Game:
         twin.pending_events = []
         twin.turn_over = False
         twin.last_run = list(self.last_run)
-        # the track graph is immutable (pbem.engine.graph): the twin starts from it
-        twin.cache = {key: value for key, value in self.cache.items() if key == "track_graph"}
+        # the track graph is immutable (pbem.engine.graph): the twin starts from it, and from
+        # the networks found on it (each kept against the graph and what blocking depends
+        # on, pbem.engine.track.network, so one the twin's changes outdate is not used)
+        twin.cache = {key: value for key, value in self.cache.items()
+                      if key == "track_graph" or (isinstance(key, tuple) and key[0] == "network")}
         return twin
 
     # -- small helpers used by the steps --------------------------------------------------

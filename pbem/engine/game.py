@@ -37,6 +37,10 @@ from pbem.errors import IllegalOrderError
 
 ROUND_NAMES = {"auction": "Private auction", "stock": "Stock round", "operating": "Operating round"}
 
+_KEYED_CACHES = ("network", "legal_lays", "best_run")
+"""The entries of :attr:`Game.cache` a copy of the game keeps: each is stored with a key of
+all it depends on and checked against it at each use."""
+
 
 def new_state(title: TitleData, players: list[str]) -> GameState:
     """The state before the first action: cash dealt, privates unsold, shares in the IPO.
@@ -103,10 +107,10 @@ class Game:
         twin.turn_over = False
         twin.last_run = list(self.last_run)
         # the track graph is immutable (pbem.engine.graph): the twin starts from it, and from
-        # the networks found on it (each kept against the graph and what blocking depends
-        # on, pbem.engine.track.network, so one the twin's changes outdate is not used)
+        # the networks, legal lays and best runs found (each kept against a key of all it
+        # depends on and checked at each use, so one the twin's changes outdate is not used)
         twin.cache = {key: value for key, value in self.cache.items()
-                      if key == "track_graph" or (isinstance(key, tuple) and key[0] == "network")}
+                      if key == "track_graph" or (isinstance(key, tuple) and key[0] in _KEYED_CACHES)}
         return twin
 
     # -- small helpers used by the steps --------------------------------------------------

@@ -343,7 +343,8 @@ class Network:
     route_stops: set[Vertex] = field(default_factory=set)
 
 
-def reach(graph: TrackGraph, starts: list[Vertex], blocks: Callable[[Vertex], bool]) -> Network:
+def reach(graph: TrackGraph, starts: list[Vertex], blocks: Callable[[Vertex], bool], *,
+          routes: bool = True) -> Network:
     """What the stops ``starts`` (a corporation's token stops) reach: every segment some
     walk from one of them can travel along by the movement rule, passing through no stop for
     which ``blocks`` is true (see :class:`Network`) except from an off-board area's track
@@ -351,7 +352,9 @@ def reach(graph: TrackGraph, starts: list[Vertex], blocks: Callable[[Vertex], bo
     reach. One search from all the starts at once, each directed segment walked once, so the
     cost is linear in the track; then, for ``route_for_train``, a walk from each start that
     ends as soon as it finds a second city or off-board area; where a sea link carries no
-    reach, one more walk that crosses it gives ``route_stops``."""
+    reach, one more walk that crosses it gives ``route_stops``. With ``routes=False`` those
+    two are left out (``route_for_train`` False, ``route_stops`` the ``stops``): for a caller
+    that asks only what track and stops are reached."""
     board = graph.board
     net = Network()
     blocked: dict[Vertex, bool] = {}
@@ -394,8 +397,10 @@ def reach(graph: TrackGraph, starts: list[Vertex], blocks: Callable[[Vertex], bo
                         todo.append((nxt, seg, True))
                     continue
             todo.append((nxt, seg, False))
-    net.route_for_train = any(_finds_second_city(graph, start, passes) for start in starts)
     net.route_stops = net.stops
+    if not routes:
+        return net
+    net.route_for_train = any(_finds_second_city(graph, start, passes) for start in starts)
     if any(not link.reach for link in board.sea_links):
         net.route_stops = _route_stops(graph, starts, passes)
     return net

@@ -285,7 +285,13 @@ class Game:
 
     def _follow_rounds(self, over: bool) -> None:
         """While the current round is ``over``: it finishes, and the title's next round
-        (:meth:`TitleHooks.next_round`) begins, until one waits for a player or the game ends."""
+        (:meth:`TitleHooks.next_round`) begins, until one waits for a player or the game ends.
+
+        A whole set of rounds (stock round to stock round) in which no player may act and
+        after which the game is as it was (the round aside; e.g. every corporation has closed
+        on the market and none may be started: nobody may buy and nothing operates) would
+        follow alike for ever: the game ends then, reason ``stalled``."""
+        set_began: GameState | None = None
         while over and not self.state.finished:
             self.round.finish(self)
             if self.state.finished:
@@ -293,8 +299,20 @@ class Game:
             following = self.hooks.next_round(self, self.state.round)
             if following is None:
                 return
+            if following.kind == "stock":
+                now = self._without_round()
+                if set_began is not None and now == set_began:
+                    self.end_game("stalled")
+                    return
+                set_began = now
             self.state.round = following
             over = self.round.begin(self)
+
+    def _without_round(self) -> GameState:
+        """A copy of the state with the round left out (for :meth:`_follow_rounds`)."""
+        found = self.state.copy()
+        found.round = RoundState(kind="")
+        return found
 
     def _exchange(self, player: str, action: Exchange) -> None:
         """A private's owner exchanges it for a share of its corporation, at any time; the
@@ -404,7 +422,8 @@ class Game:
         return remaining < others
 
     def end_game(self, reason: str) -> None:
-        """End the game now with ``reason`` (``bank``, ``bankrupt``, ``manually_ended``)."""
+        """End the game now with ``reason`` (``bank``, ``bankrupt``, ``manually_ended``,
+        ``stalled``: :meth:`_follow_rounds`)."""
         self.state.finished = True
         self.state.end_reason = reason
         self.event(GameOver(reason, tuple((p, self.player_value(p)) for p in self.state.seats)))

@@ -37,6 +37,10 @@ from pbem.errors import IllegalOrderError
 
 ROUND_NAMES = {"auction": "Private auction", "stock": "Stock round", "operating": "Operating round"}
 
+_KEYED_CACHES = ("network", "legal_lays", "best_run")
+"""The entries of :attr:`Game.cache` a copy of the game keeps: each is stored with a key of
+all it depends on and checked against it at each use."""
+
 
 def new_state(title: TitleData, players: list[str]) -> GameState:
     """The state before the first action: cash dealt, privates unsold, shares in the IPO.
@@ -102,8 +106,11 @@ class Game:
         twin.pending_events = []
         twin.turn_over = False
         twin.last_run = list(self.last_run)
-        # the track graph is immutable (pbem.engine.graph): the twin starts from it
-        twin.cache = {key: value for key, value in self.cache.items() if key == "track_graph"}
+        # the track graph is immutable (pbem.engine.graph): the twin starts from it, and from
+        # the networks, legal lays and best runs found (each kept against a key of all it
+        # depends on and checked at each use, so one the twin's changes outdate is not used)
+        twin.cache = {key: value for key, value in self.cache.items()
+                      if key == "track_graph" or (isinstance(key, tuple) and key[0] in _KEYED_CACHES)}
         return twin
 
     # -- small helpers used by the steps --------------------------------------------------
@@ -278,7 +285,13 @@ class Game:
 
     def _follow_rounds(self, over: bool) -> None:
         """While the current round is ``over``: it finishes, and the title's next round
-        (:meth:`TitleHooks.next_round`) begins, until one waits for a player or the game ends."""
+        (:meth:`TitleHooks.next_round`) begins, until one waits for a player or the game ends.
+
+        A whole set of rounds (stock round to stock round) in which no player may act and
+        after which the game is as it was (the round aside; e.g. every corporation has closed
+        on the market and none may be started: nobody may buy and nothing operates) would
+        follow alike for ever: the game ends then, reason ``stalled``."""
+        set_began: GameState | None = None
         while over and not self.state.finished:
             self.round.finish(self)
             if self.state.finished:
@@ -286,8 +299,20 @@ class Game:
             following = self.hooks.next_round(self, self.state.round)
             if following is None:
                 return
+            if following.kind == "stock":
+                now = self._without_round()
+                if set_began is not None and now == set_began:
+                    self.end_game("stalled")
+                    return
+                set_began = now
             self.state.round = following
             over = self.round.begin(self)
+
+    def _without_round(self) -> GameState:
+        """A copy of the state with the round left out (for :meth:`_follow_rounds`)."""
+        found = self.state.copy()
+        found.round = RoundState(kind="")
+        return found
 
     def _exchange(self, player: str, action: Exchange) -> None:
         """A private's owner exchanges it for a share of its corporation, at any time; the
@@ -397,7 +422,8 @@ class Game:
         return remaining < others
 
     def end_game(self, reason: str) -> None:
-        """End the game now with ``reason`` (``bank``, ``bankrupt``, ``manually_ended``)."""
+        """End the game now with ``reason`` (``bank``, ``bankrupt``, ``manually_ended``,
+        ``stalled``: :meth:`_follow_rounds`)."""
         self.state.finished = True
         self.state.end_reason = reason
         self.event(GameOver(reason, tuple((p, self.player_value(p)) for p in self.state.seats)))

@@ -33,7 +33,7 @@ be cached against it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterator, Mapping, TypeGuard
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, TypeGuard
 
 from pbem.engine.board import HexData, MapData, TileData, edge_of
 from pbem.engine.values import Vertex
@@ -171,6 +171,10 @@ class TrackGraph:
         self.bits = bits
         self._links = links
         self.sea_stops: frozenset[Vertex] = frozenset(Vertex(c, "o") for link in board.sea_links for c in (link.a, link.b))
+        self.reach_sides: dict[Segment, tuple[tuple[str, int], ...]] = {}
+        """Segment -> the (hex, edge) pairs its reach opens (:func:`reach`): each side it
+        crosses, from both hexes; shared by the graphs derived from one another (a segment is
+        the same object in each)."""
 
     @classmethod
     def build(cls, board: MapData, tiles: Mapping[str, TileData], laid: Mapping[str, TileShown]) -> TrackGraph:
@@ -216,7 +220,9 @@ class TrackGraph:
                 adjacency.pop(vertex, None)
         links = {stop: entry for stop, entry in self._links.items()
                  if not entry[1] & changed and stop.coord not in changed}
-        return TrackGraph(self.board, self.tiles, laid, by_hex, adjacency, self.bits, links)
+        graph = TrackGraph(self.board, self.tiles, laid, by_hex, adjacency, self.bits, links)
+        graph.reach_sides = self.reach_sides
+        return graph
 
     def with_tile(self, coord: str, tile: str, rotation: int) -> TrackGraph:
         """The graph as it would be with ``tile`` at ``rotation`` on ``coord``."""
@@ -343,7 +349,8 @@ class Network:
     route_stops: set[Vertex] = field(default_factory=set)
 
 
-def reach(graph: TrackGraph, starts: list[Vertex], blocks: Callable[[Vertex], bool]) -> Network:
+def reach(graph: TrackGraph, starts: list[Vertex], blocks: Callable[[Vertex], bool], *,
+          routes: bool = True) -> Network:
     """What the stops ``starts`` (a corporation's token stops) reach: every segment some
     walk from one of them can travel along by the movement rule, passing through no stop for
     which ``blocks`` is true (see :class:`Network`) except from an off-board area's track
@@ -351,7 +358,9 @@ def reach(graph: TrackGraph, starts: list[Vertex], blocks: Callable[[Vertex], bo
     reach. One search from all the starts at once, each directed segment walked once, so the
     cost is linear in the track; then, for ``route_for_train``, a walk from each start that
     ends as soon as it finds a second city or off-board area; where a sea link carries no
-    reach, one more walk that crosses it gives ``route_stops``."""
+    reach, one more walk that crosses it gives ``route_stops``. With ``routes=False`` those
+    two are left out (``route_for_train`` False, ``route_stops`` the ``stops``): for a caller
+    that asks only what track and stops are reached."""
     board = graph.board
     net = Network()
     blocked: dict[Vertex, bool] = {}
@@ -367,38 +376,67 @@ def reach(graph: TrackGraph, starts: list[Vertex], blocks: Callable[[Vertex], bo
         net.hex_edges.setdefault(coord, set()).update(e for e in range(6) if board.neighbor(coord, e) is not None)
         net.stops.add(start)
     sea = graph.sea_stops
-    seen: set[tuple[int, Point]] = set()
+    # the walk of TrackGraph.onward, inlined (the hot loop of every lay and token check)
+    adjacency, sides_of = graph.adjacency, graph.reach_sides
+    hex_edges, segments, stops = net.hex_edges, net.segments, net.stops
+    seen: set[tuple[Segment, Point]] = set()
     todo: list[tuple[Point, Segment | None, bool]] = [(start, None, False) for start in starts]
     while todo:
         vertex, arrived, through = todo.pop()
-        onward = graph.through(vertex, arrived) if through and arrived is not None else graph.onward(vertex, arrived)
+        if through and arrived is not None:
+            onward: Iterable[Segment] = graph.through(vertex, arrived)
+        elif arrived is None or type(vertex) is Vertex:
+            onward = adjacency.get(vertex, ())
+        elif isinstance(vertex, str) and vertex.endswith("|-"):
+            continue
+        else:
+            came_from = arrived.key[0]
+            onward = [seg for seg in adjacency.get(vertex, ()) if seg.key[0] != came_from]
         for seg in onward:
-            if seg.sea and not seg.sea_reach:
+            if seg is arrived or (seg.sea and not seg.sea_reach):
                 continue
-            nxt = seg.other(vertex)
-            state = (id(seg), nxt)
+            nxt = seg.b if seg.a == vertex else seg.a
+            state = (seg, nxt)
             if state in seen:
                 continue
             seen.add(state)
-            if seg.key not in net.segments:
-                net.segments.add(seg.key)
-                for coord, edge in seg.sides:
-                    net.hex_edges.setdefault(coord, set()).add(edge)
-                    other = board.neighbor(coord, edge)
-                    if other is not None:
-                        net.hex_edges.setdefault(other, set()).add((edge + 3) % 6)
-            if is_stop(nxt):
-                net.stops.add(nxt)
+            if seg.key not in segments:
+                segments.add(seg.key)
+                opened = sides_of.get(seg)
+                if opened is None:
+                    opened = sides_of[seg] = _opened_sides(board, seg)
+                for coord, edge in opened:
+                    found = hex_edges.get(coord)
+                    if found is None:
+                        hex_edges[coord] = {edge}
+                    else:
+                        found.add(edge)
+            if type(nxt) is Vertex:
+                stops.add(nxt)
                 if not passes(nxt):
                     if nxt in sea:
                         todo.append((nxt, seg, True))
                     continue
             todo.append((nxt, seg, False))
-    net.route_for_train = any(_finds_second_city(graph, start, passes) for start in starts)
     net.route_stops = net.stops
+    if not routes:
+        return net
+    net.route_for_train = any(_finds_second_city(graph, start, passes) for start in starts)
     if any(not link.reach for link in board.sea_links):
         net.route_stops = _route_stops(graph, starts, passes)
     return net
+
+
+def _opened_sides(board: MapData, seg: Segment) -> tuple[tuple[str, int], ...]:
+    """The (hex, edge) pairs reaching ``seg`` opens to track: each side it crosses, seen from
+    its own hex and from the hex across (where the map has one)."""
+    out: list[tuple[str, int]] = []
+    for coord, edge in seg.sides:
+        out.append((coord, edge))
+        other = board.neighbor(coord, edge)
+        if other is not None:
+            out.append((other, (edge + 3) % 6))
+    return tuple(out)
 
 
 def _route_stops(graph: TrackGraph, starts: list[Vertex], passes: Callable[[Vertex], bool]) -> set[Vertex]:

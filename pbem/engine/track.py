@@ -295,7 +295,9 @@ def upgrade_run_problem(game: Game, corp: str, coord: str, new: TileData, rotati
     value of a city or town on the hex that it reaches."""
     old = placed(game, coord)
     after = track_graph(game).with_tile(coord, new.name, rotation)
-    net = network(game, corp, graph=after)
+    # only the track and stops reached are asked for: no search for a train's route
+    net = track_graph_module.reach(after, token_vertices(game, corp), lambda vertex: blocks(game, vertex, corp),
+                                   routes=False)
     segs = after.by_hex[coord]
     added = {segs[i].key for i in added_paths(old, new, rotation)} & net.segments
     if added:

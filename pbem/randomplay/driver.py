@@ -155,7 +155,7 @@ def _check(played: PlayedGame, number: int, expected: int, vocab: Vocabulary, ch
     _fail(setup, seed, number, "money", invariants.money(game, expected))
     _fail(setup, seed, number, "certificates", invariants.certificates(game))
     _fail(setup, seed, number, "market", invariants.market_grid(game))
-    _fail(setup, seed, number, "trains", invariants.train_counts(game, invariants.discard_due(game)))
+    _fail(setup, seed, number, "trains", invariants.train_counts(game))
     actors = game.current_actors()
     if actors and checks.offers_every and number % checks.offers_every == 0:
         _fail(setup, seed, number, "offers",

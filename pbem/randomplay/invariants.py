@@ -105,9 +105,10 @@ def market_grid(game: Game) -> list[str]:
     return problems
 
 
-def train_counts(game: Game, discard_due: bool) -> list[str]:
-    """Problems with the trains and the phase (the module's ``trains``); ``discard_due``:
-    the player to act may discard a train now."""
+def train_counts(game: Game, may_discard: bool | None = None) -> list[str]:
+    """Problems with the trains and the phase (the module's ``trains``); ``may_discard``:
+    the player to act may discard a train now (None: asked of the game, :func:`discard_due`,
+    only when a corporation is over its limit, since listing the legal actions costs)."""
     state, title, problems = game.state, game.title, []
     places: dict[str, list[str]] = {}
     for train_id in state.depot:
@@ -134,7 +135,7 @@ def train_counts(game: Game, discard_due: bool) -> list[str]:
                         f"make it {title.phases[due].name}")
     limit = trains.train_limit(game)
     over = [sym for sym, c in state.corporations.items() if len(c.trains) > limit and not c.closed]
-    if over and not discard_due:
+    if over and not (may_discard if may_discard is not None else discard_due(game)):
         problems.append(f"{', '.join(over)} over the train limit of {limit} with no discard due")
     return problems
 

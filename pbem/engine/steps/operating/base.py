@@ -145,7 +145,7 @@ def accepted(game: Game, player: str, action: Action) -> bool:
     twin = copy.deepcopy(game)
     twin.probing = True  # its refusals do not list the legal actions (no search within a search)
     try:
-        twin.apply(player, action)
+        twin.apply(player, action, atomic=False)  # the twin is dropped: no backup to restore
     except ValueError:
         return False
     return True

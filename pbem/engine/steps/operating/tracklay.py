@@ -15,6 +15,7 @@ from pbem.errors import IllegalOrderError
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
+    from pbem.engine.title import Ability
 
 
 class PendingToken(OpStep):
@@ -303,10 +304,7 @@ def _lay_counted_with_discount(game: Game, corp: str, action: LayTile, company: 
     is free and extra, and that hex may not be upgraded in the same round (the private's
     ``free_home_lay``)."""
     state, op = game.state, op_state(game)
-    home = game.title.corporation(corp).home
-    free_home = game.title.company(company).ability("free_home_lay")
-    extra = (free_home is not None and corp in free_home.data.get("corporations", [])
-             and action.hex == home and not state.corporations[corp].operated)
+    extra = _free_home_lay(game, corp, company, action.hex)
     shown = track.placed(game, action.hex)
     cost = game.board.hexes[action.hex].cost if shown.printed else 0
     discount = min(cost, int(str(data.get("discount", 0))))
@@ -330,10 +328,28 @@ def _lay_counted_with_discount(game: Game, corp: str, action: LayTile, company: 
         op.laid_hexes.append(action.hex)
 
 
+def _free_home_lay(game: Game, corp: str, company: str, coord: str) -> bool:
+    """Whether ``company``'s lay on ``coord`` is ``corp``'s free, extra home lay (1870 MRBC
+    bought by MP or SSW before its first turn is over: the private's ``free_home_lay``)."""
+    free_home = game.title.company(company).ability("free_home_lay")
+    return (free_home is not None and corp in free_home.data.get("corporations", [])
+            and coord == game.title.corporation(corp).home and not game.state.corporations[corp].operated)
+
+
+def _special_ignores_reach(game: Game, corp: str, company: str, ability: Ability, coord: str) -> bool:
+    """Whether :func:`special_lay` lays ``company``'s tile on ``coord`` without asking that
+    ``corp`` reaches it: a teleport, an extra lay, an ability not ``reachable``, a free home
+    lay (:func:`_free_home_lay`)."""
+    if ability.kind == "teleport" or ability.data.get("extra", True) or not ability.data.get("reachable", True):
+        return True
+    return _free_home_lay(game, corp, company, coord)
+
+
 def special_lay_candidates(game: Game, corp: str) -> list[LayTile]:
     """The lays (``USING``) of the private companies ``corp`` owns whose tile-lay ability is
     unused: every hex, tile and rotation the ability names that the tile rules allow there
-    (:func:`pbem.engine.track.lay_problem`, reach aside); the lay itself is checked by
+    (:func:`pbem.engine.track.lay_problem`, with reach where :func:`special_lay` asks for it:
+    a hex the corporation does not reach is not tried); the lay itself is checked by
     :func:`special_lay` when applied."""
     state, owner = game.state, Owner.corporation(corp)
     out: list[LayTile] = []
@@ -345,9 +361,15 @@ def special_lay_candidates(game: Game, corp: str) -> list[LayTile]:
         if ability is None:
             continue
         for coord in ability.data.get("hexes", []):
+            if coord not in game.board.hexes:
+                continue
+            ignore_reach = _special_ignores_reach(game, corp, sym, ability, coord)
+            if not ignore_reach and coord not in game.hooks.lays_without_reach(game, corp) \
+                    and not track.network(game, corp).hex_edges.get(coord):
+                continue  # lay_problem refuses every tile there: the corporation does not reach it
             for tile in [str(t) for t in ability.data.get("tiles", [])]:
                 for rotation in range(6):
-                    if coord in game.board.hexes and tile in game.tiles and track.lay_problem(
-                            game, corp, coord, tile, rotation, ignore_reach=True) is None:
+                    if tile in game.tiles and track.lay_problem(
+                            game, corp, coord, tile, rotation, ignore_reach=ignore_reach) is None:
                         out.append(LayTile(coord, tile, rotation, sym))
     return out

@@ -77,7 +77,7 @@ def test_two_2_trains_run_as_one_are_two_routes_meeting_at_the_middle_stop() -> 
     exporter = exporter_on(game)
     run = RunRoutes((TrainRun("2", ("Y13", "X14", "V16"), ("2",)),))
     exporter.add(LoggedOrder(7, "Ann", run))
-    [written] = exporter.actions
+    *_, written = exporter.actions
     assert written["type"] == "run_routes" and written["entity"] == "LSWR"
     first, second = written["routes"]
     assert (first["train"], first["connections"], first["revenue"]) == ("2-0", [["Y13", "X14"]], 40)
@@ -240,3 +240,57 @@ def test_1825s_private_sold_to_the_bank_and_bought_back() -> None:
     assert exporter.actions[-1] == {"type": "buy_company", "entity": 2, "entity_type": "player",
                                     "company": "C&W", "price": 130, "id": 3}
     assert game.state.companies["C&W"].owner == Owner.player(P2)
+
+
+# --- orders that pass over steps, and RUN AUTO ----------------------------------------------
+
+
+def test_a_train_bought_with_no_lay_first_is_written_after_a_pass_of_each_step_passed_over() -> None:
+    """Our engine lets TRAIN pass the optional track and token steps; the platform's steps
+    each wait for a pass (18xx.games ``step/track.rb``, ``step/token.rb``: blocking until
+    passed), so the export writes those passes first, for the corporation, from the same
+    log number, and the import reads them back as the one TRAIN order."""
+    from pbem.engine.actions import BuyTrain
+    from pbem.engine.steps.operating.walk import active_steps, passed_over
+
+    game = mp_operating_with_the_bridge_company()
+    over = passed_over(game, "B", BuyTrain("2"))
+    assert over and over == active_steps(game)[:len(over)]  # the steps before the train step
+    assert active_steps(game)[0] in over  # nothing of the game changed asking
+    exporter = exporter_on(game)
+    exporter.add(LoggedOrder(9, "B", BuyTrain("2")))
+    *passes, bought = exporter.actions
+    assert len(passes) == len(over)
+    assert all(p["type"] == "pass" and p["entity"] == "MP" and p["entity_type"] == "corporation" for p in passes)
+    assert bought["type"] == "buy_train" and bought["train"] == "2-0"
+    assert exporter.sources == [9] * len(exporter.actions)
+    assert game.state.corporations["MP"].trains == ["2-0"]
+
+
+def test_a_lay_passes_over_nothing_and_is_written_alone() -> None:
+    from pbem.engine.actions import LayTile
+    from pbem.engine.steps.operating.walk import passed_over
+
+    game = mp_operating_with_the_bridge_company()
+    lay = next(a for a in game.legal_actions("B") if isinstance(a, LayTile))
+    assert passed_over(game, "B", lay) == []
+    assert passed_over(game, "C", lay) == []  # not C's turn: refused, so nothing passed over
+    exporter = exporter_on(game)
+    exporter.add(LoggedOrder(3, "B", lay))
+    assert [a["type"] for a in exporter.actions] == ["lay_tile"]
+
+
+def test_run_auto_is_written_as_the_run_our_engine_finds() -> None:
+    """RUN AUTO (as the server logs it when a game leaves runs to it) has no record action of
+    its own: the export writes the best run, here two 2-trains run as one (50), after the
+    pass of the track-and-token step it passes over."""
+    from pbem.engine.actions import RunAuto
+
+    game = bournemouth_line("Y13.0")
+    exporter = exporter_on(game)
+    exporter.add(LoggedOrder(4, "Ann", RunAuto()))
+    *passes, written = exporter.actions
+    assert [p["type"] for p in passes] == ["pass"]
+    assert written["type"] == "run_routes" and written["entity"] == "LSWR"
+    assert sum(route["revenue"] for route in written["routes"]) == 50
+    assert [route["connections"] for route in written["routes"]] == [[["Y13", "X14"]], [["X14", "W15", "V16"]]]

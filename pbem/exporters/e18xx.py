@@ -13,7 +13,8 @@ translation (:meth:`pbem.importers.translation.RecordTranslation.export`), which
 the title's variants the platform does not have (:attr:`~pbem.importers.translation.
 RecordTranslation.platform_lacks`): a game with one is refused.
 
-Runs are written with one hex chain per leg, from stop to stop, naming every hex the track
+A RUN AUTO is written as the run our engine finds for it (the same search as when it
+was applied). Runs are written with one hex chain per leg, from stop to stop, naming every hex the track
 passes as our route check found it (:attr:`pbem.engine.track.RouteResult.legs`).
 """
 
@@ -37,10 +38,12 @@ from pbem.engine.actions import (
     Par,
     Pass,
     PlaceToken,
+    RunAuto,
     RunRoutes,
     SellShares,
 )
 from pbem.engine import market, track
+from pbem.engine.routes import resolve_auto
 from pbem.engine.events import Event
 from pbem.engine.events.operating import TrainBought
 from pbem.engine.game import Game
@@ -48,11 +51,12 @@ from pbem.engine.state import IPO, POOL, Owner
 from pbem.engine.steps.auction import min_price
 from pbem.engine.title import TitleData
 from pbem.engine.trains import train_type
+from pbem.errors import OrderError
 from pbem.exporters.slots import CitySlots
 from pbem.importers.e18xx import Renderer, UnsupportedRecordAction
 from pbem.importers.holdings import PRESIDENT_INDEX
 from pbem.log_records import GameRecord, GMRecord, LogRecord
-from pbem.orders import format_order
+from pbem.orders import Vocabulary, format_order, parse_order
 
 
 class UnsupportedExport(Exception):
@@ -367,7 +371,16 @@ class Exporter:
         from pbem.importers.translation import RecordTranslation
 
         translation: RecordTranslation = self.renderer.translation
+        self._passes_before(order)
         turn = self.turn()
+        if isinstance(order.action, RunAuto):  # the run our engine finds for it (deterministic)
+            try:
+                resolved, _ = resolve_auto(self.game, order.action)
+                vocab = Vocabulary.from_title(self.title)  # as a player writes it (G19, not G19.0)
+                resolved = parse_order(format_order(resolved, vocab), vocab)
+            except OrderError as exc:
+                raise UnsupportedExport(f"log {order.seq}: RUN AUTO: {exc}") from exc
+            order = LoggedOrder(order.seq, order.seat, resolved)
         events: Sequence[Event] = ()
         try:
             own = translation.export(self, order.seat, order.action)
@@ -400,6 +413,21 @@ class Exporter:
         autos = translation.auto_actions(self, turn, events)
         if autos and self.actions:
             self.actions[-1].setdefault("auto_actions", []).extend(autos)
+
+    def _passes_before(self, order: LoggedOrder) -> None:
+        """Export a PASS for each optional step ``order`` passes over on its way to the step
+        taking it (a TRAIN with no LAY before it), as the platform's steps wait for each to be
+        passed; our engine takes that PASS alike."""
+        from pbem.engine.steps.operating.walk import passed_over
+
+        for _ in range(len(self.game.operating_steps)):
+            if self.game.state.round.kind != "operating":
+                return
+            probe = RunRoutes(()) if isinstance(order.action, RunAuto) else order.action  # as it resolves
+            over = passed_over(self.game, order.seat, probe)
+            if not over or Pass not in over[0].takes:
+                return
+            self.add(LoggedOrder(order.seq, order.seat, Pass()))
 
     def _pieces(self) -> dict[str, list[str]]:
         state = self.game.state

@@ -194,13 +194,31 @@ def step_for(game: Game, player: str, action: Action) -> type[OpStep]:
         refusal of an action no step takes now names the kinds of action that are possible
         (:func:`legal_actions`).
     """
+    taker, passed = _taker(game, player, action)
+    for step in passed:
+        mark_passed(game, step)
+    return taker
+
+
+def passed_over(game: Game, player: str, action: Action) -> list[type[OpStep]]:
+    """The optional steps (in order) that ``action`` by ``player`` would pass on its way to
+    the step taking it (:func:`step_for`), nothing changed; empty when it goes to the step
+    due now or is refused."""
+    try:
+        return _taker(game, player, action)[1]
+    except IllegalOrderError:
+        return []
+
+
+def _taker(game: Game, player: str, action: Action) -> tuple[type[OpStep], list[type[OpStep]]]:
+    """The step taking ``action`` and the optional steps passed before it (see :func:`step_for`)."""
     anytime = next((s for s in game.operating_steps if s.anytime and isinstance(action, s.takes)), None)
     if anytime is not None:
-        return anytime
+        return anytime, []
     if (isinstance(action, LayTile) and action.using) or isinstance(action, Assign):
         if Special.actor(game) != player:
             raise IllegalOrderError(f"it is not {player}'s turn: {current_corp(game)} is operating")
-        return Special
+        return Special, []
     active = active_steps(game)
     if not active:
         raise IllegalOrderError("no corporation is operating")
@@ -217,15 +235,14 @@ def step_for(game: Game, player: str, action: Action) -> type[OpStep]:
     if taker is BuyCompany and isinstance(action, BuyPrivate):
         if BuyCompany.actor(game) != player:
             raise IllegalOrderError(f"it is not {player}'s turn: {current_corp(game)} is operating")
-        return taker
+        return taker, []
     if taker.actor(game) != player:
         raise IllegalOrderError(f"it is not {player}'s turn: waiting for {taker.actor(game)} to {taker.describe(game)}")
     if taker is not blocking and blocking.actor(game) != player:
         raise IllegalOrderError(f"it is not {player}'s turn: waiting for {blocking.actor(game)} to {blocking.describe(game)}")
     if taker is not blocking and not isinstance(action, BuyPrivate):
-        for step in active[: active.index(taker)]:
-            mark_passed(game, step)
-    return taker
+        return taker, active[: active.index(taker)]
+    return taker, []
 
 
 def handlers(step: type[OpStep]) -> dict[type[Action], Handler]:

@@ -21,6 +21,8 @@ from pbem.engine.actions import (
     Pass,
     PlaceToken,
     RunAuto,
+    RunRoutes,
+    TrainRun,
 )
 from pbem.engine.game import Game
 from pbem.engine.steps import operating
@@ -78,10 +80,10 @@ def test_1830_a_whole_turn_from_the_legal_actions(g1830: Game) -> None:
     legal = check_listed(game, P1)
     assert not any(isinstance(a, LayTile) and not a.using for a in legal), "1830: one lay a turn"
     game.apply(P1, BuyTrain("2"))
-    assert check_listed(game, P1) == [RunAuto()], "with a train and a route, the run comes first"
-    game.apply(P1, RunAuto())
-    game.apply(P1, Dividend("withhold"))
+    # 1830 rules 6: the steps come in order; the run step (nothing to run before) is over
+    # once a train is bought, so the new train runs from the next operating round
     legal = check_listed(game, P1)
+    assert not any(isinstance(a, (RunAuto, Dividend)) for a in legal), "a train bought does not run this turn"
     assert Pass() in legal and BuyTrain("2") in legal
 
 
@@ -194,3 +196,24 @@ def test_the_operating_round_of_the_engine_knows_no_title() -> None:
     assert ConnectionRoute in steps_1870 and PriceProtection in steps_1870
     assert all(any(issubclass(mine, core) for mine in steps_1870) for core in CORE_STEPS), \
         "each of the core's steps, or the title's own subclass of it (the Katy's track step)"
+
+
+def test_1830_a_train_bought_before_any_run_does_not_run_in_that_turn(g1830: Game) -> None:
+    """1830 rules 6 (a corporation's turn: track, token, run, dividend, trains, in that
+    order): PRR, with no train and a route for one (H12-H16 joined), buys a 2-train with no
+    lay first; its run step had nothing to run and is over, so RUN is refused and the turn
+    goes on with trains, whether or not the track and token steps were passed first."""
+    for passes in (0, 2):
+        game = copy.deepcopy(g1830)
+        game.state.tiles["H14"] = ("9", 1)
+        game.state.tiles["H16"] = ("57", 1)
+        for _ in range(passes):
+            game.apply(P1, Pass())
+        game.apply(P1, BuyTrain("2"))
+        assert game.state.corporations["PRR"].trains == ["2-0"]
+        assert game.operating_corporation() == "PRR"
+        with pytest.raises(IllegalOrderError):
+            game.apply(P1, RunRoutes((TrainRun("2", ("H12", "H16")),)))
+        assert [s.name for s in operating.active_steps(game)][:1] == ["buy_train"]
+        game.apply(P1, Pass())  # the turn ends: PRR operates alone, so the round does
+        assert game.operating_corporation() != "PRR"

@@ -194,8 +194,8 @@ def step_for(game: Game, player: str, action: Action) -> type[OpStep]:
         refusal of an action no step takes now names the kinds of action that are possible
         (:func:`legal_actions`).
     """
-    taker, passed = _taker(game, player, action)
-    for step in passed:
+    taker, passed, behind = _taker(game, player, action)
+    for step in (*passed, *behind):
         mark_passed(game, step)
     return taker
 
@@ -210,15 +210,22 @@ def passed_over(game: Game, player: str, action: Action) -> list[type[OpStep]]:
         return []
 
 
-def _taker(game: Game, player: str, action: Action) -> tuple[type[OpStep], list[type[OpStep]]]:
-    """The step taking ``action`` and the optional steps passed before it (see :func:`step_for`)."""
+Steps = list[type[OpStep]]
+
+
+def _taker(game: Game, player: str, action: Action) -> tuple[type[OpStep], Steps, Steps]:
+    """The step taking ``action``, the optional steps passed over before it (see
+    :func:`step_for`) and the earlier steps of the turn's sequence that offered nothing and
+    are over too once a later one acts (1830 rules 6: the steps come in order, so a train
+    bought with no train to run before does not run this turn); an interjected (sticky) or
+    anytime step ends none."""
     anytime = next((s for s in game.operating_steps if s.anytime and isinstance(action, s.takes)), None)
     if anytime is not None:
-        return anytime, []
+        return anytime, [], []
     if (isinstance(action, LayTile) and action.using) or isinstance(action, Assign):
         if Special.actor(game) != player:
             raise IllegalOrderError(f"it is not {player}'s turn: {current_corp(game)} is operating")
-        return Special, []
+        return Special, [], []
     active = active_steps(game)
     if not active:
         raise IllegalOrderError("no corporation is operating")
@@ -235,14 +242,17 @@ def _taker(game: Game, player: str, action: Action) -> tuple[type[OpStep], list[
     if taker is BuyCompany and isinstance(action, BuyPrivate):
         if BuyCompany.actor(game) != player:
             raise IllegalOrderError(f"it is not {player}'s turn: {current_corp(game)} is operating")
-        return taker, []
+        return taker, [], []
     if taker.actor(game) != player:
         raise IllegalOrderError(f"it is not {player}'s turn: waiting for {taker.actor(game)} to {taker.describe(game)}")
     if taker is not blocking and blocking.actor(game) != player:
         raise IllegalOrderError(f"it is not {player}'s turn: waiting for {blocking.actor(game)} to {blocking.describe(game)}")
-    if taker is not blocking and not isinstance(action, BuyPrivate):
-        return taker, active[: active.index(taker)]
-    return taker, []
+    over = active[: active.index(taker)] if taker is not blocking and not isinstance(action, BuyPrivate) else []
+    steps = list(game.operating_steps)
+    behind = [] if taker.sticky or taker not in steps else [
+        s for s in steps[: steps.index(taker)]
+        if not s.sticky and not s.anytime and s not in active and not is_passed(game, s)]
+    return taker, over, behind
 
 
 def handlers(step: type[OpStep]) -> dict[type[Action], Handler]:

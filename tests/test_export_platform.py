@@ -294,3 +294,43 @@ def test_run_auto_is_written_as_the_run_our_engine_finds() -> None:
     assert written["type"] == "run_routes" and written["entity"] == "LSWR"
     assert sum(route["revenue"] for route in written["routes"]) == 50
     assert [route["connections"] for route in written["routes"]] == [[["Y13", "X14"]], [["X14", "W15", "V16"]]]
+
+
+def test_a_train_the_record_never_moved_is_bought_from_the_corporation_holding_it() -> None:
+    """A company in receivership buys its train in the platform's step by itself, with no
+    record action (18xx.games ``g_1825/step/buy_train.rb``, receivership_buy), as ours does:
+    a later purchase of that train from the company is read as from that company (not from
+    the depot), so the export of such a purchase reads back."""
+    from pbem.engine.actions import BuyTrain
+    from tests.test_1825_operating import operate, take
+
+    game = operate(new_game(), "LSWR", cash=900)
+    take(game, "3-0")
+    game.state.corporations["GWR"].trains.append("3-0")  # bought with no record action
+    reader = Renderer({"title": "1825", "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bob"}]},
+                      game.title)
+    reader.game = game
+    read = reader.render({"type": "buy_train", "id": 1, "entity": "LSWR", "entity_type": "corporation",
+                          "train": "3-0", "price": 250})
+    assert read == BuyTrain("3", "GWR", 250)
+    # a train of the depot is still the depot's
+    read = reader.render({"type": "buy_train", "id": 2, "entity": "LSWR", "entity_type": "corporation",
+                          "train": "3-1", "price": 200})
+    assert read == BuyTrain("3", "depot", None)
+
+
+def test_a_presidents_certificate_sold_to_the_pool_is_bought_back_from_the_pool() -> None:
+    """1825 lets a Director's certificate be sold to the pool (18xx.games
+    ``PRESIDENT_SALES_TO_MARKET``, and ours): bought later, it comes from the pool, not the
+    offering, though the record never bought it from the offering (its par took it)."""
+    from pbem.engine.actions import Par
+
+    game = new_game()
+    reader = Renderer({"title": "1825", "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bob"}]},
+                      game.title)
+    reader.game = game
+    assert reader.render({"type": "par", "id": 1, "entity": 1, "entity_type": "player", "corporation": "GER",
+                          "share_price": "100,0,4"}) == Par("GER", 100)
+    read = reader.render({"type": "buy_shares", "id": 9, "entity": 2, "entity_type": "player",
+                          "shares": ["GER_0"], "percent": 20})
+    assert read == BuyShares("GER", "pool", 1)

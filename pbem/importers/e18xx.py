@@ -361,6 +361,7 @@ class Renderer:
         if kind == "par":
             price = int(str(action["share_price"]).split(",")[0])
             self.holdings.move_share(f"{action['corporation']}_0", Owner.player(self.names[action["entity"]]))
+            self.ipo_ids.discard(f"{action['corporation']}_0")  # bought with the par, never again from the offering
             return Par(action["corporation"], price)
         if kind == "buy_shares" and action.get("entity_type") == "company":
             share_id = str(action["shares"][0])
@@ -469,7 +470,9 @@ class Renderer:
         while that seller has a train of its type (a train that left its corporation with no
         record action, as when the corporation closes, is looked for in the pool); a train the
         record has not moved yet comes from the pool if our engine's train of that id lies
-        there, else from the depot while it has one of the type, else from the pool. The named
+        there, else from the corporation holding our train of that id (one the platform's
+        step bought by itself with no record action, as for a company in receivership),
+        else from the depot while it has one of the type, else from the pool. The named
         train is then the buyer's (an exchanged train leaves the game)."""
         train_id = str(action["train"])
         kind = train_type(train_id)
@@ -487,7 +490,13 @@ class Renderer:
             return BuyTrain(kind, holder, int(action["price"]), exchange)
         if holder is not None and has(state.pool_trains):  # the pool's, or left its holder unrecorded
             return BuyTrain(kind, "pool", None, exchange)
-        if train_id in state.pool_trains or (not has(state.depot) and has(state.pool_trains)):
+        if train_id in state.pool_trains:
+            return BuyTrain(kind, "pool", None, exchange)
+        if holder is None:
+            owner = next((sym for sym, c in state.corporations.items() if train_id in c.trains), None)
+            if owner is not None and owner != str(action["entity"]):
+                return BuyTrain(kind, owner, int(action["price"]), exchange)
+        if not has(state.depot) and has(state.pool_trains):
             return BuyTrain(kind, "pool", None, exchange)
         return BuyTrain(kind, "depot", None, exchange)
 

@@ -334,3 +334,53 @@ def test_a_presidents_certificate_sold_to_the_pool_is_bought_back_from_the_pool(
     read = reader.render({"type": "buy_shares", "id": 9, "entity": 2, "entity_type": "player",
                           "shares": ["GER_0"], "percent": 20})
     assert read == BuyShares("GER", "pool", 1)
+
+
+# --- the platform's turns for a private trade between players --------------------------------
+
+
+def _1830_stock_round(number: int) -> tuple[Game, Exporter]:
+    """1830 in stock round ``number`` with A to act, the privates held (A: SV, MH; B: CS,
+    CA; C: DH, BO), B and C with $5 each (nothing they can buy or sell)."""
+    from pbem.engine.state import RoundState, StockRoundState
+    from pbem.importers.e18xx import TurnWatch
+    from pbem.ruleset import load_title
+
+    game = Game(load_title("1830"), ["A", "B", "C"])
+    for player, company in (("A", "SV"), ("B", "CS"), ("C", "DH"), ("A", "MH"), ("B", "CA"), ("C", "BO")):
+        game.state.companies[company].owner = Owner.player(player)
+        game.state.players[player].companies.append(company)
+    game.state.round = RoundState(kind="stock", number=number, stock=StockRoundState())
+    game.state.order = ["A", "B", "C"]
+    game.state.round.entity_index = 0
+    for player in ("B", "C"):
+        game.state.players[player].cash = 5
+    exporter = exporter_on(game)
+    exporter.renderer.turns = TurnWatch(game)
+    return game, exporter
+
+
+def test_a_player_our_engine_passes_is_asked_by_the_platform_while_a_private_is_for_sale() -> None:
+    """From the second stock round, in phases 2 to 4, 18xx.games offers a player another
+    player's private (``g_1830/game.rb``: ``can_buy_companies_from_other_players``;
+    ``g_1830/step/buy_sell_par_shares.rb``: not in the first stock round), so it asks B and C,
+    whom our engine passes for having nothing to do: the export writes their passes after
+    A's, in turn order, and reads them back as no order."""
+    game, exporter = _1830_stock_round(2)
+    exporter.add(LoggedOrder(3, "A", Pass()))
+    assert [(a["type"], a["entity"]) for a in exporter.actions] == [("pass", 1), ("pass", 2), ("pass", 3)]
+    assert exporter.sources == [3, 3, 3]
+    assert game.round_label() == "SR 3"  # every player passed: the round is over on both sides
+
+
+def test_in_the_first_stock_round_the_platform_offers_no_private_trade() -> None:
+    game, exporter = _1830_stock_round(1)
+    exporter.add(LoggedOrder(3, "A", Pass()))
+    assert [(a["type"], a["entity"]) for a in exporter.actions] == [("pass", 1)]
+
+
+def test_a_player_with_no_money_is_not_asked() -> None:
+    game, exporter = _1830_stock_round(2)
+    game.state.players["C"].cash = 0
+    exporter.add(LoggedOrder(3, "A", Pass()))
+    assert [(a["type"], a["entity"]) for a in exporter.actions] == [("pass", 1), ("pass", 2)]

@@ -46,6 +46,7 @@ from pbem.engine import market, track
 from pbem.engine.routes import resolve_auto
 from pbem.engine.events import Event
 from pbem.engine.events.operating import TrainBought
+from pbem.engine.events.rounds import NoValidActions, RoundStarted
 from pbem.engine.game import Game
 from pbem.engine.state import IPO, POOL, Owner
 from pbem.engine.steps.auction import min_price
@@ -371,6 +372,10 @@ class Exporter:
         from pbem.importers.translation import RecordTranslation
 
         translation: RecordTranslation = self.renderer.translation
+        label = self.game.round_label()
+        stock = self.game.state.round.stock if self.game.state.round.kind == "stock" else None
+        bought = bool(stock.turn_buys) if stock is not None else False
+        held = ({p: s.cash for p, s in self.game.state.players.items()}, self.game.state.phase)
         self._passes_before(order)
         turn = self.turn()
         if isinstance(order.action, RunAuto):  # the run our engine finds for it (deterministic)
@@ -413,6 +418,43 @@ class Exporter:
         autos = translation.auto_actions(self, turn, events)
         if autos and self.actions:
             self.actions[-1].setdefault("auto_actions", []).extend(autos)
+        bought = bought or isinstance(order.action, (BuyShares, Par, BuyPrivate))
+        self._passes_after(order, label, events, bought, held)
+
+    def _passes_after(self, order: LoggedOrder, label: str, events: Sequence[Event], bought: bool,
+                      held: tuple[dict[str, int], str]) -> None:
+        """Export the pass of each player whose stock-round turn our engine ended by itself
+        during ``order`` and whom the platform still asks
+        (:meth:`RecordTranslation.asks_in_stock_round`): first the player who gave it, when
+        nothing was left to do and nothing was bought in the turn (``bought``), then those
+        passed for having nothing to do (``NoValidActions`` among ``events``, in order);
+        ``label`` is the round's name and ``held`` the players' cash and the phase before the
+        order (in a round the order began, the game's own)."""
+        translation = self.renderer.translation
+        passed: set[str] = set()  # by a pass written here: the platform does not ask again this round
+        ended = order.seat not in self.game.current_actors() or self.game.round_label() != label
+        cash, phase = held
+        mine = cash[order.seat] + (1 if isinstance(order.action, SellShares) else 0)  # a sale brings money
+        if label.startswith("SR ") and not isinstance(order.action, Pass) and ended and not bought \
+                and translation.asks_in_stock_round(self, order.seat, int(label.split()[1]), phase, mine):
+            self._platform_pass(order, order.seat)
+            passed.add(order.seat)
+        for event in events:
+            if isinstance(event, RoundStarted):
+                label, passed = event.label, set()
+                cash, phase = {p: s.cash for p, s in self.game.state.players.items()}, self.game.state.phase
+            elif isinstance(event, NoValidActions) and label.startswith("SR ") and event.player not in passed:
+                if translation.asks_in_stock_round(self, event.player, int(label.split()[1]), phase,
+                                                   cash[event.player]):
+                    self._platform_pass(order, event.player)
+                    passed.add(event.player)
+
+    def _platform_pass(self, order: LoggedOrder, player: str) -> None:
+        """Export the platform's pass of ``player``, which must read back as no order."""
+        part = {"type": "pass", "entity": self.player_id(player), "entity_type": "player"}
+        if self.renderer.render({**part, "id": len(self.actions) + 1}) is not None:
+            raise UnsupportedExport(f"log {order.seq}: the platform's pass of {player} would read back as an order")
+        self.emit(part, order.seq)
 
     def _passes_before(self, order: LoggedOrder) -> None:
         """Export a PASS for each optional step ``order`` passes over on its way to the step

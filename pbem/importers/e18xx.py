@@ -35,6 +35,7 @@ from pbem.engine.actions import (
     SellShares,
     TrainRun,
 )
+from pbem.engine.events.rounds import NoValidActions
 from pbem.engine.game import Game
 from pbem.engine.state import POOL, Owner
 from pbem.engine.trains import train_type
@@ -160,13 +161,14 @@ def effective_actions(record: dict[str, Any]) -> list[dict[str, Any]]:
 class TurnSnapshot:
     """Whose turns stand open at one moment of our game: the round (kind, number, operating
     round), the operating order and the index of the corporation operating (operating
-    rounds), and the players not yet passed (other rounds)."""
+    rounds), the players not yet passed (other rounds) and those to act now."""
 
     kind: str
     key: tuple[int, int]
     order: tuple[str, ...]
     index: int
     unpassed: frozenset[str]
+    actors: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, game: Game) -> TurnSnapshot:
@@ -175,7 +177,8 @@ class TurnSnapshot:
         op = rnd.operating if rnd.kind == "operating" else None
         return cls(rnd.kind, (rnd.number, rnd.or_number),
                    tuple(op.order) if op is not None else (), op.index if op is not None else 0,
-                   frozenset(p for p, s in game.state.players.items() if not s.passed))
+                   frozenset(p for p, s in game.state.players.items() if not s.passed),
+                   frozenset(game.current_actors()) if rnd.kind == "stock" else frozenset())
 
 
 def ended_between(before: TurnSnapshot, now: TurnSnapshot) -> set[str]:
@@ -183,13 +186,15 @@ def ended_between(before: TurnSnapshot, now: TurnSnapshot) -> set[str]:
     taken either side of one order: in an operating round the corporations from the one
     operating before to the one operating now (all the rest when the round is over); in
     another round the players passed since (every one not passed before when a stock round
-    is over)."""
+    is over); in a stock round also the players to act before and not after (a turn our
+    engine ended by itself once nothing was left to do, which the platform may still ask to
+    pass)."""
     same = (before.kind, before.key) == (now.kind, now.key)
     if before.kind == "operating":
         return set(before.order[before.index:now.index] if same else before.order[before.index:])
     if same:
-        return set(before.unpassed - now.unpassed)
-    return set(before.unpassed) if before.kind == "stock" else set()
+        return set(before.unpassed - now.unpassed) | set(before.actors - now.actors)
+    return set(before.unpassed | before.actors) if before.kind == "stock" else set()
 
 
 class TurnWatch:
@@ -217,10 +222,12 @@ class TurnWatch:
 
     def look(self) -> None:
         """Take the game's snapshot; if an order was rendered since the last look, first
-        keep whose turns it ended."""
+        keep whose turns it ended (with the players it passed for having nothing to do,
+        whom the platform may still ask)."""
         now = TurnSnapshot.of(self.game)
         if self.pending:
-            self.just_ended = ended_between(self.before, now)
+            self.just_ended = ended_between(self.before, now) | {
+                e.player for e in self.game.last_events if isinstance(e, NoValidActions)}
             self.pending = False
         self.before = now
 

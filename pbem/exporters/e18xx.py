@@ -437,8 +437,7 @@ class Exporter:
         mine = cash[order.seat] + (1 if isinstance(order.action, SellShares) else 0)  # a sale brings money
         if label.startswith("SR ") and not isinstance(order.action, Pass) and ended and not bought \
                 and translation.asks_in_stock_round(self, order.seat, int(label.split()[1]), phase, mine):
-            self._platform_pass(order, order.seat)
-            passed.add(order.seat)
+            self._platform_pass(order, order.seat)  # after acting: the platform asks again in the round
         for event in events:
             if isinstance(event, RoundStarted):
                 label, passed = event.label, set()

@@ -210,14 +210,15 @@ class TurnWatch:
         self.game = game
         self.before = TurnSnapshot.of(game)
         self.pending = False
-        self.just_ended: set[str] = set()
-        """Players and corporations whose turns our engine ended during the last order."""
+        self.just_ended: list[str] = []
+        """Players and corporations whose turns our engine ended during the last order, once
+        for each turn (a player passed for having nothing to do may have two)."""
 
     def copy(self, game: Game) -> TurnWatch:
         """An independent copy following ``game`` (a copy of this watch's game)."""
         twin = TurnWatch.__new__(TurnWatch)
         twin.game, twin.before, twin.pending = game, self.before, self.pending
-        twin.just_ended = set(self.just_ended)
+        twin.just_ended = list(self.just_ended)
         return twin
 
     def look(self) -> None:
@@ -226,8 +227,8 @@ class TurnWatch:
         whom the platform may still ask)."""
         now = TurnSnapshot.of(self.game)
         if self.pending:
-            self.just_ended = ended_between(self.before, now) | {
-                e.player for e in self.game.last_events if isinstance(e, NoValidActions)}
+            self.just_ended = sorted(ended_between(self.before, now)) + [
+                e.player for e in self.game.last_events if isinstance(e, NoValidActions)]
             self.pending = False
         self.before = now
 
@@ -239,7 +240,7 @@ class TurnWatch:
         """``corp`` (not operating now) has had its turn: our engine ended it during the last
         order, or it has operated in this operating round already. Consumes the first."""
         if corp in self.just_ended:
-            self.just_ended.discard(corp)
+            self.just_ended.remove(corp)
             return True
         op = self.game.state.round.operating
         return self.game.state.round.kind == "operating" and op is not None and corp in op.order[:op.index]
@@ -440,7 +441,7 @@ class Renderer:
             return None if self.turns.corporation_done(entity) else Pass()
         name = self.names.get(action["entity"], entity)
         if name in self.turns.just_ended:
-            self.turns.just_ended.discard(name)
+            self.turns.just_ended.remove(name)
             return None
         if name in game.current_actors():
             return Pass()

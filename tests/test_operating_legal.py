@@ -217,3 +217,26 @@ def test_1830_a_train_bought_before_any_run_does_not_run_in_that_turn(g1830: Gam
         assert [s.name for s in operating.active_steps(game)][:1] == ["buy_train"]
         game.apply(P1, Pass())  # the turn ends: PRR operates alone, so the round does
         assert game.operating_corporation() != "PRR"
+
+
+def test_1830_the_dh_tile_is_the_turns_tile_so_it_is_laid_in_the_track_step(g1830: Game) -> None:
+    """1830, Delaware & Hudson: "The tile laid is the owning corporation's one tile placement
+    for the turn": PRR, owning the D&H, may lay #57 on F16 in its track step; once it has
+    passed that step (or bought a train, which passes it), the lay is refused."""
+    from pbem.engine.state import Owner
+
+    game = g1830
+    game.state.companies["DH"].owner = Owner.corporation("PRR")
+    for player in game.state.players.values():
+        if "DH" in player.companies:
+            player.companies.remove("DH")
+    lay = next(a for a in game.legal_actions(P1) if isinstance(a, LayTile) and a.using == "DH")
+    assert (lay.hex, lay.tile) == ("F16", "57")
+    assert applies(game, P1, lay)
+    bought = copy.deepcopy(game)
+    game.apply(P1, Pass())  # the track step
+    assert not any(isinstance(a, LayTile) and a.using == "DH" for a in game.legal_actions(P1))
+    with pytest.raises(IllegalOrderError, match="passed its track step"):
+        copy.deepcopy(game).apply(P1, lay)
+    bought.apply(P1, BuyTrain("2"))
+    assert not applies(bought, P1, lay)

@@ -25,6 +25,7 @@ from pbem.engine.actions import (
     TrainRun,
 )
 from pbem.engine.game import Game
+from pbem.engine.state import POOL
 from pbem.engine.steps import operating
 from pbem.ruleset import load_title
 from pbem.errors import IllegalOrderError
@@ -240,3 +241,34 @@ def test_1830_the_dh_tile_is_the_turns_tile_so_it_is_laid_in_the_track_step(g183
         copy.deepcopy(game).apply(P1, lay)
     bought.apply(P1, BuyTrain("2"))
     assert not applies(bought, P1, lay)
+
+
+def test_1830_bankruptcy_counts_the_shares_the_president_could_sell(g1830: Game) -> None:
+    """1830 rules 6.7: the president makes up a required train's price from their own cash
+    and by selling shares; bankruptcy only when even that cannot pay for the cheapest train.
+    PRR (no cash) must buy a train, only 3-trains ($180) left; P1 has $25, one NYC share
+    ($90) and PRR's shares: what they would fetch keeps bankruptcy refused; once PRR's pool
+    is full (no PRR share may be sold), $25 and $90 fall short and it is allowed."""
+    from pbem.engine.state import Owner
+
+    game = g1830
+    float_corp(game, "NYC", P2, 90, 900)
+    state = game.state
+    state.corporations["PRR"].cash = 0
+    state.players[P1].cash = 25
+    nyc = next(c for c in state.certificates if c.corporation == "NYC" and c.index == 5)
+    nyc.owner = Owner.player(P1)
+    state.tiles["H14"] = ("9", 1)
+    state.tiles["H16"] = ("57", 1)
+    state.depot = [t for t in state.depot if not t.startswith("2-")]
+    game.apply(P1, Pass())
+    assert Bankrupt() not in game.legal_actions(P1)
+    with pytest.raises(IllegalOrderError, match="would raise"):
+        copy.deepcopy(game).apply(P1, Bankrupt())
+    for cert in state.certificates:  # PRR's pool is full: P1 may sell no PRR share
+        if cert.corporation == "PRR" and cert.index in (1, 2, 3, 4, 5):
+            cert.owner = POOL
+    # $25 + $90 for the NYC share = $115 < $180: the money cannot be raised
+    assert Bankrupt() in game.legal_actions(P1)
+    game.apply(P1, Bankrupt())
+    assert state.finished

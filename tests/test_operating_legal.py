@@ -208,10 +208,13 @@ def test_1830_a_train_bought_before_any_run_does_not_run_in_that_turn(g1830: Gam
         game = copy.deepcopy(g1830)
         game.state.tiles["H14"] = ("9", 1)
         game.state.tiles["H16"] = ("57", 1)
+        price = game.share_price("PRR")
         for _ in range(passes):
             game.apply(P1, Pass())
         game.apply(P1, BuyTrain("2"))
         assert game.state.corporations["PRR"].trains == ["2-0"]
+        # no run: the dividend step, passed on the way, withheld nothing and the price moved left once
+        assert game.share_price("PRR") == 90 and price == 100
         assert game.operating_corporation() == "PRR"
         with pytest.raises(IllegalOrderError):
             game.apply(P1, RunRoutes((TrainRun("2", ("H12", "H16")),)))

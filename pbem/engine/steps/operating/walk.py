@@ -195,7 +195,10 @@ def step_for(game: Game, player: str, action: Action) -> type[OpStep]:
         (:func:`legal_actions`).
     """
     taker, passed, behind = _taker(game, player, action)
-    for step in (*passed, *behind):
+    for step in passed:
+        mark_passed(game, step)
+    for step in behind:  # skipped as the walk skips a step with nothing to offer (a withheld run)
+        step.skip(game)
         mark_passed(game, step)
     return taker
 

@@ -275,3 +275,23 @@ def test_1830_bankruptcy_counts_the_shares_the_president_could_sell(g1830: Game)
     assert Bankrupt() in game.legal_actions(P1)
     game.apply(P1, Bankrupt())
     assert state.finished
+
+
+def test_1870_a_corporation_whose_withheld_run_closes_it_buys_no_train() -> None:
+    """1870 (a corporation closes when its price reaches a closing space of the market):
+    MP, with a 2-train and no route, stands one space right of a closing space; a TRAIN
+    order would pass its run and dividend, moving the price there, so MP closes first and
+    the order is refused; PASS closes it."""
+    game = mp_operating_with_the_bridge_company()
+    state = game.state
+    state.depot.remove("2-0")
+    state.corporations["MP"].trains = ["2-0"]
+    state.types_sold.append("2")
+    state.market[(1, 6)].remove("MP")
+    state.corporations["MP"].price = (9, 2)
+    state.market.setdefault((9, 2), []).append("MP")
+    with pytest.raises(IllegalOrderError, match="closes before it could"):
+        game.apply("B", BuyTrain("2"))
+    assert state.corporations["MP"].trains == ["2-0"] and not state.corporations["MP"].closed
+    game.apply("B", Pass())
+    assert state.corporations["MP"].closed

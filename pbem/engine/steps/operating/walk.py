@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from pbem.engine import closing
+from pbem.engine import closing, market
 from pbem.engine.actions import Action, Assign, BuyPrivate, LayTile, PlaceToken
 from pbem.engine.events import Operates
 from pbem.engine.state import OperatingState
@@ -200,6 +200,12 @@ def step_for(game: Game, player: str, action: Action) -> type[OpStep]:
     for step in behind:  # skipped as the walk skips a step with nothing to offer (a withheld run)
         step.skip(game)
         mark_passed(game, step)
+    corp = current_corp(game)
+    coord = game.state.corporations[corp].price
+    found = market.cell(game.title, coord) if behind and coord is not None else None
+    if found is not None and found.closes:
+        raise IllegalOrderError(f"{corp} has no run, and its share price falls to a closing space: it closes "
+                                f"before it could {taker.describe(game)} (PASS)")
     return taker
 
 

@@ -295,3 +295,19 @@ def test_1870_a_corporation_whose_withheld_run_closes_it_buys_no_train() -> None
     assert state.corporations["MP"].trains == ["2-0"] and not state.corporations["MP"].closed
     game.apply("B", Pass())
     assert state.corporations["MP"].closed
+
+
+def test_1830_a_town_joined_to_the_token_is_a_route_so_a_train_is_due(g1830: Game) -> None:
+    """1830 rules 6.7: a corporation with a route and no train must buy one; a 2-train may
+    run from its token city to a town, so PRR (home H12, a town tile #4 on H14 joined to it,
+    nothing beyond) may not pass its train step; with plain track (#9) there it may."""
+    for tile, due in (("4", True), ("9", False)):
+        game = copy.deepcopy(g1830)
+        game.state.tiles["H14"] = (tile, 1)
+        game.apply(P1, Pass())  # the track step; no token to place
+        if due:
+            assert Pass() not in game.legal_actions(P1)
+            with pytest.raises(IllegalOrderError, match="must buy a train"):
+                game.apply(P1, Pass())
+        else:
+            assert Pass() in game.legal_actions(P1)

@@ -384,3 +384,25 @@ def test_a_player_with_no_money_is_not_asked() -> None:
     game.state.players["C"].cash = 0
     exporter.add(LoggedOrder(3, "A", Pass()))
     assert [(a["type"], a["entity"]) for a in exporter.actions] == [("pass", 1), ("pass", 2)]
+
+
+def test_a_pass_our_engine_made_in_an_earlier_round_does_not_swallow_the_players_own_pass() -> None:
+    """The import reads a recorded pass as the platform's for a turn our engine passed by
+    itself during the last order (no order) when that turn is in the round now, or the
+    player is not to act; a player to act now whose automatic pass was in the round before
+    (which the platform did not ask) gives their own PASS."""
+    from pbem.engine.events.rounds import NoValidActions, RoundStarted
+    from pbem.importers.e18xx import TurnWatch
+
+    game, _ = _1830_stock_round(2)
+    game.state.round.entity_index = game.state.order.index("B")
+    watch = TurnWatch(game)
+    watch.label = "SR 1"
+    game.last_events = [NoValidActions("B"), NoValidActions("C"), RoundStarted("SR 2"), NoValidActions("C")]
+    watch.rendered()
+    watch.look()
+    assert watch.auto_passed == [("SR 1", "B"), ("SR 1", "C"), ("SR 2", "C")]
+    assert not watch.auto_pass("B")  # B is to act in SR 2: a pass of B now is B's own
+    assert watch.auto_pass("C") and watch.auto_passed == [("SR 1", "B"), ("SR 1", "C")]
+    assert watch.auto_pass("C")  # not to act: an earlier round's turn
+    assert not watch.auto_pass("C")

@@ -35,7 +35,7 @@ from pbem.engine.actions import (
     SellShares,
     TrainRun,
 )
-from pbem.engine.events.rounds import NoValidActions
+from pbem.engine.events.rounds import NoValidActions, RoundStarted
 from pbem.engine.game import Game
 from pbem.engine.state import POOL, Owner
 from pbem.engine.trains import train_type
@@ -209,16 +209,19 @@ class TurnWatch:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.before = TurnSnapshot.of(game)
+        self.label = game.round_label()
         self.pending = False
         self.just_ended: list[str] = []
-        """Players and corporations whose turns our engine ended during the last order, once
-        for each turn (a player passed for having nothing to do may have two)."""
+        """Players and corporations whose turns our engine ended during the last order."""
+        self.auto_passed: list[tuple[str, str]] = []
+        """(round, player) for each player the last order passed for having nothing to do."""
 
     def copy(self, game: Game) -> TurnWatch:
         """An independent copy following ``game`` (a copy of this watch's game)."""
         twin = TurnWatch.__new__(TurnWatch)
-        twin.game, twin.before, twin.pending = game, self.before, self.pending
+        twin.game, twin.before, twin.pending, twin.label = game, self.before, self.pending, self.label
         twin.just_ended = list(self.just_ended)
+        twin.auto_passed = list(self.auto_passed)
         return twin
 
     def look(self) -> None:
@@ -227,10 +230,27 @@ class TurnWatch:
         whom the platform may still ask)."""
         now = TurnSnapshot.of(self.game)
         if self.pending:
-            self.just_ended = sorted(ended_between(self.before, now)) + [
-                e.player for e in self.game.last_events if isinstance(e, NoValidActions)]
+            self.just_ended = sorted(ended_between(self.before, now))
+            self.auto_passed, label = [], self.label
+            for event in self.game.last_events:
+                if isinstance(event, RoundStarted):
+                    label = event.label
+                elif isinstance(event, NoValidActions):
+                    self.auto_passed.append((label, event.player))
             self.pending = False
-        self.before = now
+        self.before, self.label = now, self.game.round_label()
+
+    def auto_pass(self, player: str) -> bool:
+        """Whether a recorded pass of ``player`` is the platform's for a turn our engine
+        passed by itself during the last order (consumed): one in the round now, or, when
+        ``player`` is not to act now, one in an earlier round."""
+        now = self.game.round_label()
+        acting = player in self.game.current_actors()
+        for i, (label, name) in enumerate(self.auto_passed):
+            if name == player and (label == now or not acting):
+                del self.auto_passed[i]
+                return True
+        return False
 
     def rendered(self) -> None:
         """An order came of the record action just looked at."""
@@ -442,6 +462,8 @@ class Renderer:
         name = self.names.get(action["entity"], entity)
         if name in self.turns.just_ended:
             self.turns.just_ended.remove(name)
+            return None
+        if self.turns.auto_pass(name):
             return None
         if name in game.current_actors():
             return Pass()

@@ -245,12 +245,13 @@ class TurnWatch:
         passed by itself during the last order (consumed): one in the round now, or, when
         ``player`` is not to act now, one in an earlier round."""
         now = self.game.round_label()
-        acting = player in self.game.current_actors()
-        for i, (label, name) in enumerate(self.auto_passed):
-            if name == player and (label == now or not acting):
-                del self.auto_passed[i]
-                return True
-        return False
+        mine = [i for i, (_, name) in enumerate(self.auto_passed) if name == player]
+        found = [i for i in mine if self.auto_passed[i][0] == now]
+        if not found and player not in self.game.current_actors():
+            found = mine
+        if found:
+            del self.auto_passed[found[0]]
+        return bool(found)
 
     def rendered(self) -> None:
         """An order came of the record action just looked at."""

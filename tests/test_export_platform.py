@@ -406,3 +406,31 @@ def test_a_pass_our_engine_made_in_an_earlier_round_does_not_swallow_the_players
     assert watch.auto_pass("C") and watch.auto_passed == [("SR 1", "B"), ("SR 1", "C")]
     assert watch.auto_pass("C")  # not to act: an earlier round's turn
     assert not watch.auto_pass("C")
+
+
+def test_declining_the_dh_token_is_the_privates_pass() -> None:
+    """1830's D&H: once its tile is on F16 the platform asks the private itself for the
+    token there (18xx.games ``step/special_token.rb``: a pass by the teleporting company);
+    our PASS then is written as the D&H's pass, which reads back as PASS, and the agreement
+    names the D&H as the one to act."""
+    from pbem.engine.actions import LayTile
+    from pbem.importers.agreement import acting_entity
+    from pbem.importers.e18xx import TurnWatch
+    from pbem.ruleset import load_title
+    from tests.test_engine_operating import float_corp, operating
+
+    game = Game(load_title("1830"), ["A", "B", "C"])
+    for player, company in (("A", "SV"), ("B", "CS"), ("C", "DH"), ("A", "MH"), ("B", "CA")):
+        game.apply(player, BuyPrivate(company))
+    float_corp(game, "PRR", "A", 100, 1000)
+    game.state.companies["DH"].owner = Owner.corporation("PRR")
+    game.state.players["C"].companies.remove("DH")
+    operating(game)
+    lay = next(a for a in game.legal_actions("A") if isinstance(a, LayTile) and a.using == "DH")
+    game.apply("A", lay)
+    assert game.state.pending_teleport == "F16" and acting_entity(game) == "DH"
+    exporter = exporter_on(game)
+    exporter.renderer.turns = TurnWatch(game)
+    exporter.add(LoggedOrder(5, "A", Pass()))
+    assert exporter.actions == [{"type": "pass", "entity": "DH", "entity_type": "company", "id": 1}]
+    assert game.state.pending_teleport is None and acting_entity(game) == "PRR"

@@ -519,6 +519,9 @@ class Exporter:
         game = self.game
         player = {"entity": self.player_id(seat), "entity_type": "player"}
         if isinstance(action, Pass):
+            teleported = self._teleporting()
+            if teleported is not None:  # the platform asks the private for its token
+                return [{"type": "pass", "entity": teleported, "entity_type": "company"}]
             return [{"type": "pass", **self.acting(seat)}]
         if isinstance(action, Bid):
             return [{"type": "bid", **player, "company": action.company, "price": action.price}]
@@ -571,6 +574,20 @@ class Exporter:
             return [{"type": "assign", "entity": action.company, "entity_type": "company",
                      "target": action.hex, "target_type": "hex"}]
         raise UnsupportedExport(f"{format_order(action)}: 18xx.games has no such action")
+
+    def _teleporting(self) -> str | None:
+        """The private whose tile was just laid with its token to follow (1830's D&H), while
+        that token waits, else None."""
+        state = self.game.state
+        corp = self.operator()
+        if not state.pending_teleport or corp is None:
+            return None
+        for sym, company in state.companies.items():
+            ability = self.title.company(sym).ability("teleport")
+            if ability is not None and company.owner == Owner.corporation(corp) \
+                    and state.pending_teleport in ability.data.get("hexes", []):
+                return sym
+        return None
 
     def _price_cell(self, price: int) -> tuple[int, int] | None:
         """The first market cell showing ``price`` (a par that is no par cell: 1825's minors)."""

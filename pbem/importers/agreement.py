@@ -124,13 +124,21 @@ def our_state(game: Game) -> State:
 
 def acting_entity(game: Game) -> str | None:
     """Whose turn it is: in an operating round the corporation the first active step is
-    about (the operating one, or one making its connection run), else the first player who
-    may act (None once the game is over or when no one may)."""
+    about (the operating one, or one making its connection run; the private whose tile was
+    just laid while its token waits, 1830's D&H, as the platform names it), else the first
+    player who may act (None once the game is over or when no one may)."""
     if game.state.finished:
         return None
     corp = game.operating_corporation()
     if corp is not None:
         active = operating.active_steps(game)
+        teleport = game.state.pending_teleport
+        if teleport and active and active[0].name == "token":  # the private whose tile it was decides
+            for sym, company in game.state.companies.items():
+                ability = game.title.company(sym).ability("teleport")
+                if ability is not None and company.owner is not None and company.owner.name == corp \
+                        and teleport in ability.data.get("hexes", []):
+                    return sym
         return active[0].subject(game) if active else corp
     actors = game.current_actors()
     return actors[0] if actors else None

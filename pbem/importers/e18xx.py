@@ -452,10 +452,15 @@ class Renderer:
         order where our engine has already passed the player or ended the corporation's turn
         (:class:`TurnWatch`). The platform still asks a player who can afford nothing, and a
         corporation that could buy another's train (which it prices at 1): both record a pass
-        that our engine has made by itself. Any other pass stays ``PASS``, which our engine
+        that our engine has made by itself. A private's pass while the token of its tile waits
+        (1830's D&H) declines that token. Any other pass stays ``PASS``, which our engine
         then accepts or refuses."""
         entity = str(action["entity"])
         game = self.game
+        if action.get("entity_type") == "company":  # a private declining its token (1830's D&H)
+            if not game.state.pending_teleport:
+                raise UnsupportedRecordAction(f"action {action['id']}: a pass of {entity} with no token of it waiting")
+            return Pass()
         if action.get("entity_type", "player") == "corporation":
             if game.operating_corporation() == entity:
                 return Pass()

@@ -434,3 +434,16 @@ def test_declining_the_dh_token_is_the_privates_pass() -> None:
     exporter.add(LoggedOrder(5, "A", Pass()))
     assert exporter.actions == [{"type": "pass", "entity": "DH", "entity_type": "company", "id": 1}]
     assert game.state.pending_teleport is None and acting_entity(game) == "PRR"
+
+
+def test_a_stock_round_pass_read_after_the_round_ended_is_no_order_for_a_president_to_act() -> None:
+    """B was passed by our engine as the stock round ended and now acts as MP's president
+    in the operating round that followed: a recorded pass of B (a player) then is the
+    platform's stock-round turn, no order."""
+    from pbem.importers.e18xx import TurnWatch
+
+    game = mp_operating_with_the_bridge_company()
+    assert "B" in game.current_actors() and game.round_label().startswith("OR")
+    watch = TurnWatch(game)
+    watch.auto_passed = [("SR 1", "B")]
+    assert watch.auto_pass("B") and watch.auto_passed == []

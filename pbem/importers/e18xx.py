@@ -243,12 +243,15 @@ class TurnWatch:
     def auto_pass(self, player: str) -> bool:
         """Whether a recorded pass of ``player`` is the platform's for a turn our engine
         passed by itself during the last order (consumed): one in the round now, or, when
-        ``player`` is not to act now, one in an earlier round."""
+        ``player`` is not to act now or acts in a round of another kind, one in an earlier
+        round."""
         now = self.game.round_label()
         mine = [i for i, (_, name) in enumerate(self.auto_passed) if name == player]
         found = [i for i in mine if self.auto_passed[i][0] == now]
         if not found and player not in self.game.current_actors():
             found = mine
+        if not found:  # to act now in a round of another kind (an operating round's president)
+            found = [i for i in mine if self.auto_passed[i][0].split()[0] != now.split()[0]]
         if found:
             del self.auto_passed[found[0]]
         return bool(found)

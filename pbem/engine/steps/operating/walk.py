@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import closing, market
-from pbem.engine.actions import Action, Assign, BuyPrivate, LayTile, PlaceToken
+from pbem.engine.actions import Action, Assign, BuyPrivate, LayTile, Pass, PlaceToken
 from pbem.engine.events import Operates
 from pbem.engine.state import OperatingState
 from pbem.engine.step import Handler
@@ -203,7 +203,7 @@ def step_for(game: Game, player: str, action: Action) -> type[OpStep]:
     corp = current_corp(game)
     coord = game.state.corporations[corp].price
     found = market.cell(game.title, coord) if behind and coord is not None else None
-    if found is not None and found.closes:
+    if found is not None and found.closes and not isinstance(action, Pass):
         raise IllegalOrderError(f"{corp} has no run, and its share price falls to a closing space: it closes "
                                 f"before it could {taker.describe(game)} (PASS)")
     return taker

@@ -102,13 +102,18 @@ def test_the_first_divergence_is_reported_with_its_action_and_later_spells_are_c
     assert "players.Player 1.cash: ours 580, theirs 600" in text
 
 
-def test_actions_without_a_state_of_ours_are_skipped_and_a_refusal_ends_the_walk() -> None:
-    ours = {"1": state(), "3": state()}  # action 2 was a message: no state of ours
-    theirs = lines(state(), state(cash=1), state())
+def test_an_action_without_a_state_of_ours_belongs_to_the_order_before_and_a_refusal_ends_the_walk() -> None:
+    # action 2 was a pass of a turn our engine ended by itself: no state of ours; the
+    # platform's turn after action 1 is that pass's, ours already the next one
+    ours = {"1": state(acting="NYC"), "3": state()}
+    theirs = lines(state(acting="B&O"), state(acting="NYC"), state())
     theirs.append({"index": 3, "id": 4, "type": "buy_train", "error": "not enough cash"})
     theirs += lines(state(), state(), state(), state(), state(cash=2))[4:]
     result = compare_states(RECORD, "game", ours, theirs)
     assert (result.compared, result.last_agreed_id, result.divergence) == (2, 3, None)
+    # compared with the platform's state after action 1 alone, the turn differs
+    alone = compare_states(RECORD, "game", ours, theirs[:1])
+    assert alone.divergence is not None and alone.divergence.differences == ("acting: ours 'NYC', theirs 'B&O'",)
     assert result.their_error == "action 4 (buy_train): not enough cash"
     assert not result.agreed
     assert result.to_json()["their_error"] == "action 4 (buy_train): not enough cash"
@@ -165,8 +170,10 @@ def test_our_states_keep_one_state_per_record_action_in_force() -> None:
     record = load_record(record_path("1870", "34110.json"))
     states, outcome = our_states(record)
     assert outcome.error is None and outcome.finished
-    in_force = {str(a["id"]).split(".")[0] for a in effective_actions(record)}
-    assert set(states) == in_force | {"0"}
+    in_force = {str(a["id"]).split(".")[0]: a["type"] for a in effective_actions(record)}
+    assert set(states) <= set(in_force) | {"0"}
+    # a record action that becomes no order of ours has no state (here a setting of the site)
+    assert {in_force[i] for i in set(in_force) - set(states)} == {"program_buy_shares"}
     assert states["0"]["players"]["Player 1"]["cash"] == 1050 and states["0"]["corporations"] == {}
     final = states[str(record["actions"][-1]["id"])]
     assert final["finished"] and final["acting"] is None

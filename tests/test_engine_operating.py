@@ -263,6 +263,12 @@ def test_bankruptcy_ends_the_game(game: Game) -> None:
     game.state.depot = [t for t in game.state.depot if not t.startswith("2-")]
     operating(game)
     game.apply(P1, Pass())
+    # P1's four PRR shares would fetch $400: bankruptcy is for money that cannot be raised
+    with pytest.raises(IllegalOrderError, match="sell shares"):
+        game.apply(P1, Bankrupt())
+    for cert in game.state.certificates:  # the pool full of PRR: P1 can sell none
+        if cert.corporation == "PRR" and cert.index in (1, 2, 3, 4, 5):
+            cert.owner = POOL
     events = render_all(game.apply(P1, Bankrupt()), game.money)
     assert game.state.finished and game.state.end_reason == "bankrupt"
     assert any(e.startswith("-- Game over (bankrupt)") for e in events)

@@ -77,7 +77,7 @@ def test_two_2_trains_run_as_one_are_two_routes_meeting_at_the_middle_stop() -> 
     exporter = exporter_on(game)
     run = RunRoutes((TrainRun("2", ("Y13", "X14", "V16"), ("2",)),))
     exporter.add(LoggedOrder(7, "Ann", run))
-    [written] = exporter.actions
+    *_, written = exporter.actions
     assert written["type"] == "run_routes" and written["entity"] == "LSWR"
     first, second = written["routes"]
     assert (first["train"], first["connections"], first["revenue"]) == ("2-0", [["Y13", "X14"]], 40)
@@ -240,3 +240,210 @@ def test_1825s_private_sold_to_the_bank_and_bought_back() -> None:
     assert exporter.actions[-1] == {"type": "buy_company", "entity": 2, "entity_type": "player",
                                     "company": "C&W", "price": 130, "id": 3}
     assert game.state.companies["C&W"].owner == Owner.player(P2)
+
+
+# --- orders that pass over steps, and RUN AUTO ----------------------------------------------
+
+
+def test_a_train_bought_with_no_lay_first_is_written_after_a_pass_of_each_step_passed_over() -> None:
+    """Our engine lets TRAIN pass the optional track and token steps; the platform's steps
+    each wait for a pass (18xx.games ``step/track.rb``, ``step/token.rb``: blocking until
+    passed), so the export writes those passes first, for the corporation, from the same
+    log number, and the import reads them back as the one TRAIN order."""
+    from pbem.engine.actions import BuyTrain
+    from pbem.engine.steps.operating.walk import active_steps, passed_over
+
+    game = mp_operating_with_the_bridge_company()
+    over = passed_over(game, "B", BuyTrain("2"))
+    assert over and over == active_steps(game)[:len(over)]  # the steps before the train step
+    assert active_steps(game)[0] in over  # nothing of the game changed asking
+    exporter = exporter_on(game)
+    exporter.add(LoggedOrder(9, "B", BuyTrain("2")))
+    *passes, bought = exporter.actions
+    assert len(passes) == len(over)
+    assert all(p["type"] == "pass" and p["entity"] == "MP" and p["entity_type"] == "corporation" for p in passes)
+    assert bought["type"] == "buy_train" and bought["train"] == "2-0"
+    assert exporter.sources == [9] * len(exporter.actions)
+    assert game.state.corporations["MP"].trains == ["2-0"]
+
+
+def test_a_lay_passes_over_nothing_and_is_written_alone() -> None:
+    from pbem.engine.actions import LayTile
+    from pbem.engine.steps.operating.walk import passed_over
+
+    game = mp_operating_with_the_bridge_company()
+    lay = next(a for a in game.legal_actions("B") if isinstance(a, LayTile))
+    assert passed_over(game, "B", lay) == []
+    assert passed_over(game, "C", lay) == []  # not C's turn: refused, so nothing passed over
+    exporter = exporter_on(game)
+    exporter.add(LoggedOrder(3, "B", lay))
+    assert [a["type"] for a in exporter.actions] == ["lay_tile"]
+
+
+def test_run_auto_is_written_as_the_run_our_engine_finds() -> None:
+    """RUN AUTO (as the server logs it when a game leaves runs to it) has no record action of
+    its own: the export writes the best run, here two 2-trains run as one (50), after the
+    pass of the track-and-token step it passes over."""
+    from pbem.engine.actions import RunAuto
+
+    game = bournemouth_line("Y13.0")
+    exporter = exporter_on(game)
+    exporter.add(LoggedOrder(4, "Ann", RunAuto()))
+    *passes, written = exporter.actions
+    assert [p["type"] for p in passes] == ["pass"]
+    assert written["type"] == "run_routes" and written["entity"] == "LSWR"
+    assert sum(route["revenue"] for route in written["routes"]) == 50
+    assert [route["connections"] for route in written["routes"]] == [[["Y13", "X14"]], [["X14", "W15", "V16"]]]
+
+
+def test_a_train_the_record_never_moved_is_bought_from_the_corporation_holding_it() -> None:
+    """A company in receivership buys its train in the platform's step by itself, with no
+    record action (18xx.games ``g_1825/step/buy_train.rb``, receivership_buy), as ours does:
+    a later purchase of that train from the company is read as from that company (not from
+    the depot), so the export of such a purchase reads back."""
+    from pbem.engine.actions import BuyTrain
+    from tests.test_1825_operating import operate, take
+
+    game = operate(new_game(), "LSWR", cash=900)
+    take(game, "3-0")
+    game.state.corporations["GWR"].trains.append("3-0")  # bought with no record action
+    reader = Renderer({"title": "1825", "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bob"}]},
+                      game.title)
+    reader.game = game
+    read = reader.render({"type": "buy_train", "id": 1, "entity": "LSWR", "entity_type": "corporation",
+                          "train": "3-0", "price": 250})
+    assert read == BuyTrain("3", "GWR", 250)
+    # a train of the depot is still the depot's
+    read = reader.render({"type": "buy_train", "id": 2, "entity": "LSWR", "entity_type": "corporation",
+                          "train": "3-1", "price": 200})
+    assert read == BuyTrain("3", "depot", None)
+
+
+def test_a_presidents_certificate_sold_to_the_pool_is_bought_back_from_the_pool() -> None:
+    """1825 lets a Director's certificate be sold to the pool (18xx.games
+    ``PRESIDENT_SALES_TO_MARKET``, and ours): bought later, it comes from the pool, not the
+    offering, though the record never bought it from the offering (its par took it)."""
+    from pbem.engine.actions import Par
+
+    game = new_game()
+    reader = Renderer({"title": "1825", "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bob"}]},
+                      game.title)
+    reader.game = game
+    assert reader.render({"type": "par", "id": 1, "entity": 1, "entity_type": "player", "corporation": "GER",
+                          "share_price": "100,0,4"}) == Par("GER", 100)
+    read = reader.render({"type": "buy_shares", "id": 9, "entity": 2, "entity_type": "player",
+                          "shares": ["GER_0"], "percent": 20})
+    assert read == BuyShares("GER", "pool", 1)
+
+
+# --- the platform's turns for a private trade between players --------------------------------
+
+
+def _1830_stock_round(number: int) -> tuple[Game, Exporter]:
+    """1830 in stock round ``number`` with A to act, the privates held (A: SV, MH; B: CS,
+    CA; C: DH, BO), B and C with $5 each (nothing they can buy or sell)."""
+    from pbem.engine.state import RoundState, StockRoundState
+    from pbem.importers.e18xx import TurnWatch
+    from pbem.ruleset import load_title
+
+    game = Game(load_title("1830"), ["A", "B", "C"])
+    for player, company in (("A", "SV"), ("B", "CS"), ("C", "DH"), ("A", "MH"), ("B", "CA"), ("C", "BO")):
+        game.state.companies[company].owner = Owner.player(player)
+        game.state.players[player].companies.append(company)
+    game.state.round = RoundState(kind="stock", number=number, stock=StockRoundState())
+    game.state.order = ["A", "B", "C"]
+    game.state.round.entity_index = 0
+    for player in ("B", "C"):
+        game.state.players[player].cash = 5
+    exporter = exporter_on(game)
+    exporter.renderer.turns = TurnWatch(game)
+    return game, exporter
+
+
+def test_a_player_our_engine_passes_is_asked_by_the_platform_while_a_private_is_for_sale() -> None:
+    """From the second stock round, in phases 2 to 4, 18xx.games offers a player another
+    player's private (``g_1830/game.rb``: ``can_buy_companies_from_other_players``;
+    ``g_1830/step/buy_sell_par_shares.rb``: not in the first stock round), so it asks B and C,
+    whom our engine passes for having nothing to do: the export writes their passes after
+    A's, in turn order, and reads them back as no order."""
+    game, exporter = _1830_stock_round(2)
+    exporter.add(LoggedOrder(3, "A", Pass()))
+    assert [(a["type"], a["entity"]) for a in exporter.actions] == [("pass", 1), ("pass", 2), ("pass", 3)]
+    assert exporter.sources == [3, 3, 3]
+    assert game.round_label() == "SR 3"  # every player passed: the round is over on both sides
+
+
+def test_in_the_first_stock_round_the_platform_offers_no_private_trade() -> None:
+    game, exporter = _1830_stock_round(1)
+    exporter.add(LoggedOrder(3, "A", Pass()))
+    assert [(a["type"], a["entity"]) for a in exporter.actions] == [("pass", 1)]
+
+
+def test_a_player_with_no_money_is_not_asked() -> None:
+    game, exporter = _1830_stock_round(2)
+    game.state.players["C"].cash = 0
+    exporter.add(LoggedOrder(3, "A", Pass()))
+    assert [(a["type"], a["entity"]) for a in exporter.actions] == [("pass", 1), ("pass", 2)]
+
+
+def test_a_pass_our_engine_made_in_an_earlier_round_does_not_swallow_the_players_own_pass() -> None:
+    """The import reads a recorded pass as the platform's for a turn our engine passed by
+    itself during the last order (no order) when that turn is in the round now, or the
+    player is not to act; a player to act now whose automatic pass was in the round before
+    (which the platform did not ask) gives their own PASS."""
+    from pbem.engine.events.rounds import NoValidActions, RoundStarted
+    from pbem.importers.e18xx import TurnWatch
+
+    game, _ = _1830_stock_round(2)
+    game.state.round.entity_index = game.state.order.index("B")
+    watch = TurnWatch(game)
+    watch.label = "SR 1"
+    game.last_events = [NoValidActions("B"), NoValidActions("C"), RoundStarted("SR 2"), NoValidActions("C")]
+    watch.rendered()
+    watch.look()
+    assert watch.auto_passed == [("SR 1", "B"), ("SR 1", "C"), ("SR 2", "C")]
+    assert not watch.auto_pass("B")  # B is to act in SR 2: a pass of B now is B's own
+    assert watch.auto_pass("C") and watch.auto_passed == [("SR 1", "B"), ("SR 1", "C")]
+    assert watch.auto_pass("C")  # not to act: an earlier round's turn
+    assert not watch.auto_pass("C")
+
+
+def test_declining_the_dh_token_is_the_privates_pass() -> None:
+    """1830's D&H: once its tile is on F16 the platform asks the private itself for the
+    token there (18xx.games ``step/special_token.rb``: a pass by the teleporting company);
+    our PASS then is written as the D&H's pass, which reads back as PASS, and the agreement
+    names the D&H as the one to act."""
+    from pbem.engine.actions import LayTile
+    from pbem.importers.agreement import acting_entity
+    from pbem.importers.e18xx import TurnWatch
+    from pbem.ruleset import load_title
+    from tests.test_engine_operating import float_corp, operating
+
+    game = Game(load_title("1830"), ["A", "B", "C"])
+    for player, company in (("A", "SV"), ("B", "CS"), ("C", "DH"), ("A", "MH"), ("B", "CA")):
+        game.apply(player, BuyPrivate(company))
+    float_corp(game, "PRR", "A", 100, 1000)
+    game.state.companies["DH"].owner = Owner.corporation("PRR")
+    game.state.players["C"].companies.remove("DH")
+    operating(game)
+    lay = next(a for a in game.legal_actions("A") if isinstance(a, LayTile) and a.using == "DH")
+    game.apply("A", lay)
+    assert game.state.pending_teleport == "F16" and acting_entity(game) == "DH"
+    exporter = exporter_on(game)
+    exporter.renderer.turns = TurnWatch(game)
+    exporter.add(LoggedOrder(5, "A", Pass()))
+    assert exporter.actions == [{"type": "pass", "entity": "DH", "entity_type": "company", "id": 1}]
+    assert game.state.pending_teleport is None and acting_entity(game) == "PRR"
+
+
+def test_a_stock_round_pass_read_after_the_round_ended_is_no_order_for_a_president_to_act() -> None:
+    """B was passed by our engine as the stock round ended and now acts as MP's president
+    in the operating round that followed: a recorded pass of B (a player) then is the
+    platform's stock-round turn, no order."""
+    from pbem.importers.e18xx import TurnWatch
+
+    game = mp_operating_with_the_bridge_company()
+    assert "B" in game.current_actors() and game.round_label().startswith("OR")
+    watch = TurnWatch(game)
+    watch.auto_passed = [("SR 1", "B")]
+    assert watch.auto_pass("B") and watch.auto_passed == []

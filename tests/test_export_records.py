@@ -80,8 +80,9 @@ def test_trains_are_named_by_copy_in_the_order_the_depot_sells_them() -> None:
     exporter = exporter_on(game)
     exporter.add(LoggedOrder(1, "B", BuyTrain("2")))
     exporter.add(LoggedOrder(2, "B", BuyTrain("2")))
-    assert [a["train"] for a in exporter.actions] == ["2-0", "2-1"]
-    assert [a["price"] for a in exporter.actions] == [80, 80]
+    bought = [a for a in exporter.actions if a["type"] == "buy_train"]
+    assert [a["train"] for a in bought] == ["2-0", "2-1"]
+    assert [a["price"] for a in bought] == [80, 80]
     assert all(a["entity"] == "MP" and a["entity_type"] == "corporation" for a in exporter.actions)
     assert game.state.corporations["MP"].trains == ["2-0", "2-1"]
 

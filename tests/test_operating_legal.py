@@ -21,8 +21,11 @@ from pbem.engine.actions import (
     Pass,
     PlaceToken,
     RunAuto,
+    RunRoutes,
+    TrainRun,
 )
 from pbem.engine.game import Game
+from pbem.engine.state import POOL
 from pbem.engine.steps import operating
 from pbem.ruleset import load_title
 from pbem.errors import IllegalOrderError
@@ -78,10 +81,10 @@ def test_1830_a_whole_turn_from_the_legal_actions(g1830: Game) -> None:
     legal = check_listed(game, P1)
     assert not any(isinstance(a, LayTile) and not a.using for a in legal), "1830: one lay a turn"
     game.apply(P1, BuyTrain("2"))
-    assert check_listed(game, P1) == [RunAuto()], "with a train and a route, the run comes first"
-    game.apply(P1, RunAuto())
-    game.apply(P1, Dividend("withhold"))
+    # 1830 rules 6: the steps come in order; the run step (nothing to run before) is over
+    # once a train is bought, so the new train runs from the next operating round
     legal = check_listed(game, P1)
+    assert not any(isinstance(a, (RunAuto, Dividend)) for a in legal), "a train bought does not run this turn"
     assert Pass() in legal and BuyTrain("2") in legal
 
 
@@ -194,3 +197,117 @@ def test_the_operating_round_of_the_engine_knows_no_title() -> None:
     assert ConnectionRoute in steps_1870 and PriceProtection in steps_1870
     assert all(any(issubclass(mine, core) for mine in steps_1870) for core in CORE_STEPS), \
         "each of the core's steps, or the title's own subclass of it (the Katy's track step)"
+
+
+def test_1830_a_train_bought_before_any_run_does_not_run_in_that_turn(g1830: Game) -> None:
+    """1830 rules 6 (a corporation's turn: track, token, run, dividend, trains, in that
+    order): PRR, with no train and a route for one (H12-H16 joined), buys a 2-train with no
+    lay first; its run step had nothing to run and is over, so RUN is refused and the turn
+    goes on with trains, whether or not the track and token steps were passed first."""
+    for passes in (0, 2):
+        game = copy.deepcopy(g1830)
+        game.state.tiles["H14"] = ("9", 1)
+        game.state.tiles["H16"] = ("57", 1)
+        price = game.share_price("PRR")
+        for _ in range(passes):
+            game.apply(P1, Pass())
+        game.apply(P1, BuyTrain("2"))
+        assert game.state.corporations["PRR"].trains == ["2-0"]
+        # no run: the dividend step, passed on the way, withheld nothing and the price moved left once
+        assert game.share_price("PRR") == 90 and price == 100
+        assert game.operating_corporation() == "PRR"
+        with pytest.raises(IllegalOrderError):
+            game.apply(P1, RunRoutes((TrainRun("2", ("H12", "H16")),)))
+        assert [s.name for s in operating.active_steps(game)][:1] == ["buy_train"]
+        game.apply(P1, Pass())  # the turn ends: PRR operates alone, so the round does
+        assert game.operating_corporation() != "PRR"
+
+
+def test_1830_the_dh_tile_is_the_turns_tile_so_it_is_laid_in_the_track_step(g1830: Game) -> None:
+    """1830, Delaware & Hudson: "The tile laid is the owning corporation's one tile placement
+    for the turn": PRR, owning the D&H, may lay #57 on F16 in its track step; once it has
+    passed that step (or bought a train, which passes it), the lay is refused."""
+    from pbem.engine.state import Owner
+
+    game = g1830
+    game.state.companies["DH"].owner = Owner.corporation("PRR")
+    for player in game.state.players.values():
+        if "DH" in player.companies:
+            player.companies.remove("DH")
+    lay = next(a for a in game.legal_actions(P1) if isinstance(a, LayTile) and a.using == "DH")
+    assert (lay.hex, lay.tile) == ("F16", "57")
+    assert applies(game, P1, lay)
+    bought = copy.deepcopy(game)
+    game.apply(P1, Pass())  # the track step
+    assert not any(isinstance(a, LayTile) and a.using == "DH" for a in game.legal_actions(P1))
+    with pytest.raises(IllegalOrderError, match="passed its track step"):
+        copy.deepcopy(game).apply(P1, lay)
+    bought.apply(P1, BuyTrain("2"))
+    assert not applies(bought, P1, lay)
+
+
+def test_1830_bankruptcy_counts_the_shares_the_president_could_sell(g1830: Game) -> None:
+    """1830 rules 6.7: the president makes up a required train's price from their own cash
+    and by selling shares; bankruptcy only when even that cannot pay for the cheapest train.
+    PRR (no cash) must buy a train, only 3-trains ($180) left; P1 has $25, one NYC share
+    ($90) and PRR's shares: what they would fetch keeps bankruptcy refused; once PRR's pool
+    is full (no PRR share may be sold), $25 and $90 fall short and it is allowed."""
+    from pbem.engine.state import Owner
+
+    game = g1830
+    float_corp(game, "NYC", P2, 90, 900)
+    state = game.state
+    state.corporations["PRR"].cash = 0
+    state.players[P1].cash = 25
+    nyc = next(c for c in state.certificates if c.corporation == "NYC" and c.index == 5)
+    nyc.owner = Owner.player(P1)
+    state.tiles["H14"] = ("9", 1)
+    state.tiles["H16"] = ("57", 1)
+    state.depot = [t for t in state.depot if not t.startswith("2-")]
+    game.apply(P1, Pass())
+    assert Bankrupt() not in game.legal_actions(P1)
+    with pytest.raises(IllegalOrderError, match="would raise"):
+        copy.deepcopy(game).apply(P1, Bankrupt())
+    for cert in state.certificates:  # PRR's pool is full: P1 may sell no PRR share
+        if cert.corporation == "PRR" and cert.index in (1, 2, 3, 4, 5):
+            cert.owner = POOL
+    # $25 + $90 for the NYC share = $115 < $180: the money cannot be raised
+    assert Bankrupt() in game.legal_actions(P1)
+    game.apply(P1, Bankrupt())
+    assert state.finished
+
+
+def test_1870_a_corporation_whose_withheld_run_closes_it_buys_no_train() -> None:
+    """1870 (a corporation closes when its price reaches a closing space of the market):
+    MP, with a 2-train and no route, stands one space right of a closing space; a TRAIN
+    order would pass its run and dividend, moving the price there, so MP closes first and
+    the order is refused; PASS closes it."""
+    game = mp_operating_with_the_bridge_company()
+    state = game.state
+    state.depot.remove("2-0")
+    state.corporations["MP"].trains = ["2-0"]
+    state.types_sold.append("2")
+    state.market[(1, 6)].remove("MP")
+    state.corporations["MP"].price = (9, 2)
+    state.market.setdefault((9, 2), []).append("MP")
+    with pytest.raises(IllegalOrderError, match="closes before it could"):
+        game.apply("B", BuyTrain("2"))
+    assert state.corporations["MP"].trains == ["2-0"] and not state.corporations["MP"].closed
+    game.apply("B", Pass())
+    assert state.corporations["MP"].closed
+
+
+def test_1830_a_town_joined_to_the_token_is_a_route_so_a_train_is_due(g1830: Game) -> None:
+    """1830 rules 6.7: a corporation with a route and no train must buy one; a 2-train may
+    run from its token city to a town, so PRR (home H12, a town tile #4 on H14 joined to it,
+    nothing beyond) may not pass its train step; with plain track (#9) there it may."""
+    for tile, due in (("4", True), ("9", False)):
+        game = copy.deepcopy(g1830)
+        game.state.tiles["H14"] = (tile, 1)
+        game.apply(P1, Pass())  # the track step; no token to place
+        if due:
+            assert Pass() not in game.legal_actions(P1)
+            with pytest.raises(IllegalOrderError, match="must buy a train"):
+                game.apply(P1, Pass())
+        else:
+            assert Pass() in game.legal_actions(P1)

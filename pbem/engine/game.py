@@ -90,6 +90,8 @@ class Game:
         self.pending_events: list[Event] = []
         self.turn_over = False
         self.last_run: list[RouteResult] = []
+        self.last_events: list[Event] = []
+        """What the last order applied did (the events :meth:`apply` returned)."""
         self.cache: dict[object, tuple[object, object]] = {}
         """Derived data (track graph, networks) keyed by what it was derived from."""
         self.rounds: dict[tuple[str, TitleHooks], Round] = {}
@@ -106,6 +108,7 @@ class Game:
         twin.pending_events = []
         twin.turn_over = False
         twin.last_run = list(self.last_run)
+        twin.last_events = list(self.last_events)
         # the track graph is immutable (pbem.engine.graph): the twin starts from it, and from
         # the networks, legal lays and best runs found (each kept against a key of all it
         # depends on and checked at each use, so one the twin's changes outdate is not used)
@@ -253,6 +256,7 @@ class Game:
             if isinstance(action, Exchange):
                 self._exchange(player, action)
                 events, self.pending_events = self.pending_events, []
+                self.last_events = events
                 return events
             if isinstance(action, RunAuto):
                 action, notes = routes.resolve_auto(self, action)
@@ -268,6 +272,7 @@ class Game:
                 self.state.__dict__.update(backup.__dict__)  # same object: callers keep their reference
             raise
         events, self.pending_events = self.pending_events, []
+        self.last_events = events
         return events
 
     # -- the sequence of rounds ------------------------------------------------------------

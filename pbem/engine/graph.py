@@ -337,7 +337,7 @@ class Network:
     edge of a hex with one of its tokens, and both hexes' edges of every side a reached
     segment crosses); ``stops`` the stop vertices reached (a blocking stop is reached but
     not passed through); ``segments`` the keys of the track reached; ``route_for_train``
-    whether one token's search found two or more cities/off-boards (a route for a train);
+    whether one token's search found another stop (a route for a train);
     ``route_stops`` the stops its routes may visit: ``stops`` and those beyond a sea link
     that carries no reach (the same set where the map has no such link).
     """
@@ -357,10 +357,10 @@ def reach(graph: TrackGraph, starts: list[Vertex], blocks: Callable[[Vertex], bo
     onto its sea link or back (:meth:`TrackGraph.through`), along the sea links that carry
     reach. One search from all the starts at once, each directed segment walked once, so the
     cost is linear in the track; then, for ``route_for_train``, a walk from each start that
-    ends as soon as it finds a second city or off-board area; where a sea link carries no
-    reach, one more walk that crosses it gives ``route_stops``. With ``routes=False`` those
-    two are left out (``route_for_train`` False, ``route_stops`` the ``stops``): for a caller
-    that asks only what track and stops are reached."""
+    ends as soon as it finds a second stop; where a sea link carries no reach, one more walk
+    that crosses it gives ``route_stops``. With ``routes=False`` those two are left out
+    (``route_for_train`` False, ``route_stops`` the ``stops``): for a caller that asks only
+    what track and stops are reached."""
     board = graph.board
     net = Network()
     blocked: dict[Vertex, bool] = {}
@@ -421,7 +421,7 @@ def reach(graph: TrackGraph, starts: list[Vertex], blocks: Callable[[Vertex], bo
     net.route_stops = net.stops
     if not routes:
         return net
-    net.route_for_train = any(_finds_second_city(graph, start, passes) for start in starts)
+    net.route_for_train = any(_finds_second_stop(graph, start, passes) for start in starts)
     if any(not link.reach for link in board.sea_links):
         net.route_stops = _route_stops(graph, starts, passes)
     return net
@@ -464,9 +464,10 @@ def _route_stops(graph: TrackGraph, starts: list[Vertex], passes: Callable[[Vert
     return out
 
 
-def _finds_second_city(graph: TrackGraph, start: Vertex, passes: Callable[[Vertex], bool]) -> bool:
-    """Whether a walk from ``start`` by the movement rule reaches another city or off-board
-    area (a route for a train, 1830 rules 6.7)."""
+def _finds_second_stop(graph: TrackGraph, start: Vertex, passes: Callable[[Vertex], bool]) -> bool:
+    """Whether a walk from ``start`` by the movement rule reaches another stop, a city, an
+    off-board area or a town (a route for a train, 1830 rules 6.7: a 2-train may run from a
+    city with a token to a town, so such a corporation must own a train)."""
     seen: set[tuple[int, Point]] = set()
     todo: list[tuple[Point, Segment | None]] = [(start, None)]
     while todo:
@@ -480,7 +481,7 @@ def _finds_second_city(graph: TrackGraph, start: Vertex, passes: Callable[[Verte
             if is_stop(nxt):
                 if nxt == start:
                     continue
-                if nxt.stop[0] in "co":
+                if nxt.stop[0] in "cot":
                     return True
                 if not passes(nxt):
                     continue

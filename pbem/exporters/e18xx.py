@@ -13,7 +13,8 @@ translation (:meth:`pbem.importers.translation.RecordTranslation.export`), which
 the title's variants the platform does not have (:attr:`~pbem.importers.translation.
 RecordTranslation.platform_lacks`): a game with one is refused.
 
-Runs are written with one hex chain per leg, from stop to stop, naming every hex the track
+A RUN AUTO is written as the run our engine finds for it (the same search as when it
+was applied). Runs are written with one hex chain per leg, from stop to stop, naming every hex the track
 passes as our route check found it (:attr:`pbem.engine.track.RouteResult.legs`).
 """
 
@@ -37,22 +38,26 @@ from pbem.engine.actions import (
     Par,
     Pass,
     PlaceToken,
+    RunAuto,
     RunRoutes,
     SellShares,
 )
 from pbem.engine import market, track
+from pbem.engine.routes import resolve_auto
 from pbem.engine.events import Event
 from pbem.engine.events.operating import TrainBought
+from pbem.engine.events.rounds import NoValidActions, RoundStarted
 from pbem.engine.game import Game
 from pbem.engine.state import IPO, POOL, Owner
 from pbem.engine.steps.auction import min_price
 from pbem.engine.title import TitleData
 from pbem.engine.trains import train_type
+from pbem.errors import OrderError
 from pbem.exporters.slots import CitySlots
 from pbem.importers.e18xx import Renderer, UnsupportedRecordAction
 from pbem.importers.holdings import PRESIDENT_INDEX
 from pbem.log_records import GameRecord, GMRecord, LogRecord
-from pbem.orders import format_order
+from pbem.orders import Vocabulary, format_order, parse_order
 
 
 class UnsupportedExport(Exception):
@@ -371,7 +376,20 @@ class Exporter:
         from pbem.importers.translation import RecordTranslation
 
         translation: RecordTranslation = self.renderer.translation
+        label = self.game.round_label()
+        stock = self.game.state.round.stock if self.game.state.round.kind == "stock" else None
+        bought = bool(stock.turn_buys) if stock is not None else False
+        held = ({p: s.cash for p, s in self.game.state.players.items()}, self.game.state.phase)
+        self._passes_before(order)
         turn = self.turn()
+        if isinstance(order.action, RunAuto):  # the run our engine finds for it (deterministic)
+            try:
+                resolved, _ = resolve_auto(self.game, order.action)
+                vocab = Vocabulary.from_title(self.title)  # as a player writes it (G19, not G19.0)
+                resolved = parse_order(format_order(resolved, vocab), vocab)
+            except OrderError as exc:
+                raise UnsupportedExport(f"log {order.seq}: RUN AUTO: {exc}") from exc
+            order = LoggedOrder(order.seq, order.seat, resolved)
         events: Sequence[Event] = ()
         try:
             own = translation.export(self, order.seat, order.action)
@@ -404,6 +422,57 @@ class Exporter:
         autos = translation.auto_actions(self, turn, events)
         if autos and self.actions:
             self.actions[-1].setdefault("auto_actions", []).extend(autos)
+        bought = bought or isinstance(order.action, (BuyShares, Par, BuyPrivate))
+        self._passes_after(order, label, events, bought, held)
+
+    def _passes_after(self, order: LoggedOrder, label: str, events: Sequence[Event], bought: bool,
+                      held: tuple[dict[str, int], str]) -> None:
+        """Export the pass of each player whose stock-round turn our engine ended by itself
+        during ``order`` and whom the platform still asks
+        (:meth:`RecordTranslation.asks_in_stock_round`): first the player who gave it, when
+        nothing was left to do and nothing was bought in the turn (``bought``), then those
+        passed for having nothing to do (``NoValidActions`` among ``events``, in order);
+        ``label`` is the round's name and ``held`` the players' cash and the phase before the
+        order (in a round the order began, the game's own)."""
+        translation = self.renderer.translation
+        passed: set[str] = set()  # by a pass written here: the platform does not ask again this round
+        ended = order.seat not in self.game.current_actors() or self.game.round_label() != label
+        cash, phase = held
+        mine = cash[order.seat] + (1 if isinstance(order.action, SellShares) else 0)  # a sale brings money
+        if label.startswith("SR ") and not isinstance(order.action, Pass) and ended and not bought \
+                and translation.asks_in_stock_round(self, order.seat, int(label.split()[1]), phase, mine):
+            self._platform_pass(order, order.seat)  # after acting: the platform asks again in the round
+        for event in events:
+            if isinstance(event, RoundStarted):
+                label, passed = event.label, set()
+                cash, phase = {p: s.cash for p, s in self.game.state.players.items()}, self.game.state.phase
+            elif isinstance(event, NoValidActions) and label.startswith("SR ") and event.player not in passed:
+                if translation.asks_in_stock_round(self, event.player, int(label.split()[1]), phase,
+                                                   cash[event.player]):
+                    self._platform_pass(order, event.player)
+                    passed.add(event.player)
+
+    def _platform_pass(self, order: LoggedOrder, player: str) -> None:
+        """Export the platform's pass of ``player``, which must read back as no order."""
+        part = {"type": "pass", "entity": self.player_id(player), "entity_type": "player"}
+        if self.renderer.render({**part, "id": len(self.actions) + 1}) is not None:
+            raise UnsupportedExport(f"log {order.seq}: the platform's pass of {player} would read back as an order")
+        self.emit(part, order.seq)
+
+    def _passes_before(self, order: LoggedOrder) -> None:
+        """Export a PASS for each optional step ``order`` passes over on its way to the step
+        taking it (a TRAIN with no LAY before it), as the platform's steps wait for each to be
+        passed; our engine takes that PASS alike."""
+        from pbem.engine.steps.operating.walk import passed_over
+
+        for _ in range(len(self.game.operating_steps)):
+            if self.game.state.round.kind != "operating":
+                return
+            probe = RunRoutes(()) if isinstance(order.action, RunAuto) else order.action  # as it resolves
+            over = passed_over(self.game, order.seat, probe)
+            if not over or Pass not in over[0].takes:
+                return
+            self.add(LoggedOrder(order.seq, order.seat, Pass()))
 
     def _pieces(self) -> dict[str, list[str]]:
         state = self.game.state
@@ -454,6 +523,9 @@ class Exporter:
         game = self.game
         player = {"entity": self.player_id(seat), "entity_type": "player"}
         if isinstance(action, Pass):
+            teleported = self._teleporting()
+            if teleported is not None:  # the platform asks the private for its token
+                return [{"type": "pass", "entity": teleported, "entity_type": "company"}]
             return [{"type": "pass", **self.acting(seat)}]
         if isinstance(action, Bid):
             return [{"type": "bid", **player, "company": action.company, "price": action.price}]
@@ -506,6 +578,20 @@ class Exporter:
             return [{"type": "assign", "entity": action.company, "entity_type": "company",
                      "target": action.hex, "target_type": "hex"}]
         raise UnsupportedExport(f"{format_order(action)}: 18xx.games has no such action")
+
+    def _teleporting(self) -> str | None:
+        """The private whose tile was just laid with its token to follow (1830's D&H), while
+        that token waits, else None."""
+        state = self.game.state
+        corp = self.operator()
+        if not state.pending_teleport or corp is None:
+            return None
+        for sym, company in state.companies.items():
+            ability = self.title.company(sym).ability("teleport")
+            if ability is not None and company.owner == Owner.corporation(corp) \
+                    and state.pending_teleport in ability.data.get("hexes", []):
+                return sym
+        return None
 
     def _price_cell(self, price: int) -> tuple[int, int] | None:
         """The first market cell showing ``price`` (a par that is no par cell: 1825's minors)."""

@@ -124,13 +124,21 @@ def our_state(game: Game) -> State:
 
 def acting_entity(game: Game) -> str | None:
     """Whose turn it is: in an operating round the corporation the first active step is
-    about (the operating one, or one making its connection run), else the first player who
-    may act (None once the game is over or when no one may)."""
+    about (the operating one, or one making its connection run; the private whose tile was
+    just laid while its token waits, 1830's D&H, as the platform names it), else the first
+    player who may act (None once the game is over or when no one may)."""
     if game.state.finished:
         return None
     corp = game.operating_corporation()
     if corp is not None:
         active = operating.active_steps(game)
+        teleport = game.state.pending_teleport
+        if teleport and active and active[0].name == "token":  # the private whose tile it was decides
+            for sym, company in game.state.companies.items():
+                ability = game.title.company(sym).ability("teleport")
+                if ability is not None and company.owner is not None and company.owner.name == corp \
+                        and teleport in ability.data.get("hexes", []):
+                    return sym
         return active[0].subject(game) if active else corp
     actors = game.current_actors()
     return actors[0] if actors else None
@@ -165,8 +173,10 @@ def _diff(path: str, ours: Any, theirs: Any, lines: list[str]) -> None:
 def our_states(record: dict[str, Any]) -> tuple[dict[str, State], ReplayOutcome]:
     """Our state after each record action in force, keyed by the record's action id as a
     string (``"0"``: before the first action), with the replay's outcome. A record action's
-    auto-actions belong to it: its state is the one after the last of them. The replay stops
-    at the first action our engine refuses (the outcome says which)."""
+    auto-actions belong to it: its state is the one after the last of them. A record action
+    that needs no order of ours has no state (:func:`compare_states` joins it to the order
+    before). The replay stops at the first action our engine refuses (the outcome says
+    which)."""
     states: dict[str, State] = {}
     try:
         states["0"] = our_state(Renderer(record).game)
@@ -176,7 +186,7 @@ def our_states(record: dict[str, Any]) -> tuple[dict[str, State], ReplayOutcome]
     def after(action: dict[str, Any], game: Game) -> None:
         states[str(action["id"]).split(".", 1)[0]] = our_state(game)
 
-    outcome = replay_record(record, after_action=after)
+    outcome = replay_record(record, after_action=after, after_no_order=False)
     return states, outcome
 
 
@@ -282,25 +292,34 @@ def compare_states(record: dict[str, Any], name: str, ours: dict[str, State],
     """Compare our states (:func:`our_states`) with the platform's lines (each
     ``{"index", "id", "state"}`` or ``{"index", "id", "error"}``, in record order): the first
     record action after which they differ, in full, and every later spell of differing
-    actions. A platform line with no state of ours (a message, or past our replay's end) is
-    not compared."""
+    actions. A record action that became no order of ours (a message, or a pass of a turn
+    our engine ended by itself) belongs to the order before it: our state after that order
+    is compared with the platform's after the last such action that follows it. Platform
+    lines past the end of our replay when it stopped early are not compared."""
     naming = naming or naming_for(record)
     actions = record.get("actions") or []
-    compared = 0
-    last: int | None = None
+    last_ours = max((int(line["id"]) for line in theirs if "error" not in line and str(line["id"]) in ours),
+                    default=-1)
+    groups: list[tuple[dict[str, Any], State, dict[str, Any]]] = []
+    """(the line of the action our state is after, that state, the platform's line to compare)"""
     their_error: str | None = None
-    first: Divergence | None = None
-    spells: list[tuple[int, int | None]] = []
-    differing = 0
-    open_since: int | None = None
     for line in theirs:
         if "error" in line:
             their_error = f"action {line.get('id')} ({line.get('type')}): {line['error']}"
             break
         mine = ours.get(str(line["id"]))
-        if mine is None:
-            continue
-        other = normalise(line["state"], naming)
+        if mine is not None:
+            groups.append((line, mine, line))
+        elif groups and (int(line["id"]) < last_ours or our_error is None):
+            groups[-1] = (groups[-1][0], groups[-1][1], line)
+    compared = 0
+    last: int | None = None
+    first: Divergence | None = None
+    spells: list[tuple[int, int | None]] = []
+    differing = 0
+    open_since: int | None = None
+    for line, mine, against in groups:
+        other = normalise(against["state"], naming)
         differences = diff_states(mine, other)
         action_id = int(line["id"])
         if not differences:
@@ -317,7 +336,7 @@ def compare_states(record: dict[str, Any], name: str, ours: dict[str, State],
         if first is None:
             index = int(line["index"])
             action = actions[index] if 0 <= index < len(actions) else None
-            other["round"] = line["state"].get("round")
+            other["round"] = against["state"].get("round")
             first = Divergence(index, action_id, action, tuple(differences), mine, other)
     if open_since is not None:
         spells.append((open_since, None))

@@ -35,6 +35,7 @@ from pbem.engine.actions import (
     SellShares,
     TrainRun,
 )
+from pbem.engine.events.rounds import NoValidActions, RoundStarted
 from pbem.engine.game import Game
 from pbem.engine.state import POOL, Owner
 from pbem.engine.trains import train_type
@@ -160,13 +161,14 @@ def effective_actions(record: dict[str, Any]) -> list[dict[str, Any]]:
 class TurnSnapshot:
     """Whose turns stand open at one moment of our game: the round (kind, number, operating
     round), the operating order and the index of the corporation operating (operating
-    rounds), and the players not yet passed (other rounds)."""
+    rounds), the players not yet passed (other rounds) and those to act now."""
 
     kind: str
     key: tuple[int, int]
     order: tuple[str, ...]
     index: int
     unpassed: frozenset[str]
+    actors: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, game: Game) -> TurnSnapshot:
@@ -175,7 +177,8 @@ class TurnSnapshot:
         op = rnd.operating if rnd.kind == "operating" else None
         return cls(rnd.kind, (rnd.number, rnd.or_number),
                    tuple(op.order) if op is not None else (), op.index if op is not None else 0,
-                   frozenset(p for p, s in game.state.players.items() if not s.passed))
+                   frozenset(p for p, s in game.state.players.items() if not s.passed),
+                   frozenset(game.current_actors()) if rnd.kind == "stock" else frozenset())
 
 
 def ended_between(before: TurnSnapshot, now: TurnSnapshot) -> set[str]:
@@ -183,13 +186,15 @@ def ended_between(before: TurnSnapshot, now: TurnSnapshot) -> set[str]:
     taken either side of one order: in an operating round the corporations from the one
     operating before to the one operating now (all the rest when the round is over); in
     another round the players passed since (every one not passed before when a stock round
-    is over)."""
+    is over); in a stock round also the players to act before and not after (a turn our
+    engine ended by itself once nothing was left to do, which the platform may still ask to
+    pass)."""
     same = (before.kind, before.key) == (now.kind, now.key)
     if before.kind == "operating":
         return set(before.order[before.index:now.index] if same else before.order[before.index:])
     if same:
-        return set(before.unpassed - now.unpassed)
-    return set(before.unpassed) if before.kind == "stock" else set()
+        return set(before.unpassed - now.unpassed) | set(before.actors - now.actors)
+    return set(before.unpassed | before.actors) if before.kind == "stock" else set()
 
 
 class TurnWatch:
@@ -204,25 +209,52 @@ class TurnWatch:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.before = TurnSnapshot.of(game)
+        self.label = game.round_label()
         self.pending = False
-        self.just_ended: set[str] = set()
+        self.just_ended: list[str] = []
         """Players and corporations whose turns our engine ended during the last order."""
+        self.auto_passed: list[tuple[str, str]] = []
+        """(round, player) for each player the last order passed for having nothing to do."""
 
     def copy(self, game: Game) -> TurnWatch:
         """An independent copy following ``game`` (a copy of this watch's game)."""
         twin = TurnWatch.__new__(TurnWatch)
-        twin.game, twin.before, twin.pending = game, self.before, self.pending
-        twin.just_ended = set(self.just_ended)
+        twin.game, twin.before, twin.pending, twin.label = game, self.before, self.pending, self.label
+        twin.just_ended = list(self.just_ended)
+        twin.auto_passed = list(self.auto_passed)
         return twin
 
     def look(self) -> None:
         """Take the game's snapshot; if an order was rendered since the last look, first
-        keep whose turns it ended."""
+        keep whose turns it ended (with the players it passed for having nothing to do,
+        whom the platform may still ask)."""
         now = TurnSnapshot.of(self.game)
         if self.pending:
-            self.just_ended = ended_between(self.before, now)
+            self.just_ended = sorted(ended_between(self.before, now))
+            self.auto_passed, label = [], self.label
+            for event in self.game.last_events:
+                if isinstance(event, RoundStarted):
+                    label = event.label
+                elif isinstance(event, NoValidActions):
+                    self.auto_passed.append((label, event.player))
             self.pending = False
-        self.before = now
+        self.before, self.label = now, self.game.round_label()
+
+    def auto_pass(self, player: str) -> bool:
+        """Whether a recorded pass of ``player`` is the platform's for a turn our engine
+        passed by itself during the last order (consumed): one in the round now, or, when
+        ``player`` is not to act now or acts in a round of another kind, one in an earlier
+        round."""
+        now = self.game.round_label()
+        mine = [i for i, (_, name) in enumerate(self.auto_passed) if name == player]
+        found = [i for i in mine if self.auto_passed[i][0] == now]
+        if not found and player not in self.game.current_actors():
+            found = mine
+        if not found:  # to act now in a round of another kind (an operating round's president)
+            found = [i for i in mine if self.auto_passed[i][0].split()[0] != now.split()[0]]
+        if found:
+            del self.auto_passed[found[0]]
+        return bool(found)
 
     def rendered(self) -> None:
         """An order came of the record action just looked at."""
@@ -232,7 +264,7 @@ class TurnWatch:
         """``corp`` (not operating now) has had its turn: our engine ended it during the last
         order, or it has operated in this operating round already. Consumes the first."""
         if corp in self.just_ended:
-            self.just_ended.discard(corp)
+            self.just_ended.remove(corp)
             return True
         op = self.game.state.round.operating
         return self.game.state.round.kind == "operating" and op is not None and corp in op.order[:op.index]
@@ -361,6 +393,7 @@ class Renderer:
         if kind == "par":
             price = int(str(action["share_price"]).split(",")[0])
             self.holdings.move_share(f"{action['corporation']}_0", Owner.player(self.names[action["entity"]]))
+            self.ipo_ids.discard(f"{action['corporation']}_0")  # bought with the par, never again from the offering
             return Par(action["corporation"], price)
         if kind == "buy_shares" and action.get("entity_type") == "company":
             share_id = str(action["shares"][0])
@@ -422,17 +455,24 @@ class Renderer:
         order where our engine has already passed the player or ended the corporation's turn
         (:class:`TurnWatch`). The platform still asks a player who can afford nothing, and a
         corporation that could buy another's train (which it prices at 1): both record a pass
-        that our engine has made by itself. Any other pass stays ``PASS``, which our engine
+        that our engine has made by itself. A private's pass while the token of its tile waits
+        (1830's D&H) declines that token. Any other pass stays ``PASS``, which our engine
         then accepts or refuses."""
         entity = str(action["entity"])
         game = self.game
+        if action.get("entity_type") == "company":  # a private declining its token (1830's D&H)
+            if not game.state.pending_teleport:
+                raise UnsupportedRecordAction(f"action {action['id']}: a pass of {entity} with no token of it waiting")
+            return Pass()
         if action.get("entity_type", "player") == "corporation":
             if game.operating_corporation() == entity:
                 return Pass()
             return None if self.turns.corporation_done(entity) else Pass()
         name = self.names.get(action["entity"], entity)
         if name in self.turns.just_ended:
-            self.turns.just_ended.discard(name)
+            self.turns.just_ended.remove(name)
+            return None
+        if self.turns.auto_pass(name):
             return None
         if name in game.current_actors():
             return Pass()
@@ -469,7 +509,9 @@ class Renderer:
         while that seller has a train of its type (a train that left its corporation with no
         record action, as when the corporation closes, is looked for in the pool); a train the
         record has not moved yet comes from the pool if our engine's train of that id lies
-        there, else from the depot while it has one of the type, else from the pool. The named
+        there, else from the corporation holding our train of that id (one the platform's
+        step bought by itself with no record action, as for a company in receivership),
+        else from the depot while it has one of the type, else from the pool. The named
         train is then the buyer's (an exchanged train leaves the game)."""
         train_id = str(action["train"])
         kind = train_type(train_id)
@@ -487,7 +529,13 @@ class Renderer:
             return BuyTrain(kind, holder, int(action["price"]), exchange)
         if holder is not None and has(state.pool_trains):  # the pool's, or left its holder unrecorded
             return BuyTrain(kind, "pool", None, exchange)
-        if train_id in state.pool_trains or (not has(state.depot) and has(state.pool_trains)):
+        if train_id in state.pool_trains:
+            return BuyTrain(kind, "pool", None, exchange)
+        if holder is None:
+            owner = next((sym for sym, c in state.corporations.items() if train_id in c.trains), None)
+            if owner is not None and owner != str(action["entity"]):
+                return BuyTrain(kind, owner, int(action["price"]), exchange)
+        if not has(state.depot) and has(state.pool_trains):
             return BuyTrain(kind, "pool", None, exchange)
         return BuyTrain(kind, "depot", None, exchange)
 

@@ -73,13 +73,15 @@ def record_keys(record: dict[str, Any]) -> dict[str, str]:
 
 def replay_record(record: dict[str, Any],
                   before_run: Callable[[dict[str, Any], Game], None] | None = None,
-                  after_action: Callable[[dict[str, Any], Game], None] | None = None) -> ReplayOutcome:
+                  after_action: Callable[[dict[str, Any], Game], None] | None = None,
+                  after_no_order: bool = True) -> ReplayOutcome:
     """Replay ``record`` (see the module docstring). Never raises for a bad record: the
     outcome carries the error. ``before_run(action, game)`` is called before each recorded
     run is applied (the route check looks for the best run there); each run's revenue as our
     engine computes it is kept in ``outcome.run_revenues``. ``after_action(action, game)`` is
     called after each effective record action (:func:`effective_actions`, auto-actions
-    included) has been applied or found to need no order, never after one that failed."""
+    included) has been applied or (with ``after_no_order``) found to need no order, never
+    after one that failed."""
     outcome = ReplayOutcome(title=str(record.get("title")))
     try:
         renderer = Renderer(record)
@@ -99,7 +101,7 @@ def replay_record(record: dict[str, Any],
                 break
             ours = renderer.render(action)
             if ours is None:
-                if after_action is not None:
+                if after_action is not None and after_no_order:
                     after_action(action, game)
                 continue
             line = format_order(ours, vocab)

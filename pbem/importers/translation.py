@@ -49,6 +49,29 @@ class RecordTranslation:
     """The title's variants the recording platform does not have: a game played with one
     is not exported (:mod:`pbem.exporters.e18xx`)."""
 
+    private_trade_phases: ClassVar[frozenset[str]] = frozenset()
+    """The phases in which the platform's stock round offers a player a private company
+    another player owns (its ``can_buy_companies_from_other_players``, a sale agreed
+    between the two, which our engine has no order for): such a player the platform asks
+    where our engine passes them by itself (:meth:`asks_in_stock_round`)."""
+    private_trade_first_round: ClassVar[bool] = True
+    """Whether the platform offers that trade in the first stock round too."""
+
+    def asks_in_stock_round(self, exporter: Exporter, player: str, stock_round: int, phase: str,
+                            cash: int) -> bool:
+        """Whether the platform's stock round ``stock_round`` (1: the first) in ``phase`` gives
+        ``player``, holding ``cash``, a turn that our engine passed by itself (``player`` has
+        no order of ours left): a private company of another player is for sale to them (see
+        :attr:`private_trade_phases`) and they have money. The export writes the platform's
+        pass for that turn."""
+        state = exporter.game.state
+        if phase not in self.private_trade_phases or (stock_round <= 1 and not self.private_trade_first_round):
+            return False
+        if cash <= 0:
+            return False
+        return any(not company.closed and company.owner is not None and company.owner.is_player
+                   and company.owner.name != player for company in state.companies.values())
+
     def render(self, renderer: Renderer, action: dict[str, Any]) -> Action | NoOrder | None:
         """Our action for the record action ``action`` (a JSON object of the record), asked
         before the core renders it: an :class:`~pbem.engine.actions.Action`, :data:`NO_ORDER`

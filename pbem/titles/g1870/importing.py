@@ -9,7 +9,9 @@
   order (our engine finds them), or the GM ruling that grants one ours does not find.
 
 The export writes each of these back; the platform has no Dixon rules (``dixon``), no
-Historical Order Start and no small cities: a game with one of them is not exported.
+Historical Order Start and no small cities: a game with one of them is not exported. In
+phases 2 and 3 the platform's stock round offers a player another player's private, so it
+asks a player our engine passes by itself (:meth:`RecordTranslation.asks_in_stock_round`).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ class Translation1870(RecordTranslation):
     """1870's own record actions (see the module docstring)."""
 
     platform_lacks = frozenset({"dixon", "historical_order_start", "small_cities"})
+    private_trade_phases = frozenset({"2", "3"})  # 18xx.games: its phases 1-3, none in phase 1 for a player
 
     def export(self, exporter: Exporter, seat: str, action: Action) -> list[dict[str, Any]] | None:
         """1870's own orders as record actions: a redemption (the corporation buys the share

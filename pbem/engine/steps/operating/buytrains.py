@@ -124,9 +124,10 @@ class BuyTrainStep(OpStep):
 
 def bankrupt_problem(game: Game, player: str, corp: str) -> str | None:
     """Why ``player`` may not declare bankruptcy for ``corp``'s train now, or None: only when
-    a train is due and the treasury and the president's cash together cannot pay for the
-    cheapest train the bank sells (1830 rules 6.7: the president pays what the treasury
-    lacks; bankruptcy is for the money that cannot be raised)."""
+    a train is due and the treasury, the president's cash and what the president's shares
+    would fetch (:func:`raisable`) together cannot pay for the cheapest train the bank sells
+    (1830 rules 6.7: the president pays what the treasury lacks, selling shares to raise
+    it; bankruptcy is for the money that cannot be raised)."""
     if not must_buy_train(game, corp):
         return f"{corp} need not buy a train: there is nothing to go bankrupt for"
     cheapest = trains.cheapest_depot_price(game)
@@ -134,7 +135,34 @@ def bankrupt_problem(game: Game, player: str, corp: str) -> str | None:
     if cheapest is not None and cash >= cheapest:
         return (f"{corp} and {player} have {game.money(cash)}, enough for the cheapest train "
                 f"({game.money(cheapest)}): buy it (TRAIN)")
+    if cheapest is not None and cash + raisable(game, player, corp) >= cheapest:
+        return (f"{corp} and {player} have {game.money(cash)} and {player}'s shares would raise "
+                f"{game.money(raisable(game, player, corp))}, enough for the cheapest train "
+                f"({game.money(cheapest)}): sell shares (SELL), then buy it (TRAIN)")
     return None
+
+
+def raisable(game: Game, player: str, corp: str) -> int:
+    """What ``player``, president of ``corp`` which must buy a train, could raise by selling
+    shares now (money, an int): for each corporation the most shares the sale rules allow
+    (:func:`pbem.engine.steps.stock.sell_problem`; of ``corp`` no more than keeps the
+    presidency), each at the current price."""
+    from pbem.engine.steps.stock import sell_problem
+
+    state, title = game.state, game.title
+    total = 0
+    for sym in state.corporations:
+        pct = shares.share_percent(title, sym)
+        held = state.percent_of(Owner.player(player), sym)
+        most = held // pct
+        if sym == corp:
+            others = max((state.percent_of(Owner.player(p), corp) for p in state.seats if p != player), default=0)
+            most = min(most, (held - others) // pct)
+        count = next((n for n in range(most, 0, -1) if sell_problem(game, player, sym, n) is None), 0)
+        if count:
+            price = shares.certificate_price(title, sym, pct, shares.current_price(state, title, sym))
+            total += count * price
+    return total
 
 
 def train_candidates(game: Game, corp: str) -> list[Action]:

@@ -263,7 +263,9 @@ def _move_tokens(game: Game, coord: str, old: track.Placed, new: object, rotatio
 
 
 def special_lay(game: Game, corp: str, action: LayTile) -> None:
-    """A private company's tile lay (1830: CS on B20, extra; DH on F16 as the turn's lay)."""
+    """A private company's tile lay (1830: CS on B20, extra; DH on F16 as the turn's lay, so
+    only while the track step is open: "The tile laid is the owning corporation's one tile
+    placement for the turn", the D&H's text in 1830's rules)."""
     state = game.state
     company = action.using
     assert company is not None
@@ -284,6 +286,9 @@ def special_lay(game: Game, corp: str, action: LayTile) -> None:
         op = op_state(game)
         if op.tiles_laid >= 1:
             raise IllegalOrderError(f"{corp} has laid its tile this turn")
+        if Track.name in op.passed_steps:  # it is the turn's one tile placement, so in the track step
+            raise IllegalOrderError(f"{corp} has passed its track step: {company}'s tile is its tile "
+                                    "placement for the turn")
         lay_tile(game, corp, action, ignore_reach=True)
         op.tiles_laid += 1
         op.laid_hexes.append(action.hex)

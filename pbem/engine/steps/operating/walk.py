@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
-from pbem.engine import closing
-from pbem.engine.actions import Action, Assign, BuyPrivate, LayTile, PlaceToken
+from pbem.engine import closing, market
+from pbem.engine.actions import Action, Assign, BuyPrivate, LayTile, Pass, PlaceToken
 from pbem.engine.events import Operates
 from pbem.engine.state import OperatingState
 from pbem.engine.step import Handler
@@ -194,13 +194,47 @@ def step_for(game: Game, player: str, action: Action) -> type[OpStep]:
         refusal of an action no step takes now names the kinds of action that are possible
         (:func:`legal_actions`).
     """
+    taker, passed, behind = _taker(game, player, action)
+    for step in passed:
+        mark_passed(game, step)
+    for step in behind:  # skipped as the walk skips a step with nothing to offer (a withheld run)
+        step.skip(game)
+        mark_passed(game, step)
+    corp = current_corp(game)
+    coord = game.state.corporations[corp].price
+    found = market.cell(game.title, coord) if behind and coord is not None else None
+    if found is not None and found.closes and not isinstance(action, Pass):
+        raise IllegalOrderError(f"{corp} has no run, and its share price falls to a closing space: it closes "
+                                f"before it could {taker.describe(game)} (PASS)")
+    return taker
+
+
+def passed_over(game: Game, player: str, action: Action) -> list[type[OpStep]]:
+    """The optional steps (in order) that ``action`` by ``player`` would pass on its way to
+    the step taking it (:func:`step_for`), nothing changed; empty when it goes to the step
+    due now or is refused."""
+    try:
+        return _taker(game, player, action)[1]
+    except IllegalOrderError:
+        return []
+
+
+Steps = list[type[OpStep]]
+
+
+def _taker(game: Game, player: str, action: Action) -> tuple[type[OpStep], Steps, Steps]:
+    """The step taking ``action``, the optional steps passed over before it (see
+    :func:`step_for`) and the earlier steps of the turn's sequence that offered nothing and
+    are over too once a later one acts (1830 rules 6: the steps come in order, so a train
+    bought with no train to run before does not run this turn); an interjected (sticky) or
+    anytime step ends none."""
     anytime = next((s for s in game.operating_steps if s.anytime and isinstance(action, s.takes)), None)
     if anytime is not None:
-        return anytime
+        return anytime, [], []
     if (isinstance(action, LayTile) and action.using) or isinstance(action, Assign):
         if Special.actor(game) != player:
             raise IllegalOrderError(f"it is not {player}'s turn: {current_corp(game)} is operating")
-        return Special
+        return Special, [], []
     active = active_steps(game)
     if not active:
         raise IllegalOrderError("no corporation is operating")
@@ -217,15 +251,17 @@ def step_for(game: Game, player: str, action: Action) -> type[OpStep]:
     if taker is BuyCompany and isinstance(action, BuyPrivate):
         if BuyCompany.actor(game) != player:
             raise IllegalOrderError(f"it is not {player}'s turn: {current_corp(game)} is operating")
-        return taker
+        return taker, [], []
     if taker.actor(game) != player:
         raise IllegalOrderError(f"it is not {player}'s turn: waiting for {taker.actor(game)} to {taker.describe(game)}")
     if taker is not blocking and blocking.actor(game) != player:
         raise IllegalOrderError(f"it is not {player}'s turn: waiting for {blocking.actor(game)} to {blocking.describe(game)}")
-    if taker is not blocking and not isinstance(action, BuyPrivate):
-        for step in active[: active.index(taker)]:
-            mark_passed(game, step)
-    return taker
+    over = active[: active.index(taker)] if taker is not blocking and not isinstance(action, BuyPrivate) else []
+    steps = list(game.operating_steps)
+    behind = [] if taker.sticky or taker not in steps else [
+        s for s in steps[: steps.index(taker)]
+        if not s.sticky and not s.anytime and s not in active and not is_passed(game, s)]
+    return taker, over, behind
 
 
 def handlers(step: type[OpStep]) -> dict[type[Action], Handler]:

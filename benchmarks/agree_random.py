@@ -1,0 +1,258 @@
+"""Agreement with the reference engine on random games: play seeded random games in our
+engine, export each game's log as an 18xx.games record, replay that record in the
+platform's public engine and compare the two states after every action.
+
+    python benchmarks/agree_random.py --title 1830 --games 5 --seed 1 --engine PATH
+    python benchmarks/agree_random.py --title 1825 --options unit_1 r1 --games 20 --seed 100
+    python benchmarks/agree_random.py --games 2                # every setup the platform has
+
+Game ``i`` of a setup uses seed ``S + i`` (the random driver, ``pbem.randomplay``, with its
+costly checks off: the invariants are the random-games benchmark's job). Printed per game:
+agreed through N actions, an export failure (our log holds an order the exporter does not
+write), or the first divergence (the record action, our order line it came from, the first
+differences). At the end a table: games per title and option set, how many agreed, and the
+divergences and export failures grouped by a short signature (the record action's type and
+the first differing field; the failure's message with its numbers left out), each with
+its seeds and a command that reproduces the first. ``--keep DIR`` writes the record of
+every game that did not agree (``<title>-<options>-<players>p-<seed>.json``), which
+``agree_18xx.py`` compares again. Setups with an option the platform lacks are skipped.
+
+The platform's engine: ``--engine PATH`` or ``PBEM_18XX_ENGINE`` (see ``agree_18xx.py``).
+Exit status: 0 when every game agreed, 1 when one did not, 2 when the engine is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from collections import Counter
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from agree_18xx import EngineNotFound, compare_record, engine_dir  # noqa: E402
+
+from pbem.errors import ConfigError  # noqa: E402
+from pbem.exporters.e18xx import LoggedOrder, UnsupportedExport, export_orders  # noqa: E402
+from pbem.orders import Vocabulary, parse_order  # noqa: E402
+from pbem.randomplay import Checks, InvariantError, Setup, play_game, setups_for  # noqa: E402
+from pbem.randomplay.setups import resolved  # noqa: E402
+from pbem.ruleset import load_title  # noqa: E402
+
+FAST = Checks(offers_every=0, reports_every=0, wrong_lines=0, replay=False, invariants=False)
+"""The random driver's checks here: none but the engine's own (a listed action refused)."""
+
+
+@dataclass
+class GameResult:
+    """One game: ``outcome`` is ``agreed``, ``diverged``, ``export`` (cannot be exported),
+    ``play`` (the random game itself failed) or ``error`` (a tool failed); ``signature``
+    groups it; ``text`` says what happened; ``seconds`` per stage."""
+
+    setup: Setup
+    seed: int
+    outcome: str
+    signature: str = ""
+    text: str = ""
+    actions: int = 0
+    exported: int = 0
+    seconds: dict[str, float] = field(default_factory=dict)
+    record: dict[str, Any] | None = None
+
+    def command(self) -> str:
+        """The command that plays and compares this game alone."""
+        return f"python benchmarks/agree_random.py {self.setup.command_options()} --games 1 --seed {self.seed}"
+
+
+def _general(text: str) -> str:
+    """A message with its numbers, hexes and seat names left out (for a signature)."""
+    text = re.sub(r"^log \d+: ", "", text)
+    text = re.sub(r"Player \d+", "<seat>", text)
+    text = re.sub(r"\b[A-Z]{0,2}\d+(\.\d+)?\b", "#", text)
+    return text[:90]
+
+
+def _field(difference: str) -> str:
+    """The differing field of a difference line, names of players and corporations left
+    out: ``players.*.cash``, ``corporations.*.trains``, ``acting``."""
+    path = difference.split(":", 1)[0]
+    parts = path.split(".")
+    if parts[0] in ("players", "corporations") and len(parts) > 1:
+        parts[1] = "*"
+    return ".".join(parts)
+
+
+def play_and_compare(setup: Setup, seed: int, engine: Path, max_actions: int = 20_000,
+                     keep_record: bool = False) -> GameResult:
+    """Play game ``seed`` of ``setup``, export it and compare it with the platform's engine."""
+    began = time.perf_counter()
+    result = GameResult(setup, seed, "error")
+    try:
+        played = play_game(setup, seed, FAST, max_actions)
+    except (InvariantError, ConfigError) as exc:
+        result.outcome, result.signature, result.text = "play", f"play: {_general(str(exc))}", str(exc)
+        return result
+    result.actions = len(played.log)
+    result.seconds["play"] = time.perf_counter() - began
+    title = load_title(setup.title, resolved(setup))
+    vocab = Vocabulary.from_title(title)
+    orders = [LoggedOrder(n, seat, parse_order(line, vocab)) for n, (seat, line) in enumerate(played.log, 1)]
+    began = time.perf_counter()
+    try:
+        exported = export_orders(title, list(played.game.state.seats), orders)
+    except UnsupportedExport as exc:
+        result.outcome, result.text = "export", str(exc)
+        number = re.match(r"log (\d+):", str(exc))
+        kind = played.log[int(number.group(1)) - 1][1].split()[0] if number else "-"
+        result.signature = f"export {kind}: {_general(str(exc))}"
+        return result
+    result.seconds["export"] = time.perf_counter() - began
+    record = exported.to_json()
+    record["id"] = seed
+    result.exported = len(exported.actions)
+    began = time.perf_counter()
+    try:
+        agreement = compare_record(record, engine, name=f"{setup.name} seed {seed}")
+    except RuntimeError as exc:
+        result.signature, result.text = f"tool: {_general(str(exc).splitlines()[-1])}", str(exc)
+        result.record = record if keep_record else None
+        return result
+    result.seconds["compare"] = time.perf_counter() - began
+    if agreement.agreed:
+        result.outcome, result.text = "agreed", f"agreed through {agreement.compared} record actions"
+        return result
+    result.outcome = "diverged"
+    result.record = record if keep_record else None
+    lines = [agreement.summary()]
+    divergence = agreement.divergence
+    if divergence is not None:
+        kind = (divergence.action or {}).get("type", "start")
+        result.signature = f"{kind} / {_field(divergence.differences[0])}"
+        if 0 <= divergence.index < len(exported.sources):
+            seq = exported.sources[divergence.index]
+            seat, line = played.log[seq - 1]
+            lines.insert(1, f"  our order: log {seq}, {seat}: {line}")
+    elif agreement.our_error:
+        result.signature = f"our replay refused: {_general(agreement.our_error)}"
+    else:
+        their = re.sub(r"^action \d+ ", "", agreement.their_error or "")
+        result.signature = f"platform refused {_general(their)}"
+        refused = re.match(r"action (\d+)", agreement.their_error or "")
+        index = int(refused.group(1)) - 1 if refused else -1  # the record's ids are 1, 2 ...
+        if 0 <= index < len(exported.sources):
+            seq = exported.sources[index]
+            seat, line = played.log[seq - 1]
+            lines.insert(1, f"  our order: log {seq}, {seat}: {line}; before it: "
+                            + " | ".join(f"{s}: {t}" for s, t in played.log[max(0, seq - 6):seq - 1]))
+    result.text = "\n".join(lines)
+    return result
+
+
+def _job(args: tuple[Setup, int, Path, int, bool]) -> GameResult:
+    try:
+        return play_and_compare(*args)
+    except Exception as exc:  # a fault of a tool: reported with the game, the run goes on
+        return GameResult(args[0], args[1], "error", f"tool: {type(exc).__name__}: {_general(str(exc))}",
+                          f"{type(exc).__name__}: {exc}")
+
+
+def platform_has(setup: Setup) -> bool:
+    """Whether the platform has every option of ``setup`` (else it cannot be exported)."""
+    from pbem.importers.translation import translation_for
+
+    return not set(resolved(setup)) & set(translation_for(setup.title).platform_lacks)
+
+
+def table(results: list[GameResult], seconds: float) -> str:
+    """The closing table: per setup games and agreeing; then each signature with its count,
+    seeds and the command reproducing its first game."""
+    out: list[str] = []
+    per: dict[str, Counter[str]] = {}
+    for r in results:
+        per.setdefault(r.setup.name, Counter())[r.outcome] += 1
+    out.append(f"{'setup':<52} {'games':>5} {'agreed':>6} {'diverged':>8} {'export':>6} {'other':>5}")
+    for name, counts in per.items():
+        other = counts["play"] + counts["error"]
+        out.append(f"{name:<52} {sum(counts.values()):>5} {counts['agreed']:>6} {counts['diverged']:>8} "
+                   f"{counts['export']:>6} {other:>5}")
+    total = len(results)
+    agreed = sum(1 for r in results if r.outcome == "agreed")
+    actions = sum(r.actions for r in results)
+    out.append(f"{'all':<52} {total:>5} {agreed:>6}")
+    out.append(f"\n{total} games, {actions} actions in {seconds:.0f} s ({total / seconds:.3f} games/s)")
+    for stage in ("play", "export", "compare"):
+        spent = sum(r.seconds.get(stage, 0.0) for r in results)
+        out.append(f"  {stage}: {spent:.0f} s in all")
+    groups: dict[tuple[str, str], list[GameResult]] = {}
+    for r in results:
+        if r.outcome != "agreed":
+            groups.setdefault((r.outcome, r.signature), []).append(r)
+    if groups:
+        out.append("\nClasses (outcome: signature -- games; seeds; reproduce):")
+    for (outcome, signature), members in sorted(groups.items(), key=lambda kv: (kv[0][0], -len(kv[1]))):
+        seeds = ", ".join(f"{m.setup.title} {'+'.join(m.setup.variants) or 'base'} {m.seed}" for m in members[:8])
+        more = f" and {len(members) - 8} more" if len(members) > 8 else ""
+        out.append(f"- {outcome}: {signature} -- {len(members)}; {seeds}{more}")
+        out.append(f"    {members[0].command()}")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--title", help="1830, 1870 or 1825 (default: every title)")
+    parser.add_argument("--options", nargs="*", help="the variants of one setup (none: the base game)")
+    parser.add_argument("--players", type=int, help="the number of players (default: the setup's)")
+    parser.add_argument("--games", type=int, default=1, help="games of each setup")
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    parser.add_argument("--engine", help="the platform's checkout (holding lib/engine); default $PBEM_18XX_ENGINE")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    parser.add_argument("--max-actions", type=int, default=20_000, help="a game longer than this fails")
+    parser.add_argument("--keep", type=Path, help="write the record of every game that did not agree here")
+    parser.add_argument("--quiet", action="store_true", help="one line per game, not the divergence's details")
+    args = parser.parse_args(argv)
+    try:
+        engine = engine_dir(args.engine)
+    except EngineNotFound as exc:
+        print(f"agree_random: {exc}", file=sys.stderr)
+        return 2
+    try:
+        chosen = setups_for(args.title, tuple(args.options) if args.options is not None else None, args.players)
+        skipped = [s for s in chosen if not platform_has(s)]
+    except ConfigError as exc:
+        parser.error(str(exc))
+    for setup in skipped:
+        print(f"skipped {setup.name}: the platform lacks one of its options")
+    jobs = [(s, seed, engine, args.max_actions, args.keep is not None)
+            for s in chosen if s not in skipped for seed in range(args.seed, args.seed + args.games)]
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    with Pool(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+        for result in pool.imap(_job, jobs) if pool is not None else map(_job, jobs):
+            results.append(result)
+            head = f"{result.setup.name} seed {result.seed}: {result.outcome}"
+            if result.outcome == "agreed":
+                print(f"{head}, {result.text} ({result.actions} orders, "
+                      f"{sum(result.seconds.values()):.0f} s)", flush=True)
+                continue
+            print(f"{head}: {result.signature}", flush=True)
+            if not args.quiet:
+                print("  " + result.text.replace("\n", "\n  ")[:4000], flush=True)
+            if args.keep is not None and result.record is not None:
+                args.keep.mkdir(parents=True, exist_ok=True)
+                name = f"{result.setup.title}-{'+'.join(result.setup.variants) or 'base'}-" \
+                       f"{result.setup.players}p-{result.seed}.json"
+                (args.keep / name).write_text(json.dumps(result.record), encoding="utf-8")
+    print()
+    print(table(results, time.perf_counter() - start))
+    return 0 if results and all(r.outcome == "agreed" for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -48,10 +48,13 @@ def test_loading_the_importer_core_loads_no_title_package() -> None:
 
 
 def test_a_title_without_an_importing_module_gets_the_base_translation() -> None:
-    found = translation_for("1830")
+    found = translation_for("no_such_title")
     assert type(found) is RecordTranslation
     assert found.render(None, {"type": "pass"}) is None  # type: ignore[arg-type]
-    assert type(translation_for("no_such_title")) is RecordTranslation
+    # 1830's own module renders nothing of its own either; it names its private trades
+    own = translation_for("1830")
+    assert own.render(None, {"type": "pass"}) is None  # type: ignore[arg-type]
+    assert own.private_trade_phases == frozenset({"2", "3", "4"}) and not own.private_trade_first_round
 
 
 def test_1870_gives_its_own_translation() -> None:

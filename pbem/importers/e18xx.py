@@ -510,8 +510,8 @@ class Renderer:
         record action, as when the corporation closes, is looked for in the pool); a train the
         record has not moved yet comes from the pool if our engine's train of that id lies
         there, else from the corporation holding our train of that id (one the platform's
-        step bought by itself with no record action, as for a company in receivership),
-        else from the depot while it has one of the type, else from the pool. The named
+        step bought by itself with no record action, as for a company in receivership) when
+        the price is not the bank's or the bank has none of the type, else from the depot while it has one of the type, else from the pool. The named
         train is then the buyer's (an exchanged train leaves the game)."""
         train_id = str(action["train"])
         kind = train_type(train_id)
@@ -533,7 +533,9 @@ class Renderer:
             return BuyTrain(kind, "pool", None, exchange)
         if holder is None:
             owner = next((sym for sym, c in state.corporations.items() if train_id in c.trains), None)
-            if owner is not None and owner != str(action["entity"]):
+            face = next((t.price for t in self.title.trains if t.name == kind), None)
+            if owner is not None and owner != str(action["entity"]) \
+                    and (int(action["price"]) != face or not has(state.depot)):
                 return BuyTrain(kind, owner, int(action["price"]), exchange)
         if not has(state.depot) and has(state.pool_trains):
             return BuyTrain(kind, "pool", None, exchange)

@@ -9,10 +9,18 @@ Left out of this run, each for a fault the driver found in our engine that is no
 - 1825 games where a company in receivership spends on credit (track, token or lease) and
   then has no run covering it: no order is accepted any more (RUN NONE is refused for the
   loan, RUN AUTO finds no run), so the game cannot go on without the GM's UNDO (18xx.games
-  asks the player to undo). Seed 1 of ``unit_3`` (2 players) at action 374, of
-  ``unit_3 u3p db3`` at action 66, of ``unit_3 unit_4`` at action 310, of ``unit_123`` (8
-  players) at action 1104; reproduce with ``python benchmarks/random_games.py --title 1825
-  --options unit_3 --players 2 --games 1 --seed 1 --cheap``.
+  asks the player to undo). With seeds 1-3 (cheap checks): ``unit_1`` seed 3 at action 390,
+  ``unit_3`` seeds 1 and 2 (268, 222), ``unit_12`` seeds 2 and 3 (1859, 546), ``unit_123``
+  seeds 2 and 3 (687, 633), ``unit_1 r2 r3`` seed 3 (1419), ``unit_3 u3p db3`` seeds 1-3
+  (66, 222, 110), ``unit_3 unit_4`` seeds 1-3 (411, 228, 310), ``unit_12 k3 k2 big_bank``
+  seed 2 (1235), ``unit_123 r1 r2 r3 strict_bank`` seeds 1 and 2 (359, 754); reproduce with
+  ``python benchmarks/random_games.py --title 1825 --options unit_3 --players 2 --games 1
+  --seed 1 --cheap``.
+
+The games played here: one or more of every title; of 1870 the base game, ``dixon``,
+``can_protect_if_sold``, ``original_tiles``, ``original_rules``, ``small_cities``, the
+Historical Order Start alone and with ``dixon`` and ``diesels``; of 1825 Units 1 and 2,
+Unit 1 with K6 and DB1, Unit 2 with K5, and Lorenz's privates.
 """
 
 from __future__ import annotations
@@ -39,6 +47,14 @@ CI_GAMES = [
     (Setup("1870", (), 4), 4),
     (Setup("1870", ("dixon",), 3), 2),
     (Setup("1870", ("can_protect_if_sold",), 4), 1),
+    (Setup("1870", ("original_tiles",), 4), 3),
+    (Setup("1870", ("original_rules",), 5), 3),
+    (Setup("1870", ("small_cities",), 3), 1),
+    # every corporation closes on the market and none may be started: the game ends stalled
+    (Setup("1870", ("historical_order_start",), 4), 1),
+    (Setup("1870", ("historical_order_start", "dixon", "diesels"), 4), 3),
+    (Setup("1825", ("unit_1",), 4), 1),
+    (Setup("1825", ("unit_1", "k6", "db1"), 4), 1),
     (Setup("1825", ("unit_2",), 3), 1),
     (Setup("1825", ("unit_2", "k5"), 3), 1),
     (Setup("1825", ("unit_1", "lorenz"), 4), 1),

@@ -6,6 +6,11 @@ made every few actions. ``benchmarks/random_games.py`` plays any number of them.
 
 The 1825 game of Unit 3 for two players (seed 1) is the one in which a company in
 receivership once spent on credit what no run could repay, and the game stuck (issue 19).
+
+The games played here: one or more of every title; of 1870 the base game, ``dixon``,
+``can_protect_if_sold``, ``original_tiles``, ``original_rules``, ``small_cities``, the
+Historical Order Start alone and with ``dixon`` and ``diesels``; of 1825 Units 1 and 2,
+Unit 1 with K6 and DB1, Unit 2 with K5, Unit 3, and Lorenz's privates.
 """
 
 from __future__ import annotations
@@ -32,6 +37,14 @@ CI_GAMES = [
     (Setup("1870", (), 4), 4),
     (Setup("1870", ("dixon",), 3), 2),
     (Setup("1870", ("can_protect_if_sold",), 4), 1),
+    (Setup("1870", ("original_tiles",), 4), 3),
+    (Setup("1870", ("original_rules",), 5), 3),
+    (Setup("1870", ("small_cities",), 3), 1),
+    # every corporation closes on the market and none may be started: the game ends stalled
+    (Setup("1870", ("historical_order_start",), 4), 1),
+    (Setup("1870", ("historical_order_start", "dixon", "diesels"), 4), 3),
+    (Setup("1825", ("unit_1",), 4), 1),
+    (Setup("1825", ("unit_1", "k6", "db1"), 4), 1),
     (Setup("1825", ("unit_2",), 3), 1),
     (Setup("1825", ("unit_2", "k5"), 3), 1),
     (Setup("1825", ("unit_1", "lorenz"), 4), 1),

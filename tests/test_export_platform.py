@@ -447,3 +447,23 @@ def test_a_stock_round_pass_read_after_the_round_ended_is_no_order_for_a_preside
     watch = TurnWatch(game)
     watch.auto_passed = [("SR 1", "B")]
     assert watch.auto_pass("B") and watch.auto_passed == []
+
+
+def test_a_player_who_bought_in_the_turn_is_not_asked_again_for_a_private() -> None:
+    """The platform offers another player's private only in a turn with no purchase (the
+    base step's ``purchasable_companies``: not ``bought?``, a par counts): A, who started a
+    corporation earlier in the turn and now sells its one NYC share, has nothing more to do
+    and gets no pass of the platform (B, NYC's president, acts next on both sides)."""
+    from tests.test_engine_operating import float_corp
+
+    game, exporter = _1830_stock_round(2)
+    float_corp(game, "NYC", "B", 90, 0)
+    share = next(c for c in game.state.certificates if c.corporation == "NYC" and c.index == 5)
+    share.owner = Owner.player("A")
+    game.state.players["A"].cash = 0
+    stock = game.state.round.stock
+    assert stock is not None
+    stock.turn_actions = ["par"]
+    exporter.add(LoggedOrder(4, "A", SellShares("NYC", 1)))
+    assert game.current_actors() == ["B"]
+    assert [(a["type"], a["entity"]) for a in exporter.actions] == [("sell_shares", 1)]

@@ -50,6 +50,7 @@ from pbem.engine.events.rounds import NoValidActions, RoundStarted
 from pbem.engine.game import Game
 from pbem.engine.state import IPO, POOL, Owner
 from pbem.engine.steps.auction import min_price
+from pbem.engine.steps.stock import PURCHASES
 from pbem.engine.title import TitleData
 from pbem.engine.trains import train_type
 from pbem.errors import OrderError
@@ -378,7 +379,7 @@ class Exporter:
         translation: RecordTranslation = self.renderer.translation
         label = self.game.round_label()
         stock = self.game.state.round.stock if self.game.state.round.kind == "stock" else None
-        bought = bool(stock.turn_buys) if stock is not None else False
+        bought = stock is not None and any(kind in PURCHASES for kind in stock.turn_actions)  # a par too
         held = ({p: s.cash for p, s in self.game.state.players.items()}, self.game.state.phase)
         self._passes_before(order)
         turn = self.turn()

@@ -7,15 +7,9 @@ made every few actions. ``benchmarks/random_games.py`` plays any number of them.
 The 1825 game of Unit 3 for two players (seed 1) is the one in which a company in
 receivership once spent on credit what no run could repay, and the game stuck (issue 19).
 
-- 1830 (4 players) seed 4, action 3032 (``TRAIN 5`` by NYNH, which had no train): the first
-  5-train brings phase 5 (limit 2) while ERIE holds three trains, but our turn lets NYNH run
-  the train it has just bought before ERIE discards (the discard step comes after the run),
-  so ERIE is over the limit with no discard due. The fault is that a corporation may run in
-  the turn it buys its first train: the turn's order is fixed (1830 rules 6; 18xx.games
-  passes the route step a corporation without trains skips). Passing the steps that
-  offered nothing when a later one acts fixes this game but makes ``original_rules`` seed 3
-  of 1870 play past 20,000 actions, so it waits; test_operating_legal asserts the present
-  behaviour.
+1830 (4 players) seed 4 once let a corporation run the train it bought in the same turn
+(1830 rules 6: the turn's order is fixed), leaving another over its train limit with no
+discard due; tests/test_operating_legal.py has the rule's test.
 
 The games played here: one or more of every title; of 1870 the base game, ``dixon``,
 ``can_protect_if_sold``, ``original_tiles``, ``original_rules``, ``small_cities``, the

@@ -215,6 +215,30 @@ def test_1870s_checks_for_connection_runs_end_a_turn_and_start_the_next() -> Non
     assert all(not a.get("auto_actions") for a in exporter.actions[:-1])
 
 
+def test_1870s_corporation_closing_in_its_turn_gets_no_check_at_its_end() -> None:
+    """The platform moves on at once from a corporation that closes in its turn (18xx.games
+    ``close_corporation``): the next corporation's turn starts with its check, and the closed
+    one has none at its end."""
+    game = mp_operating_with_the_bridge_company()
+    game.state.round.operating.order = ["MP", "SLSF"]  # type: ignore[union-attr]
+    slsf = game.state.corporations["SLSF"]
+    slsf.floated, slsf.ipoed, slsf.president, slsf.cash = True, True, "C", 300
+    slsf.par = slsf.price = (1, 6)
+    game.state.tokens["I12.0"] = ["SLSF"]
+    mp = game.state.corporations["MP"]
+    game.state.market[(1, 6)] = []
+    mp.price = (8, 1)  # $10, next to the closing cell: a withheld run closes MP
+    game.state.market[(8, 1)] = ["MP"]
+    exporter = exporter_on(game)
+    exporter.memo["connection_checks"] = {("start", exporter.turn())}
+    while game.operating_corporation() == "MP":
+        exporter.add(LoggedOrder(len(exporter.actions) + 1, "B", Pass()))
+    assert mp.closed and game.operating_corporation() == "SLSF"
+    ends = [a for a in exporter.actions if a.get("auto_actions")]
+    assert len(ends) == 1 and ends[0] is exporter.actions[-1]
+    assert connection_checks(ends[0]) == [("SLSF", [])]
+
+
 def test_1825s_pass_after_a_token_while_a_tile_could_still_be_laid() -> None:
     """After its token a company that could still lay a tile is in its track-and-token step
     on both engines: the player's PASS ends it and is written as the platform's pass."""

@@ -79,7 +79,10 @@ class Translation1870(RecordTranslation):
         (18xx.games' 1870 check step): at the end of the turn ``turn`` (the order ended it,
         or found connections) naming the corporations our engine found connected (the
         operating one first, as ours queues them), and at the start of the turn now on once
-        no connection run is pending (naming none: the end of the turn before checked). After
+        no connection run is pending (naming none: the end of the turn before checked). A
+        corporation that closes in its turn has no check at its end: the platform moves on at
+        once to the next corporation's turn, or ends the round (18xx.games ``close_corporation``
+        forcing the next entity). After
         a granted connection our engine finds no run for, the platform waits for that run and
         no check is written.
         Each check is written once (:attr:`Exporter.memo`)."""
@@ -90,12 +93,19 @@ class Translation1870(RecordTranslation):
         out: list[dict[str, Any]] = []
         if isinstance(turn, tuple) and (now != turn or reached) and ("end", turn) not in done:
             done.add(("end", turn))
-            out.append(self._check(str(turn[-1]), reached))
+            if not self._closed(exporter, str(turn[-1])):
+                out.append(self._check(str(turn[-1]), reached))
         if now is not None and not state1870(exporter.game.state).connections and ("start", now) not in done:
             done.add(("start", now))
             if not any(isinstance(e, NoConnectionRun) for e in events):
                 out.append(self._check(now[-1], []))
         return out
+
+    @staticmethod
+    def _closed(exporter: Exporter, corp: str) -> bool:
+        """Whether ``corp`` is a corporation of the game that is closed now."""
+        state = exporter.game.state.corporations.get(corp)
+        return state is not None and state.closed
 
     @staticmethod
     def _follow_sales(exporter: Exporter) -> None:

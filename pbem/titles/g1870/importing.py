@@ -23,6 +23,8 @@ from pbem.engine.actions import BuyShares
 from pbem.engine.state import IPO, POOL, Owner, ShareSale
 from pbem.importers.holdings import share_corporation
 from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
+from pbem.ruleset.files import variant_overlays
+from pbem.ruleset.loader import load_title
 from pbem.titles.g1870.actions import DestinationToken, GrantConnection, Redeem, Reissue
 from pbem.titles.g1870.events import DestinationReached, NoConnectionRun
 from pbem.titles.g1870.state import state1870
@@ -143,6 +145,17 @@ class Translation1870(RecordTranslation):
     def _check(corp: str, corporations: list[str]) -> dict[str, Any]:
         return {"type": "destination_connection", "entity": corp, "entity_type": "corporation",
                 "corporations": corporations}
+
+    def tile_copy_ids(self, exporter: Exporter, name: str, count: int) -> list[str]:
+        """With the "original tiles" variant (alone or in "original rules") the platform
+        takes the fewer copies out of its full tile list from the first: the copies left
+        are the last ``count`` of the base game's (18xx.games 1870 ``optional_tiles``)."""
+        variants = exporter.title.variants
+        if "original_tiles" not in {path.stem for path, _ in variant_overlays("1870", tuple(variants))}:
+            return super().tile_copy_ids(exporter, name, count)
+        base = load_title("1870").board.tile_counts.get(name)
+        first = base - count if base is not None and base > count else 0
+        return [f"{name}-{i}" for i in range(first, first + count)]
 
     def _grant_at_last_check(self, exporter: Exporter, corp: str) -> bool:
         """A GM's granted connection right after the platform's check at the end of a turn

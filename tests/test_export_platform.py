@@ -190,6 +190,40 @@ def test_a_token_written_names_its_slot() -> None:
     assert (token["type"], token["city"], token["slot"], token["entity"]) == ("place_token", "57-0-0", 0, "LSWR")
 
 
+def mp_beside_its_home_tile(variants: tuple[str, ...]) -> Game:
+    """1870 (with ``variants``) OR 1: MP (president B, $500) operates alone, its home C18
+    already tiled with #57, so a #4 may go on D17."""
+    from pbem.engine.state import OperatingState, RoundState
+    from pbem.ruleset import load_title
+
+    game = Game(load_title("1870", variants), ["A", "B", "C"])
+    state = game.state
+    corp = state.corporations["MP"]
+    corp.cash, corp.floated, corp.ipoed, corp.president = 500, True, True, "B"
+    corp.par = corp.price = (1, 6)
+    state.market[(1, 6)] = ["MP"]
+    state.tokens["C18.0"] = ["MP"]
+    state.tiles["C18"] = ("57", 0)
+    state.round = RoundState(kind="operating", operating=OperatingState(order=["MP"]))
+    return game
+
+
+def test_1870s_original_tiles_lay_the_copies_the_platform_kept() -> None:
+    """With "original tiles" (alone or in "original rules") the platform drops the first
+    copies of the tiles it has fewer of (#4-0 and #4-1 of six #4): a #4 laid is #4-2 there;
+    in the base game it is #4-0."""
+    from pbem.engine.actions import LayTile
+
+    for variants, expected in (((), "4-0"), (("original_tiles",), "4-2"), (("original_rules",), "4-2")):
+        game = mp_beside_its_home_tile(variants)
+        lay = next(a for a in game.legal_actions("B") if isinstance(a, LayTile) and a.tile == "4")
+        exporter = exporter_on(game)
+        exporter.add(LoggedOrder(1, "B", lay))
+        written = exporter.actions[-1]
+        assert (written["type"], written["hex"], written["tile"]) == ("lay_tile", "D17", expected), variants
+        assert exporter.tile_id("D17") == expected
+
+
 # --- steps the platform waits for -----------------------------------------------------------
 
 
@@ -213,6 +247,30 @@ def test_1870s_checks_for_connection_runs_end_a_turn_and_start_the_next() -> Non
     assert len(ends) == 1 and ends[0] is exporter.actions[-1]
     assert connection_checks(ends[0]) == [("MP", []), ("SLSF", [])]
     assert all(not a.get("auto_actions") for a in exporter.actions[:-1])
+
+
+def test_1870s_corporation_closing_in_its_turn_gets_no_check_at_its_end() -> None:
+    """The platform moves on at once from a corporation that closes in its turn (18xx.games
+    ``close_corporation``): the next corporation's turn starts with its check, and the closed
+    one has none at its end."""
+    game = mp_operating_with_the_bridge_company()
+    game.state.round.operating.order = ["MP", "SLSF"]  # type: ignore[union-attr]
+    slsf = game.state.corporations["SLSF"]
+    slsf.floated, slsf.ipoed, slsf.president, slsf.cash = True, True, "C", 300
+    slsf.par = slsf.price = (1, 6)
+    game.state.tokens["I12.0"] = ["SLSF"]
+    mp = game.state.corporations["MP"]
+    game.state.market[(1, 6)] = []
+    mp.price = (8, 1)  # $10, next to the closing cell: a withheld run closes MP
+    game.state.market[(8, 1)] = ["MP"]
+    exporter = exporter_on(game)
+    exporter.memo["connection_checks"] = {("start", exporter.turn())}
+    while game.operating_corporation() == "MP":
+        exporter.add(LoggedOrder(len(exporter.actions) + 1, "B", Pass()))
+    assert mp.closed and game.operating_corporation() == "SLSF"
+    ends = [a for a in exporter.actions if a.get("auto_actions")]
+    assert len(ends) == 1 and ends[0] is exporter.actions[-1]
+    assert connection_checks(ends[0]) == [("SLSF", [])]
 
 
 def test_1825s_pass_after_a_token_while_a_tile_could_still_be_laid() -> None:

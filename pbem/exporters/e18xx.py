@@ -330,7 +330,8 @@ class Exporter:
         free = self.tile_supply.get(name)
         if free is None:
             count = self.game.board.tile_counts.get(name)
-            free = self.tile_supply[name] = [f"{name}-{i}" for i in range(1 if count is None else count)]
+            free = self.tile_supply[name] = self.renderer.translation.tile_copy_ids(
+                self, name, 1 if count is None else count)
         if not free:
             raise UnsupportedExport(f"no copy of tile {name} left to lay")
         return free

@@ -72,6 +72,13 @@ class RecordTranslation:
         return any(not company.closed and company.owner is not None and company.owner.is_player
                    and company.owner.name != player for company in state.companies.values())
 
+    def tile_copy_ids(self, exporter: Exporter, name: str, count: int) -> list[str]:
+        """The record ids of the ``count`` copies of tile ``name`` in the game's supply, in
+        the order they are taken: the platform numbers a tile's copies from 0
+        (``"<name>-<n>"``); a title whose variant drops copies the platform numbers otherwise
+        says so here."""
+        return [f"{name}-{i}" for i in range(count)]
+
     def render(self, renderer: Renderer, action: dict[str, Any]) -> Action | NoOrder | None:
         """Our action for the record action ``action`` (a JSON object of the record), asked
         before the core renders it: an :class:`~pbem.engine.actions.Action`, :data:`NO_ORDER`

@@ -23,6 +23,8 @@ from pbem.engine.actions import BuyShares
 from pbem.engine.state import IPO, POOL, Owner, ShareSale
 from pbem.importers.holdings import share_corporation
 from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
+from pbem.ruleset.files import variant_overlays
+from pbem.ruleset.loader import load_title
 from pbem.titles.g1870.actions import DestinationToken, GrantConnection, Redeem, Reissue
 from pbem.titles.g1870.events import DestinationReached, NoConnectionRun
 from pbem.titles.g1870.state import state1870
@@ -79,7 +81,10 @@ class Translation1870(RecordTranslation):
         (18xx.games' 1870 check step): at the end of the turn ``turn`` (the order ended it,
         or found connections) naming the corporations our engine found connected (the
         operating one first, as ours queues them), and at the start of the turn now on once
-        no connection run is pending (naming none: the end of the turn before checked). After
+        no connection run is pending (naming none: the end of the turn before checked). A
+        corporation that closes in its turn has no check at its end: the platform moves on at
+        once to the next corporation's turn, or ends the round (18xx.games ``close_corporation``
+        forcing the next entity). After
         a granted connection our engine finds no run for, the platform waits for that run and
         no check is written.
         Each check is written once (:attr:`Exporter.memo`)."""
@@ -90,12 +95,19 @@ class Translation1870(RecordTranslation):
         out: list[dict[str, Any]] = []
         if isinstance(turn, tuple) and (now != turn or reached) and ("end", turn) not in done:
             done.add(("end", turn))
-            out.append(self._check(str(turn[-1]), reached))
+            if not self._closed(exporter, str(turn[-1])):
+                out.append(self._check(str(turn[-1]), reached))
         if now is not None and not state1870(exporter.game.state).connections and ("start", now) not in done:
             done.add(("start", now))
             if not any(isinstance(e, NoConnectionRun) for e in events):
                 out.append(self._check(now[-1], []))
         return out
+
+    @staticmethod
+    def _closed(exporter: Exporter, corp: str) -> bool:
+        """Whether ``corp`` is a corporation of the game that is closed now."""
+        state = exporter.game.state.corporations.get(corp)
+        return state is not None and state.closed
 
     @staticmethod
     def _follow_sales(exporter: Exporter) -> None:
@@ -133,6 +145,17 @@ class Translation1870(RecordTranslation):
     def _check(corp: str, corporations: list[str]) -> dict[str, Any]:
         return {"type": "destination_connection", "entity": corp, "entity_type": "corporation",
                 "corporations": corporations}
+
+    def tile_copy_ids(self, exporter: Exporter, name: str, count: int) -> list[str]:
+        """With the "original tiles" variant (alone or in "original rules") the platform
+        takes the fewer copies out of its full tile list from the first: the copies left
+        are the last ``count`` of the base game's (18xx.games 1870 ``optional_tiles``)."""
+        variants = exporter.title.variants
+        if "original_tiles" not in {path.stem for path, _ in variant_overlays("1870", tuple(variants))}:
+            return super().tile_copy_ids(exporter, name, count)
+        base = load_title("1870").board.tile_counts.get(name)
+        first = base - count if base is not None and base > count else 0
+        return [f"{name}-{i}" for i in range(first, first + count)]
 
     def _grant_at_last_check(self, exporter: Exporter, corp: str) -> bool:
         """A GM's granted connection right after the platform's check at the end of a turn

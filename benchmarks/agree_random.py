@@ -40,7 +40,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from agree_18xx import EngineNotFound, compare_record, engine_dir  # noqa: E402
 
 from pbem.errors import ConfigError  # noqa: E402
-from pbem.exporters.e18xx import LoggedOrder, UnsupportedExport, export_orders  # noqa: E402
+from pbem.exporters.e18xx import export_orders  # noqa: E402
+from pbem.exporters.records import LoggedOrder, UnsupportedExport  # noqa: E402
 from pbem.orders import Vocabulary, parse_order  # noqa: E402
 from pbem.randomplay import Checks, InvariantError, Setup, play_game, setups_for  # noqa: E402
 from pbem.randomplay.setups import resolved  # noqa: E402

@@ -285,7 +285,8 @@ def import_18xx(config_path: str | None, record_path: str, game_id: str, gm_emai
               help="write the record here (default: print it)")
 def export_18xx(config_path: str | None, game_id: str, out_path: str | None) -> None:
     """Write a game's log as an 18xx.games record (JSON), for the platform's hotseat import."""
-    from pbem.exporters.e18xx import UnsupportedExport, export_log
+    from pbem.exporters.e18xx import export_log
+    from pbem.exporters.records import UnsupportedExport
 
     config = _config(config_path)
     try:

@@ -18,7 +18,8 @@ from pbem.engine import track
 from pbem.engine.actions import BuyPrivate, BuyShares, Pass, PlaceToken, RunRoutes, SellShares, TrainRun
 from pbem.engine.game import Game
 from pbem.engine.state import IPO, POOL, Owner
-from pbem.exporters.e18xx import Exporter, LoggedOrder
+from pbem.exporters.e18xx import Exporter
+from pbem.exporters.records import LoggedOrder
 from pbem.importers.e18xx import Renderer
 from pbem.titles.g1825.stock import SellPrivate
 from pbem.titles.g1870.actions import Redeem

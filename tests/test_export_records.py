@@ -15,7 +15,8 @@ from pbem.actionlog import verify
 from pbem.engine.actions import BuyShares, BuyTrain, LayTile, Pass, SellShares
 from pbem.engine.game import Game
 from pbem.engine.state import IPO, RoundState, StockRoundState
-from pbem.exporters.e18xx import Exporter, LoggedOrder, UnsupportedExport, export_log, orders_in_force
+from pbem.exporters.e18xx import Exporter, export_log
+from pbem.exporters.records import LoggedOrder, UnsupportedExport, orders_in_force
 from pbem.importers.e18xx import effective_actions, load_record
 from pbem.importers.log_import import create_imported_game
 from pbem.importers.replay import record_keys, replay_record

@@ -96,7 +96,7 @@ class RecordTranslation:
         ``exporter.game`` is our game just before the order; the exporter checks that each
         record action renders back as ``action`` (or as no order).
 
-        :raises pbem.exporters.e18xx.UnsupportedExport: an order the title cannot export.
+        :raises pbem.exporters.records.UnsupportedExport: an order the title cannot export.
         """
         return None
 

@@ -44,7 +44,7 @@ from pbem.exporters.e18xx import export_orders  # noqa: E402
 from pbem.exporters.records import LoggedOrder, UnsupportedExport  # noqa: E402
 from pbem.orders import Vocabulary, parse_order  # noqa: E402
 from pbem.randomplay import Checks, InvariantError, Setup, play_game, setups_for  # noqa: E402
-from pbem.randomplay.setups import resolved  # noqa: E402
+from pbem.randomplay.setups import add_setup_arguments, resolved  # noqa: E402
 from pbem.ruleset import load_title  # noqa: E402
 
 FAST = Checks(offers_every=0, reports_every=0, wrong_lines=0, replay=False, invariants=False)
@@ -207,14 +207,9 @@ def table(results: list[GameResult], seconds: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--title", help="1830, 1870 or 1825 (default: every title)")
-    parser.add_argument("--options", nargs="*", help="the variants of one setup (none: the base game)")
-    parser.add_argument("--players", type=int, help="the number of players (default: the setup's)")
-    parser.add_argument("--games", type=int, default=1, help="games of each setup")
-    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    add_setup_arguments(parser)
     parser.add_argument("--engine", help="the platform's checkout (holding lib/engine); default $PBEM_18XX_ENGINE")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
-    parser.add_argument("--max-actions", type=int, default=20_000, help="a game longer than this fails")
     parser.add_argument("--keep", type=Path, help="write the record of every game that did not agree here")
     parser.add_argument("--quiet", action="store_true", help="one line per game, not the divergence's details")
     args = parser.parse_args(argv)

@@ -19,17 +19,13 @@ import time
 
 from pbem.errors import ConfigError
 from pbem.randomplay import Checks, InvariantError, play_game, setups_for
+from pbem.randomplay.setups import add_setup_arguments
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--title", help="1830, 1870 or 1825 (default: every title)")
-    parser.add_argument("--options", nargs="*", help="the variants of one setup (none: the base game)")
-    parser.add_argument("--players", type=int, help="the number of players (default: the setup's)")
-    parser.add_argument("--games", type=int, default=1, help="games of each setup")
-    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    add_setup_arguments(parser)
     parser.add_argument("--cheap", action="store_true", help="no offer or report checks")
-    parser.add_argument("--max-actions", type=int, default=20_000, help="a game longer than this fails")
     args = parser.parse_args(argv)
     checks = Checks(offers_every=0, reports_every=0) if args.cheap else Checks()
     try:

@@ -122,3 +122,18 @@ def test_a_failing_check_stops_the_game_naming_its_seed_and_action(monkeypatch: 
     before = play_game(Setup("1830", (), 3), 5, Checks(offers_every=0, reports_every=0, replay=False),
                        stop_before=caught.value.action)
     assert before.game.state.round.kind != "operating", "the action named is the first that broke it"
+
+
+def test_the_setup_arguments_choose_setups_and_seeds() -> None:
+    """The benchmarks' shared command line: no words is every setup from seed 1; named
+    options and players pick one."""
+    import argparse
+
+    from pbem.randomplay.setups import add_setup_arguments
+
+    parser = argparse.ArgumentParser()
+    add_setup_arguments(parser)
+    plain = parser.parse_args([])
+    assert (plain.title, plain.options, plain.games, plain.seed, plain.max_actions) == (None, None, 1, 1, 20_000)
+    args = parser.parse_args(["--title", "1870", "--options", "dixon", "--players", "3", "--games", "2", "--seed", "5"])
+    assert (args.title, args.options, args.players, args.games, args.seed) == ("1870", ["dixon"], 3, 2, 5)

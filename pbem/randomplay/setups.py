@@ -8,6 +8,7 @@ plays (the title's own resolution, which refuses a combination the title refuses
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass
 
 from pbem.errors import ConfigError
@@ -77,6 +78,17 @@ SETUPS: tuple[Setup, ...] = (
 )
 """Every title and option set the driver covers (each combination 18xx.games allows; the
 1825 kits each joined to a unit they need)."""
+
+
+def add_setup_arguments(parser: argparse.ArgumentParser) -> None:
+    """The command-line choice of setups and seeds that :func:`setups_for` reads
+    (``--title``, ``--options``, ``--players``, ``--games``, ``--seed``, ``--max-actions``)."""
+    parser.add_argument("--title", help="1830, 1870 or 1825 (default: every title)")
+    parser.add_argument("--options", nargs="*", help="the variants of one setup (none: the base game)")
+    parser.add_argument("--players", type=int, help="the number of players (default: the setup's)")
+    parser.add_argument("--games", type=int, default=1, help="games of each setup")
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    parser.add_argument("--max-actions", type=int, default=20_000, help="a game longer than this fails")
 
 
 def setups_for(title: str | None = None, options: tuple[str, ...] | None = None,

@@ -445,6 +445,17 @@ def test_a_player_with_no_money_is_not_asked() -> None:
     assert [(a["type"], a["entity"]) for a in exporter.actions] == [("pass", 1), ("pass", 2)]
 
 
+def test_the_bo_is_no_private_for_sale_between_players() -> None:
+    """1830's B&O private may not be bought (18xx.games ``g_1830/entities.rb``: ``no_buy``,
+    which its stock round's ``purchasable_companies`` honours): with only the BO left in a
+    player's hands the platform asks nobody our engine passes."""
+    game, exporter = _1830_stock_round(2)
+    for sym, company in game.state.companies.items():
+        company.closed = sym != "BO"
+    exporter.add(LoggedOrder(3, "A", Pass()))
+    assert [(a["type"], a["entity"]) for a in exporter.actions] == [("pass", 1)]
+
+
 def test_a_pass_our_engine_made_in_an_earlier_round_does_not_swallow_the_players_own_pass() -> None:
     """The import reads a recorded pass as the platform's for a turn our engine passed by
     itself during the last order (no order) when that turn is in the round now, or the
@@ -460,11 +471,39 @@ def test_a_pass_our_engine_made_in_an_earlier_round_does_not_swallow_the_players
     game.last_events = [NoValidActions("B"), NoValidActions("C"), RoundStarted("SR 2"), NoValidActions("C")]
     watch.rendered()
     watch.look()
-    assert watch.auto_passed == [("SR 1", "B"), ("SR 1", "C"), ("SR 2", "C")]
+    assert watch.auto_passed == [("SR 1", "B", False), ("SR 1", "C", False), ("SR 2", "C", False)]
     assert not watch.auto_pass("B")  # B is to act in SR 2: a pass of B now is B's own
-    assert watch.auto_pass("C") and watch.auto_passed == [("SR 1", "B"), ("SR 1", "C")]
+    assert watch.auto_pass("C") and watch.auto_passed == [("SR 1", "B", False), ("SR 1", "C", False)]
     assert watch.auto_pass("C")  # not to act: an earlier round's turn
     assert not watch.auto_pass("C")
+
+
+def test_the_platforms_passes_after_an_order_that_ends_a_stock_round_are_read_in_order() -> None:
+    """An order that ends stock round 2 (A's purchase; B and C have nothing to do) and the
+    next stock round's start (B to act first, again with nothing to do): the platform asks B
+    and C to pass in round 2 and B again in round 3 (a private of another player is for sale
+    to each, 1830 phases 2-4 from the second stock round); A, with no money, it does not
+    ask. The import expects exactly those passes, in that order, and no more; C, to act
+    first in the new round, then passes on their own."""
+    from pbem.engine.actions import BuyShares
+    from pbem.engine.events.rounds import NoValidActions, RoundStarted
+    from pbem.importers.e18xx import TurnWatch
+    from pbem.titles.g1830.importing import Translation1830
+
+    game, _ = _1830_stock_round(3)
+    game.state.players["A"].cash = 0
+    game.state.round.entity_index = game.state.order.index("C")
+    watch = TurnWatch(game, Translation1830())
+    watch.label, watch.held = "SR 2", ({"A": 0, "B": 5, "C": 5}, "2")
+    watch.rendered("A", BuyShares("PRR"))
+    game.last_events = [NoValidActions("B"), NoValidActions("C"), NoValidActions("A"),
+                        RoundStarted("OR 2.1"), RoundStarted("SR 3"), NoValidActions("B")]
+    watch.look()
+    assert watch.expected == ["B", "C", "B"]
+    assert not watch.platform_pass("C")  # out of turn: not the platform's next pass
+    assert watch.platform_pass("B") and watch.platform_pass("C") and watch.platform_pass("B")
+    assert not watch.platform_pass("B") and watch.expected == []
+    assert watch.acts_in_new_round("C") and not watch.acts_in_new_round("B")
 
 
 def test_declining_the_dh_token_is_the_privates_pass() -> None:
@@ -504,7 +543,7 @@ def test_a_stock_round_pass_read_after_the_round_ended_is_no_order_for_a_preside
     game = mp_operating_with_the_bridge_company()
     assert "B" in game.current_actors() and game.round_label().startswith("OR")
     watch = TurnWatch(game)
-    watch.auto_passed = [("SR 1", "B")]
+    watch.auto_passed = [("SR 1", "B", False)]
     assert watch.auto_pass("B") and watch.auto_passed == []
 
 

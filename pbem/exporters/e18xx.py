@@ -354,28 +354,10 @@ class Exporter:
                       held: tuple[dict[str, int], str]) -> None:
         """Export the pass of each player whose stock-round turn our engine ended by itself
         during ``order`` and whom the platform still asks
-        (:meth:`RecordTranslation.asks_in_stock_round`): first the player who gave it, when
-        nothing was left to do and nothing was bought in the turn (``bought``), then those
-        passed for having nothing to do (``NoValidActions`` among ``events``, in order);
-        ``label`` is the round's name and ``held`` the players' cash and the phase before the
-        order (in a round the order began, the game's own)."""
-        translation = self.renderer.translation
-        passed: set[str] = set()  # by a pass written here: the platform does not ask again this round
-        ended = order.seat not in self.game.current_actors() or self.game.round_label() != label
-        cash, phase = held
-        mine = cash[order.seat] + (1 if isinstance(order.action, SellShares) else 0)  # a sale brings money
-        if label.startswith("SR ") and not isinstance(order.action, Pass) and ended and not bought \
-                and translation.asks_in_stock_round(self, order.seat, int(label.split()[1]), phase, mine):
-            self._platform_pass(order, order.seat)  # after acting: the platform asks again in the round
-        for event in events:
-            if isinstance(event, RoundStarted):
-                label, passed = event.label, set()
-                cash, phase = {p: s.cash for p, s in self.game.state.players.items()}, self.game.state.phase
-            elif isinstance(event, NoValidActions) and label.startswith("SR ") and event.player not in passed:
-                if translation.asks_in_stock_round(self, event.player, int(label.split()[1]), phase,
-                                                   cash[event.player]):
-                    self._platform_pass(order, event.player)
-                    passed.add(event.player)
+        (:meth:`RecordTranslation.platform_passes`)."""
+        for player in self.renderer.translation.platform_passes(self.game, order.seat, order.action, label,
+                                                                bought, held, events):
+            self._platform_pass(order, player)
 
     def _platform_pass(self, order: LoggedOrder, player: str) -> None:
         """Export the platform's pass of ``player``, which must read back as no order."""

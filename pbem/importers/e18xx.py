@@ -37,6 +37,7 @@ from pbem.engine.actions import (
 )
 from pbem.engine.events.rounds import NoValidActions, RoundStarted
 from pbem.engine.game import Game
+from pbem.engine.steps.stock import PURCHASES
 from pbem.engine.state import POOL, Owner
 from pbem.engine.trains import train_type
 from pbem.engine.steps.auction import min_price, may_purchase
@@ -206,20 +207,37 @@ class TurnWatch:
     with the snapshot taken before that order and keeps :attr:`just_ended`.
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, translation: RecordTranslation | None = None) -> None:
         self.game = game
+        self.translation = translation or RecordTranslation()
         self.before = TurnSnapshot.of(game)
         self.label = game.round_label()
+        self.began = self.label
+        """The round the last order began in."""
+        self.held = self._held()
         self.pending = False
+        self.order: tuple[str, Action, bool] | None = None
+        """The last order rendered: its seat, the order and whether the stock turn it ends
+        bought anything."""
+        self.expected: list[str] = []
+        """The players whose passes the platform records after the last order, in order
+        (:meth:`RecordTranslation.platform_passes`), not yet met."""
         self.just_ended: list[str] = []
         """Players and corporations whose turns our engine ended during the last order."""
-        self.auto_passed: list[tuple[str, str]] = []
-        """(round, player) for each player the last order passed for having nothing to do."""
+        self.auto_passed: list[tuple[str, str, bool]] = []
+        """(round, player, asked) for each player the last order passed for having nothing to
+        do; ``asked``: the platform asks them in that stock round all the same
+        (:meth:`RecordTranslation.asks_in_stock_round`)."""
+
+    def _held(self) -> tuple[dict[str, int], str]:
+        return {p: s.cash for p, s in self.game.state.players.items()}, self.game.state.phase
 
     def copy(self, game: Game) -> TurnWatch:
         """An independent copy following ``game`` (a copy of this watch's game)."""
         twin = TurnWatch.__new__(TurnWatch)
         twin.game, twin.before, twin.pending, twin.label = game, self.before, self.pending, self.label
+        twin.translation, twin.held, twin.order = self.translation, self.held, self.order
+        twin.expected, twin.began = list(self.expected), self.began
         twin.just_ended = list(self.just_ended)
         twin.auto_passed = list(self.auto_passed)
         return twin
@@ -232,13 +250,38 @@ class TurnWatch:
         if self.pending:
             self.just_ended = sorted(ended_between(self.before, now))
             self.auto_passed, label = [], self.label
+            (cash, phase) = self.held  # as the exporter asks: before the order, then at its end
             for event in self.game.last_events:
                 if isinstance(event, RoundStarted):
-                    label = event.label
+                    label, (cash, phase) = event.label, self._held()
                 elif isinstance(event, NoValidActions):
-                    self.auto_passed.append((label, event.player))
+                    asked = label.startswith("SR ") and self.translation.asks_in_stock_round(
+                        self.game, event.player, int(label.split()[1]), phase, cash[event.player])
+                    self.auto_passed.append((label, event.player, asked))
+            self.expected, self.began = [], self.label
+            if self.order is not None:
+                seat, action, bought = self.order
+                self.expected = self.translation.platform_passes(self.game, seat, action, self.label, bought,
+                                                                 self.held, self.game.last_events)
             self.pending = False
-        self.before, self.label = now, self.game.round_label()
+        self.before, self.label, self.held = now, self.game.round_label(), self._held()
+
+    def platform_pass(self, player: str) -> bool:
+        """Whether a recorded pass of ``player`` is the next of the platform's passes
+        expected after the last order (:attr:`expected`; consumed)."""
+        if not self.expected or self.expected[0] != player:
+            return False
+        del self.expected[0]
+        asked = [i for i, (_, name, flag) in enumerate(self.auto_passed) if name == player and flag]
+        if asked:
+            del self.auto_passed[asked[0]]
+        return True
+
+    def acts_in_new_round(self, player: str) -> bool:
+        """Whether ``player`` is to act first in a stock round that began during the last
+        order (a pass of theirs is then that round's)."""
+        return (self.game.state.round.kind == "stock" and self.game.round_label() != self.began
+                and player in self.game.current_actors())
 
     def auto_pass(self, player: str) -> bool:
         """Whether a recorded pass of ``player`` is the platform's for a turn our engine
@@ -246,7 +289,7 @@ class TurnWatch:
         ``player`` is not to act now or acts in a round of another kind, one in an earlier
         round."""
         now = self.game.round_label()
-        mine = [i for i, (_, name) in enumerate(self.auto_passed) if name == player]
+        mine = [i for i, (_, name, _) in enumerate(self.auto_passed) if name == player]
         found = [i for i in mine if self.auto_passed[i][0] == now]
         if not found and player not in self.game.current_actors():
             found = mine
@@ -256,9 +299,15 @@ class TurnWatch:
             del self.auto_passed[found[0]]
         return bool(found)
 
-    def rendered(self) -> None:
-        """An order came of the record action just looked at."""
+    def rendered(self, seat: str | None = None, action: Action | None = None) -> None:
+        """An order came of the record action just looked at: ``action`` by ``seat``."""
         self.pending = True
+        self.order = None
+        if seat is not None and action is not None:
+            stock = self.game.state.round.stock if self.game.state.round.kind == "stock" else None
+            bought = (stock is not None and any(kind in PURCHASES for kind in stock.turn_actions)) \
+                or isinstance(action, (BuyShares, Par, BuyPrivate))
+            self.order = (seat, action, bought)
 
     def corporation_done(self, corp: str) -> bool:
         """``corp`` (not operating now) has had its turn: our engine ended it during the last
@@ -317,7 +366,7 @@ class Renderer:
         """Who holds each share and train the record names (see :mod:`pbem.importers.holdings`)."""
         self.rulings: list[str] = []
         """Record action ids rendered as GM rulings (a connection our engine does not find)."""
-        self.turns = TurnWatch(self.game)
+        self.turns = TurnWatch(self.game, self.translation)
         """Whose turns our engine ended by itself (see :class:`TurnWatch`)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Renderer:
@@ -367,12 +416,13 @@ class Renderer:
         own = self.translation.render(self, action)
         if isinstance(own, NoOrder):
             return None
-        if own is not None:
-            self.turns.rendered()
-            return own
-        ours = self._render_core(action)
+        ours = own if own is not None else self._render_core(action)
         if ours is not None:
-            self.turns.rendered()
+            try:
+                seat: str | None = self.seat(action)
+            except (UnsupportedRecordAction, KeyError):
+                seat = None
+            self.turns.rendered(seat, ours)
         return ours
 
     def _render_core(self, action: dict[str, Any]) -> Action | None:
@@ -469,7 +519,9 @@ class Renderer:
                 return Pass()
             return None if self.turns.corporation_done(entity) else Pass()
         name = self.names.get(action["entity"], entity)
-        if name in self.turns.just_ended:
+        if self.turns.platform_pass(name):
+            return None
+        if name in self.turns.just_ended and not self.turns.acts_in_new_round(name):
             self.turns.just_ended.remove(name)
             return None
         if self.turns.auto_pass(name):

@@ -20,6 +20,7 @@ from pbem.errors import ConfigError
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
     from pbem.engine.events import Event
+    from pbem.engine.game import Game
     from pbem.exporters.e18xx import Exporter
     from pbem.importers.e18xx import Renderer
 
@@ -57,20 +58,53 @@ class RecordTranslation:
     private_trade_first_round: ClassVar[bool] = True
     """Whether the platform offers that trade in the first stock round too."""
 
-    def asks_in_stock_round(self, exporter: Exporter, player: str, stock_round: int, phase: str,
+    def asks_in_stock_round(self, game: Game, player: str, stock_round: int, phase: str,
                             cash: int) -> bool:
         """Whether the platform's stock round ``stock_round`` (1: the first) in ``phase`` gives
         ``player``, holding ``cash``, a turn that our engine passed by itself (``player`` has
         no order of ours left): a private company of another player is for sale to them (see
-        :attr:`private_trade_phases`) and they have money. The export writes the platform's
-        pass for that turn."""
-        state = exporter.game.state
+        :attr:`private_trade_phases`; not one barred from sale, 1830's BO) and they have
+        money. The export writes the platform's pass for that turn; the import reads it as
+        no order. ``game`` holds the privates' owners."""
+        state = game.state
         if phase not in self.private_trade_phases or (stock_round <= 1 and not self.private_trade_first_round):
             return False
         if cash <= 0:
             return False
         return any(not company.closed and company.owner is not None and company.owner.is_player
-                   and company.owner.name != player for company in state.companies.values())
+                   and company.owner.name != player and game.title.company(sym).ability("no_buy") is None
+                   for sym, company in state.companies.items())
+
+    def platform_passes(self, game: Game, seat: str, action: Action, label: str, bought: bool,
+                        held: tuple[dict[str, int], str], events: Sequence[Event]) -> list[str]:
+        """The players, in order, whose passes the platform's stock round records after our
+        order ``action`` by ``seat`` for turns our engine ended by itself
+        (:meth:`asks_in_stock_round`): first ``seat``, when its turn ended with nothing left
+        to do and nothing bought in it (``bought``), then each player passed for having
+        nothing to do (``NoValidActions`` among ``events``), once a round. ``game`` is after
+        the order, ``label`` the round it began in and ``held`` the players' cash and the
+        phase before it (in a round the order began, the game's own). The export writes
+        these passes and the import reads them back as no order."""
+        from pbem.engine.actions import Pass, SellShares
+        from pbem.engine.events.rounds import NoValidActions, RoundStarted
+
+        out: list[str] = []
+        passed: set[str] = set()
+        ended = seat not in game.current_actors() or game.round_label() != label
+        cash, phase = held
+        mine = cash[seat] + (1 if isinstance(action, SellShares) else 0)  # a sale brings money
+        if label.startswith("SR ") and not isinstance(action, Pass) and ended and not bought \
+                and self.asks_in_stock_round(game, seat, int(label.split()[1]), phase, mine):
+            out.append(seat)  # after acting: the platform asks again in the round
+        for event in events:
+            if isinstance(event, RoundStarted):
+                label, passed = event.label, set()
+                cash, phase = {p: s.cash for p, s in game.state.players.items()}, game.state.phase
+            elif isinstance(event, NoValidActions) and label.startswith("SR ") and event.player not in passed:
+                if self.asks_in_stock_round(game, event.player, int(label.split()[1]), phase, cash[event.player]):
+                    out.append(event.player)
+                    passed.add(event.player)
+        return out
 
     def tile_copy_ids(self, exporter: Exporter, name: str, count: int) -> list[str]:
         """The record ids of the ``count`` copies of tile ``name`` in the game's supply, in

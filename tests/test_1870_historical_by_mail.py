@@ -205,7 +205,8 @@ def test_help_has_a_note_on_each_part_of_the_variant() -> None:
                     "The M-K-T private and the Katy", "Small cities"):
         assert f"\n  {heading}\n" in notes, heading
     assert "ohio_cairo" in notes and "our reading" in notes
-    assert "Rules of this game:" not in help_text(title=load_title("1870"))
+    plain = help_text(title=load_title("1870"))
+    assert "Historical Order Start" not in plain[plain.index("Rules of this game:"):]
     # the variant's own order words are listed in its games only (the GM's OUTOFORDER too)
     for variants, listed in (((), False), (("historical_order_start",), True)):
         text = help_text(title=load_title("1870", variants), include_gm=True)

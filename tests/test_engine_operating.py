@@ -405,3 +405,49 @@ def test_1830_and_1870_keep_track_then_token_as_two_steps(title: str) -> None:
     token = next(i for i, s in enumerate(steps) if issubclass(s, Token))
     assert track < token
     assert not any(LayTile in s.takes and PlaceToken in s.takes for s in steps)
+
+
+def _prr_with_the_dh(game: Game) -> Game:
+    float_corp(game, "PRR", P1, 100, 1000)
+    game.state.companies["DH"].owner = Owner.corporation("PRR")
+    game.state.players[P3].companies.remove("DH")
+    return operating(game)
+
+
+def test_the_dh_tile_brings_its_free_token_while_one_is_left(game: Game) -> None:
+    """1830's D&H: the owning corporation lays tile 57 on F16, and may place a station token
+    there free; with a token left it is offered, and PASS declines it."""
+    _prr_with_the_dh(game)
+    lay = next(a for a in game.legal_actions(P1) if isinstance(a, LayTile) and a.using == "DH")
+    game.apply(P1, lay)
+    assert game.state.pending_teleport == "F16"
+    assert PlaceToken("F16", 0) in game.legal_actions(P1)
+
+
+def test_with_no_token_left_the_dh_tile_comes_alone(game: Game) -> None:
+    """Every one of PRR's four tokens is on the map: the D&H's tile is laid, no token is
+    offered, and the turn goes on to the run."""
+    _prr_with_the_dh(game)
+    for coord in ("E5.0", "D10.0", "E11.0"):
+        game.state.tokens[coord] = ["PRR"]
+    lay = next(a for a in game.legal_actions(P1) if isinstance(a, LayTile) and a.using == "DH")
+    game.apply(P1, lay)
+    assert game.state.pending_teleport is None
+    assert not [a for a in game.legal_actions(P1) if isinstance(a, PlaceToken)]
+
+
+def test_two_tokens_with_no_track_between_them_are_no_route(game: Game) -> None:
+    """PRR's home token on H12 and the D&H's token on F16 are both stops of PRR's, but no
+    track joins them or either to another stop: PRR has no route, so its run is no step of
+    its turn (1830 rules 6.5) and a train bought next is its order after the token."""
+    from pbem.engine.steps.operating import route_available
+
+    _prr_with_the_dh(game)
+    game.state.corporations["PRR"].trains.append(game.state.depot.pop(0))
+    lay = next(a for a in game.legal_actions(P1) if isinstance(a, LayTile) and a.using == "DH")
+    game.apply(P1, lay)
+    game.apply(P1, PlaceToken("F16", 0))
+    assert not route_available(game, "PRR")
+    assert not [a for a in game.legal_actions(P1) if isinstance(a, RunRoutes)]
+    game.apply(P1, BuyTrain("2"))
+    assert len(game.state.corporations["PRR"].trains) == 2

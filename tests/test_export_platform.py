@@ -565,3 +565,63 @@ def test_a_player_who_bought_in_the_turn_is_not_asked_again_for_a_private() -> N
     exporter.add(LoggedOrder(4, "A", SellShares("NYC", 1)))
     assert game.current_actors() == ["B"]
     assert [(a["type"], a["entity"]) for a in exporter.actions] == [("sell_shares", 1)]
+
+
+def _prr_owning_cs() -> tuple[Game, Exporter]:
+    """1830, OR 1.1: PRR (A, $1000) operates and owns the CS, whose extra tile on B20 it may
+    lay at any time in its turn."""
+    from pbem.importers.e18xx import TurnWatch
+    from pbem.ruleset import load_title
+    from tests.test_engine_operating import float_corp, operating
+
+    game = Game(load_title("1830"), ["A", "B", "C"])
+    for player, company in (("A", "SV"), ("B", "CS"), ("C", "DH"), ("A", "MH"), ("B", "CA")):
+        game.apply(player, BuyPrivate(company))
+    float_corp(game, "PRR", "A", 100, 1000)
+    game.state.companies["CS"].owner = Owner.corporation("PRR")
+    game.state.players["B"].companies.remove("CS")
+    operating(game)
+    exporter = exporter_on(game)
+    exporter.renderer.turns = TurnWatch(game)
+    return game, exporter
+
+
+def test_a_turn_ended_with_the_cs_lay_unmade_gets_the_platforms_last_pass() -> None:
+    """18xx.games keeps a corporation's turn open at its last step (Buy Companies, blocking)
+    while it owns an ability usable in its turn (the CS's extra tile, ``owning_corp_or_turn``):
+    when our engine ends PRR's turn (its PASS of the train step, nothing left), the export
+    writes PRR's pass of that step too, which reads back as no order."""
+    from pbem.engine.actions import BuyTrain
+
+    game, exporter = _prr_owning_cs()
+    exporter.add(LoggedOrder(1, "A", BuyTrain("2")))
+    bought = len(exporter.actions)
+    exporter.add(LoggedOrder(2, "A", Pass()))
+    assert game.operating_corporation() != "PRR"
+    assert exporter.actions[bought:] == [
+        {"type": "pass", "entity": "PRR", "entity_type": "corporation", "id": bought + 1},
+        {"type": "pass", "entity": "PRR", "entity_type": "corporation", "id": bought + 2}]
+
+
+def test_with_the_cs_lay_made_the_turn_ends_with_our_pass() -> None:
+    from pbem.engine.actions import BuyTrain
+
+    game, exporter = _prr_owning_cs()
+    game.state.used_abilities.append("CS")
+    exporter.add(LoggedOrder(1, "A", BuyTrain("2")))
+    bought = len(exporter.actions)
+    exporter.add(LoggedOrder(2, "A", Pass()))
+    assert exporter.actions[bought:] == [{"type": "pass", "entity": "PRR", "entity_type": "corporation",
+                                          "id": bought + 1}]
+
+
+def test_a_route_back_to_the_hex_it_left_reads_in_the_order_written() -> None:
+    """A run G7 (one city) - F6 - G7 (the other city): both ends of its first hex chain are
+    ends of the second, so the first chain's own order gives the start; a route whose first
+    chain shares one end is read from its other end, as before."""
+    from pbem.importers.e18xx import _join_chains
+
+    assert _join_chains([["G7", "F6"], ["F6", "G7"]]) == ["G7", "F6", "G7"]
+    assert _join_chains([["F6", "G7"], ["G7", "F6"]]) == ["F6", "G7", "F6"]
+    assert _join_chains([["F6", "G7"], ["F6", "E5"]]) == ["G7", "F6", "E5"]
+    assert _join_chains([["E5", "D4", "F6"]]) == ["E5", "F6"]

@@ -144,6 +144,45 @@ def test_a_variant_the_platform_lacks_is_refused_by_name() -> None:
     assert ok.record().optional_rules == ("diesels", "original_tiles")
 
 
+PLATFORM_OPTIONS = {
+    "1830": {"multiple_brown_from_ipo", "optional_6_train"},
+    "1870": {"diesels", "finish_on_400", "original_rules", "station_wars", "original_tiles",
+             "max_reissue_200", "can_protect_if_sold", "original_market"},
+    "1825": {"unit_1", "unit_2", "unit_3", "unit_12", "unit_23", "unit_123", "unit_4", "r1", "r2", "r3",
+             "k1", "k2", "k3", "k5", "k6", "k7", "d1", "u3p", "big_bank", "strict_bank", "db1", "db2", "db3"},
+}
+"""The optional rules of each title on 18xx.games (its ``g_<title>/meta.rb``
+``OPTIONAL_RULES``), transcribed."""
+
+
+@pytest.mark.parametrize("title", sorted(PLATFORM_OPTIONS))
+def test_every_variant_of_ours_is_the_platforms_option_or_refused(title: str) -> None:
+    """A variant of ours that is no option of the platform (a rule of its own, or a reading
+    the GM chose) cannot be written as one: the export refuses the game, naming it."""
+    from pbem.ruleset.files import available_variants
+
+    from pbem.errors import ConfigError
+
+    checked = 0
+    for variant in available_variants(title):
+        data = None
+        for others in ((), ("unit_1",), ("unit_2",), ("unit_3",), ("unit_1", "k3")):
+            try:
+                data = load_title(title, tuple(dict.fromkeys(others + (variant,))))
+                break
+            except ConfigError:
+                continue  # a combination the title refuses: try the next
+        assert data is not None, variant
+        checked += 1
+        seats = [f"P{i}" for i in range(1, data.min_players + 1)]
+        if variant in PLATFORM_OPTIONS[title]:
+            assert variant in Exporter(data, seats).record().optional_rules
+        else:
+            with pytest.raises(UnsupportedExport, match=variant):
+                Exporter(data, seats)
+    assert checked == len(available_variants(title))
+
+
 def test_every_reading_of_a_lacking_variant_is_refused_as_it_includes_it() -> None:
     """A reading of Lorenz's variant (a file that includes ``lorenz``) is refused by its own
     name without being listed: what it includes decides."""

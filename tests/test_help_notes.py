@@ -47,5 +47,9 @@ def test_notes_are_wrapped_at_78_and_spelt_as_the_reports_spell_money(tmp_path: 
     assert "A toll of L10 is paid" in text and "£" not in text
 
 
-def test_1830_has_no_notes() -> None:
-    assert "Rules of this game" not in help_text(title=load_title("1830"))
+def test_1830_notes_only_its_reading_of_a_train_due() -> None:
+    text = help_text(title=load_title("1830"))
+    notes = text[text.index("Rules of this game:"):]
+    assert "\n  Emergency train\n" in notes and "at most the train's face value" in notes
+    other = help_text(title=load_title("1830", ("emergency_bank_train_only",)))
+    assert "no other corporation's train may be bought" in other and "face value" not in other

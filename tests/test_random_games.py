@@ -137,3 +137,23 @@ def test_the_setup_arguments_choose_setups_and_seeds() -> None:
     assert (plain.title, plain.options, plain.games, plain.seed, plain.max_actions) == (None, None, 1, 1, 20_000)
     args = parser.parse_args(["--title", "1870", "--options", "dixon", "--players", "3", "--games", "2", "--seed", "5"])
     assert (args.title, args.options, args.players, args.games, args.seed) == ("1870", ["dixon"], 3, 2, 5)
+
+
+def test_a_game_with_no_corporation_floated_for_fifty_stock_rounds_is_dead() -> None:
+    """No corporation open and floated: nothing operates and no money comes in, while shares
+    of an unfloated one may change hands for ever; after DEAD_ROUNDS such stock rounds the
+    driver ends the game as its GM would. A floated corporation, or another round, resets it."""
+    from pbem.engine.state import RoundState, StockRoundState
+    from pbem.randomplay.driver import DEAD_ROUNDS, dead
+
+    game = Game(load_title("1830"), ["A", "B", "C"])
+    game.state.round = RoundState(kind="stock", number=3, stock=StockRoundState())
+    assert dead(game, None) == (False, 3)
+    game.state.round.number = 3 + DEAD_ROUNDS - 1
+    assert dead(game, 3) == (False, 3)
+    game.state.round.number = 3 + DEAD_ROUNDS
+    assert dead(game, 3) == (True, 3)
+    game.state.corporations["PRR"].floated = True
+    assert dead(game, 3) == (False, None)
+    game.state.corporations["PRR"].closed = True
+    assert dead(game, None) == (False, 3 + DEAD_ROUNDS)

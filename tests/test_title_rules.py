@@ -57,6 +57,6 @@ def test_a_value_of_another_type_than_the_default_fails_the_load(tmp_path: Path)
         load_title("1830", ("odd",), rules_dir=root, hooks=Settled)
 
 
-def test_a_title_declaring_no_settings_has_none() -> None:
-    assert load_title("1830").const("title_rules") is None
-    assert TitleHooks.title_rules() == {}
+def test_1830_declares_one_setting_its_reading_of_a_train_due() -> None:
+    assert load_title("1830").const("title_rules") == {"emergency_train_from_corporation": "face_value"}
+    assert TitleHooks.title_rules() == {"emergency_train_from_corporation": "face_value"}

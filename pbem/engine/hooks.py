@@ -64,8 +64,11 @@ class TitleHooks:
         """The settings of the title's own rules (``game.yaml`` ``title_rules``): key -> its
         default, whose type a value must have. The loader refuses any other key and fills in
         the defaults; the title's code reads one with :meth:`~pbem.engine.title.TitleData.
-        title_rule`. 1830: none."""
-        return {}
+        title_rule`. 1830: ``emergency_train_from_corporation``, how a corporation that must
+        buy a train and cannot pay the bank's cheapest may buy another corporation's
+        (:data:`pbem.engine.steps.operating.buytrains.EMERGENCY_READINGS`; default
+        ``face_value``)."""
+        return {"emergency_train_from_corporation": "face_value"}
 
     # -- the sequence of rounds ----------------------------------------------------------------
 

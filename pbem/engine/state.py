@@ -216,7 +216,9 @@ class OperatingState:
     revenue: int | None = None
     routes: list[list[Vertex]] = field(default_factory=list)
     trains_bought: int = 0
-    emergency: bool = False
+    sale_price: int | None = None
+    """The price of one share in the president's last sale this turn for a train due
+    (emergency money), or None."""
     no_upgrade_hexes: list[str] = field(default_factory=list)
 
     def copy(self) -> OperatingState:

@@ -84,9 +84,10 @@ def train_limit(game: Game) -> int:
     return phase_data(game.title, game.state.phase).train_limit
 
 
-def cheapest_depot_price(game: Game) -> int | None:
-    """The lowest price of a train in the depot (not the pool), or None if it is empty."""
-    prices = [train_data(game.title, t).price for t in depot_offer(game) if t in game.state.depot]
+def cheapest_offer_price(game: Game) -> int | None:
+    """The lowest price of a train the bank sells now, new or from the pool (the train a
+    corporation buys with its president's money, 1830 rules 6.7), or None if none is for sale."""
+    prices = [train_data(game.title, t).price for t in depot_offer(game)]
     return min(prices) if prices else None
 
 

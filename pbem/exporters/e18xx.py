@@ -20,6 +20,8 @@ passes as our route check found it (:attr:`pbem.engine.track.RouteResult.legs`).
 
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -307,6 +309,7 @@ class Exporter:
         held = ({p: s.cash for p, s in self.game.state.players.items()}, self.game.state.phase)
         self._passes_before(order)
         turn = self.turn()
+        closing_pass = turn is not None and isinstance(order.action, Pass) and self._last_step_open()
         if isinstance(order.action, RunAuto):  # the run our engine finds for it (deterministic)
             try:
                 resolved, _ = resolve_auto(self.game, order.action)
@@ -315,6 +318,10 @@ class Exporter:
             except OrderError as exc:
                 raise UnsupportedExport(f"log {order.seq}: RUN AUTO: {exc}") from exc
             order = LoggedOrder(order.seq, order.seat, resolved)
+        teleported = self._teleporting()
+        if isinstance(order.action, PlaceToken) and order.action.using is None and teleported is not None \
+                and order.action.hex == self.game.state.pending_teleport:  # the private's token, as the platform asks it
+            order = LoggedOrder(order.seq, order.seat, dataclasses.replace(order.action, using=teleported))
         events: Sequence[Event] = ()
         try:
             own = translation.export(self, order.seat, order.action)
@@ -344,6 +351,9 @@ class Exporter:
             events = self.game.apply(order.seat, order.action)
         self._sync_tiles()
         self.slots.follow(self.game)
+        if turn is not None and self.turn() != turn and not closing_pass and not self.game.state.finished \
+                and translation.asks_at_turn_end(self.game, str(turn[-1])):
+            self._corporation_pass(order, str(turn[-1]))
         autos = translation.auto_actions(self, turn, events)
         if autos and self.actions:
             self.actions[-1].setdefault("auto_actions", []).extend(autos)
@@ -358,6 +368,23 @@ class Exporter:
         for player in self.renderer.translation.platform_passes(self.game, order.seat, order.action, label,
                                                                 bought, held, events):
             self._platform_pass(order, player)
+
+    def _last_step_open(self) -> bool:
+        """Whether the operating turn's last step (buying privates) is the one to act now,
+        so a PASS now is the one the platform's last step waits for."""
+        from pbem.engine.steps.operating.privates import BuyCompany
+        from pbem.engine.steps.operating.walk import active_steps
+
+        steps = active_steps(self.game)
+        return bool(steps) and steps[0] is BuyCompany
+
+    def _corporation_pass(self, order: LoggedOrder, corp: str) -> None:
+        """Export the pass of ``corp`` at the end of a turn our engine ended by itself
+        (:meth:`RecordTranslation.asks_at_turn_end`), which must read back as no order."""
+        part = {"type": "pass", "entity": corp, "entity_type": "corporation"}
+        if self.renderer.render({**part, "id": len(self.actions) + 1}) is not None:
+            raise UnsupportedExport(f"log {order.seq}: the platform's pass of {corp} would read back as an order")
+        self.emit(part, order.seq)
 
     def _platform_pass(self, order: LoggedOrder, player: str) -> None:
         """Export the platform's pass of ``player``, which must read back as no order."""

@@ -329,7 +329,10 @@ def _join_chains(chains: list[list[str]]) -> list[str]:
     if len(chains) == 1:
         return [chains[0][0], chains[0][-1]]
     first, second = chains[0], chains[1]
-    start = first[-1] if first[0] in (second[0], second[-1]) else first[0]
+    ends = (second[0], second[-1])
+    # the first chain's end not shared with the second; a route back to the hex it left
+    # (both ends shared) is read in the order written
+    start = first[-1] if first[0] in ends and first[-1] not in ends else first[0]
     stops = [start]
     for chain in chains:
         nxt = chain[-1] if chain[0] == stops[-1] else chain[0]

@@ -75,6 +75,23 @@ class RecordTranslation:
                    and company.owner.name != player and game.title.company(sym).ability("no_buy") is None
                    for sym, company in state.companies.items())
 
+    def asks_at_turn_end(self, game: Game, corp: str) -> bool:
+        """Whether the platform's operating turn, which our engine has just ended for
+        ``corp`` (``game`` after it), still waits for ``corp``'s pass at its last step
+        (buying privates): ``corp`` owns a private whose extra tile lay it may make at any
+        time in its turn and has not made (1830's CS; 18xx.games asks a corporation with an
+        ability usable in its turn, ``owning_corp_or_turn``, in its blocking Buy Companies
+        step). Our engine does not hold the turn open for it: the lay is sent with the
+        turn's orders. The export writes that pass; the import reads it as no order."""
+        state = game.state
+        for sym, company in state.companies.items():
+            if company.closed or company.owner is None or company.owner.name != corp or company.owner.is_player:
+                continue
+            ability = game.title.company(sym).ability("tile_lay")
+            if ability is not None and ability.data.get("extra", True) and sym not in state.used_abilities:
+                return True
+        return False
+
     def platform_passes(self, game: Game, seat: str, action: Action, label: str, bought: bool,
                         held: tuple[dict[str, int], str], events: Sequence[Event]) -> list[str]:
         """The players, in order, whose passes the platform's stock round records after our

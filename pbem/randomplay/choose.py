@@ -75,11 +75,18 @@ def _bids(game: Game, player: str, bid: Bid, rng: random.Random) -> list[Action]
 
 
 def _train_prices(game: Game, corp: str, buy: BuyTrain, rng: random.Random) -> list[Action]:
-    """A train from another corporation at the edges of its price and between."""
+    """A train from another corporation at the edges of its price and between (the legal
+    range, with the president's money where the title's reading allows it, and the
+    treasury's)."""
+    from pbem.engine.steps.operating.buytrains import corporation_train_prices
+
     cash = game.state.corporations[corp].cash
     kind = trains.train_type(buy.train) if "-" in buy.train else buy.train
     face = next((t.price for t in game.title.trains if t.name == kind), cash)
     amounts = {1, max(1, cash), face, rng.randint(1, max(1, cash))}
+    legal = corporation_train_prices(game, corp, face)
+    if legal is not None:
+        amounts |= {legal[0], legal[1], rng.randint(*legal)}
     return [BuyTrain(buy.train, buy.source, amount, buy.exchange) for amount in sorted(amounts)
             if amount != buy.price]
 

@@ -56,6 +56,25 @@ class PlayedGame:
     game: Game
     log: list[tuple[str, str]] = field(default_factory=list)
     refused: int = 0
+    ended_by_gm: bool = False
+    """Whether the game was dead (:data:`DEAD_ROUNDS`) and ended as its GM would end it."""
+
+
+DEAD_ROUNDS = 50
+"""Stock rounds in a row with no corporation open and floated (none operates, so no money
+comes in, while shares of one not yet floated may still change hands for ever, e.g. every
+1870 railroad closed but one the players cannot afford to float): the driver then ends the
+game as its GM would (``END GAME``; the engine ends only a game in which nobody may act)."""
+
+
+def dead(game: Game, since: int | None) -> tuple[bool, int | None]:
+    """Whether ``game`` has had no corporation open and floated for :data:`DEAD_ROUNDS` stock
+    rounds, and the stock round that began that (``since``: the value returned before)."""
+    rnd = game.state.round
+    if any(c.floated and not c.closed for c in game.state.corporations.values()) or rnd.kind != "stock":
+        return False, since if rnd.kind != "stock" else None
+    since = rnd.number if since is None else since
+    return rnd.number - since >= DEAD_ROUNDS, since
 
 
 def _fail(setup: Setup, seed: int, number: int, invariant: str, problems: list[str]) -> None:
@@ -104,9 +123,15 @@ def play_game(setup: Setup, seed: int, checks: Checks = Checks(), max_actions: i
     played = PlayedGame(setup, seed, game)
     expected = invariants.total_money(game)
     number = 0
+    dead_since: int | None = None
     while not game.state.finished:
         if stop_before is not None and number + 1 >= stop_before:
             return played
+        over, dead_since = dead(game, dead_since)
+        if over:
+            game.end_game("manually_ended")
+            played.ended_by_gm = True
+            break
         if number >= max_actions:
             _fail(setup, seed, number, "ends", [f"no end after {max_actions} actions ({game.round_label()})"])
         actors = game.current_actors()
@@ -147,7 +172,7 @@ def play_game(setup: Setup, seed: int, checks: Checks = Checks(), max_actions: i
         played.log.append((player, line))
         _check(played, number, expected, vocab, checks, checker)
     if checks.replay:
-        _fail(setup, seed, number, "replay", invariants.replay_equal(game, played.log, vocab))
+        _fail(setup, seed, number, "replay", invariants.replay_equal(game, played.log, vocab, played.ended_by_gm))
     return played
 
 

@@ -210,15 +210,18 @@ def report(game: Game, setup_name: str, variants: Sequence[str], widths: Sequenc
     return problems
 
 
-def replay_equal(game: Game, log: Sequence[tuple[str, str]], vocab: Vocabulary) -> list[str]:
-    """Problems if ``log`` (seat, order line) applied from scratch does not give ``game``'s
-    state."""
+def replay_equal(game: Game, log: Sequence[tuple[str, str]], vocab: Vocabulary,
+                 ended_by_gm: bool = False) -> list[str]:
+    """Problems if ``log`` (seat, order line) applied from scratch (and the game then ended by
+    its GM, ``ended_by_gm``) does not give ``game``'s state."""
     fresh = Game(game.title, list(game.state.seats))
     for number, (seat, line) in enumerate(log, 1):
         try:
             fresh.apply(seat, parse_order(line, vocab), atomic=False)
         except OrderError as exc:
             return [f"the replay refuses action {number}, {seat}: {line!r}: {exc}"]
+    if ended_by_gm:
+        fresh.end_game("manually_ended")
     if fresh.state != game.state:
         differ = [name for name in vars(game.state) if getattr(fresh.state, name) != getattr(game.state, name)]
         return [f"the replay ends in another state (differing: {', '.join(differ)})"]

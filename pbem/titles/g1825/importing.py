@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 class Translation1825(RecordTranslation):
     """1825's own record actions (see the module docstring)."""
 
-    platform_lacks = frozenset({"lorenz"})  # and every reading of it, each including it
+    platform_lacks = frozenset({"lorenz", "receivership_no_credit"})  # lorenz: and every reading of it, each including it
 
     def export(self, exporter: Exporter, seat: str, action: Action) -> list[dict[str, Any]] | None:
         """A lease as the platform's ``special_buy`` by the company (its ``description`` the

@@ -148,8 +148,10 @@ class OperatingRules(TitleHooks):
     @classmethod
     def title_rules(cls) -> Mapping[str, bool | int | str]:
         """The reading of the credit of a company in receivership
-        (:data:`pbem.titles.g1825.credit.DEFAULTS`), with the other settings."""
-        return {**super().title_rules(), **credit.DEFAULTS}
+        (:data:`pbem.titles.g1825.credit.DEFAULTS`), with the other settings (not 1830's
+        reading of a train due, as 1825 makes no company buy one on its Director's money)."""
+        inherited = {k: v for k, v in super().title_rules().items() if k != "emergency_train_from_corporation"}
+        return {**inherited, **credit.DEFAULTS}  # no train is due on a Director's money
 
     def homes(self, game: Game, corp: str) -> tuple[CityRef, ...]:
         """Its charter's home and each further home of the units in play (the LNWR's Crewe

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 class Translation1870(RecordTranslation):
     """1870's own record actions (see the module docstring)."""
 
-    platform_lacks = frozenset({"dixon", "historical_order_start", "small_cities"})
+    platform_lacks = frozenset({"dixon", "historical_order_start", "small_cities", "emergency_train_at_face_value"})
     private_trade_phases = frozenset({"2", "3"})  # 18xx.games: its phases 1-3, none in phase 1 for a player
 
     def export(self, exporter: Exporter, seat: str, action: Action) -> list[dict[str, Any]] | None:

@@ -15,6 +15,39 @@ if TYPE_CHECKING:
     from pbem.engine.game import Game
 
 
+EMERGENCY_READINGS = ("face_value", "never")
+"""The readings of the title rule ``emergency_train_from_corporation`` (1830 rules 6.7 say
+the president makes up what the treasury lacks for a train due; they do not say whether that
+train may be another corporation's): ``face_value``, the president may also pay toward
+another corporation's train, at most its face value, and once shares are sold for it the price
+must spend the money of the last share sold (18xx.games 1830, ``EBUY_FROM_OTHERS = :value``);
+``never``, the president's money buys only the bank's cheapest train, and once shares are sold
+no train of another corporation may be bought (18xx.games 1870, ``:never``)."""
+
+
+def corporation_train_prices(game: Game, corp: str, face: int) -> tuple[int, int] | None:
+    """The prices (money, inclusive) ``corp`` may pay another corporation for a train of face
+    value ``face``, or None when it may buy none: 1 up to its treasury; for a corporation
+    that must buy a train and cannot pay the bank's cheapest, as the title's
+    ``emergency_train_from_corporation`` reads 1830 rules 6.7 (:data:`EMERGENCY_READINGS`; a
+    title that does not declare it, one with no train due on its president's money, reads
+    ``never``)."""
+    state = game.state
+    treasury = state.corporations[corp].cash
+    sold = op_state(game).sale_price
+    cheapest = trains.cheapest_offer_price(game)
+    due = must_buy_train(game, corp) and cheapest is not None and treasury < cheapest
+    reading = str(game.title.const("title_rules", {}).get("emergency_train_from_corporation", "never"))
+    if reading == "never" and sold is not None:
+        return None
+    if reading == "face_value" and treasury < face and due:
+        possible = treasury + state.players[president(game, corp)].cash
+        low = possible - sold + 1 if sold is not None else 1
+        high = min(face, possible)
+        return (max(1, low), high) if max(1, low) <= high else None
+    return (1, treasury) if treasury >= 1 else None
+
+
 def crowded(game: Game) -> list[str]:
     """Corporations over the train limit, in operating order."""
     limit = trains.train_limit(game)
@@ -72,9 +105,11 @@ def must_buy_train(game: Game, corp: str) -> bool:
 
 class BuyTrainStep(OpStep):
     """Buy trains (1830 rules 6.7): from the bank at the printed price (the cheapest type
-    only), from the pool, or from another corporation at any price of at least 1; a
-    corporation that must have a train and cannot pay gets its president's cash, then the
-    president sells shares; if that is not enough, the president is bankrupt."""
+    only), from the pool, or from another corporation at any price of at least 1 that its
+    treasury holds; a corporation that must have a train and cannot pay gets its president's
+    cash, then the president sells shares; if that is not enough, the president is bankrupt.
+    Whether the president may pay toward another corporation's train is the title's reading
+    (:func:`corporation_train_prices`)."""
 
     name = "buy_train"
     description = "buy trains (TRAIN), or PASS"
@@ -94,7 +129,8 @@ class BuyTrainStep(OpStep):
             return False
         prices = [trains.train_data(game.title, t).price for t in trains.depot_offer(game)]
         others = [t for c, s in game.state.corporations.items() if c != corp for t in s.trains]
-        return bool(prices and min(prices) <= treasury.cash) or (bool(others) and treasury.cash >= 1)
+        return bool(prices and min(prices) <= treasury.cash) or any(
+            corporation_train_prices(game, corp, trains.train_data(game.title, t).price) for t in others)
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
@@ -130,7 +166,7 @@ def bankrupt_problem(game: Game, player: str, corp: str) -> str | None:
     it; bankruptcy is for the money that cannot be raised)."""
     if not must_buy_train(game, corp):
         return f"{corp} need not buy a train: there is nothing to go bankrupt for"
-    cheapest = trains.cheapest_depot_price(game)
+    cheapest = trains.cheapest_offer_price(game)
     cash = game.state.corporations[corp].cash + game.state.players[player].cash
     if cheapest is not None and cash >= cheapest:
         return (f"{corp} and {player} have {game.money(cash)}, enough for the cheapest train "
@@ -168,7 +204,7 @@ def raisable(game: Game, player: str, corp: str) -> int:
 def train_candidates(game: Game, corp: str) -> list[Action]:
     """What ``corp``'s president might order in the train step, to be checked: each train
     the bank and the pool sell (alone and with each trade-in), each other corporation's
-    train at the least price ($1), and when a train is due the president's sales of 1 up to
+    train at the least price it may pay (:func:`corporation_train_prices`), and when a train is due the president's sales of 1 up to
     all of a holding, BANKRUPT; else PASS."""
     state, title = game.state, game.title
     found: list[Action] = []
@@ -177,8 +213,13 @@ def train_candidates(game: Game, corp: str) -> list[Action]:
         source = "pool" if train_id in state.pool_trains else "depot"
         found.append(BuyTrain(data.name, source))
         found += [BuyTrain(data.name, source, None, old) for old in dict(data.trade_in)]
-    found += [BuyTrain(trains.train_type(t), other, 1) for other, held in sorted(state.corporations.items())
-              if other != corp and not held.closed for t in held.trains]
+    for other, held in sorted(state.corporations.items()):
+        if other == corp or held.closed:
+            continue
+        for train_id in held.trains:
+            prices = corporation_train_prices(game, corp, trains.train_data(title, train_id).price)
+            if prices is not None:
+                found.append(BuyTrain(trains.train_type(train_id), other, prices[0]))
     if must_buy_train(game, corp):
         pres = president(game, corp)
         for sym in state.corporations:
@@ -242,8 +283,25 @@ def buy_train(game: Game, corp: str, action: BuyTrain) -> None:
         bought = next((t for t in owned if trains.train_type(t) == action.train), None)
         if bought is None:
             raise IllegalOrderError(f"{seller} has no {action.train} train")
-        if action.price > treasury.cash:
-            raise IllegalOrderError(f"{corp} has {game.money(treasury.cash)}")
+        prices = corporation_train_prices(game, corp, trains.train_data(title, bought).price)
+        if prices is None:
+            raise IllegalOrderError(
+                f"{corp} may not buy another corporation's train now: "
+                + ("its president has sold shares for it, so it buys the bank's cheapest train (this game's reading)"
+                   if op_state(game).sale_price is not None else f"it has {game.money(treasury.cash)}"))
+        low, high = prices
+        if not low <= action.price <= high:
+            if high <= treasury.cash:
+                raise IllegalOrderError(f"{corp} has {game.money(treasury.cash)}")
+            raise IllegalOrderError(f"{corp} may pay {seller} from {game.money(low)} to {game.money(high)} "
+                                    f"for its {action.train} train (with its president's money, at most its face value"
+                                    + (", spending the last share sold)" if low > 1 else ")"))
+        need = action.price - treasury.cash
+        if need > 0:
+            pres = president(game, corp)
+            state.players[pres].cash -= need
+            treasury.cash += need
+            game.event(Contributed(pres, need))
         treasury.cash -= action.price
         state.corporations[seller].cash += action.price
         owned.remove(bought)
@@ -260,7 +318,7 @@ def _pay_for_train(game: Game, corp: str, price: int, *, from_depot: bool) -> No
         return
     if not must_buy_train(game, corp):
         raise IllegalOrderError(f"{corp} has {game.money(treasury.cash)}; the train costs {game.money(price)}")
-    cheapest = trains.cheapest_depot_price(game)
+    cheapest = trains.cheapest_offer_price(game)
     if cheapest is not None and price > cheapest:
         raise IllegalOrderError(f"with the president's money {corp} may buy only the cheapest train ({game.money(cheapest)})")
     pres = president(game, corp)
@@ -292,7 +350,7 @@ def emergency_sale(game: Game, player: str, corp: str, action: SellShares) -> No
         others = max(state.percent_of(Owner.player(p), corp) for p in state.seats if p != player)
         if remaining < others:
             raise IllegalOrderError(f"{player} may not sell the presidency of {corp} to buy its train")
-    cheapest = trains.cheapest_depot_price(game) or 0
+    cheapest = trains.cheapest_offer_price(game) or 0
     need = cheapest - state.corporations[corp].cash - state.players[player].cash
     if sym in state.corporations and state.corporations[sym].price is not None:
         price = shares.certificate_price(game.title, sym, shares.share_percent(game.title, sym),
@@ -308,7 +366,11 @@ def emergency_sale(game: Game, player: str, corp: str, action: SellShares) -> No
             down_to_limit = held > limit and after == limit
         if need <= 0 or ((action.count - 1) * price >= need and not down_to_limit):
             raise IllegalOrderError(f"{player} may sell only as many shares as needed for the train")
+    sale_price = shares.certificate_price(game.title, sym, shares.share_percent(game.title, sym),
+                                          shares.current_price(state, game.title, sym)) \
+        if sym in state.corporations and state.corporations[sym].price is not None else None
     game.sell_shares(player, sym, action.count)
+    op_state(game).sale_price = sale_price
     recalculate_order(game)
 
 

@@ -80,6 +80,6 @@ def checked_runs(game: Game, corp: str, action: RunRoutes) -> list[track.RouteRe
 
 
 def route_available(game: Game, corp: str) -> bool:
-    """Whether ``corp`` has a route: its track joins a token city to another stop."""
-    net = track.network(game, corp)
-    return len(net.route_stops) >= 2
+    """Whether ``corp`` has a route: its track joins a token city to another stop (two
+    tokens with no track between them are no route: 1830's D&H token on F16 alone)."""
+    return track.network(game, corp).route_for_train

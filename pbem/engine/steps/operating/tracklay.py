@@ -153,6 +153,17 @@ class Track(OpStep):
         return game.hooks.spend_problem(game, corp, cost, action) if cost else None
 
 
+def _teleport_token_fits(game: Game, corp: str, coord: str) -> bool:
+    """Whether ``corp`` has a station token left to place, free, on the tile its private just
+    laid on ``coord`` (1830's D&H: the token goes with the tile only if one is left)."""
+    from pbem.engine.steps.operating.tokens import next_token_cost
+
+    if next_token_cost(game, corp) is None:
+        return False
+    cities = range(len(track.placed(game, coord).tile.cities))
+    return any(track.token_problem(game, corp, coord, city, ignore_reach=True) is None for city in cities)
+
+
 def track_step_abilities(game: Game, corp: str) -> list[str]:
     """The private companies ``corp`` owns whose tile lay is made in the track step and is
     still unused (a ``tile_lay`` ability with ``extra: false``; 1870: MRBC). Each keeps the
@@ -292,7 +303,8 @@ def special_lay(game: Game, corp: str, action: LayTile) -> None:
         lay_tile(game, corp, action, ignore_reach=True)
         op.tiles_laid += 1
         op.laid_hexes.append(action.hex)
-        state.pending_teleport = action.hex
+        if _teleport_token_fits(game, corp, action.hex):
+            state.pending_teleport = action.hex
     elif ability.data.get("extra", True):
         lay_tile(game, corp, action, ignore_reach=True, free=True)
     else:

@@ -100,3 +100,19 @@ def test_a_cheaper_train_in_the_pool_is_the_one_the_presidents_money_buys() -> N
         game.apply(P1, SellShares("NYC"))  # $120 pays for the 2
     game.apply(P1, BuyTrain("2", "pool"))
     assert game.state.corporations["PRR"].trains == ["2-5"]
+
+
+def test_once_the_train_due_is_bought_another_is_bought_at_any_price_the_treasury_holds() -> None:
+    """The bank sells only 3s ($180): PRR ($100) and P1 ($10) are short, so P1 sells the NYC
+    share; PRR's treasury pays NYC's 2 (face value $80) alone, at $1. With a train now, a
+    further one from B&O (a 3, face value $180) is PRR's own choice, at any price from $1 its treasury holds: the
+    share sold sets no floor any more."""
+    game = _due()
+    float_corp(game, "B&O", P2, 100, 0)
+    game.state.depot = [t for t in game.state.depot if not t.startswith("2-")]
+    game.state.corporations["B&O"].trains.append(game.state.depot.pop(0))
+    game.state.corporations["PRR"].cash, game.state.players[P1].cash = 100, 10
+    game.apply(P1, SellShares("NYC"))
+    game.apply(P1, BuyTrain("2", "NYC", 1))
+    game.apply(P1, BuyTrain("3", "B&O", 1))
+    assert len(game.state.corporations["PRR"].trains) == 2 and game.state.corporations["PRR"].cash == 98

@@ -38,7 +38,7 @@ def corporation_train_prices(game: Game, corp: str, face: int) -> tuple[int, int
     cheapest = trains.cheapest_offer_price(game)
     due = must_buy_train(game, corp) and cheapest is not None and treasury < cheapest
     reading = str(game.title.const("title_rules", {}).get("emergency_train_from_corporation", "never"))
-    if reading == "never" and sold is not None:
+    if reading == "never" and sold is not None and due:
         return None
     if reading == "face_value" and treasury < face and due:
         possible = treasury + state.players[president(game, corp)].cash

@@ -625,3 +625,21 @@ def test_a_route_back_to_the_hex_it_left_reads_in_the_order_written() -> None:
     assert _join_chains([["F6", "G7"], ["G7", "F6"]]) == ["F6", "G7", "F6"]
     assert _join_chains([["F6", "G7"], ["F6", "E5"]]) == ["G7", "F6", "E5"]
     assert _join_chains([["E5", "D4", "F6"]]) == ["E5", "F6"]
+
+
+def test_a_player_who_sold_in_the_order_is_asked_with_the_money_the_sale_brought() -> None:
+    """A, with no money, bought earlier in the turn and now sells: our engine ends A's turn and
+    passes B and C (no money) and then A, who has nothing left to do. The platform asks A
+    again on A's next turn, holding the sale's $67 while another player's private is for sale
+    (1830, phases 2-4 from the second stock round)."""
+    from pbem.engine.events import SharesSold
+    from pbem.engine.events.rounds import NoValidActions
+    from pbem.titles.g1830.importing import Translation1830
+
+    game, _ = _1830_stock_round(2)
+    for player in ("B", "C"):
+        game.state.players[player].cash = 0
+    events = [SharesSold("A", 1, "NYC", 10, 67), NoValidActions("B"), NoValidActions("C"), NoValidActions("A")]
+    asked = Translation1830().platform_passes(game, "A", SellShares("NYC"), "SR 2", True,
+                                              ({"A": 0, "B": 0, "C": 0}, "2"), events)
+    assert asked == ["A"]

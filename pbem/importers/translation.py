@@ -100,18 +100,24 @@ class RecordTranslation:
         to do and nothing bought in it (``bought``), then each player passed for having
         nothing to do (``NoValidActions`` among ``events``), once a round. ``game`` is after
         the order, ``label`` the round it began in and ``held`` the players' cash and the
-        phase before it (in a round the order began, the game's own). The export writes
+        phase before it (with the order's own sales added; in a round the order began, the
+        game's own). The export writes
         these passes and the import reads them back as no order."""
-        from pbem.engine.actions import Pass, SellShares
+        from pbem.engine.actions import Pass
+        from pbem.engine.events import SharesSold
         from pbem.engine.events.rounds import NoValidActions, RoundStarted
 
         out: list[str] = []
         passed: set[str] = set()
         ended = seat not in game.current_actors() or game.round_label() != label
-        cash, phase = held
-        mine = cash[seat] + (1 if isinstance(action, SellShares) else 0)  # a sale brings money
+        cash, phase = dict(held[0]), held[1]
+        for event in events:  # the order's own sales: the money the platform then sees
+            if isinstance(event, RoundStarted):
+                break
+            if isinstance(event, SharesSold):
+                cash[event.player] += event.amount
         if label.startswith("SR ") and not isinstance(action, Pass) and ended and not bought \
-                and self.asks_in_stock_round(game, seat, int(label.split()[1]), phase, mine):
+                and self.asks_in_stock_round(game, seat, int(label.split()[1]), phase, cash[seat]):
             out.append(seat)  # after acting: the platform asks again in the round
         for event in events:
             if isinstance(event, RoundStarted):

@@ -591,3 +591,41 @@ def test_a_further_home_keeps_its_slot_until_the_company_first_operates() -> Non
     game.state.tokens["T16.0"] = ["LNWR"]  # the LNWR has operated: Crewe is no longer kept
     assert core_track.reserved_home(game, "Q11", 0) == [] and core_track.free_slots(game, "Q11", 0, "MR") == 1
     assert new_game().hooks.homes(new_game(), "LNWR") == (CityRef("T16", 0),)  # Unit 1 alone: one home
+
+
+def test_the_receivers_purchase_is_one_train_a_turn() -> None:
+    """The receiver buys the one kind of train the treasury can pay for, once: with the last
+    2-train bought, the 3 the bank now sells is not bought too in the same turn (18xx.games
+    ``receivership_buy``: one purchase, then its train step is over)."""
+    game = receivership_position("V20.4")
+    game.state.corporations["GER"].cash = 1000
+    game.state.depot = ["2-5"] + [t for t in game.state.depot if not t.startswith("2-")]
+    receiver = trains.Receiver1825()
+    assert receiver.train(game, "GER") == BuyTrain("2", "depot")
+    trains.BuyTrain1825.process(game, A, BuyTrain("2", "depot"))
+    assert trains.receiver_choices(game, "GER"), "a 3 is for sale and the treasury could pay for it"
+    assert receiver.train(game, "GER") is None
+
+
+def test_the_lease_at_the_turns_start_takes_no_pass_a_pass_goes_on_past_the_track() -> None:
+    """18xx.games offers the lease within the company's track and run steps, not as a step
+    of its own: at the start of the turn a PASS passes the track (and the lease there), as
+    the platform's; before the run a PASS declines the lease and the run."""
+    game = receivership_position("V20.4")
+    game.state.corporations["LSWR"].president = A
+    walk.start_corporation_turns(game)
+    assert Lease("2") in game.legal_actions(B)
+    assert walk.active_steps(game)[0] is trains.LeaseTrain and Pass not in trains.LeaseTrain.takes
+    game.apply(B, Pass())
+    assert "track" in game.state.round.operating.passed_steps
+    assert walk.active_steps(game)[0] is trains.LeaseBeforeRun
+    game.apply(B, Pass())
+    ger = game.state.corporations["GER"]
+    assert ger.last_choice == "did not run" and ger.cash == 500 - 180  # no lease; the receiver's train
+
+
+def test_the_lease_before_the_run_is_offered_only_with_a_route() -> None:
+    game = receivership_position("V20.3")  # London's city 3 faces the empty U21: no route
+    assert not trains.LeaseBeforeRun.offers(game)
+    game = receivership_position("V20.4")  # city 4 faces Southend
+    assert trains.LeaseBeforeRun.offers(game)

@@ -500,3 +500,23 @@ def test_a_first_stock_round_by_mail_orders_as_the_record_plays_it() -> None:
     text = render("report.txt.j2", report_context(Replay(info, game.title, game, last_seq=9),
                                                   since_seq=9, number=2, recipient=P1, width=132))
     assert "Director" in text and "LNWR 40%D" in text and "L1000" in text and "£" not in text
+
+
+def test_a_directors_certificate_alone_is_offered_whole_when_half_cannot_be_sold() -> None:
+    """P1 holds only GER's Director's certificate (20%) and the pool no GER share to give
+    back for half of it: one share may not be sold, the whole certificate may (to the pool,
+    the company into receivership). The legal sales, which HELP and the report list and by
+    which a player with nothing left to do is passed, offer that sale, so P1's turn stays
+    open for it."""
+    from pbem.engine.actions import SellShares
+
+    game = new_game()
+    all_privates_sold(game)
+    start(game, "GER", P1, 76, {})
+    stock_round(game, 2)
+    legal = game.legal_actions(P1)
+    assert SellShares("GER", 1) not in legal and SellShares("GER", 2) in legal
+    with pytest.raises(IllegalOrderError):
+        game.apply(P1, SellShares("GER", 1))
+    game.apply(P1, SellShares("GER", 2))
+    assert held(game, "GER") == {POOL: 20, IPO: 80}

@@ -915,3 +915,46 @@ def test_the_markets_closing_and_game_end_cells_are_found_once_a_game() -> None:
     assert cells and prices == {0}
     g400 = Game(load_title("1870", ("finish_on_400",)), ["A", "B", "C"])
     assert {g400.title.market[r][c].price for r, c in special_cells(g400)} == {0, 400}  # type: ignore[union-attr]
+
+
+def test_the_bridge_companys_lay_is_made_in_the_track_step_not_after_it(game: Game) -> None:
+    """MRBC's tile lay is one of the corporation's lays, made in its track step (18xx.games:
+    the ability's ``when: track``): once MP has passed that step (its run and trains come
+    next), the lay is refused."""
+    from pbem.engine.actions import LayTile, Pass
+    from pbem.engine.state import OperatingState, RoundState
+    from pbem.errors import IllegalOrderError
+
+    state = game.state
+    corp = state.corporations["MP"]
+    corp.cash, corp.floated, corp.ipoed, corp.president, corp.operated = 500, True, True, "B", True
+    corp.par = corp.price = (1, 6)
+    state.market[(1, 6)] = ["MP"]
+    state.tokens["C18.0"] = ["MP"]
+    state.tiles["C18"] = ("5", 3)
+    state.companies["MRBC"].owner = Owner.corporation("MP")
+    state.players["A"].companies.remove("MRBC")
+    state.round = RoundState(kind="operating", operating=OperatingState(order=["MP"]))
+    lay = LayTile("B17", "9", 0, using="MRBC")
+    game.apply("B", Pass())  # the track step
+    assert "track" in state.round.operating.passed_steps
+    with pytest.raises(IllegalOrderError, match="passed its track step"):
+        game.apply("B", lay)
+
+
+def test_a_stock_round_sale_from_above_the_holding_limit_brings_it_to_the_limit() -> None:
+    """B holds 80% of MP (the price in no zone that lifts the 60% limit): a sale must leave
+    B at 60% or less, so one share is refused and two are sold (18xx.games' 1870 checks the
+    holding after a sale as after a purchase)."""
+    from pbem.engine.actions import SellShares
+    from pbem.engine.steps.stock import sell_problem
+
+    g = sr_game()
+    for cert in g.state.certificates:
+        if cert.corporation == "MP" and cert.index in (5, 6):
+            cert.owner = Owner.player("B")
+    assert g.state.percent_of(Owner.player("B"), "MP") == 80
+    assert "down to 60% or less" in str(sell_problem(g, "B", "MP", 1))
+    assert SellShares("MP", 2) in g.legal_actions("B") and SellShares("MP", 1) not in g.legal_actions("B")
+    g.apply("B", SellShares("MP", 2))
+    assert g.state.percent_of(Owner.player("B"), "MP") == 60

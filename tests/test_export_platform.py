@@ -643,3 +643,40 @@ def test_a_player_who_sold_in_the_order_is_asked_with_the_money_the_sale_brought
     asked = Translation1830().platform_passes(game, "A", SellShares("NYC"), "SR 2", True,
                                               ({"A": 0, "B": 0, "C": 0}, "2"), events)
     assert asked == ["A"]
+
+
+def test_1825_the_platform_asks_a_player_who_could_pay_for_a_start_of_any_band() -> None:
+    """18xx.games lists a start for a 1825 player while some company is not started and the
+    player has twice the market's lowest par (£67) and room under the certificate limit, the
+    company's band open or not; it then asks a player our engine passes."""
+    from pbem.titles.g1825.importing import Translation1825
+
+    game = new_game()
+    all_privates_sold(game)
+    asks = Translation1825().asks_in_stock_round
+    assert asks(game, P1, 2, "1", 134) and not asks(game, P1, 2, "1", 133)
+    for corp in game.state.corporations.values():
+        corp.ipoed = True
+    assert not asks(game, P1, 2, "1", 1000)
+
+
+def test_1825_the_directors_certificate_from_the_pool_is_bought_for_one_shares_percent() -> None:
+    """GER in receivership, its Director's certificate alone in the pool: P1, holding a
+    share, buys the certificate for one share's price and gives a share back. 18xx.games
+    takes a purchase of that certificate for one share's percent (its share pool rebundles a
+    President's share bought from the pool, ``allow_president_sale``), which the export
+    writes and which reads back as the same BUY."""
+    from tests.test_1825_stock import start
+
+    game = new_game()
+    all_privates_sold(game)
+    start(game, "GER", P2, 76, {P1: 1})
+    director = next(c for c in game.state.certificates if c.corporation == "GER" and c.president)
+    director.owner = POOL
+    game.state.corporations["GER"].president = None
+    stock_round(game, 2)
+    exporter = exporter_on(game)
+    exporter.add(LoggedOrder(1, P1, BuyShares("GER", "pool")))
+    assert exporter.actions == [{"type": "buy_shares", "entity": 1, "entity_type": "player",
+                                 "shares": ["GER_0"], "percent": 10, "id": 1}]
+    assert game.state.corporations["GER"].president == P1

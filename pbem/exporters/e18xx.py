@@ -351,6 +351,10 @@ class Exporter:
             events = self.game.apply(order.seat, order.action)
         self._sync_tiles()
         self.slots.follow(self.game)
+        for extra in translation.after_order(self, events):
+            if self.renderer.render({**extra, "id": len(self.actions) + 1}) is not None:
+                raise UnsupportedExport(f"log {order.seq}: the platform's {extra['type']} would read back as an order")
+            self.emit(extra, order.seq)
         if turn is not None and self.turn() != turn and not closing_pass and not self.game.state.finished \
                 and translation.asks_at_turn_end(self.game, str(turn[-1])):
             self._corporation_pass(order, str(turn[-1]))
@@ -396,7 +400,8 @@ class Exporter:
     def _passes_before(self, order: LoggedOrder) -> None:
         """Export a PASS for each optional step ``order`` passes over on its way to the step
         taking it (a TRAIN with no LAY before it), as the platform's steps wait for each to be
-        passed; our engine takes that PASS alike."""
+        passed; our engine takes that PASS alike, passing on the way any optional step that
+        takes no PASS (1825's lease at the start of a turn, no step of the platform's)."""
         from pbem.engine.steps.operating.walk import passed_over
 
         for _ in range(len(self.game.operating_steps)):
@@ -404,9 +409,9 @@ class Exporter:
                 return
             probe = RunRoutes(()) if isinstance(order.action, RunAuto) else order.action  # as it resolves
             over = passed_over(self.game, order.seat, probe)
-            if not over or Pass not in over[0].takes:
+            if not any(Pass in step.takes for step in over):
                 return
-            self.add(LoggedOrder(order.seq, order.seat, Pass()))
+            self.add(LoggedOrder(order.seq, order.seat, Pass()))  # the first that takes it (ours alike)
 
     def _pieces(self) -> dict[str, list[str]]:
         state = self.game.state

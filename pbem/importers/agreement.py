@@ -110,7 +110,9 @@ def our_state(game: Game) -> State:
     for sym, corp in state.corporations.items():
         if corp.closed or not (corp.price is not None or corp.cash or corp.trains):
             continue
-        corps[sym] = {"cash": corp.cash, "trains": sorted(train_type(t) for t in corp.trains),
+        # a treasury below nothing is 1825's receivership credit, which the platform keeps
+        # apart from the cash (its receivership_loan): the cash compared is then 0
+        corps[sym] = {"cash": max(corp.cash, 0), "trains": sorted(train_type(t) for t in corp.trains),
                       "price": game.share_price(sym)}
     return {
         "players": players,

@@ -120,7 +120,10 @@ def replay_record(record: dict[str, Any],
             break
         outcome.actions_applied += 1
         if isinstance(ours, RunRoutes):
-            recorded = [int(r.get("revenue", 0)) for r in action["routes"]]
+            routes_recorded = iter(int(r.get("revenue", 0)) for r in action["routes"])
+            # a double-headed run (RUN 2+2) is recorded as one route per train
+            recorded = [sum(next(routes_recorded, 0) for _ in range(1 + len(r.joined))) for r in game.last_run]
+            recorded += list(routes_recorded)
             computed = [r.revenue for r in game.last_run]
             outcome.runs_checked += 1
             outcome.run_revenues[action_id] = sum(computed)

@@ -157,6 +157,12 @@ class RecordTranslation:
         """
         return None
 
+    def after_order(self, exporter: Exporter, events: Sequence[Event]) -> list[dict[str, Any]]:
+        """Record actions (JSON objects without ``id``) the platform's steps wait for after our
+        order that our engine took by itself during it (``events``: what the order did;
+        ``exporter.game``: after it); each must read back as no order. The base: none."""
+        return []
+
     def auto_actions(self, exporter: Exporter, turn: Hashable | None,
                      events: Sequence[Event]) -> list[dict[str, Any]]:
         """The record actions the platform's own steps log by themselves after an exported

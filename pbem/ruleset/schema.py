@@ -120,6 +120,7 @@ class GameData(Strict):
     max_percent_per_corporation: int | None = None
     forced_to_sell_above_percent: bool | None = None
     emergency_sale_down_to_holding_limit: bool | None = None
+    sale_down_to_holding_limit: bool | None = None
     pool_share_limit: int | None = None
     capitalization: Literal["full", "incremental"] | None = None
     capitalization_after_reissue: Literal["full", "incremental"] | None = None

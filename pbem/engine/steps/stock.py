@@ -20,7 +20,7 @@ Rules enforced here, each from 1830 rules 5 as 18xx.games plays them:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from pbem.engine import market, shares
 from pbem.engine.actions import Action, BuyShares, Par, Pass, SellShares, ShareSource
@@ -169,11 +169,27 @@ def no_price_problem(sym: str) -> str:
             f"its shares at: they may be sold once {sym} has a price on the market")
 
 
+def least_sale(game: Game, player: str, sym: str,
+               problem: Callable[[Game, str, str, int], str | None] | None = None) -> SellShares | None:
+    """The sale of the fewest shares of ``sym`` that ``player`` may make now, or None: one
+    share, or where one may not be sold, more (1825: a President's certificate alone, with no
+    share in the pool to give back for half of it, sells whole). ``problem`` is the title's
+    check (:func:`sell_problem` by default)."""
+    check = problem or sell_problem
+    unit = shares.share_percent(game.title, sym)
+    held = game.state.percent_of(Owner.player(player), sym) if sym in game.state.corporations else 0
+    for count in range(1, held // unit + 1 if unit else 1):
+        if check(game, player, sym, count) is None:
+            return SellShares(sym, count)
+    return None
+
+
 def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
     """Why ``player`` may not sell ``count`` shares of ``sym`` now, or None: the title's own
     rule (``TitleHooks.sell_problem``), the first stock round, the turn's order of selling
     and buying, the holding, no share price to sell at (:func:`no_price_problem`), the
-    pool's limit and the president's certificate."""
+    pool's limit, the holding limit where the title makes a sale bring a holding above it
+    down to it (``sale_down_to_holding_limit``) and the president's certificate."""
     state, title = game.state, game.title
     if sym not in state.corporations:
         return f"there is no corporation {sym!r}"
@@ -201,6 +217,9 @@ def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
         return no_price_problem(sym)
     if shares.pool_room(state, title, sym) < count * pct:
         return f"the bank pool may not hold more than {title.const('pool_share_limit', 50)}% of {sym}"
+    if title.const("sale_down_to_holding_limit", False) and not shares.holding_ok(state, title, player, sym, -count * pct):
+        limit = int(title.const("max_percent_per_corporation", 60))
+        return f"{player} holds {held}% of {sym}: a sale must bring it down to {limit}% or less"
     corp = state.corporations[sym]
     ordinary = len(shares.pick_certificates(state, Owner.player(player), sym, 10**6))
     if corp.president == player and count > ordinary:
@@ -266,17 +285,14 @@ class BuySellParShares(Step):
         else purchases, then pars (:func:`par_offers`), then sales."""
         state = game.state
         if must_sell(game, player):
-            yield from (SellShares(sym, 1) for sym in state.corporations
-                        if sell_problem(game, player, sym, 1) is None)
+            yield from (sale for sym in state.corporations if (sale := least_sale(game, player, sym)))
             return
         for sym in state.corporations:
             for source in SOURCES:
                 if buy_problem(game, player, sym, source) is None:
                     yield BuyShares(sym, source)
         yield from par_offers(game, player)
-        for sym in state.corporations:
-            if sell_problem(game, player, sym, 1) is None:
-                yield SellShares(sym, 1)
+        yield from (sale for sym in state.corporations if (sale := least_sale(game, player, sym)))
 
     @classmethod
     def corporation_actions(cls, game: Game, player: str) -> list[Action]:

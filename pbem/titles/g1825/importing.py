@@ -14,6 +14,9 @@
   price the record holds must be ours (face value less £30), else the record is refused;
 * the platform has no variant of Kevin Lorenz's private companies (``lorenz`` and its
   readings): such a game is not exported;
+* the platform lists a start for a player while a company is not yet started, its band
+  open or not, so it asks a player our engine passes (:meth:`Translation1825.
+  asks_in_stock_round`); the export writes that player's pass;
 * two routes of 2-trains meeting at one stop that the platform counts as one 3-train
   (its double headers) are ``RUN 2+2``, and the export writes a ``RUN 2+2`` so.
 
@@ -23,16 +26,20 @@ ours is one step too (:mod:`pbem.titles.g1825.track_and_token`), ended by a ``PA
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
-from pbem.engine import track, trains
-from pbem.engine.actions import BuyPrivate, RunRoutes, TrainRun
-from pbem.importers.translation import NoOrder, RecordTranslation
-from pbem.titles.g1825.stock import COMPANY_SALE_FEE, SellPrivate
+from pbem.engine import market, shares, track, trains
+from pbem.engine.actions import BuyPrivate, BuyShares, Pass, RunRoutes, TrainRun
+from pbem.engine.state import POOL
+from pbem.engine.steps.operating import route_available
+from pbem.engine.events import NoRun, TrainRan
+from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
+from pbem.titles.g1825.stock import COMPANY_SALE_FEE, SellPrivate, directorship_in_pool
 from pbem.titles.g1825.trains import LEASE_COST, Lease, acting_player
 
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
+    from pbem.engine.events import Event
     from pbem.engine.game import Game
     from pbem.exporters.e18xx import Exporter
     from pbem.importers.e18xx import Renderer
@@ -43,12 +50,42 @@ class Translation1825(RecordTranslation):
 
     platform_lacks = frozenset({"lorenz", "receivership_no_credit"})  # lorenz: and every reading of it, each including it
 
+    def asks_in_stock_round(self, game: Game, player: str, stock_round: int, phase: str, cash: int) -> bool:
+        """The platform lists a start (``par``) while any company is not yet started and the
+        player could pay twice the market's lowest par (its share price for a company with
+        none yet) within the certificate limit, whether or not the company's band is open
+        (18xx.games: the base step's ``can_ipo_any?`` asks ``can_par?``, which knows no band;
+        ``g_1825/game.rb`` ``can_ipo?`` has the band, checked at the par itself). So it asks a
+        player whom our engine passes for having nothing to do; the export writes the
+        pass."""
+        state, title = game.state, game.title
+        if all(corp.ipoed for corp in state.corporations.values()):
+            return False
+        lowest = min(market.price_at(title, coord) for coord in title.par_cells())
+        return cash >= 2 * lowest and \
+            shares.certificate_count(state, title, player) < shares.certificate_limit(state, title)
+
     def export(self, exporter: Exporter, seat: str, action: Action) -> list[dict[str, Any]] | None:
         """A lease as the platform's ``special_buy`` by the company (its ``description`` the
         train's type, ``cost`` the lease's); a private bought from the bank by a player as
         its ``buy_company`` at face value; a private sold to the bank as its
-        ``sell_company`` by the player (``price``: face value less the fee); every other
-        order is the core's."""
+        ``sell_company`` by the player (``price``: face value less the fee); a company in
+        receivership declining the lease before its run: a ``run_routes`` with no route (the
+        platform's run step, which offers the lease, when the company has a route); the
+        Director's certificate bought from the pool for one share's price as a purchase of
+        that certificate for one share's percent (the platform then swaps a share back);
+        every other order is the core's."""
+        if isinstance(action, Pass):
+            if _lease_step(exporter.game) == "lease_before_run":  # its run step, where the lease is offered: no run
+                runner = exporter.operator() or ""
+                return [{"type": "run_routes", "entity": runner, "entity_type": "corporation", "routes": [],
+                         "extra_revenue": 0, "subsidy": 0}] if route_available(exporter.game, runner) else []
+        if isinstance(action, BuyShares) and action.source == "pool" \
+                and directorship_in_pool(exporter.game, seat, action.corporation):
+            ids = exporter.share_ids(action.corporation, POOL, 1)  # the Director's certificate, alone there
+            unit = min(exporter.title.corporation(action.corporation).shares[1:])
+            return [{"type": "buy_shares", "entity": exporter.player_id(seat), "entity_type": "player",
+                     "shares": ids, "percent": unit}]
         if isinstance(action, Lease):
             corp = exporter.operator()
             return [{"type": "special_buy", "entity": corp, "entity_type": "corporation",
@@ -62,6 +99,27 @@ class Translation1825(RecordTranslation):
                      "company": action.company, "price": price}]
         return None
 
+    def after_order(self, exporter: Exporter, events: Sequence[Event]) -> list[dict[str, Any]]:
+        """A company in receivership with no train and a route that our engine passed over its
+        run (it has no step there when no lease is offered): the platform's run step still
+        waits, for a ``run_routes`` with no route (18xx.games ``g_1825/step/route.rb``)."""
+        out: list[dict[str, Any]] = []
+        written = exporter.actions[-1] if exporter.actions else {}
+        for event in events:
+            if not isinstance(event, NoRun):
+                continue
+            corp = event.corporation
+            treasury = exporter.game.state.corporations.get(corp)
+            if treasury is None or treasury.president is not None or treasury.closed:
+                continue
+            if written.get("type") == "run_routes" and written.get("entity") == corp:
+                continue  # the order itself was that run (a lease declined)
+            if not any(isinstance(e, TrainRan) and e.corporation == corp for e in events) \
+                    and route_available(exporter.game, corp):
+                out.append({"type": "run_routes", "entity": corp, "entity_type": "corporation", "routes": [],
+                            "extra_revenue": 0, "subsidy": 0})
+        return out
+
     def render(self, renderer: Renderer, action: dict[str, Any]) -> Action | NoOrder | None:
         if action["type"] == "special_buy" and action.get("entity_type") == "corporation":
             return Lease(str(action["description"]))
@@ -72,6 +130,10 @@ class Translation1825(RecordTranslation):
             if int(action["price"]) == renderer.title.company(company).value:
                 return BuyPrivate(company)  # a player buys a private from the bank at face value
         if action["type"] == "run_routes":
+            if not action.get("routes") and _lease_step(renderer.game) == "lease_before_run":
+                return Pass()  # a company in receivership declines the lease and runs nothing
+            if not action.get("routes") and renderer.game.operating_corporation() != action.get("entity"):
+                return NO_ORDER  # an empty run by a company whose turn our engine has ended
             return self._double_headed(renderer, action)
         return None
 
@@ -130,6 +192,17 @@ class Translation1825(RecordTranslation):
             raise UnsupportedRecordAction(f"action {action['id']}: {sym} sold to the bank for "
                                           f"{action['price']}; the rules pay {ours}")
         return SellPrivate(sym)
+
+
+def _lease_step(game: Game) -> str | None:
+    """The name of the lease step now first in the operating turn (``lease_train`` at its
+    start, ``lease_before_run`` after the track and token), or None."""
+    if game.state.round.kind != "operating":
+        return None
+    from pbem.engine.steps.operating.walk import active_steps
+
+    steps = active_steps(game)
+    return steps[0].name if steps and steps[0].name in ("lease_train", "lease_before_run") else None
 
 
 def _double_header(game: Game, corp: str, first: TrainRun, second: TrainRun) -> bool:

@@ -43,7 +43,7 @@ from pbem.engine.events.receivership import ReceivershipEnded
 from pbem.engine.receivership import in_receivership
 from pbem.engine.state import IPO, POOL, Owner, StockRoundState
 from pbem.engine.step import Handler
-from pbem.engine.steps.stock import SOURCES, BuySellParShares, must_sell, sell_problem
+from pbem.engine.steps.stock import SOURCES, BuySellParShares, least_sale, must_sell, sell_problem
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1825.start import facts, par_cell, unsold_start_privates
 from pbem.titles.g1825.state import is_minor, state1825
@@ -350,8 +350,7 @@ class Stock1825(BuySellParShares):
     def offers(cls, game: Game, player: str) -> Iterator[Action]:
         state = game.state
         if must_sell(game, player):
-            yield from (SellShares(sym, 1) for sym in state.corporations
-                        if share_sale_problem(game, player, sym, 1) is None)
+            yield from (sale for sym in state.corporations if (sale := least_sale(game, player, sym, share_sale_problem)))
             yield from cls._privates_to_sell(game, player)
             return
         for company in buyable_privates(game, player):
@@ -366,9 +365,7 @@ class Stock1825(BuySellParShares):
                 if not corp.ipoed:
                     yield from (Par(sym, p) for p in par_prices(game, sym)
                                 if par_problem(game, player, sym, p) is None)
-        for sym in state.corporations:
-            if share_sale_problem(game, player, sym, 1) is None:
-                yield SellShares(sym, 1)
+        yield from (sale for sym in state.corporations if (sale := least_sale(game, player, sym, share_sale_problem)))
         yield from cls._privates_to_sell(game, player)
 
     @classmethod

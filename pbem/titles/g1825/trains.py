@@ -42,7 +42,7 @@ from pbem.engine import receivership, trains
 from pbem.engine.actions import Action, Bankrupt, BuyTrain, Pass, SellShares
 from pbem.engine.events import Event, Money
 from pbem.engine.receivership import ReceivershipPolicy
-from pbem.engine.steps.operating import BuyTrainStep, OpStep, buy_train, current_corp, route_available
+from pbem.engine.steps.operating import BuyTrainStep, OpStep, buy_train, current_corp, op_state, route_available
 from pbem.engine.steps.operating.base import RECEIVER, mark_passed, pass_step, president
 from pbem.errors import IllegalOrderError, OrderSyntaxError
 from pbem.titles.g1825.credit import credit_allowed, repay_problem
@@ -215,7 +215,7 @@ class LeaseTrain(OpStep):
     name = "lease_train"
     description = "lease a train from the bank for the turn (LEASE <train>), or go on"
     optional = True
-    takes = (Lease, Pass)
+    takes: ClassVar[tuple[type[Action], ...]] = (Lease,)  # any other order goes on (18xx.games: no step of its own)
 
     @classmethod
     def offers(cls, game: Game) -> bool:
@@ -246,14 +246,23 @@ class LeaseTrain(OpStep):
 
     @classmethod
     def candidates(cls, game: Game, player: str) -> Iterable[Action]:
-        return [*(Lease(kind) for kind in leasable_kinds(game, current_corp(game))), Pass()]
+        leases: list[Action] = [Lease(kind) for kind in leasable_kinds(game, current_corp(game))]
+        return [*leases, Pass()] if Pass in cls.takes else leases
 
 
 class LeaseBeforeRun(LeaseTrain):
     """The lease, offered again after the track and token (18xx.games offers it in both
-    steps)."""
+    steps), where a PASS declines it and the run (a company with no train runs nothing; the
+    platform's run step, which offers the lease)."""
 
     name = "lease_before_run"
+    takes: ClassVar[tuple[type[Action], ...]] = (Lease, Pass)
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        """Only with a route to run (18xx.games: its run step, where the lease is offered,
+        is skipped when the company can run no route)."""
+        return super().offers(game) and route_available(game, current_corp(game))
 
 
 def lease(game: Game, corp: str, kind: str) -> None:
@@ -447,7 +456,10 @@ class Receiver1825(ReceivershipPolicy):
 
     def train(self, game: Game, corp: str) -> Action | None:
         """The train of the bank the treasury can pay for, if it can pay for one kind only,
-        has room for it and a route to run (18xx.games ``receivership_buy``); else None."""
+        has room for it and a route to run, and has bought none this turn (18xx.games
+        ``receivership_buy``: one purchase, then the step is over); else None."""
+        if op_state(game).trains_bought:
+            return None
         choices = receiver_choices(game, corp)
         if len(choices) != 1:
             return None

@@ -314,14 +314,16 @@ def special_lay(game: Game, corp: str, action: LayTile) -> None:
 
 def _lay_counted_with_discount(game: Game, corp: str, action: LayTile, company: str,
                                data: Mapping[str, object]) -> None:
-    """A private's lay made in the track step, with a discount on the terrain (1870: MRBC, $40
-    off in a river hex). It takes one of the corporation's normal lays while one is left, but
+    """A private's lay made in the track step (not once it is passed), with a discount on the
+    terrain (1870: MRBC, $40 off in a river hex). It takes one of the corporation's normal lays while one is left, but
     may also be made after both (as 18xx.games plays it: the ability is not bound by the
     turn's lays). Bought by MP or SSW before its first turn is over, the lay in its home hex
     is free and extra, and that hex may not be upgraded in the same round (the private's
     ``free_home_lay``)."""
     state, op = game.state, op_state(game)
     extra = _free_home_lay(game, corp, company, action.hex)
+    if not extra and Track.name in op.passed_steps:  # 18xx.games: the ability's ``when: track``
+        raise IllegalOrderError(f"{corp} has passed its track step: {company}'s lay is made in it")
     shown = track.placed(game, action.hex)
     cost = game.board.hexes[action.hex].cost if shown.printed else 0
     discount = min(cost, int(str(data.get("discount", 0))))

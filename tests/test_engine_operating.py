@@ -451,3 +451,39 @@ def test_two_tokens_with_no_track_between_them_are_no_route(game: Game) -> None:
     assert not [a for a in game.legal_actions(P1) if isinstance(a, RunRoutes)]
     game.apply(P1, BuyTrain("2"))
     assert len(game.state.corporations["PRR"].trains) == 2
+
+
+def test_a_home_city_upgraded_before_the_home_token_keeps_its_track(game: Game) -> None:
+    """NYNH's home is the New York city of G19 whose track leaves by edge 3. Tile 54 laid
+    there first (rotation 0) gives that track to its city 1: NYNH's home token goes there,
+    and that city keeps its slot (1830 rules 6.1, 6.2: an upgrade keeps each city's track)."""
+    from pbem.engine.steps.operating.tokens import place_home_token
+    from pbem.engine.values import CityRef
+
+    game.state.tiles["G19"] = ("54", 0)
+    assert game.hooks.homes(game, "NYNH") == (CityRef("G19", 1),)
+    place_home_token(game, "NYNH")
+    assert game.state.tokens == {"G19.1": ["NYNH"]}
+
+
+def test_corporations_over_the_limit_discard_in_charter_order(game: Game) -> None:
+    """NYC and ERIE are both over the limit once the first 4 is bought; ERIE's price is the
+    higher (it operates first) but NYC comes first among the charters, so NYC discards
+    first (the rules leave the order open; 18xx.games takes its list of corporations)."""
+    from pbem.engine.steps.operating.buytrains import crowded
+
+    float_corp(game, "PRR", P1, 100, 2000)
+    float_corp(game, "NYC", P2, 67, 900)
+    float_corp(game, "ERIE", P3, 90, 900)
+    game.state.corporations["NYC"].trains = ["3-0", "3-1", "3-2", "3-3"]
+    game.state.corporations["ERIE"].trains = ["3-4", "3-5", "3-6", "3-7"]
+    game.state.corporations["PRR"].trains = ["2-0"]
+    game.state.depot = [t for t in game.state.depot if t[0] not in "23"]
+    game.state.phase = "3"
+    game.state.types_sold += ["2", "3"]
+    operating(game)
+    game.apply(P1, Pass())
+    game.apply(P1, BuyTrain("4"))
+    assert crowded(game) == ["NYC", "ERIE"] and game.current_actors() == [P2]
+    game.apply(P2, DiscardTrain("3"))
+    assert game.current_actors() == [P3]

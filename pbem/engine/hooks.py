@@ -422,12 +422,16 @@ class TitleHooks:
     def homes(self, game: Game, corp: str) -> tuple[CityRef, ...]:
         """The cities ``corp``'s home tokens go in, each keeping a slot for it until the
         corporation places its first token (1830 rules 6.1: its one home, the charter's
-        ``home`` and ``home_city``). A title with companies of several homes names them all
+        ``home`` and ``home_city``, followed through upgrades to the city that took over its
+        track). A title with companies of several homes names them all
         (1825: the LNWR of Units 1 and 2 at Wolverton and Crewe)."""
         data = game.title.corporation(corp)
         if not data.home:
             return ()
-        return (CityRef(data.home, data.home_city if data.home_city is not None else 0),)
+        from pbem.engine import track
+
+        city = data.home_city if data.home_city is not None else 0
+        return (CityRef(data.home, track.printed_city_now(game, data.home, city)),)
 
     def station_tokens(self, game: Game, corp: str) -> tuple[list[int], int]:
         """``(the prices of corp's station tokens in order, how many of them are placed)``

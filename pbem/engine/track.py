@@ -63,6 +63,26 @@ def city_key(coord: str, city: int) -> str:
     return str(CityRef(coord, city))
 
 
+def printed_city_now(game: Game, coord: str, city: int) -> int:
+    """The city of the tile showing on ``coord`` that took over city ``city`` of the printed
+    hex (a home, 1830 rules 6.1): the one whose track includes the printed city's; the same
+    index when the printed city had no track or nothing was laid (upgrades keep a city's
+    track, 1830 rules 6.2)."""
+    shown = placed(game, coord)
+    printed = game.board.hexes[coord].tile
+    if shown.printed or len(printed.cities) <= 1:
+        return city
+    edges = _city_edges(printed.paths_at(0), city)
+    if not edges:
+        return city
+    return next((j for j in range(len(shown.tile.cities))
+                 if edges <= _city_edges(shown.tile.paths_at(shown.rotation), j)), city)
+
+
+def _city_edges(paths: Sequence[tuple[str, str]], city: int) -> set[str]:
+    return {end for a, b in paths if f"c{city}" in (a, b) for end in (a, b) if end.startswith("e")}
+
+
 def city_slots(game: Game, coord: str, city: int) -> int:
     """Station slots of city ``city`` on the tile showing on ``coord``: the tile's printed
     slots, as the title's ``city_slots`` hook counts them (1830: the printed slots)."""

@@ -589,7 +589,16 @@ class Exporter:
         return out
 
     def _discard(self, seat: str, action: DiscardTrain) -> dict[str, Any]:
+        """The discard of the corporation over the limit that is to discard now (the first
+        in operating order, as the step asks), else of one of ``seat``'s."""
+        from pbem.engine.steps.operating.buytrains import crowded
+
         state = self.game.state
+        over = crowded(self.game) if state.round.kind == "operating" and state.round.operating else []
+        for sym in over[:1]:
+            match = next((t for t in state.corporations[sym].trains if train_type(t) == action.train), None)
+            if match is not None:
+                return {"type": "discard_train", "entity": sym, "entity_type": "corporation", "train": match}
         for sym, corp in state.corporations.items():
             if corp.president == seat or sym == self.operator():
                 match = next((t for t in corp.trains if train_type(t) == action.train), None)

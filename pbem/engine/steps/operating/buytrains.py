@@ -49,12 +49,11 @@ def corporation_train_prices(game: Game, corp: str, face: int) -> tuple[int, int
 
 
 def crowded(game: Game) -> list[str]:
-    """Corporations over the train limit, in operating order."""
+    """Corporations over the train limit, in the order of the title's charters (the order
+    they discard in: any, by the rules; 18xx.games' ``crowded_corps`` takes its list of
+    corporations)."""
     limit = trains.train_limit(game)
-    op = op_state(game)
-    return [c for c in op.order if len(game.state.corporations[c].trains) > limit] + [
-        c for c, s in game.state.corporations.items() if c not in op.order and len(s.trains) > limit
-    ]
+    return [c for c, s in game.state.corporations.items() if len(s.trains) > limit]
 
 
 class Discard(OpStep):

@@ -120,6 +120,6 @@ def place_home_token(game: Game, corp: str) -> None:
     if any(corp in corps for corps in game.state.tokens.values()):
         return
     data = game.title.corporation(corp)
-    city = data.home_city or 0
+    city = track.printed_city_now(game, data.home, data.home_city or 0)
     game.state.tokens.setdefault(track.city_key(data.home, city), []).append(corp)
     game.event(TokenPlaced(corp, data.home, home=True))

@@ -487,3 +487,18 @@ def test_corporations_over_the_limit_discard_in_charter_order(game: Game) -> Non
     assert crowded(game) == ["NYC", "ERIE"] and game.current_actors() == [P2]
     game.apply(P2, DiscardTrain("3"))
     assert game.current_actors() == [P3]
+
+
+def test_declining_the_dh_token_leaves_the_turns_own_token(game: Game) -> None:
+    """The D&H's free token is the private's offer: a PASS declines it, and PRR may still
+    place its own station token this turn (here on H16, which its track reaches)."""
+    _prr_with_the_dh(game)
+    game.state.tiles["H14"] = ("9", 1)
+    game.state.tiles["H16"] = ("57", 1)
+    lay = next(a for a in game.legal_actions(P1) if isinstance(a, LayTile) and a.using == "DH")
+    game.apply(P1, lay)
+    game.apply(P1, Pass())
+    assert game.state.pending_teleport is None
+    assert PlaceToken("H16", 0) in game.legal_actions(P1)
+    game.apply(P1, PlaceToken("H16", 0))
+    assert game.state.tokens["H16.0"] == ["PRR"]

@@ -680,3 +680,21 @@ def test_1825_the_directors_certificate_from_the_pool_is_bought_for_one_shares_p
     assert exporter.actions == [{"type": "buy_shares", "entity": 1, "entity_type": "player",
                                  "shares": ["GER_0"], "percent": 10, "id": 1}]
     assert game.state.corporations["GER"].president == P1
+
+
+def test_1870_a_redemption_is_the_presidents_whole_turn_on_the_platform_too() -> None:
+    """After B's redemption our engine ends B's turn, and so does 18xx.games: no pass of B is
+    written though a private of another player is for sale to B (1870 phase 2); after a sale
+    ending B's turn the platform would ask."""
+    from pbem.titles.g1870.actions import Redeem
+    from pbem.titles.g1870.importing import Translation1870
+    from tests.test_engine_1870 import sr_game
+
+    game = sr_game()
+    game.state.phase = "2"
+    game.state.companies["GSC"].owner = Owner.player("A")
+    game.state.round.entity_index = game.state.order.index("C")  # B's turn over
+    held = ({p: s.cash for p, s in game.state.players.items()}, "2")
+    translation = Translation1870()
+    assert translation.platform_passes(game, "B", Redeem("MP", "C"), "SR 2", False, held, []) == []
+    assert translation.platform_passes(game, "B", SellShares("MP"), "SR 2", False, held, []) == ["B"]

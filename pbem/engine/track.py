@@ -68,6 +68,8 @@ def printed_city_now(game: Game, coord: str, city: int) -> int:
     hex (a home, 1830 rules 6.1): the one whose track includes the printed city's; the same
     index when the printed city had no track or nothing was laid (upgrades keep a city's
     track, 1830 rules 6.2)."""
+    if coord not in game.board.hexes:  # a board without that home (a map drawn alone)
+        return city
     shown = placed(game, coord)
     printed = game.board.hexes[coord].tile
     if shown.printed or len(printed.cities) <= 1:

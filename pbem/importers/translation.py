@@ -55,6 +55,10 @@ class RecordTranslation:
     another player owns (its ``can_buy_companies_from_other_players``, a sale agreed
     between the two, which our engine has no order for): such a player the platform asks
     where our engine passes them by itself (:meth:`asks_in_stock_round`)."""
+    whole_turn_orders: ClassVar[tuple[type[Action], ...]] = ()
+    """Orders of a player's stock-round turn after which the platform moves on by itself (a
+    corporation's redemption or reissue in 1870, the president's whole turn): it does not
+    ask that player again in the turn."""
     private_trade_first_round: ClassVar[bool] = True
     """Whether the platform offers that trade in the first stock round too."""
 
@@ -116,7 +120,7 @@ class RecordTranslation:
                 break
             if isinstance(event, SharesSold):
                 cash[event.player] += event.amount
-        if label.startswith("SR ") and not isinstance(action, Pass) and ended and not bought \
+        if label.startswith("SR ") and not isinstance(action, (Pass, *self.whole_turn_orders)) and ended and not bought \
                 and self.asks_in_stock_round(game, seat, int(label.split()[1]), phase, cash[seat]):
             out.append(seat)  # after acting: the platform asks again in the round
         for event in events:

@@ -41,6 +41,7 @@ class Translation1870(RecordTranslation):
 
     platform_lacks = frozenset({"dixon", "historical_order_start", "small_cities", "emergency_train_at_face_value"})
     private_trade_phases = frozenset({"2", "3"})  # 18xx.games: its phases 1-3, none in phase 1 for a player
+    whole_turn_orders = (Redeem, Reissue)
 
     def export(self, exporter: Exporter, seat: str, action: Action) -> list[dict[str, Any]] | None:
         """1870's own orders as record actions: a redemption (the corporation buys the share

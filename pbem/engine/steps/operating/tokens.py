@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import track
 from pbem.engine.actions import Action, Pass, PlaceToken
-from pbem.engine.events import TokenPlaced
+from pbem.engine.events import StepPassed, TokenPlaced
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, pass_step
 from pbem.errors import IllegalOrderError
 
@@ -52,8 +52,11 @@ class Token(OpStep):
     def process(cls, game: Game, player: str, action: Action) -> None:
         corp = current_corp(game)
         if isinstance(action, Pass):
+            if game.state.pending_teleport:  # the private's free token declined: the turn's own
+                game.state.pending_teleport = None  # token placement is still to come
+                game.event(StepPassed(corp, "placing the private's free token"))
+                return
             pass_step(game, cls, "placing a token")
-            game.state.pending_teleport = None
             return
         assert isinstance(action, PlaceToken)
         teleport = game.state.pending_teleport

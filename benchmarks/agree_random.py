@@ -150,10 +150,34 @@ def play_and_compare(setup: Setup, seed: int, engine: Path, max_actions: int = 2
         if 0 <= index < len(exported.sources):
             seq = exported.sources[index]
             seat, line = played.log[seq - 1]
+            known = theirs(title, list(played.game.state.seats), played.log, seq, agreement.their_error or "")
+            if known:
+                result.signature = known
             lines.insert(1, f"  our order: log {seq}, {seat}: {line}; before it: "
                             + " | ".join(f"{s}: {t}" for s, t in played.log[max(0, seq - 6):seq - 1]))
     result.text = "\n".join(lines)
     return result
+
+
+FLOOR = ("theirs: after the train due, a further train from another corporation refused below the "
+         "emergency floor (18xx.games step/train.rb spend_minmax keeps the last share sold's floor all turn)")
+
+
+def theirs(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int, refusal: str) -> str | None:
+    """The class of a platform refusal known to be the platform's, or None: a train bought
+    from another corporation by one that already has a train (its train due bought), which
+    the platform holds to the price floor of the emergency sale made for that train (1830
+    rules 6.7 put no floor on a purchase the corporation need not make)."""
+    if "may only spend between" not in refusal:
+        return None
+    from pbem.engine.game import Game
+
+    game = Game(title, seats)
+    vocab = Vocabulary.from_title(title)
+    for seat, line in log[:seq - 1]:
+        game.apply(seat, parse_order(line, vocab), atomic=False)
+    corp = game.operating_corporation()
+    return FLOOR if corp is not None and game.state.corporations[corp].trains else None
 
 
 def _job(args: tuple[Setup, int, Path, int, bool]) -> GameResult:

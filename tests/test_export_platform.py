@@ -698,3 +698,28 @@ def test_1870_a_redemption_is_the_presidents_whole_turn_on_the_platform_too() ->
     translation = Translation1870()
     assert translation.platform_passes(game, "B", Redeem("MP", "C"), "SR 2", False, held, []) == []
     assert translation.platform_passes(game, "B", SellShares("MP"), "SR 2", False, held, []) == ["B"]
+
+
+def test_1825_the_platform_lists_a_token_a_company_in_receivership_pays_on_credit() -> None:
+    """GER in receivership, its track step over with £20 in its treasury: 18xx.games' track
+    and token step still lists a station token (its next, £40, within the treasury and the
+    £200 credit; Southend reachable) where our engine, whose credit a run must repay, has
+    moved on. The export writes GER's pass for that step; the import reads a pass of GER
+    met at our lease before the run as that step's, no order."""
+    from pbem.importers.translation import NO_ORDER
+    from pbem.titles.g1825.importing import Translation1825, _token_listed_after_track
+    from tests.test_1825_operating import receivership_position
+
+    game = receivership_position("V20.4")
+    game.state.corporations["GER"].cash = 20
+    op = game.state.round.operating
+    op.passed_steps += ["lease_train", "track"]
+    assert _token_listed_after_track(game, "GER")
+    exporter = exporter_on(game)
+    record_pass = {"type": "pass", "entity": "GER", "entity_type": "corporation", "id": 1}
+    assert Translation1825().render(exporter.renderer, record_pass) is NO_ORDER
+    op.token_placed = True
+    assert not _token_listed_after_track(game, "GER")
+    op.token_placed = False
+    game.state.corporations["GER"].cash = -190  # £10 of credit left: no £40 token
+    assert not _token_listed_after_track(game, "GER")

@@ -32,10 +32,10 @@ from pbem.engine import market, shares, track, trains
 from pbem.engine.actions import BuyPrivate, BuyShares, Pass, RunRoutes, TrainRun
 from pbem.engine.state import POOL
 from pbem.engine.steps.operating import route_available
-from pbem.engine.events import NoRun, TrainRan
+from pbem.engine.events import NoRun, TileLaid, TrainRan
 from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
 from pbem.titles.g1825.stock import COMPANY_SALE_FEE, SellPrivate, directorship_in_pool
-from pbem.titles.g1825.trains import LEASE_COST, Lease, acting_player
+from pbem.titles.g1825.trains import LEASE_COST, RECEIVER_CREDIT, Lease, acting_player
 
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
@@ -100,11 +100,17 @@ class Translation1825(RecordTranslation):
         return None
 
     def after_order(self, exporter: Exporter, events: Sequence[Event]) -> list[dict[str, Any]]:
-        """A company in receivership with no train and a route that our engine passed over its
-        run (it has no step there when no lease is offered): the platform's run step still
-        waits, for a ``run_routes`` with no route (18xx.games ``g_1825/step/route.rb``)."""
+        """What the platform's steps wait for after our engine moved a company in
+        receivership on by itself: after a tile lay that ended our track step, the pass of
+        its track-and-token step while that lists a token (:func:`_token_listed_after_track`);
+        with no train and a route, once our engine passed over its run (it has no step there
+        when no lease is offered), a ``run_routes`` with no route (18xx.games
+        ``g_1825/step/route.rb``)."""
         out: list[dict[str, Any]] = []
         written = exporter.actions[-1] if exporter.actions else {}
+        laid = next((e.corporation for e in events if isinstance(e, TileLaid)), None)
+        if laid is not None and _token_listed_after_track(exporter.game, laid):
+            out.append({"type": "pass", "entity": laid, "entity_type": "corporation"})
         for event in events:
             if not isinstance(event, NoRun):
                 continue
@@ -129,6 +135,10 @@ class Translation1825(RecordTranslation):
             company = str(action["company"])
             if int(action["price"]) == renderer.title.company(company).value:
                 return BuyPrivate(company)  # a player buys a private from the bank at face value
+        if action["type"] == "pass" and action.get("entity_type") == "corporation" \
+                and renderer.game.operating_corporation() == action.get("entity") \
+                and _first_step(renderer.game) in ("lease_before_run", "route"):
+            return NO_ORDER  # the platform's track-and-token step, over in our engine
         if action["type"] == "run_routes":
             if not action.get("routes") and _lease_step(renderer.game) == "lease_before_run":
                 return Pass()  # a company in receivership declines the lease and runs nothing
@@ -192,6 +202,36 @@ class Translation1825(RecordTranslation):
             raise UnsupportedRecordAction(f"action {action['id']}: {sym} sold to the bank for "
                                           f"{action['price']}; the rules pay {ours}")
         return SellPrivate(sym)
+
+
+def _first_step(game: Game) -> str | None:
+    """The name of the first step of the operating turn now, or None outside one."""
+    if game.state.round.kind != "operating" or game.state.round.operating is None:
+        return None
+    from pbem.engine.steps.operating.walk import active_steps
+
+    steps = active_steps(game)
+    return steps[0].name if steps else None
+
+
+def _token_listed_after_track(game: Game, corp: str) -> bool:
+    """Whether 18xx.games' track-and-token step still lists a station token for ``corp`` (in
+    receivership, operating) after our track step ended with a tile lay: no token placed
+    this turn, one left whose cost its treasury and the £200 credit cover (its
+    ``buying_power``), and a city its track reaches with room for it. Our engine offers the
+    token only on a credit a run could repay (:mod:`pbem.titles.g1825.credit`)."""
+    from pbem.engine.steps.operating.tokens import next_token_cost
+
+    state = game.state
+    treasury = state.corporations[corp]
+    if treasury.president is not None or game.operating_corporation() != corp \
+            or _first_step(game) == "track" or state.round.operating is None or state.round.operating.token_placed:
+        return False
+    cost = next_token_cost(game, corp)
+    if cost is None or cost > treasury.cash + RECEIVER_CREDIT:
+        return False
+    net = track.network(game, corp)
+    return any(v.is_city and track.token_problem(game, corp, v.coord, v.number, net) is None for v in net.stops)
 
 
 def _lease_step(game: Game) -> str | None:

@@ -723,3 +723,28 @@ def test_1825_the_platform_lists_a_token_a_company_in_receivership_pays_on_credi
     op.token_placed = False
     game.state.corporations["GER"].cash = -190  # £10 of credit left: no £40 token
     assert not _token_listed_after_track(game, "GER")
+
+
+def test_a_train_from_another_corporation_at_the_banks_price_reads_back_by_its_seller() -> None:
+    """NYC's 2-train came to it with no record action (here: built in); PRR buys it for $80,
+    the bank's price, while the bank sells 2s too. The platform reads the seller from the
+    train's owner; the export also names it (``seller``, ours), so the import reads the same
+    purchase and not one from the bank."""
+    from pbem.engine.actions import BuyTrain
+    from pbem.importers.e18xx import TurnWatch
+    from pbem.ruleset import load_title
+    from tests.test_engine_operating import float_corp, operating
+
+    game = Game(load_title("1830"), ["A", "B", "C"])
+    for player, company in (("A", "SV"), ("B", "CS"), ("C", "DH"), ("A", "MH"), ("B", "CA")):
+        game.apply(player, BuyPrivate(company))
+    float_corp(game, "PRR", "A", 100, 1000)
+    float_corp(game, "NYC", "B", 90, 900)
+    game.state.corporations["NYC"].trains.append(game.state.depot.pop(0))
+    operating(game)
+    exporter = exporter_on(game)
+    exporter.renderer.turns = TurnWatch(game)
+    exporter.add(LoggedOrder(1, "A", BuyTrain("2", "NYC", 80)))
+    bought = exporter.actions[-1]
+    assert bought["type"] == "buy_train" and bought["seller"] == "NYC" and bought["price"] == 80
+    assert game.state.corporations["NYC"].trains == [] and game.state.corporations["PRR"].trains == ["2-0"]

@@ -560,7 +560,8 @@ class Renderer:
 
     def _buy_train(self, action: dict[str, Any]) -> Action:
         """A train purchase, from the seller holding the named train as the record shows it:
-        the corporation or the pool the record last moved it to (:attr:`RecordHoldings.trains`)
+        the corporation our export names (``seller``, a field of ours the platform ignores),
+        else the corporation or the pool the record last moved it to (:attr:`RecordHoldings.trains`)
         while that seller has a train of its type (a train that left its corporation with no
         record action, as when the corporation closes, is looked for in the pool); a train the
         record has not moved yet comes from the pool if our engine's train of that id lies
@@ -580,6 +581,9 @@ class Renderer:
         def has(trains: list[str]) -> bool:
             return any(train_type(t) == kind for t in trains)
 
+        seller = action.get("seller")  # our export's own note of the selling corporation
+        if seller in state.corporations and has(state.corporations[str(seller)].trains):
+            return BuyTrain(kind, str(seller), int(action["price"]), exchange)
         if holder in state.corporations and has(state.corporations[holder].trains):
             return BuyTrain(kind, holder, int(action["price"]), exchange)
         if holder is not None and has(state.pool_trains):  # the pool's, or left its holder unrecorded

@@ -629,3 +629,14 @@ def test_the_lease_before_the_run_is_offered_only_with_a_route() -> None:
     assert not trains.LeaseBeforeRun.offers(game)
     game = receivership_position("V20.4")  # city 4 faces Southend
     assert trains.LeaseBeforeRun.offers(game)
+
+
+def test_the_receiver_buys_no_train_for_a_company_whose_price_closes_it() -> None:
+    """GER's withheld run moved its price to £0, the closing space: it closes as its turn
+    ends (18xx.games removes it at once), so the receiver buys it no train."""
+    game = receivership_position("V20.4")
+    game.state.corporations["GER"].cash = 1000
+    receiver = trains.Receiver1825()
+    assert receiver.train(game, "GER") is not None
+    game.state.corporations["GER"].price = (0, 0)
+    assert receiver.train(game, "GER") is None

@@ -30,7 +30,7 @@ def state(cash: int = 600, price: int | None = 100, acting: str | None = "PRR", 
     """A small state in the common shape: Player 1 holds 60% of PRR, which has one 2-train."""
     return {
         "players": {P1: {"cash": cash, "shares": {"PRR": 60}, "companies": ["SV"]}},
-        "corporations": {"PRR": {"cash": 400, "trains": ["2"], "price": price}},
+        "corporations": {"PRR": {"cash": 400, "trains": ["2"], "price": price, "president": P1}},
         "phase": "2",
         "acting": acting,
         "finished": False,
@@ -42,14 +42,14 @@ def test_normalise_names_players_by_their_record_ids_and_sorts_what_has_no_order
     record = {"players": [{"id": 19143, "name": P1}, {"id": 19192, "name": P2}]}
     theirs = {
         "players": {"19143": {"cash": 5, "shares": {"PRR": 20, "NYC": 0}, "companies": ["SV", "CS"]}},
-        "corporations": {"Pennsy": {"cash": 7, "trains": ["3", "2"], "price": None}},
+        "corporations": {"Pennsy": {"cash": 7, "trains": ["3", "2"], "price": None, "president": "19143"}},
         "phase": "II", "acting": "19192", "round": "Operating", "finished": False,
     }
     naming = Naming(players=naming_for(record).players, corporations={"Pennsy": "PRR"},
                     trains={"3": "3T"}, phases={"II": "2"})
     assert normalise(theirs, naming) == {
         "players": {P1: {"cash": 5, "shares": {"PRR": 20}, "companies": ["CS", "SV"]}},
-        "corporations": {"PRR": {"cash": 7, "trains": ["2", "3T"], "price": None}},
+        "corporations": {"PRR": {"cash": 7, "trains": ["2", "3T"], "price": None, "president": P1}},
         "phase": "2", "acting": P2, "finished": False,
     }
 
@@ -134,7 +134,7 @@ def test_our_state_of_a_new_game_and_of_an_operating_corporation() -> None:
     operating(game)
     now = our_state(game)
     assert now["players"][P1]["shares"] == {"PRR": 60}
-    assert now["corporations"] == {"PRR": {"cash": 2000, "trains": ["2", "2"], "price": 100}}
+    assert now["corporations"] == {"PRR": {"cash": 2000, "trains": ["2", "2"], "price": 100, "president": P1}}
     assert now["acting"] == "PRR" and now["round"] == "OR 1.1"
 
 

@@ -748,3 +748,18 @@ def test_a_train_from_another_corporation_at_the_banks_price_reads_back_by_its_s
     bought = exporter.actions[-1]
     assert bought["type"] == "buy_train" and bought["seller"] == "NYC" and bought["price"] == 80
     assert game.state.corporations["NYC"].trains == [] and game.state.corporations["PRR"].trains == ["2-0"]
+
+
+def test_1825_a_private_sold_to_the_bank_counts_in_the_money_the_platform_sees() -> None:
+    """P1, with £42, sells a private to the bank for £180 and our engine ends P1's turn: the
+    platform, which lists a start to a player who could pay £134, asks P1 again."""
+    from pbem.titles.g1825.importing import Translation1825
+    from pbem.titles.g1825.stock import PrivateSold, SellPrivate
+
+    game = new_game()
+    all_privates_sold(game)
+    stock_round(game, 2, first=P2)
+    held = ({P1: 42, P2: 0}, "1")
+    asked = Translation1825().platform_passes(game, P1, SellPrivate("L&M"), "SR 2", False, held,
+                                              [PrivateSold(P1, "L&M", 180)])
+    assert asked == [P1]

@@ -14,7 +14,7 @@
 # record action in force {"index": i, "id": id, "type": type, "state": ...}; an action the
 # engine refuses gives {"index", "id", "error"} and ends the output. A state is
 #   {"players": {name: {"cash", "shares": {sym: percent}, "companies": [sym]}},
-#    "corporations": {sym: {"cash", "trains": [name], "price"}}, "phase", "acting", "round"}
+#    "corporations": {sym: {"cash", "trains": [name], "price", "president"}}, "phase", "acting", "round"}
 # with only open corporations (and minors) that have been started or hold anything.
 
 require 'json'
@@ -74,7 +74,8 @@ def state_of(game)
   end
   corps = (game.corporations + game.minors).reject(&:closed?).select { |c| started?(c) }.to_h do |c|
     price = c.respond_to?(:share_price) ? c.share_price&.price : nil
-    [c.id.to_s, { 'cash' => c.cash, 'trains' => c.trains.map(&:name), 'price' => price }]
+    president = c.owner&.player? ? c.owner.name : nil
+    [c.id.to_s, { 'cash' => c.cash, 'trains' => c.trains.map(&:name), 'price' => price, 'president' => president }]
   end
   # A train a round holds for the operating corporation (1825's lease for the turn) is that
   # corporation's while it runs, as our engine keeps it on the charter.

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pbem.engine import routes, shares, trains
+from pbem.engine import market, routes, shares, trains
 from pbem.engine.actions import Action, BuyTrain, Dividend, Pass, RunAuto
 from pbem.engine.events import Note
 from pbem.engine.events.receivership import ReceiverPassed
@@ -68,9 +68,10 @@ class ReceivershipPolicy:
 
     def train(self, game: Game, corp: str) -> Action | None:
         """The receiver's train purchase: the cheapest train the bank (or pool) sells, if
-        ``corp`` has room for it and can pay for it from its treasury; else None."""
+        ``corp`` has room for it, can pay for it from its treasury and is not closing
+        (:func:`closing`); else None."""
         treasury = game.state.corporations[corp]
-        if len(treasury.trains) >= trains.train_limit(game):
+        if len(treasury.trains) >= trains.train_limit(game) or closing(game, corp):
             return None
         offer = sorted(trains.depot_offer(game), key=lambda t: trains.train_data(game.title, t).price)
         for train_id in offer:
@@ -91,6 +92,14 @@ class ReceivershipPolicy:
         if top < need:
             return None
         return next(p for p in state.order if holdings[p] == top)
+
+
+def closing(game: Game, corp: str) -> bool:
+    """Whether ``corp``'s share price stands on a closing space (it closes as its turn ends,
+    so the receiver buys it no train; 18xx.games removes it at once)."""
+    price = game.state.corporations[corp].price
+    found = market.cell(game.title, price) if price is not None else None
+    return found is not None and found.closes
 
 
 def in_receivership(game: Game, corp: str) -> bool:

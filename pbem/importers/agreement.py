@@ -9,7 +9,8 @@ the first record action after which they differ.
 A state here is plain JSON data, the same shape on both sides::
 
     {"players": {seat: {"cash": int, "shares": {sym: percent}, "companies": [sym]}},
-     "corporations": {sym: {"cash": int, "trains": [train name], "price": int | None}},
+     "corporations": {sym: {"cash": int, "trains": [train name], "price": int | None,
+                           "president": player | None}},
      "phase": str, "acting": str | None, "finished": bool}
 
 Money is an int in the game's currency. ``corporations`` holds the open corporations that
@@ -83,6 +84,7 @@ def normalise(theirs: State, naming: Naming) -> State:
             "cash": corp["cash"],
             "trains": sorted(naming.trains.get(t, t) for t in corp["trains"]),
             "price": corp.get("price"),
+            "president": naming.players.get(corp.get("president") or "", corp.get("president")),
         }
     phase = str(theirs.get("phase", ""))
     return {
@@ -113,7 +115,7 @@ def our_state(game: Game) -> State:
         # a treasury below nothing is 1825's receivership credit, which the platform keeps
         # apart from the cash (its receivership_loan): the cash compared is then 0
         corps[sym] = {"cash": max(corp.cash, 0), "trains": sorted(train_type(t) for t in corp.trains),
-                      "price": game.share_price(sym)}
+                      "price": game.share_price(sym), "president": corp.president}
     return {
         "players": players,
         "corporations": corps,

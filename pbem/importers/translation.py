@@ -96,6 +96,13 @@ class RecordTranslation:
                 return True
         return False
 
+    def proceeds(self, event: Event) -> dict[str, int]:
+        """The money ``event`` of a stock-round order brings players (player -> amount): a
+        sale of shares (a title adds its own sales: 1825's privates sold to the bank)."""
+        from pbem.engine.events import SharesSold
+
+        return {event.player: event.amount} if isinstance(event, SharesSold) else {}
+
     def platform_passes(self, game: Game, seat: str, action: Action, label: str, bought: bool,
                         held: tuple[dict[str, int], str], events: Sequence[Event]) -> list[str]:
         """The players, in order, whose passes the platform's stock round records after our
@@ -108,7 +115,6 @@ class RecordTranslation:
         game's own). The export writes
         these passes and the import reads them back as no order."""
         from pbem.engine.actions import Pass
-        from pbem.engine.events import SharesSold
         from pbem.engine.events.rounds import NoValidActions, RoundStarted
 
         out: list[str] = []
@@ -118,8 +124,8 @@ class RecordTranslation:
         for event in events:  # the order's own sales: the money the platform then sees
             if isinstance(event, RoundStarted):
                 break
-            if isinstance(event, SharesSold):
-                cash[event.player] += event.amount
+            for player, amount in self.proceeds(event).items():
+                cash[player] += amount
         if label.startswith("SR ") and not isinstance(action, (Pass, *self.whole_turn_orders)) and ended and not bought \
                 and self.asks_in_stock_round(game, seat, int(label.split()[1]), phase, cash[seat]):
             out.append(seat)  # after acting: the platform asks again in the round

@@ -458,7 +458,7 @@ class Receiver1825(ReceivershipPolicy):
         """The train of the bank the treasury can pay for, if it can pay for one kind only,
         has room for it and a route to run, and has bought none this turn (18xx.games
         ``receivership_buy``: one purchase, then the step is over); else None."""
-        if op_state(game).trains_bought:
+        if op_state(game).trains_bought or receivership.closing(game, corp):
             return None
         choices = receiver_choices(game, corp)
         if len(choices) != 1:

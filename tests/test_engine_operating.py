@@ -502,3 +502,34 @@ def test_declining_the_dh_token_leaves_the_turns_own_token(game: Game) -> None:
     assert PlaceToken("H16", 0) in game.legal_actions(P1)
     game.apply(P1, PlaceToken("H16", 0))
     assert game.state.tokens["H16.0"] == ["PRR"]
+
+
+def test_a_home_of_two_trackless_cities_upgraded_first_lets_the_president_choose(game: Game) -> None:
+    """ERIE's home E11 shows two cities with no track; tile 59 laid there before ERIE first
+    operates tells them apart, so ERIE's president places the home token in the city of
+    his choice (as for a token displaced from such a hex); untouched, it goes in city 0."""
+    from pbem.engine.steps.operating.tokens import place_home_token
+
+    game.state.tiles["E11"] = ("59", 0)
+    place_home_token(game, "ERIE")
+    assert not any("ERIE" in corps for corps in game.state.tokens.values())
+    assert [(t.corporation, t.hex) for t in game.state.pending_tokens] == [("ERIE", "E11")]
+    other = Game(load_title("1830"), [P1, P2, P3])
+    place_home_token(other, "ERIE")
+    assert other.state.tokens == {"E11.0": ["ERIE"]}
+
+
+def test_at_the_train_limit_a_diesel_may_still_be_bought_by_trading_in(game: Game) -> None:
+    """Phase 6, limit 2: PRR holds a 5 and a 6 and may not add a train, but it may buy a
+    diesel by trading in one of them (1830 rules 6.7), the count staying 2."""
+    float_corp(game, "PRR", P1, 100, 2000)
+    game.state.corporations["PRR"].trains = ["5-0", "6-0"]
+    game.state.depot = [t for t in game.state.depot if t.startswith("D")]
+    game.state.phase = "6"
+    game.state.types_sold += ["2", "3", "4", "5", "6"]
+    operating(game)
+    assert any(isinstance(a, BuyTrain) and a.exchange for a in game.legal_actions(P1))
+    with pytest.raises(IllegalOrderError, match="train limit"):
+        game.apply(P1, BuyTrain("D"))
+    game.apply(P1, BuyTrain("D", "depot", None, "5"))
+    assert sorted(game.state.corporations["PRR"].trains) == ["6-0", "D-0"]

@@ -125,7 +125,7 @@ class BuyTrainStep(OpStep):
             return True
         treasury = game.state.corporations[corp]
         if len(treasury.trains) >= trains.train_limit(game):
-            return False
+            return bool(exchange_prices(game, corp)) and min(exchange_prices(game, corp)) <= treasury.cash
         prices = [trains.train_data(game.title, t).price for t in trains.depot_offer(game)]
         others = [t for c, s in game.state.corporations.items() if c != corp for t in s.trains]
         return bool(prices and min(prices) <= treasury.cash) or any(
@@ -155,6 +155,18 @@ class BuyTrainStep(OpStep):
     @classmethod
     def candidates(cls, game: Game, player: str) -> Iterable[Action]:
         return train_candidates(game, current_corp(game))
+
+
+def exchange_prices(game: Game, corp: str) -> list[int]:
+    """What ``corp`` would pay for each train the bank sells against one of its own traded
+    in (1830 rules 6.7: a diesel for a 4, 5 or 6), the train count staying the same (so it
+    may be bought at the train limit)."""
+    held = {trains.train_type(t) for t in game.state.corporations[corp].trains}
+    out = []
+    for train_id in trains.depot_offer(game):
+        data = trains.train_data(game.title, train_id)
+        out += [data.price - int(value) for kind, value in dict(data.trade_in).items() if kind in held]
+    return out
 
 
 def bankrupt_problem(game: Game, player: str, corp: str) -> str | None:
@@ -234,7 +246,7 @@ def buy_train(game: Game, corp: str, action: BuyTrain) -> None:
     """Buy a train for ``corp`` (see :class:`BuyTrainStep`)."""
     state, title = game.state, game.title
     treasury = state.corporations[corp]
-    if len(treasury.trains) >= trains.train_limit(game):
+    if len(treasury.trains) >= trains.train_limit(game) and not (action.exchange and action.source in ("depot", "pool")):
         raise IllegalOrderError(f"{corp} is at the train limit of {trains.train_limit(game)}")
     offer = trains.depot_offer(game)
     if action.source in ("depot", "pool"):

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Iterable
 
 from pbem.engine import track
 from pbem.engine.actions import Action, Pass, PlaceToken
-from pbem.engine.events import StepPassed, TokenPlaced
+from pbem.engine.events import StepPassed, TokenCityPending, TokenPlaced
+from pbem.engine.values import DisplacedToken
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, pass_step
 from pbem.errors import IllegalOrderError
 
@@ -119,10 +120,20 @@ def place_token(game: Game, corp: str, action: PlaceToken, *, ignore_reach: bool
 
 
 def place_home_token(game: Game, corp: str) -> None:
-    """Put ``corp``'s home token in its home city when it first operates (1830 rules 6.1)."""
+    """Put ``corp``'s home token in its home city when it first operates (1830 rules 6.1);
+    on a home hex of two cities without track that was upgraded first, its president
+    chooses the city (as a displaced token's owner does)."""
     if any(corp in corps for corps in game.state.tokens.values()):
         return
     data = game.title.corporation(corp)
+    if data.home_city is None and data.home in game.board.hexes:
+        printed = game.board.hexes[data.home].tile
+        if len(printed.cities) > 1 and not printed.paths and not track.placed(game, data.home).printed:
+            # a home of two cities with no track yet (1830's ERIE on E11) upgraded before the
+            # home token: track now tells the cities apart, and the president chooses one
+            game.state.pending_tokens.append(DisplacedToken(corp, data.home))
+            game.event(TokenCityPending(corp, data.home))
+            return
     city = track.printed_city_now(game, data.home, data.home_city or 0)
     game.state.tokens.setdefault(track.city_key(data.home, city), []).append(corp)
     game.event(TokenPlaced(corp, data.home, home=True))

@@ -212,7 +212,8 @@ class Translation1825(RecordTranslation):
 
 def _first_step(game: Game) -> str | None:
     """The name of the first step of the operating turn now, or None outside one."""
-    if game.state.round.kind != "operating" or game.state.round.operating is None:
+    op = game.state.round.operating
+    if game.state.round.kind != "operating" or op is None or op.index >= len(op.order) or game.state.finished:
         return None
     from pbem.engine.steps.operating.walk import active_steps
 
@@ -243,12 +244,8 @@ def _token_listed_after_track(game: Game, corp: str) -> bool:
 def _lease_step(game: Game) -> str | None:
     """The name of the lease step now first in the operating turn (``lease_train`` at its
     start, ``lease_before_run`` after the track and token), or None."""
-    if game.state.round.kind != "operating":
-        return None
-    from pbem.engine.steps.operating.walk import active_steps
-
-    steps = active_steps(game)
-    return steps[0].name if steps and steps[0].name in ("lease_train", "lease_before_run") else None
+    step = _first_step(game)
+    return step if step in ("lease_train", "lease_before_run") else None
 
 
 def _double_header(game: Game, corp: str, first: TrainRun, second: TrainRun) -> bool:

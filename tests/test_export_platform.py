@@ -763,3 +763,13 @@ def test_1825_a_private_sold_to_the_bank_counts_in_the_money_the_platform_sees()
     asked = Translation1825().platform_passes(game, P1, SellPrivate("L&M"), "SR 2", False, held,
                                               [PrivateSold(P1, "L&M", 180)])
     assert asked == [P1]
+
+
+def test_1825_the_lnwr_certificates_dealt_at_the_start_are_not_on_offer() -> None:
+    """With eight players 1825 deals the LNWR's Director's certificate and a share with the
+    privates: bought back later from the pool they are pool purchases, not the offering's."""
+    record = {"title": "1825", "players": [{"id": i, "name": f"P{i}"} for i in range(1, 9)],
+              "settings": {"optional_rules": ["unit_123"]}, "actions": []}
+    renderer = Renderer(record)
+    assert "LNWR_0" not in renderer.ipo_ids and "LNWR_1" not in renderer.ipo_ids
+    assert "LNWR_2" in renderer.ipo_ids

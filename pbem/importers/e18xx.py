@@ -38,7 +38,7 @@ from pbem.engine.actions import (
 from pbem.engine.events.rounds import NoValidActions, RoundStarted
 from pbem.engine.game import Game
 from pbem.engine.steps.stock import PURCHASES
-from pbem.engine.state import POOL, Owner
+from pbem.engine.state import IPO, POOL, Owner
 from pbem.engine.trains import train_type
 from pbem.engine.steps.auction import min_price, may_purchase
 from pbem.engine.title import TitleData
@@ -364,6 +364,9 @@ class Renderer:
             for ability in company.abilities:
                 if ability.kind == "shares":
                     self.ipo_ids.discard(str(ability.data["share"]))
+        for cert in self.game.state.certificates:  # dealt at the start (1825's LNWR with 8 players)
+            if cert.owner != IPO:
+                self.ipo_ids.discard(f"{cert.corporation}_{cert.index}")
         self._tile_hex: dict[str, str] = {}
         self.holdings = RecordHoldings.at_start({c.sym: len(c.shares) for c in self.title.corporations})
         """Who holds each share and train the record names (see :mod:`pbem.importers.holdings`)."""

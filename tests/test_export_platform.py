@@ -773,3 +773,20 @@ def test_1825_the_lnwr_certificates_dealt_at_the_start_are_not_on_offer() -> Non
     renderer = Renderer(record)
     assert "LNWR_0" not in renderer.ipo_ids and "LNWR_1" not in renderer.ipo_ids
     assert "LNWR_2" in renderer.ipo_ids
+
+
+def test_1870_mp_is_asked_in_phase_1_to_pass_a_bridge_company_it_cannot_buy() -> None:
+    """MRBC has closed: in phase 1 18xx.games still names it to MP at the end of MP's turn
+    (``purchasable_companies``), so it waits for MP's pass; our engine ends the turn (no
+    purchase is possible) and the export writes that pass."""
+    from pbem.importers.e18xx import TurnWatch
+
+    game = mp_operating_with_the_bridge_company()
+    game.state.round.number, game.state.round.or_number = 1, 1  # OR 1.1, the set's only one
+    game.close_company("MRBC")
+    exporter = exporter_on(game)
+    exporter.renderer.turns = TurnWatch(game)
+    exporter.add(LoggedOrder(1, "B", Pass()))  # MP passes its track
+    exporter.add(LoggedOrder(2, "B", Pass()))  # and its trains: nothing more to do
+    assert game.round_label() != "OR 1.1" or game.operating_corporation() != "MP"
+    assert [a["type"] for a in exporter.actions if a["entity"] == "MP"] == ["pass", "pass", "pass"]

@@ -32,6 +32,7 @@ from pbem.titles.g1870.state import state1870
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
     from pbem.engine.events import Event
+    from pbem.engine.game import Game
     from pbem.exporters.e18xx import Exporter
     from pbem.importers.e18xx import Renderer
 
@@ -42,6 +43,20 @@ class Translation1870(RecordTranslation):
     platform_lacks = frozenset({"dixon", "historical_order_start", "small_cities", "emergency_train_at_face_value"})
     private_trade_phases = frozenset({"2", "3"})  # 18xx.games: its phases 1-3, none in phase 1 for a player
     whole_turn_orders = (Redeem, Reissue)
+
+    def asks_at_turn_end(self, game: Game, corp: str) -> bool:
+        """Also, in phase 1, MP and SSW while they could pay MRBC's least price, whoever
+        holds MRBC and even once it has closed (18xx.games ``g_1870/game.rb``
+        ``purchasable_companies`` names the river company to them in phase 1)."""
+        from pbem.engine.steps.operating.privates import price_range
+
+        if game.state.phase == game.title.phases[0].name:
+            for company in game.title.companies:
+                early = company.ability("buyable_in_phase_1")
+                if early is not None and corp in early.data.get("corporations", []) \
+                        and price_range(game, company.sym)[0] <= game.state.corporations[corp].cash:
+                    return True
+        return super().asks_at_turn_end(game, corp)
 
     def export(self, exporter: Exporter, seat: str, action: Action) -> list[dict[str, Any]] | None:
         """1870's own orders as record actions: a redemption (the corporation buys the share

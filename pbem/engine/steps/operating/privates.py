@@ -36,16 +36,9 @@ class BuyCompany(OpStep):
         cash = game.state.corporations[corp].cash
         if any(price_range(game, c)[0] <= cash for c in purchasable(game, corp)):
             return True
-        if usable_abilities(game, corp):
-            return True  # the turn stays open for the private's ability until a PASS
-        # 1870 as 18xx.games plays it: in phase 1, MP and SSW are offered the MRBC purchase
-        # (and must pass it) even when it is no longer a player's to sell.
-        if game.state.phase == game.title.phases[0].name:
-            for sym, company in game.state.companies.items():
-                early = game.title.company(sym).ability("buyable_in_phase_1")
-                if early is not None and corp in early.data.get("corporations", []) and not company.closed:
-                    return price_range(game, sym)[0] <= cash
-        return False
+        # (18xx.games also asks MP and SSW in 1870's phase 1 to pass the MRBC purchase when
+        # MRBC is no player's to sell: the export writes that pass, our turn does not wait.)
+        return bool(usable_abilities(game, corp))  # the turn stays open for the private's ability until a PASS
 
     @classmethod
     def describe(cls, game: Game) -> str:

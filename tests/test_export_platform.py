@@ -639,10 +639,12 @@ def test_a_player_who_sold_in_the_order_is_asked_with_the_money_the_sale_brought
     game, _ = _1830_stock_round(2)
     for player in ("B", "C"):
         game.state.players[player].cash = 0
+    game.state.players["A"].cash = 67  # after the sale
     events = [SharesSold("A", 1, "NYC", 10, 67), NoValidActions("B"), NoValidActions("C"), NoValidActions("A")]
-    asked = Translation1830().platform_passes(game, "A", SellShares("NYC"), "SR 2", True,
-                                              ({"A": 0, "B": 0, "C": 0}, "2"), events)
-    assert asked == ["A"]
+    passes = Translation1830().platform_passes
+    assert passes(game, "A", SellShares("NYC"), "SR 2", True, ({"A": 0, "B": 0, "C": 0}, "2"), events) == ["A"]
+    game.state.players["A"].cash = 0
+    assert passes(game, "A", SellShares("NYC"), "SR 2", True, ({"A": 0, "B": 0, "C": 0}, "2"), events) == []
 
 
 def test_1825_the_platform_asks_a_player_who_could_pay_for_a_start_of_any_band() -> None:
@@ -760,9 +762,11 @@ def test_1825_a_private_sold_to_the_bank_counts_in_the_money_the_platform_sees()
     all_privates_sold(game)
     stock_round(game, 2, first=P2)
     held = ({P1: 42, P2: 0}, "1")
-    asked = Translation1825().platform_passes(game, P1, SellPrivate("L&M"), "SR 2", False, held,
-                                              [PrivateSold(P1, "L&M", 180)])
-    assert asked == [P1]
+    game.state.players[P1].cash = 222  # after the sale
+    passes = Translation1825().platform_passes
+    assert passes(game, P1, SellPrivate("L&M"), "SR 2", False, held, [PrivateSold(P1, "L&M", 180)]) == [P1]
+    game.state.players[P1].cash = 42
+    assert passes(game, P1, SellPrivate("L&M"), "SR 2", False, held, [PrivateSold(P1, "L&M", 180)]) == []
 
 
 def test_1825_the_lnwr_certificates_dealt_at_the_start_are_not_on_offer() -> None:
@@ -790,3 +794,20 @@ def test_1870_mp_is_asked_in_phase_1_to_pass_a_bridge_company_it_cannot_buy() ->
     exporter.add(LoggedOrder(2, "B", Pass()))  # and its trains: nothing more to do
     assert game.round_label() != "OR 1.1" or game.operating_corporation() != "MP"
     assert [a["type"] for a in exporter.actions if a["entity"] == "MP"] == ["pass", "pass", "pass"]
+
+
+def test_the_money_asked_about_is_the_players_as_the_orders_round_ended() -> None:
+    """A's purchase ends stock round 2; the operating round that follows pays B $100 of
+    private income. The platform asked B as round 2 ended, before that income: with $0 then,
+    B is not asked; with $50, B is (a private of another player being for sale)."""
+    from pbem.engine.actions import BuyShares
+    from pbem.engine.events.rounds import CompanyIncome, NoValidActions, RoundStarted
+    from pbem.titles.g1830.importing import Translation1830
+
+    game, _ = _1830_stock_round(3)
+    game.state.players["B"].cash = 100  # after the later income
+    events = [NoValidActions("B"), RoundStarted("OR 2.1"), CompanyIncome("B", 100, "CS"), RoundStarted("SR 3")]
+    passes = Translation1830().platform_passes
+    assert passes(game, "A", BuyShares("PRR"), "SR 2", True, ({"A": 0, "B": 0, "C": 0}, "2"), events) == []
+    game.state.players["B"].cash = 150
+    assert passes(game, "A", BuyShares("PRR"), "SR 2", True, ({"A": 0, "B": 0, "C": 0}, "2"), events) == ["B"]

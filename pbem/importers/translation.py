@@ -96,13 +96,6 @@ class RecordTranslation:
                 return True
         return False
 
-    def proceeds(self, event: Event) -> dict[str, int]:
-        """The money ``event`` of a stock-round order brings players (player -> amount): a
-        sale of shares (a title adds its own sales: 1825's privates sold to the bank)."""
-        from pbem.engine.events import SharesSold
-
-        return {event.player: event.amount} if isinstance(event, SharesSold) else {}
-
     def platform_passes(self, game: Game, seat: str, action: Action, label: str, bought: bool,
                         held: tuple[dict[str, int], str], events: Sequence[Event]) -> list[str]:
         """The players, in order, whose passes the platform's stock round records after our
@@ -111,21 +104,27 @@ class RecordTranslation:
         to do and nothing bought in it (``bought``), then each player passed for having
         nothing to do (``NoValidActions`` among ``events``), once a round. ``game`` is after
         the order, ``label`` the round it began in and ``held`` the players' cash and the
-        phase before it (with the order's own sales added; in a round the order began, the
-        game's own). The export writes
+        phase before it; the money asked about is the players' as the order's own round ended
+        (the game's, less the privates' income and dividends of rounds the order began after
+        it; in those, the game's own). The export writes
         these passes and the import reads them back as no order."""
         from pbem.engine.actions import Pass
-        from pbem.engine.events.rounds import NoValidActions, RoundStarted
+        from pbem.engine.events.operating import DividendPaid
+        from pbem.engine.events.rounds import CompanyIncome, NoValidActions, RoundStarted
 
         out: list[str] = []
         passed: set[str] = set()
         ended = seat not in game.current_actors() or game.round_label() != label
-        cash, phase = dict(held[0]), held[1]
-        for event in events:  # the order's own sales: the money the platform then sees
-            if isinstance(event, RoundStarted):
-                break
-            for player, amount in self.proceeds(event).items():
-                cash[player] += amount
+        phase = held[1]
+        cash = {p: s.cash for p, s in game.state.players.items()}  # as the round of the order ends:
+        began = next((i for i, e in enumerate(events) if isinstance(e, RoundStarted)), len(events))
+        for event in events[began:]:  # less what later rounds of the order paid the players
+            if isinstance(event, CompanyIncome) and event.owner in cash:
+                cash[event.owner] -= event.amount
+            elif isinstance(event, DividendPaid):
+                for amount, who in event.paid:
+                    if who in cash:
+                        cash[who] -= amount
         if label.startswith("SR ") and not isinstance(action, (Pass, *self.whole_turn_orders)) and ended and not bought \
                 and self.asks_in_stock_round(game, seat, int(label.split()[1]), phase, cash[seat]):
             out.append(seat)  # after acting: the platform asks again in the round

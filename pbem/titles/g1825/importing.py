@@ -34,7 +34,7 @@ from pbem.engine.state import POOL
 from pbem.engine.steps.operating import route_available
 from pbem.engine.events import NoRun, TileLaid, TrainRan
 from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
-from pbem.titles.g1825.stock import COMPANY_SALE_FEE, PrivateSold, SellPrivate, directorship_in_pool
+from pbem.titles.g1825.stock import COMPANY_SALE_FEE, SellPrivate, directorship_in_pool
 from pbem.titles.g1825.trains import LEASE_COST, RECEIVER_CREDIT, Lease, acting_player
 
 if TYPE_CHECKING:
@@ -98,12 +98,6 @@ class Translation1825(RecordTranslation):
             return [{"type": "sell_company", "entity": exporter.player_id(seat), "entity_type": "player",
                      "company": action.company, "price": price}]
         return None
-
-    def proceeds(self, event: Event) -> dict[str, int]:
-        """A private sold to the bank brings its price too."""
-        if isinstance(event, PrivateSold):
-            return {event.player: event.price}
-        return super().proceeds(event)
 
     def after_order(self, exporter: Exporter, events: Sequence[Event]) -> list[dict[str, Any]]:
         """What the platform's steps wait for after our engine moved a company in

@@ -9,10 +9,9 @@ import pytest
 from pbem.engine.actions import BuyPrivate, BuyTrain, Pass, SellShares
 from pbem.engine.events import render_all
 from pbem.engine.game import Game
-from pbem.engine.values import Owner
 from pbem.errors import IllegalOrderError
 from pbem.ruleset import load_title
-from tests.test_engine_operating import P1, P2, P3, float_corp, operating
+from tests.test_engine_operating import P1, P2, P3, float_corp, operating, train_due
 
 
 def _due(variants: tuple[str, ...] = ()) -> Game:
@@ -21,15 +20,8 @@ def _due(variants: tuple[str, ...] = ()) -> Game:
     game = Game(load_title("1830", variants), [P1, P2, P3])
     for player, company in ((P1, "SV"), (P2, "CS"), (P3, "DH"), (P1, "MH"), (P2, "CA")):
         game.apply(player, BuyPrivate(company))
-    float_corp(game, "PRR", P1, 100, 20)
-    float_corp(game, "NYC", P2, 90, 900)
-    game.state.tiles["H14"] = ("9", 1)
-    game.state.tiles["H16"] = ("57", 1)
-    nyc = next(c for c in game.state.certificates if c.corporation == "NYC" and c.index == 5)
-    nyc.owner = Owner.player(P1)
-    game.state.players[P1].cash = 20  # + $25 from SV and MH when the round starts
+    train_due(game)
     game.state.corporations["NYC"].trains.append(game.state.depot.pop(0))
-    game.state.round.number = 2
     operating(game)
     game.apply(P1, Pass())  # no track; no token
     return game

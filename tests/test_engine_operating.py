@@ -224,7 +224,9 @@ def test_first_four_rusts_the_twos_and_a_crowded_corporation_discards(game: Game
     assert game.state.pool_trains == ["3-0"]
 
 
-def test_forced_purchase_president_pays_then_sells_then_bankrupt(game: Game) -> None:
+def train_due(game: Game) -> None:
+    """Before OR 2.1: PRR (P1, $20) has a route (H12 to H16) and no train; P1 has $20 (and
+    $25 of private income to come) and one NYC share ($90); NYC (P2) has $900."""
     float_corp(game, "PRR", P1, 100, 20)
     float_corp(game, "NYC", P2, 90, 900)
     game.state.tiles["H14"] = ("9", 1)
@@ -233,6 +235,10 @@ def test_forced_purchase_president_pays_then_sells_then_bankrupt(game: Game) -> 
     nyc.owner = Owner.player(P1)
     game.state.players[P1].cash = 20  # + $25 from SV and MH when the round starts
     game.state.round.number = 2
+
+
+def test_forced_purchase_president_pays_then_sells_then_bankrupt(game: Game) -> None:
+    train_due(game)
     operating(game)
     game.apply(P1, Pass())  # no track; no token: PRR cannot pay for one
     with pytest.raises(IllegalOrderError, match="must buy a train"):

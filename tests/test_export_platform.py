@@ -513,22 +513,11 @@ def test_declining_the_dh_token_is_the_privates_pass() -> None:
     names the D&H as the one to act."""
     from pbem.engine.actions import LayTile
     from pbem.importers.agreement import acting_entity
-    from pbem.importers.e18xx import TurnWatch
-    from pbem.ruleset import load_title
-    from tests.test_engine_operating import float_corp, operating
 
-    game = Game(load_title("1830"), ["A", "B", "C"])
-    for player, company in (("A", "SV"), ("B", "CS"), ("C", "DH"), ("A", "MH"), ("B", "CA")):
-        game.apply(player, BuyPrivate(company))
-    float_corp(game, "PRR", "A", 100, 1000)
-    game.state.companies["DH"].owner = Owner.corporation("PRR")
-    game.state.players["C"].companies.remove("DH")
-    operating(game)
+    game, exporter = _prr_owning("DH")
     lay = next(a for a in game.legal_actions("A") if isinstance(a, LayTile) and a.using == "DH")
     game.apply("A", lay)
     assert game.state.pending_teleport == "F16" and acting_entity(game) == "DH"
-    exporter = exporter_on(game)
-    exporter.renderer.turns = TurnWatch(game)
     exporter.add(LoggedOrder(5, "A", Pass()))
     assert exporter.actions == [{"type": "pass", "entity": "DH", "entity_type": "company", "id": 1}]
     assert game.state.pending_teleport is None and acting_entity(game) == "PRR"
@@ -567,19 +556,21 @@ def test_a_player_who_bought_in_the_turn_is_not_asked_again_for_a_private() -> N
     assert [(a["type"], a["entity"]) for a in exporter.actions] == [("sell_shares", 1)]
 
 
-def _prr_owning_cs() -> tuple[Game, Exporter]:
-    """1830, OR 1.1: PRR (A, $1000) operates and owns the CS, whose extra tile on B20 it may
-    lay at any time in its turn."""
+def _prr_owning(company: str = "CS") -> tuple[Game, Exporter]:
+    """1830, OR 1.1: PRR (A, $1000) operates and owns ``company`` (the CS, whose extra tile
+    on B20 it may lay at any time in its turn, or the D&H), bought from its player."""
     from pbem.importers.e18xx import TurnWatch
     from pbem.ruleset import load_title
     from tests.test_engine_operating import float_corp, operating
 
     game = Game(load_title("1830"), ["A", "B", "C"])
-    for player, company in (("A", "SV"), ("B", "CS"), ("C", "DH"), ("A", "MH"), ("B", "CA")):
-        game.apply(player, BuyPrivate(company))
+    for player, private in (("A", "SV"), ("B", "CS"), ("C", "DH"), ("A", "MH"), ("B", "CA")):
+        game.apply(player, BuyPrivate(private))
     float_corp(game, "PRR", "A", 100, 1000)
-    game.state.companies["CS"].owner = Owner.corporation("PRR")
-    game.state.players["B"].companies.remove("CS")
+    holder = game.state.companies[company].owner
+    assert holder is not None
+    game.state.players[holder.name].companies.remove(company)
+    game.state.companies[company].owner = Owner.corporation("PRR")
     operating(game)
     exporter = exporter_on(game)
     exporter.renderer.turns = TurnWatch(game)
@@ -593,7 +584,7 @@ def test_a_turn_ended_with_the_cs_lay_unmade_gets_the_platforms_last_pass() -> N
     writes PRR's pass of that step too, which reads back as no order."""
     from pbem.engine.actions import BuyTrain
 
-    game, exporter = _prr_owning_cs()
+    game, exporter = _prr_owning()
     exporter.add(LoggedOrder(1, "A", BuyTrain("2")))
     bought = len(exporter.actions)
     exporter.add(LoggedOrder(2, "A", Pass()))
@@ -606,7 +597,7 @@ def test_a_turn_ended_with_the_cs_lay_unmade_gets_the_platforms_last_pass() -> N
 def test_with_the_cs_lay_made_the_turn_ends_with_our_pass() -> None:
     from pbem.engine.actions import BuyTrain
 
-    game, exporter = _prr_owning_cs()
+    game, exporter = _prr_owning()
     game.state.used_abilities.append("CS")
     exporter.add(LoggedOrder(1, "A", BuyTrain("2")))
     bought = len(exporter.actions)
@@ -733,19 +724,11 @@ def test_a_train_from_another_corporation_at_the_banks_price_reads_back_by_its_s
     train's owner; the export also names it (``seller``, ours), so the import reads the same
     purchase and not one from the bank."""
     from pbem.engine.actions import BuyTrain
-    from pbem.importers.e18xx import TurnWatch
-    from pbem.ruleset import load_title
-    from tests.test_engine_operating import float_corp, operating
+    from tests.test_engine_operating import float_corp
 
-    game = Game(load_title("1830"), ["A", "B", "C"])
-    for player, company in (("A", "SV"), ("B", "CS"), ("C", "DH"), ("A", "MH"), ("B", "CA")):
-        game.apply(player, BuyPrivate(company))
-    float_corp(game, "PRR", "A", 100, 1000)
+    game, exporter = _prr_owning()
     float_corp(game, "NYC", "B", 90, 900)
     game.state.corporations["NYC"].trains.append(game.state.depot.pop(0))
-    operating(game)
-    exporter = exporter_on(game)
-    exporter.renderer.turns = TurnWatch(game)
     exporter.add(LoggedOrder(1, "A", BuyTrain("2", "NYC", 80)))
     bought = exporter.actions[-1]
     assert bought["type"] == "buy_train" and bought["seller"] == "NYC" and bought["price"] == 80

@@ -794,3 +794,23 @@ def test_the_money_asked_about_is_the_players_as_the_orders_round_ended() -> Non
     assert passes(game, "A", BuyShares("PRR"), "SR 2", True, ({"A": 0, "B": 0, "C": 0}, "2"), events) == []
     game.state.players["B"].cash = 150
     assert passes(game, "A", BuyShares("PRR"), "SR 2", True, ({"A": 0, "B": 0, "C": 0}, "2"), events) == ["B"]
+
+
+def test_1825_the_platform_lists_a_private_the_bank_holds_to_anyone_with_money() -> None:
+    """A private sold to the bank is listed by 18xx.games to every player with any money and
+    room for a certificate, whatever its price (``can_buy_any_companies?``), but not to the
+    player who sold it this round: it asks such a player our engine passes."""
+    from pbem.titles.g1825.importing import Translation1825
+    from pbem.titles.g1825.state import state1825
+
+    game = new_game()
+    all_privates_sold(game)
+    for corp in game.state.corporations.values():
+        corp.ipoed = True  # no start left to list
+    stock_round(game, 2)
+    mine = state1825(game.state)
+    mine.pool_privates.append("C&W")
+    mine.sold_privates[P1] = ["C&W"]
+    asks = Translation1825().asks_in_stock_round
+    assert asks(game, P2, 2, "1", 1) and not asks(game, P2, 2, "1", 0)
+    assert not asks(game, P1, 2, "1", 1000)

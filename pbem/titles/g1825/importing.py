@@ -34,7 +34,7 @@ from pbem.engine.state import POOL
 from pbem.engine.steps.operating import route_available
 from pbem.engine.events import NoRun, TileLaid, TrainRan
 from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
-from pbem.titles.g1825.stock import COMPANY_SALE_FEE, SellPrivate, directorship_in_pool
+from pbem.titles.g1825.stock import COMPANY_SALE_FEE, SellPrivate, buyable_privates, directorship_in_pool
 from pbem.titles.g1825.trains import LEASE_COST, RECEIVER_CREDIT, Lease, acting_player
 
 if TYPE_CHECKING:
@@ -55,15 +55,19 @@ class Translation1825(RecordTranslation):
         player could pay twice the market's lowest par (its share price for a company with
         none yet) within the certificate limit, whether or not the company's band is open
         (18xx.games: the base step's ``can_ipo_any?`` asks ``can_par?``, which knows no band;
-        ``g_1825/game.rb`` ``can_ipo?`` has the band, checked at the par itself). So it asks a
-        player whom our engine passes for having nothing to do; the export writes the
-        pass."""
+        ``g_1825/game.rb`` ``can_ipo?`` has the band, checked at the par itself); and it lists
+        a private the bank holds (one sold to it, not by this player this round) to a player
+        with any money at all, its price checked only when bought. So it asks a player whom
+        our engine passes for having nothing to do; the export writes the pass."""
         state, title = game.state, game.title
+        if shares.certificate_count(state, title, player) >= shares.certificate_limit(state, title):
+            return False
+        if cash > 0 and buyable_privates(game, player):
+            return True  # a private of the bank's is listed whatever its price (can_buy_any_companies?)
         if all(corp.ipoed for corp in state.corporations.values()):
             return False
         lowest = min(market.price_at(title, coord) for coord in title.par_cells())
-        return cash >= 2 * lowest and \
-            shares.certificate_count(state, title, player) < shares.certificate_limit(state, title)
+        return cash >= 2 * lowest
 
     def export(self, exporter: Exporter, seat: str, action: Action) -> list[dict[str, Any]] | None:
         """A lease as the platform's ``special_buy`` by the company (its ``description`` the

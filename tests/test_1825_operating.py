@@ -640,3 +640,14 @@ def test_the_receiver_buys_no_train_for_a_company_whose_price_closes_it() -> Non
     assert receiver.train(game, "GER") is not None
     game.state.corporations["GER"].price = (0, 0)
     assert receiver.train(game, "GER") is None
+
+
+def test_the_receiver_buys_from_the_pool_too() -> None:
+    """The bank sells its trains new and from the pool: GER in receivership (£500) can pay
+    for the pool's 4 (£430) only, not the new 5s, and the receiver buys that one."""
+    game = receivership_position("V20.4")
+    game.state.depot = [t for t in game.state.depot if t.split("-")[0] not in ("2", "3", "4")]
+    game.state.pool_trains.append("4-0")
+    game.state.phase = "3"
+    assert trains.receiver_choices(game, "GER") == ["4-0"]
+    assert trains.Receiver1825().train(game, "GER") == BuyTrain("4", "pool")

@@ -6,7 +6,8 @@ lease.
   ``must_buy_train?`` false, ``president_may_contribute?`` false).
 * **Trades**: a company buys another company's train for £10 or more, a multiple of £10
   (``TRAIN_PRICE_MIN``, ``TRAIN_PRICE_MULTIPLE``), up to its treasury; the bank's trains at
-  their price (:class:`BuyTrain1825`). A company in receivership buys only from the bank.
+  their price (:class:`BuyTrain1825`). A company in receivership buys only from the bank (new or
+  from the pool).
 * **Receivership** (a Director's certificate in the pool): as 18xx.games plays it, a player
   acts for the company (:func:`acting_player`: the first player in priority order who
   directs no company, else the priority deal's holder) in its lease, track, token and run;
@@ -358,16 +359,17 @@ def trade_problem(game: Game, corp: str, action: BuyTrain) -> str | None:
 
 def receiver_choices(game: Game, corp: str) -> list[str]:
     """For a company in receivership (not silent) with a route and room for a train: the
-    bank's trains it can pay for, one a type; else []."""
+    trains the bank sells, new (one a type) and from the pool (one a type), that it can pay
+    for; else [] (18xx.games ``buyable_depot_trains``: its depot's trains and its discards)."""
     treasury = game.state.corporations[corp]
     if (not receivership.in_receivership(game, corp) or silent(game, corp)
             or len(treasury.trains) >= trains.train_limit(game) or not route_available(game, corp)):
         return []
-    found: dict[str, str] = {}
-    for train_id in leasable(game):
-        if trains.train_data(game.title, train_id).price <= treasury.cash:
-            found.setdefault(trains.train_type(train_id), train_id)
-    return list(found.values())
+    return [t for t in trains.depot_offer(game) if trains.train_data(game.title, t).price <= treasury.cash]
+
+
+def _source(game: Game, train_id: str) -> str:
+    return "pool" if train_id in game.state.pool_trains else "depot"
 
 
 class BuyTrain1825(BuyTrainStep):
@@ -420,7 +422,7 @@ class BuyTrain1825(BuyTrainStep):
         problem = trade_problem(game, corp, action)
         if problem:
             raise IllegalOrderError(problem)
-        if len(choices) >= 2 and action.source != "depot":
+        if len(choices) >= 2 and action.source not in ("depot", "pool"):
             raise IllegalOrderError(f"{corp} is in receivership: it buys a train from the bank")
         buy_train(game, corp, action)
         if choices:
@@ -435,7 +437,7 @@ class BuyTrain1825(BuyTrainStep):
             source = "pool" if train_id in state.pool_trains else "depot"
             found.append(BuyTrain(trains.train_type(train_id), source))
         if len(receiver_choices(game, corp)) >= 2:
-            return [BuyTrain(trains.train_type(t), "depot") for t in receiver_choices(game, corp)]
+            return [BuyTrain(trains.train_type(t), _source(game, t)) for t in receiver_choices(game, corp)]
         found += [BuyTrain(trains.train_type(t), other, TRAIN_PRICE_MIN)
                   for other, held in sorted(state.corporations.items())
                   if other != corp and not held.closed for t in held.trains]
@@ -463,7 +465,7 @@ class Receiver1825(ReceivershipPolicy):
         choices = receiver_choices(game, corp)
         if len(choices) != 1:
             return None
-        return BuyTrain(trains.train_type(choices[0]), "depot")
+        return BuyTrain(trains.train_type(choices[0]), _source(game, choices[0]))
 
 
 # -- the order word -------------------------------------------------------------------------------------

@@ -651,3 +651,15 @@ def test_the_receiver_buys_from_the_pool_too() -> None:
     game.state.phase = "3"
     assert trains.receiver_choices(game, "GER") == ["4-0"]
     assert trains.Receiver1825().train(game, "GER") == BuyTrain("4", "pool")
+
+
+def test_a_company_that_closes_takes_its_trains_out_of_the_game() -> None:
+    """1825 (18xx.games, our text: its closed corporations' trains are removed): GER closing
+    puts its trains in no pool, so the bank does not sell them again."""
+    from pbem.engine.closing import close_corporation
+
+    game = receivership_position("V20.4")
+    take(game, "3-0")
+    game.state.corporations["GER"].trains.append("3-0")
+    close_corporation(game, "GER")
+    assert game.state.pool_trains == [] and game.state.corporations["GER"].trains == []

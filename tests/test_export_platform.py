@@ -556,9 +556,10 @@ def test_a_player_who_bought_in_the_turn_is_not_asked_again_for_a_private() -> N
     assert [(a["type"], a["entity"]) for a in exporter.actions] == [("sell_shares", 1)]
 
 
-def _prr_owning(company: str = "CS") -> tuple[Game, Exporter]:
+def _prr_owning(company: str = "CS", tiles: dict[str, tuple[str, int]] | None = None) -> tuple[Game, Exporter]:
     """1830, OR 1.1: PRR (A, $1000) operates and owns ``company`` (the CS, whose extra tile
-    on B20 it may lay at any time in its turn, or the D&H), bought from its player."""
+    on B20 it may lay at any time in its turn, or the D&H), bought from its player; the
+    map shows ``tiles`` (hex -> tile, rotation) too."""
     from pbem.importers.e18xx import TurnWatch
     from pbem.ruleset import load_title
     from tests.test_engine_operating import float_corp, operating
@@ -571,9 +572,13 @@ def _prr_owning(company: str = "CS") -> tuple[Game, Exporter]:
     assert holder is not None
     game.state.players[holder.name].companies.remove(company)
     game.state.companies[company].owner = Owner.corporation("PRR")
+    game.state.tiles.update(tiles or {})
     operating(game)
     exporter = exporter_on(game)
     exporter.renderer.turns = TurnWatch(game)
+    if tiles:  # the record's copies of the tiles built in, as if the record had laid them
+        exporter._sync_tiles()
+        exporter.renderer._tile_hex.update({exporter.tile_ids[coord]: coord for coord in tiles})
     return game, exporter
 
 
@@ -814,3 +819,16 @@ def test_1825_the_platform_lists_a_private_the_bank_holds_to_anyone_with_money()
     asks = Translation1825().asks_in_stock_round
     assert asks(game, P2, 2, "1", 1) and not asks(game, P2, 2, "1", 0)
     assert not asks(game, P1, 2, "1", 1000)
+
+
+def test_a_token_elsewhere_while_the_dh_token_waits_declines_it_first() -> None:
+    """With the D&H's free token on offer PRR places its own token on H16 instead: the
+    platform first has the private's token declined (the D&H's pass), then takes PRR's."""
+    from pbem.engine.actions import LayTile
+
+    game, exporter = _prr_owning("DH", {"H14": ("9", 1), "H16": ("57", 1)})
+    lay = next(a for a in game.legal_actions("A") if isinstance(a, LayTile) and a.using == "DH")
+    game.apply("A", lay)
+    exporter.add(LoggedOrder(6, "A", PlaceToken("H16", 0)))
+    assert [(a["type"], a["entity"]) for a in exporter.actions] == [("pass", "DH"), ("place_token", "PRR")]
+    assert game.state.tokens["H16.0"] == ["PRR"] and game.state.pending_teleport is None

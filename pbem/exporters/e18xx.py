@@ -319,9 +319,11 @@ class Exporter:
                 raise UnsupportedExport(f"log {order.seq}: RUN AUTO: {exc}") from exc
             order = LoggedOrder(order.seq, order.seat, resolved)
         teleported = self._teleporting()
-        if isinstance(order.action, PlaceToken) and order.action.using is None and teleported is not None \
-                and order.action.hex == self.game.state.pending_teleport:  # the private's token, as the platform asks it
-            order = LoggedOrder(order.seq, order.seat, dataclasses.replace(order.action, using=teleported))
+        if isinstance(order.action, PlaceToken) and order.action.using is None and teleported is not None:
+            if order.action.hex == self.game.state.pending_teleport:  # the private's token, as the platform asks it
+                order = LoggedOrder(order.seq, order.seat, dataclasses.replace(order.action, using=teleported))
+            else:  # the corporation's own token elsewhere: the platform first has the private's declined
+                self.add(LoggedOrder(order.seq, order.seat, Pass()))
         events: Sequence[Event] = ()
         try:
             own = translation.export(self, order.seat, order.action)

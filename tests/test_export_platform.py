@@ -832,3 +832,14 @@ def test_a_token_elsewhere_while_the_dh_token_waits_declines_it_first() -> None:
     exporter.add(LoggedOrder(6, "A", PlaceToken("H16", 0)))
     assert [(a["type"], a["entity"]) for a in exporter.actions] == [("pass", "DH"), ("place_token", "PRR")]
     assert game.state.tokens["H16.0"] == ["PRR"] and game.state.pending_teleport is None
+
+
+def test_a_train_from_the_pool_names_the_pool_as_its_seller() -> None:
+    from pbem.engine.actions import BuyTrain
+
+    game, exporter = _prr_owning()
+    game.state.pool_trains.append(game.state.depot.pop(0))
+    exporter.add(LoggedOrder(1, "A", BuyTrain("2", "pool")))
+    bought = exporter.actions[-1]
+    assert bought["type"] == "buy_train" and bought["seller"] == "pool"
+    assert game.state.corporations["PRR"].trains == ["2-0"] and game.state.pool_trains == []

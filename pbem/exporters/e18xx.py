@@ -583,7 +583,7 @@ class Exporter:
             raise UnsupportedExport(f"{source} has no {kind} train")
         out: dict[str, Any] = {"type": "buy_train", **self.acting(seat, action), "train": train,
                                "price": action.price or 0, "variant": kind}
-        if source in self.game.state.corporations:
+        if source in self.game.state.corporations or source == "pool":
             out["seller"] = source  # ours: the platform names no seller (it reads the train's owner)
         if action.exchange is not None:
             traded = next((t for t in self.train_ids(corp) if train_type(t) == action.exchange), None)

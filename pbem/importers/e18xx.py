@@ -584,9 +584,11 @@ class Renderer:
         def has(trains: list[str]) -> bool:
             return any(train_type(t) == kind for t in trains)
 
-        seller = action.get("seller")  # our export's own note of the selling corporation
+        seller = action.get("seller")  # our export's own note of the seller
         if seller in state.corporations and has(state.corporations[str(seller)].trains):
             return BuyTrain(kind, str(seller), int(action["price"]), exchange)
+        if seller == "pool" and has(state.pool_trains):
+            return BuyTrain(kind, "pool", None, exchange)
         if holder in state.corporations and has(state.corporations[holder].trains):
             return BuyTrain(kind, holder, int(action["price"]), exchange)
         if holder is not None and has(state.pool_trains):  # the pool's, or left its holder unrecorded

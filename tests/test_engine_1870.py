@@ -664,6 +664,31 @@ def test_an_emergency_sale_in_an_operating_round_waits_for_price_protection() ->
         assert any("operates MP" in e for e in events), "then MP operates"
 
 
+def test_an_emergency_sale_is_one_lot_a_turn_and_a_bankrupt_sells_no_more_of_it() -> None:
+    """Shares of one corporation are sold in one lot a turn (1870: ``must_sell_in_blocks``),
+    emergency sales too: A (holding only GMO's president's certificate) sells one MP share
+    ($76) toward GMO's $80 train and may not sell the other; with nothing else to sell A may go
+    bankrupt, keeping that share (18xx.games'
+    emergency sales and its bankrupt's alike)."""
+    from pbem.engine.actions import Bankrupt, Pass, SellShares
+    from pbem.engine.steps.operating.buytrains import bankrupt_problem
+
+    def president_only(g: Game) -> None:
+        for cert in g.state.certificates:
+            if cert.corporation == "GMO" and cert.owner == Owner.player("A") and not cert.president:
+                cert.owner = IPO
+
+    g = or_sale_game(setup=president_only)
+    g.apply("A", Pass())  # no track
+    g.apply("A", SellShares("MP", 1))
+    assert SellShares("MP", 1) not in g.legal_actions("A")
+    with pytest.raises(Exception, match="one lot a turn"):
+        g.apply("A", SellShares("MP", 1))
+    assert bankrupt_problem(g, "A", "GMO") is None and Bankrupt() in g.legal_actions("A")
+    g.apply("A", Bankrupt())
+    assert g.state.finished and g.state.percent_of(Owner.player("A"), "MP") == 10
+
+
 def test_a_president_who_sells_the_presidency_away_is_the_one_asked_and_may_not_protect() -> None:
     """Fault 6: B (president, 60%) sells 40% of MP and C (30%) becomes president; the
     protection is B's to decide — barred as the seller — so C is not offered it and the price
@@ -958,3 +983,64 @@ def test_a_stock_round_sale_from_above_the_holding_limit_brings_it_to_the_limit(
     assert SellShares("MP", 2) in g.legal_actions("B") and SellShares("MP", 1) not in g.legal_actions("B")
     g.apply("B", SellShares("MP", 2))
     assert g.state.percent_of(Owner.player("B"), "MP") == 60
+
+
+def test_a_player_over_the_certificate_limit_must_sell_even_when_only_several_shares_may_go() -> None:
+    """B holds 90% of MP and of SP (8 certificates each) and two privates, 18 against 3
+    players' limit of 17 once a corporation has closed: B must sell before passing, though no
+    single share may go (a sale from above 60% must bring the holding down to 60%), because
+    three shares may (1830 rules 5.2 on the limit; 18xx.games keeps the pass from such a
+    player)."""
+    from pbem.engine import market as mk
+    from pbem.engine import shares
+    from pbem.engine.actions import Pass, SellShares
+    from pbem.engine.steps.stock import must_sell, sell_problem
+    from pbem.errors import IllegalOrderError
+
+    g = sr_game()
+    state = g.state
+    sp = state.corporations["SP"]
+    coord = mk.par_coord(g.title, 76)
+    assert coord is not None
+    sp.par = coord
+    mk.place(state, "SP", coord)
+    sp.ipoed = sp.floated = sp.operated = True
+    sp.president = "B"
+    for cert in state.certificates:
+        if cert.corporation in ("MP", "SP") and cert.index <= 7:
+            cert.owner = Owner.player("B")
+    state.corporations["ATSF"].closed = True
+    for company in ("GRSC", "SCC"):
+        state.companies[company].owner = Owner.player("B")
+        state.players["B"].companies.append(company)
+    assert shares.certificate_count(state, g.title, "B") == 18 > shares.certificate_limit(state, g.title) == 17
+    assert sell_problem(g, "B", "MP", 1) is not None and sell_problem(g, "B", "MP", 3) is None
+    assert must_sell(g, "B")
+    assert Pass() not in g.legal_actions("B") and SellShares("MP", 3) in g.legal_actions("B")
+    with pytest.raises(IllegalOrderError, match="must sell"):
+        g.apply("B", Pass())
+
+
+def test_a_stock_round_sale_the_bank_cannot_pay_breaks_the_bank() -> None:
+    """The bank holds $50 when C sells a $76 share of MP: the bank is broken then (1830 rules
+    8, the bank runs out of money), and the game ends after the set of operating rounds that
+    follows (18xx.games breaks its bank on any payment beyond its cash)."""
+    from pbem.engine.actions import Pass, SellShares
+    from pbem.engine.events import BankBroken
+
+    g = sr_game()
+    g.state.bank = 50
+    g.state.round.entity_index = g.state.order.index("C")
+    events = g.apply("C", SellShares("MP", 1))
+    assert g.state.bank == 50 - 76 and g.state.bank_broken
+    assert [e for e in events if isinstance(e, BankBroken)]
+    rounds = []
+    for _ in range(200):
+        if g.state.finished:
+            break
+        rounds.append(g.round_label())
+        actor = g.current_actors()[0]
+        moves = g.legal_actions(actor)
+        g.apply(actor, next((m for m in moves if isinstance(m, Pass)), moves[0]))
+    assert g.state.finished and g.state.end_reason == "bank"
+    assert not any(r.startswith("SR 3") for r in rounds) and any(r.startswith("OR 2") for r in rounds)

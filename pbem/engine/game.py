@@ -263,6 +263,7 @@ class Game:
                 self.pending_events.extend(Note(note) for note in notes)
             rnd = self.round
             rnd.process(self, player, action)
+            self.check_bank()  # any payment may break it (a stock-round sale too)
             closing.settle_market(self)
             self._follow_rounds(not self.state.finished and rnd.advance(self, player))
             if rnd.settles_late and closing.settle_market(self) and not self.state.finished:
@@ -382,7 +383,8 @@ class Game:
 
     def check_bank(self) -> None:
         """Whether the bank has broken, as the title says (:meth:`TitleHooks.bank_broken`;
-        1830: its cash is gone), noted and announced once; the title's
+        1830: its cash is gone), noted and announced once, after every order and within one
+        where a payment is followed by more; the title's
         :meth:`TitleHooks.next_round` then ends the game (1830 rules 8: after this set of
         operating rounds)."""
         if not self.state.bank_broken and self.hooks.bank_broken(self):
@@ -392,7 +394,9 @@ class Game:
     def bankrupt(self, player: str, corp: str) -> None:
         """``player`` cannot raise the money for ``corp``'s train (1830 rules 6.7, 8): they sell
         every share they can (largest lots first, corporations in operating order, never the
-        presidency of ``corp``), the cash goes to the bank, and the game ends."""
+        presidency of ``corp``, none of a corporation sold in blocks already this turn), the
+        cash goes to the bank, and the game ends."""
+        from pbem.engine.steps.operating import buytrains
         from pbem.engine.steps.stock import sell_problem
 
         state = self.state
@@ -403,7 +407,9 @@ class Game:
             assert coord is not None
             return (-market.price_at(self.title, coord), -coord[1], coord[0], state.market[coord].index(sym), sym)
 
-        held = [s for s in state.corporations if state.percent_of(Owner.player(player), s) and state.corporations[s].price]
+        blocked = buytrains.blocked_sales(self)
+        held = [s for s in state.corporations if state.percent_of(Owner.player(player), s) and state.corporations[s].price
+                and s not in blocked]
         for sym in sorted(held, key=key):
             while True:
                 pct = shares.share_percent(self.title, sym)

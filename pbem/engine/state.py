@@ -219,6 +219,8 @@ class OperatingState:
     sale_price: int | None = None
     """The price of one share in the president's last sale this turn for a train due
     (emergency money), or None."""
+    sold: list[str] = field(default_factory=list)
+    """The corporations whose shares the president sold this turn for a train due."""
     no_upgrade_hexes: list[str] = field(default_factory=list)
 
     def copy(self) -> OperatingState:
@@ -229,6 +231,7 @@ class OperatingState:
         new.laid_hexes = self.laid_hexes[:]
         new.routes = [r[:] for r in self.routes]
         new.no_upgrade_hexes = self.no_upgrade_hexes[:]
+        new.sold = self.sold[:]
         return new
 
 

@@ -239,17 +239,24 @@ def must_sell(game: Game, player: str) -> bool:
     """Over the certificate limit, or over 60% where that is not allowed, with something
     sellable: the player must sell before anything else (1830 rules 5.2)."""
     state, title = game.state, game.title
-    if not any(sell_problem(game, player, sym, 1) is None for sym in state.corporations):
+    if not any(can_sell_some(game, player, sym) for sym in state.corporations):
         return False
     if shares.certificate_count(state, title, player) > shares.certificate_limit(state, title):
         return True
     if title.const("forced_to_sell_above_percent", True) is False:
         return False  # 1870: holding over 60% (after a price protection) need not be sold down
     return any(
-        not shares.holding_ok(state, title, player, sym)
-        and sell_problem(game, player, sym, 1) is None
+        not shares.holding_ok(state, title, player, sym) and can_sell_some(game, player, sym)
         for sym in state.corporations
     )
+
+
+def can_sell_some(game: Game, player: str, sym: str) -> bool:
+    """Whether ``player`` may sell some number of ``sym``'s shares now (a sale that must bring
+    a holding down to the limit may need several shares at once)."""
+    pct = shares.share_percent(game.title, sym)
+    held = game.state.percent_of(Owner.player(player), sym)
+    return any(sell_problem(game, player, sym, n) is None for n in range(1, held // pct + 1))
 
 
 class BuySellParShares(Step):

@@ -193,12 +193,16 @@ def raisable(game: Game, player: str, corp: str) -> int:
     """What ``player``, president of ``corp`` which must buy a train, could raise by selling
     shares now (money, an int): for each corporation the most shares the sale rules allow
     (:func:`pbem.engine.steps.stock.sell_problem`; of ``corp`` no more than keeps the
-    presidency), each at the current price."""
+    presidency; none of a corporation sold already where :func:`blocked_sales`), each at the
+    current price."""
     from pbem.engine.steps.stock import sell_problem
 
     state, title = game.state, game.title
     total = 0
+    blocked = blocked_sales(game)
     for sym in state.corporations:
+        if sym in blocked:
+            continue
         pct = shares.share_percent(title, sym)
         held = state.percent_of(Owner.player(player), sym)
         most = held // pct
@@ -356,6 +360,9 @@ def emergency_sale(game: Game, player: str, corp: str, action: SellShares) -> No
         raise IllegalOrderError("shares may be sold in an operating round only to buy a required train")
     state = game.state
     sym = action.corporation
+    if sym in blocked_sales(game):
+        raise IllegalOrderError(f"{sym} was sold for this train already: shares of one corporation are sold "
+                                "in one lot a turn")
     if sym == corp and state.corporations[corp].president == player:
         remaining = state.percent_of(Owner.player(player), corp) - action.count * shares.share_percent(game.title, corp)
         others = max(state.percent_of(Owner.player(p), corp) for p in state.seats if p != player)
@@ -382,7 +389,17 @@ def emergency_sale(game: Game, player: str, corp: str, action: SellShares) -> No
         if sym in state.corporations and state.corporations[sym].price is not None else None
     game.sell_shares(player, sym, action.count)
     op_state(game).sale_price = sale_price
+    op_state(game).sold.append(sym)
     recalculate_order(game)
+
+
+def blocked_sales(game: Game) -> list[str]:
+    """The corporations whose shares the president may not sell again for this turn's train:
+    those sold for it already, where the title sells shares in blocks (``must_sell_in_blocks``;
+    1870, as 18xx.games holds its emergency sales and a bankrupt's to it)."""
+    if game.state.round.operating is None or not game.title.const("must_sell_in_blocks", False):
+        return []
+    return op_state(game).sold
 
 
 def recalculate_order(game: Game) -> None:

@@ -361,10 +361,14 @@ class Exporter:
                 and translation.asks_at_turn_end(self.game, str(turn[-1])):
             self._corporation_pass(order, str(turn[-1]))
         autos = translation.auto_actions(self, turn, events)
+        bought = bought or isinstance(order.action, (BuyShares, Par, BuyPrivate))
+        stock_order = label.startswith("SR ")
+        if stock_order:  # the passes of its stock round come before what follows the round
+            self._passes_after(order, label, events, bought, held)
         if autos and self.actions:
             self.actions[-1].setdefault("auto_actions", []).extend(autos)
-        bought = bought or isinstance(order.action, (BuyShares, Par, BuyPrivate))
-        self._passes_after(order, label, events, bought, held)
+        if not stock_order:
+            self._passes_after(order, label, events, bought, held)
 
     def _passes_after(self, order: LoggedOrder, label: str, events: Sequence[Event], bought: bool,
                       held: tuple[dict[str, int], str]) -> None:

@@ -131,11 +131,16 @@ def play_and_compare(setup: Setup, seed: int, engine: Path, max_actions: int = 2
         return result
     result.outcome = "diverged"
     result.record = record if keep_record else None
+    if agreement.their_end == "dnf":
+        result.signature, result.text = DNF, agreement.summary()
+        return result
     lines = [agreement.summary()]
     divergence = agreement.divergence
     if divergence is not None:
         kind = (divergence.action or {}).get("type", "start")
         result.signature = f"{kind} / {_field(divergence.differences[0])}"
+        if divergence.theirs.get("idle") and all(d.startswith("acting:") for d in divergence.differences):
+            result.signature = IDLE
         if 0 <= divergence.index < len(exported.sources):
             seq = exported.sources[divergence.index]
             seat, line = played.log[seq - 1]
@@ -163,12 +168,23 @@ FLOOR = ("theirs: after the train due, a further train from another corporation 
          "emergency floor (18xx.games step/train.rb spend_minmax keeps the last share sold's floor all turn)")
 
 
+DNF = ("theirs: the platform ends every game at the end of its 100th turn as not finished "
+       "(18xx.games base game: end_game!(:dnf) once @turn >= 100); ours plays on")
+OWN_PROTECTION = ("theirs: in an operating round the platform offers a president price protection of "
+                  "their own emergency sale (its base rules bar only who sold in a stock round; "
+                  "1870 step/price_protection.rb, players_sold kept by the stock round alone)")
+IDLE = ("theirs: the platform hands the turn to a player with no action it may take, and waits "
+        "(1870: after a railroad closes on a declined price protection in the stock round)")
+
+
 def theirs(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int, refusal: str) -> str | None:
     """The class of a platform refusal known to be the platform's, or None: a train bought
     from another corporation by one that already has a train (its train due bought), which
     the platform holds to the price floor of the emergency sale made for that train (1830
-    rules 6.7 put no floor on a purchase the corporation need not make)."""
-    if "may only spend between" not in refusal:
+    rules 6.7 put no floor on a purchase the corporation need not make); 1870's price
+    protection the platform waits for in an operating round when every sale queued is the
+    president's own."""
+    if "may only spend between" not in refusal and "Blocking step Price protect shares" not in refusal:
         return None
     from pbem.engine.game import Game
 
@@ -176,6 +192,11 @@ def theirs(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int, r
     vocab = Vocabulary.from_title(title)
     for seat, line in log[:seq - 1]:
         game.apply(seat, parse_order(line, vocab), atomic=False)
+    if "Price protect" in refusal:
+        from pbem.titles.g1870.protection import queue
+
+        waiting = queue(game) if game.state.round.kind == "operating" else []
+        return OWN_PROTECTION if waiting and all(s.seller == s.president for s in waiting) else None
     corp = game.operating_corporation()
     return FLOOR if corp is not None and game.state.corporations[corp].trains else None
 

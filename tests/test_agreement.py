@@ -50,8 +50,9 @@ def test_normalise_names_players_by_their_record_ids_and_sorts_what_has_no_order
     assert normalise(theirs, naming) == {
         "players": {P1: {"cash": 5, "shares": {"PRR": 20}, "companies": ["CS", "SV"]}},
         "corporations": {"PRR": {"cash": 7, "trains": ["2", "3T"], "price": None, "president": P1}},
-        "phase": "2", "acting": P2, "finished": False,
+        "phase": "2", "acting": P2, "finished": False, "idle": False,
     }
+    assert normalise({**theirs, "idle": True}, naming)["idle"] is True
 
 
 def test_a_record_without_player_ids_keeps_the_names() -> None:
@@ -122,6 +123,16 @@ def test_an_action_without_a_state_of_ours_belongs_to_the_order_before_and_a_ref
 def test_a_full_agreement_says_how_far() -> None:
     result = compare_states(RECORD, "game", {"1": state(), "2": state()}, lines(state(), state()))
     assert result.agreed and result.summary() == "game (seed 42): agreed through 2 actions (last id 2)"
+
+
+def test_the_platforms_end_is_read_from_its_last_state_and_its_turn_cap_counts_as_its_end() -> None:
+    going = compare_states(RECORD, "game", {"1": state()}, lines(state(turn=12)))
+    assert going.their_end is None
+    ended = compare_states(RECORD, "game", {"1": state()}, lines(state(end_reason="bank", turn=12)))
+    assert ended.their_end == "bank"
+    capped = lines(state(turn=100))
+    capped.append({"index": 1, "id": 2, "type": "pass", "error": "No step found"})
+    assert compare_states(RECORD, "game", {"1": state(), "2": state()}, capped).their_end == "dnf"
 
 
 def test_our_state_of_a_new_game_and_of_an_operating_corporation() -> None:

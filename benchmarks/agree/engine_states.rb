@@ -14,7 +14,10 @@
 # record action in force {"index": i, "id": id, "type": type, "state": ...}; an action the
 # engine refuses gives {"index", "id", "error"} and ends the output. A state is
 #   {"players": {name: {"cash", "shares": {sym: percent}, "companies": [sym]}},
-#    "corporations": {sym: {"cash", "trains": [name], "price", "president"}}, "phase", "acting", "round"}
+#    "corporations": {sym: {"cash", "trains": [name], "price", "president"}}, "phase", "acting", "round",
+#    "finished", "idle", "end_reason"} ("idle": unfinished, and the acting entity has no action it
+#    may take; "end_reason": why the game ended, "dnf" at the platform's cap on turns; "turn":
+#    the stock round's number, the set of rounds it begins)
 # with only open corporations (and minors) that have been started or hold anything.
 
 require 'json'
@@ -64,6 +67,16 @@ def started?(corp)
   !corp.share_price.nil? || corp.cash.positive? || !corp.trains.empty?
 end
 
+# Whether the game, unfinished, waits on an entity that has no action it may take.
+def idle?(game)
+  return false if game.finished
+
+  step = game.round.active_step
+  step.nil? || step.actions(game.current_entity).empty?
+rescue StandardError
+  true
+end
+
 def state_of(game)
   players = game.players.to_h do |p|
     shares = p.shares_by_corporation.each_with_object({}) do |(corp, held), out|
@@ -88,7 +101,9 @@ def state_of(game)
     nil
   end
   { 'players' => players, 'corporations' => corps, 'phase' => game.phase&.name.to_s,
-    'acting' => acting, 'round' => game.round.class.name.split('::').last, 'finished' => game.finished }
+    'acting' => acting, 'round' => game.round.class.name.split('::').last, 'finished' => game.finished,
+    'idle' => idle?(game), 'end_reason' => game.instance_variable_get(:@game_end_reason)&.to_s,
+    'turn' => game.turn }
 end
 
 def emit(line)

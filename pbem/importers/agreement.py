@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 State = dict[str, Any]
 """A state in the common shape (module docstring)."""
 
+PLATFORM_TURN_CAP = 100
+"""18xx.games ends a game as not finished when a round ends in its 100th turn."""
 COMPARED = ("players", "corporations", "phase", "acting")
 """The keys of a state that are compared."""
 
@@ -93,6 +95,7 @@ def normalise(theirs: State, naming: Naming) -> State:
         "phase": naming.phases.get(phase, phase),
         "acting": naming.entity(theirs.get("acting")),
         "finished": bool(theirs.get("finished")),
+        "idle": bool(theirs.get("idle")),
     }
 
 
@@ -230,6 +233,10 @@ class Agreement:
     is a difference of timing, not of the game."""
     differing: int = 0
     """How many compared actions differ in all (``compared`` counts those before the first)."""
+    their_end: str | None = None
+    """Why the platform's game ended by its last state (its ``end_reason``: ``"bank"``, ...,
+    ``"dnf"`` for its own cap on a game's turns, also once its last state is at that turn),
+    None while it goes on."""
 
     @property
     def agreed(self) -> bool:
@@ -344,8 +351,12 @@ def compare_states(record: dict[str, Any], name: str, ours: dict[str, State],
             first = Divergence(index, action_id, action, tuple(differences), mine, other)
     if open_since is not None:
         spells.append((open_since, None))
+    last_state = next((line["state"] for line in reversed(theirs) if "state" in line), {})
+    their_end = str(last_state.get("end_reason") or "") or None
+    if their_end is None and int(last_state.get("turn") or 0) >= PLATFORM_TURN_CAP:
+        their_end = "dnf"  # the platform ends the game as that turn's round ends
     return Agreement(name, _seed(record), compared, last, first, our_error, their_error,
-                     tuple(spells), differing)
+                     tuple(spells), differing, their_end)
 
 
 def _seed(record: dict[str, Any]) -> Any:

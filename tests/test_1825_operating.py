@@ -663,3 +663,26 @@ def test_a_company_that_closes_takes_its_trains_out_of_the_game() -> None:
     game.state.corporations["GER"].trains.append("3-0")
     close_corporation(game, "GER")
     assert game.state.pool_trains == [] and game.state.corporations["GER"].trains == []
+
+
+def test_a_minors_required_train_starts_its_phase_when_a_company_first_buys_it() -> None:
+    """Unit 3, phase 2, no 5 sold by the bank: GNoS holds its required 5 (bought at its
+    formation, no phase change then). CR buys that 5 from GNoS, the first purchase of a 5: phase
+    3 begins and the 2s rust (the phase starts with the first train of its type bought;
+    18xx.games alike)."""
+    g = new_game(("unit_3",))
+    state = g.state
+    for train in ("2-1", "3-0", "3-1"):
+        take(g, train)
+    state.phase, state.types_sold[:] = "2", ["2", "3", "4"]
+    operate(g, "CR", owned=("4-0",), cash=600)
+    take(g, "5-0")
+    gnos = state.corporations["GNoS"]
+    gnos.trains.append("5-0")
+    gnos.floated = gnos.ipoed = True
+    gnos.president = B
+    state.corporations["NBR"].trains.append("2-1")
+    g.apply(A, BuyTrain("5", "GNoS", 100))
+    assert state.corporations["CR"].trains == ["4-0", "5-0"]
+    assert state.phase == "3" and "5" in state.types_sold
+    assert state.corporations["NBR"].trains == []

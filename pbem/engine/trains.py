@@ -93,7 +93,9 @@ def cheapest_offer_price(game: Game) -> int | None:
 
 def after_first_of_type(game: Game, train_id: str) -> None:
     """Phase change, rusting and events when ``train_id`` is the first of its type sold
-    (1830 rules 7: phases; 6.8: obsolete trains rust)."""
+    (1830 rules 7: phases; 6.8: obsolete trains rust), by the bank or by a corporation (a
+    type's first sale is a corporation's only where the train came to it unsold: 1825's
+    minors' required trains, as 18xx.games changes the phase on any purchase)."""
     state, title = game.state, game.title
     kind = train_type(train_id)
     if kind in state.types_sold:

@@ -322,6 +322,7 @@ def buy_train(game: Game, corp: str, action: BuyTrain) -> None:
         owned.remove(bought)
         treasury.trains.append(bought)
         game.event(TrainBought(corp, action.train, action.price, seller))
+        trains.after_first_of_type(game, bought)  # 1825: a minor's required train, never sold before
     op_state(game).trains_bought += 1
     game.after_train_bought(corp)
 

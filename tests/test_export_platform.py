@@ -658,6 +658,26 @@ def test_1825_the_platform_asks_a_player_who_could_pay_for_a_start_of_any_band()
     assert not asks(game, P1, 2, "1", 1000)
 
 
+def test_1825_the_platform_waits_for_the_pass_of_a_company_with_less_than_a_trade_costs() -> None:
+    """Unit 3: HR (£6, a U3, room for more) can pay for no train of the bank's; GNoS holds a
+    train, which 18xx.games counts as buyable for £1 and sells from £10: its train step waits
+    for HR's pass, which our engine, ending the turn, does not ask. With £10 HR may buy it
+    (our engine asks too); with no other company's train there is nothing to wait for."""
+    from pbem.titles.g1825.importing import Translation1825
+    from tests.test_1825_operating import new_game as game_1825
+    from tests.test_1825_operating import operate, take
+
+    game = game_1825(("unit_3",))
+    operate(game, "HR", cash=6, owned=("U3-0",))
+    asks = Translation1825().asks_at_turn_end
+    assert not asks(game, "HR")
+    take(game, "5-0")
+    game.state.corporations["GNoS"].trains.append("5-0")
+    assert asks(game, "HR")
+    game.state.corporations["HR"].cash = 10
+    assert not asks(game, "HR")
+
+
 def test_1825_the_directors_certificate_from_the_pool_is_bought_for_one_shares_percent() -> None:
     """GER in receivership, its Director's certificate alone in the pool: P1, holding a
     share, buys the certificate for one share's price and gives a share back. 18xx.games

@@ -35,7 +35,8 @@ from pbem.engine.steps.operating import route_available
 from pbem.engine.events import NoRun, TileLaid, TrainRan
 from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
 from pbem.titles.g1825.stock import COMPANY_SALE_FEE, SellPrivate, buyable_privates, directorship_in_pool
-from pbem.titles.g1825.trains import LEASE_COST, RECEIVER_CREDIT, Lease, acting_player
+from pbem.engine import receivership
+from pbem.titles.g1825.trains import LEASE_COST, RECEIVER_CREDIT, TRAIN_PRICE_MIN, Lease, acting_player
 
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
@@ -68,6 +69,25 @@ class Translation1825(RecordTranslation):
             return False
         lowest = min(market.price_at(title, coord) for coord in title.par_cells())
         return cash >= 2 * lowest
+
+    def asks_at_turn_end(self, game: Game, corp: str) -> bool:
+        """Besides the core's case, the platform's train step waits for a pass from a company
+        (not in receivership, with room for a train) that can afford no train of the bank's and
+        holds at least £1 but less than a train from another company costs (£10) while another
+        company has a train: it counts such a train as buyable for £1 (``Train#min_price``) and
+        offers it only from £10 (``g_1825/step/buy_train.rb``), so our engine, which ends the
+        turn, is asked for the pass the export writes."""
+        if super().asks_at_turn_end(game, corp):
+            return True
+        state = game.state
+        treasury = state.corporations[corp]
+        if treasury.closed or receivership.in_receivership(game, corp) or not 1 <= treasury.cash < TRAIN_PRICE_MIN:
+            return False
+        if len(treasury.trains) >= trains.train_limit(game):
+            return False
+        if any(trains.train_data(game.title, t).price <= treasury.cash for t in trains.depot_offer(game)):
+            return False
+        return any(held.trains for sym, held in state.corporations.items() if sym != corp and not held.closed)
 
     def export(self, exporter: Exporter, seat: str, action: Action) -> list[dict[str, Any]] | None:
         """A lease as the platform's ``special_buy`` by the company (its ``description`` the

@@ -141,6 +141,10 @@ def play_and_compare(setup: Setup, seed: int, engine: Path, max_actions: int = 2
         result.signature = f"{kind} / {_field(divergence.differences[0])}"
         if divergence.theirs.get("idle") and all(d.startswith("acting:") for d in divergence.differences):
             result.signature = IDLE
+        elif 0 <= divergence.index < len(exported.sources) and skipped_dividend(
+                title, list(played.game.state.seats), played.log, exported.sources[divergence.index],
+                divergence.action or {}):
+            result.signature = DIVIDEND_SKIPPED
         if 0 <= divergence.index < len(exported.sources):
             seq = exported.sources[divergence.index]
             seat, line = played.log[seq - 1]
@@ -173,8 +177,33 @@ DNF = ("theirs: the platform ends every game at the end of its 100th turn as not
 OWN_PROTECTION = ("theirs: in an operating round the platform offers a president price protection of "
                   "their own emergency sale (its base rules bar only who sold in a stock round; "
                   "1870 step/price_protection.rb, players_sold kept by the stock round alone)")
+DIVIDEND_SKIPPED = ("theirs: after a company is removed in its dividend step the platform skips the next "
+                    "company's dividend, its revenue neither paid nor withheld (1825; its Dividend step "
+                    "stands passed for the next company)")
 IDLE = ("theirs: the platform hands the turn to a player with no action it may take, and waits "
         "(1870: after a railroad closes on a declined price protection in the stock round)")
+
+
+def skipped_dividend(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int,
+                     action: dict[str, Any]) -> bool:
+    """Whether the divergence at ``action`` (a run or a dividend, our order ``seq``) is the
+    platform's skipped dividend: the acting company's turn began in the order that closed the
+    company before it (:data:`DIVIDEND_SKIPPED`)."""
+    if action.get("type") not in ("run_routes", "dividend"):
+        return False
+    from pbem.engine.events.operating import CorporationClosed
+    from pbem.engine.events.rounds import Operates
+    from pbem.engine.game import Game
+
+    game = Game(title, seats)
+    vocab = Vocabulary.from_title(title)
+    began_after_close = False
+    for seat, line in log[:seq - 1]:
+        events = game.apply(seat, parse_order(line, vocab), atomic=False)
+        for n, event in enumerate(events):
+            if isinstance(event, Operates) and event.corporation == action.get("entity"):
+                began_after_close = any(isinstance(e, CorporationClosed) for e in events[:n])
+    return began_after_close
 
 
 def theirs(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int, refusal: str) -> str | None:

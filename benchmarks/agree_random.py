@@ -238,6 +238,15 @@ def _job(args: tuple[Setup, int, Path, int, bool]) -> GameResult:
                           f"{type(exc).__name__}: {exc}")
 
 
+def as_the_platform_plays(setup: Setup) -> Setup:
+    """``setup`` with the readings the platform always plays (the title's ``platform_plays``:
+    1825's receiver buying after the acting player's choice), so both engines play alike."""
+    from pbem.importers.translation import translation_for
+
+    extra = tuple(v for v in sorted(translation_for(setup.title).platform_plays) if v not in setup.variants)
+    return Setup(setup.title, setup.variants + extra, setup.players) if extra else setup
+
+
 def platform_has(setup: Setup) -> bool:
     """Whether the platform has every option of ``setup`` (else it cannot be exported)."""
     from pbem.importers.translation import translation_for
@@ -293,7 +302,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"agree_random: {exc}", file=sys.stderr)
         return 2
     try:
-        chosen = setups_for(args.title, tuple(args.options) if args.options is not None else None, args.players)
+        chosen = [as_the_platform_plays(s) for s in
+                  setups_for(args.title, tuple(args.options) if args.options is not None else None, args.players)]
         skipped = [s for s in chosen if not platform_has(s)]
     except ConfigError as exc:
         parser.error(str(exc))

@@ -686,3 +686,19 @@ def test_a_minors_required_train_starts_its_phase_when_a_company_first_buys_it()
     assert state.corporations["CR"].trains == ["4-0", "5-0"]
     assert state.phase == "3" and "5" in state.types_sold
     assert state.corporations["NBR"].trains == []
+
+
+@pytest.mark.parametrize("reading", [(), ("receiver_buys_after_choice",)])
+def test_after_the_acting_players_choice_the_receiver_buys_once_more_only_by_that_reading(
+        reading: tuple[str, ...]) -> None:
+    """GER in receivership (£800) could pay for a 5, a 3T or a U3: A chooses the U3 (£410).
+    £390 is left, enough for a 3T alone. One train a turn by default; with the reading
+    ``receiver_buys_after_choice`` (18xx.games' receiver) it buys the 3T too."""
+    game = operate(new_game(("unit_123", "u3p", *reading), players=4), "GER", president=None, cash=800,
+                   tokens=("V20.4",))
+    game.state.phase = "3"
+    game.state.depot = [t for t in game.state.depot if t.split("-")[0] not in ("2", "3", "4")]
+    trains.BuyTrain1825.process(game, A, BuyTrain("U3", "depot"))
+    bought = [t.split("-")[0] for t in game.state.corporations["GER"].trains]
+    assert bought == (["U3", "3T"] if reading else ["U3"])
+    assert game.state.corporations["GER"].cash == (800 - 410 - 370 if reading else 800 - 410)

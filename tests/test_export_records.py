@@ -159,9 +159,9 @@ PLATFORM_OPTIONS = {
 def test_every_variant_of_ours_is_the_platforms_option_or_refused(title: str) -> None:
     """A variant of ours that is no option of the platform (a rule of its own, or a reading
     the GM chose) cannot be written as one: the export refuses the game, naming it."""
-    from pbem.ruleset.files import available_variants
-
     from pbem.errors import ConfigError
+    from pbem.importers.translation import translation_for
+    from pbem.ruleset.files import available_variants
 
     checked = 0
     for variant in available_variants(title):
@@ -177,6 +177,8 @@ def test_every_variant_of_ours_is_the_platforms_option_or_refused(title: str) ->
         seats = [f"P{i}" for i in range(1, data.min_players + 1)]
         if variant in PLATFORM_OPTIONS[title]:
             assert variant in Exporter(data, seats).record().optional_rules
+        elif variant in translation_for(title).platform_plays:  # the platform's own play, no option
+            assert variant not in Exporter(data, seats).record().optional_rules
         else:
             with pytest.raises(UnsupportedExport, match=variant):
                 Exporter(data, seats)

@@ -60,7 +60,7 @@ class LoggedOrder:
 def platform_options(title: TitleData, variants: Sequence[str]) -> tuple[str, ...]:
     """The record's ``optional_rules`` for a game of ``title`` with ``variants`` (our variant
     names are the platform's option symbols); a variant is lacking when it, or one it
-    includes, is in the title's ``platform_lacks``.
+    includes, is in the title's ``platform_lacks``; one in its ``platform_plays`` is left out.
 
     :raises UnsupportedExport: a variant the platform does not have, named.
     """
@@ -73,7 +73,8 @@ def platform_options(title: TitleData, variants: Sequence[str]) -> tuple[str, ..
     if missing:
         raise UnsupportedExport(f"18xx.games has no variant {', '.join(missing)} of {title.title}: "
                                 "this game cannot be exported")
-    return tuple(variants)
+    plays = translation_for(title.title).platform_plays
+    return tuple(v for v in variants if v not in plays)
 
 
 def orders_in_force(records: Sequence[LogRecord]) -> tuple[GameRecord, list[LoggedOrder], int | None]:

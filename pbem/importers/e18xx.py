@@ -83,8 +83,9 @@ def load_record(path: Path) -> dict[str, Any]:
 
 
 def record_variants(record: dict[str, Any]) -> tuple[str, ...]:
-    """The record's optional rules as our variant names (``rules/<title>/variants/``), as the
-    title resolves them for the record's number of players (its defaults filled in).
+    """The record's optional rules as our variant names (``rules/<title>/variants/``), with
+    the readings the platform always plays (the title's ``platform_plays``), as the title
+    resolves them for the record's number of players (its defaults filled in).
 
     :raises UnsupportedRecordAction: an option we have no variant for.
     """
@@ -98,9 +99,11 @@ def record_variants(record: dict[str, Any]) -> tuple[str, ...]:
     missing = [o for o in options if o not in known]
     if missing:
         raise UnsupportedRecordAction(f"optional rules not supported yet: {', '.join(missing)}")
+    from pbem.importers.translation import translation_for
     from pbem.titles import hooks_class
 
-    return hooks_class(title).resolve_variants(options, len(record.get("players") or ()))
+    plays = tuple(sorted(translation_for(title).platform_plays - set(options)))
+    return hooks_class(title).resolve_variants(options + plays, len(record.get("players") or ()))
 
 
 def player_names(record: dict[str, Any]) -> dict[Any, str]:

@@ -50,6 +50,10 @@ class RecordTranslation:
     """The title's variants the recording platform does not have: a game played with one
     is not exported (:mod:`pbem.exporters.e18xx`)."""
 
+    platform_plays: ClassVar[frozenset[str]] = frozenset()
+    """The title's variants that are how the platform always plays, with no option of its:
+    a game with one is exported without it among the record's options."""
+
     private_trade_phases: ClassVar[frozenset[str]] = frozenset()
     """The phases in which the platform's stock round offers a player a private company
     another player owns (its ``can_buy_companies_from_other_players``, a sale agreed

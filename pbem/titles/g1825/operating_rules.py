@@ -148,10 +148,12 @@ class OperatingRules(TitleHooks):
     @classmethod
     def title_rules(cls) -> Mapping[str, bool | int | str]:
         """The reading of the credit of a company in receivership
-        (:data:`pbem.titles.g1825.credit.DEFAULTS`), with the other settings (not 1830's
+        (:data:`pbem.titles.g1825.credit.DEFAULTS`) and of the receiver's purchase
+        (:data:`pbem.titles.g1825.trains.RECEIVER_BUYS_AFTER_CHOICE`), with the other settings (not 1830's
         reading of a train due, as 1825 makes no company buy one on its Director's money)."""
         inherited = {k: v for k, v in super().title_rules().items() if k != "emergency_train_from_corporation"}
-        return {**inherited, **credit.DEFAULTS}  # no train is due on a Director's money
+        return {**inherited, **credit.DEFAULTS,  # no train is due on a Director's money
+                trains1825.RECEIVER_BUYS_AFTER_CHOICE: False}
 
     def homes(self, game: Game, corp: str) -> tuple[CityRef, ...]:
         """Its charter's home and each further home of the units in play (the LNWR's Crewe

@@ -14,8 +14,9 @@ lease.
   the receiver (:class:`Receiver1825`, the core's
   :class:`~pbem.engine.receivership.ReceivershipPolicy`) withholds and buys a train when
   the treasury can pay for one (the acting player chooses which where it could pay for two
-  kinds or more, and must buy one). A minor in silent receivership (the stock rules) does
-  nothing.
+  kinds or more, and must buy one; one train a turn, or by the setting
+  :data:`RECEIVER_BUYS_AFTER_CHOICE` a second after the choice). A minor in silent
+  receivership (the stock rules) does nothing.
 * **Credit** (18xx.games ``receivership_loan``): a company in receivership that owns or
   leases a train may spend up to :data:`RECEIVER_CREDIT` more than its treasury on its track,
   token and lease (its treasury going below nothing); the run's revenue, withheld, repays it
@@ -94,6 +95,13 @@ class LeaseReturned(Event):
     def render(self, money: Money) -> str:
         return f"{self.corporation}'s leased {self.train} train goes back to the bank"
 
+
+RECEIVER_BUYS_AFTER_CHOICE = "receiver_buys_after_choice"
+"""The title rule (a bool, default False: one train a turn) read where 1825's public text is
+silent: whether, after the acting player's choice of a train for a company in receivership,
+the receiver buys once more when one kind of the bank's trains is left that the company can
+pay for, with room and a route (18xx.games' receiver does, ``receivership_buy`` after the
+choice)."""
 
 RECEIVER_CREDIT = 200
 """What a company in receivership may spend beyond its treasury in its turn, lent by the bank
@@ -426,7 +434,10 @@ class BuyTrain1825(BuyTrainStep):
             raise IllegalOrderError(f"{corp} is in receivership: it buys a train from the bank")
         buy_train(game, corp, action)
         if choices:
-            mark_passed(game, cls)  # the receiver's one train
+            left = receiver_choices(game, corp)
+            if len(left) == 1 and game.title.title_rule(RECEIVER_BUYS_AFTER_CHOICE):
+                buy_train(game, corp, BuyTrain(trains.train_type(left[0]), _source(game, left[0])))
+            mark_passed(game, cls)  # the receiver's one train (or two, by that reading)
 
     @classmethod
     def candidates(cls, game: Game, player: str) -> Iterable[Action]:

@@ -141,6 +141,13 @@ def play_and_compare(setup: Setup, seed: int, engine: Path, max_actions: int = 2
         result.signature = f"{kind} / {_field(divergence.differences[0])}"
         if divergence.theirs.get("idle") and all(d.startswith("acting:") for d in divergence.differences):
             result.signature = IDLE
+        elif 0 <= divergence.index < len(exported.sources) and own_protection_waits(
+                title, list(played.game.state.seats), played.log, exported.sources[divergence.index],
+                divergence.theirs, divergence.differences):
+            result.signature = OWN_PROTECTION
+        elif 0 <= divergence.index < len(exported.sources) and stale_graph_token(
+                title, list(played.game.state.seats), played.log, exported.sources[divergence.index]):
+            result.signature = STALE_GRAPH
         elif 0 <= divergence.index < len(exported.sources) and skipped_dividend(
                 title, list(played.game.state.seats), played.log, exported.sources[divergence.index],
                 divergence.action or {}):
@@ -160,6 +167,8 @@ def play_and_compare(setup: Setup, seed: int, engine: Path, max_actions: int = 2
             seq = exported.sources[index]
             seat, line = played.log[seq - 1]
             known = theirs(title, list(played.game.state.seats), played.log, seq, agreement.their_error or "")
+            if known is None and stale_graph_token(title, list(played.game.state.seats), played.log, seq):
+                known = STALE_GRAPH
             if known:
                 result.signature = known
             lines.insert(1, f"  our order: log {seq}, {seat}: {line}; before it: "
@@ -180,8 +189,58 @@ OWN_PROTECTION = ("theirs: in an operating round the platform offers a president
 DIVIDEND_SKIPPED = ("theirs: after a company is removed in its dividend step the platform skips the next "
                     "company's dividend, its revenue neither paid nor withheld (1825; its Dividend step "
                     "stands passed for the next company)")
+STALE_GRAPH = ("theirs: a token slot freed by a closing corporation is not seen by the platform's route "
+               "graph until a tile or token is laid (base.rb close_corporation removes the tokens "
+               "and keeps the graph's cache), so it skips a token step ours offers")
 IDLE = ("theirs: the platform hands the turn to a player with no action it may take, and waits "
         "(1870: after a railroad closes on a declined price protection in the stock round)")
+
+
+def own_protection_waits(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int,
+                         theirs_state: dict[str, Any], differences: tuple[str, ...]) -> bool:
+    """Whether a divergence at our order ``seq`` is the platform waiting on a president's
+    protection of their own emergency sale (:data:`OWN_PROTECTION`): in an operating round,
+    before or after that order, such a sale is queued, and the platform names its seller to
+    act or the difference is its corporation's price."""
+    if title.title != "1870":
+        return False
+    from pbem.engine.game import Game
+    from pbem.titles.g1870.protection import queue
+
+    game = Game(title, seats)
+    vocab = Vocabulary.from_title(title)
+    own: set[tuple[str, str]] = set()
+    for n, (seat, line) in enumerate(log[:seq], 1):
+        game.apply(seat, parse_order(line, vocab), atomic=False)
+        if n >= seq - 1 and game.state.round.kind == "operating":
+            own |= {(s.seller, s.corporation) for s in queue(game) if s.seller == s.president}
+    return any(theirs_state.get("acting") == seller or any(d.startswith(f"corporations.{sym}.price")
+                                                          for d in differences)
+               for seller, sym in own)
+
+
+def stale_graph_token(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int) -> bool:
+    """Whether, before our order ``seq``, the acting corporation may place a token in a city
+    where a corporation that closed since the last tile or token (not a home token) anywhere
+    had one (:data:`STALE_GRAPH`)."""
+    from pbem.engine.actions import PlaceToken
+    from pbem.engine.events.operating import CorporationClosed, TileLaid, TokenPlaced
+    from pbem.engine.game import Game
+
+    game = Game(title, seats)
+    vocab = Vocabulary.from_title(title)
+    freed: set[str] = set()
+    for seat, line in log[:seq - 1]:
+        held = {sym: {key.split(".")[0] for key, corps in game.state.tokens.items() if sym in corps}
+                for sym in game.state.corporations}
+        for event in game.apply(seat, parse_order(line, vocab), atomic=False):
+            if isinstance(event, TileLaid) or (isinstance(event, TokenPlaced) and not event.home):
+                freed.clear()  # the platform clears its graph then (not for a home token)
+            elif isinstance(event, CorporationClosed):
+                freed |= held.get(event.corporation, set())
+    actors = game.current_actors()
+    return bool(freed and actors) and any(isinstance(a, PlaceToken) and a.hex in freed
+                                          for a in game.legal_actions(actors[0]))
 
 
 def skipped_dividend(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int,

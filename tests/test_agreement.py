@@ -194,3 +194,17 @@ def test_our_states_keep_one_state_per_record_action_in_force() -> None:
     final = states[str(record["actions"][-1]["id"])]
     assert final["finished"] and final["acting"] is None
     assert sum(p["cash"] for p in final["players"].values()) < sum(outcome.result.values())
+
+
+def test_a_price_protection_in_an_operating_round_is_the_protectors_turn() -> None:
+    """1870: once GMO has bought its train, MP's president B decides on the protection of the
+    MP shares A sold: the one to act is B (as the platform names it), not MP or GMO."""
+    from pbem.engine.actions import BuyTrain, Pass, SellShares
+    from pbem.importers.agreement import acting_entity
+    from tests.test_engine_1870 import or_sale_game
+
+    g = or_sale_game()
+    g.apply("A", Pass())
+    g.apply("A", SellShares("MP", 2))
+    g.apply("A", BuyTrain("2"))
+    assert acting_entity(g) == "B"

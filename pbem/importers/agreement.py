@@ -133,7 +133,8 @@ def acting_entity(game: Game) -> str | None:
     """Whose turn it is: in an operating round the corporation the first active step is
     about (the operating one, or one making its connection run; the private whose tile was
     just laid while its token waits, 1830's D&H, as the platform names it), else the first
-    player who may act (None once the game is over or when no one may)."""
+    player who may act (None once the game is over or when no one may). A step that is a
+    player's own decision (``OpStep.players_own``: 1870's price protection) names the player."""
     if game.state.finished:
         return None
     corp = game.operating_corporation()
@@ -146,6 +147,8 @@ def acting_entity(game: Game) -> str | None:
                 if ability is not None and company.owner is not None and company.owner.name == corp \
                         and teleport in ability.data.get("hexes", []):
                     return sym
+        if active and active[0].players_own:  # a player's own decision (1870's price protection)
+            return active[0].actor(game)
         return active[0].subject(game) if active else corp
     actors = game.current_actors()
     return actors[0] if actors else None

@@ -25,6 +25,7 @@ class PriceProtection(OpStep):
     name = "price_protection"
     description = "protect the price of the shares sold (BUY <n> <corporation> POOL), or PASS"
     sticky = True
+    players_own = True
     takes = (BuyShares, Pass)
 
     @classmethod

@@ -50,6 +50,9 @@ class OpStep:
     optional: ClassVar[bool] = False
     sticky: ClassVar[bool] = False
     """A sticky step is never passed: it offers itself whenever its condition holds."""
+    players_own: ClassVar[bool] = False
+    """The step is its actor's own decision as a player, not the corporation's (1870's price
+    protection): the player, not its ``subject``, is the one to act."""
     takes: ClassVar[tuple[type[Action], ...]] = ()
     anytime: ClassVar[bool] = False
     """An anytime step is offered nowhere: it takes its actions whenever they come in the

@@ -702,3 +702,25 @@ def test_after_the_acting_players_choice_the_receiver_buys_once_more_only_by_tha
     bought = [t.split("-")[0] for t in game.state.corporations["GER"].trains]
     assert bought == (["U3", "3T"] if reading else ["U3"])
     assert game.state.corporations["GER"].cash == (800 - 410 - 370 if reading else 800 - 410)
+
+
+def test_a_minors_5_bought_in_phase_1_starts_no_phase_until_phase_3_is_next() -> None:
+    """Unit 3, phase 1: CR buys GNoS's required 5. The next phase starts on a 3, so the phase
+    stays 1 (a purchase starts only the next phase); the first 3 then starts phase 2 and the
+    first 5 from the bank phase 3 (1830 rules 7; 18xx.games alike)."""
+    from pbem.engine import trains as core_trains
+
+    g = new_game(("unit_3",))
+    state = g.state
+    operate(g, "CR", owned=(), cash=900)
+    take(g, "5-0")
+    gnos = state.corporations["GNoS"]
+    gnos.trains.append("5-0")
+    gnos.floated = gnos.ipoed = True
+    gnos.president = B
+    g.apply(A, BuyTrain("5", "GNoS", 100))
+    assert state.phase == "1" and state.corporations["CR"].trains == ["5-0"]
+    core_trains.after_first_of_type(g, "3-0")
+    assert state.phase == "2"
+    core_trains.after_first_of_type(g, "5-1")
+    assert state.phase == "3"

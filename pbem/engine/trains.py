@@ -92,19 +92,22 @@ def cheapest_offer_price(game: Game) -> int | None:
 
 
 def after_first_of_type(game: Game, train_id: str) -> None:
-    """Phase change, rusting and events when ``train_id`` is the first of its type sold
-    (1830 rules 7: phases; 6.8: obsolete trains rust), by the bank or by a corporation (a
-    type's first sale is a corporation's only where the train came to it unsold: 1825's
-    minors' required trains, as 18xx.games changes the phase on any purchase)."""
+    """After ``train_id`` is bought, by the bank or by a corporation: the next phase begins if
+    it starts on this type (1830 rules 7), and on the first of its type obsolete trains rust
+    and its events happen (6.8). A corporation's purchase matters only where the train came to
+    it unsold: 1825's minors' required trains, whose 5 may be bought before the 3s (18xx.games
+    alike: any purchase of the next phase's type starts it)."""
     state, title = game.state, game.title
     kind = train_type(train_id)
+    while phase_index(title, state.phase) + 1 < len(title.phases):
+        phase = title.phases[phase_index(title, state.phase) + 1]
+        if phase.on != kind:
+            break
+        state.phase = phase.name
+        game.event(PhaseStarted(phase.name, phase.operating_rounds, phase.train_limit, tuple(phase.tiles)))
     if kind in state.types_sold:
         return
     state.types_sold.append(kind)
-    for phase in title.phases:
-        if phase.on == kind and phase_index(title, phase.name) > phase_index(title, state.phase):
-            state.phase = phase.name
-            game.event(PhaseStarted(phase.name, phase.operating_rounds, phase.train_limit, tuple(phase.tiles)))
     rusted = [t.name for t in title.trains if t.rusts_on == kind]
     if rusted:
         for corp in state.corporations.values():

@@ -126,10 +126,13 @@ def test_a_corporation_paid_as_its_ipo_sells_gets_no_capital_at_float() -> None:
 
 
 class PlayersHoldTheBank(Hooks9999):
-    """9999 whose bank breaks once the players hold more than 1400 between them."""
+    """9999 whose bank breaks once the players hold more than 1400 between them (counted
+    only once ``armed``, as the game checks its bank after every order)."""
+
+    armed = False
 
     def bank_broken(self, game: Game) -> bool:
-        return sum(p.cash for p in game.state.players.values()) > 1400
+        return self.armed and sum(p.cash for p in game.state.players.values()) > 1400
 
 
 class EndsAtOnce(PlayersHoldTheBank):
@@ -139,6 +142,7 @@ class EndsAtOnce(PlayersHoldTheBank):
 
 def test_the_title_says_in_words_when_a_broken_bank_ends_the_game() -> None:
     game = in_stock_round(EndsAtOnce)
+    game.hooks.armed = True  # type: ignore[attr-defined]
     game.check_bank()
     assert [e.render(game.money) for e in game.pending_events] == [
         "-- The bank has broken: the game ends after this operating round --"]
@@ -147,6 +151,7 @@ def test_the_title_says_in_words_when_a_broken_bank_ends_the_game() -> None:
 def test_the_title_says_when_the_bank_has_broken() -> None:
     game = in_stock_round(PlayersHoldTheBank)  # the players hold 1420 after the start
     assert not game.state.bank_broken and game.state.bank > 0
+    game.hooks.armed = True  # type: ignore[attr-defined]
     game.check_bank()
     assert game.state.bank_broken
     assert [type(e) for e in game.pending_events] == [BankBroken]

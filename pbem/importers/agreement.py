@@ -354,7 +354,7 @@ def compare_states(record: dict[str, Any], name: str, ours: dict[str, State],
             first = Divergence(index, action_id, action, tuple(differences), mine, other)
     if open_since is not None:
         spells.append((open_since, None))
-    last_state = next((line["state"] for line in reversed(theirs) if "state" in line), {})
+    last_state: dict[str, Any] = next((line["state"] for line in reversed(theirs) if "state" in line), {})
     their_end = str(last_state.get("end_reason") or "") or None
     if their_end is None and int(last_state.get("turn") or 0) >= PLATFORM_TURN_CAP:
         their_end = "dnf"  # the platform ends the game as that turn's round ends

@@ -9,6 +9,7 @@ import pytest
 
 from pbem.engine import track
 from pbem.engine.game import Game
+from pbem.engine.state import CorporationState
 from pbem.engine.values import IPO, POOL, Owner, Vertex
 from pbem.engine.events import render_all
 from pbem.ruleset import load_title
@@ -128,20 +129,28 @@ def test_baton_rouge_river_cost_is_80(game: Game) -> None:
     assert game.board.hexes["M14"].terrain == "river"
 
 
+def started(g: Game, sym: str, president: str, price: int = 76) -> CorporationState:
+    """``sym`` parred at ``price``, floated and operated, ``president`` its president (no
+    certificates moved)."""
+    from pbem.engine import market as mk
+
+    corp = g.state.corporations[sym]
+    coord = mk.par_coord(g.title, price)
+    assert coord is not None
+    corp.par = coord
+    mk.place(g.state, sym, coord)
+    corp.ipoed = corp.floated = corp.operated = True
+    corp.president = president
+    return corp
+
+
 def sr_game() -> Game:
     """A 1870 stock round (SR 2) with MP started: B president with 60%, C 10%."""
-    from pbem.engine import market as mk
     from pbem.engine.state import RoundState, StockRoundState
 
     g = Game(load_title("1870"), ["A", "B", "C"])
     state = g.state
-    corp = state.corporations["MP"]
-    coord = mk.par_coord(g.title, 76)
-    assert coord is not None
-    corp.par = coord
-    mk.place(state, "MP", coord)
-    corp.ipoed = corp.floated = corp.operated = True
-    corp.president, corp.cash = "B", 300
+    started(g, "MP", "B").cash = 300
     for cert in state.certificates:
         if cert.corporation == "MP" and cert.index <= 4:
             cert.owner = Owner.player("B")
@@ -991,7 +1000,6 @@ def test_a_player_over_the_certificate_limit_must_sell_even_when_only_several_sh
     single share may go (a sale from above 60% must bring the holding down to 60%), because
     three shares may (1830 rules 5.2 on the limit; 18xx.games keeps the pass from such a
     player)."""
-    from pbem.engine import market as mk
     from pbem.engine import shares
     from pbem.engine.actions import Pass, SellShares
     from pbem.engine.steps.stock import must_sell, sell_problem
@@ -999,13 +1007,7 @@ def test_a_player_over_the_certificate_limit_must_sell_even_when_only_several_sh
 
     g = sr_game()
     state = g.state
-    sp = state.corporations["SP"]
-    coord = mk.par_coord(g.title, 76)
-    assert coord is not None
-    sp.par = coord
-    mk.place(state, "SP", coord)
-    sp.ipoed = sp.floated = sp.operated = True
-    sp.president = "B"
+    started(g, "SP", "B")
     for cert in state.certificates:
         if cert.corporation in ("MP", "SP") and cert.index <= 7:
             cert.owner = Owner.player("B")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine import market
+from pbem.engine import market, track
 from pbem.engine.actions import (
     Bankrupt,
     BuyPrivate,
@@ -508,6 +508,23 @@ def test_declining_the_dh_token_leaves_the_turns_own_token(game: Game) -> None:
     assert PlaceToken("H16", 0) in game.legal_actions(P1)
     game.apply(P1, PlaceToken("H16", 0))
     assert game.state.tokens["H16.0"] == ["PRR"]
+
+
+def test_the_two_cities_of_an_oo_hex_stay_separate_cities_in_an_upgrade(game: Game) -> None:
+    """#59 on E11 joins side 0 to one city and side 2 to the other. #64 turned so that both
+    sides run into its one city would make the two one city, and their two tokens could not
+    share its station: refused (1830 rules 6.2). Turned 2, each old city has a city of its
+    own and keeps its token there."""
+    from pbem.engine.steps.operating.tracklay import lay_tile
+
+    game.state.phase = "5"
+    game.state.tiles["E11"] = ("59", 0)
+    game.state.tokens.update({"E11.0": ["ERIE"], "E11.1": ["NYC"]})
+    problem = track.upgrade_problem(game, "E11", game.tiles["64"], 0)
+    assert problem is not None and "two cities" in problem
+    assert track.upgrade_problem(game, "E11", game.tiles["64"], 2) is None
+    lay_tile(game, "ERIE", LayTile("E11", "64", 2), ignore_reach=True)
+    assert game.state.tokens["E11.1"] == ["ERIE"] and game.state.tokens["E11.0"] == ["NYC"]
 
 
 def test_a_home_of_two_trackless_cities_upgraded_first_lets_the_president_choose(game: Game) -> None:

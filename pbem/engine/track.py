@@ -227,7 +227,26 @@ def upgrade_problem(game: Game, coord: str, new: TileData, rotation: int) -> str
     for a, b in old.tile.paths_at(old.rotation):
         if not _path_kept(frozenset((a, b)), new, rotation, new_paths):
             return f"#{new.name} at rotation {rotation} drops track {a}-{b} on {coord}"
+    if len(old.tile.cities) > 1 and len(new.cities) > 1 and _cities_merged(old, new, rotation):
+        return (f"#{new.name} at rotation {rotation} joins the track of two cities of {coord} in one city "
+                "(each stays a city of its own)")
     return None
+
+
+def city_edges(tile: TileData, rotation: int, city: int) -> frozenset[str]:
+    """The hex sides (``e0``-``e5``) joined to city ``city`` of ``tile`` at ``rotation``."""
+    return frozenset(e for path in tile.paths_at(rotation) if f"c{city}" in path for e in path if e.startswith("e"))
+
+
+def _cities_merged(old: Placed, new: TileData, rotation: int) -> bool:
+    """Whether the track of two cities of ``old`` meets in one city of ``new`` (the cities of
+    an OO hex are separate cities, 1830 rules 6.2; their tokens cannot share a station)."""
+    targets: list[int] = []
+    for i in range(len(old.tile.cities)):
+        edges = city_edges(old.tile, old.rotation, i)
+        if edges:
+            targets += [j for j in range(len(new.cities)) if edges <= city_edges(new, rotation, j)][:1]
+    return len(targets) != len(set(targets))
 
 
 def _path_kept(old: frozenset[str], new: TileData, rotation: int, new_paths: set[frozenset[str]]) -> bool:

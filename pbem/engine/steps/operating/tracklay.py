@@ -260,15 +260,9 @@ def _move_tokens(game: Game, coord: str, old: track.Placed, new: object, rotatio
         key = track.city_key(coord, i)
         if key not in game.state.tokens:
             continue
-        old_edges = {e for a, b in old.tile.paths_at(old.rotation) if f"c{i}" in (a, b)
-                     for e in (a, b) if e.startswith("e")}
-        target = i
-        for j in range(len(new.cities)):
-            new_edges = {e for a, b in new.paths_at(rotation) if f"c{j}" in (a, b)
-                         for e in (a, b) if e.startswith("e")}
-            if old_edges and old_edges <= new_edges:
-                target = j
-                break
+        old_edges = track.city_edges(old.tile, old.rotation, i)
+        target = next((j for j in range(len(new.cities))
+                       if old_edges and old_edges <= track.city_edges(new, rotation, j)), i)
         moved[track.city_key(coord, target)] = game.state.tokens.pop(key)
     game.state.tokens.update(moved)
 

@@ -724,3 +724,28 @@ def test_a_minors_5_bought_in_phase_1_starts_no_phase_until_phase_3_is_next() ->
     assert state.phase == "2"
     core_trains.after_first_of_type(g, "5-1")
     assert state.phase == "3"
+
+
+def test_a_minors_required_train_is_never_sold_to_another_company() -> None:
+    """Cam forms by buying its U3, the train on its Director's certificate: no company may
+    buy that train (K5's minor rules), so LNWR is not offered it and is refused it; a train
+    Cam holds besides may be sold as any other."""
+    from pbem.titles.g1825.stock import check_formation
+
+    game = operate(new_game(), "LNWR", cash=500)
+    cam = game.state.corporations["Cam"]
+    cam.ipoed = cam.floated = True
+    cam.president, cam.cash = B, 500
+    check_formation(game, "Cam")
+    assert cam.trains == ["U3-0"] and state1825(game.state).required_trains == {"Cam": "U3-0"}
+    walk.start_corporation_turns(game)
+    game.state.round.operating.passed_steps += ["lease_train", "track", "lease_before_run"]  # to its train step
+    assert not any(isinstance(a, BuyTrain) and a.source == "Cam" for a in game.legal_actions(A))
+    with pytest.raises(IllegalOrderError, match="Director's certificate"):
+        game.apply(A, BuyTrain("U3", "Cam", 100))
+    take(game, "2-0")
+    cam = game.state.corporations["Cam"]  # (the refusal restored the state as it was)
+    cam.trains.insert(0, "2-0")
+    assert BuyTrain("2", "Cam", 10) in game.legal_actions(A)
+    game.apply(A, BuyTrain("2", "Cam", 100))
+    assert cam.trains == ["U3-0"] and game.state.corporations["LNWR"].trains == ["2-0"]

@@ -457,6 +457,7 @@ def test_the_copy_of_the_1825_state_shares_nothing_mutable() -> None:
     all_privates_sold(game)
     stock_round(game, 2)
     mine = state1825(game.state)
+    mine.required_trains["Cam"] = "U3-0"  # (a dict of strings: not to be filled with a list)
     for name, value in vars(mine).items():  # every container of the title's state, filled
         if isinstance(value, list) and not value:
             value.append("x")

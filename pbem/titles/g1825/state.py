@@ -49,10 +49,12 @@ class State1825(TitleState):
       from the start are unsold);
     * ``minor_trains`` — minor -> the train id set aside for it at the start (its required
       train, out of the depot until the minor forms and buys it);
+    * ``required_trains`` — minor -> that train's id once bought: the train shown on the
+      Director's certificate, which may not be sold to another company (K5's minor rules);
     * ``pool_privates`` — privates sold to the bank, which any player may buy back at face
       value once the start's privates are all sold;
-    * ``sold_privates`` — in this stock round, player -> the privates they sold to the bank
-      (they may not buy those back in the same round);
+    * ``sold_privates`` — player -> the privates they sold to the bank in stock round
+      ``sold_round`` (they may not buy those back in the same round);
     * ``purchased`` — the current stock-round turn has bought something (a share, a
       Director's certificate, a private): only such a turn keeps the round going;
     * ``last_bought`` — the company the turn's latest action bought or started, if that was
@@ -68,8 +70,10 @@ class State1825(TitleState):
     formed: list[str] = field(default_factory=list)
     band: int = 0
     minor_trains: dict[str, str] = field(default_factory=dict)
+    required_trains: dict[str, str] = field(default_factory=dict)
     pool_privates: list[str] = field(default_factory=list)
     sold_privates: dict[str, list[str]] = field(default_factory=dict)
+    sold_round: int = 0
     purchased: bool = False
     last_bought: str | None = None
     lease: LeasedTrain | None = None
@@ -80,6 +84,7 @@ class State1825(TitleState):
         new = _shallow(self)
         new.formed = self.formed[:]
         new.minor_trains = dict(self.minor_trains)
+        new.required_trains = dict(self.required_trains)
         new.pool_privates = self.pool_privates[:]
         new.sold_privates = {k: v[:] for k, v in self.sold_privates.items()}
         new.lorenz = self.lorenz.copy()

@@ -223,6 +223,7 @@ def check_formation(game: Game, sym: str) -> None:
     mine.formed.append(sym)
     game.event(Formed(sym, minor=True))
     del mine.minor_trains[sym]
+    mine.required_trains[sym] = train
     corp.trains.append(train)
     corp.cash -= price
     state.bank += price
@@ -232,16 +233,23 @@ def check_formation(game: Game, sym: str) -> None:
 # -- the privates ---------------------------------------------------------------------------------
 
 
-def buyable_privates(game: Game, player: str) -> list[str]:
+def buyable_privates(game: Game, player: str, stock_round: int | None = None) -> list[str]:
     """The privates ``player`` may buy from the bank now: the cheapest unsold one of the
     start while any is left; then those sold to the bank, but not the ones ``player`` sold
-    in this round."""
+    in this round (or in stock round ``stock_round``, as it ended)."""
     unsold = unsold_start_privates(game)
     if unsold:
         return unsold[:1]
+    sold = sold_in_round(game, player, stock_round)
+    return [sym for sym in state1825(game.state).pool_privates if sym not in sold]
+
+
+def sold_in_round(game: Game, player: str, stock_round: int | None = None) -> list[str]:
+    """The privates ``player`` sold to the bank in stock round ``stock_round`` (default:
+    this one)."""
     mine = state1825(game.state)
-    sold = mine.sold_privates.get(player, [])
-    return [sym for sym in mine.pool_privates if sym not in sold]
+    number = game.state.round.number if stock_round is None else stock_round
+    return mine.sold_privates.get(player, []) if mine.sold_round == number else []
 
 
 def buy_private_problem(game: Game, player: str, company: str) -> str | None:
@@ -257,7 +265,7 @@ def buy_private_problem(game: Game, player: str, company: str) -> str | None:
         if unsold:
             already = f"{company} is already {held.name}'s; " if held is not None and held.kind == "player" else ""
             return f"{already}the private for sale is {unsold[0]}, the cheapest"
-        if company in state1825(state).sold_privates.get(player, []):
+        if company in sold_in_round(game, player):
             return f"{player} sold {company} this round and may not buy it back this round"
         return f"{company} is not for sale"
     value = title.company(company).value
@@ -496,6 +504,8 @@ class Stock1825(BuySellParShares):
         state.companies[action.company].owner = None
         mine = state1825(state)
         mine.pool_privates.append(action.company)
+        if mine.sold_round != state.round.number:
+            mine.sold_privates, mine.sold_round = {}, state.round.number
         mine.sold_privates.setdefault(player, []).append(action.company)
         mine.last_bought = None
         state.bank -= price

@@ -154,10 +154,10 @@ class StockRules(TitleHooks):
         return Stock1825
 
     def new_stock_round(self, game: Game) -> None:
-        """The round's record of privates sold and the turn's marks start afresh."""
+        """The turn's marks start afresh (the privates sold are kept with their round's
+        number, :func:`~pbem.titles.g1825.stock.sold_in_round`)."""
         super().new_stock_round(game)
         mine = state1825(game.state)
-        mine.sold_privates = {}
         mine.purchased = False
         mine.last_bought = None
 

@@ -7,7 +7,9 @@ lease.
 * **Trades**: a company buys another company's train for £10 or more, a multiple of £10
   (``TRAIN_PRICE_MIN``, ``TRAIN_PRICE_MULTIPLE``), up to its treasury; the bank's trains at
   their price (:class:`BuyTrain1825`). A company in receivership buys only from the bank (new or
-  from the pool).
+  from the pool). A minor's required train, shown on its Director's certificate, is never
+  sold to another company; its other trains are (K5's minor rules; 18xx.games makes that
+  train not ``buyable``).
 * **Receivership** (a Director's certificate in the pool): as 18xx.games plays it, a player
   acts for the company (:func:`acting_player`: the first player in priority order who
   directs no company, else the priority deal's holder) in its lease, track, token and run;
@@ -357,12 +359,34 @@ def trade_problem(game: Game, corp: str, action: BuyTrain) -> str | None:
         return None
     if receivership.in_receivership(game, corp):
         return f"{corp} is in receivership: it buys trains from the bank only"
+    if not any(seller == action.source and trains.train_type(t) == action.train for seller, t in tradeable(game, corp)):
+        required = state1825(game.state).required_trains.get(action.source)
+        if required is not None and trains.train_type(required) == action.train:
+            return (f"{action.source}'s {action.train} train is the one on its Director's certificate: "
+                    "a minor never sells it")
+        return None  # the core says what is missing
     price = action.price
     if price is None or price < TRAIN_PRICE_MIN:
         return f"a train from another company costs at least {game.money(TRAIN_PRICE_MIN)} (FOR <price>)"
     if price % TRAIN_PRICE_MULTIPLE:
         return f"a train from another company is paid in multiples of {game.money(TRAIN_PRICE_MULTIPLE)}"
     return None
+
+
+def tradeable(game: Game, corp: str) -> list[tuple[str, str]]:
+    """The trains other open companies may sell ``corp``, as (seller, train id): all their
+    trains but each minor's required train (:attr:`State1825.required_trains`)."""
+    bound = set(state1825(game.state).required_trains.values())
+    return [(other, t) for other, held in sorted(game.state.corporations.items())
+            if other != corp and not held.closed for t in held.trains if t not in bound]
+
+
+def _sold_last(game: Game, seller: str) -> None:
+    """Put ``seller``'s required train (if a minor's) after its others, so a purchase by type
+    takes one that may be sold."""
+    bound = set(state1825(game.state).required_trains.values())
+    held = game.state.corporations[seller].trains
+    held.sort(key=lambda t: t in bound)
 
 
 def receiver_choices(game: Game, corp: str) -> list[str]:
@@ -410,8 +434,7 @@ class BuyTrain1825(BuyTrainStep):
         if len(treasury.trains) >= trains.train_limit(game):
             return False
         prices = [trains.train_data(game.title, t).price for t in trains.depot_offer(game)]
-        others = [t for c, s in game.state.corporations.items() if c != corp and not s.closed for t in s.trains]
-        trade = bool(others) and treasury.cash >= TRAIN_PRICE_MIN and not receivership.in_receivership(game, corp)
+        trade = bool(tradeable(game, corp)) and treasury.cash >= TRAIN_PRICE_MIN and not receivership.in_receivership(game, corp)
         return bool(prices and min(prices) <= treasury.cash) or trade
 
     @classmethod
@@ -432,6 +455,8 @@ class BuyTrain1825(BuyTrainStep):
             raise IllegalOrderError(problem)
         if len(choices) >= 2 and action.source not in ("depot", "pool"):
             raise IllegalOrderError(f"{corp} is in receivership: it buys a train from the bank")
+        if action.source not in ("depot", "pool"):
+            _sold_last(game, action.source)
         buy_train(game, corp, action)
         if choices:
             left = receiver_choices(game, corp)
@@ -449,9 +474,7 @@ class BuyTrain1825(BuyTrainStep):
             found.append(BuyTrain(trains.train_type(train_id), source))
         if len(receiver_choices(game, corp)) >= 2:
             return [BuyTrain(trains.train_type(t), _source(game, t)) for t in receiver_choices(game, corp)]
-        found += [BuyTrain(trains.train_type(t), other, TRAIN_PRICE_MIN)
-                  for other, held in sorted(state.corporations.items())
-                  if other != corp and not held.closed for t in held.trains]
+        found += [BuyTrain(trains.train_type(t), other, TRAIN_PRICE_MIN) for other, t in tradeable(game, corp)]
         return [*dict.fromkeys(found), Pass()]
 
 

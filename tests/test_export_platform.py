@@ -835,10 +835,12 @@ def test_1825_the_platform_lists_a_private_the_bank_holds_to_anyone_with_money()
     stock_round(game, 2)
     mine = state1825(game.state)
     mine.pool_privates.append("C&W")
-    mine.sold_privates[P1] = ["C&W"]
+    mine.sold_privates[P1], mine.sold_round = ["C&W"], 2
     asks = Translation1825().asks_in_stock_round
     assert asks(game, P2, 2, "1", 1) and not asks(game, P2, 2, "1", 0)
     assert not asks(game, P1, 2, "1", 1000)
+    stock_round(game, 3)  # the sale ended round 2 (our engine began round 3 in the same order)
+    assert not asks(game, P1, 2, "1", 1000) and asks(game, P1, 3, "1", 1000)
 
 
 def test_a_token_elsewhere_while_the_dh_token_waits_declines_it_first() -> None:
@@ -863,3 +865,52 @@ def test_a_train_from_the_pool_names_the_pool_as_its_seller() -> None:
     bought = exporter.actions[-1]
     assert bought["type"] == "buy_train" and bought["seller"] == "pool"
     assert game.state.corporations["PRR"].trains == ["2-0"] and game.state.pool_trains == []
+
+
+def test_1825_a_company_in_receivership_that_closes_at_its_turns_end_has_its_empty_run_first() -> None:
+    """GER in receivership at £5 with no train and nothing to lease: after its track step it
+    runs nothing, its price falls to £0 and it closes. 18xx.games' run step still waits for
+    GER's (empty) run when GER has a route, and closes it only after its dividend step; with
+    no route that step is skipped, so nothing is written; nor for a company with a Director,
+    whose run step the platform skips when it has no train."""
+    from pbem.engine.events import NoRun
+    from pbem.engine.steps.operating import walk
+    from tests.test_1825_operating import new_game as new_1825
+    from tests.test_1825_operating import operate
+
+    for token, route, director in (("V20.4", True, None), ("V20.3", False, None), ("V20.4", True, "Ann")):
+        # (London's city 4 faces Southend; city 3 the bare U21)
+        game = operate(new_1825(), "GER", president=director, tokens=(token,), price=5, cash=0)
+        game.state.depot = []
+        walk.start_corporation_turns(game)
+        exporter = exporter_on(game)
+        exporter.add(LoggedOrder(1, game.current_actors()[0], Pass()))
+        assert NoRun("GER", route) in game.last_events
+        assert game.state.corporations["GER"].closed
+        written = ["pass", "run_routes"] if route and director is None else ["pass"]
+        assert [a["type"] for a in exporter.actions] == written, (token, director)
+    assert NoRun("GER", False).render(str) == "GER does not run (no route)"
+
+
+def test_1825_the_platforms_token_step_after_a_lay_that_ends_a_receivers_whole_turn() -> None:
+    """GER in receivership with £30, no train and nothing to lease lays a tile: our engine
+    offers no token (no run could repay the credit) and ends GER's turn there. 18xx.games
+    still lists a token (£40 within £30 and the £200 credit, Southend in reach), so the
+    export writes GER's pass of that step, then its empty run."""
+    from pbem.engine.actions import LayTile
+    from pbem.engine.steps.operating import walk
+    from tests.test_1825_operating import new_game as new_1825
+    from tests.test_1825_operating import operate
+
+    game = operate(operate(new_1825(), "LSWR"), "GER", president=None, tokens=("V20.4",), cash=30)
+    game.state.depot, game.state.phase = [], "3"
+    assert game.state.round.operating is not None
+    game.state.round.operating.order.append("LSWR")  # who operates after GER
+    walk.start_corporation_turns(game)
+    actor = game.current_actors()[0]
+    lay = LayTile("V20", "32", 0)  # London upgraded: GER's only lay this turn
+    exporter = exporter_on(game)
+    exporter.add(LoggedOrder(1, actor, lay))
+    assert game.operating_corporation() != "GER"  # its turn is over in our engine
+    assert [(a["type"], a["entity"]) for a in exporter.actions] == [
+        ("lay_tile", "GER"), ("pass", "GER"), ("run_routes", "GER")]

@@ -20,6 +20,7 @@ from pbem.exporters.records import LoggedOrder, UnsupportedExport, orders_in_for
 from pbem.importers.e18xx import effective_actions, load_record
 from pbem.importers.log_import import create_imported_game
 from pbem.importers.replay import record_keys, replay_record
+from pbem.importers.turns import TurnWatch
 from pbem.log_records import LogRecord
 from pbem.orders import format_order
 from pbem.ruleset import load_title
@@ -44,6 +45,7 @@ def exporter_on(game: Game) -> Exporter:
     exporter = Exporter(game.title, list(game.state.seats))
     renderer = exporter.renderer
     renderer.game = game
+    renderer.turns = TurnWatch(game, renderer.translation)
     renderer.holdings.follow(game.state)
     for by_holder in renderer.holdings.shares.values():
         for holder, ids in by_holder.items():

@@ -77,12 +77,14 @@ class TrainRan(Event):
 
 @dataclass(frozen=True)
 class NoRun(Event):
-    """``corporation`` has no revenue this turn."""
+    """``corporation`` has no revenue this turn; ``route``: whether its tokens reached a
+    route (it had no train to run there)."""
 
     corporation: str
+    route: bool = True
 
     def render(self, money: Money) -> str:
-        return f"{self.corporation} does not run"
+        return f"{self.corporation} does not run" + ("" if self.route else " (no route)")
 
 
 @dataclass(frozen=True)

@@ -26,17 +26,19 @@ ours is one step too (:mod:`pbem.titles.g1825.track_and_token`), ended by a ``PA
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any, Sequence
 
 from pbem.engine import market, shares, track, trains
-from pbem.engine.actions import BuyPrivate, BuyShares, Pass, RunRoutes, TrainRun
+from pbem.engine.actions import BuyPrivate, BuyShares, LayTile, Pass, RunRoutes, TrainRun
 from pbem.engine.state import POOL
 from pbem.engine.steps.operating import route_available
 from pbem.engine.events import NoRun, TileLaid, TrainRan
 from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
 from pbem.titles.g1825.stock import COMPANY_SALE_FEE, SellPrivate, buyable_privates, directorship_in_pool
 from pbem.engine import receivership
-from pbem.titles.g1825.trains import LEASE_COST, RECEIVER_CREDIT, TRAIN_PRICE_MIN, Lease, acting_player
+from pbem.errors import IllegalOrderError
+from pbem.titles.g1825.trains import LEASE_COST, RECEIVER_CREDIT, TRAIN_PRICE_MIN, Lease, acting_player, tradeable
 
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
@@ -44,6 +46,14 @@ if TYPE_CHECKING:
     from pbem.engine.game import Game
     from pbem.exporters.e18xx import Exporter
     from pbem.importers.e18xx import Renderer
+
+TOKEN_AFTER_LAY = "1825 token listed after the lay"
+"""The exporter's memo key: whether the platform lists a token after the tile lay being
+exported (:func:`_token_listed_after_lay`)."""
+
+IN_RECEIVERSHIP = "1825 in receivership before the order"
+"""The exporter's memo key: the companies in receivership before the order being exported
+(one may close during it)."""
 
 
 class Translation1825(RecordTranslation):
@@ -64,7 +74,7 @@ class Translation1825(RecordTranslation):
         state, title = game.state, game.title
         if shares.certificate_count(state, title, player) >= shares.certificate_limit(state, title):
             return False
-        if cash > 0 and buyable_privates(game, player):
+        if cash > 0 and buyable_privates(game, player, stock_round):
             return True  # a private of the bank's is listed whatever its price (can_buy_any_companies?)
         if all(corp.ipoed for corp in state.corporations.values()):
             return False
@@ -75,7 +85,7 @@ class Translation1825(RecordTranslation):
         """Besides the core's case, the platform's train step waits for a pass from a company
         (not in receivership, with room for a train) that can afford no train of the bank's and
         holds at least £1 but less than a train from another company costs (£10) while another
-        company has a train: it counts such a train as buyable for £1 (``Train#min_price``) and
+        company has a train it may sell (not a minor's required one): it counts such a train as buyable for £1 (``Train#min_price``) and
         offers it only from £10 (``g_1825/step/buy_train.rb``), so our engine, which ends the
         turn, is asked for the pass the export writes."""
         if super().asks_at_turn_end(game, corp):
@@ -88,7 +98,7 @@ class Translation1825(RecordTranslation):
             return False
         if any(trains.train_data(game.title, t).price <= treasury.cash for t in trains.depot_offer(game)):
             return False
-        return any(held.trains for sym, held in state.corporations.items() if sym != corp and not held.closed)
+        return bool(tradeable(game, corp))
 
     def export(self, exporter: Exporter, seat: str, action: Action) -> list[dict[str, Any]] | None:
         """A lease as the platform's ``special_buy`` by the company (its ``description`` the
@@ -100,6 +110,10 @@ class Translation1825(RecordTranslation):
         Director's certificate bought from the pool for one share's price as a purchase of
         that certificate for one share's percent (the platform then swaps a share back);
         every other order is the core's."""
+        exporter.memo[IN_RECEIVERSHIP] = frozenset(c for c in exporter.game.state.corporations
+                                                   if receivership.in_receivership(exporter.game, c))
+        if isinstance(action, LayTile):
+            exporter.memo[TOKEN_AFTER_LAY] = _token_listed_after_lay(exporter.game, seat, action)
         if isinstance(action, Pass):
             if _lease_step(exporter.game) == "lease_before_run":  # its run step, where the lease is offered: no run
                 runner = exporter.operator() or ""
@@ -127,26 +141,26 @@ class Translation1825(RecordTranslation):
     def after_order(self, exporter: Exporter, events: Sequence[Event]) -> list[dict[str, Any]]:
         """What the platform's steps wait for after our engine moved a company in
         receivership on by itself: after a tile lay that ended our track step, the pass of
-        its track-and-token step while that lists a token (:func:`_token_listed_after_track`);
+        its track-and-token step while that lists a token (:func:`_token_listed_after_lay`,
+        found before the order, as our engine may end the turn and even close the company);
         with no train and a route, once our engine passed over its run (it has no step there
         when no lease is offered), a ``run_routes`` with no route (18xx.games
         ``g_1825/step/route.rb``)."""
         out: list[dict[str, Any]] = []
         written = exporter.actions[-1] if exporter.actions else {}
         laid = next((e.corporation for e in events if isinstance(e, TileLaid)), None)
-        if laid is not None and _token_listed_after_track(exporter.game, laid):
+        if laid is not None and exporter.memo.pop(TOKEN_AFTER_LAY, False):
             out.append({"type": "pass", "entity": laid, "entity_type": "corporation"})
         for event in events:
             if not isinstance(event, NoRun):
                 continue
             corp = event.corporation
             treasury = exporter.game.state.corporations.get(corp)
-            if treasury is None or treasury.president is not None or treasury.closed:
-                continue
+            if treasury is None or corp not in exporter.memo.get(IN_RECEIVERSHIP, frozenset()):
+                continue  # (one that closed as this turn ended ran first, as the platform's does)
             if written.get("type") == "run_routes" and written.get("entity") == corp:
                 continue  # the order itself was that run (a lease declined)
-            if not any(isinstance(e, TrainRan) and e.corporation == corp for e in events) \
-                    and route_available(exporter.game, corp):
+            if not any(isinstance(e, TrainRan) and e.corporation == corp for e in events) and event.route:
                 out.append({"type": "run_routes", "entity": corp, "entity_type": "corporation", "routes": [],
                             "extra_revenue": 0, "subsidy": 0})
         return out
@@ -238,6 +252,21 @@ def _first_step(game: Game) -> str | None:
 
     steps = active_steps(game)
     return steps[0].name if steps else None
+
+
+def _token_listed_after_lay(game: Game, seat: str, lay: LayTile) -> bool:
+    """Whether 18xx.games still lists a station token for the company in receivership now
+    operating once ``lay`` by ``seat`` is made (:func:`_token_listed_after_track` on a copy
+    of ``game`` where the lay alone is made: our engine would go on to the rest of the turn)."""
+    corp = game.operating_corporation()
+    if corp is None or game.state.corporations[corp].president is not None:
+        return False
+    twin = copy.deepcopy(game)
+    try:
+        twin.round.process(twin, seat, lay)
+    except IllegalOrderError:
+        return False
+    return _token_listed_after_track(twin, corp)
 
 
 def _token_listed_after_track(game: Game, corp: str) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
-from pbem.engine import market, shares
+from pbem.engine import market, shares, track
 from pbem.engine.actions import Action, Dividend
 from pbem.engine.events import DividendPaid, NoRun, PriceMoved, Withheld
 from pbem.engine.state import IPO, POOL, Owner
@@ -92,7 +92,7 @@ def distribute(game: Game, corp: str, revenue: int, choice: str) -> int:
         treasury.cash += kept
         state.bank -= kept
     if not revenue:
-        game.event(NoRun(corp))
+        game.event(NoRun(corp, track.network(game, corp).route_for_train))
     elif choice == "withhold":
         game.event(Withheld(corp, revenue))
     if per_share > 0:

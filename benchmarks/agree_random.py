@@ -245,24 +245,29 @@ def stale_graph_token(title: Any, seats: list[str], log: list[tuple[str, str]], 
 
 def skipped_dividend(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int,
                      action: dict[str, Any]) -> bool:
-    """Whether the divergence at ``action`` (a run or a dividend, our order ``seq``) is the
-    platform's skipped dividend: the acting company's turn began in the order that closed the
-    company before it (:data:`DIVIDEND_SKIPPED`)."""
-    if action.get("type") not in ("run_routes", "dividend"):
+    """Whether the divergence at ``action`` (a company's, our order ``seq``) is the platform's
+    skipped dividend: the company's turn began in the order that closed the company before
+    it, and our order ``seq`` makes the company's dividend (revenue or none, its price
+    moved), which the platform has passed over (:data:`DIVIDEND_SKIPPED`)."""
+    corp = action.get("entity")
+    if action.get("entity_type") != "corporation":
         return False
-    from pbem.engine.events.operating import CorporationClosed
-    from pbem.engine.events.rounds import Operates
+    from pbem.engine.events.operating import CorporationClosed, DividendPaid, NoRun, Withheld
+    from pbem.engine.events.rounds import Operates, PriceMoved
     from pbem.engine.game import Game
 
     game = Game(title, seats)
     vocab = Vocabulary.from_title(title)
     began_after_close = False
-    for seat, line in log[:seq - 1]:
+    for n_order, (seat, line) in enumerate(log[:seq], start=1):
         events = game.apply(seat, parse_order(line, vocab), atomic=False)
+        if n_order == seq:
+            return began_after_close and any(isinstance(e, (DividendPaid, NoRun, PriceMoved, Withheld))
+                                             and e.corporation == corp for e in events)
         for n, event in enumerate(events):
-            if isinstance(event, Operates) and event.corporation == action.get("entity"):
+            if isinstance(event, Operates) and event.corporation == corp:
                 began_after_close = any(isinstance(e, CorporationClosed) for e in events[:n])
-    return began_after_close
+    return False
 
 
 def theirs(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int, refusal: str) -> str | None:

@@ -914,3 +914,26 @@ def test_1825_the_platforms_token_step_after_a_lay_that_ends_a_receivers_whole_t
     assert game.operating_corporation() != "GER"  # its turn is over in our engine
     assert [(a["type"], a["entity"]) for a in exporter.actions] == [
         ("lay_tile", "GER"), ("pass", "GER"), ("run_routes", "GER")]
+
+
+def test_1825_the_receivers_discard_is_written_for_the_platforms_discard_step() -> None:
+    """Our engine's receiver discards a train over the limit by itself; 18xx.games' discard
+    step waits for the discard of a company in receivership (its acting player's choice).
+    The export writes the train our engine put in the pool; the import reads that record
+    action, with the company no longer over the limit, as no order."""
+    from pbem.engine.events import TrainDiscarded
+    from pbem.importers.translation import NO_ORDER
+    from pbem.titles.g1825.importing import IN_RECEIVERSHIP, Translation1825
+    from tests.test_1825_operating import receivership_position
+
+    game = receivership_position("V20.4")
+    game.state.corporations["GER"].trains = ["3-0", "4-0"]
+    game.state.depot = [t for t in game.state.depot if t not in ("3-0", "3-1", "4-0")]
+    game.state.pool_trains = ["3-1"]  # as the receiver discarded it
+    exporter = exporter_on(game)
+    exporter.memo[IN_RECEIVERSHIP] = frozenset({"GER"})
+    written = Translation1825().after_order(exporter, [TrainDiscarded("GER", "3")])
+    assert written == [{"type": "discard_train", "entity": "GER", "entity_type": "corporation", "train": "3-1"}]
+    assert Translation1825().render(exporter.renderer, {**written[0], "id": 1}) is NO_ORDER
+    exporter.memo[IN_RECEIVERSHIP] = frozenset()  # a Director's discard is an order of his own
+    assert Translation1825().after_order(exporter, [TrainDiscarded("GER", "3")]) == []

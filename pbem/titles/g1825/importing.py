@@ -33,7 +33,8 @@ from pbem.engine import market, shares, track, trains
 from pbem.engine.actions import BuyPrivate, BuyShares, LayTile, Pass, RunRoutes, TrainRun
 from pbem.engine.state import POOL
 from pbem.engine.steps.operating import route_available
-from pbem.engine.events import NoRun, TileLaid, TrainRan
+from pbem.engine.steps.operating.buytrains import crowded
+from pbem.engine.events import NoRun, TileLaid, TrainDiscarded, TrainRan
 from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
 from pbem.titles.g1825.stock import COMPANY_SALE_FEE, SellPrivate, buyable_privates, directorship_in_pool
 from pbem.engine import receivership
@@ -145,7 +146,8 @@ class Translation1825(RecordTranslation):
         found before the order, as our engine may end the turn and even close the company);
         with no train and a route, once our engine passed over its run (it has no step there
         when no lease is offered), a ``run_routes`` with no route (18xx.games
-        ``g_1825/step/route.rb``)."""
+        ``g_1825/step/route.rb``); the receiver's discards over the train limit, which the
+        platform's discard step waits for (:func:`_receivers_discards`)."""
         out: list[dict[str, Any]] = []
         written = exporter.actions[-1] if exporter.actions else {}
         laid = next((e.corporation for e in events if isinstance(e, TileLaid)), None)
@@ -163,6 +165,7 @@ class Translation1825(RecordTranslation):
             if not any(isinstance(e, TrainRan) and e.corporation == corp for e in events) and event.route:
                 out.append({"type": "run_routes", "entity": corp, "entity_type": "corporation", "routes": [],
                             "extra_revenue": 0, "subsidy": 0})
+        out += _receivers_discards(exporter, events)
         return out
 
     def render(self, renderer: Renderer, action: dict[str, Any]) -> Action | NoOrder | None:
@@ -178,6 +181,9 @@ class Translation1825(RecordTranslation):
                 and renderer.game.operating_corporation() == action.get("entity") \
                 and _first_step(renderer.game) in ("lease_before_run", "route"):
             return NO_ORDER  # the platform's track-and-token step, over in our engine
+        if action["type"] == "discard_train" and action.get("entity") not in crowded(renderer.game):
+            renderer.holdings.trains[str(action["train"])] = "pool"
+            return NO_ORDER  # the receiver's discard, made by our engine
         if action["type"] == "run_routes":
             if not action.get("routes") and _lease_step(renderer.game) == "lease_before_run":
                 return Pass()  # a company in receivership declines the lease and runs nothing
@@ -252,6 +258,21 @@ def _first_step(game: Game) -> str | None:
 
     steps = active_steps(game)
     return steps[0].name if steps else None
+
+
+def _receivers_discards(exporter: Exporter, events: Sequence[Event]) -> list[dict[str, Any]]:
+    """A ``discard_train`` for each train our engine's receiver discarded to the pool (the
+    train of that type last put there) for a company in receivership before the order."""
+    receivers = exporter.memo.get(IN_RECEIVERSHIP, frozenset())
+    pool = list(exporter.game.state.pool_trains)
+    out: list[dict[str, Any]] = []
+    for event in reversed(events):
+        if isinstance(event, TrainDiscarded) and event.corporation in receivers:
+            train = next(t for t in reversed(pool) if trains.train_type(t) == event.train)
+            pool.remove(train)
+            out.insert(0, {"type": "discard_train", "entity": event.corporation, "entity_type": "corporation",
+                           "train": train})
+    return out
 
 
 def _token_listed_after_lay(game: Game, seat: str, lay: LayTile) -> bool:

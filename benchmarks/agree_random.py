@@ -169,6 +169,9 @@ def play_and_compare(setup: Setup, seed: int, engine: Path, max_actions: int = 2
             known = theirs(title, list(played.game.state.seats), played.log, seq, agreement.their_error or "")
             if known is None and stale_graph_token(title, list(played.game.state.seats), played.log, seq):
                 known = STALE_GRAPH
+            if known is None and skipped_dividend(title, list(played.game.state.seats), played.log, seq,
+                                                  record["actions"][index]):
+                known = DIVIDEND_SKIPPED
             if known:
                 result.signature = known
             lines.insert(1, f"  our order: log {seq}, {seat}: {line}; before it: "

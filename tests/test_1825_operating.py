@@ -749,3 +749,18 @@ def test_a_minors_required_train_is_never_sold_to_another_company() -> None:
     assert BuyTrain("2", "Cam", 10) in game.legal_actions(A)
     game.apply(A, BuyTrain("2", "Cam", 100))
     assert cam.trains == ["U3-0"] and game.state.corporations["LNWR"].trains == ["2-0"]
+
+
+def test_liverpools_three_cities_upgraded_to_one_keep_every_token() -> None:
+    """Liverpool (O9) as #33, three cities, with a token in two of them: the gray #49 has one
+    city of three stations, which takes both tokens (each old city's track runs into it)."""
+    from pbem.engine.steps.operating.tracklay import lay_tile
+
+    game = operate(new_game(("unit_2",), players=3), "LNWR", tokens=("O9.0",), owned=("4-0",))
+    game.state.tokens["O9.1"] = ["L&Y"]
+    game.state.tiles["O9"] = ("33", 0)
+    game.state.phase = "3a"  # gray tiles
+    rotation = next(r for r in range(6) if core_track.upgrade_problem(game, "O9", game.tiles["49"], r) is None)
+    lay_tile(game, "LNWR", LayTile("O9", "49", rotation), ignore_reach=True)
+    assert sorted(game.state.tokens["O9.0"]) == ["L&Y", "LNWR"]
+    assert not any(key.startswith("O9.") and key != "O9.0" for key in game.state.tokens)

@@ -249,7 +249,8 @@ def lay_cost(game: Game, coord: str) -> int:
 
 
 def _move_tokens(game: Game, coord: str, old: track.Placed, new: object, rotation: int) -> None:
-    """Keep station tokens in the city that takes over each old city's track."""
+    """Keep station tokens in the city that takes over each old city's track (cities that
+    merge into one, 1825's London and Liverpool, bring it all their tokens)."""
     from pbem.engine.board import TileData
 
     assert isinstance(new, TileData)
@@ -262,8 +263,9 @@ def _move_tokens(game: Game, coord: str, old: track.Placed, new: object, rotatio
             continue
         old_edges = track.city_edges(old.tile, old.rotation, i)
         target = next((j for j in range(len(new.cities))
-                       if old_edges and old_edges <= track.city_edges(new, rotation, j)), i)
-        moved[track.city_key(coord, target)] = game.state.tokens.pop(key)
+                       if old_edges and old_edges <= track.city_edges(new, rotation, j)),
+                      i if i < len(new.cities) else 0)
+        moved.setdefault(track.city_key(coord, target), []).extend(game.state.tokens.pop(key))
     game.state.tokens.update(moved)
 
 

@@ -169,6 +169,9 @@ def play_and_compare(setup: Setup, seed: int, engine: Path, max_actions: int = 2
             known = theirs(title, list(played.game.state.seats), played.log, seq, agreement.their_error or "")
             if known is None and stale_graph_token(title, list(played.game.state.seats), played.log, seq):
                 known = STALE_GRAPH
+            if known is None and idle_after_close(title, list(played.game.state.seats), played.log, seq,
+                                                  agreement.their_error or ""):
+                known = IDLE
             if known is None and skipped_dividend(title, list(played.game.state.seats), played.log, seq,
                                                   record["actions"][index]):
                 known = DIVIDEND_SKIPPED
@@ -196,7 +199,29 @@ STALE_GRAPH = ("theirs: a token slot freed by a closing corporation is not seen 
                "graph until a tile or token is laid (base.rb close_corporation removes the tokens "
                "and keeps the graph's cache), so it skips a token step ours offers")
 IDLE = ("theirs: the platform hands the turn to a player with no action it may take, and waits "
-        "(1870: after a railroad closes on a declined price protection in the stock round)")
+        "(1870: after a railroad closes on a price protection not taken in the stock round)")
+
+
+def idle_after_close(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int, refusal: str) -> bool:
+    """Whether the platform's refusal of the operating round's first automatic action, sent
+    with our order ``seq``, is :data:`IDLE`: that order closed a corporation in a stock round,
+    which then ended with every player passed for having nothing to do."""
+    if "No step found for action destination_connection" not in refusal:
+        return False
+    from pbem.engine.events.operating import CorporationClosed
+    from pbem.engine.events.rounds import NoValidActions
+    from pbem.engine.game import Game
+
+    game = Game(title, seats)
+    vocab = Vocabulary.from_title(title)
+    for seat, line in log[:seq - 1]:
+        game.apply(seat, parse_order(line, vocab), atomic=False)
+    if game.state.round.kind != "stock":
+        return False
+    seat, line = log[seq - 1]
+    events = game.apply(seat, parse_order(line, vocab), atomic=False)
+    closed = next((n for n, e in enumerate(events) if isinstance(e, CorporationClosed)), None)
+    return closed is not None and any(isinstance(e, NoValidActions) for e in events[closed:])
 
 
 def own_protection_waits(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int,

@@ -764,3 +764,21 @@ def test_liverpools_three_cities_upgraded_to_one_keep_every_token() -> None:
     lay_tile(game, "LNWR", LayTile("O9", "49", rotation), ignore_reach=True)
     assert sorted(game.state.tokens["O9.0"]) == ["L&Y", "LNWR"]
     assert not any(key.startswith("O9.") and key != "O9.0" for key in game.state.tokens)
+
+
+def test_an_upgrade_may_not_split_a_citys_track_between_two_cities() -> None:
+    """Manchester (O11) as #34 turned 2: L&Y's city joins sides 2 and 5. #50 turned 1 would
+    give side 2 to one city and side 5 to another, losing the route through L&Y's city:
+    refused (1830 rules 6.2, a city's track runs on into one city). Turned 2, sides 2 and 5
+    share a city again and L&Y's token goes there."""
+    from pbem.engine.steps.operating.tracklay import lay_tile
+
+    game = operate(new_game(("unit_2",), players=3), "L&Y", tokens=("O11.2",), owned=("4-0",))
+    game.state.tiles["O11"] = ("34", 2)
+    game.state.phase = "3a"  # gray tiles
+    problem = core_track.upgrade_problem(game, "O11", game.tiles["50"], 1)
+    assert problem is not None and "splits the track of a city" in problem
+    assert core_track.upgrade_problem(game, "O11", game.tiles["50"], 2) is None
+    lay_tile(game, "L&Y", LayTile("O11", "50", 2), ignore_reach=True)
+    assert core_track.city_edges(game.tiles["50"], 2, 1) == {"e2", "e5"}
+    assert game.state.tokens == {"O11.1": ["L&Y"]}

@@ -227,9 +227,8 @@ def upgrade_problem(game: Game, coord: str, new: TileData, rotation: int) -> str
     for a, b in old.tile.paths_at(old.rotation):
         if not _path_kept(frozenset((a, b)), new, rotation, new_paths):
             return f"#{new.name} at rotation {rotation} drops track {a}-{b} on {coord}"
-    if len(old.tile.cities) > 1 and len(new.cities) > 1 and _cities_merged(old, new, rotation):
-        return (f"#{new.name} at rotation {rotation} joins the track of two cities of {coord} in one city "
-                "(each stays a city of its own)")
+    if len(old.tile.cities) > 1:
+        return _cities_problem(coord, old, new, rotation)
     return None
 
 
@@ -238,15 +237,26 @@ def city_edges(tile: TileData, rotation: int, city: int) -> frozenset[str]:
     return frozenset(e for path in tile.paths_at(rotation) if f"c{city}" in path for e in path if e.startswith("e"))
 
 
-def _cities_merged(old: Placed, new: TileData, rotation: int) -> bool:
-    """Whether the track of two cities of ``old`` meets in one city of ``new`` (the cities of
-    an OO hex are separate cities, 1830 rules 6.2; their tokens cannot share a station)."""
+def _cities_problem(coord: str, old: Placed, new: TileData, rotation: int) -> str | None:
+    """Why ``new`` at ``rotation`` does not keep the cities of ``old`` (two cities or more)
+    apart and whole, or None: the track of each old city must run into one city of the new
+    tile (a route through a city is kept, 1830 rules 6.2), and while the new tile has more
+    than one city, no two old cities into the same one (the cities of an OO hex are separate
+    cities; their tokens cannot share a station). Cities that merge into a tile of one city
+    (1825's London and Liverpool) may."""
     targets: list[int] = []
     for i in range(len(old.tile.cities)):
         edges = city_edges(old.tile, old.rotation, i)
-        if edges:
-            targets += [j for j in range(len(new.cities)) if edges <= city_edges(new, rotation, j)][:1]
-    return len(targets) != len(set(targets))
+        if not edges:
+            continue
+        within = [j for j in range(len(new.cities)) if edges <= city_edges(new, rotation, j)]
+        if not within:
+            return f"#{new.name} at rotation {rotation} splits the track of a city of {coord} between two cities"
+        targets.append(within[0])
+    if len(new.cities) > 1 and len(targets) != len(set(targets)):
+        return (f"#{new.name} at rotation {rotation} joins the track of two cities of {coord} in one city "
+                "(each stays a city of its own)")
+    return None
 
 
 def _path_kept(old: frozenset[str], new: TileData, rotation: int, new_paths: set[frozenset[str]]) -> bool:

@@ -908,6 +908,7 @@ def test_a_corporation_closing_at_its_turns_end_still_lets_the_other_president_p
     assert "GMO closes" in events and state.corporations["GMO"].closed
     assert g.current_actors() == ["B"] and g.round_label() == "OR 1.1"
     assert g.waiting_for().startswith("B for MP: protect the price of MP")
+    assert Pass() in g.legal_actions("B") and g.legal_actions("A") == []  # nothing of the closed GMO's
     price = g.share_price("MP")
     events = render_all(g.apply("B", Pass()), g.money)
     assert "B does not price protect 1 share of MP" in events

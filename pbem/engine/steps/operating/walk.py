@@ -125,8 +125,8 @@ def legal_moves(game: Game, player: str) -> list[tuple[type[OpStep], Action]]:
     takes it, or [] if it is not their turn: the first active step's, then — while the steps
     before are optional and the same player's — the later steps' (an order of a later step
     passes the optional ones, as :func:`step_for` does), then what the operating corporation
-    may do at any time in its turn (buy a private company at its least price, taken by
-    :class:`BuyCompany`; use a private's ability, :class:`Special`), then what the title's
+    may do at any time in its turn while it is open (buy a private company at its least
+    price, taken by :class:`BuyCompany`; use a private's ability, :class:`Special`), then what the title's
     anytime steps (:attr:`OpStep.anytime`) list for ``player`` (Lorenz's 1825: a private's
     power given or used). Each comes from the step's own check (:meth:`OpStep.legal_actions`);
     a ``RUN AUTO`` stands for every run. An action two steps take (``PASS``) is listed once,
@@ -142,7 +142,7 @@ def legal_moves(game: Game, player: str) -> list[tuple[type[OpStep], Action]]:
             found.setdefault(action, step)
         if not step.optional:
             break
-    if Special.actor(game) == player:
+    if not game.state.corporations[current_corp(game)].closed and Special.actor(game) == player:
         for action in buy_candidates(game, current_corp(game)):
             if action not in found and accepted(game, player, action):
                 found[action] = BuyCompany

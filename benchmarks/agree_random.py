@@ -148,6 +148,9 @@ def play_and_compare(setup: Setup, seed: int, engine: Path, max_actions: int = 2
         elif 0 <= divergence.index < len(exported.sources) and stale_graph_token(
                 title, list(played.game.state.seats), played.log, exported.sources[divergence.index]):
             result.signature = STALE_GRAPH
+        elif 0 <= divergence.index < len(exported.sources) and bank_broken_by_income(
+                title, list(played.game.state.seats), played.log, exported.sources[divergence.index]):
+            result.signature = BANK_BY_INCOME
         elif 0 <= divergence.index < len(exported.sources) and skipped_dividend(
                 title, list(played.game.state.seats), played.log, exported.sources[divergence.index],
                 divergence.action or {}):
@@ -169,6 +172,9 @@ def play_and_compare(setup: Setup, seed: int, engine: Path, max_actions: int = 2
             known = theirs(title, list(played.game.state.seats), played.log, seq, agreement.their_error or "")
             if known is None and stale_graph_token(title, list(played.game.state.seats), played.log, seq):
                 known = STALE_GRAPH
+            if known is None and title.title == "1825" and directors_certificate_unlisted(
+                    record["actions"][index], agreement.their_error or ""):
+                known = DIRECTOR_UNLISTED
             if known is None and idle_after_close(title, list(played.game.state.seats), played.log, seq,
                                                   agreement.their_error or ""):
                 known = IDLE
@@ -193,8 +199,8 @@ OWN_PROTECTION = ("theirs: in an operating round the platform offers a president
                   "their own emergency sale (its base rules bar only who sold in a stock round; "
                   "1870 step/price_protection.rb, players_sold kept by the stock round alone)")
 DIVIDEND_SKIPPED = ("theirs: after a company is removed in its dividend step the platform skips the next "
-                    "company's dividend, its revenue neither paid nor withheld (1825; its Dividend step "
-                    "stands passed for the next company)")
+                    "company's dividend, its revenue neither paid nor withheld, and makes its train step "
+                    "before its turn (1825; those steps stand passed for the next company)")
 STALE_GRAPH = ("theirs: a token slot freed by a closing corporation is not seen by the platform's route "
                "graph until a tile or token is laid (base.rb close_corporation removes the tokens "
                "and keeps the graph's cache), so it skips a token step ours offers")
@@ -271,16 +277,54 @@ def stale_graph_token(title: Any, seats: list[str], log: list[tuple[str, str]], 
                                           for a in game.legal_actions(actors[0]))
 
 
+BANK_BY_INCOME = ("theirs: the privates' income breaks the bank and the platform plays on (1825: it checks the "
+                  "bank only after a dividend or a sale, g_1825 check_bank_broken!, the bank itself unchecked)")
+
+
+def bank_broken_by_income(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int) -> bool:
+    """Whether our order ``seq`` broke 1825's bank with the privates' income paid as an
+    operating round began (:data:`BANK_BY_INCOME`)."""
+    if title.title != "1825":
+        return False
+    from pbem.engine.events.operating import BankBroken
+    from pbem.engine.events.rounds import CompanyIncome
+    from pbem.engine.game import Game
+
+    game = Game(title, seats)
+    vocab = Vocabulary.from_title(title)
+    for seat, line in log[:seq - 1]:
+        game.apply(seat, parse_order(line, vocab), atomic=False)
+    seat, line = log[seq - 1]
+    events = game.apply(seat, parse_order(line, vocab), atomic=False)
+    broken = next((n for n, e in enumerate(events) if isinstance(e, BankBroken)), None)
+    return broken is not None and broken > 0 and isinstance(events[broken - 1], CompanyIncome)
+
+
+DIRECTOR_UNLISTED = ("theirs: with only the Director's certificate in the pool the platform lists no purchase "
+                     "to a player who cannot pay for the whole certificate, though it sells it for one "
+                     "share's price, a share given back (1825; step/buy_sell_par_shares.rb can_buy_shares? "
+                     "prices the smallest certificate there whole)")
+
+
+def directors_certificate_unlisted(action: dict[str, Any], refusal: str) -> bool:
+    """Whether the platform's refusal is of our purchase of a Director's certificate (the
+    record's ``<corp>_0``) from the pool for one share's percent (:data:`DIRECTOR_UNLISTED`)."""
+    shares = action.get("shares") or []
+    return (action.get("type") == "buy_shares" and "Blocking step Sell/Buy/Sell Certificates" in refusal
+            and len(shares) == 1 and str(shares[0]).endswith("_0") and int(action.get("percent", 0)) == 10)
+
+
 def skipped_dividend(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int,
                      action: dict[str, Any]) -> bool:
     """Whether the divergence at ``action`` (a company's, our order ``seq``) is the platform's
     skipped dividend: the company's turn began in the order that closed the company before
-    it, and our order ``seq`` makes the company's dividend (revenue or none, its price
-    moved), which the platform has passed over (:data:`DIVIDEND_SKIPPED`)."""
+    it, and our order ``seq`` makes the company's run or dividend (revenue or none, its
+    price moved), after which the platform has passed over the dividend; or ``seq`` is the
+    order in which a company closes and the next one's turn begins (:data:`DIVIDEND_SKIPPED`)."""
     corp = action.get("entity")
-    if action.get("entity_type") != "corporation":
+    if title.title != "1825" or action.get("entity_type") != "corporation":
         return False
-    from pbem.engine.events.operating import CorporationClosed, DividendPaid, NoRun, Withheld
+    from pbem.engine.events.operating import CorporationClosed, DividendPaid, NoRun, TrainRan, Withheld
     from pbem.engine.events.rounds import Operates, PriceMoved
     from pbem.engine.game import Game
 
@@ -290,7 +334,11 @@ def skipped_dividend(title: Any, seats: list[str], log: list[tuple[str, str]], s
     for n_order, (seat, line) in enumerate(log[:seq], start=1):
         events = game.apply(seat, parse_order(line, vocab), atomic=False)
         if n_order == seq:
-            return began_after_close and any(isinstance(e, (DividendPaid, NoRun, PriceMoved, Withheld))
+            closed = next((n for n, e in enumerate(events) if isinstance(e, CorporationClosed)), None)
+            if closed is not None and any(isinstance(e, Operates) for e in events[closed:]):
+                return True  # the next company's turn begins after the removal: the platform's
+                # steps after the dividend have already run for it (its train bought before its run)
+            return began_after_close and any(isinstance(e, (DividendPaid, NoRun, PriceMoved, Withheld, TrainRan))
                                              and e.corporation == corp for e in events)
         for n, event in enumerate(events):
             if isinstance(event, Operates) and event.corporation == corp:

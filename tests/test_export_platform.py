@@ -937,3 +937,38 @@ def test_1825_the_receivers_discard_is_written_for_the_platforms_discard_step() 
     assert Translation1825().render(exporter.renderer, {**written[0], "id": 1}) is NO_ORDER
     exporter.memo[IN_RECEIVERSHIP] = frozenset()  # a Director's discard is an order of his own
     assert Translation1825().after_order(exporter, [TrainDiscarded("GER", "3")]) == []
+
+
+def test_1825_crewes_preprinted_tile_is_the_second_of_its_definition_with_units_1_and_2() -> None:
+    """The platform names a preprinted tile by its place among the hexes of the same
+    definition: with Units 1 and 2, Crewe (Q11) shares Unit 1's T16 definition and is
+    ``Q11-1``, so a token there is written in city ``Q11-1-0``; with Unit 2 alone it is
+    ``Q11-0``; other hexes keep ``-0``."""
+    from pbem.engine.game import Game
+    from pbem.ruleset import load_title
+
+    for units, crewe in ((("unit_1", "unit_2"), "Q11-1"), (("unit_2",), "Q11-0")):
+        game = Game(load_title("1825", units), ["A", "B", "C", "D", "E", "F"][:6 if len(units) == 2 else 3])
+        exporter = exporter_on(game)
+        assert exporter.tile_id("Q11") == crewe
+        assert exporter.tile_id("O15") == "O15-0"
+
+
+def test_1825_an_empty_run_met_as_the_same_company_begins_its_next_turn_is_no_order() -> None:
+    """GER, the only company of the operating round, ran nothing and our engine began its
+    next turn in the same order; the platform's empty run of the turn before, met there, is
+    no order. Once GER has laid a tile this turn it is read as the core reads it."""
+    from pbem.engine.steps.operating import walk
+    from pbem.importers.translation import NO_ORDER
+    from pbem.titles.g1825.importing import Translation1825
+    from tests.test_1825_operating import receivership_position
+
+    game = receivership_position("V20.4")
+    walk.start_corporation_turns(game)
+    exporter = exporter_on(game)
+    empty = {"type": "run_routes", "entity": "GER", "entity_type": "corporation", "routes": [],
+             "extra_revenue": 0, "subsidy": 0, "id": 1}
+    assert Translation1825().render(exporter.renderer, empty) is NO_ORDER
+    assert game.state.round.operating is not None
+    game.state.round.operating.tiles_laid = 1
+    assert Translation1825().render(exporter.renderer, empty) is not NO_ORDER

@@ -243,12 +243,13 @@ class Exporter:
         return total
 
     def tile_id(self, coord: str, name: str | None = None) -> str:
-        """The record id of the tile on ``coord`` (``"<hex>-0"`` for a preprinted one), or with
+        """The record id of the tile on ``coord`` (a preprinted one's: the translation's
+        ``printed_tile_id``, ``"<hex>-0"`` as a rule), or with
         ``name`` the id of the copy of tile ``name`` a lay takes: the first in the supply,
         which holds the copies in order and takes back a replaced tile last (as the
         platform's tile list does); an unlimited tile gets a new copy after each lay."""
         if name is None:
-            return self.tile_ids.get(coord, f"{coord}-0")
+            return self.tile_ids.get(coord) or self.renderer.translation.printed_tile_id(self, coord)
         return self._supply(name)[0]
 
     def _supply(self, name: str) -> list[str]:

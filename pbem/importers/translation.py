@@ -149,6 +149,12 @@ class RecordTranslation:
         says so here."""
         return [f"{name}-{i}" for i in range(count)]
 
+    def printed_tile_id(self, exporter: Exporter, coord: str) -> str:
+        """The record id of the preprinted tile of ``coord``: the platform names it
+        ``<hex>-<n>``, ``n`` the hex's place among the hexes of the same definition, 0 for
+        every hex with track and a city in the titles here unless a title says otherwise."""
+        return f"{coord}-0"
+
     def render(self, renderer: Renderer, action: dict[str, Any]) -> Action | NoOrder | None:
         """Our action for the record action ``action`` (a JSON object of the record), asked
         before the core renders it: an :class:`~pbem.engine.actions.Action`, :data:`NO_ORDER`

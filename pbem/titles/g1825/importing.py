@@ -36,6 +36,7 @@ from pbem.engine.steps.operating import route_available
 from pbem.engine.steps.operating.buytrains import crowded
 from pbem.engine.events import NoRun, TileLaid, TrainDiscarded, TrainRan
 from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
+from pbem.titles.g1825.selection import selection_of
 from pbem.titles.g1825.stock import COMPANY_SALE_FEE, SellPrivate, buyable_privates, directorship_in_pool
 from pbem.engine import receivership
 from pbem.errors import IllegalOrderError
@@ -81,6 +82,13 @@ class Translation1825(RecordTranslation):
             return False
         lowest = min(market.price_at(title, coord) for coord in title.par_cells())
         return cash >= 2 * lowest
+
+    def printed_tile_id(self, exporter: Exporter, coord: str) -> str:
+        """Crewe (Q11, Unit 2) is defined as Unit 1's T16 is, so with both units the platform's
+        map holds that definition twice and Crewe's tile is ``Q11-1`` (``g_1825/map.rb``
+        ``append_game_hexes``); every other hex with track and a city is ``<hex>-0``."""
+        units = selection_of(exporter.title.variants).units
+        return "Q11-1" if coord == "Q11" and {1, 2} <= units else super().printed_tile_id(exporter, coord)
 
     def asks_at_turn_end(self, game: Game, corp: str) -> bool:
         """Besides the core's case, the platform's train step waits for a pass from a company
@@ -187,8 +195,10 @@ class Translation1825(RecordTranslation):
         if action["type"] == "run_routes":
             if not action.get("routes") and _lease_step(renderer.game) == "lease_before_run":
                 return Pass()  # a company in receivership declines the lease and runs nothing
-            if not action.get("routes") and renderer.game.operating_corporation() != action.get("entity"):
-                return NO_ORDER  # an empty run by a company whose turn our engine has ended
+            if not action.get("routes") and (renderer.game.operating_corporation() != action.get("entity")
+                                             or _turn_untouched(renderer.game)):
+                return NO_ORDER  # an empty run by a company whose turn our engine has ended (it
+                # may have begun its next one: the only company of an operating round)
             return self._double_headed(renderer, action)
         return None
 
@@ -247,6 +257,14 @@ class Translation1825(RecordTranslation):
             raise UnsupportedRecordAction(f"action {action['id']}: {sym} sold to the bank for "
                                           f"{action['price']}; the rules pay {ours}")
         return SellPrivate(sym)
+
+
+def _turn_untouched(game: Game) -> bool:
+    """Whether the operating company's turn has only begun: at its lease or track step,
+    nothing laid or placed."""
+    op = game.state.round.operating
+    return (op is not None and _first_step(game) in ("lease_train", "track")
+            and op.tiles_laid == 0 and not op.token_placed)
 
 
 def _first_step(game: Game) -> str | None:

@@ -782,3 +782,20 @@ def test_an_upgrade_may_not_split_a_citys_track_between_two_cities() -> None:
     lay_tile(game, "L&Y", LayTile("O11", "50", 2), ignore_reach=True)
     assert core_track.city_edges(game.tiles["50"], 2, 1) == {"e2", "e5"}
     assert game.state.tokens == {"O11.1": ["L&Y"]}
+
+
+def test_the_last_run_is_the_orders_own_when_a_silent_minor_passes_its_run_after_it() -> None:
+    """GER in receivership runs its 2-train (the acting player's order); the walk then takes
+    S&DR's turn, a minor in silent receivership that runs nothing. ``last_run`` (read by the
+    export and the replay's revenue check) stays GER's run of the order, not S&DR's empty one."""
+    game = operate(operate(new_game(("unit_1", "r2", "r3"), players=4), "S&DR", president=None, tokens=("W9.0",)),
+                   "GER", president=None, tokens=("V20.4",), owned=("2-0",))
+    game.state.corporations["S&DR"].trains.append(state1825(game.state).minor_trains.pop("S&DR"))
+    assert game.state.round.operating is not None
+    game.state.round.operating.order.append("S&DR")
+    walk.start_corporation_turns(game)
+    game.apply(game.current_actors()[0], Pass())
+    events = game.apply(game.current_actors()[0], parse_order("RUN 2: V20.4-V22", Vocabulary.from_title(game.title)))
+    assert any(isinstance(e, TrainRan) and e.corporation == "GER" for e in events)
+    assert any(getattr(e, "corporation", None) == "S&DR" for e in events), "S&DR's turn came in the same order"
+    assert [(r.train, r.revenue) for r in game.last_run] == [("2-0", 70)]

@@ -91,8 +91,11 @@ def state_of(game)
     [c.id.to_s, { 'cash' => c.cash, 'trains' => c.trains.map(&:name), 'price' => price, 'president' => president }]
   end
   # A train a round holds for the operating corporation (1825's lease for the turn) is that
-  # corporation's while it runs, as our engine keeps it on the charter.
+  # corporation's until it has run, as our engine keeps it on the charter until the dividend
+  # (the platform drops it only as the next company begins).
   leased = game.round.respond_to?(:leased_train) ? game.round.leased_train : nil
+  step = game.round.respond_to?(:active_step) ? game.round.active_step&.class&.name.to_s.split('::').last : nil
+  leased = nil unless %w[HomeToken TrackAndToken Route].include?(step)
   operating = game.round.respond_to?(:current_operator) ? game.round.current_operator : nil
   corps[operating.id.to_s]['trains'] << leased.name if leased && operating && corps[operating.id.to_s]
   acting = begin

@@ -90,6 +90,7 @@ class Game:
         self.pending_events: list[Event] = []
         self.turn_over = False
         self.last_run: list[RouteResult] = []
+        """The run the last order applied made itself (none if it ran nothing)."""
         self.last_events: list[Event] = []
         """What the last order applied did (the events :meth:`apply` returned)."""
         self.cache: dict[object, tuple[object, object]] = {}
@@ -262,7 +263,9 @@ class Game:
                 action, notes = routes.resolve_auto(self, action)
                 self.pending_events.extend(Note(note) for note in notes)
             rnd = self.round
+            self.last_run = []
             rnd.process(self, player, action)
+            own_run = self.last_run  # the order's own run: not a receiver's that follows in the walk
             self.check_bank()  # any payment may break it (a stock-round sale too)
             closing.settle_market(self)
             self._follow_rounds(not self.state.finished and rnd.advance(self, player))
@@ -274,6 +277,7 @@ class Game:
             raise
         events, self.pending_events = self.pending_events, []
         self.last_events = events
+        self.last_run = own_run
         return events
 
     # -- the sequence of rounds ------------------------------------------------------------

@@ -40,7 +40,8 @@ from pbem.titles.g1825.selection import selection_of
 from pbem.titles.g1825.stock import COMPANY_SALE_FEE, SellPrivate, buyable_privates, directorship_in_pool
 from pbem.engine import receivership
 from pbem.errors import IllegalOrderError
-from pbem.titles.g1825.trains import LEASE_COST, RECEIVER_CREDIT, TRAIN_PRICE_MIN, Lease, acting_player, tradeable
+from pbem.titles.g1825.trains import (LEASE_COST, RECEIVER_CREDIT, TRAIN_PRICE_MIN, Lease, acting_player, silent,
+                                      tradeable)
 
 if TYPE_CHECKING:
     from pbem.engine.actions import Action
@@ -55,7 +56,7 @@ exported (:func:`_token_listed_after_lay`)."""
 
 IN_RECEIVERSHIP = "1825 in receivership before the order"
 """The exporter's memo key: the companies in receivership before the order being exported
-(one may close during it)."""
+(one may close during it), but a minor in silent receivership (the platform has it do nothing)."""
 
 
 class Translation1825(RecordTranslation):
@@ -120,7 +121,8 @@ class Translation1825(RecordTranslation):
         that certificate for one share's percent (the platform then swaps a share back);
         every other order is the core's."""
         exporter.memo[IN_RECEIVERSHIP] = frozenset(c for c in exporter.game.state.corporations
-                                                   if receivership.in_receivership(exporter.game, c))
+                                                   if receivership.in_receivership(exporter.game, c)
+                                                   and not silent(exporter.game, c))
         if isinstance(action, LayTile):
             exporter.memo[TOKEN_AFTER_LAY] = _token_listed_after_lay(exporter.game, seat, action)
         if isinstance(action, Pass):

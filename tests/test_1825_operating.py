@@ -16,6 +16,7 @@ import pytest
 
 from pbem.engine import routes as core_routes
 from pbem.engine import track as core_track
+from pbem.engine import upgrades as core_upgrades
 from pbem.engine.actions import BuyTrain, LayTile, Pass, RunRoutes, SellShares, TrainRun
 from pbem.engine.events import TrainRan
 from pbem.engine.game import Game
@@ -266,7 +267,7 @@ def test_a_yellow_town_becomes_a_green_city_and_the_forbidden_upgrades_are_refus
     put(game, "S15", "4", ("T14", "R16"))  # Northampton, one town
     fits = [r for r in range(6) if track.upgrade_problem(game, "S15", game.tiles["14"], r) is None]
     assert fits  # 4 -> 14, a city: an extra upgrade of 1825
-    assert "towns" in str(core_track.upgrade_problem(game, "S15", game.tiles["14"], fits[0]))
+    assert "towns" in str(core_upgrades.upgrade_problem(game, "S15", game.tiles["14"], fits[0]))
     game.state.tiles["V18"] = ("81", 0)
     assert "may not become #40" in str(track.upgrade_problem(game, "V18", game.tiles["40"], 0))
 
@@ -760,7 +761,7 @@ def test_liverpools_three_cities_upgraded_to_one_keep_every_token() -> None:
     game.state.tokens["O9.1"] = ["L&Y"]
     game.state.tiles["O9"] = ("33", 0)
     game.state.phase = "3a"  # gray tiles
-    rotation = next(r for r in range(6) if core_track.upgrade_problem(game, "O9", game.tiles["49"], r) is None)
+    rotation = next(r for r in range(6) if core_upgrades.upgrade_problem(game, "O9", game.tiles["49"], r) is None)
     lay_tile(game, "LNWR", LayTile("O9", "49", rotation), ignore_reach=True)
     assert sorted(game.state.tokens["O9.0"]) == ["L&Y", "LNWR"]
     assert not any(key.startswith("O9.") and key != "O9.0" for key in game.state.tokens)
@@ -776,9 +777,9 @@ def test_an_upgrade_may_not_split_a_citys_track_between_two_cities() -> None:
     game = operate(new_game(("unit_2",), players=3), "L&Y", tokens=("O11.2",), owned=("4-0",))
     game.state.tiles["O11"] = ("34", 2)
     game.state.phase = "3a"  # gray tiles
-    problem = core_track.upgrade_problem(game, "O11", game.tiles["50"], 1)
+    problem = core_upgrades.upgrade_problem(game, "O11", game.tiles["50"], 1)
     assert problem is not None and "splits the track of a city" in problem
-    assert core_track.upgrade_problem(game, "O11", game.tiles["50"], 2) is None
+    assert core_upgrades.upgrade_problem(game, "O11", game.tiles["50"], 2) is None
     lay_tile(game, "L&Y", LayTile("O11", "50", 2), ignore_reach=True)
     assert core_track.city_edges(game.tiles["50"], 2, 1) == {"e2", "e5"}
     assert game.state.tokens == {"O11.1": ["L&Y"]}

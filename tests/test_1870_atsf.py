@@ -12,7 +12,7 @@ from types import MappingProxyType
 
 import pytest
 
-from pbem.engine import track
+from pbem.engine import track, upgrades
 from pbem.engine.actions import RunRoutes, TrainRun
 from pbem.engine.game import Game
 from pbem.engine.state import OperatingState, RoundState
@@ -170,7 +170,7 @@ def green_galveston(variants: tuple[str, ...]) -> Game:
 
 def fits(game: Game, tile: str) -> str | None:
     """None if ``tile`` may replace Galveston's green tile at some rotation, else why not."""
-    problems = [track.upgrade_problem(game, "N7", game.tiles[tile], r) for r in range(6)]
+    problems = [upgrades.upgrade_problem(game, "N7", game.tiles[tile], r) for r in range(6)]
     return None if None in problems else problems[0]
 
 

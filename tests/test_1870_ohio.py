@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine import lays, routes, track
+from pbem.engine import lays, routes, track, upgrades
 from pbem.engine.actions import LayTile, RunRoutes, TrainRun
 from pbem.engine.game import Game
 from pbem.engine.state import OperatingState, Owner, RoundState
@@ -278,7 +278,7 @@ def test_the_tile_on_e20_itself_may_join_both_sides() -> None:
 
 def test_no_tile_upgrades_e20() -> None:
     game = position(e20=BOTH_CROSS)
-    assert all(track.upgrade_problem(game, "E20", tile, r) is not None
+    assert all(upgrades.upgrade_problem(game, "E20", tile, r) is not None
                for tile in game.tiles.values() for r in range(6)), "so the lay rule covers E20"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine import track
+from pbem.engine import track, upgrades
 from pbem.engine.game import Game
 from pbem.engine.steps import operating
 from pbem.engine.values import Owner
@@ -20,7 +20,7 @@ def dixon() -> Game:
 
 
 def ok_rotations(game: Game, coord: str, tile: str) -> list[int]:
-    return [r for r in range(6) if track.upgrade_problem(game, coord, game.tiles[tile], r) is None]
+    return [r for r in range(6) if upgrades.upgrade_problem(game, coord, game.tiles[tile], r) is None]
 
 
 def test_clause_6_two_yellow_tiles_or_one_upgrade() -> None:
@@ -41,20 +41,20 @@ def test_clause_6_6_1_chart_58_becomes_only_141_142_143(dixon: Game) -> None:
         game.state.tiles["F13"] = ("58", 0)
     assert ok_rotations(published, "F13", "144"), "the track would fit: only the chart forbids it"
     assert ok_rotations(dixon, "F13", "144") == []
-    problem = track.upgrade_problem(dixon, "F13", dixon.tiles["144"], 0)
+    problem = upgrades.upgrade_problem(dixon, "F13", dixon.tiles["144"], 0)
     assert problem is not None and "upgrade chart lets #58 become only #141, #142, #143" in problem
     assert ok_rotations(dixon, "F13", "141")
 
 
 def test_clause_6_6_2_green_to_brown_by_the_chart(dixon: Game) -> None:
     dixon.state.tiles["F13"] = ("17", 0)
-    problem = track.upgrade_problem(dixon, "F13", dixon.tiles["43"], 0)
+    problem = upgrades.upgrade_problem(dixon, "F13", dixon.tiles["43"], 0)
     assert problem is not None and "#17 become only #47" in problem
 
 
 def test_clause_6_4_1_tile_170_only_on_the_five_cities(dixon: Game) -> None:
     dixon.state.tiles["H17"] = ("14", 0)
-    problem = track.upgrade_problem(dixon, "H17", dixon.tiles["170"], 0)
+    problem = upgrades.upgrade_problem(dixon, "H17", dixon.tiles["170"], 0)
     assert problem is not None and "#170 may go only on B11, C18, J3, J5, N17" in problem
     dixon.state.tiles["C18"] = ("14", 0)
     assert ok_rotations(dixon, "C18", "170")
@@ -62,7 +62,7 @@ def test_clause_6_4_1_tile_170_only_on_the_five_cities(dixon: Game) -> None:
 
 def test_clause_6_4_1_tile_63_never_on_the_five_cities(dixon: Game) -> None:
     dixon.state.tiles["J3"] = ("14", 0)
-    problem = track.upgrade_problem(dixon, "J3", dixon.tiles["63"], 0)
+    problem = upgrades.upgrade_problem(dixon, "J3", dixon.tiles["63"], 0)
     assert problem is not None and "#63 may not go on J3" in problem
     dixon.state.tiles["H17"] = ("14", 0)
     assert ok_rotations(dixon, "H17", "63")
@@ -72,9 +72,9 @@ def test_clause_6_6_3_171_kansas_city_only_172_st_louis_only(dixon: Game) -> Non
     dixon.state.tiles["B11"] = ("170", 0)
     dixon.state.tiles["C18"] = ("170", 0)
     assert ok_rotations(dixon, "B11", "171K") and ok_rotations(dixon, "C18", "172L")
-    problem = track.upgrade_problem(dixon, "C18", dixon.tiles["171K"], 0)
+    problem = upgrades.upgrade_problem(dixon, "C18", dixon.tiles["171K"], 0)
     assert problem is not None and "#171K may go only on B11" in problem
-    problem = track.upgrade_problem(dixon, "B11", dixon.tiles["172L"], 0)
+    problem = upgrades.upgrade_problem(dixon, "B11", dixon.tiles["172L"], 0)
     assert problem is not None and "#172L may go only on C18" in problem
 
 
@@ -145,7 +145,7 @@ def test_clause_6_2_an_upgrade_raising_a_city_it_runs_to_is_allowed(dixon: Game)
     """#5 -> #14 on E12 adds exits to D13 and E14, where there is no track: nothing to run
     on, but SLSF's own city goes from 20 to 30, so the upgrade stands."""
     run_track_position(dixon)
-    assert track.upgrade_problem(dixon, "E12", dixon.tiles["14"], 0) is None
+    assert upgrades.upgrade_problem(dixon, "E12", dixon.tiles["14"], 0) is None
     assert track.lay_problem(dixon, "SLSF", "E12", "14", 0) is None
     assert track.upgrade_run_problem(dixon, "MP", "E12", dixon.tiles["14"], 0) is not None, \
         "MP reaches nothing here: the city it does not run to does not count"

@@ -7,7 +7,7 @@ from typing import Callable
 
 import pytest
 
-from pbem.engine import track
+from pbem.engine import track, upgrades
 from pbem.engine.game import Game
 from pbem.engine.state import CorporationState
 from pbem.engine.values import IPO, POOL, Owner, Vertex
@@ -39,11 +39,11 @@ def test_no_track_crosses_the_river_while_a_player_owns_the_bridge(game: Game) -
     # an upgrade at Memphis whose paths cross the river
     game.state.tiles["H17"] = ("57", 0)
     game.state.phase = "2"
-    upgrades = [(t, r) for t in ("14", "15") for r in range(6)
-                if track.upgrade_problem(game, "H17", game.tiles[t], r) is None]
-    assert upgrades, "some green tile keeps Memphis's track"
-    assert any(crosses(game, "H17", t, r) for t, r in upgrades)
-    assert all(crosses(game, "H17", t, r) != (game.tiles[t].exits(r) <= {0, 3, 4, 5}) for t, r in upgrades)
+    kept = [(t, r) for t in ("14", "15") for r in range(6)
+            if upgrades.upgrade_problem(game, "H17", game.tiles[t], r) is None]
+    assert kept, "some green tile keeps Memphis's track"
+    assert any(crosses(game, "H17", t, r) for t, r in kept)
+    assert all(crosses(game, "H17", t, r) != (game.tiles[t].exits(r) <= {0, 3, 4, 5}) for t, r in kept)
     # plain track in a river hex keeps each path to one bank
     assert crosses(game, "B17", "9", 0)
     assert not crosses(game, "B17", "9", 2)

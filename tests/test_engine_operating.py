@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.engine import market, track
+from pbem.engine import market, upgrades
 from pbem.engine.actions import (
     Bankrupt,
     BuyPrivate,
@@ -520,9 +520,9 @@ def test_the_two_cities_of_an_oo_hex_stay_separate_cities_in_an_upgrade(game: Ga
     game.state.phase = "5"
     game.state.tiles["E11"] = ("59", 0)
     game.state.tokens.update({"E11.0": ["ERIE"], "E11.1": ["NYC"]})
-    problem = track.upgrade_problem(game, "E11", game.tiles["64"], 0)
+    problem = upgrades.upgrade_problem(game, "E11", game.tiles["64"], 0)
     assert problem is not None and "two cities" in problem
-    assert track.upgrade_problem(game, "E11", game.tiles["64"], 2) is None
+    assert upgrades.upgrade_problem(game, "E11", game.tiles["64"], 2) is None
     lay_tile(game, "ERIE", LayTile("E11", "64", 2), ignore_reach=True)
     assert game.state.tokens["E11.1"] == ["ERIE"] and game.state.tokens["E11.0"] == ["NYC"]
 

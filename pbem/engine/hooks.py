@@ -283,13 +283,13 @@ class TitleHooks:
 
     def upgrade_problem(self, game: Game, coord: str, new: TileData, rotation: int) -> str | None:
         """Why tile ``new`` at ``rotation`` may not replace what shows on ``coord``, or None:
-        1830 rules 6.2, :func:`pbem.engine.track.upgrade_problem` (colour, label, cities and
+        1830 rules 6.2, :func:`pbem.engine.upgrades.upgrade_problem` (colour, label, cities and
         towns, every old path kept; the title's ``tile_hexes`` and ``upgrade_chart``). A
         title with upgrades of its own (1825's town-to-city upgrades, its striped tiles)
         decides here; :meth:`lay_problem` adds reasons on top of this one."""
-        from pbem.engine import track
+        from pbem.engine import upgrades
 
-        return track.upgrade_problem(game, coord, new, rotation)
+        return upgrades.upgrade_problem(game, coord, new, rotation)
 
     def lay_candidates(self, game: Game, coord: str, supply: Mapping[str, list[str]]) -> list[str]:
         """The tiles worth checking for a lay on ``coord`` when the legal lays are listed

@@ -27,35 +27,26 @@ from typing import Any, Sequence
 
 from pbem.engine.actions import (
     Action,
-    Assign,
-    Bankrupt,
-    Bid,
     BuyPrivate,
     BuyShares,
     BuyTrain,
     DiscardTrain,
-    Dividend,
-    Exchange,
-    LayTile,
     Par,
     Pass,
     PlaceToken,
     RunAuto,
     RunRoutes,
-    SellShares,
 )
-from pbem.engine import market, track
+from pbem.engine import track
 from pbem.engine.routes import resolve_auto
 from pbem.engine.events import Event
 from pbem.engine.events.operating import TrainBought
-from pbem.engine.events.rounds import NoValidActions, RoundStarted
 from pbem.engine.game import Game
-from pbem.engine.state import IPO, POOL, Owner
-from pbem.engine.steps.auction import min_price
+from pbem.engine.state import Owner
 from pbem.engine.steps.stock import PURCHASES
 from pbem.engine.title import TitleData
-from pbem.engine.trains import train_type
 from pbem.errors import OrderError
+from pbem.exporters.core_actions import core_actions, teleporting
 from pbem.exporters.records import (
     ExportedRecord,
     LoggedOrder,
@@ -319,7 +310,7 @@ class Exporter:
             except OrderError as exc:
                 raise UnsupportedExport(f"log {order.seq}: RUN AUTO: {exc}") from exc
             order = LoggedOrder(order.seq, order.seat, resolved)
-        teleported = self._teleporting()
+        teleported = teleporting(self)
         if isinstance(order.action, PlaceToken) and order.action.using is None and teleported is not None:
             if order.action.hex == self.game.state.pending_teleport:  # the private's token, as the platform asks it
                 order = LoggedOrder(order.seq, order.seat, dataclasses.replace(order.action, using=teleported))
@@ -328,7 +319,7 @@ class Exporter:
         events: Sequence[Event] = ()
         try:
             own = translation.export(self, order.seat, order.action)
-            parts = own if own is not None else self._core(order.seat, order.action)
+            parts = own if own is not None else core_actions(self, order.seat, order.action)
         except UnsupportedRecordAction as exc:
             raise UnsupportedExport(f"log {order.seq}: {exc}") from exc
         applied = False
@@ -463,154 +454,3 @@ class Exporter:
                     self.renderer.holdings.trains[gone[0]] = "pool"
                     part.update(train=gone[0], entity=sym, entity_type="corporation")
                     break
-
-    def _core(self, seat: str, action: Action) -> list[dict[str, Any]]:
-        """The record actions of a core order."""
-        game = self.game
-        player = {"entity": self.player_id(seat), "entity_type": "player"}
-        if isinstance(action, Pass):
-            teleported = self._teleporting()
-            if teleported is not None:  # the platform asks the private for its token
-                return [{"type": "pass", "entity": teleported, "entity_type": "company"}]
-            return [{"type": "pass", **self.acting(seat)}]
-        if isinstance(action, Bid):
-            return [{"type": "bid", **player, "company": action.company, "price": action.price}]
-        if isinstance(action, BuyPrivate):
-            if action.price is None:  # the cheapest private in the auction, at its price
-                return [{"type": "bid", **player, "company": action.company,
-                         "price": min_price(game, action.company)}]
-            return [{"type": "buy_company", **self.acting(seat), "company": action.company, "price": action.price}]
-        if isinstance(action, Par):
-            coord = market.par_coord(self.title, action.price) or self._price_cell(action.price)
-            if coord is None:
-                raise UnsupportedExport(f"no par cell at {action.price}")
-            return [{"type": "par", **player, "corporation": action.corporation,
-                     "share_price": f"{action.price},{coord[0]},{coord[1]}"}]
-        if isinstance(action, BuyShares):
-            holder = IPO if action.source == "ipo" else POOL
-            ids = self.share_ids(action.corporation, holder, action.count, offered=action.source == "ipo")
-            return [{"type": "buy_shares", **player, "shares": ids, "percent": self.percent(ids)}]
-        if isinstance(action, SellShares):
-            ids = self.share_ids(action.corporation, Owner.player(seat), action.count, units=True)
-            unit = min(self.title.corporation(action.corporation).shares[1:])
-            return [{"type": "sell_shares", **player, "shares": ids, "percent": action.count * unit}]
-        if isinstance(action, Exchange):
-            sym = self._exchange_corporation(action.company)
-            holder = IPO if action.source == "ipo" else POOL
-            ids = self.share_ids(sym, holder, 1, offered=action.source == "ipo")
-            return [{"type": "buy_shares", "entity": action.company, "entity_type": "company",
-                     "shares": ids, "percent": self.percent(ids)}]
-        if isinstance(action, LayTile):
-            return [{"type": "lay_tile", **self.by_company(seat, action.using), "hex": action.hex,
-                     "tile": self.tile_id(action.hex, action.tile), "rotation": action.rotation}]
-        if isinstance(action, PlaceToken):
-            corp = self.operator(action) or ""
-            entity = self.acting(seat, action) if action.using is None else self.by_company(seat, action.using)
-            return [{"type": "place_token", **entity,
-                     "city": f"{self.tile_id(action.hex)}-{action.city}",
-                     "slot": self.token_slot(action.hex, action.city, corp), "tokener": corp}]
-        if isinstance(action, RunRoutes):
-            return [{"type": "run_routes", **self.acting(seat, action), "routes": self._routes(action),
-                     "extra_revenue": 0, "subsidy": 0}]
-        if isinstance(action, Dividend):
-            return [{"type": "dividend", **self.acting(seat, action), "kind": action.choice}]
-        if isinstance(action, BuyTrain):
-            return [self._buy_train(seat, action)]
-        if isinstance(action, DiscardTrain):
-            return [self._discard(seat, action)]
-        if isinstance(action, Bankrupt):
-            return [{"type": "bankrupt", **self.acting(seat)}]
-        if isinstance(action, Assign):
-            return [{"type": "assign", "entity": action.company, "entity_type": "company",
-                     "target": action.hex, "target_type": "hex"}]
-        raise UnsupportedExport(f"{format_order(action)}: 18xx.games has no such action")
-
-    def _teleporting(self) -> str | None:
-        """The private whose tile was just laid with its token to follow (1830's D&H), while
-        that token waits, else None."""
-        state = self.game.state
-        corp = self.operator()
-        if not state.pending_teleport or corp is None:
-            return None
-        for sym, company in state.companies.items():
-            ability = self.title.company(sym).ability("teleport")
-            if ability is not None and company.owner == Owner.corporation(corp) \
-                    and state.pending_teleport in ability.data.get("hexes", []):
-                return sym
-        return None
-
-    def _price_cell(self, price: int) -> tuple[int, int] | None:
-        """The first market cell showing ``price`` (a par that is no par cell: 1825's minors)."""
-        for row, cells in enumerate(self.title.market):
-            for col in range(len(cells)):
-                if market.cell(self.title, (row, col)) is not None and market.price_at(self.title, (row, col)) == price:
-                    return (row, col)
-        return None
-
-    def _exchange_corporation(self, company: str) -> str:
-        for ability in self.title.company(company).abilities:
-            if ability.kind == "exchange" and ability.data.get("corporation"):
-                return str(ability.data["corporation"])
-        raise UnsupportedExport(f"{company} is exchanged for no corporation's share")
-
-    def _routes(self, action: RunRoutes) -> list[dict[str, Any]]:
-        corp = self.operator(action)
-        if corp is None:
-            raise UnsupportedExport("a run outside an operating turn")
-        owned = self.train_ids(corp)
-        out: list[dict[str, Any]] = []
-        for run in action.runs:
-            if run.joined and (len(run.joined) != 1 or len(run.stops) != 3):
-                raise UnsupportedExport(f"trains run as one ({run.train}+{'+'.join(run.joined)}) over "
-                                        f"{len(run.stops)} stops: 18xx.games runs two 2-trains as one over three")
-            # two trains run as one are two routes on the platform, meeting at the middle stop
-            parts = [(run.train, run.stops[:2]), (run.joined[0], run.stops[1:])] if run.joined else [(run.train, run.stops)]
-            for kind, stops in parts:
-                train = next((t for t in owned if train_type(t) == kind), None)
-                if train is None:
-                    raise UnsupportedExport(f"{corp} has no {kind} train")
-                owned.remove(train)
-                hexes = [stop.split(".")[0] for stop in stops]
-                nodes = [f"{h}-{stop.split('.')[1] if '.' in stop else 0}" for h, stop in zip(hexes, stops)]
-                out.append({"train": train, "connections": [[a, b] for a, b in zip(hexes, hexes[1:])],
-                            "hexes": hexes, "revenue": 0, "revenue_str": "-".join(hexes), "nodes": nodes})
-        return out
-
-    def _buy_train(self, seat: str, action: BuyTrain) -> dict[str, Any]:
-        corp = self.operator(action)
-        if corp is None:
-            raise UnsupportedExport("a train bought outside an operating turn")
-        kind = action.train
-        source = action.source
-        candidates = self.train_ids(source)
-        train = next((t for t in candidates if train_type(t) == kind), None)
-        if train is None:
-            raise UnsupportedExport(f"{source} has no {kind} train")
-        out: dict[str, Any] = {"type": "buy_train", **self.acting(seat, action), "train": train,
-                               "price": action.price or 0, "variant": kind}
-        if source in self.game.state.corporations or source == "pool":
-            out["seller"] = source  # ours: the platform names no seller (it reads the train's owner)
-        if action.exchange is not None:
-            traded = next((t for t in self.train_ids(corp) if train_type(t) == action.exchange), None)
-            if traded is None:
-                raise UnsupportedExport(f"{corp} has no {action.exchange} train to trade in")
-            out["exchange"] = traded
-        return out
-
-    def _discard(self, seat: str, action: DiscardTrain) -> dict[str, Any]:
-        """The discard of the corporation over the limit that is to discard now (the first
-        in operating order, as the step asks), else of one of ``seat``'s."""
-        from pbem.engine.steps.operating.buytrains import crowded
-
-        state = self.game.state
-        over = crowded(self.game) if state.round.kind == "operating" and state.round.operating else []
-        for sym in over[:1]:
-            match = next((t for t in state.corporations[sym].trains if train_type(t) == action.train), None)
-            if match is not None:
-                return {"type": "discard_train", "entity": sym, "entity_type": "corporation", "train": match}
-        for sym, corp in state.corporations.items():
-            if corp.president == seat or sym == self.operator():
-                match = next((t for t in corp.trains if train_type(t) == action.train), None)
-                if match is not None:
-                    return {"type": "discard_train", "entity": sym, "entity_type": "corporation", "train": match}
-        raise UnsupportedExport(f"no corporation of {seat} has a {action.train} train to discard")

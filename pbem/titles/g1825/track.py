@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
 from pbem.engine import graph as core_graph
-from pbem.engine import track
+from pbem.engine import track, upgrades
 from pbem.engine.board import TileData, edge_of
 from pbem.engine.values import Vertex
 from pbem.ruleset.files import RULES_DIR, read_parts
@@ -124,7 +124,7 @@ def upgrade_problem(game: Game, coord: str, new: TileData, rotation: int) -> str
     """Why ``new`` at ``rotation`` may not replace what shows on ``coord`` under 1825's
     rules, or None (see the module text): the striped tiles' rules, the forbidden upgrades,
     then the extra upgrades (track kept, a town and a city alike) or else the ordinary rules
-    (:func:`pbem.engine.track.upgrade_problem`)."""
+    (:func:`pbem.engine.upgrades.upgrade_problem`)."""
     facts = facts_of(game)
     old = track.placed(game, coord)
     old_rule = None if old.printed else facts.rules.get(old.tile.name)
@@ -147,7 +147,7 @@ def upgrade_problem(game: Game, coord: str, new: TileData, rotation: int) -> str
         rule is not None and rule.replaces_printed and old.printed and coord in rule.only_on)
     if forced:
         return kept_loosely(old, new, rotation, coord)
-    return track.upgrade_problem(game, coord, new, rotation)
+    return upgrades.upgrade_problem(game, coord, new, rotation)
 
 
 def lay_candidates(game: Game, coord: str, supply: Mapping[str, list[str]], ordinary: list[str]) -> list[str]:

@@ -606,6 +606,10 @@ def test_the_receivers_purchase_is_one_train_a_turn() -> None:
     trains.BuyTrain1825.process(game, A, BuyTrain("2", "depot"))
     assert trains.receiver_choices(game, "GER"), "a 3 is for sale and the treasury could pay for it"
     assert receiver.train(game, "GER") is None
+    # nor does the acting player choose a second one, were two kinds for sale now (a pool 2)
+    game.state.pool_trains.append("2-4")  # (a 2 taken out of the depot above)
+    assert len(trains.receiver_choices(game, "GER")) == 2
+    assert trains.acting_choices(game, "GER") == [] and trains.BuyTrain1825.actor(game) == RECEIVER
 
 
 def test_the_lease_at_the_turns_start_takes_no_pass_a_pass_goes_on_past_the_track() -> None:

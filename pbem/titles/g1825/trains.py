@@ -400,6 +400,14 @@ def receiver_choices(game: Game, corp: str) -> list[str]:
     return [t for t in trains.depot_offer(game) if trains.train_data(game.title, t).price <= treasury.cash]
 
 
+def acting_choices(game: Game, corp: str) -> list[str]:
+    """The trains the acting player chooses among for ``corp`` in receivership: the
+    :func:`receiver_choices` when there are two or more and it has bought no train this
+    turn (one purchase a turn, 18xx.games ``receivership_buy``), else []."""
+    choices = receiver_choices(game, corp)
+    return choices if len(choices) >= 2 and not op_state(game).trains_bought else []
+
+
 def _source(game: Game, train_id: str) -> str:
     return "pool" if train_id in game.state.pool_trains else "depot"
 
@@ -415,15 +423,15 @@ class BuyTrain1825(BuyTrainStep):
     @classmethod
     def actor(cls, game: Game) -> str:
         corp = current_corp(game)
-        if len(receiver_choices(game, corp)) >= 2:
+        if acting_choices(game, corp):
             return acting_player(game, corp)
         return president(game, corp)
 
     @classmethod
     def describe(cls, game: Game) -> str:
         corp = current_corp(game)
-        if len(receiver_choices(game, corp)) >= 2:
-            kinds = ", ".join(trains.train_type(t) for t in receiver_choices(game, corp))
+        if acting_choices(game, corp):
+            kinds = ", ".join(trains.train_type(t) for t in acting_choices(game, corp))
             return f"buy a train from the bank for {corp}, in receivership (TRAIN <train>: {kinds})"
         return cls.description
 
@@ -440,9 +448,9 @@ class BuyTrain1825(BuyTrainStep):
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
         corp = current_corp(game)
-        choices = receiver_choices(game, corp) if player != RECEIVER else []
+        choices = acting_choices(game, corp) if player != RECEIVER else []
         if isinstance(action, Pass):
-            if len(choices) >= 2:
+            if choices:
                 raise IllegalOrderError(f"{corp} is in receivership and must buy a train (TRAIN <train>)")
             pass_step(game, cls, "buying trains")
             return
@@ -453,7 +461,7 @@ class BuyTrain1825(BuyTrainStep):
         problem = trade_problem(game, corp, action)
         if problem:
             raise IllegalOrderError(problem)
-        if len(choices) >= 2 and action.source not in ("depot", "pool"):
+        if choices and action.source not in ("depot", "pool"):
             raise IllegalOrderError(f"{corp} is in receivership: it buys a train from the bank")
         if action.source not in ("depot", "pool"):
             _sold_last(game, action.source)
@@ -472,8 +480,8 @@ class BuyTrain1825(BuyTrainStep):
         for train_id in trains.depot_offer(game):
             source = "pool" if train_id in state.pool_trains else "depot"
             found.append(BuyTrain(trains.train_type(train_id), source))
-        if len(receiver_choices(game, corp)) >= 2:
-            return [BuyTrain(trains.train_type(t), _source(game, t)) for t in receiver_choices(game, corp)]
+        if acting_choices(game, corp):
+            return [BuyTrain(trains.train_type(t), _source(game, t)) for t in acting_choices(game, corp)]
         found += [BuyTrain(trains.train_type(t), other, TRAIN_PRICE_MIN) for other, t in tradeable(game, corp)]
         return [*dict.fromkeys(found), Pass()]
 

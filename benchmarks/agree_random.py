@@ -141,6 +141,9 @@ def play_and_compare(setup: Setup, seed: int, engine: Path, max_actions: int = 2
         result.signature = f"{kind} / {_field(divergence.differences[0])}"
         if divergence.theirs.get("idle") and all(d.startswith("acting:") for d in divergence.differences):
             result.signature = IDLE
+        elif divergence.theirs.get("idle") and 0 <= divergence.index < len(exported.sources) and idle_after_close(
+                title, list(played.game.state.seats), played.log, exported.sources[divergence.index]):
+            result.signature = IDLE  # ours went on into the operating round (its income differs)
         elif 0 <= divergence.index < len(exported.sources) and own_protection_waits(
                 title, list(played.game.state.seats), played.log, exported.sources[divergence.index],
                 divergence.theirs, divergence.differences):
@@ -208,11 +211,13 @@ IDLE = ("theirs: the platform hands the turn to a player with no action it may t
         "(1870: after a railroad closes on a price protection not taken in the stock round)")
 
 
-def idle_after_close(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int, refusal: str) -> bool:
-    """Whether the platform's refusal of the operating round's first automatic action, sent
-    with our order ``seq``, is :data:`IDLE`: that order closed a corporation in a stock round,
-    which then ended with every player passed for having nothing to do."""
-    if "No step found for action destination_connection" not in refusal:
+def idle_after_close(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int,
+                     refusal: str | None = None) -> bool:
+    """Whether the divergence at our order ``seq`` is :data:`IDLE`: that order closed a
+    corporation in a stock round, which then ended with every player passed for having
+    nothing to do; with ``refusal``, the platform's refusal is of the operating round's first
+    automatic action, sent with the order."""
+    if refusal is not None and "No step found for action destination_connection" not in refusal:
         return False
     from pbem.engine.events.operating import CorporationClosed
     from pbem.engine.events.rounds import NoValidActions

@@ -804,3 +804,21 @@ def test_the_last_run_is_the_orders_own_when_a_silent_minor_passes_its_run_after
     assert any(isinstance(e, TrainRan) and e.corporation == "GER" for e in events)
     assert any(getattr(e, "corporation", None) == "S&DR" for e in events), "S&DR's turn came in the same order"
     assert [(r.train, r.revenue) for r in game.last_run] == [("2-0", 70)]
+
+
+def test_the_listed_upgrades_follow_the_companys_trains() -> None:
+    """The upgrade of a laid city tile must be in a train's reach: listed while GER has its
+    2-train, gone from the list (not kept from before) once it has none, as the LAY is then
+    refused."""
+    from pbem.engine.lays import legal_lays
+
+    game = receivership_position("V20.3")  # London's city 3 faces U21
+    game.state.phase = "2"
+    game.state.tiles["U21"] = ("57", rotation_facing(game, "U21", "V20"))
+    game.state.corporations["GER"].trains.append("2-0")
+    game.state.depot.remove("2-0")
+    upgrades_u21 = [lay for lay in legal_lays(game, "GER") if lay.hex == "U21"]
+    assert upgrades_u21, "the 2-train reaches U21's city"
+    game.state.pool_trains.append(game.state.corporations["GER"].trains.pop())
+    assert not [lay for lay in legal_lays(game, "GER") if lay.hex == "U21"]
+    assert "no train" in str(game.hooks.lay_problem(game, "GER", "U21", upgrades_u21[0].tile, upgrades_u21[0].rotation))

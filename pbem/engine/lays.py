@@ -9,7 +9,7 @@ report and the refusal cannot disagree. Candidates are the hexes the corporation
 reaches, the tiles of the supply one colour above what lies there, and the six rotations.
 
 The result is cached on the game per position (the tiles, tokens, phase, the turn's lays so
-far, the treasury, the private companies' owners and the title's lay gate, see
+far, the treasury and trains, the private companies' owners and the title's lay gate, see
 :meth:`pbem.engine.hooks.TitleHooks.lay_gate`), so a report and a refusal of the same
 position enumerate once.
 """
@@ -50,6 +50,7 @@ def _position_key(game: Game, corp: str) -> object:
         (op.tiles_laid, op.upgraded, tuple(op.laid_hexes), tuple(op.no_upgrade_hexes),
          tuple(op.passed_steps)) if op else None,
         state.corporations[corp].cash,
+        tuple(state.corporations[corp].trains),  # (1825: an upgrade must be in a train's reach)
         tuple(sorted((s, c.owner, c.closed) for s, c in state.companies.items())),
         game.hooks.graph_key(game),
         game.hooks.lay_gate(game, corp),

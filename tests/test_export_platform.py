@@ -721,8 +721,8 @@ def test_1870_a_redemption_is_the_presidents_whole_turn_on_the_platform_too() ->
 def test_1825_the_platform_lists_a_token_a_company_in_receivership_pays_on_credit() -> None:
     """GER in receivership, its track step over with £20 in its treasury: 18xx.games' track
     and token step still lists a station token (its next, £40, within the treasury and the
-    £200 credit; Southend reachable) where our engine, whose credit a run must repay, has
-    moved on. The export writes GER's pass for that step; the import reads a pass of GER
+    £200 credit, the credit already lent this turn not counted; Southend reachable) where
+    our engine, whose credit a run must repay, has moved on. The export writes GER's pass for that step; the import reads a pass of GER
     met at our lease before the run as that step's, no order."""
     from pbem.importers.translation import NO_ORDER
     from pbem.titles.g1825.importing import Translation1825, _token_listed_after_track
@@ -739,8 +739,8 @@ def test_1825_the_platform_lists_a_token_a_company_in_receivership_pays_on_credi
     op.token_placed = True
     assert not _token_listed_after_track(game, "GER")
     op.token_placed = False
-    game.state.corporations["GER"].cash = -190  # £10 of credit left: no £40 token
-    assert not _token_listed_after_track(game, "GER")
+    game.state.corporations["GER"].cash = -190  # £190 lent this turn: the platform keeps the loan
+    assert _token_listed_after_track(game, "GER")  # apart, its buying power still £200
 
 
 def test_a_train_from_another_corporation_at_the_banks_price_reads_back_by_its_seller() -> None:

@@ -314,7 +314,8 @@ def _token_listed_after_track(game: Game, corp: str) -> bool:
     """Whether 18xx.games' track-and-token step still lists a station token for ``corp`` (in
     receivership, operating) after our track step ended with a tile lay: no token placed
     this turn, one left whose cost its treasury and the £200 credit cover (its
-    ``buying_power``), and a city its track reaches with room for it. Our engine offers the
+    ``buying_power``: the treasury, never below nothing as the platform keeps the turn's loan
+    apart, and £200 more), and a city its track reaches with room for it. Our engine offers the
     token only on a credit a run could repay (:mod:`pbem.titles.g1825.credit`)."""
     from pbem.engine.steps.operating.tokens import next_token_cost
 
@@ -324,7 +325,7 @@ def _token_listed_after_track(game: Game, corp: str) -> bool:
             or _first_step(game) == "track" or state.round.operating is None or state.round.operating.token_placed:
         return False
     cost = next_token_cost(game, corp)
-    if cost is None or cost > treasury.cash + RECEIVER_CREDIT:
+    if cost is None or cost > max(treasury.cash, 0) + RECEIVER_CREDIT:  # its loan kept apart, not counted
         return False
     net = track.network(game, corp)
     return any(v.is_city and track.token_problem(game, corp, v.coord, v.number, net) is None for v in net.stops)

@@ -176,7 +176,7 @@ def play_and_compare(setup: Setup, seed: int, engine: Path, max_actions: int = 2
             if known is None and stale_graph_token(title, list(played.game.state.seats), played.log, seq):
                 known = STALE_GRAPH
             if known is None and title.title == "1825" and directors_certificate_unlisted(
-                    record["actions"][index], agreement.their_error or ""):
+                    title, record["actions"][index], agreement.their_error or ""):
                 known = DIRECTOR_UNLISTED
             if known is None and idle_after_close(title, list(played.game.state.seats), played.log, seq,
                                                   agreement.their_error or ""):
@@ -311,12 +311,16 @@ DIRECTOR_UNLISTED = ("theirs: with only the Director's certificate in the pool t
                      "prices the smallest certificate there whole)")
 
 
-def directors_certificate_unlisted(action: dict[str, Any], refusal: str) -> bool:
+def directors_certificate_unlisted(title: Any, action: dict[str, Any], refusal: str) -> bool:
     """Whether the platform's refusal is of our purchase of a Director's certificate (the
-    record's ``<corp>_0``) from the pool for one share's percent (:data:`DIRECTOR_UNLISTED`)."""
+    record's ``<corp>_0``) from the pool for one share's percent, less than the certificate's
+    (:data:`DIRECTOR_UNLISTED`)."""
     shares = action.get("shares") or []
-    return (action.get("type") == "buy_shares" and "Blocking step Sell/Buy/Sell Certificates" in refusal
-            and len(shares) == 1 and str(shares[0]).endswith("_0") and int(action.get("percent", 0)) == 10)
+    if action.get("type") != "buy_shares" or "Blocking step Sell/Buy/Sell Certificates" not in refusal \
+            or len(shares) != 1 or not str(shares[0]).endswith("_0"):
+        return False
+    sym = str(shares[0]).rsplit("_", 1)[0]
+    return int(action.get("percent", 0)) < title.corporation(sym).shares[0]
 
 
 def skipped_dividend(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int,

@@ -972,3 +972,22 @@ def test_1825_an_empty_run_met_as_the_same_company_begins_its_next_turn_is_no_or
     assert game.state.round.operating is not None
     game.state.round.operating.tiles_laid = 1
     assert Translation1825().render(exporter.renderer, empty) is not NO_ORDER
+
+
+def test_1825_the_platform_lists_the_directors_certificate_alone_in_the_pool_at_its_whole_price() -> None:
+    """GER in receivership, its Director's certificate alone in the pool (£152 whole at
+    £76). Player 1 holds no GER share to give back, so our engine offers no purchase; the
+    platform lists one to a player who could pay the whole certificate (its listing asks no
+    share back, its purchase does) and waits for that player's pass, which the export writes."""
+    from pbem.titles.g1825.importing import _directorship_listed
+    from tests.test_1825_ending import receivership
+
+    game = new_game()
+    all_privates_sold(game)
+    receivership(game, "GER", 0, {P2: 1})
+    stock_round(game, 2)
+    assert BuyShares("GER", "pool") not in game.legal_actions(P1)
+    assert _directorship_listed(game, P1, "GER", 2, 152) and not _directorship_listed(game, P1, "GER", 2, 151)
+    assert game.state.round.stock is not None
+    game.state.round.stock.sold[P1] = ["GER"]  # not to a player who sold GER this round
+    assert not _directorship_listed(game, P1, "GER", 2, 152)

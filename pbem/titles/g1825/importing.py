@@ -72,13 +72,16 @@ class Translation1825(RecordTranslation):
         (18xx.games: the base step's ``can_ipo_any?`` asks ``can_par?``, which knows no band;
         ``g_1825/game.rb`` ``can_ipo?`` has the band, checked at the par itself); and it lists
         a private the bank holds (one sold to it, not by this player this round) to a player
-        with any money at all, its price checked only when bought. So it asks a player whom
+        with any money at all, its price checked only when bought; and a Director's
+        certificate alone in the pool (:func:`_directorship_listed`). So it asks a player whom
         our engine passes for having nothing to do; the export writes the pass."""
         state, title = game.state, game.title
         if shares.certificate_count(state, title, player) >= shares.certificate_limit(state, title):
             return False
         if cash > 0 and buyable_privates(game, player, stock_round):
             return True  # a private of the bank's is listed whatever its price (can_buy_any_companies?)
+        if any(_directorship_listed(game, player, sym, stock_round, cash) for sym in state.corporations):
+            return True
         if all(corp.ipoed for corp in state.corporations.values()):
             return False
         lowest = min(market.price_at(title, coord) for coord in title.par_cells())
@@ -259,6 +262,27 @@ class Translation1825(RecordTranslation):
             raise UnsupportedRecordAction(f"action {action['id']}: {sym} sold to the bank for "
                                           f"{action['price']}; the rules pay {ours}")
         return SellPrivate(sym)
+
+
+def _directorship_listed(game: Game, player: str, sym: str, stock_round: int, cash: int) -> bool:
+    """Whether the platform lists to ``player`` (holding ``cash``) a purchase of ``sym``'s
+    Director's certificate, alone in the pool: its listing prices it whole and asks no share
+    to give back (``can_buy_shares?``), though the purchase needs one (``can_buy?``'s
+    ``can_buy_presidents_share?``, ours :func:`directorship_in_pool`); not after the player
+    sold ``sym`` in that round."""
+    state, title = game.state, game.title
+    if sym not in state.corporations or not receivership.in_receivership(game, sym):
+        return False
+    if shares.pick_certificates(state, POOL, sym, 1):
+        return False
+    director = next((c for c in state.certificates if c.corporation == sym and c.president), None)
+    if director is None or director.owner != POOL:
+        return False
+    sr = state.round.stock if state.round.kind == "stock" and state.round.number == stock_round else None
+    if sr is not None and sym in sr.sold.get(player, []):
+        return False
+    price = shares.certificate_price(title, sym, director.percent, shares.current_price(state, title, sym))
+    return cash >= price
 
 
 def _turn_untouched(game: Game) -> bool:

@@ -178,6 +178,9 @@ def play_and_compare(setup: Setup, seed: int, engine: Path, max_actions: int = 2
             if known is None and title.title == "1825" and directors_certificate_unlisted(
                     title, record["actions"][index], agreement.their_error or ""):
                 known = DIRECTOR_UNLISTED
+            if known is None and offboard_station(title, list(played.game.state.seats), played.log, seq,
+                                                  agreement.their_error or ""):
+                known = OFFBOARD_STATION
             if known is None and idle_after_close(title, list(played.game.state.seats), played.log, seq,
                                                   agreement.their_error or ""):
                 known = IDLE
@@ -321,6 +324,30 @@ def directors_certificate_unlisted(title: Any, action: dict[str, Any], refusal: 
         return False
     sym = str(shares[0]).rsplit("_", 1)[0]
     return int(action.get("percent", 0)) < title.corporation(sym).shares[0]
+
+
+OFFBOARD_STATION = ("theirs: the platform lets a railroad place a station in the Southwest off-board area "
+                    "(1870 N1: a city of one slot there, the Southern Pacific's home, free once the SP has "
+                    "closed); the rules put stations in cities only (Dixon's 1870 rules 7.3, 8.1)")
+
+
+def offboard_station(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int, refusal: str) -> bool:
+    """Whether the platform's refusal of our order ``seq`` is its token step waiting on a
+    station in 1870's Southwest (N1) that our engine does not offer (:data:`OFFBOARD_STATION`):
+    the operating railroad reaches N1 and no token is there."""
+    if title.title != "1870" or "Blocking step Place a Token cannot process" not in refusal:
+        return False
+    from pbem.engine import track
+    from pbem.engine.game import Game
+
+    game = Game(title, seats)
+    vocab = Vocabulary.from_title(title)
+    for seat, line in log[:seq - 1]:
+        game.apply(seat, parse_order(line, vocab), atomic=False)
+    corp = game.operating_corporation()
+    if corp is None or any(key.startswith("N1.") for key in game.state.tokens):
+        return False
+    return any(v.coord == "N1" for v in track.network(game, corp).stops)
 
 
 def skipped_dividend(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int,

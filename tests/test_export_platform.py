@@ -988,6 +988,7 @@ def test_1825_the_platform_lists_the_directors_certificate_alone_in_the_pool_at_
     stock_round(game, 2)
     assert BuyShares("GER", "pool") not in game.legal_actions(P1)
     assert _directorship_listed(game, P1, "GER", 2, 152) and not _directorship_listed(game, P1, "GER", 2, 151)
+    assert not _directorship_listed(game, P1, "GER", 1, 152)  # a round over: who sold what is not known
     assert game.state.round.stock is not None
     game.state.round.stock.sold[P1] = ["GER"]  # not to a player who sold GER this round
     assert not _directorship_listed(game, P1, "GER", 2, 152)

@@ -269,7 +269,7 @@ def _directorship_listed(game: Game, player: str, sym: str, stock_round: int, ca
     Director's certificate, alone in the pool: its listing prices it whole and asks no share
     to give back (``can_buy_shares?``), though the purchase needs one (``can_buy?``'s
     ``can_buy_presidents_share?``, ours :func:`directorship_in_pool`); not after the player
-    sold ``sym`` in that round."""
+    sold ``sym`` in that round, which must still be on."""
     state, title = game.state, game.title
     if sym not in state.corporations or not receivership.in_receivership(game, sym):
         return False
@@ -279,8 +279,8 @@ def _directorship_listed(game: Game, player: str, sym: str, stock_round: int, ca
     if director is None or director.owner != POOL:
         return False
     sr = state.round.stock if state.round.kind == "stock" and state.round.number == stock_round else None
-    if sr is not None and sym in sr.sold.get(player, []):
-        return False
+    if sr is None or sym in sr.sold.get(player, []):
+        return False  # (a round over: who sold what in it is gone; the platform then lists nothing we know of)
     price = shares.certificate_price(title, sym, director.percent, shares.current_price(state, title, sym))
     return cash >= price
 

@@ -992,3 +992,28 @@ def test_1825_the_platform_lists_the_directors_certificate_alone_in_the_pool_at_
     assert game.state.round.stock is not None
     game.state.round.stock.sold[P1] = ["GER"]  # not to a player who sold GER this round
     assert not _directorship_listed(game, P1, "GER", 2, 152)
+
+
+def test_1825_a_token_on_a_tile_whose_city_is_not_its_first_part() -> None:
+    """The platform numbers a city by its place among the tile's parts: #119 draws its
+    stripes first, so its one city is ``119-<copy>-1``; Glasgow's preprinted cities are parts
+    0, 2 and 4. The export writes those numbers and the import reads our city back."""
+    from pbem.engine.actions import PlaceToken
+    from pbem.exporters.core_actions import core_actions
+    from tests.test_1825_operating import new_game as new_1825
+    from tests.test_1825_operating import operate
+
+    game = operate(new_1825(("unit_1", "k6", "db1"), players=4), "GER", tokens=("V20.4",))
+    game.state.tiles["X20"] = ("119", 0)
+    exporter = exporter_on(game)
+    exporter.tile_ids["X20"] = "119-0"
+    part = core_actions(exporter, "Ann", PlaceToken("X20", 0))[0]
+    assert part["city"] == "119-0-1"
+    exporter.renderer.render({"type": "lay_tile", "entity": "GER", "entity_type": "corporation", "hex": "X20",
+                              "tile": "119-0", "rotation": 0, "id": 1})  # the record's tile: where it lies
+    assert exporter.renderer.render({**part, "id": 2}) == PlaceToken("X20", 0)
+    glasgow = operate(new_1825(("unit_3",), players=2), "CR", tokens=("G5.2",))
+    exporter = exporter_on(glasgow)
+    part = core_actions(exporter, "Ann", PlaceToken("G5", 1))[0]
+    assert part["city"] == "G5-0-2"
+    assert exporter.renderer.render({**part, "id": 1}) == PlaceToken("G5", 1)

@@ -81,7 +81,7 @@ def core_actions(exporter: Exporter, seat: str, action: Action) -> list[dict[str
         corp = exporter.operator(action) or ""
         entity = exporter.acting(seat, action) if action.using is None else exporter.by_company(seat, action.using)
         return [{"type": "place_token", **entity,
-                 "city": f"{exporter.tile_id(action.hex)}-{action.city}",
+                 "city": f"{exporter.tile_id(action.hex)}-{_city_part(exporter, action.hex, action.city)}",
                  "slot": exporter.token_slot(action.hex, action.city, corp), "tokener": corp}]
     if isinstance(action, RunRoutes):
         return [{"type": "run_routes", **exporter.acting(seat, action), "routes": _routes(exporter, action),
@@ -188,3 +188,11 @@ def _discard(exporter: Exporter, seat: str, action: DiscardTrain) -> dict[str, A
             if match is not None:
                 return {"type": "discard_train", "entity": sym, "entity_type": "corporation", "train": match}
     raise UnsupportedExport(f"no corporation of {seat} has a {action.train} train to discard")
+
+
+def _city_part(exporter: Exporter, coord: str, city: int) -> int:
+    """The platform's number of our city ``city`` of the tile on ``coord`` in its city ids
+    (the translation's ``city_parts``)."""
+    name = exporter.tile_id(coord).rsplit("-", 1)[0]
+    parts = exporter.renderer.translation.city_parts(name)
+    return parts[city] if parts is not None and city < len(parts) else city

@@ -323,7 +323,9 @@ class Renderer:
             tile_id, _, city = str(action["city"]).rpartition("-")
             coord = self._tile_hex.get(tile_id) or tile_id.rsplit("-", 1)[0]
             using = str(action["entity"]) if action.get("entity_type") == "company" else None
-            return PlaceToken(coord, int(city), using)
+            parts = self.translation.city_parts(tile_id.rsplit("-", 1)[0])  # the platform's part number
+            index = parts.index(int(city)) if parts is not None and int(city) in parts else int(city)
+            return PlaceToken(coord, index, using)
         if kind == "run_routes":
             return RunRoutes(tuple(self._run(route) for route in action["routes"]))
         if kind == "dividend":

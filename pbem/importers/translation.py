@@ -149,6 +149,12 @@ class RecordTranslation:
         says so here."""
         return [f"{name}-{i}" for i in range(count)]
 
+    def city_parts(self, tile: str) -> tuple[int, ...] | None:
+        """The platform's number of each city of tile ``tile`` (a tile's name, or a hex's for
+        its preprinted tile) in its city ids (``"<tile id>-<n>"``: the city's place among the
+        tile's parts), or None where that is the city's own index, as in most tiles."""
+        return None
+
     def printed_tile_id(self, exporter: Exporter, coord: str) -> str:
         """The record id of the preprinted tile of ``coord``: the platform names it
         ``<hex>-<n>``, ``n`` the hex's place among the hexes of the same definition, 0 for

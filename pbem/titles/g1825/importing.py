@@ -50,6 +50,9 @@ if TYPE_CHECKING:
     from pbem.exporters.e18xx import Exporter
     from pbem.importers.e18xx import Renderer
 
+CITY_PARTS: dict[str, tuple[int, ...]] = {"119": (1,), "166": (1,), "200": (1,), "G5": (0, 2, 4)}
+"""Tile or hex -> the platform's part number of each of its cities (:meth:`Translation1825.city_parts`)."""
+
 TOKEN_AFTER_LAY = "1825 token listed after the lay"
 """The exporter's memo key: whether the platform lists a token after the tile lay being
 exported (:func:`_token_listed_after_lay`)."""
@@ -86,6 +89,12 @@ class Translation1825(RecordTranslation):
             return False
         lowest = min(market.price_at(title, coord) for coord in title.par_cells())
         return cash >= 2 * lowest
+
+    def city_parts(self, tile: str) -> tuple[int, ...] | None:
+        """The platform's tiles #119, #166 and #200 draw their stripes first, so their city
+        is its part 1; Glasgow's preprinted tile (G5) interleaves its cities with their track,
+        parts 0, 2 and 4 (18xx.games ``config/tile.rb`` and ``g_1825/map.rb``)."""
+        return CITY_PARTS.get(tile)
 
     def printed_tile_id(self, exporter: Exporter, coord: str) -> str:
         """Crewe (Q11, Unit 2) is defined as Unit 1's T16 is, so with both units the platform's

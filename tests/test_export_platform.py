@@ -935,7 +935,8 @@ def test_1825_the_receivers_discard_is_written_for_the_platforms_discard_step() 
     written = Translation1825().after_order(exporter, [TrainDiscarded("GER", "3")])
     assert written == [{"type": "discard_train", "entity": "GER", "entity_type": "corporation", "train": "3-1"}]
     assert Translation1825().render(exporter.renderer, {**written[0], "id": 1}) is NO_ORDER
-    exporter.memo[IN_RECEIVERSHIP] = frozenset()  # a Director's discard is an order of his own
+    exporter.memo[IN_RECEIVERSHIP] = frozenset()
+    game.state.corporations["GER"].president = "Ann"  # a Director's discard is an order of his own
     assert Translation1825().after_order(exporter, [TrainDiscarded("GER", "3")]) == []
 
 

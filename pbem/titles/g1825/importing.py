@@ -315,9 +315,12 @@ def _first_step(game: Game) -> str | None:
 
 def _receivers_discards(exporter: Exporter, events: Sequence[Event]) -> list[dict[str, Any]]:
     """A ``discard_train`` for each train our engine's receiver discarded to the pool (the
-    train of that type last put there) for a company in receivership before the order."""
+    train of that type last put there) for a company in receivership (a minor in silent
+    receivership too: the platform's discard step waits for every company over the limit)."""
     receivers = exporter.memo.get(IN_RECEIVERSHIP, frozenset())
-    pool = list(exporter.game.state.pool_trains)
+    state = exporter.game.state
+    receivers |= {c for c, treasury in state.corporations.items() if treasury.president is None}  # silent ones too
+    pool = list(state.pool_trains)
     out: list[dict[str, Any]] = []
     for event in reversed(events):
         if isinstance(event, TrainDiscarded) and event.corporation in receivers:

@@ -1018,3 +1018,24 @@ def test_1825_a_token_on_a_tile_whose_city_is_not_its_first_part() -> None:
     part = core_actions(exporter, "Ann", PlaceToken("G5", 1))[0]
     assert part["city"] == "G5-0-2"
     assert exporter.renderer.render({**part, "id": 1}) == PlaceToken("G5", 1)
+
+
+def test_1825_two_2_trains_run_as_one_with_k7s_2_plus_2_train_in_the_game() -> None:
+    """With K7 a 2+2 train type is in the game, so ``RUN 2+2`` names it; LSWR owns two
+    2-trains and no 2+2, so the engine runs them as one. The export writes the platform's two
+    routes meeting at Southampton and reads them back as the same order."""
+    from pbem.order_codecs import Vocabulary
+    from pbem.orders import parse_order
+    from tests.test_1825_operating import new_game as new_1825
+    from tests.test_1825_operating import operate, put
+
+    game = operate(new_1825(("unit_1", "k7"), players=4), "LSWR", owned=("2-0", "2-1"), tokens=("Y13.0",))
+    put(game, "X14", "57", ("Y13", "W15"))
+    put(game, "W15", "9", ("X14", "V16"))
+    put(game, "V16", "4", ("W15", "U17"))
+    assert any(train.name == "2+2" for train in game.title.trains)
+    order = parse_order("RUN 2+2: Y13-X14-V16", Vocabulary.from_title(game.title))
+    exporter = exporter_on(game)
+    exporter.add(LoggedOrder(1, game.current_actors()[0], order))  # raises if it read back otherwise
+    runs = [a for a in exporter.actions if a["type"] == "run_routes"]
+    assert [r["train"] for r in runs[0]["routes"]] == ["2-0", "2-1"]

@@ -4,6 +4,7 @@ a tile, a token, a run, a dividend, a train and the rest, with the platform's id
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from pbem.engine import market
@@ -134,6 +135,11 @@ def _routes(exporter: Exporter, action: RunRoutes) -> list[dict[str, Any]]:
     owned = exporter.train_ids(corp)
     out: list[dict[str, Any]] = []
     for run in action.runs:
+        if not run.joined and "+" in run.train and not any(train_type(t) == run.train for t in owned):
+            # a train type named like trains run as one (1825's 2+2): without such a train the
+            # name is the trains it joins, as the engine reads it (pbem.engine.steps.operating.runs)
+            first, *rest = run.train.split("+")
+            run = dataclasses.replace(run, train=first, joined=tuple(rest))
         if run.joined and (len(run.joined) != 1 or len(run.stops) != 3):
             raise UnsupportedExport(f"trains run as one ({run.train}+{'+'.join(run.joined)}) over "
                                     f"{len(run.stops)} stops: 18xx.games runs two 2-trains as one over three")

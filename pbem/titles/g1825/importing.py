@@ -239,7 +239,11 @@ class Translation1825(RecordTranslation):
             second = runs[partner]
             shared = next(s for s in first.stops if s in second.stops)
             ends = [s for s in first.stops if s != shared] + [shared] + [s for s in second.stops if s != shared]
-            merged.append(TrainRun(first.train, tuple(ends), (second.train,)))
+            named = f"{first.train}+{second.train}"
+            if any(train.name == named for train in renderer.title.trains):  # as the order names them
+                merged.append(TrainRun(named, tuple(ends), ()))
+            else:
+                merged.append(TrainRun(first.train, tuple(ends), (second.train,)))
         if not used:
             return None
         return RunRoutes(tuple(merged))

@@ -822,3 +822,18 @@ def test_the_listed_upgrades_follow_the_companys_trains() -> None:
     game.state.pool_trains.append(game.state.corporations["GER"].trains.pop())
     assert not [lay for lay in legal_lays(game, "GER") if lay.hex == "U21"]
     assert "no train" in str(game.hooks.lay_problem(game, "GER", "U21", upgrades_u21[0].tile, upgrades_u21[0].rotation))
+
+
+@pytest.mark.parametrize("reading", [(), ("receiver_buys_after_choice",)])
+def test_by_that_reading_the_acting_player_chooses_again_while_two_kinds_are_left(reading: tuple[str, ...]) -> None:
+    """GER in receivership (£2,000) could pay for a 5, a 3T or a U3: A chooses the U3. Two
+    kinds are still within its treasury: by the reading ``receiver_buys_after_choice`` (as
+    18xx.games plays it) A chooses again; by default the step is over (one train a turn)."""
+    game = operate(new_game(("unit_123", "u3p", *reading), players=4), "GER", president=None, cash=2000,
+                   tokens=("V20.4",))
+    game.state.phase = "3"
+    game.state.depot = [t for t in game.state.depot if t.split("-")[0] not in ("2", "3", "4")]
+    trains.BuyTrain1825.process(game, A, BuyTrain("U3", "depot"))
+    assert len(trains.receiver_choices(game, "GER")) >= 2
+    assert bool(trains.acting_choices(game, "GER")) == bool(reading)
+    assert ("buy_train" in game.state.round.operating.passed_steps) != bool(reading)

@@ -17,7 +17,9 @@ lease.
   :class:`~pbem.engine.receivership.ReceivershipPolicy`) withholds and buys a train when
   the treasury can pay for one (the acting player chooses which where it could pay for two
   kinds or more, and must buy one; one train a turn, or by the setting
-  :data:`RECEIVER_BUYS_AFTER_CHOICE` a second after the choice). A minor in silent
+  :data:`RECEIVER_BUYS_AFTER_CHOICE` as 18xx.games plays it: the acting player chooses again
+  while two kinds or more are left and there is room, then the receiver buys the one kind
+  left). A minor in silent
   receivership (the stock rules) does nothing.
 * **Credit** (18xx.games ``receivership_loan``): a company in receivership that owns or
   leases a train may spend up to :data:`RECEIVER_CREDIT` more than its treasury on its track,
@@ -403,9 +405,12 @@ def receiver_choices(game: Game, corp: str) -> list[str]:
 def acting_choices(game: Game, corp: str) -> list[str]:
     """The trains the acting player chooses among for ``corp`` in receivership: the
     :func:`receiver_choices` when there are two or more and it has bought no train this
-    turn (one purchase a turn, 18xx.games ``receivership_buy``), else []."""
+    turn (one purchase a turn), or by the reading :data:`RECEIVER_BUYS_AFTER_CHOICE` also
+    after the acting player's own choices (18xx.games asks again while two kinds or more
+    are left and there is room: ``receivership_skip?``); else []."""
     choices = receiver_choices(game, corp)
-    return choices if len(choices) >= 2 and not op_state(game).trains_bought else []
+    again = game.title.title_rule(RECEIVER_BUYS_AFTER_CHOICE)
+    return choices if len(choices) >= 2 and (again or not op_state(game).trains_bought) else []
 
 
 def _source(game: Game, train_id: str) -> str:
@@ -468,9 +473,14 @@ class BuyTrain1825(BuyTrainStep):
         buy_train(game, corp, action)
         if choices:
             left = receiver_choices(game, corp)
-            if len(left) == 1 and game.title.title_rule(RECEIVER_BUYS_AFTER_CHOICE):
-                buy_train(game, corp, BuyTrain(trains.train_type(left[0]), _source(game, left[0])))
-            mark_passed(game, cls)  # the receiver's one train (or two, by that reading)
+            if game.title.title_rule(RECEIVER_BUYS_AFTER_CHOICE):
+                if len(left) >= 2:
+                    return  # by that reading the acting player chooses again
+                if len(left) == 1:
+                    buy_train(game, corp, BuyTrain(trains.train_type(left[0]), _source(game, left[0])))
+            mark_passed(game, cls)  # the receiver's one train (or more, by that reading)
+        elif player == RECEIVER:
+            mark_passed(game, cls)  # the receiver's own purchase ends the step
 
     @classmethod
     def candidates(cls, game: Game, player: str) -> Iterable[Action]:

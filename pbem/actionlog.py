@@ -30,10 +30,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from pbem.durable import append_durably, write_atomic
 from pbem.log_records import GameRecord, LogRecord, parse_record
@@ -83,9 +84,10 @@ def record_hash(record: dict[str, Any]) -> str:
     return hashlib.sha256(_canonical({k: v for k, v in record.items() if k != "hash"})).hexdigest()
 
 
-def now_iso() -> str:
-    """The current UTC time as ``YYYY-MM-DDTHH:MM:SSZ``."""
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+def now_iso(seconds: float) -> str:
+    """The time ``seconds`` (since the epoch, from the log's clock) in UTC as
+    ``YYYY-MM-DDTHH:MM:SSZ``."""
+    return datetime.fromtimestamp(seconds, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,8 @@ class ActionLog:
     path: Path
     records: list[LogRecord] = field(default_factory=list)
     _torn: bool = field(default=False, repr=False)
+    clock: Callable[[], float] = field(default=time.time, repr=False, compare=False)
+    """The time records are stamped with (seconds since the epoch; the server's clock)."""
 
     @property
     def head_path(self) -> Path:
@@ -122,7 +126,8 @@ class ActionLog:
         return self.path.with_name("head.json")
 
     @classmethod
-    def create(cls, path: Path, genesis: dict[str, Any], *, actor: str = "GM", by: str = "") -> ActionLog:
+    def create(cls, path: Path, genesis: dict[str, Any], *, actor: str = "GM", by: str = "",
+               clock: Callable[[], float] = time.time) -> ActionLog:
         """A new log whose record 0 is the ``game`` record with ``genesis`` as data.
 
         :raises FileExistsError: the log exists already.
@@ -130,12 +135,12 @@ class ActionLog:
         path.parent.mkdir(parents=True, exist_ok=True)
         if path.exists():
             raise FileExistsError(path)
-        log = cls(path)
+        log = cls(path, clock=clock)
         log.append([NewRecord(kind="game", actor=actor, by=by, data=genesis)])
         return log
 
     @classmethod
-    def open(cls, path: Path, *, repair: bool = False) -> ActionLog:
+    def open(cls, path: Path, *, repair: bool = False, clock: Callable[[], float] = time.time) -> ActionLog:
         """Read the log and check its whole hash chain (see module doc).
 
         The records read end at the last ``batch_end``. A torn tail after it (bytes after the
@@ -173,7 +178,7 @@ class ActionLog:
                 good_end = offset
         if committed == 0:
             raise LogIntegrityError(f"{path}: the log has no complete record")
-        log = cls(path, records[:committed], _torn=good_end < len(raw))
+        log = cls(path, records[:committed], _torn=good_end < len(raw), clock=clock)
         log._check_head()  # before anything is cut
         if log._torn and repair:
             append_durably(path.with_suffix(".torn"), raw[good_end:])
@@ -233,7 +238,7 @@ class ActionLog:
                 kind, actor, by, source, data = item.kind, item.actor, item.by, item.source, item.data
             record: dict[str, Any] = {
                 "seq": seq,
-                "time": now_iso(),
+                "time": now_iso(self.clock()),
                 "kind": kind,
                 "actor": actor,
                 "by": by,

@@ -106,13 +106,13 @@ def script_from_record(path: Path, limit: int | None = None) -> dict[str, Any]:
     }
 
 
-def order_mail(sender: str, game_id: str, secret: str, orders: list[str], n: int) -> bytes:
-    """An order mail as a player's mail program would send it."""
+def order_mail(sender: str, game_id: str, secret: str, orders: list[str], n: int, when: datetime) -> bytes:
+    """An order mail as a player's mail program would send it at ``when``."""
     msg = EmailMessage()
     msg["From"] = sender
     msg["To"] = SERVER_ADDRESS
     msg["Subject"] = f"[{game_id}] orders"
-    msg["Date"] = format_datetime(datetime.now(timezone.utc))
+    msg["Date"] = format_datetime(when)
     msg["Message-ID"] = make_msgid(f"demo{n}", domain="demo.invalid")
     msg.set_content("PASSWORD " + secret + "\n" + "\n".join(orders) + "\n\n-- \nsent by pbem demo\n")
     return msg.as_bytes()
@@ -160,7 +160,8 @@ def run_demo(data_dir: Path, record: Path | None, *, echo: Callable[[str], Any] 
             await room.drain(server.outbound)
             for n, mail in enumerate(script["mails"], start=1):
                 who = mail["from"]
-                raw = order_mail(addresses[who], game_id, secrets[who], list(mail["orders"]), n)
+                raw = order_mail(addresses[who], game_id, secrets[who], list(mail["orders"]), n,
+                                 datetime.fromtimestamp(room.clock(), timezone.utc))
                 deliver_to_inbox(inbox, raw)
                 start = time.perf_counter()
                 result = await server.run_once()

@@ -18,6 +18,7 @@ import hashlib
 import json
 import re
 import secrets
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -241,15 +242,17 @@ def save_snapshot(action_log: ActionLog, state: Replay) -> bool:
     return snapshot.save(action_log.path.parent, state.info.game_id, records, state)
 
 
-def open_log(data_dir: Path, game_id: str, *, repair: bool = False) -> ActionLog:
-    """Open a game's log (see :meth:`ActionLog.open`; ``repair`` only before appending).
+def open_log(data_dir: Path, game_id: str, *, repair: bool = False,
+             clock: Callable[[], float] = time.time) -> ActionLog:
+    """Open a game's log (see :meth:`ActionLog.open`; ``repair`` only before appending;
+    ``clock`` stamps what is appended).
 
     :raises KeyError: no such game.
     :raises LogIntegrityError: the log or its ``head.json`` is damaged.
     """
     if not game_exists(data_dir, game_id):
         raise KeyError(game_id)
-    return ActionLog.open(game_dir(data_dir, game_id) / "log.jsonl", repair=repair)
+    return ActionLog.open(game_dir(data_dir, game_id) / "log.jsonl", repair=repair, clock=clock)
 
 
 __all__ = ["GameInfo", "GmEntry", "Replay", "ReplayError", "Seat", "Undone", "describe_record", "find_game", "game_dir",

@@ -14,10 +14,11 @@ import re
 import textwrap
 import unicodedata
 from dataclasses import dataclass
+import time
 from datetime import datetime, timezone
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 import jinja2
 
@@ -442,8 +443,9 @@ class ArchivedReport:
 class ReportArchive:
     """The numbered reports of one game in ``<game dir>/reports/`` (never deleted)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, clock: Callable[[], float] = time.time) -> None:
         self.folder = folder
+        self.clock = clock  # when a report is archived (seconds since the epoch)
 
     def _index_path(self) -> Path:
         return self.folder / "index.jsonl"
@@ -486,7 +488,7 @@ class ReportArchive:
         name = f"report-{number:04d}.txt"
         path = self.folder / name
         write_atomic(path, text.encode("ascii"))
-        stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        stamp = datetime.fromtimestamp(self.clock(), timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
         entry = {"number": number, "seq": seq, "file": name, "round": round_label, "time": stamp}
         append_durably(self._index_path(), (json.dumps(entry) + "\n").encode())
         return ArchivedReport(number, seq, path, round_label, stamp)

@@ -48,6 +48,7 @@ import hashlib
 import logging
 import os
 import time
+from datetime import datetime, timezone
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -180,7 +181,7 @@ class Mailroom:
         :raises KeyError: no such game.
         :raises LogIntegrityError: the log is damaged (or no longer replays).
         """
-        action_log = open_log(self.data, game_id, repair=True)
+        action_log = open_log(self.data, game_id, repair=True, clock=self.clock)
         last = action_log.records[-1].hash
         cached = self._cache.get(game_id)
         if cached and cached[0] == last:
@@ -191,7 +192,7 @@ class Mailroom:
 
     def archive(self, game_id: str) -> ReportArchive:
         """The report archive of ``game_id``."""
-        return ReportArchive(self.data / "games" / game_id / "reports")
+        return ReportArchive(self.data / "games" / game_id / "reports", clock=self.clock)
 
     def new_game(self, game_id: str, title: str, variants: tuple[str, ...], seats: list[tuple[str, str]],
                  gm_email: str, *, auto_runs: bool = False, random_seating: bool | None = None) -> dict[str, str]:
@@ -225,7 +226,7 @@ class Mailroom:
             body=gm_welcome_text(committed, gm_secret), kind="welcome", key=(game_id, "welcome-gm")))
         with self.locked():
             try:
-                ActionLog.create(game_dir(self.data, game_id) / "log.jsonl", data, by=gm_email)
+                ActionLog.create(game_dir(self.data, game_id) / "log.jsonl", data, by=gm_email, clock=self.clock)
             except FileExistsError:
                 raise FileExistsError(f"game {game_id} already exists") from None
             for message in welcomes:
@@ -406,6 +407,7 @@ class Mailroom:
             server_id=self.settings.server_id,
             in_reply_to=in_reply_to,
             references=(in_reply_to,) if in_reply_to else (),
+            date=datetime.fromtimestamp(self.clock(), timezone.utc),
         )
 
     def _complete(self, sub: Submission, committed: Replay, decision: Decision) -> None:

@@ -228,3 +228,14 @@ def test_a_typed_draft_is_sealed_and_chained_like_any_record(tmp_path: Path) -> 
     with pytest.raises(ValueError, match="numbered 7"):
         log.append([UndoRecord(seq=7, to_seq=1)])
     assert len(verify(log.path)) == 4, "a misnumbered draft writes nothing"
+
+
+def test_records_are_stamped_by_the_injected_clock(tmp_path: Path) -> None:
+    """The log reads no clock of its own: the one it is given stamps each record, also
+    after it is opened again."""
+    path = tmp_path / "log.jsonl"
+    log = ActionLog.create(path, {"title": "1830"}, clock=lambda: 0.0)
+    assert log.records[0].time == "1970-01-01T00:00:00Z"
+    again = ActionLog.open(path, clock=lambda: 86400.0)
+    again.append([NewRecord(kind="note", actor="GM", by="", data={"text": "x"})])
+    assert again.records[-1].time == "1970-01-02T00:00:00Z"

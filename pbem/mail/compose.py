@@ -10,9 +10,10 @@ import email.policy
 import email.utils
 import hashlib
 import re
+import time
 from datetime import datetime, timezone
 from email.message import EmailMessage
-from typing import Literal
+from typing import Callable, Literal
 
 __all__ = ["MARKER_HEADER", "MASK", "compose", "deterministic_message_id", "mask_secret", "reply_subject"]
 
@@ -44,6 +45,7 @@ def compose(
     in_reply_to: str | None = None,
     references: tuple[str, ...] = (),
     date: datetime | None = None,
+    clock: Callable[[], float] = time.time,
 ) -> EmailMessage:
     """Build one plain-text UTF-8 mail, ready for ``aiosmtplib.send``.
 
@@ -60,6 +62,7 @@ def compose(
     so ``msg.as_bytes()`` is 7-bit ASCII whatever the text.
 
     :param message_id: ``"<local@domain>"``, e.g. from :func:`deterministic_message_id`.
+    :param date: the ``Date`` header; without it, ``clock`` (seconds since the epoch) gives it.
     :returns: a new :class:`email.message.EmailMessage`.
     :raises ValueError: ``to`` is empty, ``message_id`` is not ``<local@domain>``, or a header
         value contains a line break.
@@ -68,7 +71,7 @@ def compose(
         raise ValueError("compose: 'to' has no address")
     if not _MESSAGE_ID.fullmatch(message_id):
         raise ValueError(f"compose: message_id {message_id!r} is not '<local@domain>'")
-    when = date if date is not None else datetime.now(timezone.utc)
+    when = date if date is not None else datetime.fromtimestamp(clock(), timezone.utc)
     if when.tzinfo is None:
         when = when.replace(tzinfo=timezone.utc)
 

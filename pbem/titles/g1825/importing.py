@@ -37,7 +37,8 @@ from pbem.engine.steps.operating.buytrains import crowded
 from pbem.engine.events import NoRun, TileLaid, TrainDiscarded, TrainRan
 from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
 from pbem.titles.g1825.selection import selection_of
-from pbem.titles.g1825.stock import COMPANY_SALE_FEE, SellPrivate, buyable_privates, directorship_in_pool
+from pbem.titles.g1825.stock import (COMPANY_SALE_FEE, SellPrivate, buyable_privates, director_alone_in_pool,
+                                     directorship_in_pool)
 from pbem.engine import receivership
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1825.trains import (LEASE_COST, RECEIVER_CREDIT, TRAIN_PRICE_MIN, Lease, acting_player, silent,
@@ -284,12 +285,8 @@ def _directorship_listed(game: Game, player: str, sym: str, stock_round: int, ca
     ``can_buy_presidents_share?``, ours :func:`directorship_in_pool`); not after the player
     sold ``sym`` in that round, which must still be on."""
     state, title = game.state, game.title
-    if sym not in state.corporations or not receivership.in_receivership(game, sym):
-        return False
-    if shares.pick_certificates(state, POOL, sym, 1):
-        return False
-    director = next((c for c in state.certificates if c.corporation == sym and c.president), None)
-    if director is None or director.owner != POOL:
+    director = director_alone_in_pool(game, sym)
+    if director is None:
         return False
     sr = state.round.stock if state.round.kind == "stock" and state.round.number == stock_round else None
     if sr is None or sym in sr.sold.get(player, []):

@@ -41,7 +41,7 @@ from pbem.engine.actions import Action, BuyPrivate, BuyShares, Par, Pass, SellSh
 from pbem.engine.events import Event, Money, PrivateBought
 from pbem.engine.events.receivership import ReceivershipEnded
 from pbem.engine.receivership import in_receivership
-from pbem.engine.state import IPO, POOL, Owner, StockRoundState
+from pbem.engine.state import IPO, POOL, Certificate, Owner, StockRoundState
 from pbem.engine.step import Handler
 from pbem.engine.steps.stock import SOURCES, BuySellParShares, least_sale, must_sell, sell_problem
 from pbem.errors import IllegalOrderError
@@ -313,14 +313,20 @@ def directorship_in_pool(game: Game, player: str, sym: str) -> bool:
     ordinary share, and ``player`` holds a share to give back for it (18xx.games'
     ``can_buy_presidents_share?``: the certificate is bought for one share's price, one share
     going back to the pool)."""
-    state, title = game.state, game.title
+    return (director_alone_in_pool(game, sym) is not None
+            and bool(shares.pick_certificates(game.state, Owner.player(player), sym, _give_back(game, sym))))
+
+
+def director_alone_in_pool(game: Game, sym: str) -> Certificate | None:
+    """``sym``'s Director's certificate when ``sym`` is in receivership and the pool holds
+    that certificate and no ordinary share, else None."""
+    state = game.state
     if sym not in state.corporations or not in_receivership(game, sym):
-        return False
+        return None
     if shares.pick_certificates(state, POOL, sym, 1):
-        return False
+        return None
     director = next((c for c in state.certificates if c.corporation == sym and c.president), None)
-    return (director is not None and director.owner == POOL
-            and bool(shares.pick_certificates(state, Owner.player(player), sym, _give_back(game, sym))))
+    return director if director is not None and director.owner == POOL else None
 
 
 def _give_back(game: Game, sym: str) -> int:

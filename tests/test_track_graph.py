@@ -101,6 +101,37 @@ def test_a_route_uses_no_hex_side_twice(game: Game) -> None:
         assert len(pieces) == len(set(pieces))
 
 
+# A balloon beyond SLSF's E12: F11 (#28) joins E12's side and E10's side each to F13's side;
+# F13 (#24) takes that side on to E14 and to F15, and E14 and F15 (#7) close the loop.
+BALLOON = {"E12": ("57", 0), "F11": ("28", 4), "F13": ("24", 1), "E14": ("7", 5), "F15": ("7", 1)}
+
+
+def test_reach_needs_a_route_that_uses_no_track_twice(game: Game) -> None:
+    """Dixon's 1870 rules 8.1.4 (a route may not use a section of track twice), as the reach
+    for a lay or token must be traced (6.1): the only walk from E12 onto F11's path to E10 goes
+    round the loop and back over the F11-F13 side it went out by. The loop is reached; E10
+    and F11's path to it are not, so a tile on E10 is refused."""
+    game.state.tiles.update(BALLOON)
+    net = track.network(game, "SLSF")
+    assert {("F13", 0), ("F13", 1), ("E14", 0), ("F15", 0)} <= net.segments
+    assert ("F11", 0) not in net.segments
+    assert "E10" not in net.hex_edges
+    assert track.lay_problem(game, "SLSF", "E10", "9", 2) == "SLSF's track does not reach E10"
+
+
+def test_the_balloon_seen_from_its_other_branch(game: Game) -> None:
+    """The same track with SLSF's token on E10 instead (a city there, joined to F11): its
+    route takes F11's other path out to F13 and round the loop, all of which is reached; the
+    path to E12's side again only by coming back over the F11-F13 side, so it is not."""
+    game.state.tiles.update(BALLOON)
+    game.state.tiles["E10"] = ("57", 2)  # exits 2 (D9) and 5 (F11)
+    game.state.tokens = {"E10.0": ["SLSF"]}
+    net = track.network(game, "SLSF")
+    assert {("F11", 0), ("F13", 0), ("F13", 1), ("E14", 0), ("F15", 0)} <= net.segments
+    assert ("F11", 1) not in net.segments
+    assert 0 not in net.hex_edges.get("E12", set())
+
+
 def test_the_graph_follows_each_tile_laid_and_keeps_the_rest(game: Game) -> None:
     """A tile laid replaces only its hex's segments in a new graph; the other hexes'
     segments are the same objects, the old graph is unchanged, and the graph built from

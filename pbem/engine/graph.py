@@ -171,6 +171,8 @@ class TrackGraph:
         self.bits = bits
         self._links = links
         self.sea_stops: frozenset[Vertex] = frozenset(Vertex(c, "o") for link in board.sea_links for c in (link.a, link.b))
+        self.seg_masks: dict[Segment, int] = {}
+        """Segment -> :meth:`mask`, kept; shared by the graphs derived from one another."""
         self.reach_sides: dict[Segment, tuple[tuple[str, int], ...]] = {}
         """Segment -> the (hex, edge) pairs its reach opens (:func:`reach`): each side it
         crosses, from both hexes; shared by the graphs derived from one another (a segment is
@@ -222,6 +224,7 @@ class TrackGraph:
                  if not entry[1] & changed and stop.coord not in changed}
         graph = TrackGraph(self.board, self.tiles, laid, by_hex, adjacency, self.bits, links)
         graph.reach_sides = self.reach_sides
+        graph.seg_masks = self.seg_masks
         return graph
 
     def with_tile(self, coord: str, tile: str, rotation: int) -> TrackGraph:
@@ -243,6 +246,14 @@ class TrackGraph:
                 bit = self.bits[piece] = 1 << len(self.bits)
             out |= bit
         return out
+
+    def stop_mask(self, stop: Vertex) -> int:
+        """The bit of ``stop`` in the masks (a route visits a stop once)."""
+        key = f"@{stop.coord}:{stop.stop}"
+        bit = self.bits.get(key)
+        if bit is None:
+            bit = self.bits[key] = 1 << len(self.bits)
+        return bit
 
     def onward(self, vertex: Point, arrived: Segment | None) -> Iterator[Segment]:
         """The segments a route at ``vertex``, arrived by ``arrived`` (None at its first
@@ -352,17 +363,16 @@ class Network:
 def reach(graph: TrackGraph, starts: list[Vertex], blocks: Callable[[Vertex], bool], *,
           routes: bool = True) -> Network:
     """What the stops ``starts`` (a corporation's token stops) reach: every segment some
-    walk from one of them can travel along by the movement rule, passing through no stop for
-    which ``blocks`` is true (see :class:`Network`) except from an off-board area's track
-    onto its sea link or back (:meth:`TrackGraph.through`), along the sea links that carry
-    reach. One search from all the starts at once, each directed segment walked once, so the
-    cost is linear in the track; then, for ``route_for_train``, a walk from each start that
-    ends as soon as it finds a second stop; where a sea link carries no reach, one more walk
-    that crosses it gives ``route_stops``. With ``routes=False`` those two are left out
+    route from one of them can travel along (see :class:`Network`). A route follows the
+    movement rule, uses no piece of track twice and visits no stop twice (1830 rules 6.5;
+    Dixon's 1870 rules 8.1.4), passes through no stop for which ``blocks`` is true except
+    from an off-board area's track onto its sea link or back (:meth:`TrackGraph.through`),
+    and crosses only the sea links that carry reach (:func:`_trails`). ``route_for_train``
+    is whether such a route joins two stops; where a sea link carries no reach,
+    ``route_stops`` adds the stops beyond it. With ``routes=False`` those two are left out
     (``route_for_train`` False, ``route_stops`` the ``stops``): for a caller that asks only
     what track and stops are reached."""
     board = graph.board
-    net = Network()
     blocked: dict[Vertex, bool] = {}
 
     def passes(stop: Vertex) -> bool:
@@ -371,60 +381,101 @@ def reach(graph: TrackGraph, starts: list[Vertex], blocks: Callable[[Vertex], bo
             found = blocked[stop] = blocks(stop)
         return not found
 
+    reached, stops = _trails(graph, starts, passes, all_sea=False)
+    net = Network(stops=stops)
+    hex_edges, sides_of = net.hex_edges, graph.reach_sides
     for start in starts:
         coord = start.coord
-        net.hex_edges.setdefault(coord, set()).update(e for e in range(6) if board.neighbor(coord, e) is not None)
-        net.stops.add(start)
-    sea = graph.sea_stops
-    # the walk of TrackGraph.onward, inlined (the hot loop of every lay and token check)
-    adjacency, sides_of = graph.adjacency, graph.reach_sides
-    hex_edges, segments, stops = net.hex_edges, net.segments, net.stops
-    seen: set[tuple[Segment, Point]] = set()
-    todo: list[tuple[Point, Segment | None, bool]] = [(start, None, False) for start in starts]
-    while todo:
-        vertex, arrived, through = todo.pop()
-        if through and arrived is not None:
-            onward: Iterable[Segment] = graph.through(vertex, arrived)
-        elif arrived is None or type(vertex) is Vertex:
-            onward = adjacency.get(vertex, ())
-        elif isinstance(vertex, str) and vertex.endswith("|-"):
-            continue
-        else:
-            came_from = arrived.key[0]
-            onward = [seg for seg in adjacency.get(vertex, ()) if seg.key[0] != came_from]
-        for seg in onward:
-            if seg is arrived or (seg.sea and not seg.sea_reach):
-                continue
-            nxt = seg.b if seg.a == vertex else seg.a
-            state = (seg, nxt)
-            if state in seen:
-                continue
-            seen.add(state)
-            if seg.key not in segments:
-                segments.add(seg.key)
-                opened = sides_of.get(seg)
-                if opened is None:
-                    opened = sides_of[seg] = _opened_sides(board, seg)
-                for coord, edge in opened:
-                    found = hex_edges.get(coord)
-                    if found is None:
-                        hex_edges[coord] = {edge}
-                    else:
-                        found.add(edge)
-            if type(nxt) is Vertex:
-                stops.add(nxt)
-                if not passes(nxt):
-                    if nxt in sea:
-                        todo.append((nxt, seg, True))
-                    continue
-            todo.append((nxt, seg, False))
+        hex_edges.setdefault(coord, set()).update(e for e in range(6) if board.neighbor(coord, e) is not None)
+    for seg in reached:
+        net.segments.add(seg.key)
+        opened = sides_of.get(seg)
+        if opened is None:
+            opened = sides_of[seg] = _opened_sides(board, seg)
+        for coord, edge in opened:
+            found = hex_edges.get(coord)
+            if found is None:
+                hex_edges[coord] = {edge}
+            else:
+                found.add(edge)
     net.route_stops = net.stops
     if not routes:
         return net
-    net.route_for_train = any(_finds_second_stop(graph, start, passes) for start in starts)
     if any(not link.reach for link in board.sea_links):
-        net.route_stops = _route_stops(graph, starts, passes)
+        net.route_stops = _trails(graph, starts, passes, all_sea=True)[1]
+    net.route_for_train = _route_for_train(graph, starts, net.route_stops)
     return net
+
+
+def _trails(graph: TrackGraph, starts: list[Vertex], passes: Callable[[Vertex], bool], *,
+            all_sea: bool) -> tuple[set[Segment], set[Vertex]]:
+    """The segments and stops some route from one of ``starts`` reaches (see :func:`reach`),
+    crossing every sea link where ``all_sea``, else only those that carry reach.
+
+    A depth-first search over routes: a route is extended along a segment only where it has
+    used none of the segment's pieces of track and has not visited the stop it leads to
+    (the pieces and stops it used are one bit mask, :meth:`TrackGraph.mask`). A route that
+    reaches a segment in the same direction with a superset of the pieces and stops an
+    earlier one used finds nothing new and stops there, so on track without loops each
+    directed segment is walked once. A route ends at another start (what lies beyond, that
+    start's own routes reach) and never returns to its own."""
+    start_set = frozenset(starts)
+    stops = set(starts)
+    reached: set[Segment] = set()
+    sea = graph.sea_stops
+    adjacency, masks = graph.adjacency, graph.seg_masks
+    expanded: dict[tuple[Segment, Point], list[int]] = {}
+    # the walk of TrackGraph.onward, inlined (the hot loop of every lay and token check)
+    for start in starts:
+        todo: list[tuple[Point, Segment | None, int, bool]] = [(start, None, 0, False)]
+        while todo:
+            vertex, arrived, used, through = todo.pop()
+            if through and arrived is not None:
+                onward: Iterable[Segment] = graph.through(vertex, arrived)
+            elif arrived is None or type(vertex) is Vertex:
+                onward = adjacency.get(vertex, ())
+            elif isinstance(vertex, str) and vertex.endswith("|-"):
+                continue
+            else:
+                came_from = arrived.key[0]
+                onward = [seg for seg in adjacency.get(vertex, ()) if seg.key[0] != came_from]
+            for seg in onward:
+                if seg is arrived or (seg.sea and not seg.sea_reach and not all_sea):
+                    continue
+                seg_mask = masks.get(seg)
+                if seg_mask is None:
+                    seg_mask = masks[seg] = graph.mask(seg)
+                if seg_mask & used:
+                    continue
+                nxt = seg.b if seg.a == vertex else seg.a
+                now = used | seg_mask
+                if type(nxt) is Vertex:
+                    if nxt in start_set:
+                        if nxt != start:
+                            reached.add(seg)
+                        continue
+                    stop_mask = graph.stop_mask(nxt)
+                    if stop_mask & used:
+                        continue
+                    now |= stop_mask
+                state = (seg, nxt)
+                prior = expanded.get(state)
+                if prior is None:
+                    expanded[state] = [now]
+                else:
+                    if any(earlier & now == earlier for earlier in prior):
+                        continue
+                    prior[:] = [earlier for earlier in prior if earlier & now != now]
+                    prior.append(now)
+                reached.add(seg)
+                if type(nxt) is Vertex:
+                    stops.add(nxt)
+                    if not passes(nxt):
+                        if nxt in sea:
+                            todo.append((nxt, seg, now, True))
+                        continue
+                todo.append((nxt, seg, now, False))
+    return reached, stops
 
 
 def _opened_sides(board: MapData, seg: Segment) -> tuple[tuple[str, int], ...]:
@@ -439,54 +490,16 @@ def _opened_sides(board: MapData, seg: Segment) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-def _route_stops(graph: TrackGraph, starts: list[Vertex], passes: Callable[[Vertex], bool]) -> set[Vertex]:
-    """The stops a route from ``starts`` may visit, crossing every sea link (see
-    :func:`reach`)."""
-    out = set(starts)
-    seen: set[tuple[int, Point]] = set()
-    todo: list[tuple[Point, Segment | None, bool]] = [(start, None, False) for start in starts]
-    while todo:
-        vertex, arrived, through = todo.pop()
-        onward = graph.through(vertex, arrived) if through and arrived is not None else graph.onward(vertex, arrived)
-        for seg in onward:
-            nxt = seg.other(vertex)
-            state = (id(seg), nxt)
-            if state in seen:
-                continue
-            seen.add(state)
-            if is_stop(nxt):
-                out.add(nxt)
-                if not passes(nxt):
-                    if nxt in graph.sea_stops:
-                        todo.append((nxt, seg, True))
-                    continue
-            todo.append((nxt, seg, False))
-    return out
-
-
-def _finds_second_stop(graph: TrackGraph, start: Vertex, passes: Callable[[Vertex], bool]) -> bool:
-    """Whether a walk from ``start`` by the movement rule reaches another stop, a city, an
-    off-board area or a town (a route for a train, 1830 rules 6.7: a 2-train may run from a
-    city with a token to a town, so such a corporation must own a train)."""
-    seen: set[tuple[int, Point]] = set()
-    todo: list[tuple[Point, Segment | None]] = [(start, None)]
-    while todo:
-        vertex, arrived = todo.pop()
-        for seg in graph.onward(vertex, arrived):
-            nxt = seg.other(vertex)
-            state = (id(seg), nxt)
-            if state in seen:
-                continue
-            seen.add(state)
-            if is_stop(nxt):
-                if nxt == start:
-                    continue
-                if nxt.stop[0] in "cot":
-                    return True
-                if not passes(nxt):
-                    continue
-            todo.append((nxt, seg))
-    return False
+def _route_for_train(graph: TrackGraph, starts: list[Vertex], route_stops: set[Vertex]) -> bool:
+    """Whether a route joins two stops, a city, an off-board area or a town (a route for a
+    train, 1830 rules 6.7: a 2-train may run from a city with a token to a town, so such a
+    corporation must own a train): a stop other than the starts that a route reaches, or a
+    way between two starts (a route from one start ends at the first other start)."""
+    start_set = set(starts)
+    if any(stop not in start_set and stop.stop[0] in "cot" for stop in route_stops):
+        return True
+    return any(link.end in start_set and link.end != start and link.end.stop[0] in "cot"
+               for start in starts for link in graph.links(start))
 
 
 # -- the fewest stops from a stop to a hex -----------------------------------------------------

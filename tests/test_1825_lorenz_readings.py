@@ -16,6 +16,7 @@ from pbem.engine.game import Game
 from pbem.engine.steps.auction import min_price
 from pbem.errors import IllegalOrderError
 from pbem.orders import help_text
+from pbem.engine.track import HOME_NAMING_NO_CITY
 from pbem.ruleset import load_title
 from pbem.titles.g1825 import credit, trains
 from pbem.titles.g1825.lorenz.actions import Designate, PowerLay, PowerToken
@@ -40,7 +41,8 @@ def started(variant: str = "lorenz") -> Game:
 
 def test_lorenz_yaml_sets_every_reading_to_its_default_and_each_variant_plays_the_other() -> None:
     plain = load_title("1825", ("unit_12", "lorenz"))
-    own = {**credit.DEFAULTS, trains.RECEIVER_BUYS_AFTER_CHOICE: False}  # plain 1825's own readings
+    own = {**credit.DEFAULTS, trains.RECEIVER_BUYS_AFTER_CHOICE: False,  # plain 1825's own readings
+           HOME_NAMING_NO_CITY: "one_city_left", "token_city_after_lay": "layer"}
     assert plain.const("title_rules") == {**own, **DEFAULTS}
     for key, variant in OTHER_READING.items():
         other = load_title("1825", ("unit_12", variant))

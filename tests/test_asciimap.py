@@ -140,10 +140,18 @@ def _logical(cell: list[str]) -> list[str]:
 
 
 def _expected_slots(game: Game, coord: str, city: int) -> list[str]:
+    """Tokens, homes held in the city, then a home held on the hex that names no city in the
+    first city with a slot left (1830's ERIE on E11), then free slots."""
     short = {c.sym: c.short for c in game.title.corporations}
-    marks = [short[c] for c in track.tokens_in(game, coord, city)]
-    marks += [short[c].lower() for c in track.reserved_home(game, coord, city)]
-    return marks + ["."] * (track.city_slots(game, coord, city) - len(marks))
+    by_city = []
+    on_hex = [short[c].lower() for c in track.held_on_hex(game, coord)]
+    for index in range(len(track.placed(game, coord).tile.cities)):
+        marks = [short[c] for c in track.tokens_in(game, coord, index)]
+        marks += [short[c].lower() for c in track.reserved_home(game, coord, index)]
+        room = track.city_slots(game, coord, index) - len(marks)
+        marks, on_hex = marks + on_hex[:room], on_hex[room:]
+        by_city.append(marks + ["."] * (track.city_slots(game, coord, index) - len(marks)))
+    return by_city[city]
 
 
 # -- golden maps ------------------------------------------------------------------------------

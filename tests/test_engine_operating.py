@@ -542,6 +542,31 @@ def test_a_home_of_two_trackless_cities_upgraded_first_lets_the_president_choose
     assert other.state.tokens == {"E11.0": ["ERIE"]}
 
 
+@pytest.mark.parametrize("variants, chooser, seat", [((), "NYNH", P2), (("token_city_chosen_by_owner",), "", P1)])
+def test_a_token_a_lay_lifts_goes_back_in_the_city_the_layer_chooses(variants: tuple[str, ...], chooser: str,
+                                                                      seat: str) -> None:
+    """ERIE's token on E11 before track; NYNH lays #59 there, which tells the two cities apart.
+    The rules are silent on who puts the token back: by the setting ``token_city_after_lay``
+    NYNH's president chooses its city (as 18xx.games plays it), or by the variant
+    ``token_city_chosen_by_owner`` ERIE's own."""
+    from pbem.engine.steps.operating.tracklay import lay_tile
+    from pbem.engine.values import DisplacedToken
+
+    game = Game(load_title("1830", variants), [P1, P2, P3])
+    for player, company in ((P1, "SV"), (P2, "CS"), (P3, "DH"), (P1, "MH"), (P2, "CA")):
+        game.apply(player, BuyPrivate(company))
+    game.state.phase = "3"
+    float_corp(game, "ERIE", P1, 100, 1000)
+    float_corp(game, "NYNH", P2, 90, 900)
+    operating(game)
+    assert game.state.tokens["E11.0"] == ["ERIE"]
+    lay_tile(game, "NYNH", LayTile("E11", "59", 0), ignore_reach=True)
+    assert game.state.pending_tokens == [DisplacedToken("ERIE", "E11", chooser)]
+    assert game.waiting_for().startswith(f"{seat} for {chooser or 'ERIE'}: choose the city")
+    game.apply(seat, PlaceToken("E11", 1))
+    assert game.state.tokens["E11.1"] == ["ERIE"] and not game.state.pending_tokens
+
+
 def test_at_the_train_limit_a_diesel_may_still_be_bought_by_trading_in(game: Game) -> None:
     """Phase 6, limit 2: PRR holds a 5 and a 6 and may not add a train, but it may buy a
     diesel by trading in one of them (1830 rules 6.7), the count staying 2."""

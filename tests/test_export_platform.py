@@ -611,6 +611,23 @@ def test_with_the_cs_lay_made_the_turn_ends_with_our_pass() -> None:
                                           "id": bought + 1}]
 
 
+def test_the_platforms_last_pass_reads_as_no_order_when_the_corporation_operates_next_too() -> None:
+    """As above, PRR alone with two operating rounds a set (phase 3): the turn our engine ends
+    is followed by PRR's turn in the next operating round, so the platform's pass of the last
+    step is written and read back as no order (once: PRR's own PASS after it is a PASS).""" 
+    from pbem.engine.actions import BuyTrain
+
+    game, exporter = _prr_owning()
+    game.state.phase, game.state.operating_rounds = "3", 2
+    game.state.bank += game.state.corporations["PRR"].cash - 80
+    game.state.corporations["PRR"].cash = 80  # a 2-train's price: nothing left after it
+    exporter.add(LoggedOrder(1, "A", BuyTrain("2")))
+    assert game.round_label() == "OR 1.2" and game.operating_corporation() == "PRR"
+    assert [(a["type"], a["entity"]) for a in exporter.actions[-2:]] == [("buy_train", "PRR"), ("pass", "PRR")]
+    renderer = exporter.renderer
+    assert renderer.render({"type": "pass", "entity": "PRR", "entity_type": "corporation", "id": 99}) == Pass()
+
+
 def test_a_route_back_to_the_hex_it_left_reads_in_the_order_written() -> None:
     """A run G7 (one city) - F6 - G7 (the other city): both ends of its first hex chain are
     ends of the second, so the first chain's own order gives the start; a route whose first
@@ -1039,3 +1056,32 @@ def test_1825_two_2_trains_run_as_one_with_k7s_2_plus_2_train_in_the_game() -> N
     exporter.add(LoggedOrder(1, game.current_actors()[0], order))  # raises if it read back otherwise
     runs = [a for a in exporter.actions if a["type"] == "run_routes"]
     assert [r["train"] for r in runs[0]["routes"]] == ["2-0", "2-1"]
+
+
+def test_a_home_city_ours_placed_alone_is_the_platforms_choice_and_reads_back_as_no_order() -> None:
+    """The Taff Vale's Cardiff (V8, R1), a home naming no city, after another company took
+    one city of the two: our engine puts the home token in the city left; the platform has
+    the company choose it (its home-token step), so the export writes that choice, which the
+    import reads as no order of ours. Not where the order was the choice itself, nor on a tile
+    with no track (the platform places that one alone too)."""
+    from pbem.engine.events import TokenPlaced
+    from pbem.exporters.core_actions import home_city_chosen
+    from tests.test_1825_operating import new_game as new_1825_game
+
+    game = new_1825_game(("unit_1", "r1"), players=4)
+    exporter = exporter_on(game)
+    placed = [TokenPlaced("TV", "V8", home=True)]
+    game.state.tokens["V8.0"] = ["TV"]
+    assert home_city_chosen(exporter, Pass(), placed) == [], "the printed OO has no track"
+    del game.state.tokens["V8.0"]
+    game.state.tiles["V8"] = ("52", 1)
+    game.state.tokens["V8.0"] = ["GWR"]
+    exporter._sync_tiles()
+    exporter.renderer._tile_hex.update({tile: coord for coord, tile in exporter.tile_ids.items()})
+    game.hooks.place_home_token(game, "TV")
+    assert game.state.tokens["V8.1"] == ["TV"]
+    exporter.slots.follow(game)
+    chosen = home_city_chosen(exporter, Pass(), placed)
+    assert [(a["type"], a["entity"], a["city"], a["slot"]) for a in chosen] == [("place_token", "TV", "52-0-1", 0)]
+    assert exporter.renderer.render({**chosen[0], "id": 1}) is None
+    assert home_city_chosen(exporter, PlaceToken("V8", 1), placed) == []

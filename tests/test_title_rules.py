@@ -57,6 +57,8 @@ def test_a_value_of_another_type_than_the_default_fails_the_load(tmp_path: Path)
         load_title("1830", ("odd",), rules_dir=root, hooks=Settled)
 
 
-def test_1830_declares_one_setting_its_reading_of_a_train_due() -> None:
-    assert load_title("1830").const("title_rules") == {"emergency_train_from_corporation": "face_value"}
-    assert TitleHooks.title_rules() == {"emergency_train_from_corporation": "face_value"}
+def test_1830_declares_its_readings_of_a_train_due_a_home_naming_no_city_and_a_lifted_token() -> None:
+    declared = {"emergency_train_from_corporation": "face_value", "home_naming_no_city": "whole_hex",
+                "token_city_after_lay": "layer"}
+    assert load_title("1830").const("title_rules") == declared
+    assert TitleHooks.title_rules() == declared

@@ -106,7 +106,7 @@ def test_a_token_on_a_trackless_oo_hex_waits_as_a_typed_value_until_its_city_is_
     assert game.state.tokens == {"E11.0": ["ERIE"]}
     events = game.apply(P1, LayTile("E11", "59", 0))
     assert TokenCityPending("ERIE", "E11") in events
-    assert game.state.pending_tokens == [DisplacedToken("ERIE", "E11")]
+    assert game.state.pending_tokens == [DisplacedToken("ERIE", "E11", "ERIE")]  # ERIE laid it: it chooses
     events = game.apply(P1, PlaceToken("E11", 1))
     assert render_all(events, game.money)[0] == "ERIE places its token on E11 city 1"
     assert game.state.tokens == {"E11.1": ["ERIE"]} and game.state.pending_tokens == []

@@ -67,8 +67,12 @@ class TitleHooks:
         title_rule`. 1830: ``emergency_train_from_corporation``, how a corporation that must
         buy a train and cannot pay the bank's cheapest may buy another corporation's
         (:data:`pbem.engine.steps.operating.buytrains.EMERGENCY_READINGS`; default
-        ``face_value``)."""
-        return {"emergency_train_from_corporation": "face_value"}
+        ``face_value``); ``home_naming_no_city``, what a home naming no city on a hex of several
+        keeps (:data:`pbem.engine.track.HOME_NAMING_NO_CITY`; default ``whole_hex``);
+        ``token_city_after_lay``, who chooses the city of a token a tile lay lifts
+        (:data:`pbem.engine.steps.operating.tracklay.TOKEN_CITY_AFTER_LAY`; default ``layer``)."""
+        return {"emergency_train_from_corporation": "face_value", "home_naming_no_city": "whole_hex",
+                "token_city_after_lay": "layer"}
 
     # -- the sequence of rounds ----------------------------------------------------------------
 
@@ -424,11 +428,13 @@ class TitleHooks:
         corporation places its first token (1830 rules 6.1: its one home, the charter's
         ``home`` and ``home_city``, followed through upgrades to the city that took over its
         track). A title with companies of several homes names them all
-        (1825: the LNWR of Units 1 and 2 at Wolverton and Crewe)."""
-        data = game.title.corporation(corp)
-        if not data.home:
-            return ()
+        (1825: the LNWR of Units 1 and 2 at Wolverton and Crewe). A home that names no city
+        on a hex of several is held on the hex instead (:func:`pbem.engine.track.held_on_hex`)."""
         from pbem.engine import track
+
+        data = game.title.corporation(corp)
+        if not data.home or track.hex_home(game, corp) is not None:
+            return ()
 
         city = data.home_city if data.home_city is not None else 0
         return (CityRef(data.home, track.printed_city_now(game, data.home, city)),)

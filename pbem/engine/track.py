@@ -105,11 +105,50 @@ def reserved_home(game: Game, coord: str, city: int) -> list[str]:
     return out
 
 
-def free_slots(game: Game, coord: str, city: int, for_corp: str | None = None) -> int:
-    """Empty slots of a city, less those held for another corporation's home token."""
+HOME_NAMING_NO_CITY = "home_naming_no_city"
+"""The title rule of a home that names no city on a hex of several (1830's ERIE on E11, 1825's
+Taff Vale on V8), until its token is placed: ``whole_hex``, no other corporation's token
+on the hex (18xx.games plays 1830 so); ``one_city_left``, one slot of the hex is kept, in
+whichever city is left (18xx.games plays 1825 so)."""
+HOME_READINGS = ("whole_hex", "one_city_left")
+
+
+def hex_home(game: Game, corp: str) -> str | None:
+    """``corp``'s home hex where its home names no city and the hex has several (see
+    :data:`HOME_NAMING_NO_CITY`), else None."""
+    data = game.title.corporation(corp)
+    if not data.home or data.home_city is not None or data.home not in game.board.hexes:
+        return None
+    return data.home if len(game.board.hexes[data.home].tile.cities) > 1 else None
+
+
+def held_on_hex(game: Game, coord: str) -> list[str]:
+    """Corporations whose home is ``coord``, naming no city on a hex of several, that have not
+    placed a token yet: each keeps a slot of the hex (:data:`HOME_NAMING_NO_CITY`)."""
+    placed_any = {c for corps in game.state.tokens.values() for c in corps}
+    return [corp.sym for corp in game.title.corporations
+            if corp.sym not in placed_any and hex_home(game, corp.sym) == coord
+            and not game.state.corporations[corp.sym].closed]
+
+
+def _free_in_city(game: Game, coord: str, city: int, for_corp: str | None) -> int:
     slots = city_slots(game, coord, city) - len(tokens_in(game, coord, city))
     held = [c for c in reserved_home(game, coord, city) if c != for_corp]
     return max(0, slots - len(held))
+
+
+def free_slots(game: Game, coord: str, city: int, for_corp: str | None = None) -> int:
+    """Empty slots of a city, less those held for another corporation's home token: its home
+    in this city, or a home on the hex that names no city (:data:`HOME_NAMING_NO_CITY`)."""
+    free = _free_in_city(game, coord, city, for_corp)
+    on_hex = [c for c in held_on_hex(game, coord) if c != for_corp] if free else []
+    if not on_hex:
+        return free
+    if game.title.title_rule(HOME_NAMING_NO_CITY) == "whole_hex":
+        return 0
+    cities = range(len(placed(game, coord).tile.cities))
+    left = sum(_free_in_city(game, coord, j, for_corp) for j in cities) - len(on_hex)
+    return max(0, min(free, left))
 
 
 def blocks(game: Game, vertex: Vertex, corp: str) -> bool:

@@ -149,8 +149,10 @@ class PrivateToken:
 
 
 class DisplacedToken(NamedTuple):
-    """A station token waiting to be put back on ``hex`` by ``corporation``, in the city of
-    its choice, once a tile lay gives the hex's cities an identity (1830: the OO hexes)."""
+    """``corporation``'s station token waiting to be put back on ``hex``, in the city its
+    ``chooser`` chooses (a corporation whose president acts; empty: ``corporation``), once a
+    tile lay gives the hex's cities an identity (1830: the OO hexes)."""
 
     corporation: str
     hex: str
+    chooser: str = ""

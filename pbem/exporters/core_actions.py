@@ -5,9 +5,10 @@ a tile, a token, a run, a dividend, a train and the rest, with the platform's id
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
-from pbem.engine import market
+from pbem.engine import market, track
+from pbem.engine.events import Event, TokenPlaced
 from pbem.engine.actions import (
     Action,
     Assign,
@@ -202,3 +203,24 @@ def _city_part(exporter: Exporter, coord: str, city: int) -> int:
     name = exporter.tile_id(coord).rsplit("-", 1)[0]
     parts = exporter.renderer.translation.city_parts(name)
     return parts[city] if parts is not None and city < len(parts) else city
+
+
+def home_city_chosen(exporter: Exporter, order: Action, events: Sequence[Event]) -> list[dict[str, Any]]:
+    """The platform's choice of city for each home token our engine placed by itself on a
+    home hex that names no city (:func:`pbem.engine.track.hex_home`) and whose tile has track:
+    there the platform always has the company choose (its home-token step), where ours
+    places the token in the one city with room (after the slots followed the token)."""
+    out: list[dict[str, Any]] = []
+    for event in events:
+        if not (isinstance(event, TokenPlaced) and event.home and not isinstance(order, PlaceToken)
+                and track.hex_home(exporter.game, event.corporation) == event.hex
+                and track.placed(exporter.game, event.hex).tile.paths):
+            continue
+        corp, coord = event.corporation, event.hex
+        city = next(i for i in range(len(track.placed(exporter.game, coord).tile.cities))
+                    if corp in track.tokens_in(exporter.game, coord, i))
+        taken = exporter.slots.taken.get(track.city_key(coord, city), [])
+        out.append({"type": "place_token", "entity": corp, "entity_type": "corporation",
+                    "city": f"{exporter.tile_id(coord)}-{_city_part(exporter, coord, city)}",
+                    "slot": taken.index(corp) if corp in taken else 0, "tokener": corp})
+    return out

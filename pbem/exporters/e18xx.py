@@ -46,7 +46,7 @@ from pbem.engine.state import Owner
 from pbem.engine.steps.stock import PURCHASES
 from pbem.engine.title import TitleData
 from pbem.errors import OrderError
-from pbem.exporters.core_actions import core_actions, teleporting
+from pbem.exporters.core_actions import core_actions, home_city_chosen, teleporting
 from pbem.exporters.records import (
     ExportedRecord,
     LoggedOrder,
@@ -345,7 +345,7 @@ class Exporter:
             events = self.game.apply(order.seat, order.action)
         self._sync_tiles()
         self.slots.follow(self.game)
-        for extra in translation.after_order(self, events):
+        for extra in home_city_chosen(self, order.action, events) + translation.after_order(self, events):
             if self.renderer.render({**extra, "id": len(self.actions) + 1}) is not None:
                 raise UnsupportedExport(f"log {order.seq}: the platform's {extra['type']} would read back as an order")
             self.emit(extra, order.seq)

@@ -35,6 +35,7 @@ from pbem.engine.actions import (
     SellShares,
     TrainRun,
 )
+from pbem.engine import track
 from pbem.engine.game import Game
 from pbem.engine.state import IPO, POOL, Owner
 from pbem.engine.trains import train_type
@@ -325,6 +326,10 @@ class Renderer:
             using = str(action["entity"]) if action.get("entity_type") == "company" else None
             parts = self.translation.city_parts(tile_id.rsplit("-", 1)[0])  # the platform's part number
             index = parts.index(int(city)) if parts is not None and int(city) in parts else int(city)
+            entity = str(action["entity"])
+            if using is None and entity in self.game.state.corporations and track.hex_home(self.game, entity) == coord \
+                    and entity in track.tokens_in(self.game, coord, index):
+                return None  # the platform's choice of a home city that ours had only one of (placed already)
             return PlaceToken(coord, index, using)
         if kind == "run_routes":
             return RunRoutes(tuple(self._run(route) for route in action["routes"]))
@@ -360,6 +365,9 @@ class Renderer:
             return Pass()
         if action.get("entity_type", "player") == "corporation":
             if game.operating_corporation() == entity:
+                if entity in self.turns.just_ended and self.translation.asks_at_turn_end(game, entity):
+                    self.turns.just_ended.remove(entity)  # the end of the turn ours ended, before its next
+                    return None
                 return Pass()
             return None if self.turns.corporation_done(entity) else Pass()
         name = self.names.get(action["entity"], entity)

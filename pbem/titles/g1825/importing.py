@@ -66,7 +66,8 @@ IN_RECEIVERSHIP = "1825 in receivership before the order"
 class Translation1825(RecordTranslation):
     """1825's own record actions (see the module docstring)."""
 
-    platform_lacks = frozenset({"lorenz", "receivership_no_credit"})  # lorenz: and every reading of it, each including it
+    platform_lacks = frozenset({"lorenz", "receivership_no_credit", "home_whole_hex",
+                                "token_city_chosen_by_owner"})  # lorenz: and every reading of it, each including it
     platform_plays = frozenset({"receiver_buys_after_choice"})
 
     def asks_in_stock_round(self, game: Game, player: str, stock_round: int, phase: str, cash: int) -> bool:

@@ -39,7 +39,7 @@ from pbem.engine.steps.operating import (
     current_corp,
     op_state,
 )
-from pbem.engine.values import CityRef, DisplacedToken, Owner, Vertex
+from pbem.engine.values import CityRef, Owner, Vertex
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1825 import credit, dividends, routes, track
 from pbem.titles.g1825 import trains as trains1825
@@ -153,7 +153,9 @@ class OperatingRules(TitleHooks):
         reading of a train due, as 1825 makes no company buy one on its Director's money)."""
         inherited = {k: v for k, v in super().title_rules().items() if k != "emergency_train_from_corporation"}
         return {**inherited, **credit.DEFAULTS,  # no train is due on a Director's money
-                trains1825.RECEIVER_BUYS_AFTER_CHOICE: False}
+                trains1825.RECEIVER_BUYS_AFTER_CHOICE: False,
+                # the Taff Vale's Cardiff keeps one city of two (as 18xx.games plays 1825)
+                core_track.HOME_NAMING_NO_CITY: "one_city_left"}
 
     def homes(self, game: Game, corp: str) -> tuple[CityRef, ...]:
         """Its charter's home and each further home of the units in play (the LNWR's Crewe
@@ -217,18 +219,11 @@ class OperatingRules(TitleHooks):
         return found
 
     def place_home_token(self, game: Game, corp: str) -> None:
-        """A minor's waits for a tile with a city on its home hex; on a home hex of several
-        cities with none named, the Director chooses the city (``TOKEN <hex>.<city>``);
-        otherwise the core's home token."""
+        """A minor's waits for a tile with a city on its home hex; otherwise the core's home
+        token (on a home hex of several cities with none named and room in more than one,
+        the Director chooses the city, ``TOKEN <hex>.<city>``)."""
         if _home_placed(game, corp) or home_deferred(game, corp):
             return
-        data = game.title.corporation(corp)
-        tile = core_track.placed(game, data.home).tile
-        if data.home_city is None and len(tile.cities) > 1 and tile.paths:
-            free = [i for i in range(len(tile.cities)) if core_track.free_slots(game, data.home, i, corp) > 0]
-            if len(free) != 1:
-                game.state.pending_tokens.append(DisplacedToken(corp, data.home))
-                return
         super().place_home_token(game, corp)
         _place_other_homes(game, corp)
 

@@ -15,7 +15,7 @@ from pbem.importers.translation import RecordTranslation
 class Translation1830(RecordTranslation):
     """1830: the core's record actions; the platform's private trades between players."""
 
-    platform_lacks = frozenset({"emergency_bank_train_only"})
+    platform_lacks = frozenset({"emergency_bank_train_only", "home_one_city_left", "token_city_chosen_by_owner"})
     private_trade_phases = frozenset({"2", "3", "4"})
     private_trade_first_round = False
 

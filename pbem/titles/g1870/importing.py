@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 class Translation1870(RecordTranslation):
     """1870's own record actions (see the module docstring)."""
 
-    platform_lacks = frozenset({"dixon", "historical_order_start", "small_cities", "emergency_train_at_face_value"})
+    platform_lacks = frozenset({"dixon", "historical_order_start", "small_cities", "emergency_train_at_face_value",
+                                "token_city_chosen_by_owner"})
     private_trade_phases = frozenset({"2", "3"})  # 18xx.games: its phases 1-3, none in phase 1 for a player
     whole_turn_orders = (Redeem, Reissue)
 

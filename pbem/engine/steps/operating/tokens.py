@@ -120,20 +120,23 @@ def place_token(game: Game, corp: str, action: PlaceToken, *, ignore_reach: bool
 
 
 def place_home_token(game: Game, corp: str) -> None:
-    """Put ``corp``'s home token in its home city when it first operates (1830 rules 6.1);
-    on a home hex of two cities without track that was upgraded first, its president
-    chooses the city (as a displaced token's owner does)."""
+    """Put ``corp``'s home token in its home city when it first operates (1830 rules 6.1). A
+    home naming no city on a hex of several (:func:`pbem.engine.track.hex_home`) whose tile
+    has track goes in the one city with room for it; where several have room, its
+    president chooses (as a displaced token's owner does)."""
     if any(corp in corps for corps in game.state.tokens.values()):
         return
     data = game.title.corporation(corp)
-    if data.home_city is None and data.home in game.board.hexes:
-        printed = game.board.hexes[data.home].tile
-        if len(printed.cities) > 1 and not printed.paths and not track.placed(game, data.home).printed:
-            # a home of two cities with no track yet (1830's ERIE on E11) upgraded before the
-            # home token: track now tells the cities apart, and the president chooses one
-            game.state.pending_tokens.append(DisplacedToken(corp, data.home))
-            game.event(TokenCityPending(corp, data.home))
-            return
     city = track.printed_city_now(game, data.home, data.home_city or 0)
+    if track.hex_home(game, corp) is not None:
+        tile = track.placed(game, data.home).tile
+        if tile.paths:
+            # track tells the cities apart (1830's ERIE on E11 upgraded before its token)
+            free = [i for i in range(len(tile.cities)) if track.free_slots(game, data.home, i, corp) > 0]
+            if len(free) != 1:
+                game.state.pending_tokens.append(DisplacedToken(corp, data.home))
+                game.event(TokenCityPending(corp, data.home))
+                return
+            city = free[0]
     game.state.tokens.setdefault(track.city_key(data.home, city), []).append(corp)
     game.event(TokenPlaced(corp, data.home, home=True))

@@ -18,8 +18,15 @@ if TYPE_CHECKING:
     from pbem.engine.title import Ability
 
 
+TOKEN_CITY_AFTER_LAY = "token_city_after_lay"
+"""The title rule of who chooses the city of a token lifted by a tile lay that gives the hex's
+cities an identity (1830's OO hexes): ``layer``, the president of the corporation laying the
+tile (18xx.games plays it so); ``owner``, the token's own president."""
+
+
 class PendingToken(OpStep):
-    """A token lifted by a tile lay is placed again, in the city its owner chooses."""
+    """A token lifted by a tile lay (or a home token on a hex of several cities) is placed
+    again, in the city its chooser (:class:`~pbem.engine.values.DisplacedToken`) chooses."""
 
     name = "pending_token"
     description = "choose the city for the token (TOKEN <hex>.<city>)"
@@ -32,17 +39,19 @@ class PendingToken(OpStep):
 
     @classmethod
     def actor(cls, game: Game) -> str:
-        return president(game, game.state.pending_tokens[0].corporation)
+        return president(game, cls.subject(game))
 
     @classmethod
     def subject(cls, game: Game) -> str:
-        """The token's owner (not necessarily the operating corporation)."""
-        return game.state.pending_tokens[0].corporation
+        """The corporation choosing: the token's owner or the one that laid the tile (not
+        necessarily the operating corporation)."""
+        entry = game.state.pending_tokens[0]
+        return entry.chooser or entry.corporation
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
         assert isinstance(action, PlaceToken)
-        corp, coord = game.state.pending_tokens[0]
+        corp, coord, _ = game.state.pending_tokens[0]
         if action.hex != coord:
             raise IllegalOrderError(f"{corp}'s token goes back on {coord}")
         problem = track.token_problem(game, corp, coord, action.city, ignore_reach=True)
@@ -226,11 +235,13 @@ def lay_tile(game: Game, corp: str, action: LayTile, *, ignore_reach: bool = Fal
         raise IllegalOrderError(f"{corp} has {game.money(state.corporations[corp].cash)}; the terrain costs {game.money(cost)}")
     new = game.tiles[action.tile]
     if not shown.tile.paths and len(new.cities) > 1:
-        # Tokens on a city hex without track yet (1830: the OO hexes) are placed again by
-        # their owners in the city of their choice once track gives the cities an identity.
+        # Tokens on a city hex without track yet (1830: the OO hexes) are placed again in the
+        # city the layer or their owner chooses (TOKEN_CITY_AFTER_LAY) once track gives the
+        # cities an identity.
+        chooser = corp if game.title.title_rule(TOKEN_CITY_AFTER_LAY) == "layer" else ""
         for i in range(len(shown.tile.cities)):
             for owner in state.tokens.pop(track.city_key(action.hex, i), []):
-                state.pending_tokens.append(DisplacedToken(owner, action.hex))
+                state.pending_tokens.append(DisplacedToken(owner, action.hex, chooser))
                 game.event(TokenCityPending(owner, action.hex))
     else:
         _move_tokens(game, action.hex, shown, new, action.rotation)

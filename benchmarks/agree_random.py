@@ -382,13 +382,20 @@ def skipped_dividend(title: Any, seats: list[str], log: list[tuple[str, str]], s
     return False
 
 
+TELEPORT_FIRST = ("theirs: after the D&H's tile the platform takes nothing but its free token (or its "
+                  "decline), so a private bought before that token is refused; 1830 lets a corporation buy "
+                  "a private at any time in its operating turn (18xx.games: its teleport token step blocks)")
+
+
 def theirs(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int, refusal: str) -> str | None:
     """The class of a platform refusal known to be the platform's, or None: a train bought
     from another corporation by one that already has a train (its train due bought), which
     the platform holds to the price floor of the emergency sale made for that train (1830
     rules 6.7 put no floor on a purchase the corporation need not make); 1870's price
     protection the platform waits for in an operating round when every sale queued is the
-    president's own."""
+    president's own; a private bought while the D&H's free token waits (:data:`TELEPORT_FIRST`)."""
+    if "Blocking step Place teleport token cannot process action buy_company" in refusal:
+        return TELEPORT_FIRST if log[seq - 1][1].startswith("BUY ") else None
     if "may only spend between" not in refusal and "Blocking step Price protect shares" not in refusal:
         return None
     from pbem.engine.game import Game

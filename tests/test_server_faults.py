@@ -567,11 +567,10 @@ def test_a_really_full_then_read_only_disk_loses_nothing(small_disk: Path, tmp_p
     raw = table.mail("Player 1", "BID CA 165")
     deliver_to_inbox(inbox, raw)
     filler = small_disk / "filler"
-    with filler.open("wb") as fh:  # fill the disk to the last byte
-        try:
+    with filler.open("wb", buffering=0) as fh:  # fill the disk to the last byte (unbuffered: nothing
+        try:                                      # left to flush, and fail, as the file closes)
             while True:
                 fh.write(b"\0" * 65536)
-                fh.flush()
         except OSError as exc:
             assert exc.errno == errno.ENOSPC
 

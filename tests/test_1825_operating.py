@@ -837,3 +837,37 @@ def test_by_that_reading_the_acting_player_chooses_again_while_two_kinds_are_lef
     assert len(trains.receiver_choices(game, "GER")) >= 2
     assert bool(trains.acting_choices(game, "GER")) == bool(reading)
     assert ("buy_train" in game.state.round.operating.passed_steps) != bool(reading)
+
+
+@pytest.mark.parametrize("counts, most", [([2], 2), ([1, 1, 1], 2), ([3, 2], 2), ([2, 1, 2], 3), ([1, 4], 2), ([2, 2, 2], 1)])
+def test_each_grouping_of_trains_into_units_is_made_once(counts: list[int], most: int) -> None:
+    """The groupings the route search tries, by train type (longest type first), are every
+    way of putting the trains into units of at most ``most`` (as the trains themselves give
+    them, less the ones alike but for which train of a type), each once."""
+    from itertools import combinations
+
+    trains_ = [(kind, n) for kind, count in enumerate(counts) for n in range(count)]
+    expected: set[tuple[tuple[int, ...], ...]] = set()
+
+    def split(rest: list[tuple[int, int]], units: list[tuple[tuple[int, int], ...]]) -> None:
+        if not rest:
+            expected.add(tuple(sorted(tuple(sorted(k for k, _ in u)) for u in units)))
+            return
+        for size in range(min(most, len(rest))):
+            for mates in combinations(rest[1:], size):
+                split([t for t in rest[1:] if t not in mates], units + [(rest[0], *mates)])
+
+    split(trains_, [])
+    made = [tuple(sorted(g)) for g in core_routes._type_groupings(list(counts), most)]
+    assert len(made) == len(set(made)) and set(made) == expected
+
+
+def test_a_company_of_fifteen_trains_that_may_run_as_one_is_searched_within_the_budget() -> None:
+    """Fifteen trains make millions of pairings of trains (and tens of thousands of pairings
+    of train types); the search takes the groupings one by one, each costing a step, so it
+    ends within its budget with the best run it found: here no less than the two 2-trains
+    run as one (£50)."""
+    game = bournemouth_line("Y13.0")
+    game.state.corporations["LSWR"].trains += game.state.depot[:13]
+    found = core_routes.best_run(game, "LSWR", budget=20_000)
+    assert found.steps <= 20_000 and found.revenue >= 50

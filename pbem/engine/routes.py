@@ -35,9 +35,8 @@ route listed.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Iterator, cast
 
 from pbem.engine import heading, track, trains
 from pbem.engine.actions import Action, RunAuto, RunRoutes, TrainRun
@@ -242,13 +241,14 @@ def best_run(game: Game, corp: str, budget: int = DEFAULT_SEARCH_BUDGET,
     outcome = BestRun()
     if not owned:
         return outcome
-    groupings = _groupings(game, owned)
-    longest = max(game.hooks.most_stops(game, corp, unit) for units in groupings for unit in units)
+    longest = max(game.hooks.most_stops(game, corp, unit) for unit in _units(game, owned))
     routes = legal_routes(game, corp, longest, listing)
     deadline = _Budget(budget - min(listing.spent, listing.left))
     outcome.routes = len(routes)
     best_value, best_pick = -1, []
-    for units in groupings:
+    for units in _groupings(game, owned):
+        if deadline.over():  # each grouping costs a step at least, however few routes it has
+            break
         value, pick = _combine(game, corp, units, routes, deadline, must_join, outcome)
         if value > best_value:
             best_value, best_pick = value, pick
@@ -266,33 +266,88 @@ Unit = tuple[str, ...]
 """Trains that run one route: one train, or several run as one (double-heading)."""
 
 
-def _groupings(game: Game, owned: list[str]) -> list[list[Unit]]:
-    """The ways ``owned`` may run: each train alone first; where the title lets trains run
-    as one, also every grouping of them into units of at most its ``most`` trains (one
-    grouping for each multiset of unit types)."""
-    alone: list[list[Unit]] = [[(t,) for t in owned]]
+def _groupings(game: Game, owned: list[str]) -> Iterator[list[Unit]]:
+    """The ways ``owned`` may run, lazily: each train alone first; where the title lets
+    trains run as one, then every other grouping into units of at most its ``most`` trains,
+    one for each multiset of unit types (:func:`_type_groupings`), its trains taken in order."""
+    yield [(t,) for t in owned]
     rule = heading.heading_rule(game.title)
     if rule is None or len(owned) < 2:
-        return alone
-    out: list[list[Unit]] = []
-    seen: set[tuple[tuple[str, ...], ...]] = set()
+        return
+    kinds, pools = _kinds(game, owned)
+    for grouping in _type_groupings([len(pools[k]) for k in kinds], rule.most):
+        if all(len(unit) == 1 for unit in grouping):
+            continue  # yielded first
+        taken = {k: iter(pools[k]) for k in kinds}
+        yield [tuple(next(taken[kinds[i]]) for i in unit) for unit in grouping]
 
-    def split(rest: list[str], units: list[Unit]) -> None:
-        if not rest:
-            key = tuple(sorted(tuple(trains.train_type(t) for t in unit) for unit in units))
-            if key not in seen:
-                seen.add(key)
-                out.append(list(units))
-            return
-        first, others = rest[0], rest[1:]
-        for size in range(min(rule.most, len(rest))):
-            for mates in itertools.combinations(others, size):
-                left = [t for t in others if t not in mates]
-                split(left, units + [(first, *mates)])
 
-    split(sorted(owned, key=lambda t: (-trains.train_data(game.title, t).distance, t)), [])
-    out.sort(key=lambda units: any(len(u) > 1 for u in units))  # each train alone first
+def _units(game: Game, owned: list[str]) -> list[Unit]:
+    """One unit of each kind ``owned`` may form (each train alone, and where the title lets
+    trains run as one each combination of train types up to its ``most``)."""
+    out: list[Unit] = [(t,) for t in owned]
+    rule = heading.heading_rule(game.title)
+    if rule is None or len(owned) < 2:
+        return out
+    kinds, pools = _kinds(game, owned)
+    counts = [len(pools[k]) for k in kinds]
+    for head in range(len(kinds)):
+        counts[head] -= 1
+        for size in range(1, rule.most):
+            for mates in _mates(head, size, counts):
+                taken = {k: iter(pools[k]) for k in kinds}
+                out.append(tuple(next(taken[kinds[i]]) for i in (head, *mates)))
+        counts[head] += 1
     return out
+
+
+def _kinds(game: Game, owned: list[str]) -> tuple[list[str], dict[str, list[str]]]:
+    """The train types of ``owned``, longest first, and each type's trains in order."""
+    ordered = sorted(owned, key=lambda t: (-trains.train_data(game.title, t).distance, t))
+    kinds = list(dict.fromkeys(trains.train_type(t) for t in ordered))
+    return kinds, {k: [t for t in ordered if trains.train_type(t) == k] for k in kinds}
+
+
+def _mates(start: int, size: int, counts: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every non-decreasing tuple of ``size`` type indices from ``start`` on that ``counts``
+    (trains left of each type) allows. While a tuple is being used (between its yield and
+    the next) its trains are taken out of ``counts``."""
+    if size == 0:
+        yield ()
+        return
+    for kind in range(start, len(counts)):
+        if counts[kind] == 0:
+            continue
+        counts[kind] -= 1
+        for rest in _mates(kind, size - 1, counts):
+            yield (kind, *rest)
+        counts[kind] += 1
+
+
+def _type_groupings(counts: list[int], most: int) -> Iterator[list[tuple[int, ...]]]:
+    """Every grouping, by type indices, of trains counted by type (``counts``, longest type
+    first) into units of at most ``most``: each exactly once, its units headed by the
+    longest train left and units of one head in non-decreasing order."""
+    units: list[tuple[int, ...]] = []
+
+    def split() -> Iterator[list[tuple[int, ...]]]:
+        head = next((i for i, left in enumerate(counts) if left), None)
+        if head is None:
+            yield list(units)
+            return
+        counts[head] -= 1
+        previous = units[-1] if units and units[-1][0] == head else None
+        for size in range(min(most, 1 + sum(counts))):
+            for mates in _mates(head, size, counts):  # their trains taken out meanwhile
+                unit = (head, *mates)
+                if previous is not None and unit < previous:
+                    continue
+                units.append(unit)
+                yield from split()
+                units.pop()
+        counts[head] += 1
+
+    yield from split()
 
 
 def _unit_choices(game: Game, corp: str, unit: Unit, routes: list[Route]) -> list[Route]:

@@ -59,9 +59,9 @@ def test_the_bridge_opens_once_a_corporation_owns_it(game: Game) -> None:
 def test_half_pay_keeps_half_rounded_to_whole_shares(game: Game) -> None:
     kept, per_share = game.hooks.split(90, "half", 10)
     assert (kept, per_share) == (40, 5.0)
-    assert game.hooks.price_move(90, 50) is None, "half: the price stays"
-    assert game.hooks.price_move(90, 90) == "right"
-    assert game.hooks.price_move(90, 0) == "left"
+    assert game.hooks.dividend_moves(game, "MP", 90, 50) == (), "half: the price stays"
+    assert game.hooks.dividend_moves(game, "MP", 90, 90) == ("right",)
+    assert game.hooks.dividend_moves(game, "MP", 90, 0) == ("left",)
     assert game.hooks.pays_the_corporation(IPO) and not game.hooks.pays_the_corporation(POOL)
 
 

@@ -221,19 +221,13 @@ class TitleHooks:
         (1830: the pool's shares do; the IPO's pay no one)."""
         return holder == POOL
 
-    def price_move(self, revenue: int, paid: int) -> str | None:
-        """How the price moves after a dividend: ``"right"`` when anything was paid,
-        ``"left"`` when nothing was."""
-        return "right" if paid > 0 else "left"
-
     def dividend_moves(self, game: Game, corp: str, revenue: int, paid: int) -> tuple[str, ...]:
         """The cells ``corp``'s price moves after a dividend of ``paid`` out of ``revenue``
         (money), in order: each ``"right"``, ``"left"``, ``"up"`` or ``"down"``, taken with the
         hook of that name, so a title may move several cells by the dividend's size against
-        the share price (:func:`pbem.engine.shares.current_price`). 1830: the one move of
-        :meth:`price_move`, or none."""
-        direction = self.price_move(revenue, paid)
-        return (direction,) if direction else ()
+        the share price (:func:`pbem.engine.shares.current_price`). 1830 rules 6.6: right when
+        anything was paid, left when nothing was."""
+        return ("right",) if paid > 0 else ("left",)
 
     def dividend_amount(self, percent: int, share_percent: int, per_share: float) -> int:
         """A holder's dividend: shares times the per-share amount, rounded up."""

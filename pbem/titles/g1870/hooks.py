@@ -179,10 +179,11 @@ class Hooks1870(TitleHooks):
     def pays_the_corporation(self, holder: Owner) -> bool:
         return holder == IPO
 
-    def price_move(self, revenue: int, paid: int) -> str | None:
+    def dividend_moves(self, game: Game, corp: str, revenue: int, paid: int) -> tuple[str, ...]:
+        """Left when nothing was paid, right when all was, none for a half payout (1870)."""
         if paid == 0:
-            return "left"
-        return "right" if paid == revenue else None
+            return ("left",)
+        return ("right",) if paid == revenue else ()
 
     def lay_problem(self, game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
         """While a player owns the Mississippi River Bridge Company, no tile in a river hex

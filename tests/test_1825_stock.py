@@ -521,3 +521,24 @@ def test_a_directors_certificate_alone_is_offered_whole_when_half_cannot_be_sold
         game.apply(P1, SellShares("GER", 1))
     game.apply(P1, SellShares("GER", 2))
     assert held(game, "GER") == {POOL: 20, IPO: 80}
+
+
+def test_a_minor_buys_the_first_train_of_its_type_set_aside_whichever_minor_it_was_beside() -> None:
+    """Units 1+2+3 with R1: the Highland's U3 and the Cambrian's are set aside at the start
+    (U3-0, U3-1, in the companies' order). The Cambrian forming first buys the first of them,
+    U3-0, and the Highland later the other: the trains are alike, so the first set aside goes
+    first (18xx.games gives a minor the first of its type left)."""
+    from pbem.engine.game import Game
+    from pbem.ruleset import load_title
+    from pbem.titles.g1825.state import state1825
+    from pbem.titles.g1825.stock import check_formation
+
+    game = Game(load_title("1825", ("unit_123", "r1")), [f"P{i}" for i in range(1, 9)])
+    mine = state1825(game.state)
+    assert (mine.minor_trains["HR"], mine.minor_trains["Cam"]) == ("U3-0", "U3-1")
+    for sym in ("Cam", "HR"):
+        game.state.corporations[sym].cash = 1000
+        check_formation(game, sym)
+    assert game.state.corporations["Cam"].trains == ["U3-0"]
+    assert game.state.corporations["HR"].trains == ["U3-1"]
+    assert mine.required_trains == {"Cam": "U3-0", "HR": "U3-1"}

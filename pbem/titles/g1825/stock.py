@@ -46,7 +46,7 @@ from pbem.engine.step import Handler
 from pbem.engine.steps.stock import SOURCES, BuySellParShares, least_sale, must_sell, sell_problem
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1825.start import facts, par_cell, unsold_start_privates
-from pbem.titles.g1825.state import is_minor, state1825
+from pbem.titles.g1825.state import State1825, is_minor, state1825
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -202,8 +202,9 @@ def par_problem(game: Game, player: str, sym: str, price: int) -> str | None:
 
 def check_formation(game: Game, sym: str) -> None:
     """Form ``sym`` if it is ready (the source's ``check_formation``): a major once floated;
-    a minor once its treasury holds its required train's price, buying that train (set aside
-    for it at the start; no phase change comes of it)."""
+    a minor once its treasury holds its required train's price, buying that train (no phase
+    change comes of it): of the trains of its type set aside for the minors at the start, the
+    first set aside (:func:`_first_reserved`)."""
     state, title = game.state, game.title
     mine = state1825(state)
     if sym in mine.formed:
@@ -220,6 +221,7 @@ def check_formation(game: Game, sym: str) -> None:
     price = trains.train_data(title, train).price
     if corp.cash < price:
         return
+    train = _first_reserved(mine, sym)
     mine.formed.append(sym)
     game.event(Formed(sym, minor=True))
     del mine.minor_trains[sym]
@@ -228,6 +230,19 @@ def check_formation(game: Game, sym: str) -> None:
     corp.cash -= price
     state.bank += price
     game.event(RequiredTrainBought(sym, trains.train_type(train), price))
+
+
+def _first_reserved(mine: State1825, sym: str) -> str:
+    """The first train set aside (the lowest number) of the type set aside for minor ``sym``:
+    the one it buys, whichever minor of that type it was set aside beside (18xx.games gives a
+    minor the first of its type left, ``minor_get_train``); the minor it was beside keeps
+    ``sym``'s."""
+    own = mine.minor_trains[sym]
+    kind = trains.train_type(own)
+    holder, first = min(((m, t) for m, t in mine.minor_trains.items() if trains.train_type(t) == kind),
+                        key=lambda pair: int(pair[1].rsplit("-", 1)[1]))
+    mine.minor_trains[holder], mine.minor_trains[sym] = own, first
+    return first
 
 
 # -- the privates ---------------------------------------------------------------------------------

@@ -115,7 +115,7 @@ class OrderRecord(LogRecord):
 
     def action_in(self, types: Mapping[str, type[Action]]) -> Action:
         """The engine's action, read with the title's own action types ``types``
-        (:meth:`pbem.engine.hooks.TitleHooks.action_types`) beside the core's.
+        (:attr:`pbem.order_codecs.Vocabulary.action_types`) beside the core's.
 
         :raises ValueError: an action type or field this version does not know.
         """

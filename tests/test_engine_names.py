@@ -20,6 +20,7 @@ from typing import ClassVar
 import pytest
 
 from pbem.ruleset import load_title
+from pbem.order_codecs import Vocabulary
 
 ENGINE = Path(__file__).resolve().parent.parent / "pbem" / "engine"
 
@@ -129,8 +130,8 @@ def test_the_log_reads_a_titles_actions_with_its_hooks_only() -> None:
     assert not {"destination_token", "grant_connection", "redeem", "reissue"} & set(ACTION_TYPES)
     with pytest.raises(ValueError, match="unknown action type"):
         action_from_dict({"type": "redeem", "corporation": "MP", "source": "pool"})
-    types = load_title("1870").hooks.action_types()
+    types = Vocabulary.from_title(load_title("1870")).action_types
     assert repr(action_from_dict({"type": "destination_token", "choice": "map"}, types)) == "DestinationToken(choice='map')"
     assert repr(action_from_dict({"type": "redeem", "corporation": "MP", "source": "pool"}, types)) == \
         "Redeem(corporation='MP', source='pool')"
-    assert "redeem" not in load_title("1830").hooks.action_types()
+    assert "redeem" not in Vocabulary.from_title(load_title("1830")).action_types

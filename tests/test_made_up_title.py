@@ -297,9 +297,9 @@ def test_the_titles_own_step_state_and_order_word() -> None:
         parse_order("LEVY", Vocabulary.from_title(core))
     # a record of it reads back with the title's action types beside the core's
     assert Levy().to_dict() == {"type": "levy"}
-    assert action_from_dict({"type": "levy"}, title.hooks.action_types()) == Levy()
+    assert action_from_dict({"type": "levy"}, Vocabulary.from_title(title).action_types) == Levy()
     with pytest.raises(ValueError, match="unknown action type"):
-        action_from_dict({"type": "levy"}, core.hooks.action_types())
+        action_from_dict({"type": "levy"}, Vocabulary.from_title(core).action_types)
 
     game = new_game()
     play(game, START + STOCK_ROUND + "\n".join(FIRST_OR.strip().splitlines()[:3]))

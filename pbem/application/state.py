@@ -24,6 +24,7 @@ from pbem.engine.game import Game
 from pbem.engine.title import TitleData
 from pbem.errors import OrderError
 from pbem.log_records import GameRecord, GMRecord, LogRecord, OrderRecord, UndoRecord, WidthRecord
+from pbem.order_codecs import Vocabulary
 
 
 class ReplayError(LogIntegrityError):
@@ -258,7 +259,7 @@ def settle(state: Replay, *, atomic: bool = True) -> None:
         state.game = Game(state.title, [s.name for s in state.info.seats])
         state.applied = 0
         state.stale = False
-    types = state.title.hooks.action_types()
+    types = Vocabulary.from_title(state.title).action_types
     while state.applied < len(state.effective):
         record = state.effective[state.applied]
         try:

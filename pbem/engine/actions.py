@@ -247,13 +247,13 @@ ACTION_TYPES: Mapping[str, type[Action]] = MappingProxyType({
                 Dividend, BuyTrain, DiscardTrain, Exchange, Assign, Bankrupt)
 })
 """The core's action types by ``kind``, as the log names them (read-only). A title's own
-actions are not here: a reader passes them (:meth:`pbem.engine.hooks.TitleHooks.action_types`)."""
+actions are not here: a reader passes them (:attr:`pbem.order_codecs.Vocabulary.action_types`)."""
 
 
 def action_from_dict(data: dict[str, Any], types: Mapping[str, type[Action]] | None = None) -> Action:
     """Inverse of :meth:`Action.to_dict`. ``types`` (kind -> class) are read beside
     :data:`ACTION_TYPES`: the title's own actions
-    (:meth:`pbem.engine.hooks.TitleHooks.action_types`); without them only the core's are read.
+    (:attr:`pbem.order_codecs.Vocabulary.action_types`); without them only the core's are read.
 
     :raises ValueError: unknown ``type`` or bad fields.
     """

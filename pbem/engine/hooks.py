@@ -377,12 +377,6 @@ class TitleHooks:
 
     # -- the order language -------------------------------------------------------------------
 
-    def action_types(self) -> Mapping[str, type[Action]]:
-        """The action types the title's order words write, by ``kind``: what a reader of its
-        records passes to :func:`pbem.engine.actions.action_from_dict` beside the core's
-        (1830: the core's only)."""
-        return {kind.kind: kind for codec in self.order_codecs() for kind in codec.actions}
-
     def order_codecs(self) -> tuple[OrderCodec, ...]:
         """The title's own order words, read and listed after the core's
         (:data:`pbem.core_codecs.CORE_CODECS`); one for a word the core has replaces it

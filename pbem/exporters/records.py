@@ -11,6 +11,7 @@ from typing import Any, Sequence
 from pbem.engine.actions import Action
 from pbem.engine.title import TitleData
 from pbem.log_records import GameRecord, GMRecord, LogRecord
+from pbem.order_codecs import Vocabulary
 
 
 class UnsupportedExport(Exception):
@@ -89,7 +90,7 @@ def orders_in_force(records: Sequence[LogRecord]) -> tuple[GameRecord, list[Logg
         raise UnsupportedExport("record 0 of the log is not a game record")
     state = start(records[0])
     ended: int | None = None
-    types = state.title.hooks.action_types()
+    types = Vocabulary.from_title(state.title).action_types
     for record in records[1:]:
         apply_record(state, record, settle_now=False)
         if isinstance(record, GMRecord) and record.command == "end":

@@ -32,6 +32,7 @@ be cached against it.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, TypeGuard
 
@@ -381,7 +382,7 @@ def reach(graph: TrackGraph, starts: list[Vertex], blocks: Callable[[Vertex], bo
             found = blocked[stop] = blocks(stop)
         return not found
 
-    reached, stops = _trails(graph, starts, passes, all_sea=False)
+    reached, stops = _reached(graph, starts, passes, all_sea=False)
     net = Network(stops=stops)
     hex_edges, sides_of = net.hex_edges, graph.reach_sides
     for start in starts:
@@ -402,13 +403,77 @@ def reach(graph: TrackGraph, starts: list[Vertex], blocks: Callable[[Vertex], bo
     if not routes:
         return net
     if any(not link.reach for link in board.sea_links):
-        net.route_stops = _trails(graph, starts, passes, all_sea=True)[1]
+        net.route_stops = _reached(graph, starts, passes, all_sea=True)[1]
     net.route_for_train = _route_for_train(graph, starts, net.route_stops)
     return net
 
 
+def _reached(graph: TrackGraph, starts: list[Vertex], passes: Callable[[Vertex], bool], *,
+             all_sea: bool) -> tuple[set[Segment], set[Vertex]]:
+    """What routes from ``starts`` reach (see :func:`_trails`), found fast where it can be: a
+    breadth-first walk that takes each directed segment once, by its shortest walk, is a
+    superset; where every segment and stop it takes was first taken by a walk that is a
+    route, it is the answer. Otherwise (a walk that must come back over its own track to get
+    somewhere) the search over routes, :func:`_trails`, decides."""
+    sea = graph.sea_stops
+    start_set = frozenset(starts)
+    adjacency, masks = graph.adjacency, graph.seg_masks
+    stops, routed_stops = set(starts), set(starts)
+    walked: set[Segment] = set()
+    routed: set[Segment] = set()
+    seen: set[tuple[Segment, Point]] = set()
+    todo: deque[tuple[Point, Segment | None, int, bool, bool]] = deque(
+        (start, None, graph.stop_mask(start), True, False) for start in starts)
+    while todo:
+        vertex, arrived, used, route, through = todo.popleft()
+        if through and arrived is not None:
+            onward: Iterable[Segment] = graph.through(vertex, arrived)
+        elif arrived is None or type(vertex) is Vertex:
+            onward = adjacency.get(vertex, ())
+        elif isinstance(vertex, str) and vertex.endswith("|-"):
+            continue
+        else:
+            came_from = arrived.key[0]
+            onward = [seg for seg in adjacency.get(vertex, ()) if seg.key[0] != came_from]
+        for seg in onward:
+            if seg is arrived or (seg.sea and not seg.sea_reach and not all_sea):
+                continue
+            nxt = seg.b if seg.a == vertex else seg.a
+            state = (seg, nxt)
+            if state in seen:
+                continue
+            seen.add(state)
+            seg_mask = masks.get(seg)
+            if seg_mask is None:
+                seg_mask = masks[seg] = graph.mask(seg)
+            now, still = used | seg_mask, route and not seg_mask & used
+            if type(nxt) is Vertex:
+                stop_mask = graph.stop_mask(nxt)
+                still = still and not stop_mask & used
+                now |= stop_mask
+            walked.add(seg)
+            if still:
+                routed.add(seg)
+            if type(nxt) is Vertex:
+                stops.add(nxt)
+                if still:
+                    routed_stops.add(nxt)
+                if nxt in start_set:
+                    continue
+                if not passes(nxt):
+                    if nxt in sea:
+                        todo.append((nxt, seg, now, still, True))
+                    continue
+            todo.append((nxt, seg, now, still, False))
+    if walked == routed and stops == routed_stops:
+        return routed, routed_stops
+    return _trails(graph, starts, passes, all_sea=all_sea, wanted=(walked - routed, stops - routed_stops),
+                   walked=(walked, stops))
+
+
 def _trails(graph: TrackGraph, starts: list[Vertex], passes: Callable[[Vertex], bool], *,
-            all_sea: bool) -> tuple[set[Segment], set[Vertex]]:
+            all_sea: bool, wanted: tuple[set[Segment], set[Vertex]] | None = None,
+            walked: tuple[set[Segment], set[Vertex]] | None = None) -> tuple[set[Segment], set[Vertex]]:
     """The segments and stops some route from one of ``starts`` reaches (see :func:`reach`),
     crossing every sea link where ``all_sea``, else only those that carry reach.
 
@@ -418,7 +483,10 @@ def _trails(graph: TrackGraph, starts: list[Vertex], passes: Callable[[Vertex], 
     reaches a segment in the same direction with a superset of the pieces and stops an
     earlier one used finds nothing new and stops there, so on track without loops each
     directed segment is walked once. A route ends at another start (what lies beyond, that
-    start's own routes reach) and never returns to its own."""
+    start's own routes reach) and never returns to its own. With ``wanted`` (the segments and
+    stops a walk took that no route has been seen to take yet; :func:`_reached`) the search
+    ends as soon as routes have taken all of them, and gives ``walked``, what the walk took."""
+    missing_segs, missing_stops = (set(wanted[0]), set(wanted[1])) if wanted is not None else (None, None)
     start_set = frozenset(starts)
     stops = set(starts)
     reached: set[Segment] = set()
@@ -468,6 +536,12 @@ def _trails(graph: TrackGraph, starts: list[Vertex], passes: Callable[[Vertex], 
                     prior[:] = [earlier for earlier in prior if earlier & now != now]
                     prior.append(now)
                 reached.add(seg)
+                if missing_segs is not None and missing_stops is not None and walked is not None:
+                    missing_segs.discard(seg)
+                    if type(nxt) is Vertex:
+                        missing_stops.discard(nxt)
+                    if not missing_segs and not missing_stops:
+                        return walked
                 if type(nxt) is Vertex:
                     stops.add(nxt)
                     if not passes(nxt):

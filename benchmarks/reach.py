@@ -2,7 +2,7 @@
 on the last position of each recorded game in the fixtures folder: every open corporation
 with a token, repeated for a few seconds; prints milliseconds per corporation and how many
 of them the search over routes had to decide (the breadth-first walk alone answers the rest;
-:func:`pbem.engine.graph.reach`).
+:func:`pbem.engine.reach.reach`).
 
     python benchmarks/reach.py [--seconds 2] [FIXTURES]
 """
@@ -13,7 +13,7 @@ import argparse
 import time
 from pathlib import Path
 
-from pbem.engine import graph, track
+from pbem.engine import reach, track
 from pbem.engine.game import Game
 from pbem.importers.e18xx import load_record
 from pbem.importers.replay import replay_record
@@ -41,21 +41,21 @@ def main() -> None:
         if not corps:
             continue
         searched = 0
-        search = graph._trails
+        search = reach._trails
 
         def counted(*a: object, **k: object) -> object:
             nonlocal searched
             searched += 1
             return search(*a, **k)  # type: ignore[arg-type]
 
-        graph._trails = counted  # type: ignore[assignment]
+        reach._trails = counted  # type: ignore[assignment]
         for corp in corps:
-            graph.reach(tracks, track.token_vertices(game, corp), lambda v, c=corp: track.blocks(game, v, c))
-        graph._trails = search
+            reach.reach(tracks, track.token_vertices(game, corp), lambda v, c=corp: track.blocks(game, v, c))
+        reach._trails = search
         began, count = time.perf_counter(), 0
         while time.perf_counter() - began < args.seconds:
             for corp in corps:
-                graph.reach(tracks, track.token_vertices(game, corp), lambda v, c=corp: track.blocks(game, v, c))
+                reach.reach(tracks, track.token_vertices(game, corp), lambda v, c=corp: track.blocks(game, v, c))
                 count += 1
         spent = (time.perf_counter() - began) / count * 1000
         print(f"{str(path.relative_to(args.fixtures / '18xx.games')):55} {len(corps):5} {searched:7} {spent:8.2f}")

@@ -267,25 +267,12 @@ def _slots(game: Game, coord: str, city: int) -> list[str]:
     title's own rule, :meth:`~pbem.engine.hooks.TitleHooks.kept_slots`) in lower case, ``.``
     for a free one."""
     tokens = track.tokens_in(game, coord, city)
-    held = track.reserved_home(game, coord, city) + _held_on_hex_in(game, coord, city)
+    held = track.reserved_home(game, coord, city) + track.held_on_hex_in(game, coord, city)
     marks = [_short(game, c) for c in tokens] + [_short(game, c).lower() for c in held]
     kept = [c for c in game.hooks.kept_slots(game, coord, city) if c not in held and c not in tokens]
     room = max(0, track.city_slots(game, coord, city) - len(marks))
     marks += [_short(game, c).lower() for c in kept[:room]]
     return marks + ["."] * (track.city_slots(game, coord, city) - len(marks))
-
-
-def _held_on_hex_in(game: Game, coord: str, city: int) -> list[str]:
-    """The homes held on the hex that name no city (:func:`pbem.engine.track.held_on_hex`)
-    shown in city ``city``: each in the first city with a slot left for it."""
-    holds = track.held_on_hex(game, coord)
-    for index in range(len(track.placed(game, coord).tile.cities) if holds else 0):
-        room = (track.city_slots(game, coord, index) - len(track.tokens_in(game, coord, index))
-                - len(track.reserved_home(game, coord, index)))
-        shown, holds = holds[:max(0, room)], holds[max(0, room):]
-        if index == city:
-            return shown
-    return []
 
 
 def _terrain_letter(terrain: str | None) -> str:

@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING, Iterator, Mapping, Sequence, cast
 
 from pbem.engine import graph as track_graph_module
 from pbem.engine import heading, trains
+from pbem.engine import reach as reach_module
 from pbem.engine.board import TileData, edge_of
 from pbem.engine.pieces import gate_problem
-from pbem.engine.graph import Link, Network, Point, Segment, TrackGraph, impassable, side_vertex, track_graph, track_pieces
+from pbem.engine.graph import Link, Point, Segment, TrackGraph, impassable, side_vertex, track_graph, track_pieces
+from pbem.engine.reach import Network
 from pbem.engine.values import CityRef, Vertex
 
 if TYPE_CHECKING:
@@ -125,10 +127,24 @@ def hex_home(game: Game, corp: str) -> str | None:
 def held_on_hex(game: Game, coord: str) -> list[str]:
     """Corporations whose home is ``coord``, naming no city on a hex of several, that have not
     placed a token yet: each keeps a slot of the hex (:data:`HOME_NAMING_NO_CITY`)."""
+    homes = [corp.sym for corp in game.title.corporations
+             if corp.home == coord and hex_home(game, corp.sym) == coord and not game.state.corporations[corp.sym].closed]
+    if not homes:  # (asked for every token check: most hexes are no such home)
+        return []
     placed_any = {c for corps in game.state.tokens.values() for c in corps}
-    return [corp.sym for corp in game.title.corporations
-            if corp.sym not in placed_any and hex_home(game, corp.sym) == coord
-            and not game.state.corporations[corp.sym].closed]
+    return [sym for sym in homes if sym not in placed_any]
+
+
+def held_on_hex_in(game: Game, coord: str, city: int) -> list[str]:
+    """The homes held on the hex (:func:`held_on_hex`) that city ``city`` shows: each in the
+    first city with a slot left for it (where it would go were the token placed now)."""
+    holds = held_on_hex(game, coord)
+    for index in range(len(placed(game, coord).tile.cities) if holds else 0):
+        room = city_slots(game, coord, index) - len(tokens_in(game, coord, index)) - len(reserved_home(game, coord, index))
+        shown, holds = holds[:max(0, room)], holds[max(0, room):]
+        if index == city:
+            return shown
+    return []
 
 
 def _free_in_city(game: Game, coord: str, city: int, for_corp: str | None) -> int:
@@ -191,8 +207,8 @@ def token_stop(game: Game, coord: str, city: int) -> str:
 
 
 def network(game: Game, corp: str, adj: object = None, graph: TrackGraph | None = None) -> Network:
-    """What ``corp``'s tokens reach (see :class:`pbem.engine.graph.Network`): the one search
-    of :func:`pbem.engine.graph.reach`, never turning back at a hex side nor passing through a
+    """What ``corp``'s tokens reach (see :class:`pbem.engine.reach.Network`): the one search
+    of :func:`pbem.engine.reach.reach`, never turning back at a hex side nor passing through a
     stop that blocks ``corp`` (1830 rules 6.2, 6.5; Dixon's 1870 rules 6.1). Cached on the
     game against the track graph and what blocking depends on (tokens, the title's
     ``graph_key``, closed corporations); do not change the result. ``adj`` is accepted for older callers and
@@ -214,7 +230,7 @@ def network(game: Game, corp: str, adj: object = None, graph: TrackGraph | None 
 
 
 def _network(game: Game, corp: str, graph: TrackGraph) -> Network:
-    return track_graph_module.reach(graph, token_vertices(game, corp), lambda vertex: blocks(game, vertex, corp))
+    return reach_module.reach(graph, token_vertices(game, corp), lambda vertex: blocks(game, vertex, corp))
 
 
 def future_label(game: Game, coord: str, color: str) -> str | None:
@@ -306,7 +322,7 @@ def upgrade_run_problem(game: Game, corp: str, coord: str, new: TileData, rotati
     old = placed(game, coord)
     after = track_graph(game).with_tile(coord, new.name, rotation)
     # only the track and stops reached are asked for: no search for a train's route
-    net = track_graph_module.reach(after, token_vertices(game, corp), lambda vertex: blocks(game, vertex, corp),
+    net = reach_module.reach(after, token_vertices(game, corp), lambda vertex: blocks(game, vertex, corp),
                                    routes=False)
     segs = after.by_hex[coord]
     added = {segs[i].key for i in added_paths(old, new, rotation)} & net.segments

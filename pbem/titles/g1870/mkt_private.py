@@ -41,7 +41,8 @@ from typing import TYPE_CHECKING, ClassVar, Iterable, Mapping
 from pbem.engine import track
 from pbem.engine.actions import Action, LayTile, Pass
 from pbem.engine.events import Note, TokenPlaced
-from pbem.engine.graph import Network, TrackGraph, reach, track_graph
+from pbem.engine.graph import TrackGraph, track_graph
+from pbem.engine.reach import Network, reach
 from pbem.engine.steps.operating.base import OpStep, mark_passed, pass_step
 from pbem.engine.values import Vertex
 from pbem.errors import IllegalOrderError

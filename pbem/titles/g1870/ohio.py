@@ -14,7 +14,7 @@ is closed:
   Any corporation, from either side, may lay a two-town tile there; where its track reaches
   the hex it must join the town of its own side. Our reading of "its own track line must
   connect to the small city ... on the appropriate side": of the tile's exits through which
-  the corporation's track reaches E20 (:attr:`pbem.engine.graph.Network.hex_edges`), at least
+  the corporation's track reaches E20 (:attr:`pbem.engine.reach.Network.hex_edges`), at least
   one must lead to the town on the side of that exit (edges W, NW, NE north: Cairo; SW, SE
   south: Paducah). E20's E edge is off the map, so each tile has exactly two legal
   rotations, the seed's two compass positions; which town is Cairo for each is the setting

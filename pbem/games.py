@@ -69,7 +69,7 @@ def genesis_data(
 
     :param seats: ``[(seat name, email)]`` in seating order.
     :raises ConfigError: bad game id, unknown title/variant, a combination of variants the
-        title refuses (its hooks' ``resolve_variants``, which also fills in its defaults),
+        title refuses (its composer's ``resolve_variants``, which also fills in its defaults),
         wrong player count, an empty seat
         name, an address that is not one mail address (:func:`pbem.addresses.valid_address`),
         duplicates.
@@ -80,10 +80,10 @@ def genesis_data(
         raise ConfigError(f"a variant is named twice: {', '.join(variants)}")
     from pbem.ruleset import load_title
     from pbem.ruleset.files import known_titles
-    from pbem.titles import hooks_class
+    from pbem.titles import composer_class
 
     if title in known_titles():  # an unknown title is refused by the loader, with the known ones
-        variants = hooks_class(title).resolve_variants(tuple(variants), len(seats))
+        variants = composer_class(title).resolve_variants(tuple(variants), len(seats))
     data = load_title(title, variants)
     if not data.min_players <= len(seats) <= data.max_players:
         raise ConfigError(f"{title} takes {data.min_players}-{data.max_players} players, not {len(seats)}")

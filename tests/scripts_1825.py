@@ -15,13 +15,13 @@ from pbem.order_codecs import Vocabulary
 from pbem.orders import parse_order
 from pbem.reports import render, report_context
 from pbem.ruleset import load_title
+from pbem.titles.g1825 import COMPOSER
 
 
 def new_game(variants: tuple[str, ...], seats: list[str]) -> Game:
     """A new game of 1825 playing ``variants`` (18xx.games' option names) with ``seats`` in
     seat order; the variants are resolved as at new-game (defaults, canonical order)."""
-    title = load_title("1825", variants)
-    resolved = title.hooks.resolve_variants(variants, len(seats))
+    resolved = COMPOSER.resolve_variants(variants, len(seats))
     return Game(load_title("1825", resolved), seats)
 
 

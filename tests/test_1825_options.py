@@ -14,7 +14,7 @@ import pytest
 from pbem.errors import ConfigError
 from pbem.games import genesis_data
 from pbem.ruleset import available_variants
-from pbem.titles.g1825 import HOOKS
+from pbem.titles.g1825 import COMPOSER
 from pbem.titles.g1825.selection import (
     FLAG_OPTIONS,
     KIT_OPTIONS,
@@ -104,7 +104,7 @@ def test_the_hooks_refuse_at_new_game() -> None:
 ])
 def test_no_option_named_plays_the_units_of_the_player_count(players: int, expected: tuple[str, ...]) -> None:
     assert resolve((), players) == expected
-    assert HOOKS.resolve_variants((), players) == expected
+    assert COMPOSER.resolve_variants((), players) == expected
 
 
 def test_lorenz_alone_names_no_unit_and_keeps_its_place() -> None:

@@ -20,14 +20,14 @@ from pbem.engine.title import TitleData
 from pbem.errors import ConfigError
 from pbem.ruleset import load_title
 from pbem.ruleset.files import read_parts
-from pbem.titles.g1825 import HOOKS
+from pbem.titles.g1825 import COMPOSER
 from pbem.titles.g1825.compose import compose_documents
 from pbem.titles.g1825.selection import SOURCE_OPTIONS, UNIT_OPTIONS, resolve, selection_of
 from pbem.titles.g1825.tables import Tables, tables_for, tables_of
 
 
-class TablesOnly(HOOKS):
-    """1825's hooks composing everything but the map (left as ``map.yaml`` gives it)."""
+class TablesOnly(COMPOSER):
+    """1825's composer composing everything but the map (left as ``map.yaml`` gives it)."""
 
     @classmethod
     def compose(cls, documents: Mapping[str, Any], parts: Mapping[str, Any],
@@ -38,7 +38,7 @@ class TablesOnly(HOOKS):
 
 
 def title(*variants: str) -> TitleData:
-    return load_title("1825", variants, hooks=TablesOnly)
+    return load_title("1825", variants, composer=TablesOnly)
 
 
 def tables(*variants: str) -> Tables:

@@ -1,5 +1,5 @@
-"""Title plugins: a title's hooks are found by its package name (issue 11, "a title is a
-plugin"), and a title's own state extends the core state."""
+"""Title plugins: a title's hooks and composer are found by its package name (issue 11, "a
+title is a plugin"), and a title's own state extends the core state."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ import pytest
 
 from pbem.engine.hooks import TitleHooks
 from pbem.errors import ConfigError
-from pbem.titles import hooks_class, hooks_for
+from pbem.ruleset.composer import TitleComposer
+from pbem.titles import composer_class, hooks_class, hooks_for
+from pbem.titles.g1825 import Composer1825
+from pbem.titles.g1870 import Composer1870
 from pbem.titles.g1870.hooks import Hooks1870
 
 
@@ -46,6 +49,24 @@ def test_a_package_without_hooks_is_refused(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setitem(sys.modules, "pbem.titles.gbroken", module)
     with pytest.raises(ConfigError, match="not a TitleHooks class"):
         hooks_for("broken")
+
+
+def test_the_known_titles_find_their_composers_and_a_title_without_one_composes_as_1830(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """How a title's data is put together is the loader's business (issue 20): a package's
+    ``COMPOSER``, the base where it has none; never a method of the engine's hooks."""
+    assert composer_class("1830") is TitleComposer
+    assert composer_class("1870") is Composer1870 and composer_class("1825") is Composer1825
+    assert not hasattr(TitleHooks, "compose") and not hasattr(TitleHooks, "title_rules")
+    assert not hasattr(TitleHooks, "resolve_variants")
+    module = types.ModuleType("pbem.titles.gbadcomposer")
+    module.HOOKS = TitleHooks  # type: ignore[attr-defined]
+    module.COMPOSER = TitleHooks  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pbem.titles.gbadcomposer", module)
+    with pytest.raises(ConfigError, match="not a TitleComposer class"):
+        composer_class("badcomposer")
+    with pytest.raises(ConfigError, match="no title plugin for '1899'"):
+        composer_class("1899")
 
 
 # -- the stock round's extension points -------------------------------------------------------

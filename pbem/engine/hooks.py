@@ -8,7 +8,7 @@ places titles differ (stock-market moves, dividends, extra revenue, extra tile-l
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Hashable, Mapping
+from typing import TYPE_CHECKING, Hashable, Mapping
 
 from pbem.engine import market, shares
 from pbem.engine.state import POOL, Owner, RoundState, ShareSale, TitleState
@@ -31,48 +31,6 @@ Coord = tuple[int, int]
 
 class TitleHooks:
     """Overridable rules; every method documents the 1830 behaviour it implements."""
-
-    # -- the title's data, before a game (issue 12: the extension points of a composed title) --
-
-    @classmethod
-    def compose(cls, documents: Mapping[str, Any], parts: Mapping[str, Any],
-                variants: tuple[str, ...]) -> dict[str, Any]:
-        """The title's data documents for ``variants``, built before they are checked and
-        loaded: ``documents`` maps a file stem (``game``, ``companies``, ``corporations``,
-        ``market``, ``trains``, ``extras``, ``map``) to its parsed YAML with the variants'
-        overlays merged in, ``parts`` maps the stem of each ``rules/<title>/parts/*.yaml``
-        to its parsed YAML. The result is checked against the schema like any title's files,
-        so a composed document must fit it. Must not change its inputs (copy what it
-        changes). A title made of pieces composes them here (1825: the map, tiles, trains,
-        bank and certificate limits of the units and kits in play). 1830: the documents as
-        they are."""
-        return dict(documents)
-
-    @classmethod
-    def resolve_variants(cls, variants: tuple[str, ...], players: int) -> tuple[str, ...]:
-        """The variants a new game of ``players`` seats plays when ``variants`` are asked
-        for: the title's defaults filled in and combinations put in their canonical form
-        (1825: with no unit named, the unit follows the number of players). Asked when a game
-        is created and when a record is imported, before the title is loaded.
-
-        :raises ConfigError: a combination the title does not allow, with the reason.
-        1830: the variants as asked."""
-        return tuple(variants)
-
-    @classmethod
-    def title_rules(cls) -> Mapping[str, bool | int | str]:
-        """The settings of the title's own rules (``game.yaml`` ``title_rules``): key -> its
-        default, whose type a value must have. The loader refuses any other key and fills in
-        the defaults; the title's code reads one with :meth:`~pbem.engine.title.TitleData.
-        title_rule`. 1830: ``emergency_train_from_corporation``, how a corporation that must
-        buy a train and cannot pay the bank's cheapest may buy another corporation's
-        (:data:`pbem.engine.steps.operating.buytrains.EMERGENCY_READINGS`; default
-        ``face_value``); ``home_naming_no_city``, what a home naming no city on a hex of several
-        keeps (:data:`pbem.engine.track.HOME_NAMING_NO_CITY`; default ``whole_hex``);
-        ``token_city_after_lay``, who chooses the city of a token a tile lay lifts
-        (:data:`pbem.engine.steps.operating.tracklay.TOKEN_CITY_AFTER_LAY`; default ``layer``)."""
-        return {"emergency_train_from_corporation": "face_value", "home_naming_no_city": "whole_hex",
-                "token_city_after_lay": "layer"}
 
     # -- the sequence of rounds ----------------------------------------------------------------
 

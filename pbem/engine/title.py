@@ -179,8 +179,8 @@ class TitleData:
 
     def title_rule(self, key: str) -> bool | int | str:
         """The setting ``key`` of the title's own rules (``game.yaml`` ``title_rules``, its
-        default declared by the title's hooks, :meth:`~pbem.engine.hooks.TitleHooks.
-        title_rules`).
+        default declared by the title's composer,
+        :meth:`~pbem.ruleset.composer.TitleComposer.title_rules`).
 
         :raises KeyError: the title declares no such setting."""
         value: bool | int | str = self.const("title_rules", {})[key]

@@ -101,10 +101,10 @@ def record_variants(record: dict[str, Any]) -> tuple[str, ...]:
     if missing:
         raise UnsupportedRecordAction(f"optional rules not supported yet: {', '.join(missing)}")
     from pbem.importers.translation import translation_for
-    from pbem.titles import hooks_class
+    from pbem.titles import composer_class
 
     plays = tuple(sorted(translation_for(title).platform_plays - set(options)))
-    return hooks_class(title).resolve_variants(options + plays, len(record.get("players") or ()))
+    return composer_class(title).resolve_variants(options + plays, len(record.get("players") or ()))
 
 
 def player_names(record: dict[str, Any]) -> dict[Any, str]:

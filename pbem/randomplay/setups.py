@@ -36,16 +36,16 @@ class Setup:
 
 
 def resolved(setup: Setup) -> tuple[str, ...]:
-    """The variants a game of ``setup`` plays (the title's hooks' ``resolve_variants``).
+    """The variants a game of ``setup`` plays (the title's composer's ``resolve_variants``).
 
     :raises ConfigError: a combination of options, or a number of players, the title refuses.
     """
     from pbem.ruleset.files import known_titles
-    from pbem.titles import hooks_class
+    from pbem.titles import composer_class
 
     if setup.title not in known_titles():
         raise ConfigError(f"unknown title {setup.title!r}; known: {', '.join(known_titles())}")
-    return hooks_class(setup.title).resolve_variants(tuple(setup.variants), setup.players)
+    return composer_class(setup.title).resolve_variants(tuple(setup.variants), setup.players)
 
 
 _1870_OPTIONS = ("dixon", "diesels", "finish_on_400", "original_market", "original_tiles", "station_wars",

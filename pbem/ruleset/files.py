@@ -57,7 +57,7 @@ def deep_merged(base: Any, overlay: Any) -> Any:
 def read_parts(title: str, rules_dir: Path = RULES_DIR) -> dict[str, Any]:
     """The title's parts: every ``rules/<title>/parts/*.yaml`` by file stem -> parsed YAML
     (a title built from pieces, 1825's units and kits, keeps each piece's facts there for its
-    hooks to compose); ``{}`` for a title without the folder.
+    composer to compose); ``{}`` for a title without the folder.
 
     :raises ConfigError: a part that is not valid YAML.
     """

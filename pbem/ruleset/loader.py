@@ -27,6 +27,7 @@ from pbem.engine.title import (
 from pbem.errors import ConfigError
 from pbem.ruleset import schema
 from pbem.ruleset.board import load_tiles, map_from_document, read_map_document
+from pbem.ruleset.composer import TitleComposer
 from pbem.ruleset.files import (
     RULES_DIR,
     deep_merged,
@@ -48,15 +49,17 @@ _COMPANIES: TypeAdapter[list[schema.Company]] = TypeAdapter(list[schema.Company]
 
 @functools.lru_cache(maxsize=64)
 def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RULES_DIR,
-               hooks: type[TitleHooks] | None = None) -> TitleData:
+               hooks: type[TitleHooks] | None = None,
+               composer: type[TitleComposer] | None = None) -> TitleData:
     """Load ``rules/<title>/`` with the named variant overlays applied in order, the map and
     tile catalogue (``<rules_dir>/tiles.yaml``), and the title's hooks: an instance of
     ``hooks`` if given (a title whose code lives outside :mod:`pbem.titles`, such as the
-    tests' made-up title), else :func:`pbem.titles.hooks_for`. Cached per process by
-    (title, variants, folder, hooks): the result is immutable.
+    tests' made-up title), else :func:`pbem.titles.hooks_for`; likewise its ``composer``
+    (else :func:`pbem.titles.composer_class`). Cached per process by (title, variants,
+    folder, hooks, composer): the result is immutable.
 
-    After the overlays and before the schema check, the hooks' :meth:`~pbem.engine.hooks.
-    TitleHooks.compose` builds the documents from the title's parts
+    After the overlays and before the schema check, the composer's
+    :meth:`~pbem.ruleset.composer.TitleComposer.compose` builds the documents from the title's parts
     (``rules/<title>/parts/*.yaml``, :func:`pbem.ruleset.files.read_parts`) for the variants
     (1825's units and kits); most titles have no parts and leave the documents as they are.
 
@@ -86,10 +89,11 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
             docs[stem] = deep_merged(docs[stem], part)
             sources[stem].append((path, part))
     docs["map"] = read_map_document(title, rules_dir, variants)
-    from pbem.titles import hooks_class  # the titles import the engine; imported when needed
+    from pbem.titles import composer_class, hooks_class  # the titles import the engine; imported when needed
 
     hooks_type = hooks if hooks is not None else hooks_class(title)
-    docs = hooks_type.compose(docs, read_parts(title, rules_dir), variants)
+    composer_type = composer if composer is not None else composer_class(title)
+    docs = composer_type.compose(docs, read_parts(title, rules_dir), variants)
     game = _validated(schema.GameData, docs["game"], sources["game"])
     companies = _validated(_COMPANIES, docs["companies"], sources["companies"])
     corporations = _validated(schema.CorporationsFile, docs["corporations"], sources["corporations"])
@@ -106,7 +110,7 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
         max_players=game.players.max,
         starting_cash=MappingProxyType(dict(game.starting_cash)),
         certificate_limit=MappingProxyType(dict(game.certificate_limit)),
-        constants=MappingProxyType(_constants(game, hooks_type, sources["game"])),
+        constants=MappingProxyType(_constants(game, composer_type, sources["game"])),
         companies=tuple(_company(c) for c in companies),
         corporations=_corporations(corporations),
         market=_market(market, folder / "market.yaml"),
@@ -121,16 +125,17 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
     )
 
 
-def _constants(game: schema.GameData, hooks: type[TitleHooks], sources: Sequence[tuple[Path, Any]]) -> dict[str, Any]:
+def _constants(game: schema.GameData, composer: type[TitleComposer],
+               sources: Sequence[tuple[Path, Any]]) -> dict[str, Any]:
     """The constants of ``game`` (its keys other than the identity keys that the files set),
-    with ``title_rules`` checked against the settings the title's ``hooks`` declare and their
-    defaults filled in.
+    with ``title_rules`` checked against the settings the title's ``composer`` declares and
+    their defaults filled in.
 
     :raises ConfigError: a setting the title does not declare, or a value of another type
         than its default's (the file and the key named).
     """
     found = {k: v for k, v in game.model_dump(exclude_unset=True).items() if k not in schema.IDENTITY_KEYS}
-    declared = hooks.title_rules()
+    declared = composer.title_rules()
     given = found.get("title_rules") or {}
     for key, value in given.items():
         where = next((path for path, part in reversed(sources) if _holds(part, ("title_rules", key))),

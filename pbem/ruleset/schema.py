@@ -166,10 +166,10 @@ class GameData(Strict):
     title_rules: dict[str, bool | int | str] | None = None
     """Settings of the title's own rules that the core does not know (a reading the title's
     code chooses between where the rule's text is silent; Lorenz's 1825), each declared with
-    its default by the title's hooks (:meth:`~pbem.engine.hooks.TitleHooks.title_rules`): the
-    loader refuses a key the title does not declare and a value of another type than its
-    default's, and fills in the defaults; read through :meth:`~pbem.engine.title.TitleData.
-    title_rule`. A variant changes one as it changes any constant."""
+    its default by the title's composer
+    (:meth:`~pbem.ruleset.composer.TitleComposer.title_rules`): the loader refuses a key the
+    title does not declare and a value of another type than its default's, and fills in the
+    defaults; read through :meth:`~pbem.engine.title.TitleData.title_rule`. A variant changes one as it changes any constant."""
 
 
 IDENTITY_KEYS = frozenset(

@@ -1,23 +1,25 @@
 """Title plugins: each title's code is the package ``pbem.titles.g<title>`` (``g1830``,
 ``g1870``), which exposes ``HOOKS``, a subclass of :class:`pbem.engine.hooks.TitleHooks` (or
-the class itself). A new title needs a package and its data in ``rules/<title>/``, and no
-edit here: :func:`hooks_for` finds the package by its name.
+the class itself), and may expose ``COMPOSER``, a subclass of
+:class:`pbem.ruleset.composer.TitleComposer` (how its data is put together; the base where
+absent). A new title needs a package and its data in ``rules/<title>/``, and no edit here:
+:func:`hooks_for` and :func:`composer_class` find the package by its name.
 """
 
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 
 from pbem.engine.hooks import TitleHooks
 from pbem.errors import ConfigError
+from pbem.ruleset.composer import TitleComposer
 
 
-def hooks_class(title: str) -> type[TitleHooks]:
-    """The hooks class of ``title`` (``"1870"`` -> ``pbem.titles.g1870.HOOKS``).
+def _package(title: str) -> ModuleType:
+    """The package ``pbem.titles.g<title>``.
 
-    :raises ConfigError: no package ``pbem.titles.g<title>``, or it has no ``HOOKS`` that is a
-        :class:`TitleHooks` subclass.
-    """
+    :raises ConfigError: no such package, or ``title`` is not a title's name."""
     if not title or not all(ch.isalnum() or ch == "_" for ch in title):
         raise ConfigError(f"no title plugin for {title!r}: a title's name is letters, digits and _")
     name = f"{__name__}.g{title}"
@@ -27,6 +29,17 @@ def hooks_class(title: str) -> type[TitleHooks]:
         if exc.name != name:
             raise
         raise ConfigError(f"no title plugin for {title!r} (no package {name})") from None
+    return module
+
+
+def hooks_class(title: str) -> type[TitleHooks]:
+    """The hooks class of ``title`` (``"1870"`` -> ``pbem.titles.g1870.HOOKS``).
+
+    :raises ConfigError: no package ``pbem.titles.g<title>``, or it has no ``HOOKS`` that is a
+        :class:`TitleHooks` subclass.
+    """
+    module = _package(title)
+    name = module.__name__
     hooks = getattr(module, "HOOKS", None)
     if not (isinstance(hooks, type) and issubclass(hooks, TitleHooks)):
         raise ConfigError(f"{name}.HOOKS is not a TitleHooks class")
@@ -41,4 +54,18 @@ def hooks_for(title: str) -> TitleHooks:
     return hooks_class(title)()
 
 
-__all__ = ["TitleHooks", "hooks_class", "hooks_for"]
+def composer_class(title: str) -> type[TitleComposer]:
+    """How ``title``'s data is composed: its package's ``COMPOSER``, or the base
+    :class:`TitleComposer` where it has none (``"1825"`` -> ``pbem.titles.g1825.COMPOSER``).
+
+    :raises ConfigError: no package ``pbem.titles.g<title>``, or its ``COMPOSER`` is not a
+        :class:`TitleComposer` subclass.
+    """
+    module = _package(title)
+    composer = getattr(module, "COMPOSER", TitleComposer)
+    if not (isinstance(composer, type) and issubclass(composer, TitleComposer)):
+        raise ConfigError(f"{module.__name__}.COMPOSER is not a TitleComposer class")
+    return composer
+
+
+__all__ = ["TitleComposer", "TitleHooks", "composer_class", "hooks_class", "hooks_for"]

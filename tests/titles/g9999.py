@@ -1,6 +1,7 @@
 """9999, a made-up title that lives only in the tests: its code (this module) and its data
 (``tests/titles/rules/9999/``). Nothing under ``pbem/`` names it; the loader is given its
-hooks (``load_title("9999", rules_dir=RULES, hooks=Hooks9999)``).
+hooks and composer (``load_title("9999", rules_dir=RULES, hooks=Hooks9999,
+composer=Composer9999)``).
 
 What it adds, each through an extension point of the core (issue 11):
 
@@ -23,7 +24,7 @@ What it adds, each through an extension point of the core (issue 11):
   (``new_operating_round``);
 * a board and bank composed from parts (as 1825's units, ``compose``): the variant ``east``
   adds the hexes and the bank money of ``parts/east_extension.yaml``; and variants resolved
-  for the number of players (``resolve_variants``): ``east`` is for three players, and a
+  for the number of players (``resolve_variants``; both :class:`Composer9999`'s): ``east`` is for three players, and a
   three-player game is given it;
 * a section of its own in the turn report, the tolls levied (``report_sections``).
 """
@@ -44,6 +45,7 @@ from pbem.engine.steps.operating.base import mark_passed, pass_step
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
 from pbem.errors import ConfigError, IllegalOrderError, OrderSyntaxError
 from pbem.order_codecs import HelpEntry, OrderCodec, Vocabulary
+from pbem.ruleset.composer import TitleComposer
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -234,8 +236,8 @@ LEVY = OrderCodec("LEVY", ("TOLL",), (Levy,), _parse_levy, _format_levy, (
 # -- the hooks ----------------------------------------------------------------------------------------
 
 
-class Hooks9999(TitleHooks):
-    """9999's differences from 1830 (see the module docstring)."""
+class Composer9999(TitleComposer):
+    """9999's data: the eastern extension for three players."""
 
     @classmethod
     def compose(cls, documents: Mapping[str, Any], parts: Mapping[str, Any],
@@ -258,6 +260,10 @@ class Hooks9999(TitleHooks):
         if "east" in variants and players != 3:
             raise ConfigError(f"the eastern extension is for 3 players, not {players}")
         return tuple(variants) if "east" in variants or players != 3 else (*variants, "east")
+
+
+class Hooks9999(TitleHooks):
+    """9999's differences from 1830 (see the module docstring)."""
 
     def new_title_state(self) -> TitleState:
         return State9999()

@@ -1,12 +1,13 @@
 """1825 (Francis Tresham; Hartland Trefoil): the title plugin. Its data is ``rules/1825/``:
 the common documents, one variant file per option (units, regional and extension kits, Dave
 Berry's variants, Kevin Lorenz's private companies) and the facts of each unit and kit in
-``parts/``, which :class:`~pbem.titles.g1825.compose.Composition` puts together for the
+``parts/``, which :class:`~pbem.titles.g1825.hooks.Composer1825` puts together for the
 options of a game.
 """
 
-from pbem.titles.g1825.hooks import Hooks1825
+from pbem.titles.g1825.hooks import Composer1825, Hooks1825
 
 HOOKS = Hooks1825
+COMPOSER = Composer1825
 
-__all__ = ["HOOKS", "Hooks1825"]
+__all__ = ["COMPOSER", "HOOKS", "Composer1825", "Hooks1825"]

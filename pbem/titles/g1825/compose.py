@@ -22,7 +22,7 @@ import copy
 import importlib
 from typing import Any, Callable, Mapping, Sequence
 
-from pbem.engine.hooks import TitleHooks
+from pbem.ruleset.composer import TitleComposer
 from pbem.titles.g1825.selection import Selection, resolve, selection_of
 from pbem.titles.g1825.tables import Tables, tables_of
 
@@ -94,16 +94,16 @@ def compose_documents(documents: Mapping[str, Any], parts: Mapping[str, Any],
     return composed
 
 
-class Composition(TitleHooks):
-    """1825's ``compose`` (the game's documents from the parts of its units and kits) and
+class Composition(TitleComposer):
+    """1825's ``compose`` (the game's documents from the parts of its units and kits),
     ``resolve_variants`` (the units by the number of players, canonical names, the
-    combinations 18xx.games refuses)."""
+    combinations 18xx.games refuses) and the settings of its own rules."""
 
     @classmethod
     def compose(cls, documents: Mapping[str, Any], parts: Mapping[str, Any],
                 variants: tuple[str, ...]) -> dict[str, Any]:
         """The documents of the units and kits ``variants`` name (:func:`compose_documents`),
-        then the next mixin's composition of them.
+        then the next class's composition of them.
 
         :raises ConfigError: see :func:`compose_documents`."""
         return super().compose(compose_documents(documents, parts, variants), parts, variants)
@@ -111,8 +111,23 @@ class Composition(TitleHooks):
     @classmethod
     def resolve_variants(cls, variants: tuple[str, ...], players: int) -> tuple[str, ...]:
         """The variants a game of ``players`` really plays
-        (:func:`pbem.titles.g1825.selection.resolve`), then the next mixin's resolution.
+        (:func:`pbem.titles.g1825.selection.resolve`), then the next class's resolution.
 
         :raises ConfigError: a combination 18xx.games refuses, or a number of players the
             units do not allow (the message says why)."""
         return super().resolve_variants(resolve(variants, players), players)
+
+    @classmethod
+    def title_rules(cls) -> Mapping[str, bool | int | str]:
+        """The reading of the credit of a company in receivership
+        (:data:`pbem.titles.g1825.credit.DEFAULTS`) and of the receiver's purchase
+        (:data:`pbem.titles.g1825.trains.RECEIVER_BUYS_AFTER_CHOICE`), with the other settings
+        (not 1830's reading of a train due, as 1825 makes no company buy one on its Director's
+        money); the Taff Vale's Cardiff keeps one city of two (as 18xx.games plays 1825)."""
+        from pbem.engine import track as core_track
+        from pbem.titles.g1825 import credit
+        from pbem.titles.g1825 import trains as trains1825
+
+        inherited = {k: v for k, v in super().title_rules().items() if k != "emergency_train_from_corporation"}
+        return {**inherited, **credit.DEFAULTS, trains1825.RECEIVER_BUYS_AFTER_CHOICE: False,
+                core_track.HOME_NAMING_NO_CITY: "one_city_left"}

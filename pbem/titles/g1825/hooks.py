@@ -6,18 +6,25 @@ in, each part in a module of its own (cooperative ``super()``, the first named w
 * :class:`~pbem.titles.g1825.stock_rules.StockRules`: the start, the stock round,
   receivership and the end of the game;
 * :class:`~pbem.titles.g1825.operating_rules.OperatingRules`: track, routes, dividends and
-  trains;
-* :class:`~pbem.titles.g1825.compose.Composition`: the data of the units and kits in play.
+  trains.
+
+Its data is composed by :class:`Composer1825`: the units and kits in play
+(:class:`~pbem.titles.g1825.compose.Composition`), then Lorenz's privates where the variant
+is in play (:class:`~pbem.titles.g1825.lorenz.rules.LorenzComposition`).
 """
 
 from __future__ import annotations
 
 from pbem.engine.hooks import TitleHooks
 from pbem.titles.g1825.compose import Composition
-from pbem.titles.g1825.lorenz.rules import LorenzRules
+from pbem.titles.g1825.lorenz.rules import LorenzComposition, LorenzRules
 from pbem.titles.g1825.operating_rules import OperatingRules
 from pbem.titles.g1825.stock_rules import StockRules
 
 
-class Hooks1825(LorenzRules, StockRules, OperatingRules, Composition, TitleHooks):
+class Hooks1825(LorenzRules, StockRules, OperatingRules, TitleHooks):
     """1825's differences from 1830 (see the module docstring)."""
+
+
+class Composer1825(LorenzComposition, Composition):
+    """1825's data: its units and kits, then Lorenz's changes (see the module docstring)."""

@@ -145,18 +145,6 @@ class Route1825(Route):
 class OperatingRules(TitleHooks):
     """1825's operating-round hooks (see the module text)."""
 
-    @classmethod
-    def title_rules(cls) -> Mapping[str, bool | int | str]:
-        """The reading of the credit of a company in receivership
-        (:data:`pbem.titles.g1825.credit.DEFAULTS`) and of the receiver's purchase
-        (:data:`pbem.titles.g1825.trains.RECEIVER_BUYS_AFTER_CHOICE`), with the other settings (not 1830's
-        reading of a train due, as 1825 makes no company buy one on its Director's money)."""
-        inherited = {k: v for k, v in super().title_rules().items() if k != "emergency_train_from_corporation"}
-        return {**inherited, **credit.DEFAULTS,  # no train is due on a Director's money
-                trains1825.RECEIVER_BUYS_AFTER_CHOICE: False,
-                # the Taff Vale's Cardiff keeps one city of two (as 18xx.games plays 1825)
-                core_track.HOME_NAMING_NO_CITY: "one_city_left"}
-
     def homes(self, game: Game, corp: str) -> tuple[CityRef, ...]:
         """Its charter's home and each further home of the units in play (the LNWR's Crewe
         Q11 with Units 1 and 2, the GWR's Exeter Y7 with R2; ``parts/corporations.yaml``),

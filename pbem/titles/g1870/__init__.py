@@ -1,6 +1,8 @@
 """1870 (Mayfair rules as 18xx.games plays them): the title's code, one module a concern.
 
 * :mod:`.hooks` — :class:`~pbem.titles.g1870.hooks.Hooks1870`, what differs from 1830;
+* :mod:`.composer` — :class:`~pbem.titles.g1870.composer.Composer1870`, its settings and
+  composed documents;
 * :mod:`.state` — ``State1870``, 1870's own part of the game state;
 * :mod:`.stock` — its stock-round step (the core's plus redemption, reissue, protection);
 * :mod:`.protection` — price protection of a sale, in stock and operating rounds;
@@ -16,9 +18,13 @@ from __future__ import annotations
 
 from pbem.engine.hooks import TitleHooks
 from pbem.titles.g1870 import actions as _actions  # registers 1870's actions with the log reader
+from pbem.titles.g1870.composer import Composer1870
 from pbem.titles.g1870.hooks import Hooks1870
 
 HOOKS: type[TitleHooks] = Hooks1870
 """1870's hooks."""
 
-__all__ = ["HOOKS", "Hooks1870"]
+COMPOSER = Composer1870
+"""How 1870's data is composed."""
+
+__all__ = ["COMPOSER", "HOOKS", "Composer1870", "Hooks1870"]

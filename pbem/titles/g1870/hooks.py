@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Hashable, Mapping
+from typing import TYPE_CHECKING, Hashable, Mapping
 
 from pbem.engine import market
 from pbem.engine.hooks import Coord, TitleHooks
@@ -37,15 +37,6 @@ if TYPE_CHECKING:
 
 class Hooks1870(TitleHooks):
     """1870's differences (see the module docstring)."""
-
-    @classmethod
-    def title_rules(cls) -> Mapping[str, bool | int | str]:
-        """``small_cities`` (default off): Jerkich's small-cities variant
-        (:mod:`pbem.titles.g1870.small_cities`); the Historical Order Start's settings
-        (:mod:`pbem.titles.g1870.historical`, :mod:`~pbem.titles.g1870.ohio`, :mod:`~pbem.titles.g1870.gmo`)."""
-        return {**super().title_rules(), small_cities.RULE: False, **historical.DEFAULTS,
-                **atsf.DEFAULTS, **ohio.DEFAULTS, **gmo.DEFAULTS, **illinois.DEFAULTS, **mkt_private.DEFAULTS,
-                **katy.DEFAULTS}
 
     def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
         """1830's length rule; with small cities, only the cities and off-board areas must
@@ -89,14 +80,6 @@ class Hooks1870(TitleHooks):
 
     def new_title_state(self) -> TitleState:
         return State1870()
-
-    @classmethod
-    def compose(cls, documents: Mapping[str, Any], parts: Mapping[str, Any],
-                variants: tuple[str, ...]) -> dict[str, Any]:
-        """With the Historical Order Start, the GM&O's president's certificate is the fifth
-        private instead of the Frisco's (:func:`pbem.titles.g1870.historical.composed`); the
-        AT&SF's destination is Galveston, which takes the P tile (:func:`.atsf.composed`)."""
-        return atsf.composed(historical.composed(super().compose(documents, parts, variants)))
 
     def launch_problem(self, game: Game, sym: str) -> str | None:
         """With the Historical Order Start, no corporation starts before those ahead of it in

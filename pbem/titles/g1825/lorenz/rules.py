@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Hashable, Mapping
 
 from pbem.engine.hooks import TitleHooks
 from pbem.engine.state import RoundState, TitleState
+from pbem.ruleset.composer import TitleComposer
 from pbem.titles.g1825.lorenz import powers
 from pbem.titles.g1825.lorenz.facts import (
     AFTER_THE_PRIVATES, BIDDING, CHP, CLOSING_TRAIN, CW, DOVER, LIMITED_SHARE_CORPORATION, PEAK, SD, SOLD_OUT_FIRST,
@@ -132,9 +133,9 @@ def reserve_minor_trains(game: Game) -> None:
         _reserve_minor_trains(game, game.state.title_state)
 
 
-class LorenzRules(TitleHooks):
-    """The ``lorenz`` variant's hooks; plain 1825 where the variant is not in play (see the
-    module text)."""
+class LorenzComposition(TitleComposer):
+    """The ``lorenz`` variant's documents and the settings of its readings; plain 1825's
+    where the variant is not in play."""
 
     @classmethod
     def compose(cls, documents: Mapping[str, Any], parts: Mapping[str, Any],
@@ -150,6 +151,11 @@ class LorenzRules(TitleHooks):
         from pbem.titles.g1825.lorenz.readings import DEFAULTS
 
         return {**super().title_rules(), **DEFAULTS}
+
+
+class LorenzRules(TitleHooks):
+    """The ``lorenz`` variant's hooks; plain 1825 where the variant is not in play (see the
+    module text)."""
 
     # -- the start ---------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ that start it (the keyword and the abbreviations players use), the action types 
 ``parse`` (the words after the first one -> an action), ``format`` (an action -> the
 canonical order line) and the HELP entries (syntax, meaning, example). The core's codecs are
 in :mod:`pbem.core_codecs`; a title adds its own with
-:meth:`pbem.engine.hooks.TitleHooks.order_codecs` (issue 11: "its own actions and order
+:meth:`pbem.presentation.TitlePresentation.order_codecs` (issue 11: "its own actions and order
 words, one codec per action ... registered by the title"). :class:`Vocabulary` holds the
 symbols an order may name and the codecs of one title; :mod:`pbem.orders` walks them.
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from typing import TYPE_CHECKING, Callable, Protocol, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from pbem.engine.actions import Action
 from pbem.errors import AmbiguousOrderError, OrderSyntaxError
@@ -255,11 +255,11 @@ class Vocabulary:
 
 def title_codecs(title: TitleData) -> tuple[OrderCodec, ...]:
     """The codecs of ``title``: the core's it has (:attr:`OrderCodec.offered`), then its own
-    (:meth:`~pbem.engine.hooks.TitleHooks.order_codecs`)."""
+    (:meth:`~pbem.presentation.TitlePresentation.order_codecs`)."""
     from pbem.core_codecs import CORE_CODECS
 
     core = tuple(c for c in CORE_CODECS if c.offered is None or c.offered(title))
-    return core + _hooks_of(title).order_codecs()
+    return core + title.presentation.order_codecs()
 
 
 def effective(codecs: tuple[OrderCodec, ...]) -> tuple[OrderCodec, ...]:
@@ -277,13 +277,13 @@ def every_codec() -> tuple[OrderCodec, ...]:
 
     import pbem.titles
     from pbem.core_codecs import CORE_CODECS
-    from pbem.titles import hooks_for
+    from pbem.titles import presentation_class
 
     out = list(CORE_CODECS)
     names = sorted(m.name[1:] for m in pkgutil.iter_modules(pbem.titles.__path__)
                    if re.fullmatch(r"g[0-9A-Za-z_]+", m.name))
     for name in names:
-        out += [c for c in hooks_for(name).order_codecs() if c not in out]
+        out += [c for c in presentation_class(name)().order_codecs() if c not in out]
     return tuple(out)
 
 
@@ -299,17 +299,6 @@ def _writers(codecs: tuple[OrderCodec, ...]) -> dict[type[Action], tuple[OrderCo
 def every_writer() -> dict[type[Action], tuple[OrderCodec, ...]]:
     """:attr:`Vocabulary.by_type` for :func:`every_codec` (the writers without a title)."""
     return _writers(every_codec())
-
-
-class _Hooks(Protocol):
-    """What this module asks of a title's hooks."""
-
-    def order_codecs(self) -> tuple[OrderCodec, ...]: ...
-
-
-def _hooks_of(title: TitleData) -> _Hooks:
-    """The hooks ``title`` carries (the loader builds a ruleset with its title's hooks)."""
-    return title.hooks
 
 
 # -- the readers the codecs share ------------------------------------------------------------------

@@ -207,7 +207,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         "corporations": corporations,
         "privates": privates,
         "title_sections": [{"heading": heading, "lines": list(lines)}
-                           for heading, lines in game.hooks.report_sections(game)],
+                           for heading, lines in game.title.presentation.report_sections(game)],
         "private_widths": private_widths,
         "recipient": recipient,
         "first": first,

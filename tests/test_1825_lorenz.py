@@ -27,6 +27,7 @@ from pbem.orders import Vocabulary, format_order, help_text, parse_order
 from pbem.ruleset import load_title
 from pbem.ruleset.composer import TitleComposer
 from pbem.titles.g1825.lorenz.actions import Designate, PowerLay, PowerToken
+from pbem.titles.g1825.lorenz.presentation import LorenzPresentation
 from pbem.titles.g1825.lorenz.rules import LorenzComposition, LorenzRules, compose_lorenz
 from pbem.titles.g1825.lorenz.state import lorenz_state
 
@@ -51,7 +52,7 @@ class LorenzData(LorenzComposition, TitleComposer):
 def new_game(variants: tuple[str, ...] = ("lorenz",)) -> Game:
     """Four players on the small board (£630 each), the privates S&M, TWW, C&HP, C&W, S&D and
     L&M for sale (the variant keeps one of the two £30 privates)."""
-    return Game(load_title("1825", variants, rules_dir=RULES, hooks=Lorenz, composer=LorenzData), SEATS)
+    return Game(load_title("1825", variants, rules_dir=RULES, hooks=Lorenz, composer=LorenzData, presentation=LorenzPresentation), SEATS)
 
 
 def play(game: Game, script: str) -> list[str]:
@@ -79,7 +80,7 @@ def cash(game: Game) -> dict[str, int]:
 
 
 def test_one_30_pound_private_is_used_when_units_are_combined() -> None:
-    plain = load_title("1825", rules_dir=RULES, hooks=Lorenz, composer=LorenzData)
+    plain = load_title("1825", rules_dir=RULES, hooks=Lorenz, composer=LorenzData, presentation=LorenzPresentation)
     assert [c.sym for c in plain.companies if c.value == 30] == ["S&M", "L&MI"]
     game = new_game()
     assert [c.sym for c in game.title.companies] == ["S&M", "TWW", "C&HP", "C&W", "S&D", "L&M"]
@@ -465,7 +466,7 @@ def test_every_private_closes_when_the_first_5_train_is_bought() -> None:
     game.apply(ANN, BuyTrain("5"))
     assert all(c.closed for c in state.companies.values())
     assert all(not state.players[p].companies for p in SEATS)
-    plain = load_title("1825", rules_dir=RULES, hooks=Lorenz, composer=LorenzData)
+    plain = load_title("1825", rules_dir=RULES, hooks=Lorenz, composer=LorenzData, presentation=LorenzPresentation)
     assert next(t for t in plain.trains if t.name == "5").events == (), "plain 1825's privates never close"
 
 

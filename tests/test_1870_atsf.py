@@ -260,13 +260,13 @@ def test_an_unknown_reading_of_the_doubled_runs_is_refused() -> None:
 
 def test_the_report_says_whether_the_line_is_joined() -> None:
     game = position()
-    section = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    section = dict(game.title.presentation.report_sections(game))["HISTORICAL ORDER START"]
     assert any("ATSF: destination Galveston N7" in line and "(joined; destination token on Galveston N7)" in line
                for line in section)
     assert any("Chicago A22 and Galveston N7 both count as destinations once Chicago A22, Kansas City B11, "
                "Oklahoma City F5, Fort Worth J3, Houston M6 and Galveston N7 are joined" in line for line in section)
     game.state.tiles.pop("G4")
-    section = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    section = dict(game.title.presentation.report_sections(game))["HISTORICAL ORDER START"]
     assert any("(not joined;" in line for line in section)
     assert atsf.report_lines(position(())) == ()
 

@@ -61,7 +61,7 @@ def test_the_report_has_its_rule_while_it_holds() -> None:
     position = game()
     line = ("GMO: no track west of the Mississippi until it has reached St. Louis C18 (its track may reach the "
             "city there, not go beyond it)")
-    assert line in dict(position.hooks.report_sections(position))["HISTORICAL ORDER START"]
+    assert line in dict(position.title.presentation.report_sections(position))["HISTORICAL ORDER START"]
     state1870(position.state).destinations_reached.append(GMO)
     assert gmo.report_lines(position) == ()
     assert gmo.report_lines(game(())) == ()

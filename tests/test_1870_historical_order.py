@@ -50,7 +50,7 @@ def test_plain_1870_has_no_order() -> None:
     game = stock_round(())
     game.apply("A", Par("FW", 100))
     assert game.state.corporations["FW"].ipoed
-    assert game.hooks.report_sections(game) == ()
+    assert game.title.presentation.report_sections(game) == ()
 
 
 def test_the_condition_floated_waits_for_the_float(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -69,12 +69,12 @@ def test_the_condition_floated_waits_for_the_float(monkeypatch: pytest.MonkeyPat
 
 def test_the_report_names_the_next_corporation() -> None:
     game = stock_round()
-    sections = dict(game.hooks.report_sections(game))
+    sections = dict(game.title.presentation.report_sections(game))
     lines = sections["HISTORICAL ORDER START"]
     assert lines[0].startswith("Start order: GMO, IC, MP, SLSF, ATSF, SP, MKT, SSW, TP, FW")
     assert "May be started next: GMO" in lines
     game.apply("A", Par("GMO", 100))
-    assert "May be started next: IC" in dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    assert "May be started next: IC" in dict(game.title.presentation.report_sections(game))["HISTORICAL ORDER START"]
 
 
 def test_the_gm_may_rule_a_corporation_out_of_order() -> None:
@@ -111,10 +111,10 @@ def test_the_ruling_says_its_effect_and_the_report_shows_it_in_force() -> None:
     assert OutOfOrderRuled("ATSF", "GMO") in game.apply("A", StartOutOfOrder("ATSF"))
     line = OutOfOrderRuled("ATSF", "GMO").render(game.money)
     assert line == "-- GM ruling: ATSF may be started now, out of the historical order (it was waiting for GMO) --"
-    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    lines = dict(game.title.presentation.report_sections(game))["HISTORICAL ORDER START"]
     assert "ATSF may start out of order (GM ruling)" in lines and "May be started next: GMO" in lines
     game.apply("A", Par("ATSF", 100))
-    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    lines = dict(game.title.presentation.report_sections(game))["HISTORICAL ORDER START"]
     assert not any("out of order" in line for line in lines), "the ruling is spent once ATSF has started"
 
 
@@ -197,11 +197,11 @@ def test_the_last_tile_5_is_held_for_the_mp_until_it_has_operated() -> None:
     problem = track.lay_problem(game, "ATSF", second, "5", rotations[0], ignore_reach=True)
     assert problem == "the last #5 is reserved for MP until it has completed its first operating turn"
     assert game.hooks.lay_problem(game, "MP", second, "5", rotations[0]) is None, "the MP lays it"
-    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    lines = dict(game.title.presentation.report_sections(game))["HISTORICAL ORDER START"]
     assert "Tile #5: one reserved for MP until its first operating turn is over (1 left)" in lines
     game.state.corporations["MP"].operated = True
     assert track.lay_problem(game, "ATSF", second, "5", rotations[0], ignore_reach=True) is None
-    assert not any(line.startswith("Tile #5") for line in dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"])
+    assert not any(line.startswith("Tile #5") for line in dict(game.title.presentation.report_sections(game))["HISTORICAL ORDER START"])
 
 
 def test_the_historical_order_start_includes_small_cities_and_combines_with_dixon() -> None:

@@ -616,7 +616,7 @@ def test_no_other_corporation_has_any_of_it() -> None:
 
 
 def section(game: Game) -> list[str]:
-    return list(dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"])
+    return list(dict(game.title.presentation.report_sections(game))["HISTORICAL ORDER START"])
 
 
 def test_the_report_says_what_the_ic_may_not_do_until_it_has_connected() -> None:

@@ -244,7 +244,7 @@ def test_all_of_it_ends_when_the_katy_floats() -> None:
     assert "M-K-T private's tile" not in game.waiting_for()
     assert mkt_private.lay_problem(game, "MKT", "B9", "57", 0) is None
     assert ("M-K-T private: the Katy has floated; the private lays no more track"
-            in dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"])
+            in dict(game.title.presentation.report_sections(game))["HISTORICAL ORDER START"])
 
 
 def test_the_katys_own_lays_once_floated_are_not_the_privates() -> None:
@@ -317,13 +317,13 @@ def test_the_kept_slot_is_used_once_the_katy_has_its_token_in_kansas_city() -> N
     assert problem is not None and "kept for the Katy" in problem
     assert katy.kept_slots(game, "B11", 0) == ("MKT",)
     assert "Kansas City: one slot kept for the Katy until the first 6-train is bought" in \
-        dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+        dict(game.title.presentation.report_sections(game))["HISTORICAL ORDER START"]
     game.state.tokens["B11.0"] = ["MKT"]
     assert not katy.permanent_bought(game)
     assert not katy.slot_kept(game) and katy.kept_slots(game, "B11", 0) == ()
     assert track.token_problem(game, "ATSF", "B11", 0) is None, "the Katy's token fills the kept slot"
     assert not any("kept for the Katy" in line
-                   for line in dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"])
+                   for line in dict(game.title.presentation.report_sections(game))["HISTORICAL ORDER START"])
 
 
 def katy_operating(variants: tuple[str, ...] = HOS, setup: Callable[[Game], None] | None = None) -> Game:
@@ -412,11 +412,11 @@ def test_the_orders_read_and_write() -> None:
 
 def test_the_report_shows_the_kansas_city_slot_and_the_privates_duty() -> None:
     game = begin(game_with_private())
-    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    lines = dict(game.title.presentation.report_sections(game))["HISTORICAL ORDER START"]
     assert "Kansas City: one slot kept for the Katy until the first 6-train is bought" in lines
     assert any("first tile and the Katy's home token go on Junction City B7" in line for line in lines)
     game.apply("B", lay(game, "B7", "58", ("C8", "A8")))
-    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    lines = dict(game.title.presentation.report_sections(game))["HISTORICAL ORDER START"]
     assert any("closer to Parsons D9 (1 hex away)" in line for line in lines)
 
 

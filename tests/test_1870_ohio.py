@@ -398,11 +398,11 @@ def test_the_gmo_may_lay_in_st_louis_and_east_of_the_river() -> None:
 
 def test_the_report_gives_the_rivers_state() -> None:
     game = position()
-    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    lines = dict(game.title.presentation.report_sections(game))["HISTORICAL ORDER START"]
     assert any(line.startswith("Ohio and Mississippi closed until the Bridge Company is sold to a "
                                "corporation or closes (MRBC held by A)") for line in lines)
     game.state.companies[rivers.BRIDGE_COMPANY].owner = Owner.corporation("MP")
-    lines = dict(game.hooks.report_sections(game))["HISTORICAL ORDER START"]
+    lines = dict(game.title.presentation.report_sections(game))["HISTORICAL ORDER START"]
     assert "Ohio and Mississippi open: MRBC owned by MP" in lines
     game.state.companies[rivers.BRIDGE_COMPANY].closed = True
     assert "Ohio and Mississippi open: MRBC closed" in ohio.report_lines(game)
@@ -434,4 +434,4 @@ def test_plain_1870_plays_none_of_it() -> None:
     assert not ohio.closed(game)
     stops = [Vertex("B19", "c0"), Vertex("E20", "t0"), Vertex("G20", "t0"), Vertex("H17", "c0")]
     assert game.hooks.route_problem(game, NORTH, stops) is None
-    assert game.hooks.report_sections(game) == ()
+    assert game.title.presentation.report_sections(game) == ()

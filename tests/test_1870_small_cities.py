@@ -138,12 +138,12 @@ def test_plain_1870_is_unchanged() -> None:
 
 def test_the_report_gives_what_towns_count() -> None:
     game = line(town="3")
-    sections = dict(game.hooks.report_sections(game))
+    sections = dict(game.title.presentation.report_sections(game))
     lines = sections[small_cities.SECTION]
     assert lines[0].startswith("Towns (small cities) count $10 more than the map and the track list show "
                                "(t10 counts $20, t20 $30)")
     assert "Towns on the map count: A10 $20" in lines, "the yellow #3's printed $10 town"
     game.state.tiles["A10"] = ("145", rotation(game, "A10", "145", ("B9", "B11")))
-    assert "Towns on the map count: A10 $30" in dict(game.hooks.report_sections(game))[small_cities.SECTION]
+    assert "Towns on the map count: A10 $30" in dict(game.title.presentation.report_sections(game))[small_cities.SECTION]
     plain = line(())
-    assert small_cities.SECTION not in dict(plain.hooks.report_sections(plain))
+    assert small_cities.SECTION not in dict(plain.title.presentation.report_sections(plain))

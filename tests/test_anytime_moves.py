@@ -75,10 +75,11 @@ def ringing() -> Game:
         def operating_steps(self) -> tuple[type[OpStep], ...]:
             return (*super().operating_steps(), Bell)
 
+    class RingWord(type(game.title.presentation)):  # type: ignore[misc]
         def order_codecs(self) -> tuple[OrderCodec, ...]:
             return (*super().order_codecs(), RING)
 
-    found = Game(dataclasses.replace(game.title, hooks=Ringing()), ["A", "B", "C"])
+    found = Game(dataclasses.replace(game.title, hooks=Ringing(), presentation=RingWord()), ["A", "B", "C"])
     found.state = game.state
     return found
 

@@ -33,7 +33,8 @@ from pbem.reports import render, report_context
 from pbem.ruleset import load_title
 from pbem.ruleset.composer import TitleComposer
 from tests.titles import RULES
-from tests.titles.g9999 import Composer9999, FaceValueSale, Hooks9999, Levy, LevyStep, State9999, Stock9999, state9999
+from tests.titles.g9999 import (Composer9999, FaceValueSale, Hooks9999, Levy, LevyStep, Presentation9999, State9999,
+                                Stock9999, state9999)
 
 ANN, BOB, CY = "Ann", "Bob", "Cy"
 PBEM = Path(__file__).resolve().parent.parent / "pbem"
@@ -104,11 +105,11 @@ Ann: PASS
 
 
 def title_9999() -> object:
-    return load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999)
+    return load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999, presentation=Presentation9999)
 
 
 def new_game() -> Game:
-    return Game(load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999), [ANN, BOB, CY])
+    return Game(load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999, presentation=Presentation9999), [ANN, BOB, CY])
 
 
 def play(game: Game, script: str) -> list[str]:
@@ -131,9 +132,9 @@ def cert_owners(game: Game, sym: str) -> list[tuple[int, str]]:
 
 
 def test_the_loader_takes_the_hooks_of_a_title_outside_pbem_titles() -> None:
-    title = load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999)
+    title = load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999, presentation=Presentation9999)
     assert isinstance(title.hooks, Hooks9999) and title.title == "9999"
-    assert load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999) is title  # cached
+    assert load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999, presentation=Presentation9999) is title  # cached
     with pytest.raises(ConfigError, match="no title plugin for '9999'"):
         load_title("9999", rules_dir=RULES)  # without its hooks the title has no plugin
     assert [c.kind for c in title.corporations] == ["major", "major", "major", "minor"]
@@ -285,7 +286,7 @@ def test_the_dividend_moves_the_price_by_its_size(paid: int, price: int, moves: 
 
 def test_the_titles_own_step_state_and_order_word() -> None:
     """LEVY is the made-up title's alone: its games read, write and list it; 1830's do not."""
-    title = load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999)
+    title = load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999, presentation=Presentation9999)
     vocab = Vocabulary.from_title(title)
     assert parse_order("levy", vocab) == Levy() and parse_order("TOLL", vocab) == Levy()
     assert format_order(Levy(), vocab) == "LEVY"
@@ -363,8 +364,8 @@ def test_the_report_has_a_section_of_the_titles_own() -> None:
 
 
 def test_a_variant_composes_the_board_and_bank_from_the_titles_parts() -> None:
-    plain = load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999)
-    east = load_title("9999", ("east",), rules_dir=RULES, hooks=Hooks9999, composer=Composer9999)
+    plain = load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999, presentation=Presentation9999)
+    east = load_title("9999", ("east",), rules_dir=RULES, hooks=Hooks9999, composer=Composer9999, presentation=Presentation9999)
     assert "A7" not in plain.board.hexes and plain.bank_cash == 6000
     assert east.board.hexes["A7"].name == "Eastwick" and east.board.hexes["A7"].tile.cities[0].revenue == 30
     assert east.board.neighbor("A7", 1) == "A5" and east.board.neighbor("A7", 5) == "B8"  # joined to the board
@@ -417,7 +418,7 @@ class _FreeParHooks(Hooks9999):
 
 
 def test_a_stock_step_may_check_place_and_announce_a_start_of_its_own() -> None:
-    game = Game(load_title("9999", rules_dir=RULES, hooks=_FreeParHooks, composer=Composer9999), [ANN, BOB, CY])
+    game = Game(load_title("9999", rules_dir=RULES, hooks=_FreeParHooks, composer=Composer9999, presentation=Presentation9999), [ANN, BOB, CY])
     play(game, START)
     with pytest.raises(IllegalOrderError, match="75 is not a price of the top row"):
         play(game, "Ann: PAR SBR 75")
@@ -440,7 +441,7 @@ def test_every_home_a_title_names_keeps_a_slot_until_the_corporation_places_a_to
     plain = new_game()
     assert plain.hooks.homes(plain, "LR") == (CityRef("B6", 0),)
     assert track.reserved_home(plain, "A5", 0) == ["SBR"]
-    game = Game(load_title("9999", rules_dir=RULES, hooks=_TwoHomesHooks, composer=Composer9999), [ANN, BOB, CY])
+    game = Game(load_title("9999", rules_dir=RULES, hooks=_TwoHomesHooks, composer=Composer9999, presentation=Presentation9999), [ANN, BOB, CY])
     assert track.reserved_home(game, "A5", 0) == ["SBR", "LR"]
     assert track.reserved_home(game, "B6", 0) == ["LR"]
     game.state.tokens["B6.0"] = ["LR"]

@@ -37,7 +37,7 @@ from pbem.engine.values import Vertex
 from pbem.errors import IllegalOrderError
 from pbem.ruleset import load_title
 from tests.titles import RULES
-from tests.titles.g9999 import Composer9999, Hooks9999
+from tests.titles.g9999 import Composer9999, Hooks9999, Presentation9999
 
 
 class LongTwos(Hooks9999):
@@ -68,7 +68,7 @@ def position(hooks: type[TitleHooks] = Hooks9999, trains: tuple[str, ...] = ("2-
     """9999 in an operating round: NWR (home A1, £500, director Ann) operates alone and owns
     ``trains``; a tile on A3 joins Northam A1 (50) to Southby A5 (40), #57 (a city of 20) or,
     without ``city_on_a3``, #9 (plain track)."""
-    title: TitleData = load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999)
+    title: TitleData = load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999, presentation=Presentation9999)
     title = dataclasses.replace(title, hooks=hooks(), constants={**title.constants, **(constants or {})})
     game = Game(title, ["Ann", "Bob"])
     state = game.state

@@ -32,7 +32,8 @@ from pbem.order_codecs import (
 )
 from pbem.orders import format_order, help_text, is_order_word, order_words, parse_order, title_orders
 from pbem.engine.hooks import TitleHooks
-from pbem.titles.g1870 import Hooks1870
+from pbem.presentation import TitlePresentation
+from pbem.titles.g1870 import Presentation1870
 from pbem.titles.g1870.orders import CODECS as CODECS_1870
 
 T1830, T1870 = load_title("1830"), load_title("1870")
@@ -122,7 +123,8 @@ def test_an_order_word_of_another_title_is_chatter_in_this_one() -> None:
 
 
 def test_1830_has_only_the_cores_codecs_it_calls_for() -> None:
-    assert Hooks1870().order_codecs() == CODECS_1870 and TitleHooks().order_codecs() == ()
+    assert Presentation1870().order_codecs() == CODECS_1870 and TitlePresentation().order_codecs() == ()
+    assert not hasattr(TitleHooks, "order_codecs") and not hasattr(TitleHooks, "report_sections")
     assert title_codecs(T1830) == tuple(c for c in CORE_CODECS if c.word != "ASSIGN" and c is not HEADED_RUN)
     assert "EXCHANGE" in title_orders(T1830) and "ASSIGN" not in title_orders(T1830)
     assert "ASSIGN" in title_orders(T1870) and "EXCHANGE" not in title_orders(T1870)
@@ -196,7 +198,7 @@ FLOAT = OrderCodec("PAR", (), (Par,), _parse_float, _format_float, (
     HelpEntry("PAR <corporation> AT <price>", "float a corporation", "PAR PRR AT 90"),))
 
 
-class MadeUpHooks(TitleHooks):
+class MadeUpWords(TitlePresentation):
     """A title with an order word of its own, and its own form of PAR."""
 
     def order_codecs(self) -> tuple[OrderCodec, ...]:
@@ -204,8 +206,8 @@ class MadeUpHooks(TitleHooks):
 
 
 def made_up_title() -> TitleData:
-    """1830's data (its map too) with the made-up hooks: the codecs come from the hooks."""
-    return dataclasses.replace(T1830, hooks=MadeUpHooks())
+    """1830's data (its map too) with the made-up words: the codecs come from its presentation."""
+    return dataclasses.replace(T1830, presentation=MadeUpWords())
 
 
 def test_a_made_up_title_registers_its_own_order_word() -> None:

@@ -19,7 +19,7 @@ from pbem.engine.steps.stock import buy_problem, par_offers
 from pbem.engine.title import TitleData
 from pbem.ruleset import load_title
 from tests.titles import RULES
-from tests.titles.g9999 import Composer9999, Hooks9999, State9999
+from tests.titles.g9999 import Composer9999, Hooks9999, Presentation9999, State9999
 
 ANN, BOB, CY = "Ann", "Bob", "Cy"
 
@@ -49,7 +49,7 @@ class Incremental(Hooks9999):
 
 def in_stock_round(hooks: type[Hooks9999], number: int = 1) -> Game:
     """A 9999 game past its start (Ann AW, Cy BC), in stock round ``number`` with Ann to act."""
-    game = Game(load_title("9999", rules_dir=RULES, hooks=hooks, composer=Composer9999), [ANN, BOB, CY])
+    game = Game(load_title("9999", rules_dir=RULES, hooks=hooks, composer=Composer9999, presentation=Presentation9999), [ANN, BOB, CY])
     game.apply(ANN, BuyPrivate("AW"))
     game.apply(BOB, Pass())
     game.apply(CY, BuyPrivate("BC"))

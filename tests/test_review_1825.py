@@ -53,7 +53,7 @@ def test_the_report_lists_the_bands_with_their_pars_and_when_the_next_opens() ->
     from pbem.titles.g1825.stock_rules import band_lines
 
     game = Game(load_title("1825", ("unit_1",)), [A, B, "Cy", "Di"])
-    sections = dict(game.hooks.report_sections(game))
+    sections = dict(game.title.presentation.report_sections(game))
     assert sections["BANDS"] == band_lines(game)
     assert band_lines(game)[:2] == (f"Band 1 (on offer): LNWR {game.money(100)}", f"Band 2: GWR {game.money(90)}")
     assert band_lines(game)[-1] == "Band 2 opens when a major of band 1 has no share left in its IPO."

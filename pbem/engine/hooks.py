@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from pbem.engine.step import Step
     from pbem.engine.steps.operating import OpStep
     from pbem.engine.title import TitleData
-    from pbem.order_codecs import OrderCodec
 
 Coord = tuple[int, int]
 
@@ -332,23 +331,6 @@ class TitleHooks:
         the legal moves, the report and the refusals agree; a slot kept this way does not
         block routes through the city. 1830: none."""
         return None
-
-    # -- the order language -------------------------------------------------------------------
-
-    def order_codecs(self) -> tuple[OrderCodec, ...]:
-        """The title's own order words, read and listed after the core's
-        (:data:`pbem.core_codecs.CORE_CODECS`); one for a word the core has replaces it
-        (1830: none)."""
-        return ()
-
-    # -- the report ---------------------------------------------------------------------------
-
-    def report_sections(self, game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        """The title's own sections of the turn report, after the private companies: each
-        ``(heading, lines)``, the lines plain text (money through ``game.money``) that the
-        report wraps (Lorenz's 1825: the bids on each private, the money set aside, which
-        company holds each private's ability). 1830: none."""
-        return ()
 
     # -- the operating round (1830 rules 6) --------------------------------------------------
 

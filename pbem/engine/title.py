@@ -15,6 +15,7 @@ from pbem.engine.board import MapData, TileData
 
 if TYPE_CHECKING:
     from pbem.engine.hooks import TitleHooks
+    from pbem.presentation import TitlePresentation
 
 
 @dataclass(frozen=True)
@@ -134,6 +135,9 @@ class TitleData:
     """The tile catalogue (``rules/tiles.yaml``): tile name -> tile."""
     hooks: TitleHooks = field(compare=False, repr=False)
     """What the title's data cannot say: its hooks (``pbem.titles.hooks_for``)."""
+    presentation: TitlePresentation = field(compare=False, repr=False)
+    """The title's order words and report sections (``pbem.titles.presentation_class``);
+    carried for the order reader and the report, never called by the engine."""
     round_steps: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     market_legend: Mapping[str, str] = field(default_factory=dict)
     """Zone letter -> its meaning in words, for reports (``market.yaml`` zone_text)."""

@@ -43,6 +43,7 @@ read by :mod:`pbem.ruleset.board`); ``extras.yaml`` is optional."""
 
 if TYPE_CHECKING:
     from pbem.engine.hooks import TitleHooks
+    from pbem.presentation import TitlePresentation
 
 _COMPANIES: TypeAdapter[list[schema.Company]] = TypeAdapter(list[schema.Company])
 
@@ -50,13 +51,15 @@ _COMPANIES: TypeAdapter[list[schema.Company]] = TypeAdapter(list[schema.Company]
 @functools.lru_cache(maxsize=64)
 def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RULES_DIR,
                hooks: type[TitleHooks] | None = None,
-               composer: type[TitleComposer] | None = None) -> TitleData:
+               composer: type[TitleComposer] | None = None,
+               presentation: type[TitlePresentation] | None = None) -> TitleData:
     """Load ``rules/<title>/`` with the named variant overlays applied in order, the map and
     tile catalogue (``<rules_dir>/tiles.yaml``), and the title's hooks: an instance of
     ``hooks`` if given (a title whose code lives outside :mod:`pbem.titles`, such as the
     tests' made-up title), else :func:`pbem.titles.hooks_for`; likewise its ``composer``
-    (else :func:`pbem.titles.composer_class`). Cached per process by (title, variants,
-    folder, hooks, composer): the result is immutable.
+    (else :func:`pbem.titles.composer_class`) and ``presentation`` (else
+    :func:`pbem.titles.presentation_class`). Cached per process by its arguments: the
+    result is immutable.
 
     After the overlays and before the schema check, the composer's
     :meth:`~pbem.ruleset.composer.TitleComposer.compose` builds the documents from the title's parts
@@ -89,7 +92,7 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
             docs[stem] = deep_merged(docs[stem], part)
             sources[stem].append((path, part))
     docs["map"] = read_map_document(title, rules_dir, variants)
-    from pbem.titles import composer_class, hooks_class  # the titles import the engine; imported when needed
+    from pbem.titles import composer_class, hooks_class, presentation_class  # they import the engine
 
     hooks_type = hooks if hooks is not None else hooks_class(title)
     composer_type = composer if composer is not None else composer_class(title)
@@ -122,6 +125,7 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
         board=map_from_document(docs["map"], folder / "map.yaml", rules_dir),
         tiles=load_tiles(rules_dir / "tiles.yaml"),
         hooks=hooks_type(),
+        presentation=(presentation if presentation is not None else presentation_class(title))(),
     )
 
 

@@ -1,19 +1,25 @@
 """Title plugins: each title's code is the package ``pbem.titles.g<title>`` (``g1830``,
 ``g1870``), which exposes ``HOOKS``, a subclass of :class:`pbem.engine.hooks.TitleHooks` (or
 the class itself), and may expose ``COMPOSER``, a subclass of
-:class:`pbem.ruleset.composer.TitleComposer` (how its data is put together; the base where
-absent). A new title needs a package and its data in ``rules/<title>/``, and no edit here:
-:func:`hooks_for` and :func:`composer_class` find the package by its name.
+:class:`pbem.ruleset.composer.TitleComposer` (how its data is put together), and
+``PRESENTATION``, a subclass of :class:`pbem.presentation.TitlePresentation` (its order words
+and report sections); the base where absent. A new title needs a package and its data in
+``rules/<title>/``, and no edit here: :func:`hooks_for`, :func:`composer_class` and
+:func:`presentation_class` find the package by its name.
 """
 
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import TypeVar
 
 from pbem.engine.hooks import TitleHooks
 from pbem.errors import ConfigError
+from pbem.presentation import TitlePresentation
 from pbem.ruleset.composer import TitleComposer
+
+T = TypeVar("T")
 
 
 def _package(title: str) -> ModuleType:
@@ -61,11 +67,29 @@ def composer_class(title: str) -> type[TitleComposer]:
     :raises ConfigError: no package ``pbem.titles.g<title>``, or its ``COMPOSER`` is not a
         :class:`TitleComposer` subclass.
     """
+    return _part(title, "COMPOSER", TitleComposer)
+
+
+def presentation_class(title: str) -> type[TitlePresentation]:
+    """``title``'s order words and report sections: its package's ``PRESENTATION``, or the
+    base :class:`TitlePresentation` where it has none.
+
+    :raises ConfigError: no package ``pbem.titles.g<title>``, or its ``PRESENTATION`` is not a
+        :class:`TitlePresentation` subclass.
+    """
+    return _part(title, "PRESENTATION", TitlePresentation)
+
+
+def _part(title: str, name: str, base: type[T]) -> type[T]:
+    """The class ``name`` of ``title``'s package, ``base`` where it has none.
+
+    :raises ConfigError: no such package, or the class is not a subclass of ``base``."""
     module = _package(title)
-    composer = getattr(module, "COMPOSER", TitleComposer)
-    if not (isinstance(composer, type) and issubclass(composer, TitleComposer)):
-        raise ConfigError(f"{module.__name__}.COMPOSER is not a TitleComposer class")
-    return composer
+    found = getattr(module, name, base)
+    if not (isinstance(found, type) and issubclass(found, base)):
+        raise ConfigError(f"{module.__name__}.{name} is not a {base.__name__} class")
+    return found
 
 
-__all__ = ["TitleComposer", "TitleHooks", "composer_class", "hooks_class", "hooks_for"]
+__all__ = ["TitleComposer", "TitleHooks", "TitlePresentation", "composer_class", "hooks_class", "hooks_for",
+           "presentation_class"]

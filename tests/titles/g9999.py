@@ -1,7 +1,7 @@
 """9999, a made-up title that lives only in the tests: its code (this module) and its data
 (``tests/titles/rules/9999/``). Nothing under ``pbem/`` names it; the loader is given its
-hooks and composer (``load_title("9999", rules_dir=RULES, hooks=Hooks9999,
-composer=Composer9999)``).
+hooks, composer and presentation (``load_title("9999", rules_dir=RULES, hooks=Hooks9999,
+composer=Composer9999, presentation=Presentation9999)``).
 
 What it adds, each through an extension point of the core (issue 11):
 
@@ -26,7 +26,7 @@ What it adds, each through an extension point of the core (issue 11):
   adds the hexes and the bank money of ``parts/east_extension.yaml``; and variants resolved
   for the number of players (``resolve_variants``; both :class:`Composer9999`'s): ``east`` is for three players, and a
   three-player game is given it;
-* a section of its own in the turn report, the tolls levied (``report_sections``).
+* a section of its own in the turn report, the tolls levied (:class:`Presentation9999`).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from pbem.engine.steps.operating.base import mark_passed, pass_step
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
 from pbem.errors import ConfigError, IllegalOrderError, OrderSyntaxError
 from pbem.order_codecs import HelpEntry, OrderCodec, Vocabulary
+from pbem.presentation import TitlePresentation
 from pbem.ruleset.composer import TitleComposer
 
 if TYPE_CHECKING:
@@ -316,6 +317,10 @@ class Hooks9999(TitleHooks):
         if state9999(game.state).operating_rounds < after:
             return f"{sym} is put on offer after {after} operating rounds"
         return None
+
+
+class Presentation9999(TitlePresentation):
+    """9999's order word LEVY and its report section."""
 
     def order_codecs(self) -> tuple[OrderCodec, ...]:
         return (LEVY,)

@@ -49,7 +49,6 @@ if TYPE_CHECKING:
     from pbem.engine.board import TileData
     from pbem.engine.game import Game
     from pbem.engine.receivership import ReceivershipPolicy
-    from pbem.order_codecs import OrderCodec
 
 
 def home_deferred(game: Game, corp: str) -> bool:
@@ -261,10 +260,6 @@ class OperatingRules(TitleHooks):
 
         return (PendingToken, trains1825.LeaseTrain, TrackAndToken1825, trains1825.LeaseBeforeRun, Route1825,
                 DividendStep, trains1825.ReturnLease, Discard, trains1825.BuyTrain1825)
-
-    def order_codecs(self) -> tuple[OrderCodec, ...]:
-        """``LEASE <train>`` (:data:`pbem.titles.g1825.trains.LEASE`)."""
-        return (*super().order_codecs(), trains1825.LEASE)
 
     def receivership(self) -> ReceivershipPolicy | None:
         """1825's receiver (:class:`pbem.titles.g1825.trains.Receiver1825`)."""

@@ -193,13 +193,6 @@ class StockRules(TitleHooks):
         """:class:`Receivership1825` around the policy of the hooks that follow (if any)."""
         return Receivership1825(super().receivership())
 
-    def order_codecs(self) -> tuple[OrderCodec, ...]:
-        """1825's SELL (shares, or a private to the bank: :data:`SELL`)."""
-        return (*super().order_codecs(), SELL)
-
-    def report_sections(self, game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        """``BANDS`` (:func:`band_lines`) before the sections of the hooks that follow."""
-        return (("BANDS", band_lines(game)), *super().report_sections(game))
 
 
 def band_lines(game: Game) -> tuple[str, ...]:

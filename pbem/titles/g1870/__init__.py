@@ -3,6 +3,8 @@
 * :mod:`.hooks` — :class:`~pbem.titles.g1870.hooks.Hooks1870`, what differs from 1830;
 * :mod:`.composer` — :class:`~pbem.titles.g1870.composer.Composer1870`, its settings and
   composed documents;
+* :mod:`.presentation` — :class:`~pbem.titles.g1870.presentation.Presentation1870`, its order
+  words and report sections;
 * :mod:`.state` — ``State1870``, 1870's own part of the game state;
 * :mod:`.stock` — its stock-round step (the core's plus redemption, reissue, protection);
 * :mod:`.protection` — price protection of a sale, in stock and operating rounds;
@@ -20,6 +22,7 @@ from pbem.engine.hooks import TitleHooks
 from pbem.titles.g1870 import actions as _actions  # registers 1870's actions with the log reader
 from pbem.titles.g1870.composer import Composer1870
 from pbem.titles.g1870.hooks import Hooks1870
+from pbem.titles.g1870.presentation import Presentation1870
 
 HOOKS: type[TitleHooks] = Hooks1870
 """1870's hooks."""
@@ -27,4 +30,7 @@ HOOKS: type[TitleHooks] = Hooks1870
 COMPOSER = Composer1870
 """How 1870's data is composed."""
 
-__all__ = ["COMPOSER", "HOOKS", "Composer1870", "Hooks1870"]
+PRESENTATION = Presentation1870
+"""1870's order words and report sections."""
+
+__all__ = ["COMPOSER", "HOOKS", "PRESENTATION", "Composer1870", "Hooks1870", "Presentation1870"]

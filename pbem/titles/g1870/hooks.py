@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from pbem.engine.game import Game
     from pbem.engine.steps.operating import OpStep
     from pbem.engine.title import TitleData
-    from pbem.order_codecs import OrderCodec
 
 
 class Hooks1870(TitleHooks):
@@ -72,12 +71,6 @@ class Hooks1870(TitleHooks):
             return length
         return small_cities.most_stops(game, corp, length)
 
-    def order_codecs(self) -> tuple[OrderCodec, ...]:
-        """HALF, REDEEM, REISSUE, CONNECT and DESTINATION (:mod:`pbem.titles.g1870.orders`)."""
-        from pbem.titles.g1870.orders import CODECS
-
-        return CODECS
-
     def new_title_state(self) -> TitleState:
         return State1870()
 
@@ -85,19 +78,6 @@ class Hooks1870(TitleHooks):
         """With the Historical Order Start, no corporation starts before those ahead of it in
         the order (:func:`pbem.titles.g1870.historical.launch_problem`)."""
         return historical.launch_problem(game, sym) or super().launch_problem(game, sym)
-
-    def report_sections(self, game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        """``HISTORICAL ORDER START``: the order and the corporation that may start next, and
-        the rivers' state (:func:`pbem.titles.g1870.ohio.report_lines`), the GM&O's and the IC's
-        rules while they hold (:func:`.gmo.report_lines`, :func:`.illinois.report_lines`), Kansas
-        City's slot and the M-K-T private's duty (:func:`pbem.titles.g1870.katy.report_lines`);
-        ``SMALL CITIES``: the towns' values (:func:`pbem.titles.g1870.small_cities.report_sections`)."""
-        found = super().report_sections(game) + small_cities.report_sections(game)
-        if not historical.order(game):
-            return found
-        return (*found, ("HISTORICAL ORDER START",
-                         historical.report_lines(game) + atsf.report_lines(game) + ohio.report_lines(game)
-                         + gmo.report_lines(game) + illinois.report_lines(game) + katy.report_lines(game)))
 
     def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
         """The M-K-T private's first tile, on Junction City (:mod:`.mkt_private`); the Katy's

@@ -2,7 +2,7 @@
 variant, mixed into 1825's (:class:`~pbem.titles.g1825.hooks.Hooks1825`). Each hook acts only
 when the game plays the variant and otherwise defers to plain 1825 (``super()``).
 
-* the data (:meth:`LorenzRules.compose`): one £30 private however many units are combined
+* the data (:meth:`LorenzComposition.compose`): one £30 private however many units are combined
   (the first, as plain 1825 picks them), the variant's start round, and every private closing
   when the first 5-train is bought (rule 6);
 * the start (:mod:`.start`): the privates by buy/bid/pass, with free shares (S&D: NER, L&M:
@@ -12,9 +12,10 @@ when the game plays the variant and otherwise defers to plain 1825 (``super()``)
 * shares (``launch_problem``, ``sell_problem``): no further LNWR shares until every private
   is sold; with Unit 1 in play no further NER shares until the GWR has sold out (as the game
   reads it, :mod:`.sold_out`), and the free NER share not sold before the NER's Director's
-  certificate is bought (nor any share before its company has a share price: the core's rule);
-* the report (``report_sections``): the bids standing, the money set aside, and who holds
-  each power.
+  certificate is bought (nor any share before its company has a share price: the core's rule).
+
+Its order words and report section are :class:`~pbem.titles.g1825.lorenz.presentation.
+LorenzPresentation`'s.
 """
 
 from __future__ import annotations
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
     from pbem.engine.step import Step
     from pbem.engine.steps.stock import BuySellParShares
     from pbem.engine.steps.operating import OpStep
-    from pbem.order_codecs import OrderCodec
 
 ONE_CHEAP = 30
 """The face value of which only one private is used when units are combined (rule 1)."""
@@ -237,13 +237,6 @@ class LorenzRules(TitleHooks):
         costs, placed = super().station_tokens(game, corp)
         return costs, placed - powers.extra_tokens(game, corp)
 
-    def order_codecs(self) -> tuple[OrderCodec, ...]:
-        """ASSIGN, and LAY and TOKEN reading a use of a power (:mod:`.orders`)."""
-        from pbem.titles.g1825.lorenz.orders import codecs_over
-
-        before = super().order_codecs()
-        return (*before, *codecs_over(before))
-
     def lay_problem(self, game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
         return powers.peak_problem(game, coord) or super().lay_problem(game, corp, coord, tile, rotation)
 
@@ -257,16 +250,4 @@ class LorenzRules(TitleHooks):
         if not powers.in_play(game):
             return super().graph_key(game)
         return (super().graph_key(game), powers.dover_reserved(game), powers.peak_problem(game, PEAK) is None)
-
-    # -- the report ------------------------------------------------------------------------------
-
-    def report_sections(self, game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        """``LORENZ PRIVATES``: the bids standing on each private and the money each player has
-        set aside (during the start), and which company holds each power."""
-        found = super().report_sections(game)
-        if not powers.in_play(game):
-            return found
-        from pbem.titles.g1825.lorenz.report import lines
-
-        return (*found, ("LORENZ PRIVATES", lines(game)))
 

@@ -164,7 +164,7 @@ def track_summary(game: Game, *, width: int = 132) -> list[str]:
             continue
         parts = ["printed" if shown.printed else f"tile {shown.tile.name} r{shown.rotation}"]
         for index, city in enumerate(shown.tile.cities):
-            kept = [c.lower() for c in game.hooks.kept_slots(game, coord, index) if c not in tokens[index]]
+            kept = [c.lower() for c in game.hooks.track.kept_slots(game, coord, index) if c not in tokens[index]]
             held = " ".join([*tokens[index], *(f"(kept for {c})" for c in kept)]) or "free"
             parts.append(f"city {game.money(city.revenue)} {held}")
         parts += [" ".join([f"town {game.money(town.revenue)}", *on_towns[index]])
@@ -264,12 +264,12 @@ def _short(game: Game, sym: str) -> str:
 
 def _slots(game: Game, coord: str, city: int) -> list[str]:
     """One mark per station slot: tokens in capitals, slots held for a home (or kept by the
-    title's own rule, :meth:`~pbem.engine.hooks.TitleHooks.kept_slots`) in lower case, ``.``
+    title's own rule, :meth:`~pbem.engine.track_rules.TrackRules.kept_slots`) in lower case, ``.``
     for a free one."""
     tokens = track.tokens_in(game, coord, city)
     held = track.reserved_home(game, coord, city) + track.held_on_hex_in(game, coord, city)
     marks = [_short(game, c) for c in tokens] + [_short(game, c).lower() for c in held]
-    kept = [c for c in game.hooks.kept_slots(game, coord, city) if c not in held and c not in tokens]
+    kept = [c for c in game.hooks.track.kept_slots(game, coord, city) if c not in held and c not in tokens]
     room = max(0, track.city_slots(game, coord, city) - len(marks))
     marks += [_short(game, c).lower() for c in kept[:room]]
     return marks + ["."] * (track.city_slots(game, coord, city) - len(marks))

@@ -130,7 +130,7 @@ def corporation_extras(game: Game, sym: str) -> dict[str, str]:
     title's ``station_tokens`` hook counts them: 1870's destination token on the map is not one),
     and last revenue."""
     corp = game.state.corporations[sym]
-    costs, placed = game.hooks.station_tokens(game, sym)
+    costs, placed = game.hooks.track.station_tokens(game, sym)
     last = "-"
     if corp.last_revenue is not None:
         last = "did not run" if corp.last_choice == "did not run" else f"{game.money(corp.last_revenue)} {corp.last_choice}"
@@ -364,7 +364,7 @@ def _non_operating(game: Game, player: str, choice: Callable[[Sequence[Action], 
                       + f"; {player} may bid up to {money(most)}")
     buys = [a for a in actions if isinstance(a, BuyShares)]
     if buys:
-        protecting = game.state.round.stock is not None and game.hooks.stock_step().interrupted(game)
+        protecting = game.state.round.stock is not None and game.hooks.sequence.stock_step().interrupted(game)
         out += choice(buys, "protect the price" if protecting else "one share each" if len(buys) > 1 else "one share")
     pars = [a for a in actions if isinstance(a, Par)]
     if pars:

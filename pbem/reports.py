@@ -196,7 +196,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         "variants": ", ".join(info.variants) or "none",
         "auto_runs": info.auto_runs,
         "round": game.round_label(),
-        "bank": money(game.hooks.bank_cash(game)),
+        "bank": money(game.hooks.sequence.bank_cash(game)),
         "waiting_for": game.waiting_for(),
         "paused": info.paused,
         "ended": ended,

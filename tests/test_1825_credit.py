@@ -137,7 +137,7 @@ def test_the_variant_receivership_no_credit_spends_the_treasury_alone() -> None:
     game.state.tiles["W21"] = ("8", rotation(game, "W21", "8", ("V20", "W23")))
     walk.start_corporation_turns(game)
     assert not credit.credit_allowed(game)
-    assert game.hooks.spending_power(game, "GER") == 0
+    assert game.hooks.track.spending_power(game, "GER") == 0
     assert "W23" not in {lay.hex for lay in legal_lays(game)}
     with pytest.raises(IllegalOrderError, match="terrain costs"):
         game.apply(A, w23_lay(game))

@@ -9,13 +9,13 @@ from __future__ import annotations
 from pbem.engine import closing, market
 from pbem.engine.actions import BuyShares, Dividend, Par, RunRoutes, SellShares
 from pbem.engine.game import Game
-from pbem.engine.hooks import TitleHooks
 from pbem.engine.receivership import ReceivershipPolicy, in_receivership
 from pbem.engine.state import IPO, POOL, OperatingState, RoundState
 from pbem.engine.steps.operating.buytrains import BuyTrainStep
 from pbem.engine.steps.operating.dividends import DividendStep
 from pbem.engine.steps.operating.runs import Route
-from pbem.titles.g1825.stock_rules import Receivership1825, StockRules
+from pbem.titles.g1825.stock_rules import Receivership1825
+from pbem.titles.g1825.trains import Receiver1825
 from tests.test_1825_stock import P1, P2, all_privates_sold, held, lines, new_game, start, stock_round
 
 
@@ -68,24 +68,24 @@ def test_the_bank_breaks_when_the_players_hold_more_than_the_games_money() -> No
     game.state.players[P1].cash, game.state.players[P2].cash = total // 2, total - total // 2
     game.check_bank()
     assert not game.state.bank_broken  # the bank's cash is 0, not below
-    assert game.hooks.bank_cash(game) == 0
+    assert game.hooks.sequence.bank_cash(game) == 0
     game.state.players[P1].cash += 1
     game.check_bank()
-    assert game.state.bank_broken and game.hooks.bank_cash(game) == -1
+    assert game.state.bank_broken and game.hooks.sequence.bank_cash(game) == -1
     assert lines(game.pending_events) == ["-- The bank has broken: the game ends after the next operating round --"]
 
 
 def test_the_bank_shown_counts_the_companies_treasuries_as_the_banks() -> None:
     game = new_game(2)
-    assert game.hooks.bank_cash(game) == game.title.bank_cash - 1170 - 1125 == game.state.bank
+    assert game.hooks.sequence.bank_cash(game) == game.title.bank_cash - 1170 - 1125 == game.state.bank
     all_privates_sold(game)
     game.apply(P1, Par("LNWR", 100))
     for player in (P2, P1, P2, P1):
         game.apply(player, BuyShares("LNWR", "ipo"))
     # LNWR's £1000 of capital is still the bank's as 18xx.games counts it
-    assert game.hooks.bank_cash(game) == game.state.bank + 1000
+    assert game.hooks.sequence.bank_cash(game) == game.state.bank + 1000
     players = sum(p.cash for p in game.state.players.values())
-    assert game.hooks.bank_cash(game) == game.title.bank_cash - players
+    assert game.hooks.sequence.bank_cash(game) == game.title.bank_cash - players
 
 
 def test_a_broken_bank_ends_the_game_after_the_operating_round_under_way() -> None:
@@ -96,7 +96,7 @@ def test_a_broken_bank_ends_the_game_after_the_operating_round_under_way() -> No
     game.state.players[P1].cash = game.title.bank_cash
     game.check_bank()
     assert lines(game.pending_events) == ["-- The bank has broken: the game ends after this operating round --"]
-    assert game.hooks.next_round(game, game.state.round) is None
+    assert game.hooks.sequence.next_round(game, game.state.round) is None
     assert game.state.finished and game.state.end_reason == "bank"
 
 
@@ -106,7 +106,7 @@ def test_a_bank_broken_in_a_stock_round_ends_the_game_after_the_next_operating_r
     start(game, "LNWR", P1, 100, {P1: 4, P2: 4}, cash=100)
     stock_round(game, 2)
     game.state.bank_broken = True
-    following = game.hooks.next_round(game, game.state.round)
+    following = game.hooks.sequence.next_round(game, game.state.round)
     assert following is not None and following.kind == "operating" and not game.state.finished
 
 
@@ -126,24 +126,14 @@ class PayingReceiver(ReceivershipPolicy):
         return "payout"
 
 
-class LaterRules(TitleHooks):
-    """Hooks after the stock rules with a receiver of their own (as the operating rules')."""
-
-    def receivership(self) -> ReceivershipPolicy | None:
-        return PayingReceiver()
-
-
-class Composed(StockRules, LaterRules):
-    pass
-
-
-def test_the_stock_rules_receiver_defers_to_the_policy_of_the_hooks_after_them() -> None:
+def test_the_stock_rules_receiver_defers_to_the_policy_it_wraps() -> None:
     game = new_game(2)
     all_privates_sold(game)
     start(game, "LNWR", P2, 100, {P2: 4}, cash=500)
     game.state.corporations["LNWR"].president = None
-    policy = Composed().receivership()
-    assert isinstance(policy, Receivership1825) and isinstance(policy.inner, PayingReceiver)
+    policy = Receivership1825(PayingReceiver())
+    played = game.hooks.receivership
+    assert isinstance(played, Receivership1825) and isinstance(played.inner, Receiver1825)
     assert policy.action(game, DividendStep, "LNWR") == Dividend("payout")
     assert Receivership1825().action(game, DividendStep, "LNWR") == Dividend("withhold")
 

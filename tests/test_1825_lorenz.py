@@ -28,7 +28,8 @@ from pbem.ruleset import load_title
 from pbem.ruleset.composer import TitleComposer
 from pbem.titles.g1825.lorenz.actions import Designate, PowerLay, PowerToken
 from pbem.titles.g1825.lorenz.presentation import LorenzPresentation
-from pbem.titles.g1825.lorenz.rules import LorenzComposition, LorenzRules, compose_lorenz
+from pbem.titles.g1825.lorenz.rules import (LorenzComposition, LorenzSequence, LorenzShares, LorenzTrack,
+                                            compose_lorenz)
 from pbem.titles.g1825.lorenz.state import lorenz_state
 
 RULES = Path(__file__).resolve().parent / "titles" / "lorenz"
@@ -41,8 +42,8 @@ MAIL_SECRETS = {name: f"{name.lower()}pw" for name in SEATS}
 GID = "lorenz-1825"
 
 
-class Lorenz(LorenzRules, TitleHooks):
-    """The variant's hooks alone over the core's."""
+LORENZ = TitleHooks(sequence=LorenzSequence(), stock=LorenzShares(), track=LorenzTrack())
+"""The variant's hooks alone over the core's."""
 
 
 class LorenzData(LorenzComposition, TitleComposer):
@@ -52,7 +53,7 @@ class LorenzData(LorenzComposition, TitleComposer):
 def new_game(variants: tuple[str, ...] = ("lorenz",)) -> Game:
     """Four players on the small board (£630 each), the privates S&M, TWW, C&HP, C&W, S&D and
     L&M for sale (the variant keeps one of the two £30 privates)."""
-    return Game(load_title("1825", variants, rules_dir=RULES, hooks=Lorenz, composer=LorenzData, presentation=LorenzPresentation), SEATS)
+    return Game(load_title("1825", variants, rules_dir=RULES, hooks=LORENZ, composer=LorenzData, presentation=LorenzPresentation), SEATS)
 
 
 def play(game: Game, script: str) -> list[str]:
@@ -80,7 +81,7 @@ def cash(game: Game) -> dict[str, int]:
 
 
 def test_one_30_pound_private_is_used_when_units_are_combined() -> None:
-    plain = load_title("1825", rules_dir=RULES, hooks=Lorenz, composer=LorenzData, presentation=LorenzPresentation)
+    plain = load_title("1825", rules_dir=RULES, hooks=LORENZ, composer=LorenzData, presentation=LorenzPresentation)
     assert [c.sym for c in plain.companies if c.value == 30] == ["S&M", "L&MI"]
     game = new_game()
     assert [c.sym for c in game.title.companies] == ["S&M", "TWW", "C&HP", "C&W", "S&D", "L&M"]
@@ -101,8 +102,8 @@ def test_the_privates_are_offered_cheapest_first_in_the_listed_order() -> None:
 def test_without_the_variant_plain_1825_starts_and_nothing_is_kept_back() -> None:
     game = new_game(())
     assert game.state.round.kind != "lorenz_auction"
-    assert game.hooks.launch_problem(game, "LNWR") is None
-    assert game.hooks.token_problem(game, "GWR", "W25", 0) is None
+    assert game.hooks.stock.launch_problem(game, "LNWR") is None
+    assert game.hooks.track.token_problem(game, "GWR", "W25", 0) is None
 
 
 # -- the start: buy, bid or pass ----------------------------------------------------------
@@ -243,10 +244,10 @@ def after_the_start() -> Game:
 
 def test_no_further_lnwr_shares_are_on_offer_until_every_private_is_sold() -> None:
     game = new_game()
-    assert game.hooks.launch_problem(game, "LNWR") == "no further LNWR shares are on offer until every private is sold"
-    assert game.hooks.launch_problem(game, "GWR") is None
+    assert game.hooks.stock.launch_problem(game, "LNWR") == "no further LNWR shares are on offer until every private is sold"
+    assert game.hooks.stock.launch_problem(game, "GWR") is None
     game = after_the_start()
-    assert game.hooks.launch_problem(game, "LNWR") is None
+    assert game.hooks.stock.launch_problem(game, "LNWR") is None
 
 
 def test_with_unit_1_no_further_ner_shares_until_the_gwr_has_sold_out() -> None:
@@ -257,34 +258,34 @@ def test_with_unit_1_no_further_ner_shares_until_the_gwr_has_sold_out() -> None:
     assert not any(isinstance(a, Par) and a.corporation == "NER" for a in game.legal_actions(player))
     for cert in game.state.certs_of(IPO, "GWR"):
         cert.owner = Owner.player(DI)
-    assert game.hooks.launch_problem(game, "NER") is None
+    assert game.hooks.stock.launch_problem(game, "NER") is None
     assert Par("NER", 100) in game.legal_actions(player)
 
 
 def test_without_unit_1_the_ner_is_on_offer() -> None:
     game = after_the_start()
     del game.state.corporations["GWR"]  # as a game of Units 2 and 3
-    assert game.hooks.launch_problem(game, "NER") is None
+    assert game.hooks.stock.launch_problem(game, "NER") is None
 
 
 def test_the_free_ner_share_may_not_be_sold_before_the_ners_directors_certificate_is_bought() -> None:
     game = after_the_start()
     game.state.round.number = 2  # sales are allowed
-    assert game.hooks.sell_problem(game, BOB, "NER", 1) == (
+    assert game.hooks.stock.sell_problem(game, BOB, "NER", 1) == (
         "the free NER share of S&D may not be sold before NER's Director's certificate is bought")
     game.state.round.entity_index = game.state.order.index(BOB)
     assert SellShares("NER", 1) not in game.legal_actions(BOB)
     ner = game.state.corporations["NER"]
     ner.president, ner.ipoed = DI, True
-    assert game.hooks.sell_problem(game, BOB, "NER", 1) is None
+    assert game.hooks.stock.sell_problem(game, BOB, "NER", 1) is None
 
 
 def test_privates_may_never_be_sold_to_the_bank() -> None:
     game = after_the_start()
-    assert isinstance(game.hooks, LorenzRules)
-    assert game.hooks.may_sell_privates(game) is False
+    assert isinstance(game.hooks.stock, LorenzShares)
+    assert game.hooks.stock.may_sell_privates(game) is False
     plain = new_game(())
-    assert isinstance(plain.hooks, LorenzRules) and plain.hooks.may_sell_privates(plain) is True
+    assert isinstance(plain.hooks.stock, LorenzShares) and plain.hooks.stock.may_sell_privates(plain) is True
 
 
 # -- the powers: ASSIGN --------------------------------------------------------------------
@@ -422,7 +423,7 @@ def test_chp_builds_on_p14_at_half_price_and_stays_open() -> None:
     assert game.state.corporations["LNWR"].cash == 450, "half the mountain's £100"
     assert game.state.round.operating is not None and game.state.round.operating.tiles_laid == 1, "the turn's lay"
     assert not game.state.companies["C&HP"].closed
-    assert game.hooks.lay_problem(game, "GWR", "P14", "9", 0) is None, "P14 is open to all now"
+    assert game.hooks.track.lay_problem(game, "GWR", "P14", "9", 0) is None, "P14 is open to all now"
 
 
 def test_chp_needs_the_companys_track_to_reach_p14() -> None:
@@ -443,7 +444,7 @@ def test_cw_places_a_free_token_in_dover_without_a_connection_and_closes() -> No
     assert game.state.tokens["W25.0"] == ["LNWR"]
     assert game.state.corporations["LNWR"].cash == 500, "free"
     assert game.state.companies["C&W"].closed and events[-1] == "the private company C&W closes"
-    assert game.hooks.station_tokens(game, "LNWR")[1] == 2, "one of the LNWR's own tokens"
+    assert game.hooks.track.station_tokens(game, "LNWR")[1] == 2, "one of the LNWR's own tokens"
 
 
 def test_no_other_company_tokens_dover_while_the_cw_token_is_unplaced() -> None:
@@ -466,7 +467,7 @@ def test_every_private_closes_when_the_first_5_train_is_bought() -> None:
     game.apply(ANN, BuyTrain("5"))
     assert all(c.closed for c in state.companies.values())
     assert all(not state.players[p].companies for p in SEATS)
-    plain = load_title("1825", rules_dir=RULES, hooks=Lorenz, composer=LorenzData, presentation=LorenzPresentation)
+    plain = load_title("1825", rules_dir=RULES, hooks=LORENZ, composer=LorenzData, presentation=LorenzPresentation)
     assert next(t for t in plain.trains if t.name == "5").events == (), "plain 1825's privates never close"
 
 

@@ -99,7 +99,7 @@ def gwr_started(variant: str, *, left_in_ipo: int, in_pool: int = 0) -> Game:
 
 
 def ner_problem(game: Game) -> str | None:
-    return game.hooks.launch_problem(game, "NER")
+    return game.hooks.stock.launch_problem(game, "NER")
 
 
 def test_the_ner_waits_while_a_gwr_share_is_in_the_ipo_under_either_reading() -> None:

@@ -224,4 +224,4 @@ def test_lorenz_cw_extra_token_gives_a_token_beyond_the_charter() -> None:
     assert PowerToken("W25", 0, "C&W") in game.legal_actions(ANN)
     game.apply(ANN, PowerToken("W25", 0, "C&W"))
     assert game.state.tokens["W25.0"] == ["LNWR"] and game.state.companies["C&W"].closed
-    assert game.hooks.station_tokens(game, "LNWR")[1] == 3, "four on the map, three of them the charter's"
+    assert game.hooks.track.station_tokens(game, "LNWR")[1] == 3, "four on the map, three of them the charter's"

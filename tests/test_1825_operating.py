@@ -328,28 +328,28 @@ def test_the_reach_of_an_upgrade_is_judged_on_the_new_tile() -> None:
 
 def test_a_minors_home_token_waits_for_a_tile_with_a_city_on_its_home_hex() -> None:
     game = operate(new_game(), "Cam", cash=400)
-    assert game.hooks.lays_without_reach(game, "Cam") == frozenset({"R8"})
-    game.hooks.place_home_token(game, "Cam")
+    assert game.hooks.track.lays_without_reach(game, "Cam") == frozenset({"R8"})
+    game.hooks.track.place_home_token(game, "Cam")
     assert not any("Cam" in corps for corps in game.state.tokens.values())
     lay = next(lay for lay in operating_lays(game) if lay.hex == "R8")
     game.apply(A, LayTile(lay.hex, lay.tile, lay.rotation))
     assert game.state.tokens.get("R8.0") == ["Cam"]
-    assert game.hooks.lays_without_reach(game, "Cam") == frozenset()
+    assert game.hooks.track.lays_without_reach(game, "Cam") == frozenset()
 
 
 def test_a_home_hex_of_two_cities_lets_the_director_choose_the_city() -> None:
     game = operate(new_game(), "TV", cash=400)
-    game.hooks.place_home_token(game, "TV")  # V8 shows its printed OO without track
+    game.hooks.track.place_home_token(game, "TV")  # V8 shows its printed OO without track
     assert not game.state.pending_tokens
     game.state.tiles["V8"] = ("52", 1)  # a green OO tile: two cities with track
-    game.hooks.place_home_token(game, "TV")
+    game.hooks.track.place_home_token(game, "TV")
     assert [entry.corporation for entry in game.state.pending_tokens] == ["TV"]
 
 
 def test_majors_put_down_their_home_tokens_as_the_operating_round_begins() -> None:
     game = new_game()
     game.state.round = RoundState(kind="operating", operating=OperatingState(order=["GER", "LSWR"]))
-    game.hooks.new_operating_round(game)
+    game.hooks.sequence.new_operating_round(game)
     assert game.state.tokens["V20.4"] == ["GER"] and game.state.tokens["V20.0"] == ["LSWR"]
 
 
@@ -368,7 +368,7 @@ def test_the_price_moves_by_the_dividends_size_against_the_share_price(paid: int
 
 def test_a_payout_of_twice_the_price_moves_two_cells_and_there_is_no_half_payout() -> None:
     game = operate(new_game(), "LSWR", owned=("3-0",), tokens=("V20.0",), price=100)
-    assert game.hooks.dividend_kinds(game.title) == ("payout", "withhold")
+    assert game.hooks.dividends.dividend_kinds(game.title) == ("payout", "withhold")
     operating.op_state(game).revenue = 200
     before = game.state.corporations["LSWR"].price
     operating.pay_dividend(game, "LSWR", "payout")
@@ -543,9 +543,9 @@ def test_a_company_in_receivership_spends_on_credit_repaid_from_its_run() -> Non
     assert game.state.corporations["GER"].cash == -5 and trains.loan_of(game, "GER") == 5
     assert "must earn at least" in str(trains.loan_problem(game, "GER", 4))
     assert trains.loan_problem(game, "GER", 5) is None
-    assert game.hooks.spending_power(game, "GER") == -5 + trains.RECEIVER_CREDIT
+    assert game.hooks.track.spending_power(game, "GER") == -5 + trains.RECEIVER_CREDIT
     game.state.corporations["GER"].president = B  # with a Director: no credit
-    assert game.hooks.spending_power(game, "GER") == -5
+    assert game.hooks.track.spending_power(game, "GER") == -5
 
 
 def test_track_points_at_a_sepia_hex_only_where_its_printed_track_meets_the_side() -> None:
@@ -586,12 +586,12 @@ def test_a_further_home_keeps_its_slot_until_the_company_first_operates() -> Non
     from pbem.engine import track as core_track
 
     game = new_game(("unit_12",), players=3)
-    assert game.hooks.homes(game, "LNWR") == (CityRef("T16", 0), CityRef("Q11", 0))
+    assert game.hooks.track.homes(game, "LNWR") == (CityRef("T16", 0), CityRef("Q11", 0))
     assert core_track.reserved_home(game, "Q11", 0) == ["LNWR"]
     assert core_track.free_slots(game, "Q11", 0, "MR") == 0 and core_track.free_slots(game, "Q11", 0, "LNWR") == 1
     game.state.tokens["T16.0"] = ["LNWR"]  # the LNWR has operated: Crewe is no longer kept
     assert core_track.reserved_home(game, "Q11", 0) == [] and core_track.free_slots(game, "Q11", 0, "MR") == 1
-    assert new_game().hooks.homes(new_game(), "LNWR") == (CityRef("T16", 0),)  # Unit 1 alone: one home
+    assert new_game().hooks.track.homes(new_game(), "LNWR") == (CityRef("T16", 0),)  # Unit 1 alone: one home
 
 
 def test_the_receivers_purchase_is_one_train_a_turn() -> None:
@@ -821,7 +821,7 @@ def test_the_listed_upgrades_follow_the_companys_trains() -> None:
     assert upgrades_u21, "the 2-train reaches U21's city"
     game.state.pool_trains.append(game.state.corporations["GER"].trains.pop())
     assert not [lay for lay in legal_lays(game, "GER") if lay.hex == "U21"]
-    assert "no train" in str(game.hooks.lay_problem(game, "GER", "U21", upgrades_u21[0].tile, upgrades_u21[0].rotation))
+    assert "no train" in str(game.hooks.track.lay_problem(game, "GER", "U21", upgrades_u21[0].tile, upgrades_u21[0].rotation))
 
 
 @pytest.mark.parametrize("reading", [(), ("receiver_buys_after_choice",)])

@@ -47,7 +47,7 @@ def stock_round(game: Game, number: int, first: str = P1) -> None:
     game.state.round.entity_index = game.state.order.index(first)
     for p in game.state.players.values():
         p.passed = False
-    game.hooks.new_stock_round(game)
+    game.hooks.sequence.new_stock_round(game)
 
 
 def start(game: Game, sym: str, director: str, price: int, ordinary: dict[str | Owner, int],

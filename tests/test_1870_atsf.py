@@ -308,7 +308,7 @@ def test_no_rule_of_the_variant_gives_them_anything(sym: str) -> None:
     from pbem.engine.values import CityRef
     from pbem.titles.g1870 import gmo, illinois, katy
 
-    assert game.hooks.homes(game, sym) == (CityRef(theirs.home, theirs.home_city or 0),)
+    assert game.hooks.track.homes(game, sym) == (CityRef(theirs.home, theirs.home_city or 0),)
     assert not gmo.bound(game, sym), "no west-of-the-Mississippi rule"
     assert not illinois.applies(game, sym), "no second home, first lay or $40-token rule"
     assert katy.connection_home(game, sym) is None and not katy.home_deferred(game, sym)

@@ -196,7 +196,7 @@ def test_the_last_tile_5_is_held_for_the_mp_until_it_has_operated() -> None:
     assert rotations, "plain 1870 lets anyone lay the last #5"
     problem = track.lay_problem(game, "ATSF", second, "5", rotations[0], ignore_reach=True)
     assert problem == "the last #5 is reserved for MP until it has completed its first operating turn"
-    assert game.hooks.lay_problem(game, "MP", second, "5", rotations[0]) is None, "the MP lays it"
+    assert game.hooks.track.lay_problem(game, "MP", second, "5", rotations[0]) is None, "the MP lays it"
     lines = dict(game.title.presentation.report_sections(game))["HISTORICAL ORDER START"]
     assert "Tile #5: one reserved for MP until its first operating turn is over (1 left)" in lines
     game.state.corporations["MP"].operated = True

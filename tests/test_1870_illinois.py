@@ -127,10 +127,10 @@ def test_both_homes_are_placed_as_its_first_turn_begins() -> None:
     game = ic_turn()
     assert IC in track.tokens_in(game, "K16", 0)
     assert IC in game.state.tokens["A22.0"]
-    assert CityRef("A22", 0) in game.hooks.homes(game, IC)
+    assert CityRef("A22", 0) in game.hooks.track.homes(game, IC)
     plain = ic_turn(())
     assert IC in track.tokens_in(plain, "K16", 0) and IC not in plain.state.tokens.get("A22.0", [])
-    assert plain.hooks.homes(plain, IC) == (CityRef("K16", 0),)
+    assert plain.hooks.track.homes(plain, IC) == (CityRef("K16", 0),)
 
 
 def test_the_chicago_token_is_not_one_of_the_charters() -> None:
@@ -153,7 +153,7 @@ def test_no_other_corporation_gets_a_second_home() -> None:
     game = Game(load_title("1870", VARIANT), ["A", "B", "C", "D"])
     for sym in game.state.corporations:
         if sym != IC:
-            assert len(game.hooks.homes(game, sym)) <= 1, sym
+            assert len(game.hooks.track.homes(game, sym)) <= 1, sym
     assert illinois.corporation(game) == IC
     assert illinois.corporation(Game(load_title("1870"), ["A", "B", "C"])) is None
 
@@ -263,7 +263,7 @@ def test_a_turn_that_joins_jackson_and_chicago_ends_with_its_connection_run() ->
 
 def test_chicago_does_not_count_twice_before_the_connection() -> None:
     game = ic_turn(bridge="closed")
-    assert game.hooks.extra_revenue(game, IC, [Vertex("K16", "c0"), Vertex("A22", "o")]) == 0
+    assert game.hooks.routes.extra_revenue(game, IC, [Vertex("K16", "c0"), Vertex("A22", "o")]) == 0
 
 
 def test_a_gm_ruled_connection_also_takes_the_chicago_token() -> None:
@@ -477,18 +477,18 @@ def test_no_track_goes_on_out_of_a16_across_the_river_while_a_player_holds_the_b
     b15 = lay(game, "B15", ("A16", "C16"))
     b17 = lay(game, "B17", ("A16", "C18"))
     for action in (b15, b17):
-        refused = game.hooks.lay_problem(game, "MP", action.hex, action.tile, action.rotation)
+        refused = game.hooks.track.lay_problem(game, "MP", action.hex, action.tile, action.rotation)
         assert refused is not None and "across the Mississippi" in refused, action
     away = lay(game, "B17", ("B19", "C18"))
-    assert game.hooks.lay_problem(game, "MP", "B17", away.tile, away.rotation) is None, "not toward A16"
+    assert game.hooks.track.lay_problem(game, "MP", "B17", away.tile, away.rotation) is None, "not toward A16"
     del game.state.tiles["A16"]
     game.state.tiles["B15"] = (b15.tile, b15.rotation)
-    refused = game.hooks.lay_problem(game, IC, "A16", "56", 4)
+    refused = game.hooks.track.lay_problem(game, IC, "A16", "56", 4)
     assert refused is not None and "would go on into B15" in refused
     game.state.companies["MRBC"].owner = Owner.corporation("MP")
-    assert game.hooks.lay_problem(game, IC, "A16", "56", 4) is None
+    assert game.hooks.track.lay_problem(game, IC, "A16", "56", 4) is None
     game.state.tiles["A16"] = ("56", 4)
-    assert game.hooks.lay_problem(game, "MP", "B17", b17.tile, b17.rotation) is None
+    assert game.hooks.track.lay_problem(game, "MP", "B17", b17.tile, b17.rotation) is None
 
 
 # -- lays and tokens -----------------------------------------------------------------------------
@@ -568,7 +568,7 @@ def test_nothing_on_chicagos_western_side_until_after_its_connection_run() -> No
     west = lay(game, "A20", ("A22", "B19"))
     assert problem(game, west) == "IC may not build into or out of A22's western side until after its connection run"
     plain = ic_turn(())
-    assert plain.hooks.lay_problem(plain, IC, west.hex, west.tile, west.rotation) is None
+    assert plain.hooks.track.lay_problem(plain, IC, west.hex, west.tile, west.rotation) is None
     mine = state1870(game.state)
     mine.destinations_reached.append(IC)
     mine.connections.append(IC)
@@ -591,7 +591,7 @@ def test_the_40_token_waits_for_the_operating_round_after_the_connection() -> No
     game.state.round.or_number = 2
     assert track.token_problem(game, IC, "B19", 0) is None
     plain = ic_turn(())
-    assert plain.hooks.token_problem(plain, IC, "B19", 0) is None
+    assert plain.hooks.track.token_problem(plain, IC, "B19", 0) is None
 
 
 def test_an_early_token_order_is_refused_with_the_rule() -> None:

@@ -108,14 +108,14 @@ def test_no_tile_joins_the_ohio_hexside_to_the_eastern_bank_while_the_bridge_is_
         coord: str, tile: str, edges: set[int]) -> None:
     game = position(bridge=None)
     rot = next(r for r in range(6) if game.tiles[tile].exits(r) == edges)
-    problem = game.hooks.lay_problem(game, SOUTH, coord, tile, rot)
+    problem = game.hooks.track.lay_problem(game, SOUTH, coord, tile, rot)
     assert problem is not None and "would cross the Ohio between F19 and E18" in problem
     # plain 1870: an unsold Bridge Company bars nothing
     plain = position((), bridge=None)
-    assert plain.hooks.lay_problem(plain, SOUTH, coord, tile, rot) is None
+    assert plain.hooks.track.lay_problem(plain, SOUTH, coord, tile, rot) is None
     # sold to a corporation, the Ohio is open
     game.state.companies[rivers.BRIDGE_COMPANY].owner = Owner.corporation("MP")
-    assert game.hooks.lay_problem(game, SOUTH, coord, tile, rot) is None
+    assert game.hooks.track.lay_problem(game, SOUTH, coord, tile, rot) is None
 
 
 def test_the_hexside_lies_east_of_the_mississippi_in_both_hexes() -> None:
@@ -141,15 +141,15 @@ def test_an_eastern_lay_across_the_hexside_is_refused_until_a_corporation_owns_t
     f19 = rotation(game, "F19", "7", ("E20", "E18"))
     e18 = rotation(game, "E18", "7", ("E20", "F19"))
     for coord, rot in (("F19", f19), ("E18", e18)):
-        problem = game.hooks.lay_problem(game, SOUTH, coord, "7", rot)
+        problem = game.hooks.track.lay_problem(game, SOUTH, coord, "7", rot)
         assert problem is not None and "would cross the Ohio between F19 and E18" in problem
-    assert game.hooks.lay_problem(game, SOUTH, "F19", "7", rotation(game, "F19", "7", ("E20", "F21"))) is None
+    assert game.hooks.track.lay_problem(game, SOUTH, "F19", "7", rotation(game, "F19", "7", ("E20", "F21"))) is None
     game.state.companies[rivers.BRIDGE_COMPANY].owner = Owner.corporation("MP")
-    assert game.hooks.lay_problem(game, SOUTH, "F19", "7", f19) is None
-    assert game.hooks.lay_problem(game, SOUTH, "E18", "7", e18) is None
+    assert game.hooks.track.lay_problem(game, SOUTH, "F19", "7", f19) is None
+    assert game.hooks.track.lay_problem(game, SOUTH, "E18", "7", e18) is None
     game.state.companies[rivers.BRIDGE_COMPANY].owner = holder
     game.state.companies[rivers.BRIDGE_COMPANY].closed = True
-    assert game.hooks.lay_problem(game, SOUTH, "F19", "7", f19) is None
+    assert game.hooks.track.lay_problem(game, SOUTH, "F19", "7", f19) is None
 
 
 # -- lays in E20 ----------------------------------------------------------------------------
@@ -242,11 +242,11 @@ BOTH_CROSS = ("1", 2)
 def test_no_track_continues_out_of_e20_across_the_ohio() -> None:
     game = position(e20=BOTH_CROSS)
     f19 = exact(game, "9", {0, 3})
-    problem = game.hooks.lay_problem(game, NORTH, "F19", "9", f19)
+    problem = game.hooks.track.lay_problem(game, NORTH, "F19", "9", f19)
     assert problem is not None and "continue Cairo's line across the Ohio into Kentucky" in problem
     assert "Cairo (E20.1)" in problem
     d21 = rotation(game, "D21", "7", ("E20", "D19"))
-    problem = game.hooks.lay_problem(game, SOUTH, "D21", "7", d21)
+    problem = game.hooks.track.lay_problem(game, SOUTH, "D21", "7", d21)
     assert problem is not None and "continue Paducah's line across the Ohio into Illinois" in problem
     # the order is refused with the reason
     order = operating.Track.problem(game, NORTH, LayTile("F19", "9", f19))
@@ -273,7 +273,7 @@ def test_the_tile_on_e20_itself_may_join_both_sides() -> None:
     game = position()
     game.state.tiles["F19"] = ("9", exact(game, "9", {0, 3}))  # Kentucky track into E20's SW side
     assert ohio.crossing_problem(game, "E20", "1", 2) is None, "the seed: whether or not it connects"
-    assert game.hooks.lay_problem(game, NORTH, "E20", "1", 2) is None
+    assert game.hooks.track.lay_problem(game, NORTH, "E20", "1", 2) is None
 
 
 def test_no_tile_upgrades_e20() -> None:
@@ -377,13 +377,13 @@ def test_the_gmo_builds_nothing_west_of_the_mississippi_before_st_louis() -> Non
     game = position(bridge=Owner.corporation("MP"))
     plain = position((), bridge=Owner.corporation("MP"))
     for (coord, tile, rot), again in zip(gmo_cases(game), gmo_cases(plain)):
-        problem = game.hooks.lay_problem(game, "GMO", coord, tile, rot)
+        problem = game.hooks.track.lay_problem(game, "GMO", coord, tile, rot)
         assert problem is not None and "GMO may not build west of the Mississippi until it has reached its destination C18" in problem
-        assert game.hooks.lay_problem(game, "MP", *again) is None, "only the GM&O"
-        assert plain.hooks.lay_problem(plain, "GMO", *again) is None, "plain 1870"
+        assert game.hooks.track.lay_problem(game, "MP", *again) is None, "only the GM&O"
+        assert plain.hooks.track.lay_problem(plain, "GMO", *again) is None, "plain 1870"
     state1870(game.state).destinations_reached.append("GMO")
     for coord, tile, rot in gmo_cases(game):
-        assert game.hooks.lay_problem(game, "GMO", coord, tile, rot) is None, "St. Louis reached"
+        assert game.hooks.track.lay_problem(game, "GMO", coord, tile, rot) is None, "St. Louis reached"
 
 
 def test_the_gmo_may_lay_in_st_louis_and_east_of_the_river() -> None:
@@ -433,5 +433,5 @@ def test_plain_1870_plays_none_of_it() -> None:
     game = position((), e20=CROSSING)
     assert not ohio.closed(game)
     stops = [Vertex("B19", "c0"), Vertex("E20", "t0"), Vertex("G20", "t0"), Vertex("H17", "c0")]
-    assert game.hooks.route_problem(game, NORTH, stops) is None
+    assert game.hooks.routes.route_problem(game, NORTH, stops) is None
     assert game.title.presentation.report_sections(game) == ()

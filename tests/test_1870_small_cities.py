@@ -84,7 +84,7 @@ def test_rule_2_a_counted_small_city_uses_a_unit_of_length() -> None:
     game3 = line(trains=("3",))
     assert run(game3, "3", LINE) == 60  # room for the town: counted
     # the cities alone must fit: a 2-train may not pass three cities
-    problem = game.hooks.run_problem(game, CORP, (owned(game, "2"),),
+    problem = game.hooks.routes.run_problem(game, CORP, (owned(game, "2"),),
                                      [Vertex("B9", "c0"), Vertex("A10", "t0"), Vertex("B11", "c0"),
                                       Vertex("C10", "c0")])
     assert problem is not None and "may count 2 cities, not 3" in problem
@@ -125,7 +125,7 @@ def test_rule_3_no_other_trains_run_as_one(pair: tuple[str, str]) -> None:
         run(game, "+".join(pair), LINE)
     ids = tuple(game.state.corporations[CORP].trains)
     stops = [Vertex("B9", "c0"), Vertex("A10", "t0"), Vertex("B11", "c0")]
-    assert game.hooks.run_problem(game, CORP, ids, stops) is not None
+    assert game.hooks.routes.run_problem(game, CORP, ids, stops) is not None
 
 
 def test_plain_1870_is_unchanged() -> None:

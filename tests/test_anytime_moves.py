@@ -69,7 +69,7 @@ class Bell(OpStep):
 def ringing() -> Game:
     """1870's OR 1 position (MP operating, B its president) with the bell step."""
     game = mp_operating_with_the_bridge_company()
-    base = type(game.title.hooks)
+    base = type(game.title.hooks.sequence)
 
     class Ringing(base):  # type: ignore[misc, valid-type]
         def operating_steps(self) -> tuple[type[OpStep], ...]:
@@ -79,7 +79,8 @@ def ringing() -> Game:
         def order_codecs(self) -> tuple[OrderCodec, ...]:
             return (*super().order_codecs(), RING)
 
-    found = Game(dataclasses.replace(game.title, hooks=Ringing(), presentation=RingWord()), ["A", "B", "C"])
+    hooks = dataclasses.replace(game.title.hooks, sequence=Ringing())
+    found = Game(dataclasses.replace(game.title, hooks=hooks, presentation=RingWord()), ["A", "B", "C"])
     found.state = game.state
     return found
 

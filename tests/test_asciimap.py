@@ -507,13 +507,14 @@ def test_a_slot_a_title_keeps_by_its_own_rule_is_not_shown_free() -> None:
 
     from pbem.asciimap import track_summary
     from pbem.engine.hooks import TitleHooks
+    from pbem.engine.track_rules import TrackRules
 
-    class Keeping(TitleHooks):
+    class Keeping(TrackRules):
         def kept_slots(self, game: Game, coord: str, city: int) -> tuple[str, ...]:
             return ("B&O",) if (coord, city) == ("G7", 0) else ()
 
     plain = Game(load_title("1830"), ["A", "B", "C"])
-    game = Game(dataclasses.replace(load_title("1830"), hooks=Keeping()), ["A", "B", "C"])
+    game = Game(dataclasses.replace(load_title("1830"), hooks=TitleHooks(track=Keeping())), ["A", "B", "C"])
     for each in (plain, game):
         each.state.tiles["G7"] = ("57", 0)  # a city tile on a town hex, enough for the display
     assert "20 ." in " ".join(hex_cell(plain, "G7"))

@@ -57,23 +57,23 @@ def test_the_bridge_opens_once_a_corporation_owns_it(game: Game) -> None:
 
 
 def test_half_pay_keeps_half_rounded_to_whole_shares(game: Game) -> None:
-    kept, per_share = game.hooks.split(90, "half", 10)
+    kept, per_share = game.hooks.dividends.split(90, "half", 10)
     assert (kept, per_share) == (40, 5.0)
-    assert game.hooks.dividend_moves(game, "MP", 90, 50) == (), "half: the price stays"
-    assert game.hooks.dividend_moves(game, "MP", 90, 90) == ("right",)
-    assert game.hooks.dividend_moves(game, "MP", 90, 0) == ("left",)
-    assert game.hooks.pays_the_corporation(IPO) and not game.hooks.pays_the_corporation(POOL)
+    assert game.hooks.dividends.dividend_moves(game, "MP", 90, 50) == (), "half: the price stays"
+    assert game.hooks.dividends.dividend_moves(game, "MP", 90, 90) == ("right",)
+    assert game.hooks.dividends.dividend_moves(game, "MP", 90, 0) == ("left",)
+    assert game.hooks.dividends.pays_the_corporation(IPO) and not game.hooks.dividends.pays_the_corporation(POOL)
 
 
 def test_market_edges(game: Game) -> None:
     title = game.title
     hooks = game.hooks
     # up from the top row: one right and one down (18xx.games), so the price holds
-    assert hooks.up(title, (0, 3)) == (1, 4)
+    assert hooks.stock.up(title, (0, 3)) == (1, 4)
     # a cell marked i is not entered by moving right: the move goes up instead
     row = [c for c in title.market[2]]
     ledge = next(c for c in range(len(row) - 1) if row[c + 1] is not None and "i" in row[c + 1].zone)
-    assert hooks.right(title, (2, ledge)) == hooks.up(title, (2, ledge))
+    assert hooks.stock.right(title, (2, ledge)) == hooks.stock.up(title, (2, ledge))
 
 
 def test_destination_counts_twice_only_at_an_end_of_the_run(game: Game) -> None:
@@ -85,13 +85,13 @@ def test_destination_counts_twice_only_at_an_end_of_the_run(game: Game) -> None:
     game.state.tiles["B19"] = ("57", 0)
     st_louis = track.stop_revenue(game, Vertex("C18", "c0"))
     assert st_louis > 0
-    assert game.hooks.extra_revenue(game, "GMO", [Vertex("B19", "c0"), Vertex("C18", "c0")]) == 0, \
+    assert game.hooks.routes.extra_revenue(game, "GMO", [Vertex("B19", "c0"), Vertex("C18", "c0")]) == 0, \
         "no doubling before the corporation has connected to its destination"
     state1870(game.state).destinations_reached.append("GMO")
-    assert game.hooks.extra_revenue(game, "GMO", [Vertex("B19", "c0"), Vertex("C18", "c0")]) == st_louis
-    assert game.hooks.extra_revenue(game, "GMO", [Vertex("C18", "c0"), Vertex("B19", "c0")]) == st_louis
-    assert game.hooks.extra_revenue(game, "GMO", [Vertex("B19", "c0"), Vertex("C18", "c0"), Vertex("D17", "t0")]) == 0
-    assert game.hooks.extra_revenue(game, "MP", [Vertex("B19", "c0"), Vertex("C18", "c0")]) == 0, "GMO's destination only"
+    assert game.hooks.routes.extra_revenue(game, "GMO", [Vertex("B19", "c0"), Vertex("C18", "c0")]) == st_louis
+    assert game.hooks.routes.extra_revenue(game, "GMO", [Vertex("C18", "c0"), Vertex("B19", "c0")]) == st_louis
+    assert game.hooks.routes.extra_revenue(game, "GMO", [Vertex("B19", "c0"), Vertex("C18", "c0"), Vertex("D17", "t0")]) == 0
+    assert game.hooks.routes.extra_revenue(game, "MP", [Vertex("B19", "c0"), Vertex("C18", "c0")]) == 0, "GMO's destination only"
 
 
 def test_bridge_company_bought_in_the_first_turn_gives_a_free_extra_home_lay(game: Game) -> None:
@@ -218,14 +218,14 @@ def test_cattle_and_port_tokens_add_revenue(game: Game) -> None:
         operating.assign_token(game, "ATSF", Assign("SCC", "C18"))
     operating.assign_token(game, "ATSF", Assign("SCC", "B9"))
     operating.assign_token(game, "GMO", Assign("GSC", "M20"))
-    assert game.hooks.extra_revenue(game, "ATSF", [Vertex("B11", "c0"), Vertex("B9", "c0")]) == 10, "cattle: +10 for its corporation"
-    assert game.hooks.extra_revenue(game, "SLSF", [Vertex("B11", "c0"), Vertex("B9", "c0")]) == 0, "and no one else"
-    assert game.hooks.extra_revenue(game, "GMO", [Vertex("M20", "c0"), Vertex("M18", "t0")]) == 20, "open port: +20 for its corporation"
-    assert game.hooks.extra_revenue(game, "MP", [Vertex("M20", "c0"), Vertex("M18", "t0")]) == 10, "open port: +10 for the others"
+    assert game.hooks.routes.extra_revenue(game, "ATSF", [Vertex("B11", "c0"), Vertex("B9", "c0")]) == 10, "cattle: +10 for its corporation"
+    assert game.hooks.routes.extra_revenue(game, "SLSF", [Vertex("B11", "c0"), Vertex("B9", "c0")]) == 0, "and no one else"
+    assert game.hooks.routes.extra_revenue(game, "GMO", [Vertex("M20", "c0"), Vertex("M18", "t0")]) == 20, "open port: +20 for its corporation"
+    assert game.hooks.routes.extra_revenue(game, "MP", [Vertex("M20", "c0"), Vertex("M18", "t0")]) == 10, "open port: +10 for the others"
     operating.assign_token(game, "GMO", Assign("GSC", "M20"))
     assert state.companies["GSC"].closed, "the second use closes the port and the company"
-    assert game.hooks.extra_revenue(game, "MP", [Vertex("M20", "c0"), Vertex("M18", "t0")]) == 0, "closed port: others get nothing"
-    assert game.hooks.extra_revenue(game, "GMO", [Vertex("M20", "c0"), Vertex("M18", "t0")]) == 20
+    assert game.hooks.routes.extra_revenue(game, "MP", [Vertex("M20", "c0"), Vertex("M18", "t0")]) == 0, "closed port: others get nothing"
+    assert game.hooks.routes.extra_revenue(game, "GMO", [Vertex("M20", "c0"), Vertex("M18", "t0")]) == 20
 
 
 def test_price_protection_holds_the_price_or_the_drop_follows() -> None:

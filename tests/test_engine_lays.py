@@ -96,9 +96,9 @@ def test_the_bridge_company_keeps_tiles_from_joining_the_banks() -> None:
     freed = set(lays.legal_lays(game, corp))
     assert owned < freed, "closing the bridge company only adds lays"
     for lay in freed - owned:
-        assert game.hooks.lay_problem(game, corp, lay.hex, lay.tile, lay.rotation) is None
+        assert game.hooks.track.lay_problem(game, corp, lay.hex, lay.tile, lay.rotation) is None
         game.state.companies["MRBC"].closed = False
-        assert game.hooks.lay_problem(game, corp, lay.hex, lay.tile, lay.rotation) is not None
+        assert game.hooks.track.lay_problem(game, corp, lay.hex, lay.tile, lay.rotation) is not None
         game.state.companies["MRBC"].closed = True
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.engine.sequence import RoundSequence
 from pbem.engine import market, upgrades
 from pbem.engine.actions import (
     Bankrupt,
@@ -374,11 +375,11 @@ def test_a_step_may_name_who_acts_in_the_reports_task_line() -> None:
         def heading(cls, game: Game) -> str | None:
             return "the Delaware & Hudson's own lay"
 
-    class Hooks(TitleHooks):
+    class Hooks(RoundSequence):
         def operating_steps(self) -> tuple[type[OpStep], ...]:
             return tuple(PrivatesTrack if step is Track else step for step in CORE_STEPS)
 
-    for hooks, heading in ((TitleHooks(), "PRR ($1000 in the treasury): "), (Hooks(), "the Delaware & Hudson's own lay: ")):
+    for hooks, heading in ((TitleHooks(), "PRR ($1000 in the treasury): "), (TitleHooks(sequence=Hooks()), "the Delaware & Hudson's own lay: ")):
         game = Game(dataclasses.replace(load_title("1830"), hooks=hooks), [P1, P2, P3])
         for player, company in ((P1, "SV"), (P2, "CS"), (P3, "DH"), (P1, "MH"), (P2, "CA")):
             game.apply(player, BuyPrivate(company))
@@ -467,7 +468,7 @@ def test_a_home_city_upgraded_before_the_home_token_keeps_its_track(game: Game) 
     from pbem.engine.values import CityRef
 
     game.state.tiles["G19"] = ("54", 0)
-    assert game.hooks.homes(game, "NYNH") == (CityRef("G19", 1),)
+    assert game.hooks.track.homes(game, "NYNH") == (CityRef("G19", 1),)
     place_home_token(game, "NYNH")
     assert game.state.tokens == {"G19.1": ["NYNH"]}
 

@@ -8,6 +8,7 @@ import dataclasses
 
 import pytest
 
+from pbem.engine.sequence import RoundSequence
 from pbem.engine.actions import Action, Bid, BuyPrivate, BuyShares, Par, Pass
 from pbem.engine.events import render_all
 from pbem.engine.game import Game
@@ -21,7 +22,7 @@ from pbem.ruleset import load_title
 P1, P2, P3 = "Player 1", "Player 2", "Player 3"
 
 
-class StockFirst(TitleHooks):
+class StockFirst(RoundSequence):
     """A made-up start: no auction, the game opens with stock round 1."""
 
     def first_round(self, game: Game) -> RoundState:
@@ -65,7 +66,7 @@ def test_the_auction_gives_way_to_stock_round_1_with_the_priority_deal() -> None
 
 
 def test_a_titles_first_round_hook_decides_the_start() -> None:
-    game = game_with(StockFirst())
+    game = game_with(TitleHooks(sequence=StockFirst()))
     assert game.round_label() == "SR 1" and game.current_actors() == [P1]
     assert Par("PRR", 100) in game.legal_actions(P1)
     game.apply(P1, Par("PRR", 100))
@@ -74,20 +75,20 @@ def test_a_titles_first_round_hook_decides_the_start() -> None:
 
 def test_1830s_sequence_after_a_stock_round_is_its_set_of_operating_rounds() -> None:
     """Nobody starts a corporation: SR 1 ends, OR 1.1 has no one to operate, SR 2 follows."""
-    game = game_with(StockFirst())
+    game = game_with(TitleHooks(sequence=StockFirst()))
     events = lines(game, (P1, Pass()), (P2, Pass()), (P3, Pass()))
     assert "-- OR 1.1 --" in events and events[-1] == "-- SR 2 --", events
     assert game.round_label() == "SR 2" and game.state.round.entity_index == 0
 
 
 def test_a_titles_next_round_hook_decides_what_follows() -> None:
-    game = game_with(NoOperating())
+    game = game_with(TitleHooks(sequence=NoOperating()))
     events = lines(game, (P1, Pass()), (P2, Pass()), (P3, Pass()))
     assert not any(e.startswith("-- OR") for e in events) and events[-1] == "-- SR 2 --", events
 
 
 def test_the_operating_round_takes_actions_through_its_walk() -> None:
-    game = game_with(StockFirst())
+    game = game_with(TitleHooks(sequence=StockFirst()))
     game.apply(P1, Par("PRR", 100))
     for player in (P2, P3, P1, P2):
         game.apply(player, BuyShares("PRR", "ipo"))  # 60% sold: PRR floats
@@ -107,7 +108,7 @@ def test_a_corporation_closed_earlier_in_the_round_is_skipped_between_two_turns(
     announced B&O again and again and ran past the end of the order)."""
     from tests.test_engine_operating import float_corp
 
-    game = game_with(StockFirst())
+    game = game_with(TitleHooks(sequence=StockFirst()))
     for sym, price in (("PRR", 100), ("NYC", 90), ("B&O", 82)):
         float_corp(game, sym, P1, price, 0)
     game.state.corporations["NYC"].closed = True

@@ -256,7 +256,7 @@ def test_par_offers_and_has_actions_agree_with_the_rule_checks(title: str, recor
 
     game = replayed_before(title, record, action_id).game
     assert game.state.round.kind == "stock"
-    step = game.hooks.stock_step()
+    step = game.hooks.sequence.stock_step()
     prices = [market.price_at(game.title, c) for c in game.title.par_cells()]
     for player in game.state.seats:
         expected = [Par(sym, price) for sym in game.state.corporations for price in prices

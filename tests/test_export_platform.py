@@ -1078,7 +1078,7 @@ def test_a_home_city_ours_placed_alone_is_the_platforms_choice_and_reads_back_as
     game.state.tokens["V8.0"] = ["GWR"]
     exporter._sync_tiles()
     exporter.renderer._tile_hex.update({tile: coord for coord, tile in exporter.tile_ids.items()})
-    game.hooks.place_home_token(game, "TV")
+    game.hooks.track.place_home_token(game, "TV")
     assert game.state.tokens["V8.1"] == ["TV"]
     exporter.slots.follow(game)
     chosen = home_city_chosen(exporter, Pass(), placed)

@@ -33,7 +33,7 @@ def test_1825_another_company_may_take_either_city_while_one_is_left_for_the_hom
 def test_1825_the_home_token_goes_in_the_city_left() -> None:
     game = game_1825()
     game.state.tokens["V8.0"] = ["GWR"]
-    game.hooks.place_home_token(game, "TV")
+    game.hooks.track.place_home_token(game, "TV")
     assert game.state.tokens["V8.1"] == ["TV"] and not game.state.pending_tokens
     assert track.held_on_hex(game, "V8") == []
     assert track.free_slots(game, "V8", 1, "LNWR") == 0, "full now"
@@ -53,7 +53,7 @@ def test_1830_erie_keeps_the_whole_hex_until_its_token() -> None:
     for city in (0, 1):
         assert track.free_slots(game, "E11", city, "NYC") == 0
         assert track.free_slots(game, "E11", city, "ERIE") == 1
-    game.hooks.place_home_token(game, "ERIE")
+    game.hooks.track.place_home_token(game, "ERIE")
     assert [entry.corporation for entry in game.state.pending_tokens] == ["ERIE"], "both free: the president chooses"
     game.state.pending_tokens.clear()
     game.state.tokens["E11.1"] = ["ERIE"]

@@ -23,8 +23,10 @@ from pbem.engine import shares
 from pbem.engine.actions import BuyPrivate, Par, Pass, SellShares, action_from_dict
 from pbem.engine.events import Event, Money, render_all
 from pbem.engine.game import Game
-from pbem.engine.hooks import TitleHooks
+from pbem.engine.sequence import RoundSequence
+from pbem.engine.steps.operating.dividend_rules import DividendRules
 from pbem.engine.steps.stock import BuySellParShares, par_problem, sell_problem
+from pbem.engine.track_rules import TrackRules
 from pbem.engine.values import IPO, POOL, CityRef, Owner
 from pbem.errors import ConfigError, IllegalOrderError, OrderSyntaxError
 from pbem.games import GameInfo, Replay, Seat
@@ -33,8 +35,8 @@ from pbem.reports import render, report_context
 from pbem.ruleset import load_title
 from pbem.ruleset.composer import TitleComposer
 from tests.titles import RULES
-from tests.titles.g9999 import (Composer9999, FaceValueSale, Hooks9999, Levy, LevyStep, Presentation9999, State9999,
-                                Stock9999, state9999)
+from tests.titles.g9999 import (HOOKS9999, Composer9999, Dividends9999, FaceValueSale, Levy, LevyStep, Presentation9999,
+                                Sequence9999, State9999, Stock9999, hooks9999, state9999)
 
 ANN, BOB, CY = "Ann", "Bob", "Cy"
 PBEM = Path(__file__).resolve().parent.parent / "pbem"
@@ -105,11 +107,11 @@ Ann: PASS
 
 
 def title_9999() -> object:
-    return load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999, presentation=Presentation9999)
+    return load_title("9999", rules_dir=RULES, hooks=HOOKS9999, composer=Composer9999, presentation=Presentation9999)
 
 
 def new_game() -> Game:
-    return Game(load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999, presentation=Presentation9999), [ANN, BOB, CY])
+    return Game(load_title("9999", rules_dir=RULES, hooks=HOOKS9999, composer=Composer9999, presentation=Presentation9999), [ANN, BOB, CY])
 
 
 def play(game: Game, script: str) -> list[str]:
@@ -132,9 +134,9 @@ def cert_owners(game: Game, sym: str) -> list[tuple[int, str]]:
 
 
 def test_the_loader_takes_the_hooks_of_a_title_outside_pbem_titles() -> None:
-    title = load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999, presentation=Presentation9999)
-    assert isinstance(title.hooks, Hooks9999) and title.title == "9999"
-    assert load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999, presentation=Presentation9999) is title  # cached
+    title = load_title("9999", rules_dir=RULES, hooks=HOOKS9999, composer=Composer9999, presentation=Presentation9999)
+    assert title.hooks is HOOKS9999 and title.title == "9999"
+    assert load_title("9999", rules_dir=RULES, hooks=HOOKS9999, composer=Composer9999, presentation=Presentation9999) is title  # cached
     with pytest.raises(ConfigError, match="no title plugin for '9999'"):
         load_title("9999", rules_dir=RULES)  # without its hooks the title has no plugin
     assert [c.kind for c in title.corporations] == ["major", "major", "major", "minor"]
@@ -144,7 +146,7 @@ def test_the_loader_takes_the_hooks_of_a_title_outside_pbem_titles() -> None:
 def test_nothing_under_pbem_names_the_made_up_title() -> None:
     """The core, the titles, the templates and the rules never name 9999 or its parts, and no
     module of pbem/ imports the tests."""
-    names = re.compile(r"9999|g9999|Hooks9999|State9999|FaceValueSale|LevyStep|\bLEVY\b|\blevy\b|"
+    names = re.compile(r"9999|g9999|HOOKS9999|Sequence9999|State9999|FaceValueSale|LevyStep|\bLEVY\b|\blevy\b|"
                        r"private_sale|face_value_sale|Toll Roads|tests\.titles")
     root = PBEM.parent
     files = [*PBEM.rglob("*.py"), *(root / "templates").rglob("*.j2"), *(root / "rules").rglob("*.yaml")]
@@ -195,7 +197,7 @@ def test_the_made_up_title_plays_a_start_a_stock_round_and_two_operating_rounds(
     assert game.round_label() == "OR 1.1"
     assert game.state.round.operating is not None
     assert game.state.round.operating.order == ["NWR", "SBR", "M1"]
-    assert TitleHooks().operating_order(game) == ["M1", "NWR", "SBR"]
+    assert RoundSequence().operating_order(game) == ["M1", "NWR", "SBR"]
 
     events = play(game, FIRST_OR)
     assert "NWR levies £10" in events and "SBR levies £10" in events and "M1 passes the levy" in events
@@ -210,7 +212,7 @@ def test_the_made_up_title_plays_a_start_a_stock_round_and_two_operating_rounds(
     assert game.round_label() == "SR 2" and state9999(game.state).operating_rounds == 2
     # SBR now stands above NWR; the fixed order keeps NWR (same par, formed first) first
     assert game.operating_order() == ["NWR", "SBR", "M1"]
-    assert TitleHooks().operating_order(game) == ["SBR", "NWR", "M1"]
+    assert RoundSequence().operating_order(game) == ["SBR", "NWR", "M1"]
 
 
 # -- the parts, one at a time ------------------------------------------------------------------------
@@ -279,14 +281,14 @@ def test_the_dividend_moves_the_price_by_its_size(paid: int, price: int, moves: 
     game.state.corporations["SBR"].price = next(
         (0, col) for col, cell in enumerate(game.title.market[0]) if cell is not None and cell.price == price)
     assert game.share_price("SBR") == price
-    assert Hooks9999().dividend_moves(game, "SBR", 100, paid) == moves
+    assert Dividends9999().dividend_moves(game, "SBR", 100, paid) == moves
     # 1830: one cell, by whether anything was paid
-    assert TitleHooks().dividend_moves(game, "SBR", 100, paid) == (("right",) if paid else ("left",))
+    assert DividendRules().dividend_moves(game, "SBR", 100, paid) == (("right",) if paid else ("left",))
 
 
 def test_the_titles_own_step_state_and_order_word() -> None:
     """LEVY is the made-up title's alone: its games read, write and list it; 1830's do not."""
-    title = load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999, presentation=Presentation9999)
+    title = load_title("9999", rules_dir=RULES, hooks=HOOKS9999, composer=Composer9999, presentation=Presentation9999)
     vocab = Vocabulary.from_title(title)
     assert parse_order("levy", vocab) == Levy() and parse_order("TOLL", vocab) == Levy()
     assert format_order(Levy(), vocab) == "LEVY"
@@ -305,7 +307,7 @@ def test_the_titles_own_step_state_and_order_word() -> None:
 
     game = new_game()
     play(game, START + STOCK_ROUND + "\n".join(FIRST_OR.strip().splitlines()[:3]))
-    assert game.operating_steps[-1] is LevyStep and LevyStep in title.hooks.operating_steps()
+    assert game.operating_steps[-1] is LevyStep and LevyStep in title.hooks.sequence.operating_steps()
     assert game.legal_actions(ANN) == [Levy(), Pass()]
     twin = copy.deepcopy(game)
     twin.apply(ANN, Levy())
@@ -344,7 +346,7 @@ def test_a_corporation_is_launched_after_a_number_of_operating_rounds() -> None:
     with pytest.raises(IllegalOrderError, match="LR is put on offer after 2 operating rounds"):
         game.apply(ANN, Par("LR", 90))
     play(game, STOCK_ROUND)
-    assert game.round_label() == "OR 1.1" and game.hooks.launch_problem(game, "LR") is not None
+    assert game.round_label() == "OR 1.1" and game.hooks.stock.launch_problem(game, "LR") is not None
     play(game, FIRST_OR + SECOND_OR)
     assert game.round_label() == "SR 2"
     game.state.players[BOB].cash = 500  # enough for the 20% certificate at 90
@@ -364,8 +366,8 @@ def test_the_report_has_a_section_of_the_titles_own() -> None:
 
 
 def test_a_variant_composes_the_board_and_bank_from_the_titles_parts() -> None:
-    plain = load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999, presentation=Presentation9999)
-    east = load_title("9999", ("east",), rules_dir=RULES, hooks=Hooks9999, composer=Composer9999, presentation=Presentation9999)
+    plain = load_title("9999", rules_dir=RULES, hooks=HOOKS9999, composer=Composer9999, presentation=Presentation9999)
+    east = load_title("9999", ("east",), rules_dir=RULES, hooks=HOOKS9999, composer=Composer9999, presentation=Presentation9999)
     assert "A7" not in plain.board.hexes and plain.bank_cash == 6000
     assert east.board.hexes["A7"].name == "Eastwick" and east.board.hexes["A7"].tile.cities[0].revenue == 30
     assert east.board.neighbor("A7", 1) == "A5" and east.board.neighbor("A7", 5) == "B8"  # joined to the board
@@ -412,13 +414,13 @@ class _FreeParStock(Stock9999):
 _FreeParStock.handlers = {**Stock9999.handlers, Par: _FreeParStock.process_par}
 
 
-class _FreeParHooks(Hooks9999):
+class _FreeParSequence(Sequence9999):
     def stock_step(self) -> type[BuySellParShares]:
         return _FreeParStock
 
 
 def test_a_stock_step_may_check_place_and_announce_a_start_of_its_own() -> None:
-    game = Game(load_title("9999", rules_dir=RULES, hooks=_FreeParHooks, composer=Composer9999, presentation=Presentation9999), [ANN, BOB, CY])
+    game = Game(load_title("9999", rules_dir=RULES, hooks=hooks9999(sequence=_FreeParSequence()), composer=Composer9999, presentation=Presentation9999), [ANN, BOB, CY])
     play(game, START)
     with pytest.raises(IllegalOrderError, match="75 is not a price of the top row"):
         play(game, "Ann: PAR SBR 75")
@@ -428,7 +430,7 @@ def test_a_stock_step_may_check_place_and_announce_a_start_of_its_own() -> None:
     assert not any("president's certificate" in line for line in events)
 
 
-class _TwoHomesHooks(Hooks9999):
+class _TwoHomesTrack(TrackRules):
     """LR has a second home in Southby (A5), SBR's home."""
 
     def homes(self, game: Game, corp: str) -> tuple[CityRef, ...]:
@@ -439,9 +441,9 @@ def test_every_home_a_title_names_keeps_a_slot_until_the_corporation_places_a_to
     from pbem.engine import track
 
     plain = new_game()
-    assert plain.hooks.homes(plain, "LR") == (CityRef("B6", 0),)
+    assert plain.hooks.track.homes(plain, "LR") == (CityRef("B6", 0),)
     assert track.reserved_home(plain, "A5", 0) == ["SBR"]
-    game = Game(load_title("9999", rules_dir=RULES, hooks=_TwoHomesHooks, composer=Composer9999, presentation=Presentation9999), [ANN, BOB, CY])
+    game = Game(load_title("9999", rules_dir=RULES, hooks=hooks9999(track=_TwoHomesTrack()), composer=Composer9999, presentation=Presentation9999), [ANN, BOB, CY])
     assert track.reserved_home(game, "A5", 0) == ["SBR", "LR"]
     assert track.reserved_home(game, "B6", 0) == ["LR"]
     game.state.tokens["B6.0"] = ["LR"]

@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from pbem.engine.sequence import RoundSequence
+from pbem.engine.track_rules import TrackRules
 from pbem.engine import lays, pieces, routes, track
 from pbem.engine.board import SeaLinkData
 from pbem.engine.actions import LayTile, Pass, RunRoutes, TrainRun, action_from_dict
@@ -207,7 +209,7 @@ def test_pieces_copy_with_the_state() -> None:
 
 def test_1830_gates_nothing() -> None:
     game = prr_at_its_track_step(load_title("1830"))
-    assert game.hooks.lay_gate(game, "PRR") is None
+    assert game.hooks.track.lay_gate(game, "PRR") is None
     assert lays.legal_lays(game, "PRR")
 
 
@@ -311,16 +313,17 @@ def test_a_title_may_gate_lays_by_its_own_rule_through_the_hook() -> None:
         def copy(self) -> Gated:
             return Gated(self.open_hexes[:])
 
-    class GatedHooks(TitleHooks):
+    class GatedSequence(RoundSequence):
         def new_title_state(self) -> TitleState:
             return Gated(["H14"])
 
+    class GatedTrack(TrackRules):
         def lay_gate(self, game: Game, corp: str) -> frozenset[str] | None:
             state = game.state.title_state
             assert isinstance(state, Gated)
             return frozenset(state.open_hexes)
 
-    game = prr_at_its_track_step(dataclasses.replace(load_title("1830"), hooks=GatedHooks()))
+    game = prr_at_its_track_step(dataclasses.replace(load_title("1830"), hooks=TitleHooks(sequence=GatedSequence(), track=GatedTrack())))
     assert {lay.hex for lay in lays.legal_lays(game, "PRR")} == {"H14"}
     assert {(lay.hex, lay.tile, lay.rotation) for lay in lays.legal_lays(game, "PRR")} == \
         every_lay_the_order_accepts(game, "PRR")

@@ -29,18 +29,20 @@ from pbem.engine.lays import legal_lays
 from pbem.engine.actions import LayTile, PlaceToken, RunRoutes, TrainRun
 from pbem.engine.game import Game
 from pbem.engine.hooks import TitleHooks
+from pbem.engine.route_rules import RouteRules
 from pbem.engine.state import OperatingState, RoundState
 from pbem.engine.steps import operating
 from pbem.engine.steps.operating import walk
 from pbem.engine.title import TitleData
+from pbem.engine.track_rules import TrackRules
 from pbem.engine.values import Vertex
 from pbem.errors import IllegalOrderError
 from pbem.ruleset import load_title
 from tests.titles import RULES
-from tests.titles.g9999 import Composer9999, Hooks9999, Presentation9999
+from tests.titles.g9999 import HOOKS9999, Composer9999, Presentation9999, hooks9999
 
 
-class LongTwos(Hooks9999):
+class LongTwos(RouteRules):
     """A 2-train may visit three stops; a 3-train pays double."""
 
     def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
@@ -56,20 +58,20 @@ class LongTwos(Hooks9999):
         return max(3, super().most_stops(game, corp, train_ids))
 
 
-class EveryLayAnUpgrade(Hooks9999):
+class EveryLayAnUpgrade(TrackRules):
     """Every tile counts as an upgrade among the turn's lays."""
 
     def counts_as_upgrade(self, game: Game, coord: str) -> bool:
         return True
 
 
-def position(hooks: type[TitleHooks] = Hooks9999, trains: tuple[str, ...] = ("2-0",),
+def position(hooks: TitleHooks = HOOKS9999, trains: tuple[str, ...] = ("2-0",),
              constants: dict[str, object] | None = None, city_on_a3: bool = True) -> Game:
     """9999 in an operating round: NWR (home A1, £500, director Ann) operates alone and owns
     ``trains``; a tile on A3 joins Northam A1 (50) to Southby A5 (40), #57 (a city of 20) or,
     without ``city_on_a3``, #9 (plain track)."""
-    title: TitleData = load_title("9999", rules_dir=RULES, hooks=Hooks9999, composer=Composer9999, presentation=Presentation9999)
-    title = dataclasses.replace(title, hooks=hooks(), constants={**title.constants, **(constants or {})})
+    title: TitleData = load_title("9999", rules_dir=RULES, hooks=HOOKS9999, composer=Composer9999, presentation=Presentation9999)
+    title = dataclasses.replace(title, hooks=hooks, constants={**title.constants, **(constants or {})})
     game = Game(title, ["Ann", "Bob"])
     state = game.state
     corp = state.corporations["NWR"]
@@ -99,14 +101,14 @@ def test_by_default_a_train_visits_no_more_stops_than_its_length() -> None:
 
 
 def test_the_titles_run_problem_and_most_stops_decide_what_a_train_may_visit() -> None:
-    game = position(LongTwos)
+    game = position(hooks9999(routes=LongTwos()))
     assert run(game, "2", ("A1", "A3", "A5")) == 110
     best = routes.best_run(game, "NWR")
     assert best.revenue == 110 and len(best.runs[0][1].stops) == 3
 
 
 def test_the_titles_run_revenue_prices_the_run_written_and_the_best_run_alike() -> None:
-    game = position(LongTwos, trains=("3-0",))
+    game = position(hooks9999(routes=LongTwos()), trains=("3-0",))
     assert run(game, "3", ("A1", "A3", "A5")) == 220
     assert routes.best_run(game, "NWR").revenue == 220
     assert routes.best_run(position(trains=("3-0",)), "NWR").revenue == 110
@@ -115,7 +117,7 @@ def test_the_titles_run_revenue_prices_the_run_written_and_the_best_run_alike() 
 def test_units_of_one_length_but_other_types_each_take_their_own_best_route() -> None:
     # a 3-train (double) and a 2-train that may visit three stops have the same length and
     # different routes: the optimiser may not treat them as interchangeable
-    game = position(LongTwos, trains=("3-0", "2-0"), city_on_a3=False)
+    game = position(hooks9999(routes=LongTwos()), trains=("3-0", "2-0"), city_on_a3=False)
     best = routes.best_run(game, "NWR")
     assert best.revenue == 180  # the 3-train's A1-A5 doubled; the 2-train has no route left
     assert [train for train, _ in best.runs] == ["3-0"]
@@ -123,7 +125,7 @@ def test_units_of_one_length_but_other_types_each_take_their_own_best_route() ->
 
 def test_counts_as_upgrade_decides_which_entry_of_the_tile_lays_a_lay_takes() -> None:
     lays = {"tile_lays": [{"lay": True, "upgrade": True}, {"lay": "not_if_upgraded", "upgrade": False}]}
-    for hooks, expected in ((Hooks9999, None), (EveryLayAnUpgrade, "may not upgrade a tile now")):
+    for hooks, expected in ((HOOKS9999, None), (hooks9999(track=EveryLayAnUpgrade()), "may not upgrade a tile now")):
         game = position(hooks, constants=lays)
         del game.state.tiles["A3"]
         operating.op_state(game).tiles_laid = 1  # one new tile laid already this turn
@@ -139,7 +141,7 @@ def test_a_run_named_like_trains_run_as_one_is_those_trains_where_no_train_has_t
         run(position(trains=("2-0", "2-1")), "2+2", ("A1", "A3", "A5"))
 
 
-class LooseUpgrades(Hooks9999):
+class LooseUpgrades(TrackRules):
     """Any tile may go anywhere; B2 may be laid on unreached; no home token is placed."""
 
     def upgrade_problem(self, game: Game, coord: str, new: TileData, rotation: int) -> str | None:
@@ -152,7 +154,7 @@ class LooseUpgrades(Hooks9999):
         return None
 
 
-class NoCandidates(Hooks9999):
+class NoCandidates(TrackRules):
     """The legal-lay list tries no tile anywhere."""
 
     def lay_candidates(self, game: Game, coord: str, supply: Mapping[str, list[str]]) -> list[str]:
@@ -160,27 +162,27 @@ class NoCandidates(Hooks9999):
 
 
 def test_the_legal_lays_try_the_tiles_the_title_names() -> None:
-    base, none = position(), position(NoCandidates)
+    base, none = position(), position(hooks9999(track=NoCandidates()))
     del base.state.tiles["A3"], none.state.tiles["A3"]
     assert any(lay.hex == "A3" for lay in legal_lays(base, "NWR"))
     assert legal_lays(none, "NWR") == ()
 
 
 def test_the_titles_upgrade_problem_decides_whether_a_gray_hex_takes_a_tile() -> None:
-    base, loose = position(), position(LooseUpgrades)
+    base, loose = position(), position(hooks9999(track=LooseUpgrades()))
     assert "cannot take a tile" in str(track.lay_problem(base, "NWR", "A1", "9", 1, ignore_reach=True))
     assert "cannot take a tile" not in str(track.lay_problem(loose, "NWR", "A1", "9", 1, ignore_reach=True))
 
 
 def test_the_titles_upgrade_problem_decides_the_upgrade_rules() -> None:
-    base, loose = position(), position(LooseUpgrades)
+    base, loose = position(), position(hooks9999(track=LooseUpgrades()))
     fits = [r for r in range(6) if track.lay_problem(loose, "NWR", "C3", "9", r, ignore_reach=True) is None]
     assert fits
     assert "cities" in str(track.lay_problem(base, "NWR", "C3", "9", fits[0], ignore_reach=True))
 
 
 def test_a_hex_the_title_names_may_be_laid_on_without_reach() -> None:
-    base, loose = position(), position(LooseUpgrades)
+    base, loose = position(), position(hooks9999(track=LooseUpgrades()))
     assert "does not reach B2" in str(track.lay_problem(base, "NWR", "B2", "9", 0))
     rotations = [r for r in range(6) if track.lay_problem(loose, "NWR", "B2", "9", r) is None]
     assert rotations
@@ -188,14 +190,14 @@ def test_a_hex_the_title_names_may_be_laid_on_without_reach() -> None:
 
 
 def test_the_titles_hook_places_the_home_token_as_a_turn_begins() -> None:
-    for hooks, placed in ((Hooks9999, True), (LooseUpgrades, False)):
+    for hooks, placed in ((HOOKS9999, True), (hooks9999(track=LooseUpgrades()), False)):
         game = position(hooks)
         game.state.tokens.clear()
         walk.start_corporation_turns(game)
         assert (game.state.tokens.get("A1.0") == ["NWR"]) is placed
 
 
-class Lender(Hooks9999):
+class Lender(TrackRules):
     """A corporation may spend £100 beyond its treasury."""
 
     def spending_power(self, game: Game, corp: str) -> int:
@@ -203,7 +205,7 @@ class Lender(Hooks9999):
 
 
 def test_the_titles_spending_power_decides_what_a_token_may_cost() -> None:
-    base, lent = position(), position(Lender)
+    base, lent = position(), position(hooks9999(track=Lender()))
     for game in (base, lent):
         game.state.corporations["NWR"].cash = 20
     with pytest.raises(IllegalOrderError, match="the token costs"):

@@ -192,8 +192,8 @@ def test_the_operating_round_of_the_engine_knows_no_title() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
                 assert not (node.module or "").startswith("pbem.titles"), f"{path.name} imports {node.module}"
-    assert hooks_for("1830").operating_steps() == CORE_STEPS
-    steps_1870 = hooks_for("1870").operating_steps()
+    assert hooks_for("1830").sequence.operating_steps() == CORE_STEPS
+    steps_1870 = hooks_for("1870").sequence.operating_steps()
     assert ConnectionRoute in steps_1870 and PriceProtection in steps_1870
     assert all(any(issubclass(mine, core) for mine in steps_1870) for core in CORE_STEPS), \
         "each of the core's steps, or the title's own subclass of it (the Katy's track step)"

@@ -1,5 +1,5 @@
 """Prices quoted for a part of a corporation other than one share (the core's
-``TitleHooks.price_percent``; 1825's minors quote their price for 10% though their shares
+``StockRules.price_percent``; 1825's minors quote their price for 10% though their shares
 are of 20%), and capital at float for a corporation paid as its IPO sells (issue 12: an
 extension point 1825 needs, shown on the made-up title 9999).
 
@@ -14,17 +14,19 @@ from dataclasses import dataclass
 from pbem.engine.actions import BuyPrivate, BuyShares, Par, Pass, SellShares
 from pbem.engine.events import BankBroken
 from pbem.engine.game import Game
+from pbem.engine.hooks import TitleHooks
 from pbem.engine.state import RoundState, StockRoundState, TitleState
 from pbem.engine.steps.stock import buy_problem, par_offers
 from pbem.engine.title import TitleData
 from pbem.ruleset import load_title
 from tests.titles import RULES
-from tests.titles.g9999 import Composer9999, Hooks9999, Presentation9999, State9999
+from tests.titles.g9999 import (HOOKS9999, Composer9999, Presentation9999, Sequence9999, State9999, Stock9999Rules,
+                                hooks9999)
 
 ANN, BOB, CY = "Ann", "Bob", "Cy"
 
 
-class QuotedForFive(Hooks9999):
+class QuotedForFive(Stock9999Rules):
     """9999 with SBR's price quoted for 5% of it."""
 
     def price_percent(self, title: TitleData, sym: str) -> int:
@@ -42,12 +44,12 @@ class PaidAsSold(State9999):
         return PaidAsSold(formed=self.formed[:], levies=dict(self.levies), operating_rounds=self.operating_rounds)
 
 
-class Incremental(Hooks9999):
+class Incremental(Sequence9999):
     def new_title_state(self) -> TitleState:
         return PaidAsSold()
 
 
-def in_stock_round(hooks: type[Hooks9999], number: int = 1) -> Game:
+def in_stock_round(hooks: TitleHooks, number: int = 1) -> Game:
     """A 9999 game past its start (Ann AW, Cy BC), in stock round ``number`` with Ann to act."""
     game = Game(load_title("9999", rules_dir=RULES, hooks=hooks, composer=Composer9999, presentation=Presentation9999), [ANN, BOB, CY])
     game.apply(ANN, BuyPrivate("AW"))
@@ -67,7 +69,7 @@ def turn(game: Game, player: str, action: BuyShares | Par) -> None:
 
 
 def test_the_price_of_a_certificate_follows_the_quoted_part() -> None:
-    game = in_stock_round(QuotedForFive)
+    game = in_stock_round(hooks9999(stock=QuotedForFive()))
     assert Par("SBR", 90) in par_offers(game, ANN)
     turn(game, ANN, Par("SBR", 90))
     assert game.state.players[ANN].cash == 470 - 360  # 20% at 90 a 5%
@@ -81,7 +83,7 @@ def test_the_price_of_a_certificate_follows_the_quoted_part() -> None:
 
 
 def test_a_player_short_of_the_quoted_price_may_not_par_or_buy() -> None:
-    game = in_stock_round(QuotedForFive)
+    game = in_stock_round(hooks9999(stock=QuotedForFive()))
     game.state.players[ANN].cash = 359
     assert not [a for a in par_offers(game, ANN) if a.corporation == "SBR"]
     game.state.players[ANN].cash = 470
@@ -91,7 +93,7 @@ def test_a_player_short_of_the_quoted_price_may_not_par_or_buy() -> None:
 
 
 def test_capital_and_sales_follow_the_quoted_part() -> None:
-    game = in_stock_round(QuotedForFive, number=2)
+    game = in_stock_round(hooks9999(stock=QuotedForFive()), number=2)
     turn(game, ANN, Par("SBR", 90))
     for player in (BOB, CY, ANN, BOB, CY):
         if player == ANN:
@@ -108,7 +110,7 @@ def test_capital_and_sales_follow_the_quoted_part() -> None:
 
 
 def test_a_corporation_paid_as_its_ipo_sells_gets_no_capital_at_float() -> None:
-    game = in_stock_round(Incremental)
+    game = in_stock_round(hooks9999(sequence=Incremental()))
     turn(game, ANN, Par("SBR", 90))
     assert game.state.corporations["SBR"].cash == 180  # the director's certificate paid it
     for player in (BOB, CY, ANN, BOB):
@@ -125,7 +127,7 @@ def test_a_corporation_paid_as_its_ipo_sells_gets_no_capital_at_float() -> None:
 # -- a title's own count of the bank --------------------------------------------------------------
 
 
-class PlayersHoldTheBank(Hooks9999):
+class PlayersHoldTheBank(Sequence9999):
     """9999 whose bank breaks once the players hold more than 1400 between them (counted
     only once ``armed``, as the game checks its bank after every order)."""
 
@@ -141,17 +143,17 @@ class EndsAtOnce(PlayersHoldTheBank):
 
 
 def test_the_title_says_in_words_when_a_broken_bank_ends_the_game() -> None:
-    game = in_stock_round(EndsAtOnce)
-    game.hooks.armed = True  # type: ignore[attr-defined]
+    game = in_stock_round(hooks9999(sequence=EndsAtOnce()))
+    game.hooks.sequence.armed = True  # type: ignore[attr-defined]
     game.check_bank()
     assert [e.render(game.money) for e in game.pending_events] == [
         "-- The bank has broken: the game ends after this operating round --"]
 
 
 def test_the_title_says_when_the_bank_has_broken() -> None:
-    game = in_stock_round(PlayersHoldTheBank)  # the players hold 1420 after the start
+    game = in_stock_round(hooks9999(sequence=PlayersHoldTheBank()))  # the players hold 1420 after the start
     assert not game.state.bank_broken and game.state.bank > 0
-    game.hooks.armed = True  # type: ignore[attr-defined]
+    game.hooks.sequence.armed = True  # type: ignore[attr-defined]
     game.check_bank()
     assert game.state.bank_broken
     assert [type(e) for e in game.pending_events] == [BankBroken]
@@ -160,12 +162,12 @@ def test_the_title_says_when_the_bank_has_broken() -> None:
     game.pending_events.clear()
     game.check_bank()  # announced once
     assert game.pending_events == []
-    plain = in_stock_round(Hooks9999)
+    plain = in_stock_round(HOOKS9999)
     plain.check_bank()
     assert not plain.state.bank_broken  # 1830's count: the bank still has cash
 
 
-class BankCountsTreasuries(Hooks9999):
+class BankCountsTreasuries(Sequence9999):
     """9999 whose reports count the corporations' treasuries as the bank's."""
 
     def bank_cash(self, game: Game) -> int:
@@ -181,8 +183,8 @@ def test_the_report_shows_the_bank_as_the_title_counts_it() -> None:
         info = GameInfo("g", game.title.title, game.title.variants, seats, "gm@x.invalid", "")
         return str(report_context(Replay(info, game.title, game, last_seq=1), since_seq=1, number=2)["bank"])
 
-    for hooks in (Hooks9999, BankCountsTreasuries):
+    for hooks in (HOOKS9999, hooks9999(sequence=BankCountsTreasuries())):
         game = in_stock_round(hooks)
         game.state.corporations["NWR"].cash = 500
         game.state.bank -= 500
-        assert shown(game) == (f"£{game.state.bank}" if hooks is Hooks9999 else f"£{game.state.bank + 500}")
+        assert shown(game) == (f"£{game.state.bank}" if hooks is HOOKS9999 else f"£{game.state.bank + 500}")

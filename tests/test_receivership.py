@@ -10,6 +10,7 @@ import dataclasses
 
 import pytest
 
+from pbem.engine.sequence import RoundSequence
 from pbem.engine import market
 from pbem.engine.actions import Action, BuyPrivate, BuyShares, Pass, SellShares
 from pbem.engine.game import Game
@@ -28,11 +29,9 @@ from pbem.ruleset import load_title
 P1, P2, P3 = "Player 1", "Player 2", "Player 3"
 
 
-class Receiving(TitleHooks):
+def receiving() -> TitleHooks:
     """1830 with receivership by the base policy."""
-
-    def receivership(self) -> ReceivershipPolicy | None:
-        return ReceivershipPolicy()
+    return TitleHooks(receivership=ReceivershipPolicy())
 
 
 class PayingPolicy(ReceivershipPolicy):
@@ -48,9 +47,8 @@ class PayingPolicy(ReceivershipPolicy):
         return "payout"
 
 
-class Paying(TitleHooks):
-    def receivership(self) -> ReceivershipPolicy | None:
-        return PayingPolicy()
+def paying() -> TitleHooks:
+    return TitleHooks(receivership=PayingPolicy())
 
 
 def made_up(hooks: TitleHooks) -> Game:
@@ -107,14 +105,14 @@ def president_cert_owner(game: Game, sym: str) -> Owner:
 def test_1830_keeps_the_presidents_certificate_out_of_the_pool() -> None:
     game = made_up(TitleHooks())
     start(game, "PRR", P1, 100, 1000, {P1: 2, P2: 1, IPO: 3})
-    assert TitleHooks().receivership() is None
+    assert TitleHooks().receivership is None
     with pytest.raises(IllegalOrderError, match="may not sell the president's certificate of PRR"):
         game.apply(P1, SellShares("PRR", 3))
     assert SellShares("PRR", 3) not in game.legal_actions(P1)
 
 
 def test_the_president_sells_the_certificate_to_the_pool_and_the_corporation_has_no_president() -> None:
-    game = made_up(Receiving())
+    game = made_up(receiving())
     start(game, "PRR", P1, 100, 1000, {P1: 1, P2: 1, IPO: 5})
     cash = game.state.players[P1].cash
     events = render_all(game.apply(P1, SellShares("PRR", 3)), game.money)
@@ -128,7 +126,7 @@ def test_the_president_sells_the_certificate_to_the_pool_and_the_corporation_has
 
 
 def test_a_part_of_the_presidents_certificate_sold_takes_a_share_back_from_the_pool() -> None:
-    game = made_up(Receiving())
+    game = made_up(receiving())
     start(game, "PRR", P1, 100, 1000, {P2: 1, IPO: 7})
     with pytest.raises(IllegalOrderError, match="bank pool holds no PRR share to give back"):
         game.apply(P1, SellShares("PRR", 1))
@@ -142,7 +140,7 @@ def test_a_part_of_the_presidents_certificate_sold_takes_a_share_back_from_the_p
 
 
 def test_a_player_who_buys_the_presidents_worth_becomes_president_again() -> None:
-    game = made_up(Receiving())
+    game = made_up(receiving())
     start(game, "PRR", P1, 100, 1000, {P2: 1, POOL: 2, IPO: 5})
     game.state.corporations["PRR"].president = None
     next(c for c in game.state.certificates if c.corporation == "PRR" and c.president).owner = POOL
@@ -155,7 +153,7 @@ def test_a_player_who_buys_the_presidents_worth_becomes_president_again() -> Non
 
 
 def test_too_few_shares_leave_the_corporation_in_receivership() -> None:
-    game = made_up(Receiving())
+    game = made_up(receiving())
     start(game, "PRR", P1, 100, 1000, {POOL: 2, IPO: 6})
     game.state.corporations["PRR"].president = None
     next(c for c in game.state.certificates if c.corporation == "PRR" and c.president).owner = POOL
@@ -189,7 +187,7 @@ def receivership_or(hooks: TitleHooks, prr_cash: int, prr_trains: list[str]) -> 
 
 def test_the_receiver_takes_the_turn_and_no_player_is_asked() -> None:
     PayingPolicy.seen = []
-    game = receivership_or(Paying(), 0, ["2-0"])
+    game = receivership_or(paying(), 0, ["2-0"])
     events = lines(game)
     assert "PRR has no president: the receiver operates it" in events
     assert "PRR passes laying track" in events or any("PRR passes" in e and "track" in e for e in events)
@@ -205,7 +203,7 @@ def test_the_receiver_takes_the_turn_and_no_player_is_asked() -> None:
 
 
 def test_the_receiver_buys_a_train_when_funds_allow() -> None:
-    game = receivership_or(Receiving(), 100, [])
+    game = receivership_or(receiving(), 100, [])
     assert "PRR buys a 2 train for $80 from the bank" in lines(game)
     assert game.state.corporations["PRR"].trains == ["2-0"]
     assert game.state.corporations["PRR"].cash == 20
@@ -213,7 +211,7 @@ def test_the_receiver_buys_a_train_when_funds_allow() -> None:
 
 
 def test_a_receiver_without_the_money_buys_no_train_and_the_turn_ends() -> None:
-    game = receivership_or(Receiving(), 50, [])
+    game = receivership_or(receiving(), 50, [])
     assert "PRR (in receivership) passes buy train" in lines(game)
     assert game.state.corporations["PRR"].trains == []
     assert game.operating_corporation() == "NYC"
@@ -221,7 +219,7 @@ def test_a_receiver_without_the_money_buys_no_train_and_the_turn_ends() -> None:
 
 
 def test_the_report_names_the_receiver() -> None:
-    game = receivership_or(Receiving(), 0, ["2-0"])
+    game = receivership_or(receiving(), 0, ["2-0"])
     seats = [Seat(name, f"p{i}@x.invalid", "") for i, name in enumerate(game.state.seats)]
     info = GameInfo("g", game.title.title, game.title.variants, seats, "gm@x.invalid", "")
     text = render("report.txt.j2", report_context(Replay(info, game.title, game, last_seq=1),
@@ -233,7 +231,7 @@ def test_the_report_names_the_receiver() -> None:
 
 def test_the_receiver_is_no_player() -> None:
     assert RECEIVER not in (P1, P2, P3)
-    game = receivership_or(Receiving(), 0, ["2-0"])
+    game = receivership_or(receiving(), 0, ["2-0"])
     with pytest.raises(IllegalOrderError):
         game.apply(RECEIVER, Pass())
 
@@ -316,10 +314,7 @@ class LeasingPolicy(ReceivershipPolicy):
         return super().action(game, step, corp)
 
 
-class Leasing(TitleHooks):
-    def receivership(self) -> ReceivershipPolicy | None:
-        return LeasingPolicy()
-
+class LeasingSequence(RoundSequence):
     def new_title_state(self) -> TitleState:
         return LeaseState()
 
@@ -329,7 +324,7 @@ class Leasing(TitleHooks):
 
 
 def test_a_titles_own_step_for_the_receiver_leases_a_train_for_the_turn() -> None:
-    game = receivership_or(Leasing(), 5, [])
+    game = receivership_or(TitleHooks(sequence=LeasingSequence(), receivership=LeasingPolicy()), 5, [])
     events = lines(game)
     names = [step.name for step in game.operating_steps]
     assert names.index("lease_train") < names.index("route") < names.index("dividend") < names.index("return_lease")
@@ -346,7 +341,7 @@ def test_a_titles_own_step_for_the_receiver_leases_a_train_for_the_turn() -> Non
 
 def test_a_step_without_a_pass_takes_the_first_candidate_the_step_accepts() -> None:
     """Over the train limit (a sticky step with no PASS): the receiver discards one."""
-    game = receivership_or(Receiving(), 0, ["2-0", "2-1", "2-2", "2-3", "2-4"])
+    game = receivership_or(receiving(), 0, ["2-0", "2-1", "2-2", "2-3", "2-4"])
     assert "PRR discards a 2 train" in lines(game)
     assert len(game.state.corporations["PRR"].trains) == 4
     assert game.operating_corporation() == "NYC" and game.current_actors() == [P2]
@@ -359,13 +354,12 @@ class ThirtyPercent(ReceivershipPolicy):
         return next((p for p in state.order if state.percent_of(Owner.player(p), sym) >= 30), None)
 
 
-class StrictReceiving(TitleHooks):
-    def receivership(self) -> ReceivershipPolicy | None:
-        return ThirtyPercent()
+def strict_receiving() -> TitleHooks:
+    return TitleHooks(receivership=ThirtyPercent())
 
 
 def test_the_title_says_who_becomes_president_again() -> None:
-    game = made_up(StrictReceiving())
+    game = made_up(strict_receiving())
     start(game, "PRR", P1, 100, 1000, {P2: 1, POOL: 3, IPO: 4})
     game.state.corporations["PRR"].president = None
     next(c for c in game.state.certificates if c.corporation == "PRR" and c.president).owner = POOL
@@ -381,7 +375,7 @@ def test_the_title_says_who_becomes_president_again() -> None:
 def test_through_apply_the_last_pass_of_the_stock_round_runs_the_receivers_turn() -> None:
     """The public entry point: the action that ends the stock round returns the receiver's
     whole turn, and the next player asked is NYC's president."""
-    game = made_up(Receiving())
+    game = made_up(receiving())
     start(game, "PRR", P1, 100, 0, {P1: 2, P2: 1, IPO: 3})
     start(game, "NYC", P2, 67, 600, {P2: 4})
     game.state.tiles["H14"] = ("9", 1)

@@ -200,7 +200,7 @@ def test_with_units_1_and_2_the_lnwr_puts_down_both_its_free_home_tokens() -> No
     company = state.corporations["LNWR"]
     company.cash, company.floated, company.ipoed, company.president = 500, True, True, A
     state.round = RoundState(kind="operating", operating=OperatingState(order=["LNWR"]))
-    game.hooks.place_home_token(game, "LNWR")
+    game.hooks.track.place_home_token(game, "LNWR")
     assert "LNWR" in track.tokens_in(game, "T16", 0) and "LNWR" in track.tokens_in(game, "Q11", 0)
     assert next_token_cost(game, "LNWR") == 40, "both free tokens are down: the next costs £40"
 

@@ -256,8 +256,9 @@ def test_a_titles_route_rule_applies_to_every_route_listed() -> None:
     """A title's route_problem hook (here 1825's rule, no two cities of one hex on a route)
     removes the routes it forbids from the optimiser's list and from written runs."""
     from pbem.engine.hooks import TitleHooks
+    from pbem.engine.route_rules import RouteRules
 
-    class OneCityAHex(TitleHooks):
+    class OneCityAHex(RouteRules):
         def route_problem(self, game: Game, corp: str, stops: list[Vertex]) -> str | None:
             hexes = [v.coord for v in stops]
             return "two cities of one hex" if len(set(hexes)) != len(hexes) else None
@@ -272,7 +273,7 @@ def test_a_titles_route_rule_applies_to_every_route_listed() -> None:
         two_on_a_hex(r) for r in routes.legal_routes(game, c, 6)))
     before = routes.best_run(game, corp, budget=50_000_000).revenue
     forbidden = next(r for r in routes.legal_routes(game, corp, 6) if two_on_a_hex(r))
-    game.hooks = OneCityAHex()
+    game.hooks = TitleHooks(routes=OneCityAHex())
     game.cache.clear()
     listed = routes.legal_routes(game, corp, 6)
     assert listed and not any(two_on_a_hex(r) for r in listed)

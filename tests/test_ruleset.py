@@ -77,7 +77,7 @@ def test_the_game_plays_with_the_title_board_tiles_and_hooks_and_loads_nothing(m
     game = Game(title, ["A", "B", "C"])
     assert game.board is title.board and game.tiles is title.tiles and game.hooks is title.hooks
     assert title.board.tile_counts["4"] == 4  # original tiles: the variant's map overlay
-    assert type(title.hooks).__name__ == "Hooks1870"
+    assert type(title.hooks.routes).__name__ == "Routes1870"
 
 
 def test_title_data_is_frozen() -> None:

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 import pytest
 
 from pbem import report_sections as sections
+from pbem.engine.sequence import RoundSequence
+from pbem.engine.stock_rules import StockRules
 from pbem.engine.actions import BuyPrivate, BuyShares, Par, Pass
 from pbem.engine.game import Game
 from pbem.engine.hooks import TitleHooks
@@ -37,15 +39,19 @@ def counted(game: Game) -> Counted:
     return game.state.title_state
 
 
-class LateLaunch(TitleHooks):
-    """Corporations named in the title's ``launch_after`` constant open after that many
-    operating rounds."""
+class CountingRounds(RoundSequence):
+    """The operating rounds counted in the title's state."""
 
     def new_title_state(self) -> TitleState:
         return Counted()
 
     def new_operating_round(self, game: Game) -> None:
         counted(game).operating_rounds += 1
+
+
+class LateLaunch(StockRules):
+    """Corporations named in the title's ``launch_after`` constant open after that many
+    operating rounds."""
 
     def launch_problem(self, game: Game, sym: str) -> str | None:
         after = int(game.title.const("launch_after", {}).get(sym, 0))
@@ -59,7 +65,7 @@ def made_up() -> Game:
     """1830 with NYC and B&M launching after the first operating round; privates sold at
     face value, in SR 1 with Player 1 (the BO's owner, B&O at par) to act."""
     base = load_title("1830")
-    title = dataclasses.replace(base, hooks=LateLaunch(),
+    title = dataclasses.replace(base, hooks=TitleHooks(sequence=CountingRounds(), stock=LateLaunch()),
                                 constants={**base.constants, "launch_after": {sym: 1 for sym in LATE}})
     game = Game(title, [P1, P2, P3])
     for player, company in ((P1, "SV"), (P2, "CS"), (P3, "DH"), (P1, "MH"), (P2, "CA"), (P3, "BO")):
@@ -74,7 +80,7 @@ def pars(game: Game, player: str) -> set[str]:
 
 def test_1830_launches_every_corporation_at_once() -> None:
     game = Game(load_title("1830"), [P1, P2, P3])
-    assert all(TitleHooks().launch_problem(game, sym) is None for sym in game.state.corporations)
+    assert all(StockRules().launch_problem(game, sym) is None for sym in game.state.corporations)
 
 
 def test_a_late_band_is_not_offered_and_is_refused_until_its_operating_round() -> None:
@@ -104,7 +110,7 @@ def test_the_band_opens_after_the_operating_round() -> None:
     assert game.state.corporations["NYC"].president == player
 
 
-class NoMoreUntilPhase3(TitleHooks):
+class NoMoreUntilPhase3(StockRules):
     """The further shares of a started NYC are off offer until phase 3 (as Lorenz's 1825
     keeps the LNWR's until every private is sold)."""
 
@@ -116,7 +122,7 @@ class NoMoreUntilPhase3(TitleHooks):
 
 def test_a_started_corporations_further_shares_wait_for_the_titles_condition() -> None:
     base = load_title("1830")
-    game = Game(dataclasses.replace(base, hooks=NoMoreUntilPhase3()), [P1, P2, P3])
+    game = Game(dataclasses.replace(base, hooks=TitleHooks(stock=NoMoreUntilPhase3())), [P1, P2, P3])
     for player, company in ((P1, "SV"), (P2, "CS"), (P3, "DH"), (P1, "MH"), (P2, "CA"), (P3, "BO")):
         game.apply(player, BuyPrivate(company))
     game.apply(P3, Par("B&O", 100))

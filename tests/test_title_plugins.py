@@ -8,19 +8,43 @@ import types
 
 import pytest
 
+from pbem.engine.sequence import RoundSequence
+from pbem.engine.stock_rules import StockRules
+from pbem.engine.steps.operating.dividend_rules import DividendRules
+from pbem.engine.track_rules import TrackRules
+from pbem.engine.title import TitleData
 from pbem.engine.hooks import TitleHooks
 from pbem.errors import ConfigError
 from pbem.ruleset.composer import TitleComposer
-from pbem.titles import composer_class, hooks_class, hooks_for
+from pbem.titles import composer_class, hooks_for
 from pbem.titles.g1825 import Composer1825
 from pbem.titles.g1870 import Composer1870
-from pbem.titles.g1870.hooks import Hooks1870
+from pbem.titles.g1870.hooks import Routes1870, Track1870
 
 
-def test_the_known_titles_find_their_hooks() -> None:
-    assert hooks_class("1830") is TitleHooks
-    assert hooks_class("1870") is Hooks1870
-    assert isinstance(hooks_for("1870"), Hooks1870)
+def test_the_known_titles_find_their_hooks_each_part_the_cores_where_the_title_keeps_it() -> None:
+    plain = hooks_for("1830")
+    assert isinstance(plain, TitleHooks) and type(plain.track) is TrackRules and plain.receivership is None
+    hooks = hooks_for("1870")
+    assert isinstance(hooks.track, Track1870) and isinstance(hooks.routes, Routes1870)
+    assert hooks_for("1870") is hooks, "the parts hold no state: every game of a title shares them"
+
+
+def test_the_title_interface_is_a_few_parts_by_concern_each_defaulting_to_1830() -> None:
+    """Issue 20: the hooks are small parts by concern, each a class beside the core code it
+    adjusts, not one class of every method; a price move is a value, not a method's name."""
+    import dataclasses
+
+    from pbem.engine.route_rules import RouteRules
+    from pbem.engine.stock_rules import PriceMove
+
+    parts = {f.name: f.type for f in dataclasses.fields(TitleHooks)}
+    assert list(parts) == ["sequence", "stock", "dividends", "track", "routes", "receivership"]
+    for part in (RoundSequence, StockRules, DividendRules, TrackRules, RouteRules):
+        public = [name for name in vars(part) if not name.startswith("_")]
+        assert 4 <= len(public) <= 16, (part.__name__, public)
+    plain = TitleHooks()
+    assert plain.stock.moved(load_title("1830"), (3, 4), PriceMove.RIGHT) == plain.stock.right(load_title("1830"), (3, 4))
 
 
 def test_a_title_without_a_package_is_a_config_error() -> None:
@@ -33,21 +57,21 @@ def test_a_title_without_a_package_is_a_config_error() -> None:
 def test_a_new_title_needs_only_its_package(monkeypatch: pytest.MonkeyPatch) -> None:
     """A package ``pbem.titles.g<name>`` with ``HOOKS`` is found with no registry edit."""
 
-    class MadeUp(TitleHooks):
-        def dividend_kinds(self) -> tuple[str, ...]:
+    class MadeUp(DividendRules):
+        def dividend_kinds(self, title: TitleData) -> tuple[str, ...]:
             return ("payout",)
 
     module = types.ModuleType("pbem.titles.gmadeup")
-    module.HOOKS = MadeUp  # type: ignore[attr-defined]
+    module.HOOKS = TitleHooks(dividends=MadeUp())  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "pbem.titles.gmadeup", module)
-    assert hooks_for("madeup").dividend_kinds() == ("payout",)
+    assert hooks_for("madeup").dividends.dividend_kinds(load_title("1830")) == ("payout",)
 
 
 def test_a_package_without_hooks_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     module = types.ModuleType("pbem.titles.gbroken")
     module.HOOKS = object  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "pbem.titles.gbroken", module)
-    with pytest.raises(ConfigError, match="not a TitleHooks class"):
+    with pytest.raises(ConfigError, match="not a TitleHooks"):
         hooks_for("broken")
 
 
@@ -60,7 +84,7 @@ def test_the_known_titles_find_their_composers_and_a_title_without_one_composes_
     assert not hasattr(TitleHooks, "compose") and not hasattr(TitleHooks, "title_rules")
     assert not hasattr(TitleHooks, "resolve_variants")
     module = types.ModuleType("pbem.titles.gbadcomposer")
-    module.HOOKS = TitleHooks  # type: ignore[attr-defined]
+    module.HOOKS = TitleHooks()  # type: ignore[attr-defined]
     module.COMPOSER = TitleHooks  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "pbem.titles.gbadcomposer", module)
     with pytest.raises(ConfigError, match="not a TitleComposer class"):
@@ -90,7 +114,7 @@ def game_1830(hooks: TitleHooks | None = None) -> Game:
     game = Game(load_title("1830"), [P1, P2, P3])
     if hooks is not None:
         game.hooks = hooks
-        game.state.title_state = hooks.new_title_state()
+        game.state.title_state = hooks.sequence.new_title_state()
     for player, company in ((P1, "SV"), (P2, "CS"), (P3, "DH"), (P1, "MH"), (P2, "CA"), (P3, "BO")):
         game.apply(player, BuyPrivate(company))
     game.apply(P3, Par("B&O", 100))
@@ -111,11 +135,11 @@ def test_a_titles_sale_hook_decides_the_price_drop() -> None:
     """1830 drops the price a row a share sold; a title whose sales do not move the price
     overrides ``after_sale`` (one of issue 11's extension points)."""
 
-    class StickyPrices(TitleHooks):
+    class StickyPrices(StockRules):
         def after_sale(self, game: Game, sale: ShareSale) -> None:
             pool_presidency(game, sale.corporation)
 
-    for hooks, falls in ((None, True), (StickyPrices(), False)):
+    for hooks, falls in ((None, True), (TitleHooks(stock=StickyPrices()), False)):
         game = game_1830(hooks)
         next(c for c in game.state.certificates if c.corporation == "B&O" and c.owner == IPO
              and not c.president).owner = Owner.player(P1)
@@ -144,7 +168,7 @@ class MadeUpStock(BuySellParShares):
 MadeUpStock.handlers = {**BuySellParShares.handlers, Redeem: MadeUpStock.process_redeem}
 
 
-class MadeUpHooks(TitleHooks):
+class MadeUpSequence(RoundSequence):
     def new_title_state(self) -> TitleState:
         return Marker()
 
@@ -153,7 +177,7 @@ class MadeUpHooks(TitleHooks):
 
 
 def test_the_game_dispatches_to_the_titles_stock_step_and_state() -> None:
-    game = game_1830(MadeUpHooks())
+    game = game_1830(TitleHooks(sequence=MadeUpSequence()))
     assert game.active_step() is MadeUpStock
     assert game.apply(P1, Redeem("B&O", "pool")) == [Note("Player 1 marks B&O")]
     assert isinstance(game.state.title_state, Marker) and game.state.title_state.redeemed_by == [P1]
@@ -161,15 +185,18 @@ def test_the_game_dispatches_to_the_titles_stock_step_and_state() -> None:
 
 
 def test_the_core_stock_modules_import_no_title() -> None:
-    """The engine's share, market, state, closing and stock-round modules and the hooks base
-    import nothing of ``pbem.titles`` (issue 11: the engine never imports the titles)."""
+    """The engine's share, market, state, closing and stock-round modules, the hooks and each
+    of their parts import nothing of ``pbem.titles`` (issue 11: the engine never imports the
+    titles), of the loader, the order language or the report (issue 20)."""
     import ast
     from pathlib import Path
 
     engine = Path(__file__).resolve().parent.parent / "pbem" / "engine"
-    for name in ("hooks.py", "state.py", "shares.py", "market.py", "closing.py", "steps/stock.py",
-                 "steps/auction.py"):
+    for name in ("hooks.py", "sequence.py", "stock_rules.py", "track_rules.py", "route_rules.py",
+                 "steps/operating/dividend_rules.py", "state.py", "shares.py", "market.py", "closing.py",
+                 "steps/stock.py", "steps/auction.py"):
         tree = ast.parse((engine / name).read_text())
         imported = [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
         imported += [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
-        assert not [m for m in imported if m.startswith("pbem.titles")], name
+        assert not [m for m in imported if m.startswith(("pbem.titles", "pbem.order_codecs", "pbem.reports",
+                                                        "pbem.ruleset", "pbem.presentation"))], name

@@ -11,6 +11,7 @@ import dataclasses
 import pytest
 
 from pbem import report_sections as sections
+from pbem.engine.stock_rules import StockRules
 from pbem.engine.actions import BuyPrivate, Par, Pass, SellShares
 from pbem.engine.game import Game
 from pbem.engine.hooks import TitleHooks
@@ -21,7 +22,7 @@ from pbem.ruleset import load_title
 P1, P2, P3 = "Player 1", "Player 2", "Player 3"
 
 
-class NoPrrSalesInPhase2(TitleHooks):
+class NoPrrSalesInPhase2(StockRules):
     """PRR shares may not be sold while the phase is 2."""
 
     def sell_problem(self, game: Game, player: str, sym: str, count: int) -> str | None:
@@ -47,7 +48,7 @@ def second_stock_round(hooks: TitleHooks) -> tuple[Game, str]:
 
 
 def test_the_titles_reason_keeps_a_sale_off_the_legal_moves_and_refuses_it() -> None:
-    game, player = second_stock_round(NoPrrSalesInPhase2())
+    game, player = second_stock_round(TitleHooks(stock=NoPrrSalesInPhase2()))
     while game.current_actors() != [player]:
         game.apply(game.current_actors()[0], Pass())
     assert SellShares("PRR", 1) not in game.legal_actions(player)
@@ -62,5 +63,5 @@ def test_1830_has_no_reason_of_its_own() -> None:
     game, player = second_stock_round(TitleHooks())
     while game.current_actors() != [player]:
         game.apply(game.current_actors()[0], Pass())
-    assert TitleHooks().sell_problem(game, player, "PRR", 1) is None
+    assert StockRules().sell_problem(game, player, "PRR", 1) is None
     assert SellShares("PRR", 1) in game.legal_actions(player)

@@ -30,7 +30,7 @@ def game_keeping_a_city() -> tuple[Game, str]:
     """1870's OR 1 position (MP operating) with hooks that keep one city free of tokens."""
     game = mp_operating_with_the_bridge_company()
     coord = kept_city(game)
-    base = type(game.title.hooks)
+    base = type(game.title.hooks.track)
 
     class Keeping(base):  # type: ignore[misc, valid-type]
         def token_problem(self, game: Game, corp: str, at: str, city: int) -> str | None:
@@ -38,7 +38,7 @@ def game_keeping_a_city() -> tuple[Game, str]:
                 return f"{at} is kept free of tokens"
             return super().token_problem(game, corp, at, city)
 
-    kept = Game(dataclasses.replace(game.title, hooks=Keeping()), ["A", "B", "C"])
+    kept = Game(dataclasses.replace(game.title, hooks=dataclasses.replace(game.title.hooks, track=Keeping())), ["A", "B", "C"])
     kept.state = game.state
     return kept, coord
 
@@ -55,5 +55,5 @@ def test_the_titles_reason_refuses_a_token_and_keeps_it_off_the_legal_moves() ->
 def test_1870_has_no_reason_of_its_own() -> None:
     game = mp_operating_with_the_bridge_company()
     coord = kept_city(game)
-    assert game.hooks.token_problem(game, "MP", coord, 0) is None
+    assert game.hooks.track.token_problem(game, "MP", coord, 0) is None
     assert track.token_problem(game, "MP", coord, 0, ignore_reach=True) is None

@@ -13,7 +13,7 @@ A corporation whose share price reaches a closing cell (zone letter ``c`` of
   nothing), and its marker leaves the market;
 * it no longer operates: the rest of its turn is lost, and a later turn in this operating
   round is skipped; the title drops what its own state holds for it
-  (``TitleHooks.corporation_closed``; 1870: a price protection, a connection run owed);
+  (``RoundSequence.corporation_closed``; 1870: a price protection, a connection run owed);
 * the certificate limit is then read from the table for fewer corporations
   (``shares.certificate_limit``).
 
@@ -65,7 +65,7 @@ def close_corporation(game: Game, sym: str) -> None:
     corp.price = None
     corp.president = None
     corp.closed = True
-    game.hooks.corporation_closed(game, sym)
+    game.hooks.sequence.corporation_closed(game, sym)
 
 
 def special_cells(game: Game) -> frozenset[Coord]:

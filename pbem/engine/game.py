@@ -4,7 +4,7 @@ No I/O here: the engine never touches mail, files or templates. The current roun
 (:mod:`pbem.engine.rounds`) holds the title's steps and walks them to the handler that takes
 an action (each step's ``{ActionType: handler}`` table). After each action the round advances
 (players with nothing legal to do are passed), and a finished round gives way to the one the
-title names next (:meth:`TitleHooks.next_round`).
+title names next (:meth:`~pbem.engine.sequence.RoundSequence.next_round`).
 """
 
 from __future__ import annotations
@@ -79,14 +79,14 @@ class Game:
     def __init__(self, title: TitleData, players: list[str]) -> None:
         self.title = title
         self.hooks: TitleHooks = title.hooks
-        self.operating_steps: tuple[type[operating.OpStep], ...] = self.hooks.operating_steps()
+        self.operating_steps: tuple[type[operating.OpStep], ...] = self.hooks.sequence.operating_steps()
         """The operating round's steps in order, from the title (its ``operating_steps``)."""
         self.probing = False
         """True on a copy made to check whether an action would be accepted."""
         self.board: MapData = title.board
         self.tiles: Mapping[str, TileData] = title.tiles
         self.state = new_state(title, players)
-        self.state.title_state = self.hooks.new_title_state()
+        self.state.title_state = self.hooks.sequence.new_title_state()
         self.pending_events: list[Event] = []
         self.turn_over = False
         self.last_run: list[RouteResult] = []
@@ -97,7 +97,7 @@ class Game:
         """Derived data (track graph, networks) keyed by what it was derived from."""
         self.rounds: dict[tuple[str, TitleHooks], Round] = {}
         """The round objects made so far (:attr:`round`), shared with copies of the game."""
-        self.begin_round(self.hooks.first_round(self))
+        self.begin_round(self.hooks.sequence.first_round(self))
 
     def __deepcopy__(self, memo: dict[int, object]) -> Game:
         """A copy with its own state; the immutable title, map and tile data are shared."""
@@ -284,8 +284,8 @@ class Game:
 
     def operating_order(self) -> list[str]:
         """The floated corporations in operating order: the title's
-        (:meth:`TitleHooks.operating_order`; 1830: highest share price first)."""
-        return self.hooks.operating_order(self)
+        (:meth:`~pbem.engine.sequence.RoundSequence.operating_order`; 1830: highest share price first)."""
+        return self.hooks.sequence.operating_order(self)
 
     def begin_round(self, round_state: RoundState) -> None:
         """Enter the round ``round_state`` names (its kind and numbers) and set it up; if it is
@@ -295,7 +295,7 @@ class Game:
 
     def _follow_rounds(self, over: bool) -> None:
         """While the current round is ``over``: it finishes, and the title's next round
-        (:meth:`TitleHooks.next_round`) begins, until one waits for a player or the game ends.
+        (:meth:`~pbem.engine.sequence.RoundSequence.next_round`) begins, until one waits for a player or the game ends.
 
         A whole set of rounds (stock round to stock round) in which no player may act and
         after which the game is as it was (the round aside; e.g. every corporation has closed
@@ -306,7 +306,7 @@ class Game:
             self.round.finish(self)
             if self.state.finished:
                 return
-            following = self.hooks.next_round(self, self.state.round)
+            following = self.hooks.sequence.next_round(self, self.state.round)
             if following is None:
                 return
             if following.kind == "stock":
@@ -386,14 +386,14 @@ class Game:
                 self.event(CompanyClosed(sym))
 
     def check_bank(self) -> None:
-        """Whether the bank has broken, as the title says (:meth:`TitleHooks.bank_broken`;
+        """Whether the bank has broken, as the title says (:meth:`~pbem.engine.sequence.RoundSequence.bank_broken`;
         1830: its cash is gone), noted and announced once, after every order and within one
         where a payment is followed by more; the title's
-        :meth:`TitleHooks.next_round` then ends the game (1830 rules 8: after this set of
+        :meth:`~pbem.engine.sequence.RoundSequence.next_round` then ends the game (1830 rules 8: after this set of
         operating rounds)."""
-        if not self.state.bank_broken and self.hooks.bank_broken(self):
+        if not self.state.bank_broken and self.hooks.sequence.bank_broken(self):
             self.state.bank_broken = True
-            self.event(BankBroken(self.hooks.bank_broken_ends(self)))
+            self.event(BankBroken(self.hooks.sequence.bank_broken_ends(self)))
 
     def bankrupt(self, player: str, corp: str) -> None:
         """``player`` cannot raise the money for ``corp``'s train (1830 rules 6.7, 8): they sell

@@ -10,7 +10,7 @@ reaches, the tiles of the supply one colour above what lies there, and the six r
 
 The result is cached on the game per position (the tiles, tokens, phase, the turn's lays so
 far, the treasury and trains, the private companies' owners and the title's lay gate, see
-:meth:`pbem.engine.hooks.TitleHooks.lay_gate`), so a report and a refusal of the same
+:meth:`pbem.engine.track_rules.TrackRules.lay_gate`), so a report and a refusal of the same
 position enumerate once.
 """
 
@@ -52,8 +52,8 @@ def _position_key(game: Game, corp: str) -> object:
         state.corporations[corp].cash,
         tuple(state.corporations[corp].trains),  # (1825: an upgrade must be in a train's reach)
         tuple(sorted((s, c.owner, c.closed) for s, c in state.companies.items())),
-        game.hooks.graph_key(game),
-        game.hooks.lay_gate(game, corp),
+        game.hooks.track.graph_key(game),
+        game.hooks.track.lay_gate(game, corp),
     )
 
 
@@ -97,20 +97,20 @@ def _enumerate(game: Game, corp: str) -> list[LegalLay]:
     for name in supply:
         by_color.setdefault(game.tiles[name].color, []).append(name)
     net = track.network(game, corp)
-    gate = game.hooks.lay_gate(game, corp)
+    gate = game.hooks.track.lay_gate(game, corp)
     out: list[LegalLay] = []
-    free = game.hooks.lays_without_reach(game, corp)
+    free = game.hooks.track.lays_without_reach(game, corp)
     for coord in sorted(set(net.hex_edges) | free, key=coord_key):
         if coord not in game.board.hexes or (gate is not None and coord not in gate):
             continue
-        candidates = game.hooks.lay_candidates(game, coord, by_color)
+        candidates = game.hooks.track.lay_candidates(game, coord, by_color)
         if not candidates:
             continue
         cost = operating.lay_cost(game, coord)
         for name in sorted(candidates, key=tile_key):
             for rotation in range(6):
                 if operating.Track.problem(game, corp, LayTile(coord, name, rotation)) is None:
-                    out.append(LegalLay(coord, name, rotation, game.hooks.counts_as_upgrade(game, coord), cost))
+                    out.append(LegalLay(coord, name, rotation, game.hooks.track.counts_as_upgrade(game, coord), cost))
     return out
 
 

@@ -7,7 +7,7 @@ or upgrade a tile only on a hex within ``radius`` hexes of one of its own pieces
 ``hostile_blocks``, not on a hex holding another corporation's piece. Without the key nothing
 is gated (1830).
 
-The permission is asked through the hook :meth:`pbem.engine.hooks.TitleHooks.lay_gate`
+The permission is asked through the hook :meth:`pbem.engine.track_rules.TrackRules.lay_gate`
 (whose base answer is :func:`allowed_hexes`), from the one lay check
 (:func:`pbem.engine.track.lay_problem`); the legal-lay generator (:mod:`pbem.engine.lays`)
 enumerates only the hexes allowed and keys its cache on them, so the report's lays and the
@@ -88,8 +88,8 @@ def allowed_hexes(game: Game, corp: str) -> frozenset[str] | None:
 
 def gate_problem(game: Game, corp: str, coord: str) -> str | None:
     """Why ``corp`` may not lay on ``coord`` by the title's lay gate
-    (:meth:`~pbem.engine.hooks.TitleHooks.lay_gate`), or None."""
-    allowed = game.hooks.lay_gate(game, corp)
+    (:meth:`~pbem.engine.track_rules.TrackRules.lay_gate`), or None."""
+    allowed = game.hooks.track.lay_gate(game, corp)
     if allowed is None or coord in allowed:
         return None
     rule = gating_rule(game.title)

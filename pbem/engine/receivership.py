@@ -3,8 +3,8 @@
 
 The core supplies the mechanism, the title the rules:
 
-* a title that has receivership returns a :class:`ReceivershipPolicy` from
-  ``TitleHooks.receivership`` (1830 returns None: the president's certificate never reaches
+* a title that has receivership gives a :class:`ReceivershipPolicy` as
+  ``TitleHooks.receivership`` (1830 has None: the president's certificate never reaches
   the pool, and a corporation always has a president once started);
 * with a policy, a president who sells below the president's certificate while no other
   player can take it over sells it to the bank pool (:func:`pbem.engine.shares.sell_presidency_to_pool`);
@@ -107,7 +107,7 @@ def in_receivership(game: Game, corp: str) -> bool:
     title that has receivership."""
     state = game.state.corporations[corp]
     return (state.ipoed and not state.closed and state.president is None
-            and game.hooks.receivership() is not None)
+            and game.hooks.receivership is not None)
 
 
 def take_step(game: Game, step: type[OpStep]) -> None:
@@ -121,7 +121,7 @@ def take_step(game: Game, step: type[OpStep]) -> None:
     :raises RuntimeError: the title has no receivership policy (a corporation without a
         president in a title that cannot have one).
     """
-    policy = game.hooks.receivership()
+    policy = game.hooks.receivership
     if policy is None:
         raise RuntimeError("a corporation without a president in a title without receivership")
     corp = step.subject(game)

@@ -6,7 +6,7 @@ acts (:meth:`Round.actors`), what is legal (:meth:`Round.legal_actions`), which 
 an action (:meth:`Round.handler_for`, the walk through the steps' ``{action type: handler}``
 tables), how play moves on after an action (:meth:`Round.advance`) and what the round does
 as it begins and ends. Which round follows a finished one is the title's
-(:meth:`~pbem.engine.hooks.TitleHooks.next_round`; 1830: the auction, then stock rounds each
+(:meth:`~pbem.engine.sequence.RoundSequence.next_round`; 1830: the auction, then stock rounds each
 followed by the phase's number of operating rounds).
 
 A round object keeps no game state (all of it is in ``game.state.round``), so one object per
@@ -181,7 +181,7 @@ class StockRound(StepRound):
         _reset_passes(game)
         if game.state.round.stock is None:
             game.state.round.stock = StockRoundState()
-        game.hooks.new_stock_round(game)
+        game.hooks.sequence.new_stock_round(game)
         game.event(RoundStarted(game.round_label()))
         return self.skip_turns(game)
 
@@ -263,7 +263,7 @@ class OperatingRound(Round):
         if rnd.or_number == 1:
             game.state.operating_rounds = game.phase().operating_rounds
         rnd.operating = OperatingState(order=game.operating_order())
-        game.hooks.new_operating_round(game)
+        game.hooks.sequence.new_operating_round(game)
         game.event(RoundStarted(game.round_label()))
         game.payout_companies()
         return walk.start_corporation_turns(game)
@@ -275,13 +275,13 @@ class OperatingRound(Round):
 def round_for(game: Game, kind: str) -> Round:
     """The round object of ``kind`` for ``game``'s title: ``"stock"``, ``"operating"``, or a
     start kind (1830: ``"auction"``) whose steps the title data's ``round_steps`` names (the
-    core's steps, or the title's own from :meth:`TitleHooks.step_types`).
+    core's steps, or the title's own from :meth:`~pbem.engine.sequence.RoundSequence.step_types`).
 
     :raises KeyError: a step name the engine does not know.
     """
     if kind == "operating":
         return OperatingRound()
-    stock_step, own = game.hooks.stock_step(), game.hooks.step_types()
+    stock_step, own = game.hooks.sequence.stock_step(), game.hooks.sequence.step_types()
     steps = tuple(stock_step if n == BuySellParShares.name else own.get(n) or STEP_TYPES[n]
                   for n in game.title.round_steps.get(kind, ()))
     if kind == "stock":

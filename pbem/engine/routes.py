@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Iterator, cast
 from pbem.engine import heading, track, trains
 from pbem.engine.actions import Action, RunAuto, RunRoutes, TrainRun
 from pbem.errors import IllegalOrderError
-from pbem.engine.hooks import TitleHooks
+from pbem.engine.route_rules import RouteRules
 from pbem.engine.values import Vertex
 
 if TYPE_CHECKING:
@@ -150,8 +150,8 @@ def legal_routes(game: Game, corp: str, longest: int, budget: _Budget | None = N
     groups = [_group(game, stop) for stop in names]
     any_group = any(groups)
     hooks = game.hooks
-    extra = type(hooks).extra_revenue is not TitleHooks.extra_revenue
-    own_rule = type(hooks).route_problem is not TitleHooks.route_problem
+    extra = type(hooks.routes).extra_revenue is not RouteRules.extra_revenue
+    own_rule = type(hooks.routes).route_problem is not RouteRules.route_problem
     found: list[Route] = []
     path: list[int] = []
     on_path = [False] * len(names)
@@ -162,10 +162,10 @@ def legal_routes(game: Game, corp: str, longest: int, budget: _Budget | None = N
             if len(seen) != len(set(seen)):
                 return
         stops = tuple(names[i] for i in path)
-        if own_rule and hooks.route_problem(game, corp, list(stops)) is not None:
+        if own_rule and hooks.routes.route_problem(game, corp, list(stops)) is not None:
             return
         if extra:
-            revenue += hooks.extra_revenue(game, corp, list(stops))
+            revenue += hooks.routes.extra_revenue(game, corp, list(stops))
         found.append(Route(stops, revenue, mask))
 
     def walk(mask: int, revenue: int, has_token: bool) -> None:
@@ -241,7 +241,7 @@ def best_run(game: Game, corp: str, budget: int = DEFAULT_SEARCH_BUDGET,
     outcome = BestRun()
     if not owned:
         return outcome
-    longest = max(game.hooks.most_stops(game, corp, unit) for unit in _units(game, owned))
+    longest = max(game.hooks.routes.most_stops(game, corp, unit) for unit in _units(game, owned))
     routes = legal_routes(game, corp, longest, listing)
     deadline = _Budget(budget - min(listing.spent, listing.left))
     outcome.routes = len(routes)
@@ -357,9 +357,9 @@ def _unit_choices(game: Game, corp: str, unit: Unit, routes: list[Route]) -> lis
     out = []
     for route in routes:
         stops = list(route.stops)
-        if hooks.run_problem(game, corp, unit, stops) is not None:
+        if hooks.routes.run_problem(game, corp, unit, stops) is not None:
             continue
-        revenue = hooks.run_revenue(game, corp, unit, stops, route.revenue)
+        revenue = hooks.routes.run_revenue(game, corp, unit, stops, route.revenue)
         out.append(route if revenue == route.revenue else Route(route.stops, revenue, route.mask))
     return sorted(out, key=lambda r: (-r.revenue, len(r.stops), r.stops))
 
@@ -371,8 +371,8 @@ def _combine(game: Game, corp: str, units: list[Unit], routes: list[Route], dead
     and bound, spending ``deadline``). Where the title has its own ``run_problem`` or
     ``run_revenue``, each unit's routes are its own, and only units of the same train types
     take routes in one order only."""
-    hooks = type(game.hooks)
-    own = hooks.run_problem is not TitleHooks.run_problem or hooks.run_revenue is not TitleHooks.run_revenue
+    rules = type(game.hooks.routes)
+    own = rules.run_problem is not RouteRules.run_problem or rules.run_revenue is not RouteRules.run_revenue
     reach = {u: heading.run_length(game.title, u) for u in units}
     kind: dict[Unit, object] = ({u: tuple(sorted(trains.train_type(t) for t in u)) for u in units} if own
                                 else dict(reach))
@@ -504,7 +504,7 @@ def cached_best_run(game: Game, corp: str, budget: int = DEFAULT_SEARCH_BUDGET,
     state = game.state
     key = (corp, budget, must_join, state.phase, tuple(state.corporations[corp].trains),
            tuple(sorted(state.tiles.items())), tuple(sorted((k, tuple(v)) for k, v in state.tokens.items())),
-           game.hooks.graph_key(game),
+           game.hooks.track.graph_key(game),
            tuple(sorted(state.assignments.items())))
     cached = game.cache.get(("best_run", corp))
     if cached is not None and cached[0] == key:

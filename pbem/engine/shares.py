@@ -29,10 +29,10 @@ def president_percent(title: TitleData, sym: str) -> int:
 def certificate_price(title: TitleData, sym: str, percent: int, price: int) -> int:
     """What ``percent`` of ``sym`` costs (money, an int, rounded down) at the market or par
     ``price``: the price is quoted for the title's ``price_percent`` of the corporation
-    (:meth:`pbem.engine.hooks.TitleHooks.price_percent`; 1830: one ordinary share, so a 10%
+    (:meth:`pbem.engine.stock_rules.StockRules.price_percent`; 1830: one ordinary share, so a 10%
     share costs the price and the 20% president's certificate twice it; 1825's minors quote
     for 10% though their shares are 20%)."""
-    return price * percent // title.hooks.price_percent(title, sym)
+    return price * percent // title.hooks.stock.price_percent(title, sym)
 
 
 def new_certificates(title: TitleData) -> list[Certificate]:
@@ -179,7 +179,7 @@ def update_president(
     president (receivership, :mod:`pbem.engine.receivership`) gets the one the title's policy
     names, who takes the president's certificate from the pool for ordinary shares."""
     corp = state.corporations[sym]
-    if corp.president is None and corp.ipoed and title.hooks.receivership() is not None:
+    if corp.president is None and corp.ipoed and title.hooks.receivership is not None:
         _end_receivership(state, title, sym, events)
         return
     holdings = {p: state.percent_of(Owner.player(p), sym) for p in state.seats}
@@ -219,7 +219,7 @@ def pool_room(state: GameState, title: TitleData, sym: str) -> int:
 
 
 def _end_receivership(state: GameState, title: TitleData, sym: str, events: list[Event]) -> None:
-    policy = title.hooks.receivership()
+    policy = title.hooks.receivership
     assert policy is not None
     new = policy.new_president(state, title, sym)
     if new is None:

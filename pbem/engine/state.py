@@ -61,7 +61,7 @@ class ShareSale:
 class TitleState:
     """The base of a title's own part of the game state (``GameState.title_state``): a title
     whose rules need fields the core does not have subclasses this (1870: ``State1870``) and
-    returns a fresh one from ``TitleHooks.new_title_state``. The core's share rules ask it the
+    returns a fresh one from ``RoundSequence.new_title_state``. The core's share rules ask it the
     few questions below; the base answers as 1830 does.
 
     It must copy with the rest of the state (:meth:`GameState.copy`): plain data only, no

@@ -86,7 +86,7 @@ def printed_city_now(game: Game, coord: str, city: int) -> int:
 def city_slots(game: Game, coord: str, city: int) -> int:
     """Station slots of city ``city`` on the tile showing on ``coord``: the tile's printed
     slots, as the title's ``city_slots`` hook counts them (1830: the printed slots)."""
-    return game.hooks.city_slots(game, coord, city, placed(game, coord).tile.cities[city].slots)
+    return game.hooks.track.city_slots(game, coord, city, placed(game, coord).tile.cities[city].slots)
 
 
 def tokens_in(game: Game, coord: str, city: int) -> list[str]:
@@ -95,13 +95,13 @@ def tokens_in(game: Game, coord: str, city: int) -> list[str]:
 
 
 def reserved_home(game: Game, coord: str, city: int) -> list[str]:
-    """Corporations with a home in this city (the title's :meth:`~pbem.engine.hooks.
-    TitleHooks.homes`) that have not placed a token yet: the city keeps a slot for each."""
+    """Corporations with a home in this city (the title's :meth:`~pbem.engine.track_rules.TrackRules.
+    homes`) that have not placed a token yet: the city keeps a slot for each."""
     out = []
     placed_any = {c for corps in game.state.tokens.values() for c in corps}
     here = CityRef(coord, city)
     for corp in game.title.corporations:
-        if corp.sym not in placed_any and here in game.hooks.homes(game, corp.sym):
+        if corp.sym not in placed_any and here in game.hooks.track.homes(game, corp.sym):
             if not game.state.corporations[corp.sym].closed:
                 out.append(corp.sym)
     return out
@@ -217,7 +217,7 @@ def network(game: Game, corp: str, adj: object = None, graph: TrackGraph | None 
         return _network(game, corp, graph)
     current = track_graph(game)
     state = game.state
-    key = (tuple((k, tuple(v)) for k, v in state.tokens.items()), game.hooks.graph_key(game),
+    key = (tuple((k, tuple(v)) for k, v in state.tokens.items()), game.hooks.track.graph_key(game),
            tuple(c for c, s in state.corporations.items() if s.closed))
     cached = game.cache.get(("network", corp))
     if cached is not None:
@@ -274,15 +274,15 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
     if blocker is not None:
         return f"{coord} is blocked by the private company {blocker}"
     old = placed(game, coord)
-    problem = (game.hooks.upgrade_problem(game, coord, new, rotation) or gate_problem(game, corp, coord)
-               or game.hooks.lay_problem(game, corp, coord, tile_name, rotation))
+    problem = (game.hooks.track.upgrade_problem(game, coord, new, rotation) or gate_problem(game, corp, coord)
+               or game.hooks.track.lay_problem(game, corp, coord, tile_name, rotation))
     if problem:
         return problem
     exits = new.exits(rotation)
     for edge in exits:
         if game.board.neighbor(coord, edge) is None or impassable(game.board.hexes[coord], edge):
             return f"#{tile_name} at rotation {rotation} runs off the map or into a blocked side of {coord}"
-    if not ignore_reach and coord not in game.hooks.lays_without_reach(game, corp):
+    if not ignore_reach and coord not in game.hooks.track.lays_without_reach(game, corp):
         net = net if net is not None else network(game, corp)
         reach = net.hex_edges.get(coord, set())
         if not reach:
@@ -344,7 +344,7 @@ def token_problem(game: Game, corp: str, coord: str, city: int, net: Network | N
                   *, ignore_reach: bool = False) -> str | None:
     """Why ``corp`` may not place a station token in city ``city`` of ``coord``, or None
     (reached by its track, a free slot, not a second token in the hex; 1830 rules 6.3; and
-    the title's own reason, :meth:`~pbem.engine.hooks.TitleHooks.token_problem`)."""
+    the title's own reason, :meth:`~pbem.engine.track_rules.TrackRules.token_problem`)."""
     if coord not in game.board.hexes:
         return f"there is no hex {coord}"
     tile = placed(game, coord).tile
@@ -355,7 +355,7 @@ def token_problem(game: Game, corp: str, coord: str, city: int, net: Network | N
             return f"{corp} already has a token on {coord}"
     if free_slots(game, coord, city, corp) <= 0:
         return f"the city on {coord} has no free slot"
-    own = game.hooks.token_problem(game, corp, coord, city)
+    own = game.hooks.track.token_problem(game, corp, coord, city)
     if own is not None:
         return own
     if not ignore_reach:
@@ -466,9 +466,9 @@ def _search(game: Game, corp: str, graph: TrackGraph, runs: Sequence[RunSpec],
             passing = (frozenset(i for i in range(1, len(stops) - 1) if blocks(game, stops[i], corp))
                        if graph.sea_stops else frozenset())
             for sides, links in _linkings(graph, stops, used, passing):
-                revenue = sum(stop_revenue(game, s) for s in stops) + game.hooks.extra_revenue(game, corp, stops)
+                revenue = sum(stop_revenue(game, s) for s in stops) + game.hooks.routes.extra_revenue(game, corp, stops)
                 ids = train_id if isinstance(train_id, tuple) else (train_id,)
-                revenue = game.hooks.run_revenue(game, corp, ids, stops, revenue)
+                revenue = game.hooks.routes.run_revenue(game, corp, ids, stops, revenue)
                 legs = tuple(leg_hexes(start, link) for start, link in zip(stops, links))
                 results.append(RouteResult(ids[0], tuple(stops), revenue, ids[1:], legs))
                 if place_run(r + 1, used | sides):
@@ -529,7 +529,7 @@ def leg_hexes(start: Vertex, link: Link) -> tuple[str, ...]:
 
 def _run_problem(game: Game, corp: str, train_id: str | tuple[str, ...], stops: list[Vertex]) -> str | None:
     ids = train_id if isinstance(train_id, tuple) else (train_id,)
-    return game.hooks.run_problem(game, corp, ids, stops) or path_problem(game, corp, stops)
+    return game.hooks.routes.run_problem(game, corp, ids, stops) or path_problem(game, corp, stops)
 
 
 def path_problem(game: Game, corp: str, stops: list[Vertex]) -> str | None:
@@ -559,7 +559,7 @@ def path_problem(game: Game, corp: str, stops: list[Vertex]) -> str | None:
         return "a run may visit only one hex of an off-board group"
     if not any(stop_is_token(game, corp, v) for v in stops):
         return f"each run must include a city with a {corp} station token"
-    return game.hooks.route_problem(game, corp, stops)
+    return game.hooks.routes.route_problem(game, corp, stops)
 
 
 def _sea_link_between(game: Game, vertex: Vertex, others: tuple[Vertex, Vertex]) -> bool:

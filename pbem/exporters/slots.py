@@ -45,7 +45,7 @@ class CitySlots:
         """Follow the game's tokens (our engine's own placements too): a token gone leaves its
         slot empty; a new one takes :meth:`slot`, unless it takes no slot (while the city has
         more slots than its tile prints, as many tokens take none: 1870's destination
-        tokens, :meth:`pbem.engine.hooks.TitleHooks.city_slots`)."""
+        tokens, :meth:`pbem.engine.track_rules.TrackRules.city_slots`)."""
         for key in set(self.taken) | set(game.state.tokens):
             now = game.state.tokens.get(key, [])
             taken = self.taken.setdefault(key, [])

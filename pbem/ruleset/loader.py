@@ -50,12 +50,11 @@ _COMPANIES: TypeAdapter[list[schema.Company]] = TypeAdapter(list[schema.Company]
 
 @functools.lru_cache(maxsize=64)
 def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RULES_DIR,
-               hooks: type[TitleHooks] | None = None,
+               hooks: TitleHooks | None = None,
                composer: type[TitleComposer] | None = None,
                presentation: type[TitlePresentation] | None = None) -> TitleData:
     """Load ``rules/<title>/`` with the named variant overlays applied in order, the map and
-    tile catalogue (``<rules_dir>/tiles.yaml``), and the title's hooks: an instance of
-    ``hooks`` if given (a title whose code lives outside :mod:`pbem.titles`, such as the
+    tile catalogue (``<rules_dir>/tiles.yaml``), and the title's hooks: ``hooks`` if given (a title whose code lives outside :mod:`pbem.titles`, such as the
     tests' made-up title), else :func:`pbem.titles.hooks_for`; likewise its ``composer``
     (else :func:`pbem.titles.composer_class`) and ``presentation`` (else
     :func:`pbem.titles.presentation_class`). Cached per process by its arguments: the
@@ -92,9 +91,8 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
             docs[stem] = deep_merged(docs[stem], part)
             sources[stem].append((path, part))
     docs["map"] = read_map_document(title, rules_dir, variants)
-    from pbem.titles import composer_class, hooks_class, presentation_class  # they import the engine
+    from pbem.titles import composer_class, hooks_for, presentation_class  # they import the engine
 
-    hooks_type = hooks if hooks is not None else hooks_class(title)
     composer_type = composer if composer is not None else composer_class(title)
     docs = composer_type.compose(docs, read_parts(title, rules_dir), variants)
     game = _validated(schema.GameData, docs["game"], sources["game"])
@@ -124,7 +122,7 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
         extras=MappingProxyType(extras.model_dump(exclude_unset=True)),
         board=map_from_document(docs["map"], folder / "map.yaml", rules_dir),
         tiles=load_tiles(rules_dir / "tiles.yaml"),
-        hooks=hooks_type(),
+        hooks=hooks if hooks is not None else hooks_for(title),
         presentation=(presentation if presentation is not None else presentation_class(title))(),
     )
 

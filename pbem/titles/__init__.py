@@ -1,6 +1,6 @@
 """Title plugins: each title's code is the package ``pbem.titles.g<title>`` (``g1830``,
-``g1870``), which exposes ``HOOKS``, a subclass of :class:`pbem.engine.hooks.TitleHooks` (or
-the class itself), and may expose ``COMPOSER``, a subclass of
+``g1870``), which exposes ``HOOKS``, a :class:`pbem.engine.hooks.TitleHooks` of its rules'
+parts, and may expose ``COMPOSER``, a subclass of
 :class:`pbem.ruleset.composer.TitleComposer` (how its data is put together), and
 ``PRESENTATION``, a subclass of :class:`pbem.presentation.TitlePresentation` (its order words
 and report sections); the base where absent. A new title needs a package and its data in
@@ -38,26 +38,18 @@ def _package(title: str) -> ModuleType:
     return module
 
 
-def hooks_class(title: str) -> type[TitleHooks]:
-    """The hooks class of ``title`` (``"1870"`` -> ``pbem.titles.g1870.HOOKS``).
+def hooks_for(title: str) -> TitleHooks:
+    """``title``'s hooks (``"1870"`` -> ``pbem.titles.g1870.HOOKS``); its parts hold no state,
+    so every game of the title shares them.
 
-    :raises ConfigError: no package ``pbem.titles.g<title>``, or it has no ``HOOKS`` that is a
-        :class:`TitleHooks` subclass.
+    :raises ConfigError: no package ``pbem.titles.g<title>``, or its ``HOOKS`` is not a
+        :class:`TitleHooks`.
     """
     module = _package(title)
-    name = module.__name__
     hooks = getattr(module, "HOOKS", None)
-    if not (isinstance(hooks, type) and issubclass(hooks, TitleHooks)):
-        raise ConfigError(f"{name}.HOOKS is not a TitleHooks class")
+    if not isinstance(hooks, TitleHooks):
+        raise ConfigError(f"{module.__name__}.HOOKS is not a TitleHooks")
     return hooks
-
-
-def hooks_for(title: str) -> TitleHooks:
-    """A fresh instance of ``title``'s hooks (see :func:`hooks_class`).
-
-    :raises ConfigError: ``title`` has no plugin.
-    """
-    return hooks_class(title)()
 
 
 def composer_class(title: str) -> type[TitleComposer]:
@@ -91,5 +83,4 @@ def _part(title: str, name: str, base: type[T]) -> type[T]:
     return found
 
 
-__all__ = ["TitleComposer", "TitleHooks", "TitlePresentation", "composer_class", "hooks_class", "hooks_for",
-           "presentation_class"]
+__all__ = ["TitleComposer", "TitleHooks", "TitlePresentation", "composer_class", "hooks_for", "presentation_class"]

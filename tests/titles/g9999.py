@@ -1,6 +1,6 @@
 """9999, a made-up title that lives only in the tests: its code (this module) and its data
 (``tests/titles/rules/9999/``). Nothing under ``pbem/`` names it; the loader is given its
-hooks, composer and presentation (``load_title("9999", rules_dir=RULES, hooks=Hooks9999,
+hooks, composer and presentation (``load_title("9999", rules_dir=RULES, hooks=HOOKS9999,
 composer=Composer9999, presentation=Presentation9999)``).
 
 What it adds, each through an extension point of the core (issue 11):
@@ -31,6 +31,7 @@ What it adds, each through an extension point of the core (issue 11):
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping
 
@@ -38,11 +39,14 @@ from pbem.engine import shares
 from pbem.engine.actions import Action, BuyPrivate, Par, Pass
 from pbem.engine.events import Event, Money, Passed, PrivateBought
 from pbem.engine.hooks import TitleHooks
+from pbem.engine.sequence import RoundSequence
 from pbem.engine.state import GameState, Owner, RoundState, ShareSale, TitleState
 from pbem.engine.step import Step
 from pbem.engine.steps.operating import CORE_STEPS, OpStep, current_corp, op_state
 from pbem.engine.steps.operating.base import mark_passed, pass_step
+from pbem.engine.steps.operating.dividend_rules import DividendRules
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
+from pbem.engine.stock_rules import PriceMove, StockRules
 from pbem.errors import ConfigError, IllegalOrderError, OrderSyntaxError
 from pbem.order_codecs import HelpEntry, OrderCodec, Vocabulary
 from pbem.presentation import TitlePresentation
@@ -263,8 +267,9 @@ class Composer9999(TitleComposer):
         return tuple(variants) if "east" in variants or players != 3 else (*variants, "east")
 
 
-class Hooks9999(TitleHooks):
-    """9999's differences from 1830 (see the module docstring)."""
+class Sequence9999(RoundSequence):
+    """9999's start (a sale at face value), state, stock step, fixed operating order, levy
+    step, and the operating rounds counted."""
 
     def new_title_state(self) -> TitleState:
         return State9999()
@@ -277,10 +282,6 @@ class Hooks9999(TitleHooks):
 
     def stock_step(self) -> type[BuySellParShares]:
         return Stock9999
-
-    def after_sale(self, game: Game, sale: ShareSale) -> None:
-        """The price stays; the directorship passes as the holdings say."""
-        pool_presidency(game, sale.corporation)
 
     def operating_order(self, game: Game) -> list[str]:
         """Majors by par price, highest first, ties by formation order; then the minors in
@@ -295,28 +296,40 @@ class Hooks9999(TitleHooks):
 
         return sorted(floated, key=key)
 
-    def dividend_moves(self, game: Game, corp: str, revenue: int, paid: int) -> tuple[str, ...]:
-        """By the dividend a share against the share price: none paid, left; at least a
-        tenth, two right; more than a twentieth, one right; else no move."""
-        if paid == 0:
-            return ("left",)
-        count = sum(game.title.corporation(corp).shares) // shares.share_percent(game.title, corp)
-        per_share, price = paid / count, shares.current_price(game.state, game.title, corp)
-        if per_share * 10 >= price:
-            return ("right", "right")
-        return ("right",) if per_share * 20 > price else ()
-
     def operating_steps(self) -> tuple[type[OpStep], ...]:
         return (*CORE_STEPS, LevyStep)
 
     def new_operating_round(self, game: Game) -> None:
         state9999(game.state).operating_rounds += 1
 
+
+class Stock9999Rules(StockRules):
+    """Sales that leave the price; LR launched late."""
+
+    def after_sale(self, game: Game, sale: ShareSale) -> None:
+        """The price stays; the directorship passes as the holdings say."""
+        pool_presidency(game, sale.corporation)
+
     def launch_problem(self, game: Game, sym: str) -> str | None:
         after = LAUNCHES.get(sym, 0)
         if state9999(game.state).operating_rounds < after:
             return f"{sym} is put on offer after {after} operating rounds"
         return None
+
+
+class Dividends9999(DividendRules):
+    """Price moves by the dividend's size against the share price (1829's combined-boards rule)."""
+
+    def dividend_moves(self, game: Game, corp: str, revenue: int, paid: int) -> tuple[PriceMove, ...]:
+        """By the dividend a share against the share price: none paid, left; at least a
+        tenth, two right; more than a twentieth, one right; else no move."""
+        if paid == 0:
+            return (PriceMove.LEFT,)
+        count = sum(game.title.corporation(corp).shares) // shares.share_percent(game.title, corp)
+        per_share, price = paid / count, shares.current_price(game.state, game.title, corp)
+        if per_share * 10 >= price:
+            return (PriceMove.RIGHT, PriceMove.RIGHT)
+        return (PriceMove.RIGHT,) if per_share * 20 > price else ()
 
 
 class Presentation9999(TitlePresentation):
@@ -332,5 +345,10 @@ class Presentation9999(TitlePresentation):
         return (("TOLLS LEVIED", lines),)
 
 
-HOOKS: type[TitleHooks] = Hooks9999
-"""9999's hooks (the same shape as a package of :mod:`pbem.titles` exposes)."""
+HOOKS9999 = TitleHooks(sequence=Sequence9999(), stock=Stock9999Rules(), dividends=Dividends9999())
+"""9999's hooks (the same shape as a package of :mod:`pbem.titles` exposes as ``HOOKS``)."""
+
+
+def hooks9999(**parts: Any) -> TitleHooks:
+    """9999's hooks with ``parts`` (``track=...``, ``routes=...``) given anew: a test's own rule."""
+    return dataclasses.replace(HOOKS9999, **parts)

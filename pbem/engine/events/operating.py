@@ -231,7 +231,7 @@ class PrivatesClosed(Event):
 @dataclass(frozen=True)
 class BankBroken(Event):
     """The bank has broken: the game ends ``ends`` (1830: after this set of operating rounds;
-    the title's ``TitleHooks.bank_broken_ends``)."""
+    the title's ``RoundSequence.bank_broken_ends``)."""
 
     ends: str = "after this set of operating rounds"
 

@@ -97,7 +97,7 @@ def buy_problem(game: Game, player: str, sym: str, source: str) -> str | None:
     if sym not in state.corporations:
         return f"there is no corporation {sym!r}"
     corp = state.corporations[sym]
-    launch = game.hooks.launch_problem(game, sym)
+    launch = game.hooks.stock.launch_problem(game, sym)
     if launch is not None:
         return launch
     if not corp.ipoed:
@@ -130,7 +130,7 @@ def par_problem(game: Game, player: str, sym: str, price: int) -> str | None:
         return f"there is no corporation {sym!r}"
     if state.corporations[sym].ipoed:
         return f"{sym} has already been started"
-    launch = game.hooks.launch_problem(game, sym)
+    launch = game.hooks.stock.launch_problem(game, sym)
     if launch is not None:
         return launch
     if _bought(game):
@@ -156,7 +156,7 @@ def par_offers(game: Game, player: str) -> list[Par]:
     cash = state.players[player].cash
     prices = [market.price_at(title, coord) for coord in title.par_cells()]
     return [Par(sym, price) for sym, corp in state.corporations.items()
-            if not corp.ipoed and game.hooks.launch_problem(game, sym) is None
+            if not corp.ipoed and game.hooks.stock.launch_problem(game, sym) is None
             for price in prices
             if shares.certificate_price(title, sym, shares.president_percent(title, sym), price) <= cash]
 
@@ -186,14 +186,14 @@ def least_sale(game: Game, player: str, sym: str,
 
 def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
     """Why ``player`` may not sell ``count`` shares of ``sym`` now, or None: the title's own
-    rule (``TitleHooks.sell_problem``), the first stock round, the turn's order of selling
+    rule (``StockRules.sell_problem``), the first stock round, the turn's order of selling
     and buying, the holding, no share price to sell at (:func:`no_price_problem`), the
     pool's limit, the holding limit where the title makes a sale bring a holding above it
     down to it (``sale_down_to_holding_limit``) and the president's certificate."""
     state, title = game.state, game.title
     if sym not in state.corporations:
         return f"there is no corporation {sym!r}"
-    own = game.hooks.sell_problem(game, player, sym, count)
+    own = game.hooks.stock.sell_problem(game, player, sym, count)
     if own is not None:
         return own
     if not _sale_allowed_now(game):
@@ -225,7 +225,7 @@ def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
     if corp.president == player and count > ordinary:
         pres_pct = shares.president_percent(title, sym)
         others = max((state.percent_of(Owner.player(p), sym) for p in state.seats if p != player), default=0)
-        if others < pres_pct and game.hooks.receivership() is None:
+        if others < pres_pct and game.hooks.receivership is None:
             return (
                 f"{player} may not sell the president's certificate of {sym}: "
                 f"no other player holds {pres_pct}%"
@@ -477,7 +477,7 @@ def execute_sale(game: Game, player: str, sym: str, count: int) -> None:
     game.event(SharesSold(player, count, sym, count * pct, amount))
     if to_pool:
         game.event(PresidencyToPool(sym))
-    game.hooks.after_sale(game, ShareSale(sym, count, player, president_before, price))
+    game.hooks.stock.after_sale(game, ShareSale(sym, count, player, president_before, price))
 
 
 def drop_price(game: Game, sym: str, count: int) -> None:
@@ -488,7 +488,7 @@ def drop_price(game: Game, sym: str, count: int) -> None:
     assert before is not None
     new_coord = before
     for _ in range(count):
-        new_coord = game.hooks.down(title, new_coord)
+        new_coord = game.hooks.stock.down(title, new_coord)
     if market.move(state, title, sym, new_coord):
         game.event(PriceMoved(sym, market.price_at(title, before), market.price_at(title, new_coord), "falls"))
 
@@ -531,7 +531,7 @@ def finish_stock_round(game: Game) -> None:
             corp = state.corporations[sym]
             before = corp.price
             assert before is not None
-            if market.move(state, title, sym, game.hooks.up(title, before)):
+            if market.move(state, title, sym, game.hooks.stock.up(title, before)):
                 game.event(PriceMoved(sym, market.price_at(title, before),
                                       market.price_at(title, corp.price), "rises"))  # type: ignore[arg-type]
 

@@ -5,11 +5,10 @@ Berry's variants, Kevin Lorenz's private companies) and the facts of each unit a
 options of a game.
 """
 
-from pbem.titles.g1825.hooks import Composer1825, Hooks1825
+from pbem.titles.g1825.hooks import HOOKS, Composer1825
 from pbem.titles.g1825.presentation import Presentation1825
 
-HOOKS = Hooks1825
 COMPOSER = Composer1825
 PRESENTATION = Presentation1825
 
-__all__ = ["COMPOSER", "HOOKS", "PRESENTATION", "Composer1825", "Hooks1825", "Presentation1825"]
+__all__ = ["COMPOSER", "HOOKS", "PRESENTATION", "Composer1825", "Presentation1825"]

@@ -24,15 +24,17 @@ share price; no partial payouts").
 
 from __future__ import annotations
 
+from pbem.engine.stock_rules import PriceMove
 
-def price_moves(paid: int, price: int) -> tuple[str, ...]:
+
+def price_moves(paid: int, price: int) -> tuple[PriceMove, ...]:
     """The cells the price moves after a dividend of ``paid`` (money, the total paid to the
-    holders) at share price ``price`` (money): ``("left",)``, ``()`` or one to four
-    ``"right"`` (see the module text)."""
+    holders) at share price ``price`` (money): one left, none, or one to four right (see the
+    module text)."""
     if paid <= 0:
-        return ("left",)
+        return (PriceMove.LEFT,)
     if paid <= price // 2:
         return ()
     if paid < 2 * price:
-        return ("right",)
-    return ("right",) * min(4, paid // price)
+        return (PriceMove.RIGHT,)
+    return (PriceMove.RIGHT,) * min(4, paid // price)

@@ -1,6 +1,6 @@
-"""1825's operating rules as the :class:`OperatingRules` mixin of
-:class:`~pbem.titles.g1825.hooks.Hooks1825` (cooperative ``super()``): the hooks of the core
-it answers, each a thin call into the module that holds the rule.
+"""1825's operating rules, by concern (mixed into :mod:`pbem.titles.g1825.hooks`'s classes,
+cooperative ``super()``): the hooks of the core they answer, each a thin call into the module
+that holds the rule.
 
 * track (:mod:`pbem.titles.g1825.track`): the upgrade rules (and the tiles the legal-lay
   list tries), a printed yellow hex taking a new tile, the two tiles of a turn on hexes not
@@ -27,7 +27,11 @@ from typing import TYPE_CHECKING, Mapping
 
 from pbem.engine import shares
 from pbem.engine import track as core_track
-from pbem.engine.hooks import TitleHooks
+from pbem.engine.route_rules import RouteRules
+from pbem.engine.sequence import RoundSequence
+from pbem.engine.steps.operating.dividend_rules import DividendRules
+from pbem.engine.stock_rules import PriceMove
+from pbem.engine.track_rules import TrackRules
 from pbem.engine.steps.operating import (
     DividendStep,
     Discard,
@@ -102,7 +106,7 @@ class Track1825(Track):
         super().process(game, player, action)
         corp = current_corp(game)
         if not _home_placed(game, corp):
-            game.hooks.place_home_token(game, corp)
+            game.hooks.track.place_home_token(game, corp)
 
 
 class Token1825(Token):
@@ -141,8 +145,30 @@ class Route1825(Route):
         return trains1825.acting_player(game, current_corp(game))
 
 
-class OperatingRules(TitleHooks):
-    """1825's operating-round hooks (see the module text)."""
+class OperatingTurn1825(RoundSequence):
+    """1825's operating turn: its steps, and the home tokens put down as a round begins."""
+
+    def new_operating_round(self, game: Game) -> None:
+        """Every company of the round puts down its home token as the round begins (18xx.games
+        ``HOME_TOKEN_TIMING = :operating_round``), where it can."""
+        super().new_operating_round(game)
+        op = game.state.round.operating
+        for corp in op.order if op is not None else ():
+            game.hooks.track.place_home_token(game, corp)
+
+    def operating_steps(self) -> tuple[type[OpStep], ...]:
+        """A token waiting for its city, a lease (receivership), track and a token in either
+        order (:class:`~pbem.titles.g1825.track_and_token.TrackAndToken1825`), a lease, the
+        run, the dividend, the lease returned, a discard over the limit, trains (companies
+        never buy privates in 1825)."""
+        from pbem.titles.g1825.track_and_token import TrackAndToken1825  # it builds on this module's steps
+
+        return (PendingToken, trains1825.LeaseTrain, TrackAndToken1825, trains1825.LeaseBeforeRun, Route1825,
+                DividendStep, trains1825.ReturnLease, Discard, trains1825.BuyTrain1825)
+
+
+class TrackAndTokens1825(TrackRules):
+    """1825's homes, upgrades, lays, and the credit of a company in receivership."""
 
     def homes(self, game: Game, corp: str) -> tuple[CityRef, ...]:
         """Its charter's home and each further home of the units in play (the LNWR's Crewe
@@ -155,8 +181,6 @@ class OperatingRules(TitleHooks):
         further = tuple(CityRef(coord, 0) for coord in (found.homes[1:] if found is not None else ())
                         if coord in game.title.board.hexes)
         return super().homes(game, corp) + further
-
-    # -- track ----------------------------------------------------------------------------------
 
     def upgrade_problem(self, game: Game, coord: str, new: TileData, rotation: int) -> str | None:
         """1825's upgrades (:func:`pbem.titles.g1825.track.upgrade_problem`)."""
@@ -214,15 +238,9 @@ class OperatingRules(TitleHooks):
         super().place_home_token(game, corp)
         _place_other_homes(game, corp)
 
-    def new_operating_round(self, game: Game) -> None:
-        """Every company of the round puts down its home token as the round begins (18xx.games
-        ``HOME_TOKEN_TIMING = :operating_round``), where it can."""
-        super().new_operating_round(game)
-        op = game.state.round.operating
-        for corp in op.order if op is not None else ():
-            self.place_home_token(game, corp)
 
-    # -- routes ---------------------------------------------------------------------------------
+class Routes1825(RouteRules):
+    """1825's trains: U3, 3T/4T, 2+2 and 4+4E."""
 
     def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
         """1825's trains (:func:`pbem.titles.g1825.routes.run_problem`)."""
@@ -237,9 +255,11 @@ class OperatingRules(TitleHooks):
         """1825's trains (:func:`pbem.titles.g1825.routes.most_stops`)."""
         return routes.most_stops(game, corp, train_ids)
 
-    # -- dividends ------------------------------------------------------------------------------
 
-    def dividend_moves(self, game: Game, corp: str, revenue: int, paid: int) -> tuple[str, ...]:
+class Dividends1825(DividendRules):
+    """1825's dividends: the price moves by the dividend's size; no share pays the company."""
+
+    def dividend_moves(self, game: Game, corp: str, revenue: int, paid: int) -> tuple[PriceMove, ...]:
         """By the dividend's size against the share price
         (:func:`pbem.titles.g1825.dividends.price_moves`)."""
         return dividends.price_moves(paid, shares.current_price(game.state, game.title, corp))
@@ -248,19 +268,3 @@ class OperatingRules(TitleHooks):
         """No share pays the company: neither the IPO's nor the pool's (18xx.games 1825:
         ``corporation_dividends`` is nothing)."""
         return False
-
-    # -- the turn's steps and the receiver --------------------------------------------------------
-
-    def operating_steps(self) -> tuple[type[OpStep], ...]:
-        """A token waiting for its city, a lease (receivership), track and a token in either
-        order (:class:`~pbem.titles.g1825.track_and_token.TrackAndToken1825`), a lease, the
-        run, the dividend, the lease returned, a discard over the limit, trains (companies
-        never buy privates in 1825)."""
-        from pbem.titles.g1825.track_and_token import TrackAndToken1825  # it builds on this module's steps
-
-        return (PendingToken, trains1825.LeaseTrain, TrackAndToken1825, trains1825.LeaseBeforeRun, Route1825,
-                DividendStep, trains1825.ReturnLease, Discard, trains1825.BuyTrain1825)
-
-    def receivership(self) -> ReceivershipPolicy | None:
-        """1825's receiver (:class:`pbem.titles.g1825.trains.Receiver1825`)."""
-        return trains1825.Receiver1825()

@@ -181,7 +181,7 @@ def par_problem(game: Game, player: str, sym: str, price: int) -> str | None:
     band = facts(game).band(sym)
     if band > current_band(game):
         return f"{sym} is in band {band}, not yet open (band {current_band(game)} is)"
-    launch = game.hooks.launch_problem(game, sym)
+    launch = game.hooks.stock.launch_problem(game, sym)
     if launch is not None:
         return launch
     if _purchased(game):
@@ -296,9 +296,9 @@ def sell_private_problem(game: Game, player: str, company: str) -> str | None:
     state = game.state
     if company not in state.companies:
         return f"there is no private company {company!r}"
-    from pbem.titles.g1825.stock_rules import StockRules
+    from pbem.titles.g1825.stock_rules import Shares1825
 
-    if isinstance(game.hooks, StockRules) and not game.hooks.may_sell_privates(game):
+    if isinstance(game.hooks.stock, Shares1825) and not game.hooks.stock.may_sell_privates(game):
         return "private companies may not be sold to the bank"
     if state.round.number <= 1:
         return "no private company may be sold in the first stock round"
@@ -351,7 +351,7 @@ def _give_back(game: Game, sym: str) -> int:
 
 def _directorship_problem(game: Game, player: str, sym: str) -> str | None:
     state, title = game.state, game.title
-    launch = game.hooks.launch_problem(game, sym)
+    launch = game.hooks.stock.launch_problem(game, sym)
     if launch is not None:
         return launch
     if sym in _sr(game).sold.get(player, []):

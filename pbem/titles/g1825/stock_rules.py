@@ -1,5 +1,5 @@
-"""1825's start, stock round, receivership and end of the game: the :class:`StockRules`
-mixin of :class:`~pbem.titles.g1825.hooks.Hooks1825` (cooperative ``super()``).
+"""1825's start, stock round, receivership and end of the game, by concern (mixed into
+:mod:`pbem.titles.g1825.hooks`'s classes, cooperative ``super()``).
 
 * the start (:mod:`.start`): privates dealt at face value in seat order, then LNWR
   certificates; the game begins with stock round 1;
@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING
 from pbem.core_codecs import CORE_CODECS
 from pbem.engine import shares
 from pbem.engine.actions import Action, RunRoutes
-from pbem.engine.hooks import TitleHooks
+from pbem.engine.sequence import RoundSequence
+from pbem.engine.stock_rules import StockRules
 from pbem.engine.receivership import ReceivershipPolicy, in_receivership
 from pbem.engine.state import GameState, RoundState, ShareSale, TitleState
 from pbem.engine.steps.operating.buytrains import BuyTrainStep
@@ -116,8 +117,9 @@ class Receivership1825(ReceivershipPolicy):
 # -- the mixin ----------------------------------------------------------------------------------------
 
 
-class StockRules(TitleHooks):
-    """1825's start, stock round, receivership and end (see the module text)."""
+class StartAndRounds1825(RoundSequence):
+    """1825's start, its state, the stock round's step and start, the operating order and
+    the end by the bank."""
 
     def new_title_state(self) -> TitleState:
         """1825's own state (:class:`~pbem.titles.g1825.state.State1825`)."""
@@ -161,6 +163,22 @@ class StockRules(TitleHooks):
         mine.purchased = False
         mine.last_bought = None
 
+    def operating_order(self, game: Game) -> list[str]:
+        """The formed companies: the majors by par, highest first, ties by the order they
+        formed; then the minors the same way (18xx.games' ``operating_order``/``par_compare``)."""
+        state, title = game.state, game.title
+        formed = state1825(state).formed
+        live = [s for s in formed if not state.corporations[s].closed]
+
+        def key(sym: str) -> tuple[bool, int, int]:
+            return (is_minor(title, sym), -shares.par_price(state, title, sym), formed.index(sym))
+
+        return sorted(live, key=key)
+
+
+class Shares1825(StockRules):
+    """1825's sales, a minor's price quoted for 10%, and when privates may be sold to the bank."""
+
     def after_sale(self, game: Game, sale: ShareSale) -> None:
         """No price drop on sales (18xx.games' ``SELL_MOVEMENT = :none``); the directorship
         passes as the holdings say."""
@@ -177,21 +195,6 @@ class StockRules(TitleHooks):
         stock round 2; Lorenz's variant says no)."""
         return True
 
-    def operating_order(self, game: Game) -> list[str]:
-        """The formed companies: the majors by par, highest first, ties by the order they
-        formed; then the minors the same way (18xx.games' ``operating_order``/``par_compare``)."""
-        state, title = game.state, game.title
-        formed = state1825(state).formed
-        live = [s for s in formed if not state.corporations[s].closed]
-
-        def key(sym: str) -> tuple[bool, int, int]:
-            return (is_minor(title, sym), -shares.par_price(state, title, sym), formed.index(sym))
-
-        return sorted(live, key=key)
-
-    def receivership(self) -> ReceivershipPolicy | None:
-        """:class:`Receivership1825` around the policy of the hooks that follow (if any)."""
-        return Receivership1825(super().receivership())
 
 
 

@@ -1,6 +1,6 @@
 """1870 (Mayfair rules as 18xx.games plays them): the title's code, one module a concern.
 
-* :mod:`.hooks` — :class:`~pbem.titles.g1870.hooks.Hooks1870`, what differs from 1830;
+* :mod:`.hooks` — :data:`~pbem.titles.g1870.hooks.HOOKS`, what differs from 1830, by concern;
 * :mod:`.composer` — :class:`~pbem.titles.g1870.composer.Composer1870`, its settings and
   composed documents;
 * :mod:`.presentation` — :class:`~pbem.titles.g1870.presentation.Presentation1870`, its order
@@ -18,14 +18,10 @@
 
 from __future__ import annotations
 
-from pbem.engine.hooks import TitleHooks
 from pbem.titles.g1870 import actions as _actions  # registers 1870's actions with the log reader
 from pbem.titles.g1870.composer import Composer1870
-from pbem.titles.g1870.hooks import Hooks1870
+from pbem.titles.g1870.hooks import HOOKS
 from pbem.titles.g1870.presentation import Presentation1870
-
-HOOKS: type[TitleHooks] = Hooks1870
-"""1870's hooks."""
 
 COMPOSER = Composer1870
 """How 1870's data is composed."""
@@ -33,4 +29,4 @@ COMPOSER = Composer1870
 PRESENTATION = Presentation1870
 """1870's order words and report sections."""
 
-__all__ = ["COMPOSER", "HOOKS", "PRESENTATION", "Composer1870", "Hooks1870", "Presentation1870"]
+__all__ = ["COMPOSER", "HOOKS", "PRESENTATION", "Composer1870", "Presentation1870"]

@@ -2,9 +2,9 @@
 ruling that a connection is made, and a corporation redeeming or reissuing its own shares
 (1870 rules). Their order words are in :mod:`pbem.titles.g1870.orders`.
 
-1870's hooks give them to a reader of its log (``Hooks1870.action_types``, from its order
-codecs), under the same ``kind`` names the log has always had, so older logs read back
-unchanged.
+A reader of its log is given them by the title's vocabulary (``Vocabulary.action_types``,
+from its order codecs), under the same ``kind`` names the log has always had, so older logs
+read back unchanged.
 """
 
 from __future__ import annotations

@@ -125,7 +125,7 @@ def line_joined(game: Game) -> bool:
     if len(hexes) < 2:
         return False
     key = ("atsf_line", track.track_graph(game),
-           tuple((k, tuple(v)) for k, v in game.state.tokens.items()), game.hooks.graph_key(game))
+           tuple((k, tuple(v)) for k, v in game.state.tokens.items()), game.hooks.track.graph_key(game))
     cached = game.cache.get("atsf_line")
     if isinstance(cached, tuple) and cached[0] == key:
         return bool(cached[1])

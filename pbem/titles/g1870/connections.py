@@ -343,7 +343,7 @@ class ConnectionDividend(_ConnectionStep):
         revenue = mine.connection_revenue or 0
         kept = distribute(game, corp, revenue, action.choice)
         if revenue - kept > 0:
-            move_price(game, corp, game.hooks.right)
+            move_price(game, corp, game.hooks.stock.right)
         mine.connections.pop(0)
         mine.connection_revenue = None
         game.check_bank()

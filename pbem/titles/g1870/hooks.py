@@ -1,4 +1,5 @@
-"""1870 (Mayfair rules as 18xx.games plays them): the hooks that differ from 1830.
+"""1870 (Mayfair rules as 18xx.games plays them): the parts of its rules that differ from
+1830's, one class a concern, put together as :data:`HOOKS`.
 
 * Stock market: a cell marked ``i`` may be entered from its left only by a sale of two or
   more shares at once (so the right edge is the last cell before the ``i`` cells); moving
@@ -20,7 +21,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Hashable, Mapping
 
 from pbem.engine import market
-from pbem.engine.hooks import Coord, TitleHooks
+from pbem.engine.hooks import TitleHooks
+from pbem.engine.route_rules import RouteRules
+from pbem.engine.sequence import RoundSequence
+from pbem.engine.steps.operating.dividend_rules import DividendRules
+from pbem.engine.stock_rules import Coord, PriceMove, StockRules
+from pbem.engine.track_rules import TrackRules
 from pbem.engine.state import IPO, Owner, ShareSale, TitleState
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
 from pbem.engine.values import CityRef, Vertex
@@ -34,56 +40,12 @@ if TYPE_CHECKING:
     from pbem.engine.title import TitleData
 
 
-class Hooks1870(TitleHooks):
-    """1870's differences (see the module docstring)."""
-
-    def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
-        """1830's length rule; with small cities, only the cities and off-board areas must
-        fit in the length (towns counted where there is room), and only two 2-trains run as
-        one (:mod:`.small_cities`)."""
-        if not small_cities.active(game):
-            return super().run_problem(game, corp, train_ids, stops)
-        from pbem.engine import heading, trains
-
-        types = [trains.train_type(t) for t in train_ids]
-        problem = small_cities.heading_problem(types)
-        if problem:
-            return problem
-        name = "+".join(types) + (" trains run as one" if len(types) > 1 else " train")
-        return small_cities.length_problem(heading.run_length(game.title, train_ids), stops, name)
-
-    def run_revenue(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex],
-                    revenue: int) -> int:
-        """With small cities: the towns counted earn $10 more each, those left out nothing."""
-        if not small_cities.active(game):
-            return revenue
-        from pbem.engine import heading
-
-        length = heading.run_length(game.title, train_ids)
-        return (revenue - small_cities.skipped_value(game, length, stops)
-                + small_cities.counted_bonus(game, length, stops))
-
-    def most_stops(self, game: Game, corp: str, train_ids: tuple[str, ...]) -> int:
-        """With small cities a route may pass any town uncounted: the length plus the towns
-        the corporation reaches."""
-        length = super().most_stops(game, corp, train_ids)
-        if not small_cities.active(game):
-            return length
-        return small_cities.most_stops(game, corp, length)
+class Sequence1870(RoundSequence):
+    """1870's state, stock step, operating steps, and what a stock round's start and a
+    closing corporation do to its state."""
 
     def new_title_state(self) -> TitleState:
         return State1870()
-
-    def launch_problem(self, game: Game, sym: str) -> str | None:
-        """With the Historical Order Start, no corporation starts before those ahead of it in
-        the order (:func:`pbem.titles.g1870.historical.launch_problem`)."""
-        return historical.launch_problem(game, sym) or super().launch_problem(game, sym)
-
-    def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
-        """The M-K-T private's first tile, on Junction City (:mod:`.mkt_private`); the Katy's
-        while its home waits for a tile there (:func:`.katy.lays_without_reach`)."""
-        return (super().lays_without_reach(game, corp) | mkt_private.lays_without_reach(game, corp)
-                | katy.lays_without_reach(game, corp))
 
     def stock_step(self) -> type[BuySellParShares]:
         return Stock1870
@@ -94,15 +56,6 @@ class Hooks1870(TitleHooks):
         mine.redeem_cash = {}
         mine.protecting = False
         mine.protector = None
-
-    def after_sale(self, game: Game, sale: ShareSale) -> None:
-        """In a stock or operating round the drop waits for the president's price protection
-        (1870 rules; :mod:`pbem.titles.g1870.protection`)."""
-        if game.state.round.kind not in ("stock", "operating"):
-            super().after_sale(game, sale)
-            return
-        protection.queue_sale(game, sale)
-        pool_presidency(game, sale.corporation)
 
     def corporation_closed(self, game: Game, sym: str) -> None:
         """A closed corporation's queued sales, redeemed shares and reissue are gone; with no
@@ -115,6 +68,32 @@ class Hooks1870(TitleHooks):
             mine.protecting = False
         if game.state.round.operating is not None:
             mine.connections = [c for c in mine.connections if c != sym]
+
+    def operating_steps(self) -> tuple[type[OpStep], ...]:
+        """Connection runs first, 1830's steps, then price protection (see
+        :func:`pbem.titles.g1870.operating.operating_steps`)."""
+        from pbem.titles.g1870.operating import operating_steps
+
+        return operating_steps()
+
+
+class StockRules1870(StockRules):
+    """1870's launches (the Historical Order Start), sales (protection queued), and its
+    market: the ledge of ``i`` cells, the top row."""
+
+    def launch_problem(self, game: Game, sym: str) -> str | None:
+        """With the Historical Order Start, no corporation starts before those ahead of it in
+        the order (:func:`pbem.titles.g1870.historical.launch_problem`)."""
+        return historical.launch_problem(game, sym) or super().launch_problem(game, sym)
+
+    def after_sale(self, game: Game, sale: ShareSale) -> None:
+        """In a stock or operating round the drop waits for the president's price protection
+        (1870 rules; :mod:`pbem.titles.g1870.protection`)."""
+        if game.state.round.kind not in ("stock", "operating"):
+            super().after_sale(game, sale)
+            return
+        protection.queue_sale(game, sale)
+        pool_presidency(game, sale.corporation)
 
     def _ledge(self, title: TitleData, coord: Coord) -> bool:
         here = market.cell(title, coord)
@@ -133,6 +112,11 @@ class Hooks1870(TitleHooks):
             return self.up(title, coord)
         return (coord[0], coord[1] + 1)
 
+
+class Dividends1870(DividendRules):
+    """Payout, half or withhold; treasury shares pay the corporation, pool shares no one; no
+    move on half."""
+
     def split(self, revenue: int, choice: str, shares: int) -> tuple[int, float]:
         if choice == "half":
             kept = (revenue // 2 // shares) * shares
@@ -142,11 +126,22 @@ class Hooks1870(TitleHooks):
     def pays_the_corporation(self, holder: Owner) -> bool:
         return holder == IPO
 
-    def dividend_moves(self, game: Game, corp: str, revenue: int, paid: int) -> tuple[str, ...]:
+    def dividend_moves(self, game: Game, corp: str, revenue: int, paid: int) -> tuple[PriceMove, ...]:
         """Left when nothing was paid, right when all was, none for a half payout (1870)."""
         if paid == 0:
-            return ("left",)
-        return ("right",) if paid == revenue else ()
+            return (PriceMove.LEFT,)
+        return (PriceMove.RIGHT,) if paid == revenue else ()
+
+
+class Track1870(TrackRules):
+    """1870's lays and tokens: destination tokens, the Historical Order Start's reserved
+    tiles and rivers, the IC's and the Katy's homes."""
+
+    def lays_without_reach(self, game: Game, corp: str) -> frozenset[str]:
+        """The M-K-T private's first tile, on Junction City (:mod:`.mkt_private`); the Katy's
+        while its home waits for a tile there (:func:`.katy.lays_without_reach`)."""
+        return (super().lays_without_reach(game, corp) | mkt_private.lays_without_reach(game, corp)
+                | katy.lays_without_reach(game, corp))
 
     def lay_problem(self, game: Game, corp: str, coord: str, tile: str, rotation: int) -> str | None:
         """While a player owns the Mississippi River Bridge Company, no tile in a river hex
@@ -198,34 +193,6 @@ class Hooks1870(TitleHooks):
                 return (f"#{tile} at rotation {rotation} would cross the Mississippi on {coord} "
                         f"while {company.sym} is owned by a player")
         return None
-
-    def route_problem(self, game: Game, corp: str, stops: list[Vertex]) -> str | None:
-        """With the Historical Order Start, while the Ohio is closed a route entering E20
-        dead-ends in the town on its side (:func:`pbem.titles.g1870.ohio.route_problem`); the IC
-        west of the Mississippi (:func:`pbem.titles.g1870.illinois.route_problem`)."""
-        return ohio.route_problem(game, stops) or illinois.route_problem(game, corp, stops)
-
-    def extra_revenue(self, game: Game, corp: str, stops: list[Vertex]) -> int:
-        """The cattle and port token bonuses plus the destination doubling (1870); with the
-        Historical Order Start, the AT&SF's Chicago doubled too (:func:`.atsf.double_bonus`)."""
-        return (self._token_bonus(game, corp, stops) + self._destination_bonus(game, corp, stops)
-                + atsf.double_bonus(game, corp, stops))
-
-    def _token_bonus(self, game: Game, corp: str, stops: list[Vertex]) -> int:
-        """The cattle and port tokens (companies.yaml, assign_hexes bonus): a run stopping in
-        the token's city earns the bonus (the owner's, or the others' for an open port)."""
-        total = 0
-        for company, placed in game.state.assignments.items():
-            if not any(v.coord == placed.hex for v in stops):
-                continue
-            ability = game.title.company(company).ability("assign_hexes")
-            if ability is None:
-                continue
-            tokens = ability.data.get("tokens")
-            bonus = (tokens or {}).get(placed.token, {}).get("bonus") if isinstance(tokens, dict) else ability.data.get("bonus")
-            bonus = bonus or {}
-            total += int(bonus.get("owner", 0)) if placed.corporation == corp else int(bonus.get("others", 0))
-        return total
 
     def station_tokens(self, game: Game, corp: str) -> tuple[list[int], int]:
         """A destination token kept on the charter is a spare token, the last, at the
@@ -290,12 +257,71 @@ class Hooks1870(TitleHooks):
         """Kansas City's slot kept for the Katy, shown held on the map (:func:`.katy.kept_slots`)."""
         return super().kept_slots(game, coord, city) + katy.kept_slots(game, coord, city)
 
-    def operating_steps(self) -> tuple[type[OpStep], ...]:
-        """Connection runs first, 1830's steps, then price protection (see
-        :func:`pbem.titles.g1870.operating.operating_steps`)."""
-        from pbem.titles.g1870.operating import operating_steps
 
-        return operating_steps()
+class Routes1870(RouteRules):
+    """1870's runs: small cities, the rivers' routes, destination and token bonuses."""
+
+    def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
+        """1830's length rule; with small cities, only the cities and off-board areas must
+        fit in the length (towns counted where there is room), and only two 2-trains run as
+        one (:mod:`.small_cities`)."""
+        if not small_cities.active(game):
+            return super().run_problem(game, corp, train_ids, stops)
+        from pbem.engine import heading, trains
+
+        types = [trains.train_type(t) for t in train_ids]
+        problem = small_cities.heading_problem(types)
+        if problem:
+            return problem
+        name = "+".join(types) + (" trains run as one" if len(types) > 1 else " train")
+        return small_cities.length_problem(heading.run_length(game.title, train_ids), stops, name)
+
+    def run_revenue(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex],
+                    revenue: int) -> int:
+        """With small cities: the towns counted earn $10 more each, those left out nothing."""
+        if not small_cities.active(game):
+            return revenue
+        from pbem.engine import heading
+
+        length = heading.run_length(game.title, train_ids)
+        return (revenue - small_cities.skipped_value(game, length, stops)
+                + small_cities.counted_bonus(game, length, stops))
+
+    def most_stops(self, game: Game, corp: str, train_ids: tuple[str, ...]) -> int:
+        """With small cities a route may pass any town uncounted: the length plus the towns
+        the corporation reaches."""
+        length = super().most_stops(game, corp, train_ids)
+        if not small_cities.active(game):
+            return length
+        return small_cities.most_stops(game, corp, length)
+
+    def route_problem(self, game: Game, corp: str, stops: list[Vertex]) -> str | None:
+        """With the Historical Order Start, while the Ohio is closed a route entering E20
+        dead-ends in the town on its side (:func:`pbem.titles.g1870.ohio.route_problem`); the IC
+        west of the Mississippi (:func:`pbem.titles.g1870.illinois.route_problem`)."""
+        return ohio.route_problem(game, stops) or illinois.route_problem(game, corp, stops)
+
+    def extra_revenue(self, game: Game, corp: str, stops: list[Vertex]) -> int:
+        """The cattle and port token bonuses plus the destination doubling (1870); with the
+        Historical Order Start, the AT&SF's Chicago doubled too (:func:`.atsf.double_bonus`)."""
+        return (self._token_bonus(game, corp, stops) + self._destination_bonus(game, corp, stops)
+                + atsf.double_bonus(game, corp, stops))
+
+    def _token_bonus(self, game: Game, corp: str, stops: list[Vertex]) -> int:
+        """The cattle and port tokens (companies.yaml, assign_hexes bonus): a run stopping in
+        the token's city earns the bonus (the owner's, or the others' for an open port)."""
+        total = 0
+        for company, placed in game.state.assignments.items():
+            if not any(v.coord == placed.hex for v in stops):
+                continue
+            ability = game.title.company(company).ability("assign_hexes")
+            if ability is None:
+                continue
+            tokens = ability.data.get("tokens")
+            bonus = (tokens or {}).get(placed.token, {}).get("bonus") if isinstance(tokens, dict) else ability.data.get("bonus")
+            bonus = bonus or {}
+            total += int(bonus.get("owner", 0)) if placed.corporation == corp else int(bonus.get("others", 0))
+        return total
 
     def _destination_bonus(self, game: Game, corp: str, stops: list[Vertex]) -> int:
         from pbem.engine import track
@@ -310,3 +336,8 @@ class Hooks1870(TitleHooks):
             if vertex.coord == target:
                 return track.stop_revenue(game, vertex)
         return 0
+
+
+HOOKS = TitleHooks(sequence=Sequence1870(), stock=StockRules1870(), dividends=Dividends1870(), track=Track1870(),
+                   routes=Routes1870())
+"""1870's hooks: each part that differs from 1830's."""

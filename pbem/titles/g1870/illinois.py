@@ -331,7 +331,7 @@ def track_joined(game: Game, corp: str) -> bool:
         return False
     state = game.state
     graph = track.track_graph(game)
-    key = (tuple((k, tuple(v)) for k, v in state.tokens.items()), game.hooks.graph_key(game))
+    key = (tuple((k, tuple(v)) for k, v in state.tokens.items()), game.hooks.track.graph_key(game))
     cached = game.cache.get(("ic track joined", corp))
     if cached is not None and cached[0] is graph:
         stored, answer = cast("tuple[object, bool]", cached[1])

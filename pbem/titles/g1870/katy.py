@@ -185,7 +185,7 @@ def connection_home(game: Game, corp: str) -> tuple[str, int] | None:
 
 
 def _token_costs(game: Game) -> tuple[int, int]:
-    costs, placed = game.hooks.station_tokens(game, KATY)
+    costs, placed = game.hooks.track.station_tokens(game, KATY)
     return len(costs), placed
 
 
@@ -219,7 +219,7 @@ def move_problem(game: Game, action: MoveHomeToken) -> str | None:
     problem = track.token_problem(game, KATY, action.hex, action.city)
     if problem:
         return problem
-    if cost > game.hooks.spending_power(game, KATY):
+    if cost > game.hooks.track.spending_power(game, KATY):
         return f"the Katy has {game.money(game.state.corporations[KATY].cash)}; the move costs {game.money(cost)}"
     return None
 

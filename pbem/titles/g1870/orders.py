@@ -5,7 +5,7 @@ MOVEHOME (the Historical Order Start, :mod:`pbem.titles.g1870.katy`). Price prot
 no word of its own: the president protects with
 ``BUY <n> <corporation> POOL`` or declines with ``PASS`` (core orders).
 
-Registered by :meth:`pbem.titles.g1870.hooks.Hooks1870.order_codecs`; an 1830 game neither
+Registered by :meth:`pbem.titles.g1870.presentation.Presentation1870.order_codecs`; an 1830 game neither
 reads nor lists them (issue 11).
 """
 

@@ -108,7 +108,7 @@ def decline(game: Game, *, forced: bool) -> None:
     corp = state.corporations[sym]
     before = corp.price
     assert before is not None
-    coord = ledge.dropped(title, before, count, game.hooks.down)
+    coord = ledge.dropped(title, before, count, game.hooks.stock.down)
     who = entry.president or "nobody"
     game.event(NotProtected(who, count, sym, forced))
     if market.move(state, title, sym, coord):

@@ -35,7 +35,7 @@ def president(game: Game, corp: str) -> str:
     """The president of ``corp`` (the player who gives its orders), or :data:`RECEIVER`
     when it has none and the title has receivership (``TitleHooks.receivership``)."""
     pres = game.state.corporations[corp].president
-    if pres is None and game.hooks.receivership() is not None:
+    if pres is None and game.hooks.receivership is not None:
         return RECEIVER
     assert pres is not None, f"{corp} has no president"
     return pres

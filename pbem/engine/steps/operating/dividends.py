@@ -9,6 +9,7 @@ from pbem.engine.actions import Action, Dividend
 from pbem.engine.events import DividendPaid, NoRun, PriceMoved, Withheld
 from pbem.engine.state import IPO, POOL, Owner
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state
+from pbem.engine.stock_rules import PriceMove
 from pbem.errors import IllegalOrderError
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from pbem.engine.title import TitleData
 
 Move = Callable[["TitleData", tuple[int, int]], tuple[int, int]]
-"""A one-cell price move (a hook such as ``TitleHooks.right``)."""
+"""A one-cell price move (a hook such as ``StockRules.right``)."""
 
 
 class DividendStep(OpStep):
@@ -47,15 +48,15 @@ class DividendStep(OpStep):
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
         assert isinstance(action, Dividend)
-        if action.choice not in game.hooks.dividend_kinds(game.title):
+        if action.choice not in game.hooks.dividends.dividend_kinds(game.title):
             raise IllegalOrderError(f"{action.choice} is not a choice in {game.title.title}: "
-                                    f"{', '.join(game.hooks.dividend_kinds(game.title))}")
+                                    f"{', '.join(game.hooks.dividends.dividend_kinds(game.title))}")
         pay_dividend(game, current_corp(game), action.choice)
 
 
     @classmethod
     def candidates(cls, game: Game, player: str) -> Iterable[Action]:
-        return [Dividend(kind) for kind in game.hooks.dividend_kinds(game.title)]  # type: ignore[arg-type]
+        return [Dividend(kind) for kind in game.hooks.dividends.dividend_kinds(game.title)]  # type: ignore[arg-type]
 
 
 def pay_dividend(game: Game, corp: str, choice: str) -> None:
@@ -71,10 +72,9 @@ def pay_dividend(game: Game, corp: str, choice: str) -> None:
     op.passed_steps.append("dividend_done")
     op.passed_steps.append(DividendStep.name)
     kept = distribute(game, corp, revenue, choice)
-    moves = {"right": hooks.right, "left": hooks.left, "up": hooks.up, "down": hooks.down}
-    steps = [moves[d] for d in hooks.dividend_moves(game, corp, revenue, revenue - kept)]
+    steps = hooks.dividends.dividend_moves(game, corp, revenue, revenue - kept)
     if steps:
-        move_price(game, corp, lambda title, coord: _moved(title, coord, steps))
+        move_price(game, corp, lambda title, coord: _moved(game, coord, steps))
     treasury.operated = True
     game.check_bank()
 
@@ -87,7 +87,7 @@ def distribute(game: Game, corp: str, revenue: int, choice: str) -> int:
     treasury = state.corporations[corp]
     share_pct = shares.share_percent(title, corp)
     total_shares = sum(title.corporation(corp).shares) // share_pct
-    kept, per_share = hooks.split(revenue, choice, total_shares)
+    kept, per_share = hooks.dividends.split(revenue, choice, total_shares)
     if kept:
         treasury.cash += kept
         state.bank -= kept
@@ -100,14 +100,14 @@ def distribute(game: Game, corp: str, revenue: int, choice: str) -> int:
         for holder in state.seats:
             pct = state.percent_of(Owner.player(holder), corp)
             if pct:
-                amount = hooks.dividend_amount(pct, share_pct, per_share)
+                amount = hooks.dividends.dividend_amount(pct, share_pct, per_share)
                 state.players[holder].cash += amount
                 state.bank -= amount
                 paid.append((amount, holder))
         for bank in (IPO, POOL):
             pct = state.percent_of(bank, corp)
-            if pct and hooks.pays_the_corporation(bank):
-                amount = hooks.dividend_amount(pct, share_pct, per_share)
+            if pct and hooks.dividends.pays_the_corporation(bank):
+                amount = hooks.dividends.dividend_amount(pct, share_pct, per_share)
                 treasury.cash += amount
                 state.bank -= amount
                 paid.append((amount, corp))
@@ -115,19 +115,19 @@ def distribute(game: Game, corp: str, revenue: int, choice: str) -> int:
     return kept
 
 
-def _moved(title: TitleData, coord: tuple[int, int], steps: Sequence[Move]) -> tuple[int, int]:
-    """``coord`` after each move of ``steps`` in turn (hooks such as ``right``)."""
+def _moved(game: Game, coord: tuple[int, int], steps: Sequence[PriceMove]) -> tuple[int, int]:
+    """``coord`` after each move of ``steps`` in turn, by the title's market rules."""
     for step in steps:
-        coord = step(title, coord)
+        coord = game.hooks.stock.moved(game.title, coord, step)
     return coord
 
 
-def move_price(game: Game, corp: str, how: object) -> None:
+def move_price(game: Game, corp: str, how: Move) -> None:
     """Move ``corp``'s price marker to ``how(title, coord)`` (a hook such as ``right``),
     logging the move if the price changed."""
     treasury = game.state.corporations[corp]
     before = treasury.price
     assert before is not None
-    after = how(game.title, before)  # type: ignore[operator]
+    after = how(game.title, before)
     if market.move(game.state, game.title, corp, after):
         game.event(PriceMoved(corp, market.price_at(game.title, before), market.price_at(game.title, after)))

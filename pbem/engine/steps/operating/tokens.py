@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 def next_token_cost(game: Game, corp: str) -> int | None:
     """The price of ``corp``'s next station token, or None if it has none left: the title's
     ``station_tokens`` hook gives the prices in order and how many are placed."""
-    costs, placed = game.hooks.station_tokens(game, corp)
+    costs, placed = game.hooks.track.station_tokens(game, corp)
     return costs[placed] if placed < len(costs) else None
 
 
@@ -40,7 +40,7 @@ class Token(OpStep):
         if op_state(game).token_placed or game.state.pending_teleport:
             return bool(game.state.pending_teleport) and not op_state(game).token_placed
         cost = next_token_cost(game, corp)
-        if cost is None or cost > game.hooks.spending_power(game, corp):
+        if cost is None or cost > game.hooks.track.spending_power(game, corp):
             return False
         net = track.network(game, corp)
         for vertex in net.stops:
@@ -91,7 +91,7 @@ class Token(OpStep):
 
 def _spend_problem(game: Game, corp: str, cost: int, action: PlaceToken) -> str | None:
     """The title's objection to spending ``cost`` on the token ``action`` (none when free)."""
-    return game.hooks.spend_problem(game, corp, cost, action) if cost else None
+    return game.hooks.track.spend_problem(game, corp, cost, action) if cost else None
 
 
 def place_token(game: Game, corp: str, action: PlaceToken, *, ignore_reach: bool = False, free: bool = False) -> None:
@@ -108,7 +108,7 @@ def place_token(game: Game, corp: str, action: PlaceToken, *, ignore_reach: bool
     if free:
         cost = 0
     treasury = game.state.corporations[corp]
-    if cost > game.hooks.spending_power(game, corp):
+    if cost > game.hooks.track.spending_power(game, corp):
         raise IllegalOrderError(f"{corp} has {game.money(treasury.cash)}; the token costs {game.money(cost)}")
     problem = _spend_problem(game, corp, cost, action)
     if problem:

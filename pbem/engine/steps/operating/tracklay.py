@@ -112,7 +112,7 @@ class Track(OpStep):
 
             raise IllegalOrderError(refusal(game, corp, action, problem))
         op = op_state(game)
-        upgrade = game.hooks.counts_as_upgrade(game, action.hex)
+        upgrade = game.hooks.track.counts_as_upgrade(game, action.hex)
         lay_tile(game, corp, action)
         op.tiles_laid += 1
         op.upgraded = op.upgraded or upgrade
@@ -143,7 +143,7 @@ class Track(OpStep):
         if action.hex not in game.board.hexes:
             return f"there is no hex {action.hex}"
         op = op_state(game)
-        upgrade = game.hooks.counts_as_upgrade(game, action.hex)
+        upgrade = game.hooks.track.counts_as_upgrade(game, action.hex)
         if upgrade and not entry["upgrade"]:
             return f"{corp} may not upgrade a tile now (one upgrade, or {len(tile_lays(game))} new tiles, a turn)"
         if not upgrade and not entry["lay"]:
@@ -157,9 +157,9 @@ class Track(OpStep):
             return problem
         cost = lay_cost(game, action.hex)
         cash = game.state.corporations[corp].cash
-        if cost > game.hooks.spending_power(game, corp):
+        if cost > game.hooks.track.spending_power(game, corp):
             return f"{corp} has {game.money(cash)}; the terrain costs {game.money(cost)}"
-        return game.hooks.spend_problem(game, corp, cost, action) if cost else None
+        return game.hooks.track.spend_problem(game, corp, cost, action) if cost else None
 
 
 def _teleport_token_fits(game: Game, corp: str, coord: str) -> bool:
@@ -231,7 +231,7 @@ def lay_tile(game: Game, corp: str, action: LayTile, *, ignore_reach: bool = Fal
     state = game.state
     shown = track.placed(game, action.hex)
     cost = 0 if free else lay_cost(game, action.hex)
-    if cost > game.hooks.spending_power(game, corp):
+    if cost > game.hooks.track.spending_power(game, corp):
         raise IllegalOrderError(f"{corp} has {game.money(state.corporations[corp].cash)}; the terrain costs {game.money(cost)}")
     new = game.tiles[action.tile]
     if not shown.tile.paths and len(new.cities) > 1:
@@ -390,7 +390,7 @@ def special_lay_candidates(game: Game, corp: str) -> list[LayTile]:
             if coord not in game.board.hexes:
                 continue
             ignore_reach = _special_ignores_reach(game, corp, sym, ability, coord)
-            if not ignore_reach and coord not in game.hooks.lays_without_reach(game, corp) \
+            if not ignore_reach and coord not in game.hooks.track.lays_without_reach(game, corp) \
                     and not track.network(game, corp).hex_edges.get(coord):
                 continue  # lay_problem refuses every tile there: the corporation does not reach it
             for tile in [str(t) for t in ability.data.get("tiles", [])]:

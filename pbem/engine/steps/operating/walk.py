@@ -2,7 +2,7 @@
 type: handler}`` table), which are skipped, what a player may do now, and the corporations'
 turns one after another.
 
-The steps come from the title (:meth:`TitleHooks.operating_steps`, kept on the game as
+The steps come from the title (:meth:`~pbem.engine.sequence.RoundSequence.operating_steps`, kept on the game as
 ``game.operating_steps``); :data:`CORE_STEPS` are 1830's, which most titles share.
 """
 
@@ -297,7 +297,7 @@ def start_corporation_turns(game: Game) -> bool:
             op.index += 1  # closed on the market earlier in this round
             continue
         game.event(Operates(game.state.corporations[corp].president, corp))
-        game.hooks.place_home_token(game, corp)
+        game.hooks.track.place_home_token(game, corp)
         if not corporation_turn_over(game) or game.state.finished:
             return False
         end_corporation_turn(game)

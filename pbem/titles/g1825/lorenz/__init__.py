@@ -1,7 +1,8 @@
 """Kevin Lorenz's private-company variant of 1825 (variant ``lorenz``, seed 002), one module
 a concern:
 
-* :mod:`.rules` — :class:`~pbem.titles.g1825.lorenz.rules.LorenzRules`, the variant's hooks;
+* :mod:`.rules` — the variant's hooks by concern (``LorenzSequence``, ``LorenzShares``,
+  ``LorenzTrack``) and its data (``LorenzComposition``);
 * :mod:`.facts` — the privates, hexes and shares the variant names;
 * :mod:`.state` — the variant's fields of the game state;
 * :mod:`.start` — the privates sold by buy/bid/pass;

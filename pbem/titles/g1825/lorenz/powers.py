@@ -249,11 +249,11 @@ def use_problem(game: Game, player: str, action: PowerLay | PowerToken) -> str |
                 return f"{corp} has no tile lay left this turn for C&HP's build (it is one of the turn's lays)"
         found = track.lay_problem(game, corp, action.hex, action.tile, action.rotation,
                                   ignore_reach=not reading(game, CHP_NEEDS_REACH))
-        if found is None and chp_cost(game) > game.hooks.spending_power(game, corp):
+        if found is None and chp_cost(game) > game.hooks.track.spending_power(game, corp):
             found = (f"{corp} has {game.money(game.state.corporations[corp].cash)}; "
                      f"half the terrain costs {game.money(chp_cost(game))}")
         if found is None and chp_cost(game):
-            found = game.hooks.spend_problem(game, corp, chp_cost(game),
+            found = game.hooks.track.spend_problem(game, corp, chp_cost(game),
                                              LayTile(action.hex, action.tile, action.rotation))
         return found
 
@@ -322,7 +322,7 @@ def _tiles_for(game: Game, coord: str) -> list[str]:
     for name in game.board.tile_counts:
         if game.tiles[name].color in allowed and game.tiles_left(name) > 0:
             supply.setdefault(game.tiles[name].color, []).append(name)
-    return sorted(game.hooks.lay_candidates(game, coord, supply), key=lays.tile_key)
+    return sorted(game.hooks.track.lay_candidates(game, coord, supply), key=lays.tile_key)
 
 
 def use_offers(game: Game, player: str) -> list[Action]:

@@ -1,5 +1,5 @@
 """Kevin Lorenz's private companies for 1825 (variant ``lorenz``; seed 002): the hooks of the
-variant, mixed into 1825's (:class:`~pbem.titles.g1825.hooks.Hooks1825`). Each hook acts only
+variant by concern, mixed into 1825's (:mod:`pbem.titles.g1825.hooks`). Each hook acts only
 when the game plays the variant and otherwise defers to plain 1825 (``super()``).
 
 * the data (:meth:`LorenzComposition.compose`): one £30 private however many units are combined
@@ -23,7 +23,9 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any, Hashable, Mapping
 
-from pbem.engine.hooks import TitleHooks
+from pbem.engine.sequence import RoundSequence
+from pbem.engine.stock_rules import StockRules
+from pbem.engine.track_rules import TrackRules
 from pbem.engine.state import RoundState, TitleState
 from pbem.ruleset.composer import TitleComposer
 from pbem.titles.g1825.lorenz import powers
@@ -153,11 +155,9 @@ class LorenzComposition(TitleComposer):
         return {**super().title_rules(), **DEFAULTS}
 
 
-class LorenzRules(TitleHooks):
-    """The ``lorenz`` variant's hooks; plain 1825 where the variant is not in play (see the
-    module text)."""
-
-    # -- the start ---------------------------------------------------------------------------
+class LorenzSequence(RoundSequence):
+    """The variant's start (buy/bid/pass), its state, the power step and the stock step
+    taking ASSIGN."""
 
     def first_round(self, game: Game) -> RoundState:
         """The variant's buy/bid/pass (:mod:`.start`)."""
@@ -183,7 +183,19 @@ class LorenzRules(TitleHooks):
             return LorenzOnly()
         raise TypeError(f"{type(found).__name__} has no field for Lorenz's variant (lorenz: LorenzState)")
 
-    # -- shares ------------------------------------------------------------------------------
+    def operating_steps(self) -> tuple[type[OpStep], ...]:
+        return (*super().operating_steps(), powers.PowerStep)
+
+    def stock_step(self) -> type[BuySellParShares]:
+        """The title's stock step taking ``ASSIGN`` in a stock turn (refused there, with the
+        reason, unless the game reads it as allowed at any time: :func:`.powers.with_assign`),
+        and noting when the GWR has sold out (:func:`.sold_out.with_sold_out_noted`)."""
+        noted = with_sold_out_noted(super().stock_step())  # type: ignore[arg-type]  # a class is hashable
+        return powers.with_assign(noted)  # type: ignore[arg-type]
+
+
+class LorenzShares(StockRules):
+    """The variant's launches, sales and privates never sold to the bank."""
 
     def launch_problem(self, game: Game, sym: str) -> str | None:
         """No further LNWR shares until every private is sold; with Unit 1 in play (the GWR),
@@ -219,17 +231,9 @@ class LorenzRules(TitleHooks):
         plain = getattr(super(), "may_sell_privates", None)  # plain 1825's stock rules
         return bool(plain(game)) if plain is not None else True
 
-    # -- the powers ------------------------------------------------------------------------------
 
-    def operating_steps(self) -> tuple[type[OpStep], ...]:
-        return (*super().operating_steps(), powers.PowerStep)
-
-    def stock_step(self) -> type[BuySellParShares]:
-        """The title's stock step taking ``ASSIGN`` in a stock turn (refused there, with the
-        reason, unless the game reads it as allowed at any time: :func:`.powers.with_assign`),
-        and noting when the GWR has sold out (:func:`.sold_out.with_sold_out_noted`)."""
-        noted = with_sold_out_noted(super().stock_step())  # type: ignore[arg-type]  # a class is hashable
-        return powers.with_assign(noted)  # type: ignore[arg-type]
+class LorenzTrack(TrackRules):
+    """The variant's powers on the map: C&W's extra token, P14 and Dover kept."""
 
     def station_tokens(self, game: Game, corp: str) -> tuple[list[int], int]:
         """C&W's token in Dover, where the game reads it as an extra token, is not one of the

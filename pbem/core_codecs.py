@@ -365,7 +365,7 @@ def _format_assign(action: Action, vocab: Vocabulary | None) -> str:
 
 def _has_double_heading(title: TitleData) -> bool:
     """RUN with trains run as one (``RUN 2+2: ...``): the title's ``double_heading``."""
-    return bool(title.const("double_heading"))
+    return title.settings.double_heading is not None
 
 
 def _runs_alone(title: TitleData) -> bool:

@@ -101,7 +101,7 @@ def genesis_data(
     if len(set(emails)) != len(emails):
         raise ConfigError("each seat needs its own email address")
     if random_seating is None:
-        random_seating = bool(data.const("random_seating"))
+        random_seating = data.settings.random_seating
     if random_seating:
         seats = list(seats)
         (shuffle or secrets.SystemRandom().shuffle)(seats)

@@ -73,8 +73,8 @@ def help_text(*, include_gm: bool = False, title: TitleData | None = None) -> st
     and its own notes (``help_notes``, :func:`notes_help`); without it (for callers that know
     no title), every title's orders."""
     lines = ["Orders (one per line, any case):"]
-    examples = dict((title.const("help_examples") or {}) if title is not None else {})
-    omitted = set((title.const("help_omit") or ()) if title is not None else ())
+    examples = dict(title.settings.help_examples) if title is not None else {}
+    omitted = set(title.settings.help_omit) if title is not None else set()
     for codec in reference_codecs(title):
         if codec.gm_only and not include_gm:
             continue
@@ -97,7 +97,7 @@ def notes_help(title: TitleData) -> list[str]:
     variants' notes merged in), under "Rules of this game:", each heading indented two and
     its text wrapped at 78 characters indented six, paragraphs (parted by a blank line) kept
     apart; no lines when there are none."""
-    notes: dict[str, str] = dict(title.const("help_notes") or {})
+    notes: dict[str, str] = dict(title.settings.help_notes)
     if not notes:
         return []
     lines = ["", "Rules of this game:"]
@@ -115,7 +115,7 @@ def _spelt(title: TitleData | None, text: str) -> str:
     """``text`` with the characters the title's ASCII reports spell otherwise spelt so
     (game.yaml ``terms.ascii``: 1825's ``£`` is ``L``), so HELP names money as the reports do
     and no ASCII rendering turns a pound sign into ``?``."""
-    spelling = (title.const("terms") or {}).get("ascii") or {} if title is not None else {}
+    spelling = title.settings.terms.ascii if title is not None else {}
     for written, spelt in spelling.items():
         text = text.replace(str(written), str(spelt))
     return text

@@ -244,8 +244,8 @@ def terms(title: Any) -> dict[str, Any]:
     """The title's own words for the report (game.yaml ``terms``): ``president`` (1830's
     "president", 1825's "Director") and ``ascii``, how the ASCII report spells characters of
     the title's text that have none (``{"£": "L"}``; by default none)."""
-    found = title.const("terms") or {}
-    return {"president": found.get("president") or "president", "ascii": dict(found.get("ascii") or {})}
+    found = title.settings.terms
+    return {"president": found.president, "ascii": dict(found.ascii)}
 
 
 def corporation_kinds(title: Any) -> list[str]:

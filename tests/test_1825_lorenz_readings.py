@@ -43,7 +43,7 @@ def test_lorenz_yaml_sets_every_reading_to_its_default_and_each_variant_plays_th
     plain = load_title("1825", ("unit_12", "lorenz"))
     own = {**credit.DEFAULTS, trains.RECEIVER_BUYS_AFTER_CHOICE: False,  # plain 1825's own readings
            HOME_NAMING_NO_CITY: "one_city_left", "token_city_after_lay": "layer"}
-    assert plain.const("title_rules") == {**own, **DEFAULTS}
+    assert plain.settings.title_rules == {**own, **DEFAULTS}
     for key, variant in OTHER_READING.items():
         other = load_title("1825", ("unit_12", variant))
         assert other.title_rule(key) is not DEFAULTS[key], (key, variant)

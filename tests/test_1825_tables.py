@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pbem.engine.settings import HeadingRule, Terms, TileLay
 from pbem.engine.title import TitleData
 from pbem.errors import ConfigError
 from pbem.ruleset import load_title
@@ -82,12 +83,12 @@ def test_unit_1_with_r1_as_the_recorded_game_plays_it() -> None:
 
 def test_the_common_rules_are_constants() -> None:
     t = title("unit_1")
-    assert t.currency == "£{}" and t.const("terms") == {"president": "Director", "ascii": {"£": "L"}}
-    assert t.const("capitalization") == "full" and t.const("sell_buy_order") == "sell_buy_sell"
-    assert t.const("sold_out_increase") is False and t.const("pool_share_limit") == 100
-    assert t.const("tile_lays") == [{"lay": True, "upgrade": True}, {"lay": "not_if_upgraded", "upgrade": False}]
-    assert t.const("dividend_choices") == ["payout", "withhold"]
-    assert t.const("double_heading") == {"most": 2, "lengths": {"2+2": 3}}
+    assert t.currency == "£{}" and t.settings.terms == Terms("Director", {"£": "L"})
+    assert t.settings.capitalization == "full" and t.settings.sell_buy_order == "sell_buy_sell"
+    assert t.settings.sold_out_increase is False and t.settings.pool_share_limit == 100
+    assert t.settings.tile_lays == (TileLay(True, True), TileLay("not_if_upgraded", False))
+    assert t.settings.dividend_choices == ("payout", "withhold")
+    assert t.settings.double_heading == HeadingRule(2, {"2+2": 3})
 
 
 # --- the bank ------------------------------------------------------------------------------------

@@ -6,9 +6,7 @@ B11, Oklahoma City F5, Fort Worth J3, Houston M6, Galveston N7)."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections import deque
-from types import MappingProxyType
 
 import pytest
 
@@ -22,6 +20,7 @@ from pbem.engine.values import Vertex
 from pbem.ruleset import load_title
 from pbem.titles.g1870 import atsf, connections
 from pbem.titles.g1870.state import state1870
+from tests.changed import with_title_rules
 
 HOS = ("historical_order_start",)
 LINE = ("A22", "B11", "F5", "J3", "M6", "N7")
@@ -31,9 +30,7 @@ CITY_TILES = ("57", "5", "6")
 
 def with_rules(title: TitleData, **rules: bool | int | str) -> TitleData:
     """``title`` with some of its settings (``title_rules``) given anew."""
-    constants = dict(title.constants)
-    constants["title_rules"] = {**constants["title_rules"], **rules}
-    return dataclasses.replace(title, constants=MappingProxyType(constants))
+    return with_title_rules(title, **rules)
 
 
 def way(game: Game, start: str, goal: str, avoid: frozenset[str] = frozenset()) -> list[str]:
@@ -187,7 +184,8 @@ def test_galveston_takes_the_brown_p_tile_and_only_it() -> None:
 
 def test_with_dixons_rules_galveston_joins_the_hexes_of_170() -> None:
     game = green_galveston(("dixon", *HOS))
-    assert "N7" in game.title.const("tile_hexes")["170"]["only"]
+    only = game.title.settings.tile_hexes["170"].only
+    assert only is not None and "N7" in only
     assert fits(game, "170") is None
     dixon = green_galveston(("dixon",))
     assert "#170 may go only on" in str(fits(dixon, "170"))
@@ -294,7 +292,7 @@ def test_no_rule_of_the_variant_gives_them_anything(sym: str) -> None:
     assert (mine.home, mine.home_city, mine.tokens, mine.shares, dict(mine.extras)) == (
         theirs.home, theirs.home_city, theirs.tokens, theirs.shares, dict(theirs.extras))
     assert mine.float_percent == 60, "each floats like any share company"
-    for key, value in title.const("title_rules").items():
+    for key, value in title.settings.title_rules.items():
         if key != "historical_order" and isinstance(value, str):
             assert sym not in value.split(), f"title_rules.{key} names {sym}"
     for company in title.companies:

@@ -13,6 +13,7 @@ from pbem.errors import IllegalOrderError
 from pbem.ruleset import load_title
 
 ORDER = ("GMO", "IC", "MP", "SLSF", "ATSF", "SP", "MKT", "SSW", "TP", "FW")
+from tests.changed import with_title_rules
 
 
 def stock_round(variants: tuple[str, ...] = ("historical_order_start",)) -> Game:
@@ -55,7 +56,7 @@ def test_plain_1870_has_no_order() -> None:
 
 def test_the_condition_floated_waits_for_the_float(monkeypatch: pytest.MonkeyPatch) -> None:
     game = stock_round()
-    monkeypatch.setitem(game.title.const("title_rules"), "historical_order_condition", "floated")
+    game.title = with_title_rules(game.title, **{"historical_order_condition": "floated"})
     game.apply("A", Par("GMO", 100))
     assert game.state.corporations["GMO"].floated, "the GM&O floats with its 20% certificate"
     game.apply(game.current_actors()[0], Par("IC", 100))
@@ -206,8 +207,8 @@ def test_the_last_tile_5_is_held_for_the_mp_until_it_has_operated() -> None:
 
 def test_the_historical_order_start_includes_small_cities_and_combines_with_dixon() -> None:
     both = load_title("1870", ("historical_order_start", "dixon"))
-    assert both.title_rule("small_cities") is True and both.const("double_heading") is not None
-    assert both.const("upgrade_must_add_run_track") is True
+    assert both.title_rule("small_cities") is True and both.settings.double_heading is not None
+    assert both.settings.upgrade_must_add_run_track is True
     alone = load_title("1870", ("small_cities",))
     assert alone.title_rule("small_cities") is True and alone.title_rule("historical_order") == ""
     assert load_title("1870").title_rule("small_cities") is False

@@ -23,6 +23,7 @@ NORTH, SOUTH = "MP", "SSW"
 NORTH_LINE = (("B19", "57", ("C20", "A18")), ("C20", "8", ("B19", "D19")), ("D19", "8", ("C20", "E20")))
 SOUTH_LINE = (("H17", "5", ("H19", "I18")), ("H19", "8", ("H17", "G20")), ("G20", "4", ("H19", "F21")),
               ("F21", "8", ("G20", "E20")))
+from tests.changed import with_title_rules
 
 
 def rotation(game: Game, coord: str, tile: str, toward: tuple[str, ...]) -> int:
@@ -88,7 +89,7 @@ def test_the_cairo_table_names_every_legal_rotation_and_the_seeds_non_crossing_c
 
 def test_a_malformed_table_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     game = position()
-    monkeypatch.setitem(game.title.const("title_rules"), ohio.CAIRO, "1:2:t1 2:7:t0")
+    game.title = with_title_rules(game.title, **{ohio.CAIRO: "1:2:t1 2:7:t0"})
     with pytest.raises(ValueError, match="'2:7:t0' is not tile:rotation"):
         ohio.cairo_table(game)
 
@@ -228,7 +229,7 @@ def test_56_nw_cairo_is_the_town_on_the_sw_nw_curve() -> None:
 
 def test_a_tile_the_table_does_not_name_is_refused_in_e20(monkeypatch: pytest.MonkeyPatch) -> None:
     game = position()
-    monkeypatch.setitem(game.title.const("title_rules"), ohio.CAIRO, "2:0:t1 2:5:t1")
+    game.title = with_title_rules(game.title, **{ohio.CAIRO: "2:0:t1 2:5:t1"})
     problem = track.lay_problem(game, NORTH, "E20", "1", 2)
     assert problem is not None and "names no Cairo" in problem
 
@@ -423,7 +424,7 @@ def test_the_table_is_parsed_once_per_game(monkeypatch: pytest.MonkeyPatch) -> N
     game = position()
     first = ohio.cairo_table(game)
     assert ohio.cairo_table(game) is first
-    monkeypatch.setitem(game.title.const("title_rules"), ohio.CAIRO, "2:0:t1")
+    game.title = with_title_rules(game.title, **{ohio.CAIRO: "2:0:t1"})
     assert dict(ohio.cairo_table(game)) == {("2", 0): "t1"}, "a changed setting is read again"
 
 

@@ -131,7 +131,7 @@ def test_rule_3_no_other_trains_run_as_one(pair: tuple[str, str]) -> None:
 def test_plain_1870_is_unchanged() -> None:
     plain = line((), trains=("2",))
     assert not small_cities.active(plain)
-    assert plain.title.const("double_heading") is None
+    assert plain.title.settings.double_heading is None
     assert run(plain, "2", ("B9", "A10")) == 30
     assert routes.best_run(plain, CORP).revenue == 30
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.engine.settings import TileLay
 from pbem.engine import track, upgrades
 from pbem.engine.game import Game
 from pbem.engine.steps import operating
@@ -24,9 +25,9 @@ def ok_rotations(game: Game, coord: str, tile: str) -> list[int]:
 
 
 def test_clause_6_two_yellow_tiles_or_one_upgrade() -> None:
-    lays = load_title("1870", ("dixon",)).const("tile_lays")
-    assert lays[0]["lay"] is True and lays[0]["upgrade"] is True
-    assert lays[1] == {"lay": "not_if_upgraded", "upgrade": False}
+    lays = load_title("1870", ("dixon",)).settings.tile_lays
+    assert lays[0].lay is True and lays[0].upgrade is True
+    assert lays[1] == TileLay("not_if_upgraded", False)
 
 
 def test_clause_6_1_no_tile_on_red_off_board_areas(dixon: Game) -> None:
@@ -122,8 +123,8 @@ def test_clause_6_2_an_upgrade_must_add_track_the_corporation_can_run_on(dixon: 
     18xx.games) ask only for a reachable exit and accept both."""
     published = run_track_position(Game(load_title("1870"), ["A", "B", "C"]))
     run_track_position(dixon)
-    assert published.title.const("upgrade_must_add_run_track", False) is False
-    assert dixon.title.const("upgrade_must_add_run_track", False) is True
+    assert published.title.settings.upgrade_must_add_run_track is False
+    assert dixon.title.settings.upgrade_must_add_run_track is True
     assert lay_rotations(published, "F11", "16") == [0, 1]
     assert lay_rotations(dixon, "F11", "16") == [0]
     problem = track.lay_problem(dixon, "SLSF", "F11", "16", 1)

@@ -13,6 +13,7 @@ from pbem.engine.state import CorporationState
 from pbem.engine.values import IPO, POOL, Owner, Vertex
 from pbem.engine.events import render_all
 from pbem.ruleset import load_title
+from pbem.titles.g1870.settings import settings1870
 from pbem.titles.g1870 import market as ledge
 from pbem.titles.g1870.state import state1870
 
@@ -811,9 +812,9 @@ def test_original_rules_switch_on_the_options_and_an_eight_corporation_limit() -
     from pbem.engine import shares
 
     title = load_title("1870", ("original_rules",))
-    assert title.const("destination_token_takes_a_slot") is True
-    assert title.const("share_reissue")["max_price"] == 200
-    assert title.const("price_protection_barred_if_president_sold_this_round") is False
+    assert settings1870(title).destination_token_takes_a_slot is True
+    assert settings1870(title).share_reissue.max_price == 200
+    assert settings1870(title).price_protection_barred_if_president_sold_this_round is False
     assert title.market[4][0].zone == "o"  # type: ignore[union-attr]
     g = Game(title, ["A", "B", "C", "D"])
     assert g.tiles_left("9") == 20

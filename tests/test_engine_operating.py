@@ -22,11 +22,13 @@ from pbem.engine.actions import (
     TrainRun,
 )
 from pbem.engine.game import Game
+from pbem.engine.settings import TileLay
 from pbem.engine.state import POOL, RoundState, StockRoundState
 from pbem.engine.values import Owner
 from pbem.engine.events import render_all
 from pbem.ruleset import load_title
 from pbem.errors import IllegalOrderError
+from tests.changed import with_settings
 
 P1, P2, P3 = "Player 1", "Player 2", "Player 3"
 
@@ -321,10 +323,8 @@ def test_two_new_tiles_or_one_upgrade_where_the_title_says_so(game: Game) -> Non
     """1870's tile lays (data: game.yaml tile_lays), on 1830's board."""
     import dataclasses
 
-    constants = dict(game.title.constants)
-    constants["tile_lays"] = [{"lay": True, "upgrade": True, "cannot_reuse_same_hex": True},
-                              {"lay": "not_if_upgraded", "upgrade": False}]
-    game.title = dataclasses.replace(game.title, constants=constants)
+    game.title = with_settings(game.title, tile_lays=(TileLay(True, True, cannot_reuse_same_hex=True),
+                                                      TileLay("not_if_upgraded", False)))
     float_corp(game, "PRR", P1, 100, 1000)
     operating(game)
     game.apply(P1, LayTile("H14", "9", 1))

@@ -78,4 +78,4 @@ def test_the_other_reading_is_a_variant_the_gm_names() -> None:
     ("1825", ("unit_1", "r1", "home_whole_hex"), "Taff Vale's home", "in either city of Cardiff"),
 ])
 def test_help_says_which_reading_the_game_plays(title: str, variants: tuple[str, ...], note: str, says: str) -> None:
-    assert says in " ".join(load_title(title, variants).const("help_notes")[note].split())
+    assert says in " ".join(load_title(title, variants).settings.help_notes[note].split())

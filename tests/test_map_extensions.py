@@ -10,7 +10,6 @@ import copy
 import dataclasses
 import shutil
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -28,17 +27,18 @@ from pbem.engine.title import TitleData
 from pbem.engine.events import render_all
 from pbem.errors import ConfigError, IllegalOrderError, OrderSyntaxError
 from pbem.orders import Vocabulary, format_order, help_text, parse_order
+from pbem.engine.settings import GatingRule, HeadingRule
 from pbem.ruleset import load_title
 from pbem.ruleset.board import load_map
 from pbem.engine.values import Vertex
+from tests.changed import with_settings
 from tests.records import REPO
 from tests.test_engine_operating import P1, P2, P3, float_corp, operating
 
 
-def made_up(**constants: Any) -> TitleData:
-    """1830's data with ``constants`` added to its game.yaml constants."""
-    title = load_title("1830")
-    return dataclasses.replace(title, constants=MappingProxyType({**title.constants, **constants}))
+def made_up(**settings: Any) -> TitleData:
+    """1830's data with ``settings`` given anew."""
+    return with_settings(load_title("1830"), **settings)
 
 
 def new_game(title: TitleData) -> Game:
@@ -70,7 +70,7 @@ def prr_with_two_2_trains(title: TitleData) -> Game:
 
 # -- two trains run as one (1825) ----------------------------------------------------------------
 
-HEADED = {"double_heading": {"most": 2}}
+HEADED = {"double_heading": HeadingRule(most=2)}
 
 
 def test_two_trains_run_as_one_route_of_their_summed_length_paid_once() -> None:
@@ -113,7 +113,7 @@ def test_a_train_heading_another_runs_no_route_of_its_own() -> None:
 
 def test_the_title_may_give_a_combination_its_own_length() -> None:
     """1825: two 2-trains run as one 3-train; here as one 2-train, so three stops are too many."""
-    game = prr_with_two_2_trains(made_up(double_heading={"most": 2, "lengths": {"2+2": 2}}))
+    game = prr_with_two_2_trains(made_up(double_heading=HeadingRule(2, {"2+2": 2})))
     with pytest.raises(IllegalOrderError, match="2\\+2 trains run as one may visit 2 stops, not 3"):
         game.apply(P1, RunRoutes((TrainRun("2", ("H10", "H12", "H16"), ("2",)),)))
 
@@ -148,7 +148,7 @@ def test_a_headed_run_is_logged_and_read_back_and_a_plain_run_logs_as_before() -
 
 # -- map pieces that gate track laying (1829) ------------------------------------------------------
 
-SURVEYED = {"gating_pieces": {"name": "survey party", "radius": 1, "hostile_blocks": True}}
+SURVEYED = {"gating_pieces": GatingRule("survey party", 1, hostile_blocks=True)}
 
 
 def prr_at_its_track_step(title: TitleData) -> Game:

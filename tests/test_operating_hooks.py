@@ -19,7 +19,7 @@ the made-up title 9999 (tests/titles/g9999.py), which no title package names:
 from __future__ import annotations
 
 import dataclasses
-from typing import Mapping
+from typing import Any, Mapping
 
 import pytest
 
@@ -30,6 +30,7 @@ from pbem.engine.actions import LayTile, PlaceToken, RunRoutes, TrainRun
 from pbem.engine.game import Game
 from pbem.engine.hooks import TitleHooks
 from pbem.engine.route_rules import RouteRules
+from pbem.engine.settings import HeadingRule, TileLay
 from pbem.engine.state import OperatingState, RoundState
 from pbem.engine.steps import operating
 from pbem.engine.steps.operating import walk
@@ -38,6 +39,7 @@ from pbem.engine.track_rules import TrackRules
 from pbem.engine.values import Vertex
 from pbem.errors import IllegalOrderError
 from pbem.ruleset import load_title
+from tests.changed import with_settings
 from tests.titles import RULES
 from tests.titles.g9999 import HOOKS9999, Composer9999, Presentation9999, hooks9999
 
@@ -66,12 +68,12 @@ class EveryLayAnUpgrade(TrackRules):
 
 
 def position(hooks: TitleHooks = HOOKS9999, trains: tuple[str, ...] = ("2-0",),
-             constants: dict[str, object] | None = None, city_on_a3: bool = True) -> Game:
+             settings: dict[str, Any] | None = None, city_on_a3: bool = True) -> Game:
     """9999 in an operating round: NWR (home A1, £500, director Ann) operates alone and owns
     ``trains``; a tile on A3 joins Northam A1 (50) to Southby A5 (40), #57 (a city of 20) or,
     without ``city_on_a3``, #9 (plain track)."""
     title: TitleData = load_title("9999", rules_dir=RULES, hooks=HOOKS9999, composer=Composer9999, presentation=Presentation9999)
-    title = dataclasses.replace(title, hooks=hooks, constants={**title.constants, **(constants or {})})
+    title = with_settings(dataclasses.replace(title, hooks=hooks), **(settings or {}))
     game = Game(title, ["Ann", "Bob"])
     state = game.state
     corp = state.corporations["NWR"]
@@ -124,9 +126,9 @@ def test_units_of_one_length_but_other_types_each_take_their_own_best_route() ->
 
 
 def test_counts_as_upgrade_decides_which_entry_of_the_tile_lays_a_lay_takes() -> None:
-    lays = {"tile_lays": [{"lay": True, "upgrade": True}, {"lay": "not_if_upgraded", "upgrade": False}]}
+    lays = {"tile_lays": (TileLay(True, True), TileLay("not_if_upgraded", False))}
     for hooks, expected in ((HOOKS9999, None), (hooks9999(track=EveryLayAnUpgrade()), "may not upgrade a tile now")):
-        game = position(hooks, constants=lays)
+        game = position(hooks, settings=lays)
         del game.state.tiles["A3"]
         operating.op_state(game).tiles_laid = 1  # one new tile laid already this turn
         problem = operating.Track.problem(game, "NWR", LayTile("A3", "9", 1))
@@ -134,8 +136,8 @@ def test_counts_as_upgrade_decides_which_entry_of_the_tile_lays_a_lay_takes() ->
 
 
 def test_a_run_named_like_trains_run_as_one_is_those_trains_where_no_train_has_that_name() -> None:
-    heading = {"double_heading": {"most": 2, "lengths": {"2+2": 3}}}
-    game = position(trains=("2-0", "2-1"), constants=heading)
+    heading = {"double_heading": HeadingRule(2, {"2+2": 3})}
+    game = position(trains=("2-0", "2-1"), settings=heading)
     assert run(game, "2+2", ("A1", "A3", "A5")) == 110
     with pytest.raises(IllegalOrderError, match="no 2\\+2 train"):
         run(position(trains=("2-0", "2-1")), "2+2", ("A1", "A3", "A5"))

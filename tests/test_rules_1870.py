@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from pbem.engine.settings import TileLay
 from pbem.engine.board import BorderData, MapData, TileData
 from pbem.engine.title import TitleData
 from pbem.ruleset import RULES_DIR, load_map, load_tiles, load_title, read_rules_yaml
@@ -60,21 +61,21 @@ def test_game_facts(title: TitleData) -> None:
     assert (title.min_players, title.max_players) == (2, 7)
     assert dict(title.starting_cash) == {2: 1050, 3: 700, 4: 525, 5: 420, 6: 350, 7: 300}
     assert dict(title.certificate_limit) == {2: 28, 3: 20, 4: 16, 5: 13, 6: 11, 7: 9}
-    assert {p: row[9] for p, row in title.const("certificate_limit_by_corporations").items()} == \
+    assert {p: row[9] for p, row in title.settings.certificate_limit_by_corporations.items()} == \
         {2: 24, 3: 17, 4: 14, 5: 11, 6: 9, 7: 7}
-    assert title.const("pool_share_limit") == 50
-    assert title.const("max_percent_per_corporation") == 60
-    assert title.const("sell_after") == "first_stock_round"
-    assert title.const("bid_increment") == 5
+    assert title.settings.pool_share_limit == 50
+    assert title.settings.max_percent_per_corporation == 60
+    assert title.settings.sell_after == "first_stock_round"
+    assert title.settings.bid_increment == 5
     assert dict(title.round_steps) == {
         "auction": ("company_pending_par", "waterfall_auction"),
         "stock": ("buy_sell_par_shares",),
     }
-    assert title.const("tile_lays") == [
-        {"lay": True, "upgrade": True, "cannot_reuse_same_hex": True},
-        {"lay": "not_if_upgraded", "upgrade": False},
-    ]
-    assert title.const("dividend_choices") == ["payout", "half", "withhold"]
+    assert title.settings.tile_lays == (
+        TileLay(True, True, cannot_reuse_same_hex=True),
+        TileLay("not_if_upgraded", False),
+    )
+    assert title.settings.dividend_choices == ("payout", "half", "withhold")
 
 
 def test_privates(title: TitleData, board: MapData) -> None:

@@ -10,12 +10,15 @@ import ast
 import copy
 import dataclasses
 import shutil
+from types import MappingProxyType
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 from pydantic import BaseModel
 
+from pbem.engine.settings import GatingRule, HeadingRule, Settings, Terms, TileHexes, TileLay
+from pbem.titles.g1870.settings import Settings1870, ShareRedemption, ShareReissue, settings1870
 from pbem.engine import title as title_module
 from pbem.engine.game import Game
 from pbem.errors import ConfigError
@@ -84,8 +87,10 @@ def test_title_data_is_frozen() -> None:
     title = load_title("1830")
     with pytest.raises(dataclasses.FrozenInstanceError):
         title.bank_cash = 1  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        title.settings.pool_share_limit = 10  # type: ignore[misc]
     with pytest.raises(TypeError):
-        title.constants["pool_share_limit"] = 10  # type: ignore[index]
+        title.settings.title_rules["home_naming_no_city"] = "one_city_left"  # type: ignore[index]
     assert copy.deepcopy(title) is title and copy.deepcopy(title.board) is title.board  # shared, never copied
 
 
@@ -95,6 +100,25 @@ def test_an_unknown_key_names_the_file_and_the_key(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as info:
         load_title("1830", rules_dir=root)
     assert str(info.value) == f"{root / '1830' / 'game.yaml'}: pool_share_limt: unknown key"
+
+
+def test_another_titles_setting_is_refused_with_the_file(tmp_path: Path) -> None:
+    """1870's destination tokens are 1870's settings (its Settings1870), not 1830's."""
+    root = copy_rules(tmp_path)
+    append(root / "1830" / "game.yaml", "destination_token_value: 80\n")
+    with pytest.raises(ConfigError) as info:
+        load_title("1830", rules_dir=root)
+    assert str(info.value) == f"{root / '1830' / 'game.yaml'}: destination_token_value: not a setting of this title"
+
+
+def test_settings_reach_the_engine_frozen_and_typed() -> None:
+    s = load_title("1870", ("dixon",)).settings
+    assert isinstance(s, Settings1870) and isinstance(s.tile_lays, tuple) and isinstance(s.tile_lays[0], TileLay)
+    assert isinstance(s.certificate_limit_by_corporations, MappingProxyType)
+    assert isinstance(s.help_omit, frozenset) and isinstance(s.terms, Terms)
+    assert isinstance(s.tile_hexes, MappingProxyType) and isinstance(s.tile_hexes["170"], TileHexes)
+    assert s.tile_hexes["170"].only == ("B11", "C18", "J3", "J5", "N17") and s.tile_hexes["63"].only is None
+    assert isinstance(s.upgrade_chart, MappingProxyType) and s.upgrade_chart["170"] == ("171K", "172L")
 
 
 def test_an_unknown_nested_key_names_its_path(tmp_path: Path) -> None:
@@ -149,14 +173,17 @@ def test_unknown_title_and_variant_list_the_known_ones() -> None:
         load_title("1830", ("nope",))
 
 
-def test_constants_are_the_keys_the_file_sets() -> None:
-    """A constant the file leaves out is absent, so the reading code's default applies."""
+def test_settings_are_the_files_values_and_otherwise_the_defaults_stated_once() -> None:
+    """A setting the files leave out takes the one default :class:`Settings` states (1830's);
+    one they give reaches the engine typed (issue 20)."""
     t1830, t1870 = load_title("1830"), load_title("1870")
-    assert t1830.const("dividend_choices") is None and t1870.const("dividend_choices") == ["payout", "half", "withhold"]
-    assert t1870.const("share_redemption") == {"max_treasury_shares_before": 3, "needs_operated": True}
-    assert load_title("1870", ("max_reissue_200",)).const("share_reissue") == {"max_price": 200}
-    assert t1830.const("upgrade_must_add_run_track", False) is False
-    assert "title" not in t1830.constants and "players" not in t1830.constants
+    assert t1830.settings.dividend_choices == ("payout", "withhold") == Settings().dividend_choices
+    assert t1870.settings.dividend_choices == ("payout", "half", "withhold")
+    assert settings1870(t1870).share_redemption == ShareRedemption(max_treasury_shares_before=3, needs_operated=True)
+    assert settings1870(load_title("1870", ("max_reissue_200",))).share_reissue.max_price == 200
+    assert settings1870(t1870).share_reissue.max_price is None and not hasattr(t1830.settings, "share_reissue")
+    assert t1830.settings.upgrade_must_add_run_track is False and t1830.settings.tile_lays == (TileLay(),)
+    assert t1830.settings.terms.president == "president"
 
 
 def test_the_dixon_key_is_declared_false_by_default() -> None:
@@ -177,10 +204,9 @@ def _docstrings(tree: ast.Module) -> set[int]:
     return found
 
 
-def _reads(skip: set[Path]) -> tuple[set[str], set[str], set[str]]:
-    """(keys passed to ``.const(...)``, attribute names, string literals) in pbem/ code,
-    docstrings and the files of ``skip`` left out."""
-    consts: set[str] = set()
+def _reads(skip: set[Path]) -> tuple[set[str], set[str]]:
+    """(attribute names, string literals) in pbem/ code, docstrings and the files of ``skip``
+    left out."""
     attrs: set[str] = set()
     strings: set[str] = set()
     for path, tree in modules(PBEM):
@@ -188,14 +214,11 @@ def _reads(skip: set[Path]) -> tuple[set[str], set[str], set[str]]:
             continue
         docs = _docstrings(tree)
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "const":
-                if node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
-                    consts.add(node.args[0].value)
-            elif isinstance(node, ast.Attribute):
+            if isinstance(node, ast.Attribute):
                 attrs.add(node.attr)
             elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
                 strings.add(node.value)
-    return consts, attrs, strings
+    return attrs, strings
 
 
 def _models(model: type[BaseModel], found: dict[str, type[BaseModel]]) -> dict[str, type[BaseModel]]:
@@ -212,19 +235,21 @@ def _models(model: type[BaseModel], found: dict[str, type[BaseModel]]) -> dict[s
     return found
 
 
-def test_every_game_constant_is_read_through_const() -> None:
-    """A ``game.yaml`` key that reaches the engine as a constant is read by some
-    ``title.const("key")``: a key nothing reads cannot come back (issue 11: 15 keys of 1870's
+def test_every_game_setting_is_a_typed_field_the_code_reads() -> None:
+    """Each ``game.yaml`` key beyond the identity keys is a field of the engine's typed
+    :class:`Settings` (issue 20), and some code outside the loader reads it as
+    ``settings.<key>``: a key nothing reads cannot come back (issue 11: 15 keys of 1870's
     game.yaml were read by nothing while hooks hard-coded them)."""
-    consts, _, _ = _reads(skip=set())
+    attrs, _ = _reads(skip={*(PBEM / "ruleset").glob("*.py"), PBEM / "engine" / "settings.py"})
     declared = set(schema.GameData.model_fields) - schema.IDENTITY_KEYS
-    assert sorted(declared - consts) == []
+    assert declared == {f.name for cls in (Settings, Settings1870) for f in dataclasses.fields(cls)}
+    assert sorted(declared - attrs) == []
 
 
 def test_every_declared_key_is_read_somewhere() -> None:
     """Every key of every model of the schema is named by pbem/ code outside the schema (an
     attribute or a string key), and the loader builds every identity key of game.yaml."""
-    _, attrs, strings = _reads(skip={PBEM / "ruleset" / "schema.py"})
+    attrs, strings = _reads(skip={PBEM / "ruleset" / "schema.py"})
     found: dict[str, type[BaseModel]] = {}
     for model in [*schema.FILE_MODELS.values(), schema.Company]:
         _models(model, found)
@@ -244,9 +269,10 @@ def test_every_declared_key_is_read_somewhere() -> None:
 def test_every_title_data_field_is_read_by_the_game() -> None:
     """The values the loader builds are read by the code playing the game (outside the loader
     and the module defining them)."""
-    _, attrs, _ = _reads(skip=set((PBEM / "ruleset").glob("*.py")))
+    attrs, _ = _reads(skip={*(PBEM / "ruleset").glob("*.py"), PBEM / "engine" / "settings.py"})
     classes = [title_module.TitleData, title_module.CompanyData, title_module.CorporationData,
-               title_module.TrainData, title_module.PhaseData, title_module.MarketCell, title_module.Ability]
+               title_module.TrainData, title_module.PhaseData, title_module.MarketCell, title_module.Ability,
+               Settings, Settings1870, TileLay, ShareRedemption, ShareReissue, TileHexes, Terms, HeadingRule, GatingRule]
     unread = [f"{cls.__name__}.{f.name}" for cls in classes for f in dataclasses.fields(cls) if f.name not in attrs]
     assert unread == []
 

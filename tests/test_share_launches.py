@@ -50,11 +50,14 @@ class CountingRounds(RoundSequence):
 
 
 class LateLaunch(StockRules):
-    """Corporations named in the title's ``launch_after`` constant open after that many
+    """Corporations named in ``launch_after`` (symbol -> operating rounds) open after that many
     operating rounds."""
 
+    def __init__(self, launch_after: dict[str, int]) -> None:
+        self.launch_after = launch_after
+
     def launch_problem(self, game: Game, sym: str) -> str | None:
-        after = int(game.title.const("launch_after", {}).get(sym, 0))
+        after = self.launch_after.get(sym, 0)
         played = counted(game).operating_rounds
         if played < after:
             return f"{sym}'s shares are offered after {after} operating round{'s' if after > 1 else ''} ({played} so far)"
@@ -65,8 +68,8 @@ def made_up() -> Game:
     """1830 with NYC and B&M launching after the first operating round; privates sold at
     face value, in SR 1 with Player 1 (the BO's owner, B&O at par) to act."""
     base = load_title("1830")
-    title = dataclasses.replace(base, hooks=TitleHooks(sequence=CountingRounds(), stock=LateLaunch()),
-                                constants={**base.constants, "launch_after": {sym: 1 for sym in LATE}})
+    late = LateLaunch({sym: 1 for sym in LATE})
+    title = dataclasses.replace(base, hooks=TitleHooks(sequence=CountingRounds(), stock=late))
     game = Game(title, [P1, P2, P3])
     for player, company in ((P1, "SV"), (P2, "CS"), (P3, "DH"), (P1, "MH"), (P2, "CA"), (P3, "BO")):
         game.apply(player, BuyPrivate(company))

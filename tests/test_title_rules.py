@@ -60,5 +60,5 @@ def test_a_value_of_another_type_than_the_default_fails_the_load(tmp_path: Path)
 def test_1830_declares_its_readings_of_a_train_due_a_home_naming_no_city_and_a_lifted_token() -> None:
     declared = {"emergency_train_from_corporation": "face_value", "home_naming_no_city": "whole_hex",
                 "token_city_after_lay": "layer"}
-    assert load_title("1830").const("title_rules") == declared
+    assert load_title("1830").settings.title_rules == declared
     assert TitleComposer.title_rules() == declared

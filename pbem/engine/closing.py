@@ -48,7 +48,7 @@ def close_corporation(game: Game, sym: str) -> None:
     corp.cash = 0
     if corp.trains:
         kinds = tuple(trains.train_type(t) for t in corp.trains)
-        if title.const("closed_corporation_trains", "to_pool") == "to_pool":
+        if title.settings.closed_corporation_trains == "to_pool":
             state.pool_trains.extend(corp.trains)
             game.event(TrainsRemoved(sym, kinds, to_pool=True))
         else:

@@ -343,7 +343,7 @@ class Game:
         if not certs:
             raise IllegalOrderError(f"there is no {sym} share in the {'IPO' if source == IPO else 'bank pool'}")
         if not shares.holding_ok(state, title, player, sym, certs[0].percent):
-            raise IllegalOrderError(f"{player} may not hold more than {title.const('max_percent_per_corporation', 60)}% of {sym}")
+            raise IllegalOrderError(f"{player} may not hold more than {title.settings.max_percent_per_corporation}% of {sym}")
         certs[0].owner = Owner.player(player)
         self._close_company(action.company)
         self.event(Exchanged(player, action.company, certs[0].percent, sym))

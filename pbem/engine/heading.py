@@ -18,32 +18,19 @@ Source: the issue's requirement ("two trains run as one (double-heading)").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 from pbem.engine import trains
+from pbem.engine.settings import HeadingRule
 
 if TYPE_CHECKING:
     from pbem.engine.title import TitleData
 
 
-@dataclass(frozen=True)
-class HeadingRule:
-    """The title's double-heading: at most ``most`` trains on one route; ``lengths`` maps a
-    combination (train types joined by ``+``, in the order written) to its length where it
-    is not the sum."""
-
-    most: int
-    lengths: Mapping[str, int] = field(default_factory=dict)
-
-
 def heading_rule(title: TitleData) -> HeadingRule | None:
-    """The title's :class:`HeadingRule` from its constant ``double_heading``, or None (every
-    train runs alone)."""
-    data = title.const("double_heading")
-    if not data:
-        return None
-    return HeadingRule(int(data.get("most", 2)), dict(data.get("lengths") or {}))
+    """The title's :class:`~pbem.engine.settings.HeadingRule` (its setting ``double_heading``),
+    or None (every train runs alone)."""
+    return title.settings.double_heading
 
 
 def allows(title: TitleData) -> bool:

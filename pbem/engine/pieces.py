@@ -19,36 +19,21 @@ Dagger's 1829 combined boards variant (survey parties).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping
 
 from pbem.engine.board import MapData
 from pbem.engine.events import PiecePlaced
+from pbem.engine.settings import GatingRule
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
     from pbem.engine.title import TitleData
 
 
-@dataclass(frozen=True)
-class GatingRule:
-    """The title's gating pieces: what they are called, how far from a piece a corporation
-    may lay (``radius`` in hexes, 0: the piece's hex only), and whether another
-    corporation's piece closes its hex (``hostile_blocks``)."""
-
-    name: str
-    radius: int
-    hostile_blocks: bool
-
-
 def gating_rule(title: TitleData) -> GatingRule | None:
-    """The title's :class:`GatingRule` from its constant ``gating_pieces``, or None (no
-    gating: every title without the key)."""
-    data = title.const("gating_pieces")
-    if not data:
-        return None
-    return GatingRule(str(data.get("name", "survey party")), int(data.get("radius", 1)),
-                      bool(data.get("hostile_blocks", False)))
+    """The title's :class:`~pbem.engine.settings.GatingRule` (its setting ``gating_pieces``),
+    or None (no gating: every title without the key)."""
+    return title.settings.gating_pieces
 
 
 def within(board: MapData, centres: list[str], radius: int) -> set[str]:

@@ -66,7 +66,7 @@ def certificate_count(state: GameState, title: TitleData, player: str, *,
         for c in state.certificates
         if c.owner == owner and c.corporation not in pending and counts_for_limit(state, title, c.corporation)
     )
-    if title.const("certificate_limit_includes_privates", True):
+    if title.settings.certificate_limit_includes_privates:
         count += len(state.players[player].companies)
     return count
 
@@ -77,7 +77,7 @@ def certificate_limit(state: GameState, title: TitleData) -> int:
     the limit also falls as corporations close: the entry for the fewest corporations not
     below the number still open (so the last entry holds however few remain)."""
     players = len([p for p in state.players.values() if not p.bankrupt])
-    table = title.const("certificate_limit_by_corporations", None)
+    table = title.settings.certificate_limit_by_corporations
     if table and players in table:
         by_count = {int(k): int(v) for k, v in table[players].items()}
         open_now = sum(1 for corp in state.corporations.values() if not corp.closed)
@@ -94,7 +94,7 @@ def holding_ok(state: GameState, title: TitleData, player: str, sym: str, extra:
         found = market.cell(title, corp.price)
         if found is not None and found.unlimited_holding:
             return True
-    limit = int(title.const("max_percent_per_corporation", 60))
+    limit = title.settings.max_percent_per_corporation
     return state.percent_of(Owner.player(player), sym) + extra <= limit
 
 
@@ -130,7 +130,7 @@ def incremental(state: GameState, title: TitleData, sym: str) -> bool:
     """Whether a share of ``sym`` sold from its IPO/treasury pays the corporation (incremental
     capitalization) rather than the bank: the title's ``capitalization``, or what the title's
     state says (:meth:`TitleState.incremental`; 1870: after a reissue)."""
-    if title.const("capitalization", "full") == "incremental":
+    if title.settings.capitalization == "incremental":
         return True
     return state.title_state.incremental(title, sym)
 
@@ -148,7 +148,7 @@ def float_if_ready(state: GameState, title: TitleData, sym: str, events: list[Ev
         return
     corp.floated = True
     events.append(Floated(sym))
-    if title.const("capitalization", "full") == "full" and not incremental(state, title, sym):
+    if title.settings.capitalization == "full" and not incremental(state, title, sym):
         amount = certificate_price(title, sym, sum(data.shares), par_price(state, title, sym))
         state.bank -= amount
         corp.cash += amount
@@ -215,7 +215,7 @@ def transfer(certs: list[Certificate], to: Owner) -> None:
 
 def pool_room(state: GameState, title: TitleData, sym: str) -> int:
     """Percent of ``sym`` the bank pool may still take (50% limit, 1830 rules 5.3)."""
-    return int(title.const("pool_share_limit", 50)) - state.percent_of(POOL, sym)
+    return title.settings.pool_share_limit - state.percent_of(POOL, sym)
 
 
 def _end_receivership(state: GameState, title: TitleData, sym: str, events: list[Event]) -> None:

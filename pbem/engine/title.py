@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping
 
 from pbem.engine.board import MapData, TileData
+from pbem.engine.settings import Settings
 
 if TYPE_CHECKING:
     from pbem.engine.hooks import TitleHooks
@@ -123,7 +124,9 @@ class TitleData:
     max_players: int
     starting_cash: Mapping[int, int]
     certificate_limit: Mapping[int, int]
-    constants: Mapping[str, Any]
+    settings: Settings
+    """The settings of ``game.yaml`` beyond the fields above, typed, each default stated once
+    (:class:`~pbem.engine.settings.Settings`)."""
     companies: tuple[CompanyData, ...]
     corporations: tuple[CorporationData, ...]
     market: tuple[tuple[MarketCell | None, ...], ...]
@@ -177,16 +180,11 @@ class TitleData:
         ]
         return sorted(cells, key=lambda rc: -self.market[rc[0]][rc[1]].price)  # type: ignore[union-attr]
 
-    def const(self, key: str, default: Any = None) -> Any:
-        """A title constant from ``game.yaml`` (e.g. ``"pool_share_limit"``)."""
-        return self.constants.get(key, default)
-
     def title_rule(self, key: str) -> bool | int | str:
         """The setting ``key`` of the title's own rules (``game.yaml`` ``title_rules``, its
         default declared by the title's composer,
         :meth:`~pbem.ruleset.composer.TitleComposer.title_rules`).
 
         :raises KeyError: the title declares no such setting."""
-        value: bool | int | str = self.const("title_rules", {})[key]
-        return value
+        return self.settings.title_rules[key]
 

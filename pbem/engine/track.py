@@ -289,7 +289,7 @@ def lay_problem(game: Game, corp: str, coord: str, tile_name: str, rotation: int
             return f"{corp}'s track does not reach {coord}"
         if not exits & reach:
             return f"#{tile_name} at rotation {rotation} does not connect to {corp}'s track"
-        if not old.printed and game.title.const("upgrade_must_add_run_track", False):
+        if not old.printed and game.title.settings.upgrade_must_add_run_track:
             return upgrade_run_problem(game, corp, coord, new, rotation)
     return None
 

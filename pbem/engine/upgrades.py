@@ -25,15 +25,15 @@ def upgrade_problem(game: Game, coord: str, new: TileData, rotation: int) -> str
         return f"{coord} cannot take a tile"
     if COLOR_ORDER.index(new.color) != COLOR_ORDER.index(old.tile.color) + 1 if old.tile.color in COLOR_ORDER else True:
         return f"a {new.color} tile cannot go on a {old.tile.color} hex"
-    placement = (game.title.const("tile_hexes") or {}).get(new.name)
-    if placement:
-        if "only" in placement and coord not in placement["only"]:
-            return f"#{new.name} may go only on {', '.join(placement['only'])}"
-        if coord in placement.get("never", []):
+    placement = game.title.settings.tile_hexes.get(new.name)
+    if placement is not None:
+        if placement.only is not None and coord not in placement.only:
+            return f"#{new.name} may go only on {', '.join(placement.only)}"
+        if coord in placement.never:
             return f"#{new.name} may not go on {coord}"
-    chart = game.title.const("upgrade_chart")
-    if chart and not old.printed and new.name not in chart.get(old.tile.name, []):
-        allowed = ", ".join(f"#{t}" for t in chart.get(old.tile.name, [])) or "nothing"
+    chart = game.title.settings.upgrade_chart
+    if chart and not old.printed and new.name not in chart.get(old.tile.name, ()):
+        allowed = ", ".join(f"#{t}" for t in chart.get(old.tile.name, ())) or "nothing"
         return f"the upgrade chart lets #{old.tile.name} become only {allowed}, not #{new.name}"
     expected = future_label(game, coord, new.color) or old.tile.label or None
     if expected != (new.label or None):

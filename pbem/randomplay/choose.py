@@ -69,7 +69,7 @@ def _bids(game: Game, player: str, bid: Bid, rng: random.Random) -> list[Action]
     high = auction.max_bid(game, player, bid.company)
     if high <= low:
         return []
-    step = int(game.title.const("bid_increment", 5))
+    step = game.title.settings.bid_increment
     amounts = {high, low + step, low + step * rng.randint(1, max(1, (high - low) // step))}
     return [Bid(bid.company, amount) for amount in sorted(amounts) if low < amount <= high]
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from pbem.engine.settings import Settings
+
 
 class TitleComposer:
     """1830's composition: the documents as they are, the variants as asked, 1830's settings."""
@@ -38,6 +40,13 @@ class TitleComposer:
         :raises ConfigError: a combination the title does not allow, with the reason.
         1830: the variants as asked."""
         return tuple(variants)
+
+    @classmethod
+    def settings_type(cls) -> type[Settings]:
+        """The type of the title's settings (``game.yaml``): the core's
+        :class:`~pbem.engine.settings.Settings`, or a subclass adding the title's own keys
+        with their defaults (1870's destinations, redemption, price protection)."""
+        return Settings
 
     @classmethod
     def title_rules(cls) -> Mapping[str, bool | int | str]:

@@ -8,13 +8,18 @@ and key named").
 
 from __future__ import annotations
 
+import collections.abc
+import dataclasses
 import functools
+import types
+import typing
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from pbem.engine.settings import Settings
 from pbem.engine.title import (
     Ability,
     CompanyData,
@@ -111,7 +116,8 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
         max_players=game.players.max,
         starting_cash=MappingProxyType(dict(game.starting_cash)),
         certificate_limit=MappingProxyType(dict(game.certificate_limit)),
-        constants=MappingProxyType(_constants(game, composer_type, sources["game"])),
+        settings=_settings(game, composer_type.settings_type(), _title_rules(game, composer_type, sources["game"]),
+                           sources["game"]),
         companies=tuple(_company(c) for c in companies),
         corporations=_corporations(corporations),
         market=_market(market, folder / "market.yaml"),
@@ -127,18 +133,16 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
     )
 
 
-def _constants(game: schema.GameData, composer: type[TitleComposer],
-               sources: Sequence[tuple[Path, Any]]) -> dict[str, Any]:
-    """The constants of ``game`` (its keys other than the identity keys that the files set),
-    with ``title_rules`` checked against the settings the title's ``composer`` declares and
-    their defaults filled in.
+def _title_rules(game: schema.GameData, composer: type[TitleComposer],
+                 sources: Sequence[tuple[Path, Any]]) -> dict[str, bool | int | str]:
+    """``game``'s ``title_rules`` checked against the settings the title's ``composer``
+    declares, their defaults filled in.
 
     :raises ConfigError: a setting the title does not declare, or a value of another type
         than its default's (the file and the key named).
     """
-    found = {k: v for k, v in game.model_dump(exclude_unset=True).items() if k not in schema.IDENTITY_KEYS}
     declared = composer.title_rules()
-    given = found.get("title_rules") or {}
+    given = game.title_rules or {}
     for key, value in given.items():
         where = next((path for path, part in reversed(sources) if _holds(part, ("title_rules", key))),
                      sources[0][0] if sources else None)
@@ -148,9 +152,51 @@ def _constants(game: schema.GameData, composer: type[TitleComposer],
         if type(value) is not type(declared[key]):
             raise ConfigError(f"{where}: title_rules.{key}: a {type(declared[key]).__name__}, "
                               f"not {value!r}")
-    if declared:
-        found["title_rules"] = {**declared, **given}
-    return found
+    return {**declared, **given}
+
+
+def _settings(game: schema.GameData, settings_type: type[Settings],
+              title_rules: Mapping[str, bool | int | str], sources: Sequence[tuple[Path, Any]]) -> Settings:
+    """The engine's typed, frozen settings (``settings_type``: the core's
+    :class:`~pbem.engine.settings.Settings` or the title's subclass) from the checked
+    ``game``; a key the files leave out keeps the default the dataclass states.
+
+    :raises ConfigError: a key the schema knows that is not a setting of this title (the
+        file named)."""
+    fields = {f.name for f in dataclasses.fields(settings_type)}
+    hints = typing.get_type_hints(settings_type)
+    given: dict[str, Any] = {}
+    for key in game.model_fields_set - schema.IDENTITY_KEYS - {"title_rules"}:
+        value = getattr(game, key)
+        if value is None:
+            continue
+        if key not in fields:
+            where = next((path for path, part in reversed(sources) if _holds(part, (key,))), None)
+            raise ConfigError(f"{where}: {key}: not a setting of this title")
+        given[key] = _typed(value, hints[key])
+    return settings_type(**given, title_rules=MappingProxyType(dict(title_rules)))
+
+
+def _typed(value: Any, hint: Any) -> Any:
+    """``value`` (as the schema checked it: lists, dicts, pydantic models) as the frozen type
+    ``hint`` of a settings field names: a tuple for ``tuple[X, ...]``, a read-only mapping for
+    ``Mapping``, a frozenset, a dataclass built from a model's set keys."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (types.UnionType, typing.Union):
+        inner = [a for a in args if a is not type(None)]
+        return _typed(value, inner[0]) if len(inner) == 1 else value
+    if isinstance(value, BaseModel):
+        value = {k: getattr(value, k) for k in value.model_fields_set if getattr(value, k) is not None}
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type) and isinstance(value, dict):
+        inner_hints = typing.get_type_hints(hint)
+        return hint(**{k: _typed(v, inner_hints[k]) for k, v in value.items()})
+    if origin is tuple:
+        return tuple(_typed(v, args[0]) for v in value)
+    if origin is frozenset:
+        return frozenset(value)
+    if origin in (Mapping, collections.abc.Mapping, dict):
+        return MappingProxyType({k: _typed(v, args[1]) for k, v in value.items()})
+    return value
 
 
 def _validated(model: type[Any] | TypeAdapter[Any], doc: Any, sources: Sequence[tuple[Path, Any]]) -> Any:

@@ -4,8 +4,8 @@ Every model forbids keys it does not declare, so a misspelt or unknown key fails
 loader names the file and the key path). Each declared key is read by the code (the test
 ``tests/test_ruleset.py`` checks that): a fact the code does not read has no key, it is prose
 in the file's comments. ``game.yaml`` keys other than the title's identity, money and players
-reach the engine as constants (``TitleData.const``); a key left out of the file is absent
-there, and the reading code's own default applies. The map and the tile catalogue
+reach the engine as its typed, frozen settings (:class:`pbem.engine.settings.Settings`,
+``TitleData.settings``); a key left out of the file takes the one default stated there. The map and the tile catalogue
 (``map.yaml``, ``tiles.yaml``) are checked by :mod:`pbem.ruleset.board`.
 
 Source: issue 11 ("title data validated by a schema: an unknown or unread key fails the load
@@ -114,7 +114,7 @@ class GameData(Strict):
     starting_cash: dict[int, int]
     certificate_limit: dict[int, int]
     round_steps: dict[str, list[str]] = Field(default_factory=dict)
-    # the rest are constants, read through TitleData.const
+    # the rest are settings, read through TitleData.settings (pbem.engine.settings)
     certificate_limit_by_corporations: dict[int, dict[int, int]] | None = None
     certificate_limit_includes_privates: bool | None = None
     max_percent_per_corporation: int | None = None
@@ -169,14 +169,15 @@ class GameData(Strict):
     its default by the title's composer
     (:meth:`~pbem.ruleset.composer.TitleComposer.title_rules`): the loader refuses a key the
     title does not declare and a value of another type than its default's, and fills in the
-    defaults; read through :meth:`~pbem.engine.title.TitleData.title_rule`. A variant changes one as it changes any constant."""
+    defaults; read through :meth:`~pbem.engine.title.TitleData.title_rule`. A variant changes
+    one as it changes any setting."""
 
 
 IDENTITY_KEYS = frozenset(
     {"title", "name", "currency", "bank_cash", "players", "starting_cash", "certificate_limit", "round_steps"}
 )
 """``game.yaml`` keys that become :class:`~pbem.engine.title.TitleData` fields; the others are
-constants."""
+its settings."""
 
 
 # --- companies.yaml ------------------------------------------------------------------------

@@ -72,7 +72,7 @@ def min_bid(game: Game, company: str) -> int:
         return min_price(game, company)
     bids = _auction(game).bids.get(company, [])
     base = max((price for _, price in bids), default=min_price(game, company))
-    return base + int(game.title.const("bid_increment", 5))
+    return base + game.title.settings.bid_increment
 
 
 class PendingPar(Step):
@@ -207,8 +207,8 @@ class WaterfallAuction(Step):
                 f"{player} can bid at most {game.money(maximum)} on {company} "
                 f"(cash less other open bids)"
             )
-        increment = int(game.title.const("bid_increment", 5))
-        if game.title.const("bid_multiple_of_increment", False) and (action.price - minimum) % increment:
+        increment = game.title.settings.bid_increment
+        if game.title.settings.bid_multiple_of_increment and (action.price - minimum) % increment:
             raise IllegalOrderError(f"bids must rise by a multiple of {game.money(increment)}")
         game.state.players[player].passed = False
         if auction.auctioning is not None:

@@ -56,7 +56,7 @@ def _bought(game: Game) -> bool:
 
 
 def _sale_allowed_now(game: Game) -> bool:
-    if game.title.const("sell_after") == "first_stock_round":
+    if game.title.settings.sell_after == "first_stock_round":
         return game.state.round.kind != "stock" or game.state.round.number > 1
     return True
 
@@ -82,7 +82,7 @@ def _buy_multiple_ok(game: Game, sym: str, source: str) -> bool:
     found = market.cell(title, coord) if coord else None
     if found is None or not found.buy_multiple:
         return False
-    if not title.const("multiple_buy_from_ipo", False):
+    if not title.settings.multiple_buy_from_ipo:
         if source != "pool" or sr.bought_from_ipo:
             return False
     if "par" in sr.turn_actions:
@@ -114,7 +114,7 @@ def buy_problem(game: Game, player: str, sym: str, source: str) -> str | None:
         return f"{player} has {game.money(state.players[player].cash)}, a share costs {game.money(price)}"
     pct = shares.share_percent(title, sym)
     if not shares.holding_ok(state, title, player, sym, pct):
-        limit = title.const("max_percent_per_corporation", 60)
+        limit = title.settings.max_percent_per_corporation
         return f"{player} may not hold more than {limit}% of {sym}"
     if shares.counts_for_limit(state, title, sym) and shares.certificate_count(
         state, title, player
@@ -200,14 +200,12 @@ def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
         return "no shares may be sold in the first stock round"
     sr = state.round.stock
     if sr is not None and state.round.kind == "stock":
-        order = title.const("sell_buy_order", "sell_buy_sell")
+        order = title.settings.sell_buy_order
         done = sr.turn_actions
-        if order == "sell_buy" and any(k in PURCHASES for k in done):
-            return "shares may not be sold after buying in the same turn"
         if order == "sell_buy_or_buy_sell" and "sell" in done and any(k in PURCHASES for k in done) \
                 and done[-1] in PURCHASES:
             return "this turn has sold and then bought: no more sales"
-        if title.const("must_sell_in_blocks") and sym in sr.sold.get(player, []) and sym in sr.turn_sells:
+        if title.settings.must_sell_in_blocks and sym in sr.sold.get(player, []) and sym in sr.turn_sells:
             return f"{sym} was sold this turn already: shares are sold in one lot a turn"
     pct = shares.share_percent(title, sym)
     held = state.percent_of(Owner.player(player), sym)
@@ -216,9 +214,9 @@ def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
     if state.corporations[sym].price is None:
         return no_price_problem(sym)
     if shares.pool_room(state, title, sym) < count * pct:
-        return f"the bank pool may not hold more than {title.const('pool_share_limit', 50)}% of {sym}"
-    if title.const("sale_down_to_holding_limit", False) and not shares.holding_ok(state, title, player, sym, -count * pct):
-        limit = int(title.const("max_percent_per_corporation", 60))
+        return f"the bank pool may not hold more than {title.settings.pool_share_limit}% of {sym}"
+    if title.settings.sale_down_to_holding_limit and not shares.holding_ok(state, title, player, sym, -count * pct):
+        limit = title.settings.max_percent_per_corporation
         return f"{player} holds {held}% of {sym}: a sale must bring it down to {limit}% or less"
     corp = state.corporations[sym]
     ordinary = len(shares.pick_certificates(state, Owner.player(player), sym, 10**6))
@@ -243,7 +241,7 @@ def must_sell(game: Game, player: str) -> bool:
         return False
     if shares.certificate_count(state, title, player) > shares.certificate_limit(state, title):
         return True
-    if title.const("forced_to_sell_above_percent", True) is False:
+    if title.settings.forced_to_sell_above_percent is False:
         return False  # 1870: holding over 60% (after a price protection) need not be sold down
     return any(
         not shares.holding_ok(state, title, player, sym) and can_sell_some(game, player, sym)
@@ -527,7 +525,7 @@ def finish_stock_round(game: Game) -> None:
         held = sum(state.percent_of(Owner.player(p), sym) for p in state.seats) + sum(
             c.percent for c in state.certificates if c.corporation == sym and c.owner == IPO
             and state.title_state.withheld(c))
-        if held == 100 and title.const("sold_out_increase", True):
+        if held == 100 and title.settings.sold_out_increase:
             corp = state.corporations[sym]
             before = corp.price
             assert before is not None

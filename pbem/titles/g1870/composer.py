@@ -5,12 +5,19 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from pbem.engine.settings import Settings
 from pbem.ruleset.composer import TitleComposer
 from pbem.titles.g1870 import atsf, gmo, historical, illinois, katy, mkt_private, ohio, small_cities
+from pbem.titles.g1870.settings import Settings1870
 
 
 class Composer1870(TitleComposer):
     """1870's settings and composed documents."""
+
+    @classmethod
+    def settings_type(cls) -> type[Settings]:
+        """:class:`~pbem.titles.g1870.settings.Settings1870`."""
+        return Settings1870
 
     @classmethod
     def title_rules(cls) -> Mapping[str, bool | int | str]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from pbem.engine import track, trains
 from pbem.engine.actions import Action, Dividend, RunAuto, RunRoutes
+from pbem.titles.g1870.settings import settings1870
 from pbem.titles.g1870.actions import DestinationToken, GrantConnection
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, president
 from pbem.engine.steps.operating.dividends import distribute, move_price
@@ -250,7 +251,7 @@ class ConnectionToken(_ConnectionStep):
             game.event(DestinationTokenPlaced(corp, target))
         else:
             mine.destination_on_charter.append(corp)
-            value = game.title.const("destination_token_value", 100)
+            value = settings1870(game.title).destination_token_value
             game.event(DestinationTokenPlaced(corp, target, int(value)))
         mine.destinations_reached.append(corp)
 
@@ -336,7 +337,7 @@ class ConnectionDividend(_ConnectionStep):
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
         assert isinstance(action, Dividend)
-        choices = game.title.const("connection_run_choices", ["payout", "withhold"])
+        choices = settings1870(game.title).connection_run_choices
         if action.choice not in choices:
             raise IllegalOrderError(f"a connection run is paid out or withheld, not {action.choice}")
         mine, corp = state1870(game.state), connecting_corp(game)
@@ -350,7 +351,7 @@ class ConnectionDividend(_ConnectionStep):
 
     @classmethod
     def candidates(cls, game: Game, player: str) -> Iterable[Action]:
-        choices = game.title.const("connection_run_choices", ["payout", "withhold"])
+        choices = settings1870(game.title).connection_run_choices
         return [Dividend(choice) for choice in choices]
 
 

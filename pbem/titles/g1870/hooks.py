@@ -30,6 +30,7 @@ from pbem.engine.track_rules import TrackRules
 from pbem.engine.state import IPO, Owner, ShareSale, TitleState
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
 from pbem.engine.values import CityRef, Vertex
+from pbem.titles.g1870.settings import settings1870
 from pbem.titles.g1870 import atsf, gmo, historical, illinois, katy, mkt_private, ohio, protection, rivers, small_cities
 from pbem.titles.g1870.state import State1870, state1870
 from pbem.titles.g1870.stock import Stock1870
@@ -201,7 +202,7 @@ class Track1870(TrackRules):
         costs, placed = super().station_tokens(game, corp)
         mine = state1870(game.state)
         if corp in mine.destination_on_charter:
-            costs.append(int(game.title.const("destination_token_value", 100)))
+            costs.append(settings1870(game.title).destination_token_value)
         elif corp in mine.destinations_reached or illinois.holds_base(game, corp):
             placed -= 1
         return costs, placed
@@ -221,7 +222,7 @@ class Track1870(TrackRules):
         tokens = [corp for corp in here if destination_token_at(game, corp, coord)]
         if not tokens:
             return printed
-        if (not game.title.const("destination_token_takes_a_slot", False)
+        if (not settings1870(game.title).destination_token_takes_a_slot
                 or track.placed(game, coord).tile.offboard is not None):
             return printed + len(tokens)
         held = len(track.reserved_home(game, coord, city))

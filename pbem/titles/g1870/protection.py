@@ -28,6 +28,7 @@ from pbem.engine import market, shares
 from pbem.engine.events import PriceMoved
 from pbem.engine.state import POOL, Owner, ShareSale
 from pbem.errors import IllegalOrderError
+from pbem.titles.g1870.settings import settings1870
 from pbem.titles.g1870 import market as ledge
 from pbem.titles.g1870.events import NotProtected, PriceProtected
 from pbem.titles.g1870.state import state1870
@@ -62,7 +63,7 @@ def possible(game: Game) -> bool:
     if protector is None or protector == entry.seller or protector not in state.players:
         return False
     sr = state.round.stock
-    if sr is not None and title.const("price_protection_barred_if_president_sold_this_round", True) \
+    if sr is not None and settings1870(title).price_protection_barred_if_president_sold_this_round \
             and sym in sr.sold.get(protector, []):
         return False
     if state.players[protector].cash < entry.price * count:

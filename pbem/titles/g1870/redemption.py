@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.engine import market, shares
 from pbem.engine.state import IPO, POOL, Certificate, Owner, StockRoundState
 from pbem.errors import IllegalOrderError
+from pbem.titles.g1870.settings import settings1870
 from pbem.titles.g1870.events import ParChanged, Redeemed, Reissued
 from pbem.titles.g1870.state import state1870
 
@@ -55,10 +56,10 @@ def redeem_problem(game: Game, sr: StockRoundState, player: str, sym: str, sourc
     if sr.turn_actions:
         return "a redemption is the whole turn: nothing else may come before it"
     corp = state.corporations[sym]
-    rule = title.const("share_redemption") or {}
-    if rule.get("needs_operated", True) and not corp.operated:
+    rule = settings1870(title).share_redemption
+    if rule.needs_operated and not corp.operated:
         return f"{sym} has not operated yet"
-    if len(_treasury(game, sym)) > int(rule.get("max_treasury_shares_before", 3)):
+    if len(_treasury(game, sym)) > rule.max_treasury_shares_before:
         return f"{sym} holds four or more of its shares already"
     price = shares.current_price(state, title, sym)
     budget = state1870(state).redeem_cash.get(sym, corp.cash)
@@ -122,8 +123,7 @@ def reissue_par(title: TitleData, sym_par: Coord, price: int) -> Coord:
     one (so an exact half-way case rounds up; the first such cell on a tie), capped by the
     title's ``share_reissue.max_price`` if any; the old par ``sym_par`` if its price is higher
     or equal (1870 rules: reissue)."""
-    rule: dict[str, Any] = title.const("share_reissue") or {}
-    cap = rule.get("max_price")
+    cap = settings1870(title).share_reissue.max_price
     top = [(0, col) for col, found in enumerate(title.market[0])
            if found is not None and (cap is None or found.price <= int(cap))]
     target = price * 3 / 4 + 1
@@ -148,7 +148,7 @@ def reissue_problem(game: Game, sr: StockRoundState, player: str, sym: str) -> s
         return f"{sym} still has shares for sale in its treasury"
     percent = sum(c.percent for c in held)
     if shares.pool_room(game.state, game.title, sym) < percent:
-        return f"the bank pool may not hold more than {game.title.const('pool_share_limit', 50)}% of {sym}"
+        return f"the bank pool may not hold more than {game.title.settings.pool_share_limit}% of {sym}"
     done = sr.turn_actions
     if "sell" in done and any(k in ("buy", "par") for k in done) and done[-1] in ("buy", "par"):
         return "this turn has sold and then bought: no more sales"

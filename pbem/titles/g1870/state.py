@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from pbem.engine import market
 from pbem.engine.state import Certificate, GameState, ShareSale, TitleState
+from pbem.titles.g1870.settings import settings1870
 from pbem.titles.g1870 import market as ledge
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ class State1870(TitleState):
 
     def incremental(self, title: TitleData, sym: str) -> bool:
         """After a reissue a treasury sale pays the corporation (``capitalization_after_reissue``)."""
-        return sym in self.reissued and title.const("capitalization_after_reissue") == "incremental"
+        return sym in self.reissued and settings1870(title).capitalization_after_reissue == "incremental"
 
     def uncounted(self, state: GameState, title: TitleData) -> frozenset[str]:
         """While a sale waits for price protection, a corporation whose drop would take it

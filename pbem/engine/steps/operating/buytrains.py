@@ -37,7 +37,7 @@ def corporation_train_prices(game: Game, corp: str, face: int) -> tuple[int, int
     sold = op_state(game).sale_price
     cheapest = trains.cheapest_offer_price(game)
     due = must_buy_train(game, corp) and cheapest is not None and treasury < cheapest
-    reading = str(game.title.const("title_rules", {}).get("emergency_train_from_corporation", "never"))
+    reading = str(game.title.settings.title_rules.get("emergency_train_from_corporation", "never"))
     if reading == "never" and sold is not None and due:
         return None
     if reading == "face_value" and treasury < face and due:
@@ -375,8 +375,8 @@ def emergency_sale(game: Game, player: str, corp: str, action: SellShares) -> No
         price = shares.certificate_price(game.title, sym, shares.share_percent(game.title, sym),
                                          shares.current_price(state, game.title, sym))
         down_to_limit = False
-        if game.title.const("emergency_sale_down_to_holding_limit", False):
-            limit = int(game.title.const("max_percent_per_corporation", 60))
+        if game.title.settings.emergency_sale_down_to_holding_limit:
+            limit = game.title.settings.max_percent_per_corporation
             held = state.percent_of(Owner.player(player), sym)
             after = held - action.count * shares.share_percent(game.title, sym)
             if held > limit and after > limit:
@@ -398,7 +398,7 @@ def blocked_sales(game: Game) -> list[str]:
     """The corporations whose shares the president may not sell again for this turn's train:
     those sold for it already, where the title sells shares in blocks (``must_sell_in_blocks``;
     1870, as 18xx.games holds its emergency sales and a bankrupt's to it)."""
-    if game.state.round.operating is None or not game.title.const("must_sell_in_blocks", False):
+    if game.state.round.operating is None or not game.title.settings.must_sell_in_blocks:
         return []
     return op_state(game).sold
 

@@ -23,7 +23,7 @@ class DividendRules:
     def dividend_kinds(self, title: TitleData) -> tuple[str, ...]:
         """The choices a corporation has for its revenue: the title data's
         ``dividend_choices`` (1830: payout or withhold; 1870 adds half)."""
-        return tuple(title.const("dividend_choices") or ("payout", "withhold"))
+        return title.settings.dividend_choices
 
     def split(self, revenue: int, choice: str, shares: int) -> tuple[int, float]:
         """``(kept by the corporation, paid per share)`` for ``revenue`` and ``choice``."""

@@ -3,11 +3,13 @@ tile lay, the private companies' tile lays."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Iterable, Mapping
 
 from pbem.engine import track, trains
 from pbem.engine.actions import Action, LayTile, Pass, PlaceToken
 from pbem.engine.events import DiscountReceived, TileLaid, TokenCityChosen, TokenCityPending
+from pbem.engine.settings import TileLay
 from pbem.engine.values import DisplacedToken, Owner
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, pass_step, president
 from pbem.engine.steps.operating.privates import price_range, purchasable
@@ -83,7 +85,7 @@ class Track(OpStep):
     @classmethod
     def offers(cls, game: Game) -> bool:
         entry = tile_lay_entry(game)
-        if entry is not None and bool(entry["lay"] or entry["upgrade"]):
+        if entry is not None and bool(entry.lay or entry.upgrade):
             return True
         corp = current_corp(game)
         return bool(track_step_abilities(game, corp)) or can_buy_tile_laying_company(game, corp)
@@ -92,7 +94,7 @@ class Track(OpStep):
     def describe(cls, game: Game) -> str:
         entry = tile_lay_entry(game)
         held = track_step_abilities(game, current_corp(game))
-        if held and not (entry is not None and (entry["lay"] or entry["upgrade"])):
+        if held and not (entry is not None and (entry.lay or entry.upgrade)):
             return f"lay {' or '.join(held)}'s tile (LAY <hex> <tile> <rotation> USING {held[0]}), or PASS"
         return cls.description
 
@@ -144,11 +146,11 @@ class Track(OpStep):
             return f"there is no hex {action.hex}"
         op = op_state(game)
         upgrade = game.hooks.track.counts_as_upgrade(game, action.hex)
-        if upgrade and not entry["upgrade"]:
+        if upgrade and not entry.upgrade:
             return f"{corp} may not upgrade a tile now (one upgrade, or {len(tile_lays(game))} new tiles, a turn)"
-        if not upgrade and not entry["lay"]:
+        if not upgrade and not entry.lay:
             return f"{corp} may not lay another new tile now"
-        if entry.get("cannot_reuse_same_hex") and action.hex in op.laid_hexes:
+        if entry.cannot_reuse_same_hex and action.hex in op.laid_hexes:
             return f"{corp} has laid on {action.hex} this turn already"
         if action.hex in op.no_upgrade_hexes:
             return f"{action.hex} may not be upgraded in the round its free tile was laid"
@@ -202,24 +204,22 @@ def can_buy_tile_laying_company(game: Game, corp: str) -> bool:
     return False
 
 
-def tile_lays(game: Game) -> list[dict[str, object]]:
+def tile_lays(game: Game) -> tuple[TileLay, ...]:
     """The title's tile lays a turn (``game.yaml`` ``tile_lays``; 1830: one lay or upgrade,
-    1870: two new tiles or one upgrade). Each entry: ``lay`` (True, False or
-    ``"not_if_upgraded"``), ``upgrade`` (bool), optionally ``cannot_reuse_same_hex``."""
-    return list(game.title.const("tile_lays", [{"lay": True, "upgrade": True}]))
+    1870: two new tiles or one upgrade)."""
+    return game.title.settings.tile_lays
 
 
-def tile_lay_entry(game: Game) -> dict[str, object] | None:
-    """What the next tile lay of this turn may be, or None when the lays are used up."""
+def tile_lay_entry(game: Game) -> TileLay | None:
+    """What the next tile lay of this turn may be (its ``lay`` a bool: a lay allowed only if
+    no upgrade came before it is decided here), or None when the lays are used up."""
     lays = tile_lays(game)
     op = op_state(game)
     if op.tiles_laid >= len(lays):
         return None
-    entry = dict(lays[op.tiles_laid])
-    if entry.get("lay") == "not_if_upgraded":
-        entry["lay"] = not op.upgraded
-    if entry.get("upgrade") == "not_if_upgraded":
-        entry["upgrade"] = not op.upgraded
+    entry = lays[op.tiles_laid]
+    if entry.lay == "not_if_upgraded":
+        return dataclasses.replace(entry, lay=not op.upgraded)
     return entry
 
 

@@ -245,7 +245,7 @@ def use_problem(game: Game, player: str, action: PowerLay | PowerToken) -> str |
                                      ignore_reach=reading(game, TWW_IGNORES_REACH))
         if reading(game, CHP_TURN_LAY):
             entry = tile_lay_entry(game)
-            if entry is None or not entry["lay"] or "track" in op_state(game).passed_steps:
+            if entry is None or not entry.lay or "track" in op_state(game).passed_steps:
                 return f"{corp} has no tile lay left this turn for C&HP's build (it is one of the turn's lays)"
         found = track.lay_problem(game, corp, action.hex, action.tile, action.rotation,
                                   ignore_reach=not reading(game, CHP_NEEDS_REACH))

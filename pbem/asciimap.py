@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from collections.abc import Callable, Mapping, Sequence
 
+from pbem.engine.abilities import BlocksHexes
 from pbem.engine import track
 from pbem.engine.board import BorderData, HexData, MapData, TileData, _coord_xy, coord_letters, edge_of
 from pbem.engine.game import Game
@@ -511,7 +512,7 @@ def _legend(game: Game, width: int) -> list[str]:
                             f"{_terrain_letter(t)} {t or 'cost'} " + " or ".join(game.money(c) for c in found)
                             for t, found in by_terrain.items())
                         + " (shown until a tile is laid)"))
-    blocker = next((c.sym for c in game.title.companies if c.ability("blocks_hexes") is not None), None)
+    blocker = next((c.sym for c in game.title.companies if c.ability(BlocksHexes) is not None), None)
     if blocker is not None:
         entries.append((f"*{blocker}", f"blocked by the private company {blocker} while a player owns it"))
     entries.append(("####", "a side no track may cross (# in a wall or a border line)"))

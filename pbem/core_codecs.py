@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from pbem.engine.abilities import AssignHexes, ExchangeForShare
 from pbem.engine.actions import (
     Action,
     Assign,
@@ -375,12 +376,12 @@ def _runs_alone(title: TitleData) -> bool:
 
 def _has_exchange(title: TitleData) -> bool:
     """EXCHANGE: a private with an exchange ability (1830: MH for an NYC share)."""
-    return any(c.ability("exchange") is not None for c in title.companies)
+    return any(c.ability(ExchangeForShare) is not None for c in title.companies)
 
 
 def _has_assign(title: TitleData) -> bool:
     """ASSIGN: a private with a token to place on a hex (1870: SCC cattle, GSC port)."""
-    return any(c.ability("assign_hexes") is not None for c in title.companies)
+    return any(c.ability(AssignHexes) is not None for c in title.companies)
 
 
 HEADED_RUN = OrderCodec("RUN", ("R",), (RunAuto, RunRoutes), _parse_headed_run, _format_run, (

@@ -10,6 +10,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from pbem.engine.abilities import ExchangeForShare
 from pbem.engine import lays, market, routes, trains
 from pbem.engine.actions import (
     Action, Assign, Bankrupt, Bid, BuyPrivate, BuyShares, BuyTrain, DiscardTrain, Dividend, Exchange,
@@ -384,7 +385,7 @@ def _non_operating(game: Game, player: str, choice: Callable[[Sequence[Action], 
     for action in rest:
         out += choice([action], "")
     exchanges = [Exchange(sym) for sym in game.state.players[player].companies
-                 if game.title.company(sym).ability("exchange") is not None]
+                 if game.title.company(sym).ability(ExchangeForShare) is not None]
     out += checked(exchanges, "a private for a share, at any time")
     if any(isinstance(a, Pass) for a in actions):
         out += choice([Pass()], "")

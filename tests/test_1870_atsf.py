@@ -10,6 +10,7 @@ from collections import deque
 
 import pytest
 
+from pbem.engine.abilities import Shares
 from pbem.engine import track, upgrades
 from pbem.engine.actions import RunRoutes, TrainRun
 from pbem.engine.game import Game
@@ -296,8 +297,8 @@ def test_no_rule_of_the_variant_gives_them_anything(sym: str) -> None:
         if key != "historical_order" and isinstance(value, str):
             assert sym not in value.split(), f"title_rules.{key} names {sym}"
     for company in title.companies:
-        shares = company.ability("shares")
-        assert shares is None or not str(shares.data.get("share", "")).startswith(f"{sym}_")
+        shares = company.ability(Shares)
+        assert shares is None or shares.corporation != sym
     game = position(corp=sym)
     assert connections.connection_home(game, sym) == (theirs.home, theirs.home_city or 0)
     assert atsf.double_bonus(game, sym, chain(*LINE)) == 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.engine.abilities import NoBuy
 from pbem.engine.actions import Par
 from pbem.engine.game import Game
 from pbem.engine.state import RoundState, StockRoundState
@@ -135,7 +136,7 @@ def test_the_fifth_private_is_the_gmo_presidents_certificate() -> None:
     title = load_title("1870", ("historical_order_start",))
     fifth = title.company("GMO")
     assert (fifth.value, fifth.name) == (140, "Gulf, Mobile & Ohio")
-    assert fifth.ability("no_buy") is not None, "no public company may buy it"
+    assert fifth.ability(NoBuy) is not None, "no public company may buy it"
     assert "SLSF" not in {c.sym for c in title.companies}
     assert "SLSF" in {c.sym for c in load_title("1870").companies}, "plain 1870 keeps the Frisco's"
     game = after_four_privates()

@@ -267,7 +267,7 @@ def test_other_1830_rules_name_real_hexes(board: MapData) -> None:
         assert board.hexes[corp.home].tile.cities, corp.sym
     for company in title.companies:
         for ability in company.abilities:
-            for coord in ability.data.get("hexes", []):
+            for coord in getattr(ability, "hexes", ()):
                 assert coord in board.hexes, (company.sym, coord)
 
 

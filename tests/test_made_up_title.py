@@ -13,12 +13,15 @@ from __future__ import annotations
 import ast
 import copy
 import re
+import shutil
 from pathlib import Path
+from typing import Mapping
 
 from dataclasses import dataclass
 
 import pytest
 
+from pbem.engine.abilities import CORE_ABILITIES, Ability
 from pbem.engine import shares
 from pbem.engine.actions import BuyPrivate, Par, Pass, SellShares, action_from_dict
 from pbem.engine.events import Event, Money, render_all
@@ -32,11 +35,12 @@ from pbem.errors import ConfigError, IllegalOrderError, OrderSyntaxError
 from pbem.games import GameInfo, Replay, Seat
 from pbem.orders import Vocabulary, format_order, help_text, parse_order, title_orders
 from pbem.reports import render, report_context
+from pbem.engine.title import TitleData
 from pbem.ruleset import load_title
 from pbem.ruleset.composer import TitleComposer
 from tests.titles import RULES
 from tests.titles.g9999 import (HOOKS9999, Composer9999, Dividends9999, FaceValueSale, Levy, LevyStep, Presentation9999,
-                                Sequence9999, State9999, Stock9999, hooks9999, state9999)
+                                Sequence9999, State9999, Stock9999, Wharf, hooks9999, state9999)
 
 ANN, BOB, CY = "Ann", "Bob", "Cy"
 PBEM = Path(__file__).resolve().parent.parent / "pbem"
@@ -141,6 +145,36 @@ def test_the_loader_takes_the_hooks_of_a_title_outside_pbem_titles() -> None:
         load_title("9999", rules_dir=RULES)  # without its hooks the title has no plugin
     assert [c.kind for c in title.corporations] == ["major", "major", "major", "minor"]
     assert load_title("1830").corporations[0].kind == "major"  # the default
+
+
+def test_a_title_adds_a_kind_of_private_ability_without_editing_the_core(tmp_path: Path) -> None:
+    """Issue 20: private abilities are typed per kind, and a title adds its own (9999's
+    ``wharf``, as 1829's packets) by its composer; the loader checks each against its class."""
+    def load(composer: type[Composer9999], rules_dir: Path = RULES) -> TitleData:
+        return load_title("9999", rules_dir=rules_dir, hooks=HOOKS9999, composer=composer, presentation=Presentation9999)
+
+    title = load(Composer9999)
+    assert title.company("BC").ability(Wharf) == Wharf(port="A5", income=20)
+    assert title.company("AW").ability(Wharf) is None
+
+    class CoreKindsOnly(Composer9999):
+        @classmethod
+        def ability_kinds(cls) -> Mapping[str, type[Ability]]:
+            return CORE_ABILITIES
+
+    companies = RULES / "9999" / "companies.yaml"
+    with pytest.raises(ConfigError, match=rf"{re.escape(str(companies))}: 1\.abilities\.0: .*'wharf'"):
+        load(CoreKindsOnly)
+    copied = tmp_path / "rules"
+    shutil.copytree(RULES, copied)
+    mine = copied / "9999" / "companies.yaml"
+    text = mine.read_text(encoding="utf-8")
+    mine.write_text(text.replace("income: 20", "income: 20, berths: 2"), encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"1\.abilities\.0\.berths: unknown key"):
+        load(Composer9999, copied)
+    mine.write_text(text.replace("income: 20", "income: lots"), encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"1\.abilities\.0\.income: .*integer"):
+        load(Composer9999, copied)
 
 
 def test_nothing_under_pbem_names_the_made_up_title() -> None:

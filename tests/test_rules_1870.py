@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from pbem.engine.abilities import AssignHexes, BlocksHexes, Bonus, NoBuy, Shares, TileLayAbility
 from pbem.engine.settings import TileLay
 from pbem.engine.board import BorderData, MapData, TileData
 from pbem.engine.title import TitleData
@@ -83,26 +84,28 @@ def test_privates(title: TitleData, board: MapData) -> None:
         ("GRSC", 20, 5), ("MRBC", 40, 10), ("SCC", 50, 10), ("GSC", 80, 15),
         ("SLSF", 140, 0), ("MKT", 160, 20),
     ]  # fmt: skip
-    assert title.company("SLSF").ability("shares").data["share"] == "SLSF_0"  # type: ignore[union-attr]
-    assert title.company("SLSF").ability("no_buy") is not None
-    assert title.company("MKT").ability("shares").data["share"] == "MKT_1"  # type: ignore[union-attr]
+    assert title.company("SLSF").ability(Shares) == Shares("SLSF_0")
+    assert title.company("SLSF").ability(NoBuy) is not None
+    assert title.company("MKT").ability(Shares) == Shares("MKT_1")
     assert title.extras["mississippi"]["blocked_by"] == "MRBC"  # the river bar (extras.yaml)
-    lay = title.company("MRBC").ability("tile_lay")
-    assert lay is not None and lay.data["discount"] == 40 and lay.data["hexes"] == RIVER
+    lay = title.company("MRBC").ability(TileLayAbility)
+    assert lay is not None and lay.discount == 40 and list(lay.hexes) == RIVER and lay.extra is False
     # No 1870 private blocks a hex.
-    assert not any(c.ability("blocks_hexes") for c in title.companies)
+    assert not any(c.ability(BlocksHexes) for c in title.companies)
     for company in title.companies:
         for ability in company.abilities:
-            for coord in ability.data.get("hexes", []):
+            for coord in getattr(ability, "hexes", ()):
                 assert coord in board.hexes, (company.sym, coord)
-    cattle = title.company("SCC").ability("assign_hexes")
-    port = title.company("GSC").ability("assign_hexes")
+    cattle = title.company("SCC").ability(AssignHexes)
+    port = title.company("GSC").ability(AssignHexes)
     assert cattle is not None and port is not None
     # Cattle cities are cities west of the river, none in a river hex.
-    assert all(board.hexes[c].tile.cities for c in cattle.data["hexes"])
-    assert not set(cattle.data["hexes"]) & set(RIVER)
-    assert port.data["hexes"] == ["H17", "M14", "M20", "N7", "N17"]
-    assert all(board.hexes[c].tile.cities for c in port.data["hexes"])
+    assert all(board.hexes[c].tile.cities for c in cattle.hexes)
+    assert not set(cattle.hexes) & set(RIVER)
+    assert cattle.bonus == Bonus(owner=10) and cattle.token == "cattle"
+    assert port.hexes == ("H17", "M14", "M20", "N7", "N17") and port.count == 2
+    assert port.tokens["open_port"].bonus == Bonus(20, 10) and port.tokens["closed_port"].bonus == Bonus(20, 0)
+    assert all(board.hexes[c].tile.cities for c in port.hexes)
 
 
 def test_corporations(title: TitleData, board: MapData) -> None:
@@ -398,6 +401,6 @@ def test_labels_and_ports(extras: dict[str, Any], board: MapData, title: TitleDa
     assert {c: [x["label"] for x in v] for c, v in labels.items() if len(v) > 1} == {
         "B11": ["P", "K"], "C18": ["P", "L"],
     }  # fmt: skip
-    ports = title.company("GSC").ability("assign_hexes")
-    assert ports is not None and ports.data["hexes"] == ["H17", "M14", "M20", "N7", "N17"]
-    assert all(board.hexes[c].tile.cities for c in ports.data["hexes"])
+    ports = title.company("GSC").ability(AssignHexes)
+    assert ports is not None and ports.hexes == ("H17", "M14", "M20", "N7", "N17")
+    assert all(board.hexes[c].tile.cities for c in ports.hexes)

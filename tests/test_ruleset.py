@@ -17,6 +17,7 @@ from typing import Any, Iterator
 import pytest
 from pydantic import BaseModel
 
+from pbem.engine.abilities import CORE_ABILITIES, Bonus, TokenKind
 from pbem.engine.settings import GatingRule, HeadingRule, Settings, Terms, TileHexes, TileLay
 from pbem.titles.g1870.settings import Settings1870, ShareRedemption, ShareReissue, settings1870
 from pbem.engine import title as title_module
@@ -272,7 +273,8 @@ def test_every_title_data_field_is_read_by_the_game() -> None:
     attrs, _ = _reads(skip={*(PBEM / "ruleset").glob("*.py"), PBEM / "engine" / "settings.py"})
     classes = [title_module.TitleData, title_module.CompanyData, title_module.CorporationData,
                title_module.TrainData, title_module.PhaseData, title_module.MarketCell, title_module.Ability,
-               Settings, Settings1870, TileLay, ShareRedemption, ShareReissue, TileHexes, Terms, HeadingRule, GatingRule]
+               Settings, Settings1870, TileLay, ShareRedemption, ShareReissue, TileHexes, Terms, HeadingRule, GatingRule,
+               *CORE_ABILITIES.values(), Bonus, TokenKind]
     unread = [f"{cls.__name__}.{f.name}" for cls in classes for f in dataclasses.fields(cls) if f.name not in attrs]
     assert unread == []
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
+from pbem.engine.abilities import BlocksHexes, CloseOnTrain, ExchangeForShare
 from pbem.engine import closing, market, routes, shares, trains
 from pbem.engine.actions import Action, Exchange, RunAuto
 from pbem.engine.board import MapData, TileData
@@ -199,8 +200,8 @@ class Game:
         for sym, company in self.state.companies.items():
             if company.closed or company.owner is None or not company.owner.is_player:
                 continue
-            ability = self.title.company(sym).ability("blocks_hexes")
-            if ability is not None and coord in ability.data.get("hexes", []):
+            ability = self.title.company(sym).ability(BlocksHexes)
+            if ability is not None and coord in ability.hexes:
                 return sym
         return None
 
@@ -332,12 +333,12 @@ class Game:
         company = state.companies.get(action.company)
         if company is None or company.closed or company.owner != Owner.player(player):
             raise IllegalOrderError(f"{player} does not own the private company {action.company}")
-        ability = title.company(action.company).ability("exchange")
+        ability = title.company(action.company).ability(ExchangeForShare)
         if ability is None:
             raise IllegalOrderError(f"{action.company} cannot be exchanged")
-        sym = str(ability.data["corporation"])
-        if action.source not in ability.data.get("from", ["ipo", "pool"]):
-            raise IllegalOrderError(f"{action.company} is exchanged from the {' or '.join(ability.data['from'])}")
+        sym = ability.corporation
+        if action.source not in ability.from_:
+            raise IllegalOrderError(f"{action.company} is exchanged from the {' or '.join(ability.from_)}")
         source = IPO if action.source == "ipo" else POOL
         certs = shares.pick_certificates(state, source, sym, 1)
         if not certs:
@@ -380,8 +381,8 @@ class Game:
         for sym, company in self.state.companies.items():
             if company.closed:
                 continue
-            ability = self.title.company(sym).ability("close_on_train")
-            if ability is not None and ability.data.get("corporation") == corp:
+            ability = self.title.company(sym).ability(CloseOnTrain)
+            if ability is not None and ability.corporation == corp:
                 self._close_company(sym)
                 self.event(CompanyClosed(sym))
 

@@ -9,22 +9,17 @@ it by symbol.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, TypeVar
 
+from pbem.engine.abilities import Ability
 from pbem.engine.board import MapData, TileData
 from pbem.engine.settings import Settings
+
+A = TypeVar("A", bound=Ability)
 
 if TYPE_CHECKING:
     from pbem.engine.hooks import TitleHooks
     from pbem.presentation import TitlePresentation
-
-
-@dataclass(frozen=True)
-class Ability:
-    """One special ability of a private company: a named kind plus its data (``hexes``, ``share``...)."""
-
-    kind: str
-    data: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -36,10 +31,12 @@ class CompanyData:
     value: int
     revenue: int
     abilities: tuple[Ability, ...] = ()
+    """Its special abilities, typed by kind (:mod:`pbem.engine.abilities`)."""
 
-    def ability(self, kind: str) -> Ability | None:
-        """The first ability of ``kind``, or None."""
-        return next((a for a in self.abilities if a.kind == kind), None)
+    def ability(self, kind: type[A]) -> A | None:
+        """The company's first ability of class ``kind`` (``company.ability(Teleport)``), or
+        None."""
+        return next((a for a in self.abilities if isinstance(a, kind)), None)
 
 
 @dataclass(frozen=True)

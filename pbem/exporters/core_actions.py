@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, Sequence
 
+from pbem.engine.abilities import ExchangeForShare, Teleport
 from pbem.engine import market, track
 from pbem.engine.events import Event, TokenPlaced
 from pbem.engine.actions import (
@@ -109,9 +110,9 @@ def teleporting(exporter: Exporter) -> str | None:
     if not state.pending_teleport or corp is None:
         return None
     for sym, company in state.companies.items():
-        ability = exporter.title.company(sym).ability("teleport")
+        ability = exporter.title.company(sym).ability(Teleport)
         if ability is not None and company.owner == Owner.corporation(corp) \
-                and state.pending_teleport in ability.data.get("hexes", []):
+                and state.pending_teleport in ability.hexes:
             return sym
     return None
 
@@ -124,9 +125,9 @@ def _price_cell(exporter: Exporter, price: int) -> tuple[int, int] | None:
     return None
 
 def _exchange_corporation(exporter: Exporter, company: str) -> str:
-    for ability in exporter.title.company(company).abilities:
-        if ability.kind == "exchange" and ability.data.get("corporation"):
-            return str(ability.data["corporation"])
+    ability = exporter.title.company(company).ability(ExchangeForShare)
+    if ability is not None and ability.corporation:
+        return ability.corporation
     raise UnsupportedExport(f"{company} is exchanged for no corporation's share")
 
 def _routes(exporter: Exporter, action: RunRoutes) -> list[dict[str, Any]]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pbem.engine.abilities import Teleport
 from pbem.engine.steps import operating
 from pbem.engine.trains import train_type
 from pbem.importers.e18xx import Renderer, UnsupportedRecordAction
@@ -143,9 +144,9 @@ def acting_entity(game: Game) -> str | None:
         teleport = game.state.pending_teleport
         if teleport and active and active[0].name == "token":  # the private whose tile it was decides
             for sym, company in game.state.companies.items():
-                ability = game.title.company(sym).ability("teleport")
+                ability = game.title.company(sym).ability(Teleport)
                 if ability is not None and company.owner is not None and company.owner.name == corp \
-                        and teleport in ability.data.get("hexes", []):
+                        and teleport in ability.hexes:
                     return sym
         if active and active[0].players_own:  # a player's own decision (1870's price protection)
             return active[0].actor(game)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
+from pbem.engine.abilities import Shares
 from pbem.engine.actions import (
     Action,
     Bankrupt,
@@ -199,8 +200,8 @@ class Renderer:
         """The record's share ids still on offer (bought from the offering, not the pool)."""
         for company in self.title.companies:
             for ability in company.abilities:
-                if ability.kind == "shares":
-                    self.ipo_ids.discard(str(ability.data["share"]))
+                if isinstance(ability, Shares):
+                    self.ipo_ids.discard(ability.share)
         for cert in self.game.state.certificates:  # dealt at the start (1825's LNWR with 8 players)
             if cert.owner != IPO:
                 self.ipo_ids.discard(f"{cert.corporation}_{cert.index}")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Hashable, Sequence
 
+from pbem.engine.abilities import NoBuy, TileLayAbility
 from pbem.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ class RecordTranslation:
         if cash <= 0:
             return False
         return any(not company.closed and company.owner is not None and company.owner.is_player
-                   and company.owner.name != player and game.title.company(sym).ability("no_buy") is None
+                   and company.owner.name != player and game.title.company(sym).ability(NoBuy) is None
                    for sym, company in state.companies.items())
 
     def asks_at_turn_end(self, game: Game, corp: str) -> bool:
@@ -95,8 +96,8 @@ class RecordTranslation:
         for sym, company in state.companies.items():
             if company.closed or company.owner is None or company.owner.name != corp or company.owner.is_player:
                 continue
-            ability = game.title.company(sym).ability("tile_lay")
-            if ability is not None and ability.data.get("extra", True) and sym not in state.used_abilities:
+            ability = game.title.company(sym).ability(TileLayAbility)
+            if ability is not None and ability.extra and sym not in state.used_abilities:
                 return True
         return False
 

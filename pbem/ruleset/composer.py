@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from pbem.engine.abilities import CORE_ABILITIES, Ability
 from pbem.engine.settings import Settings
 
 
@@ -47,6 +48,13 @@ class TitleComposer:
         :class:`~pbem.engine.settings.Settings`, or a subclass adding the title's own keys
         with their defaults (1870's destinations, redemption, price protection)."""
         return Settings
+
+    @classmethod
+    def ability_kinds(cls) -> Mapping[str, type[Ability]]:
+        """The kinds of private abilities the title's ``companies.yaml`` may give, by name: the
+        core's (:data:`~pbem.engine.abilities.CORE_ABILITIES`) and the title's own classes
+        (each a frozen dataclass subclass of :class:`~pbem.engine.abilities.Ability`)."""
+        return CORE_ABILITIES
 
     @classmethod
     def title_rules(cls) -> Mapping[str, bool | int | str]:

@@ -11,17 +11,18 @@ from __future__ import annotations
 import collections.abc
 import dataclasses
 import functools
+import operator
 import types
 import typing
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Mapping, Sequence, Union
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError, create_model
 
 from pbem.engine.settings import Settings
+from pbem.engine.abilities import Ability
 from pbem.engine.title import (
-    Ability,
     CompanyData,
     CorporationData,
     MarketCell,
@@ -50,7 +51,6 @@ if TYPE_CHECKING:
     from pbem.engine.hooks import TitleHooks
     from pbem.presentation import TitlePresentation
 
-_COMPANIES: TypeAdapter[list[schema.Company]] = TypeAdapter(list[schema.Company])
 
 
 @functools.lru_cache(maxsize=64)
@@ -101,7 +101,8 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
     composer_type = composer if composer is not None else composer_class(title)
     docs = composer_type.compose(docs, read_parts(title, rules_dir), variants)
     game = _validated(schema.GameData, docs["game"], sources["game"])
-    companies = _validated(_COMPANIES, docs["companies"], sources["companies"])
+    kinds = composer_type.ability_kinds()
+    companies = _validated(_companies_adapter(tuple(kinds.values())), docs["companies"], sources["companies"])
     corporations = _validated(schema.CorporationsFile, docs["corporations"], sources["corporations"])
     market = _validated(schema.MarketFile, docs["market"], sources["market"])
     trains = _validated(schema.TrainsFile, docs["trains"], sources["trains"])
@@ -118,7 +119,7 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
         certificate_limit=MappingProxyType(dict(game.certificate_limit)),
         settings=_settings(game, composer_type.settings_type(), _title_rules(game, composer_type, sources["game"]),
                            sources["game"]),
-        companies=tuple(_company(c) for c in companies),
+        companies=tuple(_company(c, kinds) for c in companies),
         corporations=_corporations(corporations),
         market=_market(market, folder / "market.yaml"),
         market_legend=MappingProxyType(dict(market.zone_text)),
@@ -179,8 +180,9 @@ def _settings(game: schema.GameData, settings_type: type[Settings],
 
 def _typed(value: Any, hint: Any) -> Any:
     """``value`` (as the schema checked it: lists, dicts, pydantic models) as the frozen type
-    ``hint`` of a settings field names: a tuple for ``tuple[X, ...]``, a read-only mapping for
-    ``Mapping``, a frozenset, a dataclass built from a model's set keys."""
+    ``hint`` (of a setting or an ability's field) names: a tuple for ``tuple[X, ...]``, a
+    read-only mapping for ``Mapping``, a frozenset, a dataclass built from a model's set keys
+    that are its fields (an ability's ``kind`` tag is its class)."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
         inner = [a for a in args if a is not type(None)]
@@ -189,7 +191,8 @@ def _typed(value: Any, hint: Any) -> Any:
         value = {k: getattr(value, k) for k in value.model_fields_set if getattr(value, k) is not None}
     if dataclasses.is_dataclass(hint) and isinstance(hint, type) and isinstance(value, dict):
         inner_hints = typing.get_type_hints(hint)
-        return hint(**{k: _typed(v, inner_hints[k]) for k, v in value.items()})
+        names = {f.name for f in dataclasses.fields(hint)}
+        return hint(**{k: _typed(v, inner_hints[k]) for k, v in value.items() if k in names})
     if origin is tuple:
         return tuple(_typed(v, args[0]) for v in value)
     if origin is frozenset:
@@ -212,13 +215,30 @@ def _validated(model: type[Any] | TypeAdapter[Any], doc: Any, sources: Sequence[
         return model.model_validate(doc)
     except ValidationError as exc:
         error = exc.errors()[0]
-        loc = tuple(error["loc"])
+        loc = _without_tags(doc, tuple(error["loc"]))
         held = loc[:-1] if error["type"] == "missing" else loc  # a missing key: where its mapping is
         where = next((path for path, part in reversed(sources) if _holds(part, held)), sources[0][0] if sources else None)
         key = ".".join(str(part) for part in loc) or "(top level)"
         problem = "unknown key" if error["type"] == "extra_forbidden" else error["msg"]
         more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
         raise ConfigError(f"{where}: {key}: {problem}{more}") from None
+
+
+def _without_tags(doc: Any, loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``loc`` without the tags pydantic puts in the path of a value told apart by its
+    ``kind`` (an ability: ``0.abilities.0.blocks_hexes.hexs`` is ``0.abilities.0.hexs``)."""
+    node, kept = doc, []
+    for part in loc:
+        if isinstance(node, dict) and part not in node and node.get("kind") == part:
+            continue
+        kept.append(part)
+        if isinstance(node, dict):
+            node = node.get(part)
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        else:
+            node = None
+    return tuple(kept)
 
 
 def _holds(doc: Any, loc: tuple[Any, ...]) -> bool:
@@ -246,18 +266,60 @@ def _holds(doc: Any, loc: tuple[Any, ...]) -> bool:
 _MISSING = object()
 
 
-def _company(c: schema.Company) -> CompanyData:
-    return CompanyData(
-        sym=c.sym,
-        name=c.name,
-        value=c.value,
-        revenue=c.revenue,
-        abilities=tuple(
-            Ability(kind=a.kind, data=MappingProxyType(
-                {k: v for k, v in a.model_dump(by_alias=True, exclude_unset=True).items() if k != "kind"}))
-            for a in c.abilities
-        ),
-    )
+def _company(c: Any, kinds: Mapping[str, type[Ability]]) -> CompanyData:
+    """A checked company (of :func:`_companies_adapter`'s model) with its abilities typed by
+    ``kinds`` (name -> class)."""
+    abilities: list[Ability] = [_typed(a, kinds[a.kind]) for a in c.abilities]
+    return CompanyData(sym=c.sym, name=c.name, value=c.value, revenue=c.revenue, abilities=tuple(abilities))
+
+
+@functools.lru_cache(maxsize=16)
+def _companies_adapter(kinds: tuple[Any, ...]) -> TypeAdapter[list[Any]]:
+    """A checker of ``companies.yaml`` whose abilities are the ``kinds`` given, each checked
+    against its class's fields (an unknown key or kind fails the load, the path named)."""
+    models = tuple(_model_of(kind) for kind in kinds)
+    ability: Any = Annotated[Union[models], Field(discriminator="kind")]
+    company: Any = create_model("CompanyOfTitle", __base__=schema.Company,
+                                abilities=(list[ability], Field(default_factory=list)))
+    return TypeAdapter(list[company])
+
+
+@functools.lru_cache(maxsize=64)
+def _model_of(cls: Any) -> type[BaseModel]:
+    """A strict pydantic model of the frozen dataclass ``cls`` (an ability, or a value inside
+    one): its fields with their types and defaults; an ability's ``kind`` as its tag; a field
+    ``from_`` read from the key ``from``."""
+    hints = typing.get_type_hints(cls)
+    fields: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        alias = f.name[:-1] if f.name.endswith("_") else None
+        if f.default_factory is not dataclasses.MISSING:
+            found = Field(default_factory=f.default_factory, alias=alias)
+        else:
+            found = Field(f.default if f.default is not dataclasses.MISSING else ..., alias=alias)
+        fields[f.name] = (_model_hint(hints[f.name]), found)
+    kind = getattr(cls, "kind", None)
+    if kind:
+        fields["kind"] = (Literal[kind], ...)
+    return create_model(f"{cls.__name__}Data", __base__=schema.Strict, **fields)
+
+
+def _model_hint(hint: Any) -> Any:
+    """``hint`` with each frozen dataclass in it replaced by its model (:func:`_model_of`),
+    and read-only mappings read as dicts."""
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        return _model_of(hint)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is None or not args:
+        return hint
+    inner = tuple(_model_hint(a) for a in args)
+    if origin in (types.UnionType, typing.Union):
+        return functools.reduce(operator.or_, inner)
+    if origin is collections.abc.Mapping:
+        return dict.__class_getitem__(inner)
+    if origin is Literal:
+        return hint
+    return origin[inner]
 
 
 def _corporations(doc: schema.CorporationsFile) -> tuple[CorporationData, ...]:

@@ -14,7 +14,7 @@ with the file and key named").
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -183,51 +183,17 @@ its settings."""
 # --- companies.yaml ------------------------------------------------------------------------
 
 
-class Bonus(Strict):
-    """Revenue a token adds to a run: for its ``owner``, for the ``others``."""
-
-    owner: int | None = None
-    others: int | None = None
-
-
-class TokenKind(Strict):
-    """One kind of token a private places (1870's open and closed port)."""
-
-    bonus: Bonus | None = None
-
-
-class AbilityData(Strict):
-    """One special ability of a private company: its ``kind`` and the data that kind reads
-    (``hexes``, ``tiles``, ``share``...); ``from`` is the YAML key of ``from_``."""
-
-    kind: str
-    hexes: list[str] | None = None
-    tiles: list[str] | None = None
-    from_: list[str] | None = Field(default=None, alias="from")
-    owner: str | None = None
-    count: int | None = None
-    extra: bool | None = None
-    corporation: str | None = None
-    corporations: list[str] | None = None
-    share: str | None = None
-    reachable: bool | None = None
-    discount: int | None = None
-    min_price: int | None = None
-    max_price: int | None = None
-    train: str | None = None
-    token: str | None = None
-    tokens: dict[str, TokenKind] | None = None
-    bonus: Bonus | None = None
-
-
 class Company(Strict):
-    """A private company: face ``value`` and ``revenue`` per operating round, in money."""
+    """A private company: face ``value`` and ``revenue`` per operating round, in money;
+    ``abilities``, each a mapping with its ``kind`` and that kind's keys, checked by the loader
+    against the title's ability classes (:mod:`pbem.engine.abilities`, the composer's
+    ``ability_kinds``)."""
 
     sym: str
     name: str
     value: int
     revenue: int
-    abilities: list[AbilityData] = Field(default_factory=list)
+    abilities: list[dict[str, Any]] = Field(default_factory=list)
 
 
 # --- corporations.yaml ---------------------------------------------------------------------

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping
 
 from pbem.engine import shares
+from pbem.engine.abilities import Ability
 from pbem.engine.actions import Action, BuyPrivate, Par, Pass
 from pbem.engine.events import Event, Money, Passed, PrivateBought
 from pbem.engine.hooks import TitleHooks
@@ -241,8 +242,23 @@ LEVY = OrderCodec("LEVY", ("TOLL",), (Levy,), _parse_levy, _format_levy, (
 # -- the hooks ----------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Wharf(Ability):
+    """9999's own kind of private ability (as 1829's packets): a wharf in the port city
+    ``port`` earning ``income`` (money) each operating round."""
+
+    kind: ClassVar[str] = "wharf"
+    port: str = ""
+    income: int = 0
+
+
 class Composer9999(TitleComposer):
-    """9999's data: the eastern extension for three players."""
+    """9999's data: the eastern extension for three players; its own ability kind."""
+
+    @classmethod
+    def ability_kinds(cls) -> Mapping[str, type[Ability]]:
+        """The core's kinds and :class:`Wharf`."""
+        return {**super().ability_kinds(), Wharf.kind: Wharf}
 
     @classmethod
     def compose(cls, documents: Mapping[str, Any], parts: Mapping[str, Any],

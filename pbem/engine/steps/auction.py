@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
+from pbem.engine.abilities import CloseAfterPar, Shares
 from pbem.engine import market, shares
 from pbem.engine.actions import Action, Bid, BuyPrivate, Par, Pass
 from pbem.engine.events import (
@@ -97,9 +98,9 @@ class PendingPar(Step):
     def pending_corporation(cls, game: Game) -> str:
         """The corporation whose president's certificate is waiting for a par price."""
         company = game.title.company(_auction(game).pending_par[0])
-        ability = company.ability("shares")
+        ability = company.ability(Shares)
         assert ability is not None
-        return str(ability.data["share"]).rsplit("_", 1)[0]
+        return ability.corporation
 
     @classmethod
     def legal_actions(cls, game: Game, player: str) -> Iterable[Action]:
@@ -131,7 +132,7 @@ class PendingPar(Step):
         game.event(ShareReceived(player, sym))
         shares.float_if_ready(state, game.title, sym, game.pending_events)
         company = _auction(game).pending_par.pop(0)
-        if game.title.company(company).ability("close_after_par") is not None:
+        if game.title.company(company).ability(CloseAfterPar) is not None:
             # 1870: the SLSF private was only the president's certificate; it closes.
             owner = state.companies[company].owner
             if owner is not None and owner.is_player:
@@ -294,11 +295,11 @@ class WaterfallAuction(Step):
         its par (1830: the CA's PRR share, the BO's B&O president's certificate)."""
         data = game.title.company(company)
         for ability in data.abilities:
-            if ability.kind != "shares":
+            if not isinstance(ability, Shares):
                 continue
-            sym, index = str(ability.data["share"]).rsplit("_", 1)
+            sym, index = ability.corporation, ability.index
             cert = next(
-                c for c in game.state.certificates if c.corporation == sym and c.index == int(index)
+                c for c in game.state.certificates if c.corporation == sym and c.index == index
             )
             if cert.president:
                 _auction(game).pending_par.append(company)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Hashable, Mapping
 
+from pbem.engine.abilities import AssignHexes
 from pbem.engine import market
 from pbem.engine.hooks import TitleHooks
 from pbem.engine.route_rules import RouteRules
@@ -315,13 +316,13 @@ class Routes1870(RouteRules):
         for company, placed in game.state.assignments.items():
             if not any(v.coord == placed.hex for v in stops):
                 continue
-            ability = game.title.company(company).ability("assign_hexes")
+            ability = game.title.company(company).ability(AssignHexes)
             if ability is None:
                 continue
-            tokens = ability.data.get("tokens")
-            bonus = (tokens or {}).get(placed.token, {}).get("bonus") if isinstance(tokens, dict) else ability.data.get("bonus")
-            bonus = bonus or {}
-            total += int(bonus.get("owner", 0)) if placed.corporation == corp else int(bonus.get("others", 0))
+            kind = ability.tokens.get(placed.token) if ability.tokens else None
+            bonus = kind.bonus if kind is not None else (ability.bonus if not ability.tokens else None)
+            if bonus is not None:
+                total += bonus.owner if placed.corporation == corp else bonus.others
         return total
 
     def _destination_bonus(self, game: Game, corp: str, stops: list[Vertex]) -> int:

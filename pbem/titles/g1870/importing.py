@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Hashable, Sequence
 
+from pbem.engine.abilities import BuyableInPhase1
 from pbem.engine import shares
 from pbem.engine.actions import BuyShares
 from pbem.engine.state import IPO, POOL, Owner, ShareSale
@@ -53,8 +54,8 @@ class Translation1870(RecordTranslation):
 
         if game.state.phase == game.title.phases[0].name:
             for company in game.title.companies:
-                early = company.ability("buyable_in_phase_1")
-                if early is not None and corp in early.data.get("corporations", []) \
+                early = company.ability(BuyableInPhase1)
+                if early is not None and corp in early.corporations \
                         and price_range(game, company.sym)[0] <= game.state.corporations[corp].cash:
                     return True
         return super().asks_at_turn_end(game, corp)

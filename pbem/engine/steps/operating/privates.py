@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Iterable
 
+from pbem.engine.abilities import AssignHexes, BuyableInPhase1, MaxPriceUntilTrain, NoBuy
 from pbem.engine import trains
 from pbem.engine.actions import Action, Assign, BuyPrivate, Pass
 from pbem.engine.events import CompanySold, PrivateTokenPlaced
@@ -75,9 +76,9 @@ def assign_candidates(game: Game, corp: str) -> list[Action]:
     every hex their ability names, for those of :func:`usable_abilities`."""
     found: list[Action] = []
     for sym in usable_abilities(game, corp):
-        ability = game.title.company(sym).ability("assign_hexes")
+        ability = game.title.company(sym).ability(AssignHexes)
         assert ability is not None
-        found += [Assign(sym, str(coord)) for coord in ability.data.get("hexes", [])]
+        found += [Assign(sym, str(coord)) for coord in ability.hexes]
     return found
 
 
@@ -89,11 +90,11 @@ def purchasable(game: Game, corp: str) -> list[str]:
     out = []
     for sym, company in game.state.companies.items():
         data = game.title.company(sym)
-        if company.closed or company.owner is None or not company.owner.is_player or data.ability("no_buy") is not None:
+        if company.closed or company.owner is None or not company.owner.is_player or data.ability(NoBuy) is not None:
             continue
-        early = data.ability("buyable_in_phase_1")
+        early = data.ability(BuyableInPhase1)
         first_phase = game.state.phase == game.title.phases[0].name
-        if allowed or (early is not None and first_phase and corp in early.data.get("corporations", [])):
+        if allowed or (early is not None and first_phase and corp in early.corporations):
             out.append(sym)
     return out
 
@@ -104,12 +105,12 @@ def price_range(game: Game, sym: str) -> tuple[int, int]:
     MRBC $20-$40 in phase 1, and until the first 3-train)."""
     data = game.title.company(sym)
     low, high = math.ceil(data.value / 2), data.value * 2
-    early = data.ability("buyable_in_phase_1")
+    early = data.ability(BuyableInPhase1)
     if early is not None and game.state.phase == game.title.phases[0].name:
-        low, high = int(early.data.get("min_price", low)), int(early.data.get("max_price", high))
-    capped = data.ability("max_price_until_train")
-    if capped is not None and str(capped.data.get("train")) not in game.state.types_sold:
-        high = min(high, int(capped.data.get("max_price", high)))
+        low, high = early.min_price, early.max_price
+    capped = data.ability(MaxPriceUntilTrain)
+    if capped is not None and capped.train not in game.state.types_sold:
+        high = min(high, capped.max_price)
     return low, high
 
 
@@ -146,11 +147,11 @@ def usable_abilities(game: Game, corp: str) -> list[str]:
         if company.owner != owner or company.closed:
             continue
         data = game.title.company(sym)
-        assign = data.ability("assign_hexes")
+        assign = data.ability(AssignHexes)
         if assign is not None:
-            tokens = assign.data.get("tokens")
+            tokens = assign.tokens
             placed_now = state.assignments.get(sym)
-            if placed_now is None or (isinstance(tokens, dict) and len(tokens) > 1
+            if placed_now is None or (len(tokens) > 1
                                       and placed_now.token == next(iter(tokens))):
                 out.append(sym)
     return out
@@ -162,19 +163,19 @@ def assign_token(game: Game, corp: str, action: Assign) -> None:
     company = state.companies.get(action.company)
     if company is None or company.closed or company.owner != Owner.corporation(corp):
         raise IllegalOrderError(f"{corp} does not own the private company {action.company}")
-    ability = game.title.company(action.company).ability("assign_hexes")
+    ability = game.title.company(action.company).ability(AssignHexes)
     if ability is None:
         raise IllegalOrderError(f"{action.company} has no token to place")
-    if action.hex not in ability.data.get("hexes", []):
-        raise IllegalOrderError(f"{action.company}'s token goes on one of {', '.join(ability.data['hexes'])}")
+    if action.hex not in ability.hexes:
+        raise IllegalOrderError(f"{action.company}'s token goes on one of {', '.join(ability.hexes)}")
     placed_now = state.assignments.get(action.company)
-    tokens = ability.data.get("tokens")
+    tokens = ability.tokens
     if placed_now is None:
-        token = next(iter(tokens)) if isinstance(tokens, dict) else str(ability.data.get("token", "token"))
+        token = next(iter(tokens)) if tokens else ability.token
         state.assignments[action.company] = PrivateToken(action.hex, corp, token)
         game.event(PrivateTokenPlaced(corp, action.company, token, action.hex))
         return
-    if isinstance(tokens, dict) and len(tokens) > 1 and placed_now.hex == action.hex:
+    if len(tokens) > 1 and placed_now.hex == action.hex:
         second = list(tokens)[1]
         state.assignments[action.company] = PrivateToken(action.hex, corp, second)
         game.close_company(action.company)

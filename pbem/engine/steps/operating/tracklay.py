@@ -4,8 +4,9 @@ tile lay, the private companies' tile lays."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Iterable, Mapping
+from typing import TYPE_CHECKING, Iterable
 
+from pbem.engine.abilities import FreeHomeLay, Teleport, TileLayAbility
 from pbem.engine import track, trains
 from pbem.engine.actions import Action, LayTile, Pass, PlaceToken
 from pbem.engine.events import DiscountReceived, TileLaid, TokenCityChosen, TokenCityPending
@@ -17,7 +18,6 @@ from pbem.errors import IllegalOrderError
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
-    from pbem.engine.title import Ability
 
 
 TOKEN_CITY_AFTER_LAY = "token_city_after_lay"
@@ -181,12 +181,12 @@ def track_step_abilities(game: Game, corp: str) -> list[str]:
     track step open until the lay is made or the step passed (issue 11, fault 2; 18xx.games
     keeps its track step open for such an ability), even once the normal lays are used."""
     state, owner = game.state, Owner.corporation(corp)
-    out = []
+    out: list[str] = []
     for sym, company in state.companies.items():
         if company.owner != owner or company.closed or sym in state.used_abilities:
             continue
-        ability = game.title.company(sym).ability("tile_lay")
-        if ability is not None and not ability.data.get("extra", True):
+        ability = game.title.company(sym).ability(TileLayAbility)
+        if ability is not None and not ability.extra:
             out.append(sym)
     return out
 
@@ -198,8 +198,8 @@ def can_buy_tile_laying_company(game: Game, corp: str) -> bool:
         return False
     cash = game.state.corporations[corp].cash
     for sym in purchasable(game, corp):
-        ability = game.title.company(sym).ability("tile_lay")
-        if ability is not None and not ability.data.get("extra", True) and price_range(game, sym)[0] <= cash:
+        ability = game.title.company(sym).ability(TileLayAbility)
+        if ability is not None and not ability.extra and price_range(game, sym)[0] <= cash:
             return True
     return False
 
@@ -290,17 +290,17 @@ def special_lay(game: Game, corp: str, action: LayTile) -> None:
     if state.companies.get(company) is None or state.companies[company].owner != Owner.corporation(corp):
         raise IllegalOrderError(f"{corp} does not own the private company {company}")
     data = game.title.company(company)
-    ability = data.ability("tile_lay") or data.ability("teleport")
+    ability = data.ability(TileLayAbility) or data.ability(Teleport)
     if ability is None:
         raise IllegalOrderError(f"{company} has no tile-laying ability")
-    if action.hex not in ability.data.get("hexes", []):
-        raise IllegalOrderError(f"{company} may lay only on {', '.join(ability.data['hexes'])}")
-    if action.tile not in [str(t) for t in ability.data.get("tiles", [])]:
-        raise IllegalOrderError(f"{company} may lay only tile {', '.join(map(str, ability.data['tiles']))}")
+    if action.hex not in ability.hexes:
+        raise IllegalOrderError(f"{company} may lay only on {', '.join(ability.hexes)}")
+    if action.tile not in [str(t) for t in ability.tiles]:
+        raise IllegalOrderError(f"{company} may lay only tile {', '.join(map(str, ability.tiles))}")
     used = company in state.used_abilities
     if used:
         raise IllegalOrderError(f"{company}'s ability has been used")
-    if ability.kind == "teleport":
+    if isinstance(ability, Teleport):
         op = op_state(game)
         if op.tiles_laid >= 1:
             raise IllegalOrderError(f"{corp} has laid its tile this turn")
@@ -312,15 +312,15 @@ def special_lay(game: Game, corp: str, action: LayTile) -> None:
         op.laid_hexes.append(action.hex)
         if _teleport_token_fits(game, corp, action.hex):
             state.pending_teleport = action.hex
-    elif ability.data.get("extra", True):
+    elif ability.extra:
         lay_tile(game, corp, action, ignore_reach=True, free=True)
     else:
-        _lay_counted_with_discount(game, corp, action, company, ability.data)
+        _lay_counted_with_discount(game, corp, action, company, ability)
     state.used_abilities.append(company)
 
 
 def _lay_counted_with_discount(game: Game, corp: str, action: LayTile, company: str,
-                               data: Mapping[str, object]) -> None:
+                               ability: TileLayAbility) -> None:
     """A private's lay made in the track step (not once it is passed), with a discount on the
     terrain (1870: MRBC, $40 off in a river hex). It takes one of the corporation's normal lays while one is left, but
     may also be made after both (as 18xx.games plays it: the ability is not bound by the
@@ -333,14 +333,14 @@ def _lay_counted_with_discount(game: Game, corp: str, action: LayTile, company: 
         raise IllegalOrderError(f"{corp} has passed its track step: {company}'s lay is made in it")
     shown = track.placed(game, action.hex)
     cost = game.board.hexes[action.hex].cost if shown.printed else 0
-    discount = min(cost, int(str(data.get("discount", 0))))
+    discount = min(cost, ability.discount)
     if extra:
         discount = cost
     treasury = state.corporations[corp]
     treasury.cash += discount  # lay_tile charges the full terrain; the bank gives the discount back
     state.bank -= discount
     try:
-        lay_tile(game, corp, action, ignore_reach=bool(extra) or not data.get("reachable", True))
+        lay_tile(game, corp, action, ignore_reach=bool(extra) or not ability.reachable)
     except IllegalOrderError:
         treasury.cash -= discount
         state.bank += discount
@@ -357,16 +357,17 @@ def _lay_counted_with_discount(game: Game, corp: str, action: LayTile, company: 
 def _free_home_lay(game: Game, corp: str, company: str, coord: str) -> bool:
     """Whether ``company``'s lay on ``coord`` is ``corp``'s free, extra home lay (1870 MRBC
     bought by MP or SSW before its first turn is over: the private's ``free_home_lay``)."""
-    free_home = game.title.company(company).ability("free_home_lay")
-    return (free_home is not None and corp in free_home.data.get("corporations", [])
+    free_home = game.title.company(company).ability(FreeHomeLay)
+    return (free_home is not None and corp in free_home.corporations
             and coord == game.title.corporation(corp).home and not game.state.corporations[corp].operated)
 
 
-def _special_ignores_reach(game: Game, corp: str, company: str, ability: Ability, coord: str) -> bool:
+def _special_ignores_reach(game: Game, corp: str, company: str, ability: TileLayAbility | Teleport,
+                           coord: str) -> bool:
     """Whether :func:`special_lay` lays ``company``'s tile on ``coord`` without asking that
     ``corp`` reaches it: a teleport, an extra lay, an ability not ``reachable``, a free home
     lay (:func:`_free_home_lay`)."""
-    if ability.kind == "teleport" or ability.data.get("extra", True) or not ability.data.get("reachable", True):
+    if isinstance(ability, Teleport) or ability.extra or not ability.reachable:
         return True
     return _free_home_lay(game, corp, company, coord)
 
@@ -383,17 +384,17 @@ def special_lay_candidates(game: Game, corp: str) -> list[LayTile]:
         if company.owner != owner or company.closed or sym in state.used_abilities:
             continue
         data = game.title.company(sym)
-        ability = data.ability("tile_lay") or data.ability("teleport")
+        ability = data.ability(TileLayAbility) or data.ability(Teleport)
         if ability is None:
             continue
-        for coord in ability.data.get("hexes", []):
+        for coord in ability.hexes:
             if coord not in game.board.hexes:
                 continue
             ignore_reach = _special_ignores_reach(game, corp, sym, ability, coord)
             if not ignore_reach and coord not in game.hooks.track.lays_without_reach(game, corp) \
                     and not track.network(game, corp).hex_edges.get(coord):
                 continue  # lay_problem refuses every tile there: the corporation does not reach it
-            for tile in [str(t) for t in ability.data.get("tiles", [])]:
+            for tile in [str(t) for t in ability.tiles]:
                 for rotation in range(6):
                     if tile in game.tiles and track.lay_problem(
                             game, corp, coord, tile, rotation, ignore_reach=ignore_reach) is None:

@@ -10,6 +10,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from pbem.engine.state import RoundKind
 from pbem.engine.abilities import ExchangeForShare
 from pbem.engine import lays, market, routes, trains
 from pbem.engine.actions import (
@@ -240,7 +241,7 @@ def _offer(game: Game, player: str, route_budget: int) -> Offer:
         return [Choice(lines, note)] if lines else []
 
     kind = game.state.round.kind
-    if kind != "operating":
+    if kind != RoundKind.OPERATING:
         return _non_operating(game, player, listed, choice)
     return _operating(game, player, route_budget, vocab, listed, choice)
 

@@ -27,7 +27,7 @@ from pbem.engine.events import (
     WentBankrupt,
 )
 from pbem.engine.rounds import Round, StepRound, round_for
-from pbem.engine.state import IPO, POOL, CompanyState, CorporationState, GameState, Owner, PlayerState, RoundState
+from pbem.engine.state import IPO, POOL, CompanyState, CorporationState, GameState, Owner, PlayerState, RoundKind, RoundState
 from pbem.engine.step import Step
 from pbem.engine.steps import operating
 from pbem.engine.steps.stock import execute_sale
@@ -36,7 +36,8 @@ from pbem.engine.track import RouteResult
 from pbem.engine.hooks import TitleHooks
 from pbem.errors import IllegalOrderError
 
-ROUND_NAMES = {"auction": "Private auction", "stock": "Stock round", "operating": "Operating round"}
+ROUND_NAMES: dict[str, str] = {RoundKind.AUCTION: "Private auction", RoundKind.STOCK: "Stock round",
+                               RoundKind.OPERATING: "Operating round"}
 
 _KEYED_CACHES = ("network", "legal_lays", "best_run")
 """The entries of :attr:`Game.cache` a copy of the game keeps: each is stored with a key of
@@ -64,7 +65,7 @@ def new_state(title: TitleData, players: list[str]) -> GameState:
         companies={c.sym: CompanyState(sym=c.sym) for c in title.companies},
         certificates=shares.new_certificates(title),
         market={},
-        round=RoundState(kind="auction"),
+        round=RoundState(kind=RoundKind.AUCTION),
         phase=title.phases[0].name,
         depot=trains.new_depot(title),
     )
@@ -207,16 +208,16 @@ class Game:
 
     def operating_corporation(self) -> str | None:
         """The corporation operating now, or None outside an operating round."""
-        if self.state.round.kind != "operating" or self.state.finished:
+        if self.state.round.kind != RoundKind.OPERATING or self.state.finished:
             return None
         return operating.current_corp(self)
 
     def round_label(self) -> str:
         """``"Private auction"``, ``"SR 2"``, ``"OR 1.2"``."""
         rnd = self.state.round
-        if rnd.kind == "stock":
+        if rnd.kind == RoundKind.STOCK:
             return f"SR {rnd.number}"
-        if rnd.kind == "operating":
+        if rnd.kind == RoundKind.OPERATING:
             return f"OR {rnd.number}.{rnd.or_number}"
         return ROUND_NAMES.get(rnd.kind, rnd.kind.replace("_", " ").capitalize())
 
@@ -310,7 +311,7 @@ class Game:
             following = self.hooks.sequence.next_round(self, self.state.round)
             if following is None:
                 return
-            if following.kind == "stock":
+            if following.kind == RoundKind.STOCK:
                 now = self._without_round()
                 if set_began is not None and now == set_began:
                     self.end_game("stalled")

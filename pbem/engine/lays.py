@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
+from pbem.engine.state import RoundKind
 from pbem.engine import track
 from pbem.engine.actions import LayTile
 
@@ -72,7 +73,7 @@ def legal_lays(game: Game, corp: str | None = None) -> tuple[LegalLay, ...]:
     """
     from pbem.engine.steps import operating
 
-    if game.state.round.kind != "operating" or game.state.finished or game.state.round.operating is None:
+    if game.state.round.kind != RoundKind.OPERATING or game.state.finished or game.state.round.operating is None:
         return ()
     corp = corp if corp is not None else operating.current_corp(game)
     key = _position_key(game, corp)

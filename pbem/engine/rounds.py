@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 from pbem.engine import closing
 from pbem.engine.actions import Action
 from pbem.engine.events import NoValidActions, PriorityDeal, RoundStarted
-from pbem.engine.state import OperatingState, StockRoundState
+from pbem.engine.state import OperatingState, RoundKind, StockRoundState
 from pbem.engine.step import Handler, Step
 from pbem.engine.steps.operating import walk
 from pbem.engine.steps.auction import PendingPar, WaterfallAuction
@@ -279,11 +279,11 @@ def round_for(game: Game, kind: str) -> Round:
 
     :raises KeyError: a step name the engine does not know.
     """
-    if kind == "operating":
+    if kind == RoundKind.OPERATING:
         return OperatingRound()
     stock_step, own = game.hooks.sequence.stock_step(), game.hooks.sequence.step_types()
     steps = tuple(stock_step if n == BuySellParShares.name else own.get(n) or STEP_TYPES[n]
                   for n in game.title.round_steps.get(kind, ()))
-    if kind == "stock":
+    if kind == RoundKind.STOCK:
         return StockRound(steps, stock_step)
     return StartRound(steps)

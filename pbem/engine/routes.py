@@ -38,6 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator, cast
 
+from pbem.engine.state import RoundKind
 from pbem.engine import heading, track, trains
 from pbem.engine.actions import Action, RunAuto, RunRoutes, TrainRun
 from pbem.errors import IllegalOrderError
@@ -449,7 +450,7 @@ def run_due(game: Game) -> tuple[str, tuple[str, str] | None]:
     """
     from pbem.engine.steps import operating
 
-    active = operating.active_steps(game) if game.state.round.kind == "operating" else []
+    active = operating.active_steps(game) if game.state.round.kind == RoundKind.OPERATING else []
     runner = next((step for step in active if step.runs_trains), None)
     if runner is not None:
         return runner.subject(game), runner.run_ends(game)
@@ -460,7 +461,7 @@ def run_left_out(game: Game, action: Action) -> bool:
     """Whether ``action`` passes over a run that is due now (an order of a later step while
     the corporation's trains have not run), which a game that leaves runs to the server
     makes first."""
-    if game.state.round.kind != "operating" or isinstance(action, (RunRoutes, RunAuto)):
+    if game.state.round.kind != RoundKind.OPERATING or isinstance(action, (RunRoutes, RunAuto)):
         return False
     from pbem.engine.steps import operating
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Mapping
 
 from pbem.engine import market
-from pbem.engine.state import RoundState, TitleState
+from pbem.engine.state import RoundKind, RoundState, TitleState
 from pbem.engine.steps.auction import new_auction_state
 from pbem.engine.steps.stock import BuySellParShares
 
@@ -31,7 +31,7 @@ class RoundSequence:
         A title that starts otherwise (1825 sells its privates at face value in seat order;
         1829 drafts) returns a round of its own kind whose steps it gives in
         :meth:`step_types`."""
-        return RoundState(kind="auction", auction=new_auction_state(game))
+        return RoundState(kind=RoundKind.AUCTION, auction=new_auction_state(game))
 
     def next_round(self, game: Game, finished: RoundState) -> RoundState | None:
         """The round that follows ``finished`` (its kind and numbers; the round's own state is
@@ -40,16 +40,16 @@ class RoundSequence:
         stock round by the first operating round of its set; an operating round by the next
         of the set (as many as the phase gave when the set began), and the last of a set by
         the next stock round, or the end of the game once the bank has broken."""
-        if finished.kind == "stock":
-            return RoundState(kind="operating", number=finished.number, or_number=1)
-        if finished.kind == "operating":
+        if finished.kind == RoundKind.STOCK:
+            return RoundState(kind=RoundKind.OPERATING, number=finished.number, or_number=1)
+        if finished.kind == RoundKind.OPERATING:
             if finished.or_number < game.state.operating_rounds:
-                return RoundState(kind="operating", number=finished.number, or_number=finished.or_number + 1)
+                return RoundState(kind=RoundKind.OPERATING, number=finished.number, or_number=finished.or_number + 1)
             if game.state.bank_broken:
                 game.end_game("bank")
                 return None
-            return RoundState(kind="stock", number=finished.number + 1)
-        return RoundState(kind="stock", number=1)
+            return RoundState(kind=RoundKind.STOCK, number=finished.number + 1)
+        return RoundState(kind=RoundKind.STOCK, number=1)
 
     def step_types(self) -> Mapping[str, type[Step]]:
         """The title's own round steps by the name its ``round_steps`` data uses, beside the

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy as _copy
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, TypeVar
 
 from pbem.engine.values import IPO, POOL, DisplacedToken, Owner, PrivateToken, Vertex
@@ -235,9 +236,19 @@ class OperatingState:
         return new
 
 
+class RoundKind(StrEnum):
+    """The core's kinds of round (1830 rules 4-6): the private auction, a stock round, an
+    operating round. A title's own kinds are strings of its own (1825's start)."""
+
+    AUCTION = "auction"
+    STOCK = "stock"
+    OPERATING = "operating"
+
+
 @dataclass
 class RoundState:
-    """Which round is on: ``kind`` is ``"auction"``, ``"stock"`` or ``"operating"``.
+    """Which round is on: ``kind`` is a :class:`RoundKind` of the core, or a title's own kind
+    (a ``str``; its steps are named by the title data's ``round_steps``).
 
     ``entity_index`` points into :attr:`GameState.order`; ``number`` is the stock-round number
     (the "turn") and ``or_number`` the operating round within the set.

@@ -28,7 +28,7 @@ from pbem.engine.actions import (
     RunRoutes,
     SellShares,
 )
-from pbem.engine.state import IPO, POOL, Owner
+from pbem.engine.state import IPO, Owner, POOL, RoundKind
 from pbem.engine.steps.auction import min_price
 from pbem.engine.trains import train_type
 from pbem.exporters.records import UnsupportedExport
@@ -185,7 +185,7 @@ def _discard(exporter: Exporter, seat: str, action: DiscardTrain) -> dict[str, A
     from pbem.engine.steps.operating.buytrains import crowded
 
     state = exporter.game.state
-    over = crowded(exporter.game) if state.round.kind == "operating" and state.round.operating else []
+    over = crowded(exporter.game) if state.round.kind == RoundKind.OPERATING and state.round.operating else []
     for sym in over[:1]:
         match = next((t for t in state.corporations[sym].trains if train_type(t) == action.train), None)
         if match is not None:

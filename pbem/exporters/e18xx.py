@@ -42,7 +42,7 @@ from pbem.engine.routes import resolve_auto
 from pbem.engine.events import Event
 from pbem.engine.events.operating import TrainBought
 from pbem.engine.game import Game
-from pbem.engine.state import Owner
+from pbem.engine.state import Owner, RoundKind
 from pbem.engine.steps.stock import PURCHASES
 from pbem.engine.title import TitleData
 from pbem.errors import OrderError
@@ -152,7 +152,7 @@ class Exporter:
         in the order, corporation)``, or None outside an operating turn."""
         rnd = self.game.state.round
         op = rnd.operating
-        if rnd.kind != "operating" or op is None or op.index >= len(op.order):
+        if rnd.kind != RoundKind.OPERATING or op is None or op.index >= len(op.order):
             return None
         return (rnd.number, rnd.or_number, op.index, op.order[op.index])
 
@@ -161,7 +161,7 @@ class Exporter:
         such an order acts for, e.g. a 1870 connection run's), or None outside an
         operating turn."""
         op = self.game.state.round.operating
-        if op is None or op.index >= len(op.order) or self.game.state.round.kind != "operating":
+        if op is None or op.index >= len(op.order) or self.game.state.round.kind != RoundKind.OPERATING:
             return None
         if action is not None:
             from pbem.engine.steps.operating.walk import active_steps
@@ -296,7 +296,7 @@ class Exporter:
 
         translation: RecordTranslation = self.renderer.translation
         label = self.game.round_label()
-        stock = self.game.state.round.stock if self.game.state.round.kind == "stock" else None
+        stock = self.game.state.round.stock if self.game.state.round.kind == RoundKind.STOCK else None
         bought = stock is not None and any(kind in PURCHASES for kind in stock.turn_actions)  # a par too
         held = ({p: s.cash for p, s in self.game.state.players.items()}, self.game.state.phase)
         self._passes_before(order)
@@ -403,7 +403,7 @@ class Exporter:
         from pbem.engine.steps.operating.walk import passed_over
 
         for _ in range(len(self.game.operating_steps)):
-            if self.game.state.round.kind != "operating":
+            if self.game.state.round.kind != RoundKind.OPERATING:
                 return
             probe = RunRoutes(()) if isinstance(order.action, RunAuto) else order.action  # as it resolves
             over = passed_over(self.game, order.seat, probe)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pbem.engine.state import RoundKind
 from pbem.engine.actions import Action, BuyPrivate, BuyShares, Par
 from pbem.engine.events.rounds import NoValidActions, RoundStarted
 from pbem.engine.game import Game
@@ -30,11 +31,11 @@ class TurnSnapshot:
     def of(cls, game: Game) -> TurnSnapshot:
         """The snapshot of ``game`` now."""
         rnd = game.state.round
-        op = rnd.operating if rnd.kind == "operating" else None
+        op = rnd.operating if rnd.kind == RoundKind.OPERATING else None
         return cls(rnd.kind, (rnd.number, rnd.or_number),
                    tuple(op.order) if op is not None else (), op.index if op is not None else 0,
                    frozenset(p for p, s in game.state.players.items() if not s.passed),
-                   frozenset(game.current_actors()) if rnd.kind == "stock" else frozenset())
+                   frozenset(game.current_actors()) if rnd.kind == RoundKind.STOCK else frozenset())
 
 
 def ended_between(before: TurnSnapshot, now: TurnSnapshot) -> set[str]:
@@ -46,11 +47,11 @@ def ended_between(before: TurnSnapshot, now: TurnSnapshot) -> set[str]:
     engine ended by itself once nothing was left to do, which the platform may still ask to
     pass)."""
     same = (before.kind, before.key) == (now.kind, now.key)
-    if before.kind == "operating":
+    if before.kind == RoundKind.OPERATING:
         return set(before.order[before.index:now.index] if same else before.order[before.index:])
     if same:
         return set(before.unpassed - now.unpassed) | set(before.actors - now.actors)
-    return set(before.unpassed | before.actors) if before.kind == "stock" else set()
+    return set(before.unpassed | before.actors) if before.kind == RoundKind.STOCK else set()
 
 
 class TurnWatch:
@@ -135,7 +136,7 @@ class TurnWatch:
     def acts_in_new_round(self, player: str) -> bool:
         """Whether ``player`` is to act first in a stock round that began during the last
         order (a pass of theirs is then that round's)."""
-        return (self.game.state.round.kind == "stock" and self.game.round_label() != self.began
+        return (self.game.state.round.kind == RoundKind.STOCK and self.game.round_label() != self.began
                 and player in self.game.current_actors())
 
     def auto_pass(self, player: str) -> bool:
@@ -159,7 +160,7 @@ class TurnWatch:
         self.pending = True
         self.order = None
         if seat is not None and action is not None:
-            stock = self.game.state.round.stock if self.game.state.round.kind == "stock" else None
+            stock = self.game.state.round.stock if self.game.state.round.kind == RoundKind.STOCK else None
             bought = (stock is not None and any(kind in PURCHASES for kind in stock.turn_actions)) \
                 or isinstance(action, (BuyShares, Par, BuyPrivate))
             self.order = (seat, action, bought)
@@ -171,9 +172,9 @@ class TurnWatch:
             self.just_ended.remove(corp)
             return True
         op = self.game.state.round.operating
-        return self.game.state.round.kind == "operating" and op is not None and corp in op.order[:op.index]
+        return self.game.state.round.kind == RoundKind.OPERATING and op is not None and corp in op.order[:op.index]
 
     def player_done(self, player: str) -> bool:
         """``player`` (not to act now) has passed in this stock round or start."""
         state = self.game.state
-        return state.round.kind != "operating" and state.players[player].passed
+        return state.round.kind != RoundKind.OPERATING and state.players[player].passed

@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from pbem.engine.state import RoundKind
 from pbem.engine import routes, trains
 from pbem.engine.actions import (
     Action, Bid, BuyPrivate, BuyShares, BuyTrain, Dividend, RunAuto, RunRoutes, SellShares,
@@ -131,7 +132,7 @@ def candidates(game: Game, player: str, rng: random.Random) -> list[Candidate]:
             extra += [BuyShares(action.corporation, action.source, n) for n in (2, 3)]
         elif isinstance(action, BuyTrain) and corp is not None and action.source not in ("depot", "pool"):
             extra += _train_prices(game, corp, action, rng)
-        elif isinstance(action, BuyPrivate) and corp is not None and game.state.round.kind == "operating":
+        elif isinstance(action, BuyPrivate) and corp is not None and game.state.round.kind == RoundKind.OPERATING:
             extra += _private_prices(game, action, rng)
         elif isinstance(action, RunAuto):
             extra += _runs(game)
@@ -164,9 +165,9 @@ OTHER_WEIGHT = 0.5
 
 def weight(game: Game, kind: str) -> float:
     """The policy's weight of a kind of action now (see the module's text)."""
-    if game.state.round.kind == "operating":
+    if game.state.round.kind == RoundKind.OPERATING:
         return OPERATING_WEIGHTS.get(kind, OTHER_WEIGHT)
-    if kind == "Pass" and game.state.round.kind == "stock" and game.state.round.number <= 3:
+    if kind == "Pass" and game.state.round.kind == RoundKind.STOCK and game.state.round.number <= 3:
         return 0.3
     return STOCK_WEIGHTS.get(kind, OTHER_WEIGHT)
 

@@ -15,6 +15,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Callable
 
+from pbem.engine.state import RoundKind
 from pbem.engine.game import Game
 from pbem.errors import OrderError
 from pbem.orders import Vocabulary, format_order, parse_order
@@ -71,8 +72,8 @@ def dead(game: Game, since: int | None) -> tuple[bool, int | None]:
     """Whether ``game`` has had no corporation open and floated for :data:`DEAD_ROUNDS` stock
     rounds, and the stock round that began that (``since``: the value returned before)."""
     rnd = game.state.round
-    if any(c.floated and not c.closed for c in game.state.corporations.values()) or rnd.kind != "stock":
-        return False, since if rnd.kind != "stock" else None
+    if any(c.floated and not c.closed for c in game.state.corporations.values()) or rnd.kind != RoundKind.STOCK:
+        return False, since if rnd.kind != RoundKind.STOCK else None
     since = rnd.number if since is None else since
     return rnd.number - since >= DEAD_ROUNDS, since
 

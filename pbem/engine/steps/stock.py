@@ -34,7 +34,7 @@ from pbem.engine.events import (
     SharesBought,
     SharesSold,
 )
-from pbem.engine.state import IPO, POOL, Owner, ShareSale, StockRoundState
+from pbem.engine.state import IPO, Owner, POOL, RoundKind, ShareSale, StockRoundState
 from pbem.engine.step import Step
 from pbem.errors import IllegalOrderError
 
@@ -57,7 +57,7 @@ def _bought(game: Game) -> bool:
 
 def _sale_allowed_now(game: Game) -> bool:
     if game.title.settings.sell_after == "first_stock_round":
-        return game.state.round.kind != "stock" or game.state.round.number > 1
+        return game.state.round.kind != RoundKind.STOCK or game.state.round.number > 1
     return True
 
 
@@ -199,7 +199,7 @@ def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
     if not _sale_allowed_now(game):
         return "no shares may be sold in the first stock round"
     sr = state.round.stock
-    if sr is not None and state.round.kind == "stock":
+    if sr is not None and state.round.kind == RoundKind.STOCK:
         order = title.settings.sell_buy_order
         done = sr.turn_actions
         if order == "sell_buy_or_buy_sell" and "sell" in done and any(k in PURCHASES for k in done) \
@@ -265,7 +265,7 @@ class BuySellParShares(Step):
 
     @classmethod
     def active(cls, game: Game) -> bool:
-        return game.state.round.kind == "stock" and game.state.round.stock is not None
+        return game.state.round.kind == RoundKind.STOCK and game.state.round.stock is not None
 
     @classmethod
     def actors(cls, game: Game) -> list[str]:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pbem.engine.state import RoundKind
+
 if TYPE_CHECKING:
     from pbem.engine.game import Game
     from pbem.engine.state import RoundState
@@ -39,11 +41,11 @@ def bank_cash(game: Game) -> int:
 def ends_after(game: Game, finished: RoundState) -> bool:
     """Whether the game ends now that ``finished`` is over: an operating round, with the
     bank broken. The caller ends it (reason ``"bank"``)."""
-    return finished.kind == "operating" and game.state.bank_broken
+    return finished.kind == RoundKind.OPERATING and game.state.bank_broken
 
 
 def ends_when(game: Game) -> str:
     """When a bank broken now ends the game, in words for the report."""
-    if game.state.round.kind == "operating":
+    if game.state.round.kind == RoundKind.OPERATING:
         return "after this operating round"
     return "after the next operating round"

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from pbem.engine import market, shares, track, trains
 from pbem.engine.actions import BuyPrivate, BuyShares, LayTile, Pass, RunRoutes, TrainRun
-from pbem.engine.state import POOL
+from pbem.engine.state import POOL, RoundKind
 from pbem.engine.steps.operating import route_available
 from pbem.engine.steps.operating.buytrains import crowded
 from pbem.engine.events import NoRun, TileLaid, TrainDiscarded, TrainRan
@@ -289,7 +289,7 @@ def _directorship_listed(game: Game, player: str, sym: str, stock_round: int, ca
     director = director_alone_in_pool(game, sym)
     if director is None:
         return False
-    sr = state.round.stock if state.round.kind == "stock" and state.round.number == stock_round else None
+    sr = state.round.stock if state.round.kind == RoundKind.STOCK and state.round.number == stock_round else None
     if sr is None or sym in sr.sold.get(player, []):
         return False  # (a round over: who sold what in it is gone; the platform then lists nothing we know of)
     price = shares.certificate_price(title, sym, director.percent, shares.current_price(state, title, sym))
@@ -307,7 +307,7 @@ def _turn_untouched(game: Game) -> bool:
 def _first_step(game: Game) -> str | None:
     """The name of the first step of the operating turn now, or None outside one."""
     op = game.state.round.operating
-    if game.state.round.kind != "operating" or op is None or op.index >= len(op.order) or game.state.finished:
+    if game.state.round.kind != RoundKind.OPERATING or op is None or op.index >= len(op.order) or game.state.finished:
         return None
     from pbem.engine.steps.operating.walk import active_steps
 

@@ -28,7 +28,7 @@ from pbem.engine.actions import Action, RunRoutes
 from pbem.engine.sequence import RoundSequence
 from pbem.engine.stock_rules import StockRules
 from pbem.engine.receivership import ReceivershipPolicy, in_receivership
-from pbem.engine.state import GameState, RoundState, ShareSale, TitleState
+from pbem.engine.state import GameState, RoundKind, RoundState, ShareSale, TitleState
 from pbem.engine.steps.operating.buytrains import BuyTrainStep
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
 from pbem.errors import OrderSyntaxError
@@ -129,7 +129,7 @@ class StartAndRounds1825(RoundSequence):
         """No auction: the start is dealt (:func:`pbem.titles.g1825.start.deal`) and the game
         begins with stock round 1."""
         start.deal(game)
-        return RoundState(kind="stock", number=1)
+        return RoundState(kind=RoundKind.STOCK, number=1)
 
     def next_round(self, game: Game, finished: RoundState) -> RoundState | None:
         """As 1830, but a broken bank ends the game after the operating round under way."""

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
+from pbem.engine.state import RoundKind
 from pbem.engine import graph as core_graph
 from pbem.engine import track, upgrades
 from pbem.engine.board import TileData, edge_of
@@ -212,7 +213,7 @@ def adjacent_problem(game: Game, coord: str) -> str | None:
     """Why a second tile of this turn may not go on ``coord``: a tile laid this turn lies on
     a neighbouring hex (18xx.games ``check_adjacent``); None outside an operating turn."""
     op = game.state.round.operating
-    if op is None or not op.laid_hexes or game.state.round.kind != "operating":
+    if op is None or not op.laid_hexes or game.state.round.kind != RoundKind.OPERATING:
         return None
     for laid in op.laid_hexes:
         if laid == coord:

@@ -28,7 +28,7 @@ from pbem.engine.sequence import RoundSequence
 from pbem.engine.steps.operating.dividend_rules import DividendRules
 from pbem.engine.stock_rules import Coord, PriceMove, StockRules
 from pbem.engine.track_rules import TrackRules
-from pbem.engine.state import IPO, Owner, ShareSale, TitleState
+from pbem.engine.state import IPO, Owner, RoundKind, ShareSale, TitleState
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
 from pbem.engine.values import CityRef, Vertex
 from pbem.titles.g1870.settings import settings1870
@@ -91,7 +91,7 @@ class StockRules1870(StockRules):
     def after_sale(self, game: Game, sale: ShareSale) -> None:
         """In a stock or operating round the drop waits for the president's price protection
         (1870 rules; :mod:`pbem.titles.g1870.protection`)."""
-        if game.state.round.kind not in ("stock", "operating"):
+        if game.state.round.kind not in (RoundKind.STOCK, RoundKind.OPERATING):
             super().after_sale(game, sale)
             return
         protection.queue_sale(game, sale)

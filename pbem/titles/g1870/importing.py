@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Hashable, Sequence
 from pbem.engine.abilities import BuyableInPhase1
 from pbem.engine import shares
 from pbem.engine.actions import BuyShares
-from pbem.engine.state import IPO, POOL, Owner, ShareSale
+from pbem.engine.state import IPO, Owner, POOL, RoundKind, ShareSale
 from pbem.importers.holdings import share_corporation
 from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
 from pbem.ruleset.files import variant_overlays
@@ -151,7 +151,7 @@ class Translation1870(RecordTranslation):
         mine = state1870(exporter.game.state)
         if action.source != "pool" or not mine.sell_queue:
             return None
-        if not (mine.protecting or exporter.game.state.round.kind == "operating"):
+        if not (mine.protecting or exporter.game.state.round.kind == RoundKind.OPERATING):
             return None
         kept: list[tuple[ShareSale, list[str] | None]] = exporter.memo.get("sales", [])
         head = mine.sell_queue[0]

@@ -32,6 +32,7 @@ import functools
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Iterator
 
+from pbem.engine.state import RoundKind
 from pbem.engine import lays, track
 from pbem.engine.actions import Action, LayTile, PlaceToken
 from pbem.engine.events import CompanyClosed, TokenPlaced
@@ -132,7 +133,7 @@ def assign_problem(game: Game, player: str, company: str, corp: str) -> str | No
     unusable = off_the_map(game, company)
     if unusable:
         return unusable
-    if state.round.kind != "operating" and not reading(game, ASSIGN_ANY_TIME):
+    if state.round.kind != RoundKind.OPERATING and not reading(game, ASSIGN_ANY_TIME):
         return (f"a private's power is given in an operating round (ASSIGN {company} <company>), as this game "
                 "reads the variant (the variant lorenz_assign_any_time allows it in a stock turn too)")
     found = state.companies.get(company)
@@ -197,7 +198,7 @@ def _opened(game: Game, company: str) -> Iterator[None]:
 def _who_problem(game: Game, player: str, company: str | None, coord: str) -> str | None:
     if not in_play(game) or company not in HEX_OF:
         return f"{company} has no power of Lorenz's variant"
-    if game.state.round.kind != "operating" or game.state.round.operating is None:
+    if game.state.round.kind != RoundKind.OPERATING or game.state.round.operating is None:
         return f"{company}'s power is used in the operating turn of the company that holds it"
     corp = current_corp(game)
     given = holder(game, company)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pbem.engine.values import CityRef
 from pbem.engine.game import Game
 from pbem.engine.state import OperatingState, RoundState
 from pbem.engine.values import Owner
@@ -21,7 +22,7 @@ def mp_operating_with_the_bridge_company(*, president_holds_shares: bool = False
     corp.cash, corp.floated, corp.ipoed, corp.president = 500, True, True, "B"
     corp.par = corp.price = (1, 6)
     state.market[(1, 6)] = ["MP"]
-    state.tokens["C18.0"] = ["MP"]
+    state.tokens[CityRef("C18", 0)] = ["MP"]
     if president_holds_shares:
         for cert in state.certificates:
             if cert.corporation == "MP" and cert.index <= 4:

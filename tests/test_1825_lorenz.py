@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from pbem.engine.values import CityRef
 from pbem.engine import track
 from pbem.engine.actions import Bid, BuyPrivate, BuyShares, BuyTrain, LayTile, Par, Pass, PlaceToken, SellShares
 from pbem.engine.events import render_all
@@ -441,7 +442,7 @@ def test_cw_places_a_free_token_in_dover_without_a_connection_and_closes() -> No
     game = operating(after_the_start())
     game.apply(ANN, Designate("C&W", "LNWR"))
     events = render_all(game.apply(ANN, PowerToken("W25", 0, "C&W")), game.money)
-    assert game.state.tokens["W25.0"] == ["LNWR"]
+    assert game.state.tokens[CityRef("W25", 0)] == ["LNWR"]
     assert game.state.corporations["LNWR"].cash == 500, "free"
     assert game.state.companies["C&W"].closed and events[-1] == "the private company C&W closes"
     assert game.hooks.track.station_tokens(game, "LNWR")[1] == 2, "one of the LNWR's own tokens"
@@ -619,7 +620,7 @@ def test_a_four_player_game_by_mail() -> None:
     assert game.state.round.kind == "operating" and game.operating_corporation() == "LNWR"
     send(ANN, *(line for _, line in FIRST_OR_BY_MAIL))
     game = state.game
-    assert game.state.tokens["W25.0"] == ["LNWR"] and game.state.companies["C&W"].closed
+    assert game.state.tokens[CityRef("W25", 0)] == ["LNWR"] and game.state.companies["C&W"].closed
     assert "  Power of C&W: closed (was LNWR's)" in section(reports[-1])
     assert "LNWR uses the power of C&W on W25, free" in reports[-1]
     again = replay(records)

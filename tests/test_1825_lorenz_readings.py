@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.engine.values import CityRef
 from pbem.engine.actions import Pass
 from pbem.engine.events import render_all
 from pbem.engine.game import Game
@@ -206,8 +207,8 @@ def test_lorenz_tww_needs_reach_wants_the_companys_track_at_durham() -> None:
 def tokens_used_up(variant: str = "lorenz") -> Game:
     """OR: the LNWR (3 tokens) with tokens in its home and two other cities, C&W's power its."""
     game = operating(started(variant))
-    game.state.tokens["L14.0"] = ["LNWR"]
-    game.state.tokens["V14.0"] = ["LNWR"]
+    game.state.tokens[CityRef("L14", 0)] = ["LNWR"]
+    game.state.tokens[CityRef("V14", 0)] = ["LNWR"]
     game.apply(ANN, Designate("C&W", "LNWR"))
     return game
 
@@ -223,5 +224,5 @@ def test_lorenz_cw_extra_token_gives_a_token_beyond_the_charter() -> None:
     game = tokens_used_up("lorenz_cw_extra_token")
     assert PowerToken("W25", 0, "C&W") in game.legal_actions(ANN)
     game.apply(ANN, PowerToken("W25", 0, "C&W"))
-    assert game.state.tokens["W25.0"] == ["LNWR"] and game.state.companies["C&W"].closed
+    assert game.state.tokens[CityRef("W25", 0)] == ["LNWR"] and game.state.companies["C&W"].closed
     assert game.hooks.track.station_tokens(game, "LNWR")[1] == 3, "four on the map, three of them the charter's"

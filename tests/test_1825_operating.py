@@ -50,7 +50,7 @@ def operate(game: Game, corp: str, *, cash: int = 500, president: str | None = A
             owned: tuple[str, ...] = (), tokens: tuple[str, ...] = ()) -> Game:
     """``corp`` floated (share price ``price``, ``cash`` in its treasury, Director
     ``president``; None: in receivership), owning the trains ``owned`` (taken from the
-    depot), with tokens in the cities ``tokens`` (``"V20.1"``), operating alone."""
+    depot), with tokens in the cities ``tokens`` (``CityRef("V20", 1)``), operating alone."""
     state = game.state
     company = state.corporations[corp]
     company.cash, company.floated, company.ipoed, company.president = cash, True, True, president
@@ -60,7 +60,7 @@ def operate(game: Game, corp: str, *, cash: int = 500, president: str | None = A
         take(game, train)
         company.trains.append(train)
     for key in tokens:
-        state.tokens.setdefault(key, []).append(corp)
+        state.tokens.setdefault((CityRef.parse(key) if isinstance(key, str) else key), []).append(corp)
     state.round = RoundState(kind="operating", operating=OperatingState(order=[corp]))
     return game
 
@@ -103,7 +103,7 @@ def v(spec: str) -> Vertex:
 def london_loop() -> Game:
     """LSWR with a token in London's city 1 (V20.1, 50) and a 2-train; sharp curves on V18
     and U19 lead from London's side e1 round to its side e2 (city 2)."""
-    game = operate(new_game(), "LSWR", owned=("2-0",), tokens=("V20.1",))
+    game = operate(new_game(), "LSWR", owned=("2-0",), tokens=(CityRef("V20", 1),))
     put(game, "V18", "7", ("V20", "U19"))
     put(game, "U19", "7", ("V18", "V20"))
     return game
@@ -135,13 +135,13 @@ def test_fault_7_a_3t_or_4t_may_count_two_towns_of_one_tile_and_no_other_train_m
 def test_runs_start_and_end_at_cities_except_for_3t_4t_u3_and_2_plus_2() -> None:
     game = new_game()
     city, town = v("V20.c0"), v("W19.t0")
-    operate(game, "LSWR", owned=("2-0", "U3-0"), tokens=("V20.0",))
+    operate(game, "LSWR", owned=("2-0", "U3-0"), tokens=(CityRef("V20", 0),))
     assert "starts and ends at cities" in str(routes.run_problem(game, "LSWR", ("2-0",), [city, town]))
     assert routes.run_problem(game, "LSWR", ("U3-0",), [city, town]) is None
 
 
 def test_a_u3_counts_three_cities_and_any_towns_and_towns_pay() -> None:
-    game = operate(new_game(), "LSWR", owned=("U3-0",), tokens=("V20.0",))
+    game = operate(new_game(), "LSWR", owned=("U3-0",), tokens=(CityRef("V20", 0),))
     towns = [v("W19.t0"), v("V16.t0"), v("U11.t0")]
     three = [v("V20.c0"), towns[0], v("X20.c0"), towns[1], towns[2], v("X14.c0")]
     assert routes.run_problem(game, "LSWR", ("U3-0",), three) is None
@@ -153,7 +153,7 @@ def test_a_u3_counts_three_cities_and_any_towns_and_towns_pay() -> None:
 
 def test_the_2_plus_2_and_the_4_plus_4e_pay_double_and_the_express_pays_its_best_four_cities() -> None:
     game = new_game(("unit_12", "k2", "k3"), players=3)
-    operate(game, "LSWR", tokens=("V20.0",))
+    operate(game, "LSWR", tokens=(CityRef("V20", 0),))
     stops = [v("V20.c0"), v("W19.t0"), v("X20.c0"), v("X14.c0"), v("R24.c0"), v("R16.c0")]
     game.state.tiles["W19"] = ("1", 0)
     for coord, tile in (("X20", "57"), ("X14", "57"), ("R24", "57"), ("R16", "57")):
@@ -170,7 +170,7 @@ def test_the_2_plus_2_and_the_4_plus_4e_pay_double_and_the_express_pays_its_best
 
 def test_a_halt_costs_no_length_and_pays_only_3t_and_4t() -> None:
     game = new_game()
-    operate(game, "LSWR", tokens=("V20.0",))
+    operate(game, "LSWR", tokens=(CityRef("V20", 0),))
     game.state.tiles["V18"] = ("11", 0)  # the HALT tile
     stops = [v("V20.c0"), v("V18.t0"), v("X20.c0")]
     assert routes.run_problem(game, "LSWR", ("2-0",), stops) is None  # two stops for its length
@@ -222,7 +222,7 @@ def test_only_2_trains_run_as_one() -> None:
 
 
 def test_two_yellow_tiles_not_on_adjacent_hexes_or_one_upgrade() -> None:
-    game = operate(new_game(), "LSWR", tokens=("V20.0", "X14.0"))
+    game = operate(new_game(), "LSWR", tokens=(CityRef("V20", 0), CityRef("X14", 0)))
     hexes = {lay.hex for lay in operating_lays(game)}
     assert {"X14", "W19"} <= hexes
     w19 = next(lay for lay in operating_lays(game) if lay.hex == "W19")
@@ -238,7 +238,7 @@ def test_two_yellow_tiles_not_on_adjacent_hexes_or_one_upgrade() -> None:
 
 
 def test_after_an_upgrade_no_second_tile() -> None:
-    game = operate(new_game(), "LSWR", owned=("2-0",), tokens=("X14.0", "V20.0"))
+    game = operate(new_game(), "LSWR", owned=("2-0",), tokens=(CityRef("X14", 0), CityRef("V20", 0)))
     game.state.phase = "2"
     game.state.tiles["X14"] = ("6", rotation(game, "X14", "6", ("Y13", "W13")))
     upgrade = next(lay for lay in operating_lays(game) if lay.hex == "X14")
@@ -253,7 +253,7 @@ def operating_lays(game: Game) -> list[LegalLay]:
 
 
 def test_a_green_tile_on_a_printed_yellow_hex_is_a_new_tile_not_an_upgrade() -> None:
-    game = operate(new_game(), "LSWR", tokens=("X16.0", "R24.0"))
+    game = operate(new_game(), "LSWR", tokens=(CityRef("X16", 0), CityRef("R24", 0)))
     game.state.phase = "2"
     assert track.counts_as_upgrade(game, "X16") is False  # printed yellow OO Portsmouth
     game.state.tiles["R24"] = ("57", 0)
@@ -262,7 +262,7 @@ def test_a_green_tile_on_a_printed_yellow_hex_is_a_new_tile_not_an_upgrade() -> 
 
 
 def test_a_yellow_town_becomes_a_green_city_and_the_forbidden_upgrades_are_refused() -> None:
-    game = operate(new_game(), "LSWR", tokens=("V20.0",))
+    game = operate(new_game(), "LSWR", tokens=(CityRef("V20", 0),))
     game.state.phase = "2"
     put(game, "S15", "4", ("T14", "R16"))  # Northampton, one town
     fits = [r for r in range(6) if track.upgrade_problem(game, "S15", game.tiles["14"], r) is None]
@@ -288,7 +288,7 @@ def test_119_comes_with_brown_tiles_and_never_becomes_brown_166_is_never_replace
 
 
 def test_an_upgraded_station_must_be_in_reach_of_a_train() -> None:
-    game = operate(new_game(), "LSWR", tokens=("X14.0",))
+    game = operate(new_game(), "LSWR", tokens=(CityRef("X14", 0),))
     game.state.phase = "2"
     put(game, "X14", "57", ("Y13", "W15"))
     put(game, "W15", "9", ("X14", "V16"))
@@ -300,7 +300,7 @@ def test_an_upgraded_station_must_be_in_reach_of_a_train() -> None:
     game.state.corporations["LSWR"].trains = ["2-0"]
     assert track.reach_problem(game, "LSWR", "V16", new, v16) is None  # X14 - V16: two stops
     assert track.reach_problem(game, "LSWR", "X14", new, x14) is None
-    game.state.tokens = {"Y13.0": ["LSWR"]}
+    game.state.tokens = {CityRef("Y13", 0): ["LSWR"]}
     # from Bournemouth: X14 is one stop on, V16 two
     assert track.reach_problem(game, "LSWR", "X14", new, x14) is None
     assert "can reach" in str(track.reach_problem(game, "LSWR", "V16", new, v16))
@@ -315,14 +315,14 @@ def fitting(game: Game, coord: str, tile: str) -> int:
 
 def test_the_reach_of_an_upgrade_is_judged_on_the_new_tile() -> None:
     # plain track becoming a HALT (#8 -> #11): the halt's town is a station of the new tile
-    game = operate(new_game(), "LSWR", owned=("2-0",), tokens=("X14.0",))
+    game = operate(new_game(), "LSWR", owned=("2-0",), tokens=(CityRef("X14", 0),))
     game.state.phase = "2"
     put(game, "X14", "57", ("Y13", "W15"))
     put(game, "W15", "8", ("X14", "V14"))
     halt = 2  # the halt's town between the sides of X14 and W17, the curve X14-V14 kept
     assert track.upgrade_problem(game, "W15", game.tiles["11"], halt) is None
     assert track.reach_problem(game, "LSWR", "W15", game.tiles["11"], halt) is None
-    game.state.tokens = {"Y13.0": ["LSWR"]}  # two stops away now: out of a 2-train's reach
+    game.state.tokens = {CityRef("Y13", 0): ["LSWR"]}  # two stops away now: out of a 2-train's reach
     assert "can reach" in str(track.reach_problem(game, "LSWR", "W15", game.tiles["11"], halt))
 
 
@@ -333,7 +333,7 @@ def test_a_minors_home_token_waits_for_a_tile_with_a_city_on_its_home_hex() -> N
     assert not any("Cam" in corps for corps in game.state.tokens.values())
     lay = next(lay for lay in operating_lays(game) if lay.hex == "R8")
     game.apply(A, LayTile(lay.hex, lay.tile, lay.rotation))
-    assert game.state.tokens.get("R8.0") == ["Cam"]
+    assert game.state.tokens.get(CityRef("R8", 0)) == ["Cam"]
     assert game.hooks.track.lays_without_reach(game, "Cam") == frozenset()
 
 
@@ -350,7 +350,7 @@ def test_majors_put_down_their_home_tokens_as_the_operating_round_begins() -> No
     game = new_game()
     game.state.round = RoundState(kind="operating", operating=OperatingState(order=["GER", "LSWR"]))
     game.hooks.sequence.new_operating_round(game)
-    assert game.state.tokens["V20.4"] == ["GER"] and game.state.tokens["V20.0"] == ["LSWR"]
+    assert game.state.tokens[CityRef("V20", 4)] == ["GER"] and game.state.tokens[CityRef("V20", 0)] == ["LSWR"]
 
 
 # -- dividends ------------------------------------------------------------------------------------------
@@ -367,7 +367,7 @@ def test_the_price_moves_by_the_dividends_size_against_the_share_price(paid: int
 
 
 def test_a_payout_of_twice_the_price_moves_two_cells_and_there_is_no_half_payout() -> None:
-    game = operate(new_game(), "LSWR", owned=("3-0",), tokens=("V20.0",), price=100)
+    game = operate(new_game(), "LSWR", owned=("3-0",), tokens=(CityRef("V20", 0),), price=100)
     assert game.hooks.dividends.dividend_kinds(game.title) == ("payout", "withhold")
     operating.op_state(game).revenue = 200
     before = game.state.corporations["LSWR"].price
@@ -377,7 +377,7 @@ def test_a_payout_of_twice_the_price_moves_two_cells_and_there_is_no_half_payout
 
 
 def test_no_share_held_by_the_bank_pays_the_company() -> None:
-    game = operate(new_game(), "LSWR", owned=("3-0",), tokens=("V20.0",), cash=0)
+    game = operate(new_game(), "LSWR", owned=("3-0",), tokens=(CityRef("V20", 0),), cash=0)
     pool = [cert for cert in game.state.certificates if cert.corporation == "LSWR" and cert.index > 0][:3]
     for cert in pool:
         cert.owner = POOL
@@ -387,7 +387,7 @@ def test_no_share_held_by_the_bank_pays_the_company() -> None:
 
 
 def test_a_train_bought_in_the_turn_does_not_run_until_the_next() -> None:
-    game = operate(new_game(), "LSWR", tokens=("V20.4",), cash=400)  # London city 4: Southend beside
+    game = operate(new_game(), "LSWR", tokens=(CityRef("V20", 4),), cash=400)  # London city 4: Southend beside
     walk.start_corporation_turns(game)
     game.apply(A, BuyTrain("2", "depot"))
     assert game.state.corporations["LSWR"].trains == ["2-0"]
@@ -398,7 +398,7 @@ def test_a_train_bought_in_the_turn_does_not_run_until_the_next() -> None:
 
 
 def test_trains_from_another_company_cost_10_or_more_in_tens_and_nothing_is_forced() -> None:
-    game = operate(new_game(), "LSWR", cash=300, tokens=("V20.0",))
+    game = operate(new_game(), "LSWR", cash=300, tokens=(CityRef("V20", 0),))
     game.state.corporations["GWR"].trains.append("2-5")
     game.state.depot.remove("2-5")
     step = trains.BuyTrain1825
@@ -408,7 +408,7 @@ def test_trains_from_another_company_cost_10_or_more_in_tens_and_nothing_is_forc
     with pytest.raises(IllegalOrderError, match="treasury alone"):
         step.process(game, A, SellShares("LSWR", 1))
     step.process(game, A, Pass())  # no train and a route, but no purchase is forced
-    game = operate(new_game(), "LSWR", cash=300, tokens=("V20.0",))
+    game = operate(new_game(), "LSWR", cash=300, tokens=(CityRef("V20", 0),))
     game.state.corporations["GWR"].trains.append("2-5")
     game.state.depot.remove("2-5")
     step.process(game, A, BuyTrain("2", "GWR", 10))
@@ -487,7 +487,7 @@ def test_the_order_word_lease_reads_and_writes() -> None:
 
 
 def test_a_receiver_that_can_pay_for_two_kinds_of_train_has_the_acting_player_choose_and_buy() -> None:
-    game = operate(new_game(("unit_123", "u3p"), players=4), "GER", president=None, cash=600, tokens=("V20.4",))
+    game = operate(new_game(("unit_123", "u3p"), players=4), "GER", president=None, cash=600, tokens=(CityRef("V20", 4),))
     game.state.phase = "3"
     game.state.depot = [t for t in game.state.depot if t.split("-")[0] not in ("2", "3", "4")]
     choices = trains.receiver_choices(game, "GER")
@@ -500,7 +500,7 @@ def test_a_receiver_that_can_pay_for_two_kinds_of_train_has_the_acting_player_ch
 
 
 def test_a_token_on_tile_200_lets_a_train_pass_one_stop_more_from_the_third_phase() -> None:
-    game = operate(new_game(("unit_1", "k6")), "LNWR", owned=("2-0",), tokens=("T16.0",))
+    game = operate(new_game(("unit_1", "k6")), "LNWR", owned=("2-0",), tokens=(CityRef("T16", 0),))
     game.state.tiles["T16"] = ("200", 1)  # Wolverton's striped tile, LNWR's token on it
     stops = [v("S13.c0"), v("T16.c0"), v("V20.c1")]  # Birmingham 40, Wolverton 10, London 50
     game.state.phase = "2"
@@ -512,11 +512,11 @@ def test_a_token_on_tile_200_lets_a_train_pass_one_stop_more_from_the_third_phas
 
 
 def test_a_minor_in_silent_receivership_is_run_by_no_one() -> None:
-    game = operate(new_game(), "Cam", president=None, tokens=("R8.0",))
+    game = operate(new_game(), "Cam", president=None, tokens=(CityRef("R8", 0),))
     game.state.corporations["LSWR"].president = A
     assert trains.acting_player(game, "Cam") == RECEIVER  # a minor with Unit 1: silent
     assert not trains.LeaseTrain.offers(game)
-    game = operate(new_game(), "GER", president=None, tokens=("V20.4",))
+    game = operate(new_game(), "GER", president=None, tokens=(CityRef("V20", 4),))
     assert trains.acting_player(game, "GER") == A  # no one directs a company: the priority deal
 
 
@@ -549,7 +549,7 @@ def test_a_company_in_receivership_spends_on_credit_repaid_from_its_run() -> Non
 
 
 def test_track_points_at_a_sepia_hex_only_where_its_printed_track_meets_the_side() -> None:
-    game = operate(new_game(), "LNWR", tokens=("T16.0",))
+    game = operate(new_game(), "LNWR", tokens=(CityRef("T16", 0),))
     # Wolverton T16 (sepia): printed track to T14, S15, S17 and U17, none to U15 or T18
     for coord, allowed in (("U15", False), ("T18", False), ("T14", True)):
         edge = next(e for e in range(6) if game.board.neighbor(coord, e) == "T16")
@@ -561,19 +561,19 @@ def test_track_points_at_a_sepia_hex_only_where_its_printed_track_meets_the_side
 
 
 def test_the_legal_lays_list_upgrades_across_colours_and_tile_200_on_its_printed_hexes() -> None:
-    game = operate(new_game(("unit_1", "k6")), "LNWR", owned=("5-0",), tokens=("T16.0",))
+    game = operate(new_game(("unit_1", "k6")), "LNWR", owned=("5-0",), tokens=(CityRef("T16", 0),))
     game.state.phase = "3"
     lays = [lay for lay in operating_lays(game) if lay.hex == "T16"]
     assert {lay.tile for lay in lays} == {"200"}  # Wolverton's sepia face takes only #200
     game.apply(A, LayTile("T16", "200", lays[0].rotation))
-    assert game.state.tiles["T16"][0] == "200" and game.state.tokens["T16.0"] == ["LNWR"]
+    assert game.state.tiles["T16"][0] == "200" and game.state.tokens[CityRef("T16", 0)] == ["LNWR"]
     assert "never replaced" in str(track.upgrade_problem(game, "T16", game.tiles["166"], 0))
     assert "cannot take a tile" in str(core_track.lay_problem(game, "LNWR", "Y13", "9", 0, ignore_reach=True))
     assert "may go only on" in str(core_track.lay_problem(game, "LNWR", "Y13", "200", 0, ignore_reach=True))
 
 
 def test_a_119_becomes_the_gray_51() -> None:
-    game = operate(new_game(("unit_1", "k6", "k3")), "LSWR", owned=("5-0",), tokens=("X14.0",))
+    game = operate(new_game(("unit_1", "k6", "k3")), "LSWR", owned=("5-0",), tokens=(CityRef("X14", 0),))
     game.state.phase = "4"
     game.state.tiles["X14"] = ("119", rotation(game, "X14", "119", ("Y13", "W13", "W15", "X16")))
     fits = {lay.tile for lay in operating_lays(game) if lay.hex == "X14"}
@@ -589,7 +589,7 @@ def test_a_further_home_keeps_its_slot_until_the_company_first_operates() -> Non
     assert game.hooks.track.homes(game, "LNWR") == (CityRef("T16", 0), CityRef("Q11", 0))
     assert core_track.reserved_home(game, "Q11", 0) == ["LNWR"]
     assert core_track.free_slots(game, "Q11", 0, "MR") == 0 and core_track.free_slots(game, "Q11", 0, "LNWR") == 1
-    game.state.tokens["T16.0"] = ["LNWR"]  # the LNWR has operated: Crewe is no longer kept
+    game.state.tokens[CityRef("T16", 0)] = ["LNWR"]  # the LNWR has operated: Crewe is no longer kept
     assert core_track.reserved_home(game, "Q11", 0) == [] and core_track.free_slots(game, "Q11", 0, "MR") == 1
     assert new_game().hooks.track.homes(new_game(), "LNWR") == (CityRef("T16", 0),)  # Unit 1 alone: one home
 
@@ -700,7 +700,7 @@ def test_after_the_acting_players_choice_the_receiver_buys_once_more_only_by_tha
     £390 is left, enough for a 3T alone. One train a turn by default; with the reading
     ``receiver_buys_after_choice`` (18xx.games' receiver) it buys the 3T too."""
     game = operate(new_game(("unit_123", "u3p", *reading), players=4), "GER", president=None, cash=800,
-                   tokens=("V20.4",))
+                   tokens=(CityRef("V20", 4),))
     game.state.phase = "3"
     game.state.depot = [t for t in game.state.depot if t.split("-")[0] not in ("2", "3", "4")]
     trains.BuyTrain1825.process(game, A, BuyTrain("U3", "depot"))
@@ -761,14 +761,14 @@ def test_liverpools_three_cities_upgraded_to_one_keep_every_token() -> None:
     city of three stations, which takes both tokens (each old city's track runs into it)."""
     from pbem.engine.steps.operating.tracklay import lay_tile
 
-    game = operate(new_game(("unit_2",), players=3), "LNWR", tokens=("O9.0",), owned=("4-0",))
-    game.state.tokens["O9.1"] = ["L&Y"]
+    game = operate(new_game(("unit_2",), players=3), "LNWR", tokens=(CityRef("O9", 0),), owned=("4-0",))
+    game.state.tokens[CityRef("O9", 1)] = ["L&Y"]
     game.state.tiles["O9"] = ("33", 0)
     game.state.phase = "3a"  # gray tiles
     rotation = next(r for r in range(6) if core_upgrades.upgrade_problem(game, "O9", game.tiles["49"], r) is None)
     lay_tile(game, "LNWR", LayTile("O9", "49", rotation), ignore_reach=True)
-    assert sorted(game.state.tokens["O9.0"]) == ["L&Y", "LNWR"]
-    assert not any(key.startswith("O9.") and key != "O9.0" for key in game.state.tokens)
+    assert sorted(game.state.tokens[CityRef("O9", 0)]) == ["L&Y", "LNWR"]
+    assert not any(key.coord == "O9" and key != CityRef("O9", 0) for key in game.state.tokens)
 
 
 def test_an_upgrade_may_not_split_a_citys_track_between_two_cities() -> None:
@@ -778,7 +778,7 @@ def test_an_upgrade_may_not_split_a_citys_track_between_two_cities() -> None:
     share a city again and L&Y's token goes there."""
     from pbem.engine.steps.operating.tracklay import lay_tile
 
-    game = operate(new_game(("unit_2",), players=3), "L&Y", tokens=("O11.2",), owned=("4-0",))
+    game = operate(new_game(("unit_2",), players=3), "L&Y", tokens=(CityRef("O11", 2),), owned=("4-0",))
     game.state.tiles["O11"] = ("34", 2)
     game.state.phase = "3a"  # gray tiles
     problem = core_upgrades.upgrade_problem(game, "O11", game.tiles["50"], 1)
@@ -786,15 +786,15 @@ def test_an_upgrade_may_not_split_a_citys_track_between_two_cities() -> None:
     assert core_upgrades.upgrade_problem(game, "O11", game.tiles["50"], 2) is None
     lay_tile(game, "L&Y", LayTile("O11", "50", 2), ignore_reach=True)
     assert core_track.city_edges(game.tiles["50"], 2, 1) == {"e2", "e5"}
-    assert game.state.tokens == {"O11.1": ["L&Y"]}
+    assert game.state.tokens == {CityRef("O11", 1): ["L&Y"]}
 
 
 def test_the_last_run_is_the_orders_own_when_a_silent_minor_passes_its_run_after_it() -> None:
     """GER in receivership runs its 2-train (the acting player's order); the walk then takes
     S&DR's turn, a minor in silent receivership that runs nothing. ``last_run`` (read by the
     export and the replay's revenue check) stays GER's run of the order, not S&DR's empty one."""
-    game = operate(operate(new_game(("unit_1", "r2", "r3"), players=4), "S&DR", president=None, tokens=("W9.0",)),
-                   "GER", president=None, tokens=("V20.4",), owned=("2-0",))
+    game = operate(operate(new_game(("unit_1", "r2", "r3"), players=4), "S&DR", president=None, tokens=(CityRef("W9", 0),)),
+                   "GER", president=None, tokens=(CityRef("V20", 4),), owned=("2-0",))
     game.state.corporations["S&DR"].trains.append(state1825(game.state).minor_trains.pop("S&DR"))
     assert game.state.round.operating is not None
     game.state.round.operating.order.append("S&DR")
@@ -830,7 +830,7 @@ def test_by_that_reading_the_acting_player_chooses_again_while_two_kinds_are_lef
     kinds are still within its treasury: by the reading ``receiver_buys_after_choice`` (as
     18xx.games plays it) A chooses again; by default the step is over (one train a turn)."""
     game = operate(new_game(("unit_123", "u3p", *reading), players=4), "GER", president=None, cash=2000,
-                   tokens=("V20.4",))
+                   tokens=(CityRef("V20", 4),))
     game.state.phase = "3"
     game.state.depot = [t for t in game.state.depot if t.split("-")[0] not in ("2", "3", "4")]
     trains.BuyTrain1825.process(game, A, BuyTrain("U3", "depot"))

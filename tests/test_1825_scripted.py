@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.engine.values import CityRef
 from pbem.errors import IllegalOrderError
 from tests.scripts_1825 import (
     assert_report,
@@ -176,7 +177,7 @@ def test_unit_2_alone_three_players() -> None:
     events = play(game, sr2)
     assert "MR receives £820" in events and game.round_label() == "OR 2.1"
     assert game.operating_order() == ["LNWR", "MR"]
-    assert game.state.tokens["Q15.0"] == ["MR"]  # the Midland's home in Derby
+    assert game.state.tokens[CityRef("Q15", 0)] == ["MR"]  # the Midland's home in Derby
     events = play(game, or2)
     # the LNWR's 2-train: Crewe Q11 (its home, £10) - Manchester O11 city 0 (£40)
     assert city_value(game, "Q11") + city_value(game, "O11", 0) == 50

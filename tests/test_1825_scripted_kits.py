@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.engine.values import CityRef
 from pbem.engine.actions import LayTile
 from pbem.engine.steps.operating.tokens import next_token_cost
 from pbem.errors import IllegalOrderError
@@ -37,7 +38,7 @@ ANN, BOB, CY, DI = "Ann", "Bob", "Cy", "Di"
 def test_the_lnwr_of_units_1_and_2_puts_a_token_on_each_of_its_homes_both_free() -> None:
     game = new_game(("unit_12",), [ANN, BOB, CY])
     game.hooks.track.place_home_token(game, "LNWR")
-    assert game.state.tokens["T16.0"] == ["LNWR"] and game.state.tokens["Q11.0"] == ["LNWR"]
+    assert game.state.tokens[CityRef("T16", 0)] == ["LNWR"] and game.state.tokens[CityRef("Q11", 0)] == ["LNWR"]
     assert next_token_cost(game, "LNWR") == 40  # its tokens: 0, 0, 40, 100...
     game.hooks.track.place_home_token(game, "LNWR")  # once only
     assert sum(corps.count("LNWR") for corps in game.state.tokens.values()) == 2
@@ -46,14 +47,14 @@ def test_the_lnwr_of_units_1_and_2_puts_a_token_on_each_of_its_homes_both_free()
 def test_the_gwr_with_r2_puts_a_token_in_swindon_and_in_exeter() -> None:
     game = new_game(("unit_1", "r2"), [ANN, BOB, CY])
     game.hooks.track.place_home_token(game, "GWR")
-    assert game.state.tokens["V14.0"] == ["GWR"] and game.state.tokens["Y7.0"] == ["GWR"]
+    assert game.state.tokens[CityRef("V14", 0)] == ["GWR"] and game.state.tokens[CityRef("Y7", 0)] == ["GWR"]
     assert next_token_cost(game, "GWR") == 40
 
 
 def test_one_home_is_one_token() -> None:
     game = new_game(("unit_1",), [ANN, BOB, CY])
     game.hooks.track.place_home_token(game, "GWR")
-    assert [key for key, corps in game.state.tokens.items() if "GWR" in corps] == ["V14.0"]
+    assert [key for key, corps in game.state.tokens.items() if "GWR" in corps] == [CityRef("V14", 0)]
     assert next_token_cost(game, "GWR") == 40
 
 

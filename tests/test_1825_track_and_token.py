@@ -17,6 +17,7 @@ import itertools
 
 import pytest
 
+from pbem.engine.values import CityRef
 from pbem.application.mail import AppConfig, TurnReports, handle_mail
 from pbem.application.state import GameInfo, Replay, Seat
 from pbem.commands import is_command_line
@@ -38,7 +39,7 @@ TOKEN = PlaceToken("V22", 0)
 
 def position() -> Game:
     """The LSWR about to operate (see the module text), £500 in its treasury, no train."""
-    return operate(new_game(), CORP, tokens=("V20.4", "X14.0"))
+    return operate(new_game(), CORP, tokens=(CityRef("V20", 4), CityRef("X14", 0)))
 
 
 def lays(game: Game) -> list[LayTile]:
@@ -68,7 +69,7 @@ def test_the_position_offers_two_yellow_tiles_and_a_token() -> None:
 def test_token_before_the_lays_and_both_lays_stay_open() -> None:
     game = position()
     game.apply(A, TOKEN)
-    assert game.state.tokens["V22.0"] == [CORP]
+    assert game.state.tokens[CityRef("V22", 0)] == [CORP]
     assert game.state.corporations[CORP].cash == 400  # the LSWR's token costs £100
     assert step(game) is TrackAndToken1825
     assert {a.hex for a in lays(game)} == {"U23", "X14"} and tokens(game) == []
@@ -89,7 +90,7 @@ def test_token_between_the_two_yellow_lays() -> None:
     game.apply(A, TOKEN)
     assert {a.hex for a in lays(game)} == {"X14"}, "the second tile stays open after the token"
     game.apply(A, lay_on(game, "X14"))
-    assert operating.op_state(game).tiles_laid == 2 and game.state.tokens["V22.0"] == [CORP]
+    assert operating.op_state(game).tiles_laid == 2 and game.state.tokens[CityRef("V22", 0)] == [CORP]
     assert step(game) is not TrackAndToken1825
 
 
@@ -101,7 +102,7 @@ def test_lays_then_token_as_before_and_the_token_stays_open_after_the_lays() -> 
     assert step(game) is TrackAndToken1825 and TOKEN in tokens(game)  # X14's tile reaches Y13 too
     assert step(game).describe(game) == "place a station token (TOKEN), or PASS"
     game.apply(A, TOKEN)
-    assert game.state.tokens["V22.0"] == [CORP] and step(game) is not TrackAndToken1825
+    assert game.state.tokens[CityRef("V22", 0)] == [CORP] and step(game) is not TrackAndToken1825
 
 
 @pytest.mark.parametrize("first", ["nothing", "lay", "token"])
@@ -120,7 +121,7 @@ def test_pass_ends_both_track_and_token(first: str) -> None:
         game.apply(A, lay_on(position(), "X14"))
     with pytest.raises(IllegalOrderError):
         game.apply(A, PlaceToken("V22", 0))
-    assert "V22.0" not in game.state.tokens or first == "token"
+    assert CityRef("V22", 0) not in game.state.tokens or first == "token"
 
 
 def test_a_later_steps_order_passes_both() -> None:
@@ -159,11 +160,11 @@ def test_the_you_may_lists_both_lays_and_the_token_while_both_are_open() -> None
 
 
 def test_a_run_passes_both() -> None:
-    game = operate(new_game(), CORP, owned=("2-0",), tokens=("V20.4", "X14.0"))
+    game = operate(new_game(), CORP, owned=("2-0",), tokens=(CityRef("V20", 4), CityRef("X14", 0)))
     game.apply(A, lay_on(game, "U23"))
     game.apply(A, RunRoutes((TrainRun("2", ("V20.4", "V22")),)))
     assert operating.op_state(game).revenue == 70  # London 50 + Southend 20
-    assert "V22.0" not in game.state.tokens and operating.op_state(game).tiles_laid == 1
+    assert CityRef("V22", 0) not in game.state.tokens and operating.op_state(game).tiles_laid == 1
     with pytest.raises(IllegalOrderError):
         game.apply(A, TOKEN)
 
@@ -211,7 +212,7 @@ def test_each_order_sent_in_one_mail(order: tuple[str, str, str]) -> None:
     assert decision.refusal is None, (lines, decision.refusal)
     assert any(isinstance(r, TurnReports) for r in decision.replies)
     after = decision.state.game
-    assert after.state.tokens["V22.0"] == [CORP]
+    assert after.state.tokens[CityRef("V22", 0)] == [CORP]
     assert {"U23", "X14"} <= set(after.state.tiles)
     assert operating.op_state(after).tiles_laid == 2
 

@@ -10,6 +10,7 @@ from collections import deque
 
 import pytest
 
+from pbem.engine.values import CityRef
 from pbem.engine.abilities import Shares
 from pbem.engine import track, upgrades
 from pbem.engine.actions import RunRoutes, TrainRun
@@ -113,7 +114,7 @@ def position(variants: tuple[str, ...] = HOS, *, corp: str = "ATSF", cities: tup
     state.depot.remove(train)
     data.trains.append(train)
     build_line(game, cities)
-    state.tokens.setdefault("N7.0", []).append(corp)
+    state.tokens.setdefault(CityRef("N7", 0), []).append(corp)
     mine = state1870(state)
     mine.destinations_reached.append(corp)
     if not on_map:
@@ -154,8 +155,8 @@ def test_joining_topeka_to_galveston_is_the_atsfs_connection(variants: tuple[str
     game = position(variants, cities=("B9", "F5", "J3", "M6", "N7"))
     mine = state1870(game.state)
     mine.destinations_reached.clear()
-    game.state.tokens["N7.0"].remove("ATSF")
-    game.state.tokens.setdefault("B9.0", []).append("ATSF")
+    game.state.tokens[CityRef("N7", 0)].remove("ATSF")
+    game.state.tokens.setdefault(CityRef("B9", 0), []).append("ATSF")
     assert connections.connections_due(game, ["ATSF"]) == due
 
 
@@ -234,10 +235,10 @@ def test_a_broken_piece_of_the_line_interrupts_it() -> None:
 
 def test_a_city_of_the_line_filled_by_others_interrupts_it() -> None:
     game = position()
-    game.state.tokens.setdefault("F5.0", []).append("SP")  # Oklahoma City's one slot
+    game.state.tokens.setdefault(CityRef("F5", 0), []).append("SP")  # Oklahoma City's one slot
     assert not atsf.line_joined(game)
     assert atsf.double_bonus(game, "ATSF", chain(*LINE)) == 0
-    game.state.tokens["F5.0"] = ["ATSF"]
+    game.state.tokens[CityRef("F5", 0)] = ["ATSF"]
     assert atsf.line_joined(game), "its own token does not block it"
 
 
@@ -245,7 +246,7 @@ def test_a_city_of_the_line_filled_by_others_interrupts_it() -> None:
 def test_chicago_at_one_end_is_doubled_only_in_the_either_end_reading(mode: str, bonus: bool) -> None:
     title = with_rules(load_title("1870", HOS), historical_atsf_doubled_runs=mode)
     game = position(title=title)
-    game.state.tokens.setdefault("B11.0", []).append("ATSF")
+    game.state.tokens.setdefault(CityRef("B11", 0), []).append("ATSF")
     stops = ("A22", "B11")
     assert run(game, stops) == printed(game, stops) + (worth(game, "A22") if bonus else 0)
     assert run(game, ("B11", "F5")) == printed(game, ("B11", "F5"))

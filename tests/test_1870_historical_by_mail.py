@@ -148,7 +148,7 @@ def test_a_four_player_historical_order_start_by_mail() -> None:
     table.play(OPERATING_1[:1])
     game = table.state.game
     assert game.state.tiles["B7"][0] == "58"
-    assert "MKT" in [corp for key, corps in game.state.tokens.items() if key.startswith("B7") for corp in corps]
+    assert "MKT" in [corp for key, corps in game.state.tokens.items() if key.coord == "B7" for corp in corps]
     table.play(OPERATING_1[1:2])
     game = table.state.game
     # the IC's two homes, both placed as its first turn starts

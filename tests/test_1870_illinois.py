@@ -126,10 +126,10 @@ def test_both_homes_are_placed_as_its_first_turn_begins() -> None:
     assert not any(IC in corps for corps in before.state.tokens.values()), "nothing before it operates"
     game = ic_turn()
     assert IC in track.tokens_in(game, "K16", 0)
-    assert IC in game.state.tokens["A22.0"]
+    assert IC in game.state.tokens[CityRef("A22", 0)]
     assert CityRef("A22", 0) in game.hooks.track.homes(game, IC)
     plain = ic_turn(())
-    assert IC in track.tokens_in(plain, "K16", 0) and IC not in plain.state.tokens.get("A22.0", [])
+    assert IC in track.tokens_in(plain, "K16", 0) and IC not in plain.state.tokens.get(CityRef("A22", 0), [])
     assert plain.hooks.track.homes(plain, IC) == (CityRef("K16", 0),)
 
 
@@ -144,7 +144,7 @@ def test_the_corporations_table_does_not_count_the_chicago_token() -> None:
 
     game = ic_turn()
     assert corporation_extras(game, IC)["tokens"] == "1/2", "Jackson placed, the $40 token still to come"
-    game.state.tokens["B19.0"] = [IC]
+    game.state.tokens[CityRef("B19", 0)] = [IC]
     assert corporation_extras(game, IC)["tokens"] == "2/2"
     assert corporation_extras(ic_turn(()), IC)["tokens"] == "1/2", "plain 1870: one home"
 
@@ -347,7 +347,7 @@ def test_the_west_opens_once_track_joins_jackson_and_chicago_with_no_train_neede
     held = later_turn(bridge="player")
     lay_line(held, LINE)
     assert not illinois.track_joined(held, IC), "the Bridge Company held by a player: E20 is a dead end"
-    game.state.tokens["C20.0"] = ["MP"]  # no city there: tokens elsewhere change nothing
+    game.state.tokens[CityRef("C20", 0)] = ["MP"]  # no city there: tokens elsewhere change nothing
     assert illinois.track_joined(game, IC)
 
 
@@ -364,7 +364,7 @@ def test_st_louis_only_once_the_bridge_company_is_open() -> None:
     assert runs(st_louis_line("corporation"), "A22", "C18") > 0
     plain = ic_turn((), bridge="player")
     lay_line(plain, ("A22", "B21", "C20", "C18"))
-    plain.state.tokens["C18.0"] = [IC]
+    plain.state.tokens[CityRef("C18", 0)] = [IC]
     assert runs(plain, "C18", "A22") > 0, "plain 1870: no such rule"
 
 
@@ -386,7 +386,7 @@ def test_no_run_beyond_st_louis_on_the_western_side() -> None:
     game = ic_turn(bridge="closed")
     lay_line(game, ("C18", "C16", "B15", "A16"))
     game.state.tiles["A16"] = ("56", 4)
-    game.state.tokens["C18.0"] = [IC]
+    game.state.tokens[CityRef("C18", 0)] = [IC]
     with pytest.raises(ValueError, match="may not run west of the Mississippi between C18 and A16"):
         runs(game, "C18", "A16.0")
     state1870(game.state).destinations_reached.append(IC)
@@ -410,7 +410,7 @@ def carthage_reach(bridge: str = "closed") -> Game:
     game = ic_turn(bridge=bridge)
     game.state.corporations[IC].operated = True
     lay_line(game, ("A22", "B21", "C20"), last=False)
-    game.state.tokens["B19.0"] = [IC]
+    game.state.tokens[CityRef("B19", 0)] = [IC]
     city = lay(game, "B19", ("A18", "B17"), CITY)
     game.state.tiles["B19"] = (city.tile, city.rotation)
     lay_line(game, ("B19", "A18", "A16"), last=False)

@@ -8,6 +8,7 @@ from typing import Callable
 
 import pytest
 
+from pbem.engine.values import CityRef
 from pbem.engine import market as mk
 from pbem.engine import track
 from pbem.engine.actions import LayTile, Pass, PlaceToken
@@ -63,7 +64,7 @@ def begin(game: Game) -> Game:
 def with_junction_city(game: Game, toward: tuple[str, ...] = ("C8",), tile: str = "58") -> Game:
     """The private's first tile on B7 leading toward ``toward``, the Katy's token on B7."""
     game.state.tiles["B7"] = (tile, rot(game, "B7", tile, toward))
-    game.state.tokens["B7.0"] = ["MKT"]
+    game.state.tokens[CityRef("B7", 0)] = ["MKT"]
     return game
 
 
@@ -94,10 +95,10 @@ def test_the_private_lays_first_in_the_round_its_owner_acting() -> None:
 
 def test_the_first_tile_goes_on_junction_city_and_the_home_token_right_after() -> None:
     game = begin(game_with_private())
-    assert "MKT" not in game.state.tokens.get("B7.0", [])
+    assert "MKT" not in game.state.tokens.get(CityRef("B7", 0), [])
     game.apply("B", lay(game, "B7", "58", ("C8", "A8")))
     assert game.state.tiles["B7"][0] == "58"
-    assert game.state.tokens["B7.0"] == ["MKT"]
+    assert game.state.tokens[CityRef("B7", 0)] == ["MKT"]
     assert track.token_vertices(game, "MKT")[0].stop == "t0"
     assert game.current_actors() == ["A"], "one tile a turn: GMO's own turn follows"
     assert game.state.players["B"].cash >= 20, "the private paid its revenue"
@@ -278,7 +279,7 @@ def kansas_city(variants: tuple[str, ...] = HOS, phase: str = "2") -> Game:
     game.state.phase = phase
     game.state.tiles["B9"] = ("57", rot(game, "B9", "57", ("B7", "B11")))
     game.state.tiles["B11"] = ("57", rot(game, "B11", "57", ("B9",)))
-    game.state.tokens["B9.0"] = ["ATSF"]
+    game.state.tokens[CityRef("B9", 0)] = ["ATSF"]
     game.state.round = RoundState(kind="operating", operating=OperatingState(order=["ATSF"]))
     return game
 
@@ -312,13 +313,13 @@ def test_the_kept_slot_is_used_once_the_katy_has_its_token_in_kansas_city() -> N
     game = kansas_city()
     game.state.tiles["B11"] = ("15", rot(game, "B11", "15", ("B9",)))
     assert game.tiles["15"].cities[0].slots == 2
-    game.state.tokens["B11.0"] = ["SP"]
+    game.state.tokens[CityRef("B11", 0)] = ["SP"]
     problem = track.token_problem(game, "ATSF", "B11", 0)
     assert problem is not None and "kept for the Katy" in problem
     assert katy.kept_slots(game, "B11", 0) == ("MKT",)
     assert "Kansas City: one slot kept for the Katy until the first 6-train is bought" in \
         dict(game.title.presentation.report_sections(game))["HISTORICAL ORDER START"]
-    game.state.tokens["B11.0"] = ["MKT"]
+    game.state.tokens[CityRef("B11", 0)] = ["MKT"]
     assert not katy.permanent_bought(game)
     assert not katy.slot_kept(game) and katy.kept_slots(game, "B11", 0) == ()
     assert track.token_problem(game, "ATSF", "B11", 0) is None, "the Katy's token fills the kept slot"
@@ -331,7 +332,7 @@ def katy_operating(variants: tuple[str, ...] = HOS, setup: Callable[[Game], None
     leads to Topeka B9 (#57) and on to Kansas City B11 (#57)."""
     game = game_with_private(variants)
     game.state.tiles["B7"] = ("4", rot(game, "B7", "4", ("B5", "B9")))
-    game.state.tokens["B7.0"] = ["MKT"]
+    game.state.tokens[CityRef("B7", 0)] = ["MKT"]
     game.state.tiles["B9"] = ("57", rot(game, "B9", "57", ("B7", "B11")))
     game.state.tiles["B11"] = ("57", rot(game, "B11", "57", ("B9",)))
     float_corp(game, "MKT", "D", cash=300)
@@ -346,7 +347,7 @@ def test_the_katy_may_place_a_free_token_in_kansas_city_as_its_new_home() -> Non
     assert KatyHome("B11", 0) in game.legal_actions("D")
     assert connection_home(game, "MKT") == ("B7", 0)
     game.apply("D", KatyHome("B11", 0))
-    assert "MKT" in game.state.tokens["B11.0"]
+    assert "MKT" in game.state.tokens[CityRef("B11", 0)]
     assert game.state.corporations["MKT"].cash == 300, "free"
     assert connection_home(game, "MKT") == ("B11", 0)
     with pytest.raises(IllegalOrderError, match="already"):
@@ -369,14 +370,14 @@ def test_plain_1870_has_no_newhome_and_the_charter_home() -> None:
 
 
 def test_the_junction_city_token_moves_for_100_once_a_kansas_city_token_exists() -> None:
-    game = katy_operating(setup=lambda g: g.state.tokens.update({"D5.0": ["ATSF"]}))  # Topeka not held
+    game = katy_operating(setup=lambda g: g.state.tokens.update({CityRef("D5", 0): ["ATSF"]}))  # Topeka not held
     with pytest.raises(IllegalOrderError, match="only once it has a token in Kansas City"):
         game.apply("D", MoveHomeToken("B9", 0))
     game.apply("D", KatyHome("B11", 0))
     assert MoveHomeToken("B9", 0) in game.legal_actions("D")
     game.apply("D", MoveHomeToken("B9", 0))
-    assert "MKT" in game.state.tokens["B9.0"]
-    assert "B7.0" not in game.state.tokens
+    assert "MKT" in game.state.tokens[CityRef("B9", 0)]
+    assert CityRef("B7", 0) not in game.state.tokens
     assert game.state.corporations["MKT"].cash == 200
     assert connection_home(game, "MKT") == ("B11", 0)
 
@@ -393,7 +394,7 @@ def test_no_token_ever_goes_back_to_junction_city() -> None:
 def test_the_move_follows_the_usual_token_rules() -> None:
     def full_topeka(game: Game) -> None:
         float_corp(game, "ATSF", "C")
-        game.state.tokens["B9.0"] = ["ATSF"]
+        game.state.tokens[CityRef("B9", 0)] = ["ATSF"]
 
     game = katy_operating(setup=full_topeka)
     game.apply("D", KatyHome("B11", 0))
@@ -485,7 +486,7 @@ def katy_first() -> Game:
     return game
 
 
-def katy_tokens(game: Game) -> dict[str, list[str]]:
+def katy_tokens(game: Game) -> dict[CityRef, list[str]]:
     return {key: corps for key, corps in game.state.tokens.items() if "MKT" in corps}
 
 
@@ -497,7 +498,7 @@ def test_a_katy_floated_first_gets_no_token_on_kansas_city_and_lays_its_home_on_
     first = lay(game, "B7", "58", ("C8",))
     assert first in game.legal_actions("C"), "B7 though the Katy's track reaches nothing"
     game.apply("C", first)
-    assert katy_tokens(game) == {"B7.0": ["MKT"]}
+    assert katy_tokens(game) == {CityRef("B7", 0): ["MKT"]}
     assert connection_home(game, "MKT") == ("B7", 0)
 
 
@@ -506,7 +507,7 @@ def test_a_katy_floated_after_the_private_closed_takes_junction_citys_town_as_it
     game.state.companies["MKT"].closed = True
     game.state.tiles["B7"] = ("58", rot(game, "B7", "58", ("C8",)))  # laid by another corporation
     begin(game)
-    assert katy_tokens(game) == {"B7.0": ["MKT"]}
+    assert katy_tokens(game) == {CityRef("B7", 0): ["MKT"]}
     assert katy.lays_without_reach(game, "MKT") == frozenset()
 
 
@@ -517,7 +518,7 @@ def test_a_katy_with_a_newhome_first_gets_no_junction_city_token() -> None:
     game.apply("C", KatyHome("B11", 0))
     assert katy.lays_without_reach(game, "MKT") == frozenset()
     assert not katy.place_home_token(game, "ATSF")
-    assert katy_tokens(game) == {"B11.0": ["MKT"]}
+    assert katy_tokens(game) == {CityRef("B11", 0): ["MKT"]}
 
 
 def test_plain_1870_homes_the_katy_on_kansas_city() -> None:
@@ -525,7 +526,7 @@ def test_plain_1870_homes_the_katy_on_kansas_city() -> None:
     float_corp(game, "MKT", "C")
     game.state.corporations["GMO"].floated = False
     begin(game)
-    assert katy_tokens(game) == {"B11.0": ["MKT"]}
+    assert katy_tokens(game) == {CityRef("B11", 0): ["MKT"]}
 
 
 # -- the Katy's orders in refusals and the report ------------------------------------------------
@@ -551,7 +552,7 @@ def test_newhome_in_a_stock_round_is_refused_by_its_order_word() -> None:
 def test_the_report_notes_newhome_and_movehome_each_with_its_own_text() -> None:
     from pbem import report_sections
 
-    game = katy_operating(setup=lambda g: g.state.tokens.update({"D5.0": ["ATSF"]}))  # Topeka not held
+    game = katy_operating(setup=lambda g: g.state.tokens.update({CityRef("D5", 0): ["ATSF"]}))  # Topeka not held
     newhome = [line for line in report_sections.options(game, "D") if line.startswith("NEWHOME")]
     assert newhome and "Kansas City" in newhome[0] and "MOVEHOME" not in newhome[0]
     game.apply("D", KatyHome("B11", 0))
@@ -566,13 +567,13 @@ def test_the_area_setting_is_parsed_once_a_game() -> None:
 
 
 def test_movehome_needs_the_100_in_the_treasury() -> None:
-    game = katy_operating(setup=lambda g: g.state.tokens.update({"D5.0": ["ATSF"]}))  # Topeka not held
+    game = katy_operating(setup=lambda g: g.state.tokens.update({CityRef("D5", 0): ["ATSF"]}))  # Topeka not held
     game.apply("D", KatyHome("B11", 0))
     game.state.corporations["MKT"].cash = 99
     assert MoveHomeToken("B9", 0) not in game.legal_actions("D")
     with pytest.raises(IllegalOrderError, match=r"the move costs \$100"):
         game.apply("D", MoveHomeToken("B9", 0))
-    assert "B7.0" in game.state.tokens and game.state.corporations["MKT"].cash == 99
+    assert CityRef("B7", 0) in game.state.tokens and game.state.corporations["MKT"].cash == 99
     game.state.corporations["MKT"].cash = 100
     game.apply("D", MoveHomeToken("B9", 0))
     assert game.state.corporations["MKT"].cash == 0
@@ -582,7 +583,7 @@ def test_newhome_needs_an_unused_token() -> None:
     def all_placed(game: Game) -> None:
         count = len(game.title.corporation("MKT").tokens)
         for coord in ("D5", "F5", "J3", "M6", "N7")[: count - 1]:
-            game.state.tokens[f"{coord}.0"] = ["MKT"]
+            game.state.tokens[CityRef(coord, 0)] = ["MKT"]
 
     game = katy_operating(setup=all_placed)
     assert KatyHome("B11", 0) not in game.legal_actions("D")

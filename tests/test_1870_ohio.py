@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.engine.values import CityRef
 from pbem.engine import lays, routes, track, upgrades
 from pbem.engine.actions import LayTile, RunRoutes, TrainRun
 from pbem.engine.game import Game
@@ -49,7 +50,7 @@ def position(variants: tuple[str, ...] = VARIANT, *, bridge: Owner | None = Owne
         data.trains.append(train)
         for coord, tile, toward in line:
             state.tiles[coord] = (tile, rotation(game, coord, tile, toward))
-        state.tokens.setdefault(f"{line[0][0]}.0", []).append(corp)
+        state.tokens.setdefault(CityRef(line[0][0], 0), []).append(corp)
     state.companies[rivers.BRIDGE_COMPANY].owner = bridge
     if e20 is not None:
         state.tiles["E20"] = e20
@@ -321,7 +322,7 @@ def test_a_gmo_run_from_the_south_ends_at_paducah() -> None:
     ssw, gmo_ = state.corporations[SOUTH], state.corporations["GMO"]
     gmo_.floated, gmo_.ipoed, gmo_.president, gmo_.cash = True, True, "A", 500
     gmo_.trains, ssw.trains = ssw.trains, []
-    state.tokens["H17.0"] = ["GMO"]
+    state.tokens[CityRef("H17", 0)] = ["GMO"]
     assert run(game, "GMO", ("H17", "G20", "E20.0")) == 20 + 20 + 20
     with pytest.raises(IllegalOrderError, match="may not pass through E20"):
         run(game, "GMO", ("H17", "G20", "E20.0", "B19"))

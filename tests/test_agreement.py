@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.engine.values import CityRef
 from pbem.engine.actions import BuyTrain, Pass
 from pbem.engine.game import Game
 from pbem.engine.state import DisplacedToken
@@ -170,7 +171,7 @@ def test_whose_turn_is_the_owner_of_a_token_waiting_for_its_city() -> None:
     float_corp(game, "PRR", P1, 100, 2000)
     float_corp(game, "ERIE", P2, 90, 900)
     operating(game)
-    game.state.tokens.pop("E11.0", None)
+    game.state.tokens.pop(CityRef("E11", 0), None)
     game.state.pending_tokens = [DisplacedToken("ERIE", "E11")]
     assert game.operating_corporation() == "PRR"
     assert our_state(game)["acting"] == "ERIE"

@@ -19,6 +19,7 @@ from types import MappingProxyType
 
 import pytest
 
+from pbem.engine.values import CityRef
 from pbem.asciimap import CELL, COLOR_LETTERS, HALF, hex_cell, render_map, track_list
 from pbem.engine import track
 from pbem.engine.board import (
@@ -381,7 +382,7 @@ def _flat_game() -> Game:
     game = _fresh()
     game.board = MapData(layout="flat", hexes=MappingProxyType(hexes), tile_counts=MappingProxyType({}))
     game.state.tiles = {"B4": ("57", 1)}
-    game.state.tokens = {"B4.0": ["PRR"]}
+    game.state.tokens = {CityRef("B4", 0): ["PRR"]}
     return game
 
 
@@ -444,7 +445,7 @@ def test_the_track_list_has_one_entry_per_hex_with_track(position: tuple[str, Ga
         else:
             assert f"  printed {shown.tile.color}" in line
     for key, corps in game.state.tokens.items():
-        coord = key.split(".")[0]
+        coord = key.coord
         for corp in corps:
             assert game.title.corporation(corp).short in _entry(text, coord)
 
@@ -521,5 +522,5 @@ def test_a_slot_a_title_keeps_by_its_own_rule_is_not_shown_free() -> None:
     assert "20 b&o" in " ".join(hex_cell(game, "G7"))
     assert "[b&o]" in track_list(game) and "[.]" not in track_list(game).split("G7")[1].split("\n")[0]
     assert "city $20 (kept for b&o)" in "\n".join(track_summary(game))
-    game.state.tokens["G7.0"] = ["PRR"]
+    game.state.tokens[CityRef("G7", 0)] = ["PRR"]
     assert "20 PRR" in " ".join(hex_cell(game, "G7")) and "b&o" not in " ".join(hex_cell(game, "G7"))

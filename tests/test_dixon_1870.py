@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.engine.values import CityRef
 from pbem.engine.settings import TileLay
 from pbem.engine import track, upgrades
 from pbem.engine.game import Game
@@ -108,7 +109,7 @@ RUN_TRACK = {"E12": ("5", 0),   # SLSF's home city, exits to F11 and E10
 def run_track_position(game: Game) -> Game:
     game.state.phase = "3"
     game.state.tiles.update(RUN_TRACK)
-    game.state.tokens["E12.0"] = ["SLSF"]
+    game.state.tokens[CityRef("E12", 0)] = ["SLSF"]
     return game
 
 

@@ -7,6 +7,7 @@ from typing import Callable
 
 import pytest
 
+from pbem.engine.values import CityRef
 from pbem.engine import track, upgrades
 from pbem.engine.game import Game
 from pbem.engine.state import CorporationState
@@ -106,7 +107,7 @@ def test_bridge_company_bought_in_the_first_turn_gives_a_free_extra_home_lay(gam
     corp.cash, corp.floated, corp.ipoed, corp.president = 500, True, True, "B"
     corp.par = corp.price = (1, 6)
     state.market[(1, 6)] = ["MP"]
-    state.tokens["C18.0"] = ["MP"]
+    state.tokens[CityRef("C18", 0)] = ["MP"]
     state.round = RoundState(kind="operating", operating=OperatingState(order=["MP"]))
     game.apply("B", BuyPrivate("MRBC", 40))
     assert corp.cash == 460
@@ -331,7 +332,7 @@ def test_a_connection_never_turns_back_at_a_hex_side(game: Game) -> None:
              "L9": ("8", 5), "M10": ("58", 2), "M12": ("9", 1), "M14": ("57", 1), "M16": ("8", 5),
              "L5": ("8", 3), "K6": ("20", 2), "N17": ("14", 2)}
     game.state.tiles.update(tiles)
-    game.state.tokens["N1.0"] = ["SP", "MKT", "ATSF"]
+    game.state.tokens[CityRef("N1", 0)] = ["SP", "MKT", "ATSF"]
     assert track.token_stop(game, "N1", 0) == "o", "SP's home is the off-board area N1"
     assert track.fewest_stops(game, "SP", Vertex("N1", "o"), "M6") == 2
     assert track.fewest_stops(game, "SP", Vertex("N1", "o"), "M10") is None
@@ -473,7 +474,7 @@ def closing_game() -> Game:
     assert g.share_price("MP") == 20
     mk.move(state, g.title, "MP", (8, 1))
     assert g.share_price("MP") == 10
-    state.tokens["C18.0"] = ["MP"]
+    state.tokens[CityRef("C18", 0)] = ["MP"]
     state.corporations["MP"].trains = ["2"]
     state.companies["MRBC"].owner = Owner.corporation("MP")
     state.round.entity_index = state.order.index("C")
@@ -507,7 +508,7 @@ def test_a_sale_into_the_closing_cells_still_offers_protection_and_else_closes_t
     assert corp.closed and corp.price is None and corp.president is None and corp.cash == 0
     assert state.bank == bank - 10 + 300, "C was paid $10 for the share, MP's $300 went to the bank"
     assert state.players["C"].cash == cash_c + 10
-    assert "C18.0" not in state.tokens
+    assert CityRef("C18", 0) not in state.tokens
     assert state.pool_trains == ["2"] and corp.trains == []
     assert state.companies["MRBC"].closed
     assert not [c for c in state.certificates if c.corporation == "MP"]
@@ -630,7 +631,7 @@ def or_sale_game(variants: tuple[str, ...] = (), setup: Callable[[Game], None] |
                 cert.owner = Owner.player("A")
     state.corporations["MP"].cash = 500
     state.players["A"].cash = 0
-    state.tokens["M20.0"] = ["GMO"]
+    state.tokens[CityRef("M20", 0)] = ["GMO"]
     for rotation in range(6):
         state.tiles["M20"] = ("57", rotation)
         if operating.must_buy_train(g, "GMO"):
@@ -763,7 +764,7 @@ def test_station_wars_destination_token_takes_a_slot() -> None:
         g = Game(load_title("1870", variants), ["A", "B", "C"])
         state = g.state
         state.tiles["J5"] = (tile, 0)
-        state.tokens["J5.0"] = ["TP", "MP"]
+        state.tokens[CityRef("J5", 0)] = ["TP", "MP"]
         state1870(state).destinations_reached.append("MP")
         return track.city_slots(g, "J5", 0), track.free_slots(g, "J5", 0, "SSW")
 
@@ -783,7 +784,7 @@ def test_the_kept_track_network_is_found_again_when_a_destination_is_reached() -
 
     g = Game(load_title("1870"), ["A", "B", "C"])
     g.state.tiles["J5"] = ("15", 0)  # green Dallas: two slots, both taken
-    g.state.tokens["J5.0"] = ["TP", "MP"]
+    g.state.tokens[CityRef("J5", 0)] = ["TP", "MP"]
     first = track.network(g, "SSW")
     assert track.network(g, "SSW") is first
     assert track.blocks(g, Vertex("J5", "c0"), "SSW")
@@ -966,7 +967,7 @@ def test_the_bridge_companys_lay_is_made_in_the_track_step_not_after_it(game: Ga
     corp.cash, corp.floated, corp.ipoed, corp.president, corp.operated = 500, True, True, "B", True
     corp.par = corp.price = (1, 6)
     state.market[(1, 6)] = ["MP"]
-    state.tokens["C18.0"] = ["MP"]
+    state.tokens[CityRef("C18", 0)] = ["MP"]
     state.tiles["C18"] = ("5", 3)
     state.companies["MRBC"].owner = Owner.corporation("MP")
     state.players["A"].companies.remove("MRBC")

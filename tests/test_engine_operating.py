@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.engine.values import CityRef
 from pbem.engine.sequence import RoundSequence
 from pbem.engine import market, upgrades
 from pbem.engine.actions import (
@@ -70,7 +71,7 @@ def test_operating_order_and_home_token(game: Game) -> None:
     operating(game)
     assert game.state.round.operating.order == ["PRR", "NYC"]
     assert game.operating_corporation() == "PRR"
-    assert game.state.tokens["H12.0"] == ["PRR"], "the home token goes down when PRR first operates"
+    assert game.state.tokens[CityRef("H12", 0)] == ["PRR"], "the home token goes down when PRR first operates"
     assert game.current_actors() == [P1]
 
 
@@ -436,7 +437,7 @@ def test_with_no_token_left_the_dh_tile_comes_alone(game: Game) -> None:
     offered, and the turn goes on to the run."""
     _prr_with_the_dh(game)
     for coord in ("E5.0", "D10.0", "E11.0"):
-        game.state.tokens[coord] = ["PRR"]
+        game.state.tokens[(CityRef.parse(coord) if isinstance(coord, str) else coord)] = ["PRR"]
     lay = next(a for a in game.legal_actions(P1) if isinstance(a, LayTile) and a.using == "DH")
     game.apply(P1, lay)
     assert game.state.pending_teleport is None
@@ -470,7 +471,7 @@ def test_a_home_city_upgraded_before_the_home_token_keeps_its_track(game: Game) 
     game.state.tiles["G19"] = ("54", 0)
     assert game.hooks.track.homes(game, "NYNH") == (CityRef("G19", 1),)
     place_home_token(game, "NYNH")
-    assert game.state.tokens == {"G19.1": ["NYNH"]}
+    assert game.state.tokens == {CityRef("G19", 1): ["NYNH"]}
 
 
 def test_corporations_over_the_limit_discard_in_charter_order(game: Game) -> None:
@@ -508,7 +509,7 @@ def test_declining_the_dh_token_leaves_the_turns_own_token(game: Game) -> None:
     assert game.state.pending_teleport is None
     assert PlaceToken("H16", 0) in game.legal_actions(P1)
     game.apply(P1, PlaceToken("H16", 0))
-    assert game.state.tokens["H16.0"] == ["PRR"]
+    assert game.state.tokens[CityRef("H16", 0)] == ["PRR"]
 
 
 def test_the_two_cities_of_an_oo_hex_stay_separate_cities_in_an_upgrade(game: Game) -> None:
@@ -520,12 +521,12 @@ def test_the_two_cities_of_an_oo_hex_stay_separate_cities_in_an_upgrade(game: Ga
 
     game.state.phase = "5"
     game.state.tiles["E11"] = ("59", 0)
-    game.state.tokens.update({"E11.0": ["ERIE"], "E11.1": ["NYC"]})
+    game.state.tokens.update({CityRef("E11", 0): ["ERIE"], CityRef("E11", 1): ["NYC"]})
     problem = upgrades.upgrade_problem(game, "E11", game.tiles["64"], 0)
     assert problem is not None and "two cities" in problem
     assert upgrades.upgrade_problem(game, "E11", game.tiles["64"], 2) is None
     lay_tile(game, "ERIE", LayTile("E11", "64", 2), ignore_reach=True)
-    assert game.state.tokens["E11.1"] == ["ERIE"] and game.state.tokens["E11.0"] == ["NYC"]
+    assert game.state.tokens[CityRef("E11", 1)] == ["ERIE"] and game.state.tokens[CityRef("E11", 0)] == ["NYC"]
 
 
 def test_a_home_of_two_trackless_cities_upgraded_first_lets_the_president_choose(game: Game) -> None:
@@ -540,7 +541,7 @@ def test_a_home_of_two_trackless_cities_upgraded_first_lets_the_president_choose
     assert [(t.corporation, t.hex) for t in game.state.pending_tokens] == [("ERIE", "E11")]
     other = Game(load_title("1830"), [P1, P2, P3])
     place_home_token(other, "ERIE")
-    assert other.state.tokens == {"E11.0": ["ERIE"]}
+    assert other.state.tokens == {CityRef("E11", 0): ["ERIE"]}
 
 
 @pytest.mark.parametrize("variants, chooser, seat", [((), "NYNH", P2), (("token_city_chosen_by_owner",), "", P1)])
@@ -560,12 +561,12 @@ def test_a_token_a_lay_lifts_goes_back_in_the_city_the_layer_chooses(variants: t
     float_corp(game, "ERIE", P1, 100, 1000)
     float_corp(game, "NYNH", P2, 90, 900)
     operating(game)
-    assert game.state.tokens["E11.0"] == ["ERIE"]
+    assert game.state.tokens[CityRef("E11", 0)] == ["ERIE"]
     lay_tile(game, "NYNH", LayTile("E11", "59", 0), ignore_reach=True)
     assert game.state.pending_tokens == [DisplacedToken("ERIE", "E11", chooser)]
     assert game.waiting_for().startswith(f"{seat} for {chooser or 'ERIE'}: choose the city")
     game.apply(seat, PlaceToken("E11", 1))
-    assert game.state.tokens["E11.1"] == ["ERIE"] and not game.state.pending_tokens
+    assert game.state.tokens[CityRef("E11", 1)] == ["ERIE"] and not game.state.pending_tokens
 
 
 def test_at_the_train_limit_a_diesel_may_still_be_bought_by_trading_in(game: Game) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.engine.values import CityRef
 from pbem.engine import track
 from pbem.engine.actions import BuyPrivate, BuyShares, Pass, PlaceToken, RunRoutes, SellShares, TrainRun
 from pbem.engine.game import Game
@@ -171,13 +172,13 @@ def test_a_tokens_slot_leaves_one_for_a_held_home_and_reuses_one_a_closed_corpor
     assert track.reserved_home(game, "J5", 0) == ["TP"]
     assert exporter.token_slot("J5", 0, "MP") == 1  # slot 0 is held for TP
     assert exporter.token_slot("J5", 0, "TP") == 0
-    game.state.tokens["J5.0"] = ["TP", "MP"]
+    game.state.tokens[CityRef("J5", 0)] = ["TP", "MP"]
     exporter.slots.follow(game)
-    assert exporter.slots.taken["J5.0"] == ["TP", "MP"]
-    game.state.tokens["J5.0"] = ["MP"]  # TP closed: its token leaves
+    assert exporter.slots.taken[CityRef("J5", 0)] == ["TP", "MP"]
+    game.state.tokens[CityRef("J5", 0)] = ["MP"]  # TP closed: its token leaves
     game.state.corporations["TP"].closed = True
     exporter.slots.follow(game)
-    assert exporter.slots.taken["J5.0"] == [None, "MP"]
+    assert exporter.slots.taken[CityRef("J5", 0)] == [None, "MP"]
     assert exporter.token_slot("J5", 0, "SLSF") == 0
 
 
@@ -203,7 +204,7 @@ def mp_beside_its_home_tile(variants: tuple[str, ...]) -> Game:
     corp.cash, corp.floated, corp.ipoed, corp.president = 500, True, True, "B"
     corp.par = corp.price = (1, 6)
     state.market[(1, 6)] = ["MP"]
-    state.tokens["C18.0"] = ["MP"]
+    state.tokens[CityRef("C18", 0)] = ["MP"]
     state.tiles["C18"] = ("57", 0)
     state.round = RoundState(kind="operating", operating=OperatingState(order=["MP"]))
     return game
@@ -239,7 +240,7 @@ def test_1870s_checks_for_connection_runs_end_a_turn_and_start_the_next() -> Non
     slsf = game.state.corporations["SLSF"]
     slsf.floated, slsf.ipoed, slsf.president, slsf.cash = True, True, "C", 300
     slsf.par = slsf.price = (1, 6)
-    game.state.tokens["I12.0"] = ["SLSF"]  # its home, Kansas City... any token will do here
+    game.state.tokens[CityRef("I12", 0)] = ["SLSF"]  # its home, Kansas City... any token will do here
     exporter = exporter_on(game)
     exporter.memo["connection_checks"] = {("start", exporter.turn())}  # MP's turn began before
     while game.operating_corporation() == "MP":
@@ -259,7 +260,7 @@ def test_1870s_corporation_closing_in_its_turn_gets_no_check_at_its_end() -> Non
     slsf = game.state.corporations["SLSF"]
     slsf.floated, slsf.ipoed, slsf.president, slsf.cash = True, True, "C", 300
     slsf.par = slsf.price = (1, 6)
-    game.state.tokens["I12.0"] = ["SLSF"]
+    game.state.tokens[CityRef("I12", 0)] = ["SLSF"]
     mp = game.state.corporations["MP"]
     game.state.market[(1, 6)] = []
     mp.price = (8, 1)  # $10, next to the closing cell: a withheld run closes MP
@@ -870,7 +871,7 @@ def test_a_token_elsewhere_while_the_dh_token_waits_declines_it_first() -> None:
     game.apply("A", lay)
     exporter.add(LoggedOrder(6, "A", PlaceToken("H16", 0)))
     assert [(a["type"], a["entity"]) for a in exporter.actions] == [("pass", "DH"), ("place_token", "PRR")]
-    assert game.state.tokens["H16.0"] == ["PRR"] and game.state.pending_teleport is None
+    assert game.state.tokens[CityRef("H16", 0)] == ["PRR"] and game.state.pending_teleport is None
 
 
 def test_a_train_from_the_pool_names_the_pool_as_its_seller() -> None:
@@ -919,7 +920,7 @@ def test_1825_the_platforms_token_step_after_a_lay_that_ends_a_receivers_whole_t
     from tests.test_1825_operating import new_game as new_1825
     from tests.test_1825_operating import operate
 
-    game = operate(operate(new_1825(), "LSWR"), "GER", president=None, tokens=("V20.4",), cash=30)
+    game = operate(operate(new_1825(), "LSWR"), "GER", president=None, tokens=(CityRef("V20", 4),), cash=30)
     game.state.depot, game.state.phase = [], "3"
     assert game.state.round.operating is not None
     game.state.round.operating.order.append("LSWR")  # who operates after GER
@@ -1021,7 +1022,7 @@ def test_1825_a_token_on_a_tile_whose_city_is_not_its_first_part() -> None:
     from tests.test_1825_operating import new_game as new_1825
     from tests.test_1825_operating import operate
 
-    game = operate(new_1825(("unit_1", "k6", "db1"), players=4), "GER", tokens=("V20.4",))
+    game = operate(new_1825(("unit_1", "k6", "db1"), players=4), "GER", tokens=(CityRef("V20", 4),))
     game.state.tiles["X20"] = ("119", 0)
     exporter = exporter_on(game)
     exporter.tile_ids["X20"] = "119-0"
@@ -1030,7 +1031,7 @@ def test_1825_a_token_on_a_tile_whose_city_is_not_its_first_part() -> None:
     exporter.renderer.render({"type": "lay_tile", "entity": "GER", "entity_type": "corporation", "hex": "X20",
                               "tile": "119-0", "rotation": 0, "id": 1})  # the record's tile: where it lies
     assert exporter.renderer.render({**part, "id": 2}) == PlaceToken("X20", 0)
-    glasgow = operate(new_1825(("unit_3",), players=2), "CR", tokens=("G5.2",))
+    glasgow = operate(new_1825(("unit_3",), players=2), "CR", tokens=(CityRef("G5", 2),))
     exporter = exporter_on(glasgow)
     part = core_actions(exporter, "Ann", PlaceToken("G5", 1))[0]
     assert part["city"] == "G5-0-2"
@@ -1046,7 +1047,7 @@ def test_1825_two_2_trains_run_as_one_with_k7s_2_plus_2_train_in_the_game() -> N
     from tests.test_1825_operating import new_game as new_1825
     from tests.test_1825_operating import operate, put
 
-    game = operate(new_1825(("unit_1", "k7"), players=4), "LSWR", owned=("2-0", "2-1"), tokens=("Y13.0",))
+    game = operate(new_1825(("unit_1", "k7"), players=4), "LSWR", owned=("2-0", "2-1"), tokens=(CityRef("Y13", 0),))
     put(game, "X14", "57", ("Y13", "W15"))
     put(game, "W15", "9", ("X14", "V16"))
     put(game, "V16", "4", ("W15", "U17"))
@@ -1071,15 +1072,15 @@ def test_a_home_city_ours_placed_alone_is_the_platforms_choice_and_reads_back_as
     game = new_1825_game(("unit_1", "r1"), players=4)
     exporter = exporter_on(game)
     placed = [TokenPlaced("TV", "V8", home=True)]
-    game.state.tokens["V8.0"] = ["TV"]
+    game.state.tokens[CityRef("V8", 0)] = ["TV"]
     assert home_city_chosen(exporter, Pass(), placed) == [], "the printed OO has no track"
-    del game.state.tokens["V8.0"]
+    del game.state.tokens[CityRef("V8", 0)]
     game.state.tiles["V8"] = ("52", 1)
-    game.state.tokens["V8.0"] = ["GWR"]
+    game.state.tokens[CityRef("V8", 0)] = ["GWR"]
     exporter._sync_tiles()
     exporter.renderer._tile_hex.update({tile: coord for coord, tile in exporter.tile_ids.items()})
     game.hooks.track.place_home_token(game, "TV")
-    assert game.state.tokens["V8.1"] == ["TV"]
+    assert game.state.tokens[CityRef("V8", 1)] == ["TV"]
     exporter.slots.follow(game)
     chosen = home_city_chosen(exporter, Pass(), placed)
     assert [(a["type"], a["entity"], a["city"], a["slot"]) for a in chosen] == [("place_token", "TV", "52-0-1", 0)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.engine.values import CityRef
 from pbem.asciimap import _slots
 from pbem.engine import track
 from pbem.engine.game import Game
@@ -24,7 +25,7 @@ def test_1825_another_company_may_take_either_city_while_one_is_left_for_the_hom
     assert game.title.title_rule(track.HOME_NAMING_NO_CITY) == "one_city_left"
     assert track.held_on_hex(game, "V8") == ["TV"]
     assert track.free_slots(game, "V8", 0, "GWR") == 1 and track.free_slots(game, "V8", 1, "GWR") == 1
-    game.state.tokens["V8.0"] = ["GWR"]
+    game.state.tokens[CityRef("V8", 0)] = ["GWR"]
     assert track.free_slots(game, "V8", 1, "LNWR") == 0, "the city left is the Taff Vale's"
     assert track.token_problem(game, "LNWR", "V8", 1, ignore_reach=True) == "the city on V8 has no free slot"
     assert track.free_slots(game, "V8", 1, "TV") == 1
@@ -32,9 +33,9 @@ def test_1825_another_company_may_take_either_city_while_one_is_left_for_the_hom
 
 def test_1825_the_home_token_goes_in_the_city_left() -> None:
     game = game_1825()
-    game.state.tokens["V8.0"] = ["GWR"]
+    game.state.tokens[CityRef("V8", 0)] = ["GWR"]
     game.hooks.track.place_home_token(game, "TV")
-    assert game.state.tokens["V8.1"] == ["TV"] and not game.state.pending_tokens
+    assert game.state.tokens[CityRef("V8", 1)] == ["TV"] and not game.state.pending_tokens
     assert track.held_on_hex(game, "V8") == []
     assert track.free_slots(game, "V8", 1, "LNWR") == 0, "full now"
 
@@ -42,7 +43,7 @@ def test_1825_the_home_token_goes_in_the_city_left() -> None:
 def test_1825_the_map_shows_the_slot_kept_in_the_first_city_with_room() -> None:
     game = game_1825()
     assert _slots(game, "V8", 0) == ["tv"] and _slots(game, "V8", 1) == ["."]
-    game.state.tokens["V8.0"] = ["GWR"]
+    game.state.tokens[CityRef("V8", 0)] = ["GWR"]
     assert _slots(game, "V8", 0) == ["GWR"] and _slots(game, "V8", 1) == ["tv"]
 
 
@@ -56,7 +57,7 @@ def test_1830_erie_keeps_the_whole_hex_until_its_token() -> None:
     game.hooks.track.place_home_token(game, "ERIE")
     assert [entry.corporation for entry in game.state.pending_tokens] == ["ERIE"], "both free: the president chooses"
     game.state.pending_tokens.clear()
-    game.state.tokens["E11.1"] = ["ERIE"]
+    game.state.tokens[CityRef("E11", 1)] = ["ERIE"]
     assert track.free_slots(game, "E11", 0, "NYC") == 1
 
 
@@ -64,7 +65,7 @@ def test_the_other_reading_is_a_variant_the_gm_names() -> None:
     game = Game(load_title("1830", ("home_one_city_left",)), ["A", "B", "C"])
     game.state.tiles["E11"] = ("59", 0)
     assert track.free_slots(game, "E11", 0, "NYC") == 1
-    game.state.tokens["E11.0"] = ["NYC"]
+    game.state.tokens[CityRef("E11", 0)] = ["NYC"]
     assert track.free_slots(game, "E11", 1, "B&O") == 0 and track.free_slots(game, "E11", 1, "ERIE") == 1
     game = Game(load_title("1825", ("unit_1", "r1", "home_whole_hex")), ["A", "B", "C", "D"])
     game.state.tiles["V8"] = ("52", 1)

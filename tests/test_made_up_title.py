@@ -480,5 +480,5 @@ def test_every_home_a_title_names_keeps_a_slot_until_the_corporation_places_a_to
     game = Game(load_title("9999", rules_dir=RULES, hooks=hooks9999(track=_TwoHomesTrack()), composer=Composer9999, presentation=Presentation9999), [ANN, BOB, CY])
     assert track.reserved_home(game, "A5", 0) == ["SBR", "LR"]
     assert track.reserved_home(game, "B6", 0) == ["LR"]
-    game.state.tokens["B6.0"] = ["LR"]
+    game.state.tokens[CityRef("B6", 0)] = ["LR"]
     assert track.reserved_home(game, "A5", 0) == ["SBR"]

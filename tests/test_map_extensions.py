@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from pbem.engine.values import CityRef
 from pbem.engine.sequence import RoundSequence
 from pbem.engine.track_rules import TrackRules
 from pbem.engine import lays, pieces, routes, track
@@ -227,7 +228,7 @@ def cando_to_chicago(title: TitleData) -> Game:
     """C&O at home in Cleveland (F6) with track to Chicago (F2) and one 3-train."""
     game = new_game(title)
     float_corp(game, "C&O", P1, 100, 1000)
-    game.state.tokens["F6.0"] = ["C&O"]
+    game.state.tokens[CityRef("F6", 0)] = ["C&O"]
     game.state.tiles["G5"] = ("8", 1)
     game.state.tiles["G3"] = ("8", 2)
     game.state.corporations["C&O"].trains = ["3-0"]

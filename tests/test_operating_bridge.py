@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.engine.values import CityRef
 from pbem.engine.actions import BuyPrivate, LayTile, Pass, PlaceToken
 from pbem.engine.game import Game
 from pbem.engine.steps import operating
@@ -43,7 +44,7 @@ def test_an_unused_bridge_lay_keeps_the_track_step_open_and_a_pass_passes_only_i
     assert "MP passes placing a token" not in events
     assert steps(game)[0] == "token", "the token step follows the track step's pass"
     game.apply("B", PlaceToken("B19"))
-    assert game.state.tokens["B19.0"] == ["MP"]
+    assert game.state.tokens[CityRef("B19", 0)] == ["MP"]
 
 
 def test_the_free_home_lay_and_a_normal_lay_then_a_pass_leaves_the_token_step(game: Game) -> None:

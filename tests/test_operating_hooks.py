@@ -23,6 +23,7 @@ from typing import Any, Mapping
 
 import pytest
 
+from pbem.engine.values import CityRef
 from pbem.engine import routes, track
 from pbem.engine.board import TileData
 from pbem.engine.lays import legal_lays
@@ -80,7 +81,7 @@ def position(hooks: TitleHooks = HOOKS9999, trains: tuple[str, ...] = ("2-0",),
     corp.cash, corp.floated, corp.ipoed, corp.president = 500, True, True, "Ann"
     corp.par = corp.price = (0, 4)
     state.market[(0, 4)] = ["NWR"]
-    state.tokens["A1.0"] = ["NWR"]
+    state.tokens[CityRef("A1", 0)] = ["NWR"]
     state.tiles["A3"] = ("57", 1) if city_on_a3 else ("9", 1)
     for train in trains:
         state.depot.remove(train)
@@ -196,7 +197,7 @@ def test_the_titles_hook_places_the_home_token_as_a_turn_begins() -> None:
         game = position(hooks)
         game.state.tokens.clear()
         walk.start_corporation_turns(game)
-        assert (game.state.tokens.get("A1.0") == ["NWR"]) is placed
+        assert (game.state.tokens.get(CityRef("A1", 0)) == ["NWR"]) is placed
 
 
 class Lender(TrackRules):

@@ -9,6 +9,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from pbem.engine.values import CityRef
 from pbem.cli import main
 from pbem.engine.state import IPO
 from pbem.engine.events import render_all
@@ -128,7 +129,7 @@ def test_1870_connection_run_is_found_by_our_engine_and_paid() -> None:
                 "reference fault 5: the connection payout pays IC for its treasury shares"
     game = renderer.game
     assert seen == [DestinationToken, RunRoutes, Dividend]
-    assert "IC" in state1870(game.state).destinations_reached and "IC" in game.state.tokens["A22.0"]
+    assert "IC" in state1870(game.state).destinations_reached and "IC" in game.state.tokens[CityRef("A22", 0)]
     assert connection_run == [130]
     assert game.share_price("IC") > price, "a paid connection run moves the price right"
     assert game.operating_corporation() == "GMO", "then the next corporation operates"

@@ -9,6 +9,7 @@ import copy
 
 import pytest
 
+from pbem.engine.values import CityRef
 from pbem.engine import graph, track
 from pbem.engine.game import Game
 from pbem.ruleset import load_title
@@ -28,7 +29,7 @@ BEYOND = {"G10": ("4", 0),     # a town joined to F11 (edge 3) and to H9 (edge 0
 def game() -> Game:
     game = Game(load_title("1870"), ["A", "B", "C"])
     game.state.phase = "3"
-    game.state.tokens["E12.0"] = ["SLSF"]
+    game.state.tokens[CityRef("E12", 0)] = ["SLSF"]
     return game
 
 
@@ -58,7 +59,7 @@ def test_reach_follows_the_junction_the_right_way_round(game: Game) -> None:
     path of F11, so both E12's and E10's sides are reached."""
     game.state.tiles.update(JUNCTION)
     game.state.tiles["G10"] = ("57", 0)  # a city here, for the token
-    game.state.tokens = {"G10.0": ["SLSF"]}
+    game.state.tokens = {CityRef("G10", 0): ["SLSF"]}
     net = track.network(game, "SLSF")
     assert {("F11", 0), ("F11", 1)} <= net.segments
     assert 5 in net.hex_edges["E10"] and 0 in net.hex_edges["E12"]
@@ -125,7 +126,7 @@ def test_the_balloon_seen_from_its_other_branch(game: Game) -> None:
     path to E12's side again only by coming back over the F11-F13 side, so it is not."""
     game.state.tiles.update(BALLOON)
     game.state.tiles["E10"] = ("57", 2)  # exits 2 (D9) and 5 (F11)
-    game.state.tokens = {"E10.0": ["SLSF"]}
+    game.state.tokens = {CityRef("E10", 0): ["SLSF"]}
     net = track.network(game, "SLSF")
     assert {("F11", 0), ("F13", 0), ("F13", 1), ("E14", 0), ("F15", 0)} <= net.segments
     assert ("F11", 1) not in net.segments
@@ -171,7 +172,7 @@ def test_the_network_is_cached_against_graph_and_tokens(game: Game) -> None:
     game.state.tiles.update(JUNCTION)
     net = track.network(game, "SLSF")
     assert track.network(game, "SLSF") is net
-    game.state.tokens["G10.0"] = ["SLSF"]
+    game.state.tokens[CityRef("G10", 0)] = ["SLSF"]
     assert track.network(game, "SLSF") is not net
 
 

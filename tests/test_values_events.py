@@ -7,6 +7,7 @@ import inspect
 
 import pytest
 
+from pbem.engine.values import CityRef
 from pbem.engine import closing
 from pbem.engine import events as core_events
 from pbem.engine.actions import BuyPrivate, LayTile, Pass, PlaceToken
@@ -103,13 +104,13 @@ def test_a_token_on_a_trackless_oo_hex_waits_as_a_typed_value_until_its_city_is_
     game.state.phase = "3"  # the OO tile #59 is laid from phase 3
     float_corp(game, "ERIE", P1, 100, 1000)
     operating(game)
-    assert game.state.tokens == {"E11.0": ["ERIE"]}
+    assert game.state.tokens == {CityRef("E11", 0): ["ERIE"]}
     events = game.apply(P1, LayTile("E11", "59", 0))
     assert TokenCityPending("ERIE", "E11") in events
     assert game.state.pending_tokens == [DisplacedToken("ERIE", "E11", "ERIE")]  # ERIE laid it: it chooses
     events = game.apply(P1, PlaceToken("E11", 1))
     assert render_all(events, game.money)[0] == "ERIE places its token on E11 city 1"
-    assert game.state.tokens == {"E11.1": ["ERIE"]} and game.state.pending_tokens == []
+    assert game.state.tokens == {CityRef("E11", 1): ["ERIE"]} and game.state.pending_tokens == []
 
 
 def test_the_report_names_a_private_owned_by_a_corporation_by_its_symbol() -> None:

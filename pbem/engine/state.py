@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, TypeVar
 
-from pbem.engine.values import IPO, POOL, DisplacedToken, Owner, PrivateToken, Vertex
+from pbem.engine.values import IPO, POOL, CityRef, DisplacedToken, Owner, PrivateToken, Vertex
 
 if TYPE_CHECKING:
     from pbem.engine.title import TitleData
@@ -295,7 +295,8 @@ class GameState:
     pool_trains: list[str] = field(default_factory=list)
     types_sold: list[str] = field(default_factory=list)
     tiles: dict[str, tuple[str, int]] = field(default_factory=dict)
-    tokens: dict[str, list[str]] = field(default_factory=dict)
+    tokens: dict[CityRef, list[str]] = field(default_factory=dict)
+    """Station tokens on the map: each city -> the corporations in its slots, in order."""
     used_abilities: list[str] = field(default_factory=list)
     assignments: dict[str, PrivateToken] = field(default_factory=dict)
     """Private companies' tokens on the map, by company."""

@@ -59,10 +59,9 @@ def adjacency(game: Game) -> Mapping[Point, tuple[Segment, ...]]:
     return track_graph(game).adjacency
 
 
-def city_key(coord: str, city: int) -> str:
-    """Key of a city in :attr:`GameState.tokens` (``"F20.1"``, the text of
-    :class:`pbem.engine.values.CityRef`)."""
-    return str(CityRef(coord, city))
+def city_key(coord: str, city: int) -> CityRef:
+    """Key of a city in :attr:`GameState.tokens`: its :class:`~pbem.engine.values.CityRef`."""
+    return CityRef(coord, city)
 
 
 def printed_city_now(game: Game, coord: str, city: int) -> int:
@@ -187,7 +186,7 @@ def token_vertices(game: Game, corp: str) -> list[Vertex]:
     out = []
     for key, corps in game.state.tokens.items():
         if corp in corps:
-            coord, city = CityRef.parse(key)
+            coord, city = key
             out.append(Vertex(coord, token_stop(game, coord, city)))
     return out
 

@@ -117,8 +117,8 @@ class Vertex(NamedTuple):
 
 
 class CityRef(NamedTuple):
-    """City ``city`` (its index on the tile) of the hex ``coord``; ``str()`` gives the text
-    orders and :attr:`GameState.tokens` use (``"F20.1"``)."""
+    """City ``city`` (its index on the tile) of the hex ``coord``: the key of
+    :attr:`GameState.tokens`; ``str()`` gives the text orders use (``"F20.1"``)."""
 
     coord: str
     city: int

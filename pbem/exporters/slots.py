@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from pbem.engine import track
+from pbem.engine.values import CityRef
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
@@ -21,11 +22,11 @@ if TYPE_CHECKING:
 
 @dataclass
 class CitySlots:
-    """``taken``: city key (``"F20.1"``) -> the corporation in each slot (None: empty);
+    """``taken``: city (``CityRef``) -> the corporation in each slot (None: empty);
     ``apart``: city key -> the corporations whose token there takes no slot."""
 
-    taken: dict[str, list[str | None]] = field(default_factory=dict)
-    apart: dict[str, set[str]] = field(default_factory=dict)
+    taken: dict[CityRef, list[str | None]] = field(default_factory=dict)
+    apart: dict[CityRef, set[str]] = field(default_factory=dict)
 
     def slot(self, game: Game, coord: str, city: int, corp: str) -> int:
         """The slot a token of ``corp`` takes in city ``city`` of ``coord`` now: the first
@@ -57,8 +58,7 @@ class CitySlots:
             new = [c for c in now if c not in taken and c not in apart]
             if not new:
                 continue
-            coord, _, city_text = key.partition(".")
-            city = int(city_text or 0)
+            coord, city = key
             cities = track.placed(game, coord).tile.cities
             extra = 0 if city >= len(cities) else max(0, track.city_slots(game, coord, city) - cities[city].slots)
             for corp in new:

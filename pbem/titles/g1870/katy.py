@@ -85,7 +85,7 @@ class MoveHomeToken(Action):
 
 def has_token(game: Game, coord: str) -> bool:
     """Whether a Katy token stands in a city (or town) of ``coord``."""
-    return any(KATY in corps and CityRef.parse(key).coord == coord for key, corps in game.state.tokens.items())
+    return any(KATY in corps and key.coord == coord for key, corps in game.state.tokens.items())
 
 
 def home_deferred(game: Game, corp: str) -> bool:
@@ -175,8 +175,7 @@ def connection_home(game: Game, corp: str) -> tuple[str, int] | None:
     other corporations and otherwise (the charter's home)."""
     if corp != KATY or not game.title.title_rule(NEW_HOME):
         return None
-    for key, corps in game.state.tokens.items():
-        place = CityRef.parse(key)
+    for place, corps in game.state.tokens.items():
         if place.coord == KANSAS_CITY and KATY in corps:
             return place.coord, place.city
     if mkt_private.home_token_placed(game):

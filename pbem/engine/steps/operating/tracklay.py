@@ -11,7 +11,7 @@ from pbem.engine import track, trains
 from pbem.engine.actions import Action, LayTile, Pass, PlaceToken
 from pbem.engine.events import DiscountReceived, TileLaid, TokenCityChosen, TokenCityPending
 from pbem.engine.settings import TileLay
-from pbem.engine.values import DisplacedToken, Owner
+from pbem.engine.values import CityRef, DisplacedToken, Owner
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state, pass_step, president
 from pbem.engine.steps.operating.privates import price_range, purchasable
 from pbem.errors import IllegalOrderError
@@ -267,7 +267,7 @@ def _move_tokens(game: Game, coord: str, old: track.Placed, new: object, rotatio
     assert isinstance(new, TileData)
     if len(old.tile.cities) <= 1:
         return
-    moved: dict[str, list[str]] = {}
+    moved: dict[CityRef, list[str]] = {}
     for i in range(len(old.tile.cities)):
         key = track.city_key(coord, i)
         if key not in game.state.tokens:

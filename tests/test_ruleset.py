@@ -95,21 +95,18 @@ def test_title_data_is_frozen() -> None:
     assert copy.deepcopy(title) is title and copy.deepcopy(title.board) is title.board  # shared, never copied
 
 
-def test_an_unknown_key_names_the_file_and_the_key(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("line", "problem"), [
+    ("pool_share_limt: 50", "pool_share_limt: unknown key"),
+    # 1870's destination tokens are 1870's settings (its Settings1870), not 1830's
+    ("destination_token_value: 80", "destination_token_value: not a setting of this title"),
+])
+def test_an_unknown_key_or_another_titles_setting_names_the_file_and_the_key(tmp_path: Path, line: str,
+                                                                              problem: str) -> None:
     root = copy_rules(tmp_path)
-    append(root / "1830" / "game.yaml", "pool_share_limt: 50\n")
+    append(root / "1830" / "game.yaml", line + "\n")
     with pytest.raises(ConfigError) as info:
         load_title("1830", rules_dir=root)
-    assert str(info.value) == f"{root / '1830' / 'game.yaml'}: pool_share_limt: unknown key"
-
-
-def test_another_titles_setting_is_refused_with_the_file(tmp_path: Path) -> None:
-    """1870's destination tokens are 1870's settings (its Settings1870), not 1830's."""
-    root = copy_rules(tmp_path)
-    append(root / "1830" / "game.yaml", "destination_token_value: 80\n")
-    with pytest.raises(ConfigError) as info:
-        load_title("1830", rules_dir=root)
-    assert str(info.value) == f"{root / '1830' / 'game.yaml'}: destination_token_value: not a setting of this title"
+    assert str(info.value) == f"{root / '1830' / 'game.yaml'}: {problem}"
 
 
 def test_settings_reach_the_engine_frozen_and_typed() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from pbem.engine.values import DividendChoice
 from pbem.engine.abilities import AssignHexes, ExchangeForShare
 from pbem.engine.actions import (
     Action,
@@ -426,8 +427,8 @@ CORE_CODECS: tuple[OrderCodec, ...] = (
                   "run the trains (stops in order; .<n> picks a city on a hex); RUN AUTO: the best run "
                   "the server finds; RUN NONE: no train runs", "RUN 2: I15-I19; 2: I15-J14"),
     ), offered=_runs_alone),
-    word_alone("PAYOUT", Dividend("payout"), ("PAY",), "pay the revenue to the shareholders"),
-    word_alone("WITHHOLD", Dividend("withhold"), ("KEEP", "HOLD"), "keep the revenue in the treasury"),
+    word_alone("PAYOUT", Dividend(DividendChoice.PAYOUT), ("PAY",), "pay the revenue to the shareholders"),
+    word_alone("WITHHOLD", Dividend(DividendChoice.WITHHOLD), ("KEEP", "HOLD"), "keep the revenue in the treasury"),
     OrderCodec("TRAIN", (), (BuyTrain,), _parse_train, _format_train, (
         HelpEntry("TRAIN <type> [FROM POOL|<corp>] [FOR <price>] [TRADE <type>]",
                   "buy a train (default: from the bank at its price)", "TRAIN 3"),

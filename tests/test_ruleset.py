@@ -18,6 +18,7 @@ import pytest
 from pydantic import BaseModel
 
 from pbem.engine.abilities import CORE_ABILITIES, Bonus, TokenKind
+from pbem.engine.values import DividendChoice
 from pbem.engine.settings import GatingRule, HeadingRule, Settings, Terms, TileHexes, TileLay
 from pbem.titles.g1870.settings import Settings1870, ShareRedemption, ShareReissue, settings1870
 from pbem.engine import title as title_module
@@ -114,6 +115,8 @@ def test_settings_reach_the_engine_frozen_and_typed() -> None:
     assert isinstance(s, Settings1870) and isinstance(s.tile_lays, tuple) and isinstance(s.tile_lays[0], TileLay)
     assert isinstance(s.certificate_limit_by_corporations, MappingProxyType)
     assert isinstance(s.help_omit, frozenset) and isinstance(s.terms, Terms)
+    assert s.dividend_choices == (DividendChoice.PAYOUT, DividendChoice.HALF, DividendChoice.WITHHOLD)
+    assert all(type(c) is DividendChoice for c in (*s.dividend_choices, *s.connection_run_choices))
     assert isinstance(s.tile_hexes, MappingProxyType) and isinstance(s.tile_hexes["170"], TileHexes)
     assert s.tile_hexes["170"].only == ("B11", "C18", "J3", "J5", "N17") and s.tile_hexes["63"].only is None
     assert isinstance(s.upgrade_chart, MappingProxyType) and s.upgrade_chart["170"] == ("171K", "172L")

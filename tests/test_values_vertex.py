@@ -67,3 +67,16 @@ def test_the_engine_hands_out_vertices_for_stops_tokens_and_runs() -> None:
     for _train, route in found.runs:
         assert all(type(v) is Vertex for v in route.stops)
         assert all(track.stop_candidates(game, routes.stop_spec(game, v)) for v in route.stops)
+
+
+def test_a_dividend_choice_is_a_value_read_back_from_its_text() -> None:
+    """Issue 20: the choice is an enum; a log record's text becomes it, and it writes back as
+    the same text (a log written before reads the same)."""
+    from pbem.engine.actions import Dividend, action_from_dict
+    from pbem.engine.values import DividendChoice
+
+    read = action_from_dict({"type": "dividend", "choice": "half"})
+    assert read == Dividend(DividendChoice.HALF) and type(read.choice) is DividendChoice  # type: ignore[attr-defined]
+    assert read.to_dict()["choice"] == "half"
+    with pytest.raises(ValueError, match="payout, half or withhold, not 'pay'"):
+        Dividend("pay")  # type: ignore[arg-type]

@@ -11,6 +11,8 @@ from dataclasses import asdict, dataclass, fields
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal, Mapping
 
+from pbem.engine.values import DividendChoice
+
 ShareSource = Literal["ipo", "pool"]
 
 
@@ -182,11 +184,16 @@ class Dividend(Action):
     withhold it (1830 rules 6.6)."""
 
     kind: ClassVar[str] = "dividend"
-    choice: Literal["payout", "half", "withhold"]
+    choice: DividendChoice
 
     def __post_init__(self) -> None:
-        if self.choice not in ("payout", "half", "withhold"):
-            raise ValueError(f"choice must be payout, half or withhold, not {self.choice!r}")
+        """A choice read as text (a log record) becomes the enum.
+
+        :raises ValueError: not payout, half or withhold."""
+        try:
+            object.__setattr__(self, "choice", DividendChoice(self.choice))
+        except ValueError:
+            raise ValueError(f"choice must be payout, half or withhold, not {self.choice!r}") from None
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,7 @@ from pbem.engine.events.receivership import ReceiverPassed
 from pbem.engine.steps.operating.base import RECEIVER, OpStep, mark_passed
 from pbem.engine.steps.operating.buytrains import BuyTrainStep
 from pbem.engine.steps.operating.dividends import DividendStep
-from pbem.engine.values import Owner
+from pbem.engine.values import DividendChoice, Owner
 from pbem.errors import IllegalOrderError
 
 if TYPE_CHECKING:
@@ -57,14 +57,14 @@ class ReceivershipPolicy:
         if step.runs_trains:
             return RunAuto()
         if issubclass(step, DividendStep):
-            return Dividend(self.dividend(game, corp))  # type: ignore[arg-type]
+            return Dividend(self.dividend(game, corp))
         if issubclass(step, BuyTrainStep):
             return self.train(game, corp)
         return None
 
-    def dividend(self, game: Game, corp: str) -> str:
+    def dividend(self, game: Game, corp: str) -> DividendChoice:
         """The receiver's dividend choice (one of the title's ``dividend_kinds``): withhold."""
-        return "withhold"
+        return DividendChoice.WITHHOLD
 
     def train(self, game: Game, corp: str) -> Action | None:
         """The receiver's train purchase: the cheapest train the bank (or pool) sells, if

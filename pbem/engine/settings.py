@@ -11,11 +11,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal, Mapping
 
+from pbem.engine.values import DividendChoice
+
 Capitalization = Literal["full", "incremental"]
 """Full: a corporation receives its whole capital as it floats (1830); incremental: the
 price of each share as it is sold from the IPO (1825's minors)."""
 
-Choice = Literal["payout", "half", "withhold"]
+Choice = DividendChoice
 """A corporation's choice for its revenue (1830 rules 6.6; 1870's half)."""
 
 
@@ -95,7 +97,7 @@ class Settings:
     bid_multiple_of_increment: bool = False
     multiple_buy_from_ipo: bool = False
     tile_lays: tuple[TileLay, ...] = (TileLay(),)
-    dividend_choices: tuple[Choice, ...] = ("payout", "withhold")
+    dividend_choices: tuple[DividendChoice, ...] = (DividendChoice.PAYOUT, DividendChoice.WITHHOLD)
     closed_corporation_trains: Literal["to_pool", "removed"] = "to_pool"
     upgrade_chart: Mapping[str, tuple[str, ...]] | None = None
     tile_hexes: Mapping[str, TileHexes] = field(default_factory=lambda: MappingProxyType({}))

@@ -10,6 +10,7 @@ the strings did and copies for free (the state's copies share it).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Literal, NamedTuple
 
 OwnerKind = Literal["player", "corporation", "ipo", "pool"]
@@ -114,6 +115,14 @@ class Vertex(NamedTuple):
 
         :raises ValueError: for the off-board area, which has none."""
         return int(self.stop[1:])
+
+
+class DividendChoice(StrEnum):
+    """What a corporation does with its run's revenue (1830 rules 6.6; 1870's half)."""
+
+    PAYOUT = "payout"
+    HALF = "half"
+    WITHHOLD = "withhold"
 
 
 class CityRef(NamedTuple):

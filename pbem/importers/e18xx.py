@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
+from pbem.engine.values import DividendChoice
 from pbem.engine.abilities import Shares
 from pbem.engine.actions import (
     Action,
@@ -336,7 +337,7 @@ class Renderer:
             return RunRoutes(tuple(self._run(route) for route in action["routes"]))
         if kind == "dividend":
             choice = str(action["kind"])
-            return Dividend(choice if choice in ("payout", "half") else "withhold")  # type: ignore[arg-type]
+            return Dividend(DividendChoice(choice) if choice in ("payout", "half") else DividendChoice.WITHHOLD)
         if kind == "buy_train":
             return self._buy_train(action)
         if kind == "discard_train":

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import collections.abc
 import dataclasses
+import enum
 import functools
 import operator
 import types
@@ -187,6 +188,8 @@ def _typed(value: Any, hint: Any) -> Any:
     if origin in (types.UnionType, typing.Union):
         inner = [a for a in args if a is not type(None)]
         return _typed(value, inner[0]) if len(inner) == 1 else value
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return hint(value)
     if isinstance(value, BaseModel):
         value = {k: getattr(value, k) for k in value.model_fields_set if getattr(value, k) is not None}
     if dataclasses.is_dataclass(hint) and isinstance(hint, type) and isinstance(value, dict):

@@ -30,7 +30,7 @@ from pbem.engine.stock_rules import Coord, PriceMove, StockRules
 from pbem.engine.track_rules import TrackRules
 from pbem.engine.state import IPO, Owner, RoundKind, ShareSale, TitleState
 from pbem.engine.steps.stock import BuySellParShares, pool_presidency
-from pbem.engine.values import CityRef, Vertex
+from pbem.engine.values import CityRef, DividendChoice, Vertex
 from pbem.titles.g1870.settings import settings1870
 from pbem.titles.g1870 import atsf, gmo, historical, illinois, katy, mkt_private, ohio, protection, rivers, small_cities
 from pbem.titles.g1870.state import State1870, state1870
@@ -119,8 +119,8 @@ class Dividends1870(DividendRules):
     """Payout, half or withhold; treasury shares pay the corporation, pool shares no one; no
     move on half."""
 
-    def split(self, revenue: int, choice: str, shares: int) -> tuple[int, float]:
-        if choice == "half":
+    def split(self, revenue: int, choice: DividendChoice, shares: int) -> tuple[int, float]:
+        if choice == DividendChoice.HALF:
             kept = (revenue // 2 // shares) * shares
             return kept, (revenue - kept) / shares
         return super().split(revenue, choice, shares)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from pbem.engine.values import DividendChoice
 from pbem.core_codecs import word_alone
 from pbem.engine.actions import Action, Dividend
 from pbem.titles.g1870.actions import DestinationToken, GrantConnection, Redeem, Reissue, StartOutOfOrder
@@ -122,7 +123,7 @@ CODECS: tuple[OrderCodec, ...] = (
                   "to a city its track reaches, for $100 (1870 Historical Order Start)", "MOVEHOME D5",
                   _katy_moves_its_token),
     )),
-    word_alone("HALF", Dividend("half"), (), "pay half, keep half (1870)"),
+    word_alone("HALF", Dividend(DividendChoice.HALF), (), "pay half, keep half (1870)"),
     OrderCodec("REDEEM", (), (Redeem,), _parse_redeem, _format_redeem, (
         HelpEntry("REDEEM <corporation> [POOL | FROM <player>]",
                   "your corporation buys back a share into its treasury (1870, stock round)", "REDEEM MP POOL"),

@@ -37,7 +37,7 @@ class Settings1870(Settings):
     capitalization_after_reissue: Capitalization | None = None
     destination_token_value: int = 100
     destination_token_takes_a_slot: bool = False
-    connection_run_choices: tuple[Choice, ...] = ("payout", "withhold")
+    connection_run_choices: tuple[Choice, ...] = (Choice.PAYOUT, Choice.WITHHOLD)
     price_protection_barred_if_president_sold_this_round: bool = True
     share_redemption: ShareRedemption = ShareRedemption()
     share_reissue: ShareReissue = ShareReissue()

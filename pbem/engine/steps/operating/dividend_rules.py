@@ -9,6 +9,7 @@ import math
 from typing import TYPE_CHECKING
 
 from pbem.engine.state import POOL, Owner
+from pbem.engine.values import DividendChoice
 from pbem.engine.stock_rules import PriceMove
 
 if TYPE_CHECKING:
@@ -20,14 +21,14 @@ class DividendRules:
     """The choices for a run's revenue, how it is split and paid, and the price moves it
     makes (1830 rules 6.6)."""
 
-    def dividend_kinds(self, title: TitleData) -> tuple[str, ...]:
+    def dividend_kinds(self, title: TitleData) -> tuple[DividendChoice, ...]:
         """The choices a corporation has for its revenue: the title data's
         ``dividend_choices`` (1830: payout or withhold; 1870 adds half)."""
         return title.settings.dividend_choices
 
-    def split(self, revenue: int, choice: str, shares: int) -> tuple[int, float]:
+    def split(self, revenue: int, choice: DividendChoice, shares: int) -> tuple[int, float]:
         """``(kept by the corporation, paid per share)`` for ``revenue`` and ``choice``."""
-        if choice == "withhold":
+        if choice == DividendChoice.WITHHOLD:
             return revenue, 0.0
         return 0, revenue / shares
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
+from pbem.engine.values import DividendChoice
 from pbem.engine import market, shares, track
 from pbem.engine.actions import Action, Dividend
 from pbem.engine.events import DividendPaid, NoRun, PriceMoved, Withheld
@@ -43,7 +44,7 @@ class DividendStep(OpStep):
         op = op_state(game)
         if "dividend_done" in op.passed_steps:
             return
-        pay_dividend(game, current_corp(game), "withhold")
+        pay_dividend(game, current_corp(game), DividendChoice.WITHHOLD)
 
     @classmethod
     def process(cls, game: Game, player: str, action: Action) -> None:
@@ -56,10 +57,10 @@ class DividendStep(OpStep):
 
     @classmethod
     def candidates(cls, game: Game, player: str) -> Iterable[Action]:
-        return [Dividend(kind) for kind in game.hooks.dividends.dividend_kinds(game.title)]  # type: ignore[arg-type]
+        return [Dividend(kind) for kind in game.hooks.dividends.dividend_kinds(game.title)]
 
 
-def pay_dividend(game: Game, corp: str, choice: str) -> None:
+def pay_dividend(game: Game, corp: str, choice: DividendChoice) -> None:
     """Pay out, pay half or withhold this turn's revenue, and move the share price (1830
     rules 6.6; the title's hooks say what each choice keeps and pays, which holders pay the
     corporation, and which way the price moves)."""
@@ -79,7 +80,7 @@ def pay_dividend(game: Game, corp: str, choice: str) -> None:
     game.check_bank()
 
 
-def distribute(game: Game, corp: str, revenue: int, choice: str) -> int:
+def distribute(game: Game, corp: str, revenue: int, choice: DividendChoice) -> int:
     """Pay ``revenue`` as ``choice`` says: the corporation keeps its part, each holder gets
     its shares' worth (the hooks say which bank holders pay the corporation). Returns the
     amount kept by the corporation."""
@@ -93,7 +94,7 @@ def distribute(game: Game, corp: str, revenue: int, choice: str) -> int:
         state.bank -= kept
     if not revenue:
         game.event(NoRun(corp, track.network(game, corp).route_for_train))
-    elif choice == "withhold":
+    elif choice == DividendChoice.WITHHOLD:
         game.event(Withheld(corp, revenue))
     if per_share > 0:
         paid: list[tuple[int, str]] = []

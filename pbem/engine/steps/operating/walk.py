@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
+from pbem.engine.values import DividendChoice
 from pbem.engine import closing, market
 from pbem.engine.actions import Action, Assign, BuyPrivate, LayTile, Pass, PlaceToken
 from pbem.engine.events import Operates
@@ -328,7 +329,7 @@ def end_corporation_turn(game: Game) -> None:
     op = op_state(game)
     corp = op.order[op.index]
     if "dividend_done" not in op.passed_steps and not game.state.corporations[corp].closed:
-        pay_dividend(game, corp, "withhold")
+        pay_dividend(game, corp, DividendChoice.WITHHOLD)
         closing.settle_market(game)
     game.state.round.operating = OperatingState(order=op.order, index=op.index + 1)
     game.state.pending_teleport = None

@@ -47,7 +47,7 @@ def price_cell(game: Game, price: int) -> tuple[int, int]:
 
 
 def operate(game: Game, corp: str, *, cash: int = 500, president: str | None = A, price: int = 100,
-            owned: tuple[str, ...] = (), tokens: tuple[str, ...] = ()) -> Game:
+            owned: tuple[str, ...] = (), tokens: tuple[CityRef, ...] = ()) -> Game:
     """``corp`` floated (share price ``price``, ``cash`` in its treasury, Director
     ``president``; None: in receivership), owning the trains ``owned`` (taken from the
     depot), with tokens in the cities ``tokens`` (``CityRef("V20", 1)``), operating alone."""
@@ -60,7 +60,7 @@ def operate(game: Game, corp: str, *, cash: int = 500, president: str | None = A
         take(game, train)
         company.trains.append(train)
     for key in tokens:
-        state.tokens.setdefault((CityRef.parse(key) if isinstance(key, str) else key), []).append(corp)
+        state.tokens.setdefault(key, []).append(corp)
     state.round = RoundState(kind="operating", operating=OperatingState(order=[corp]))
     return game
 
@@ -185,7 +185,7 @@ def bournemouth_line(token: str) -> Game:
     """LSWR owns two 2-trains and a token on ``token``: Bournemouth Y13 (a city of 20),
     Southampton X14 (#57, a city of 20) and Reading V16 (#4, a town of 10) in a line, with
     plain track on W15."""
-    game = operate(new_game(), "LSWR", owned=("2-0", "2-1"), tokens=(token,))
+    game = operate(new_game(), "LSWR", owned=("2-0", "2-1"), tokens=(CityRef.parse(token),))
     put(game, "X14", "57", ("Y13", "W15"))
     put(game, "W15", "9", ("X14", "V16"))
     put(game, "V16", "4", ("W15", "U17"))
@@ -423,7 +423,7 @@ def test_trains_from_another_company_cost_10_or_more_in_tens_and_nothing_is_forc
 def receivership_position(token: str) -> Game:
     """GER in receivership (no Director) with £500 and no train, its token in London
     (``token``)."""
-    return operate(new_game(), "GER", president=None, tokens=(token,))
+    return operate(new_game(), "GER", president=None, tokens=(CityRef.parse(token),))
 
 
 def test_fault_8_a_company_in_receivership_leases_a_train_for_10_and_it_counts_for_reach() -> None:

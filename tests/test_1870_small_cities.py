@@ -45,7 +45,7 @@ def line(variants: tuple[str, ...] = ("small_cities",), *, trains: tuple[str, ..
     state.tiles["B9"] = ("57", rotation(game, "B9", "57", ("A10",)))
     state.tiles["B11"] = ("57", rotation(game, "B11", "57", ("A10",)))
     state.tiles["A10"] = (town, rotation(game, "A10", town, ("B9", "B11")))
-    state.tokens.setdefault((CityRef.parse(token) if isinstance(token, str) else token), []).append(CORP)
+    state.tokens.setdefault(CityRef.parse(token), []).append(CORP)
     state.round = RoundState(kind="operating", operating=OperatingState(order=[CORP]))
     return game
 

@@ -322,8 +322,6 @@ def test_par_in_stock_round_still_works_after_operating(game: Game) -> None:
 
 def test_two_new_tiles_or_one_upgrade_where_the_title_says_so(game: Game) -> None:
     """1870's tile lays (data: game.yaml tile_lays), on 1830's board."""
-    import dataclasses
-
     game.title = with_settings(game.title, tile_lays=(TileLay(True, True, cannot_reuse_same_hex=True),
                                                       TileLay("not_if_upgraded", False)))
     float_corp(game, "PRR", P1, 100, 1000)
@@ -437,7 +435,7 @@ def test_with_no_token_left_the_dh_tile_comes_alone(game: Game) -> None:
     offered, and the turn goes on to the run."""
     _prr_with_the_dh(game)
     for coord in ("E5.0", "D10.0", "E11.0"):
-        game.state.tokens[(CityRef.parse(coord) if isinstance(coord, str) else coord)] = ["PRR"]
+        game.state.tokens[CityRef.parse(coord)] = ["PRR"]
     lay = next(a for a in game.legal_actions(P1) if isinstance(a, LayTile) and a.using == "DH")
     game.apply(P1, lay)
     assert game.state.pending_teleport is None

@@ -898,7 +898,7 @@ def test_1825_a_company_in_receivership_that_closes_at_its_turns_end_has_its_emp
 
     for token, route, director in (("V20.4", True, None), ("V20.3", False, None), ("V20.4", True, "Ann")):
         # (London's city 4 faces Southend; city 3 the bare U21)
-        game = operate(new_1825(), "GER", president=director, tokens=(token,), price=5, cash=0)
+        game = operate(new_1825(), "GER", president=director, tokens=(CityRef.parse(token),), price=5, cash=0)
         game.state.depot = []
         walk.start_corporation_turns(game)
         exporter = exporter_on(game)

@@ -129,7 +129,7 @@ def _operating_round_of_one_president() -> Renderer:
         corp = state.corporations[sym]
         corp.cash, corp.floated, corp.ipoed, corp.president = cash, True, True, "A"
         corp.par = corp.price = (0, 6)
-        state.tokens[(CityRef.parse(home) if isinstance(home, str) else home)] = [sym]
+        state.tokens[CityRef.parse(home)] = [sym]
         for cert in state.certificates:
             if cert.corporation == sym and cert.president:
                 cert.owner = Owner.player("A")

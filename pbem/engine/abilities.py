@@ -26,7 +26,8 @@ class Ability:
 
 @dataclass(frozen=True)
 class BlocksHexes(Ability):
-    """No tile may go on ``hexes`` while a player owns the company (1830 rules 4.5)."""
+    """No tile may go on ``hexes`` while a player owns the company (1830's privates, each
+    on its own hex: their ``blocks_hexes`` in ``companies.yaml``)."""
 
     kind: ClassVar[str] = "blocks_hexes"
     hexes: tuple[str, ...] = ()

@@ -32,8 +32,8 @@ be cached against it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, TypeGuard
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterator, Mapping, TypeGuard
 
 from pbem.engine.board import HexData, MapData, TileData, edge_of
 from pbem.engine.values import Vertex
@@ -238,13 +238,17 @@ class TrackGraph:
         return self.adjacency.get(vertex, ())
 
     def mask(self, seg: Segment) -> int:
-        """The bit mask of the track pieces ``seg`` uses."""
+        """The bit mask of the track pieces ``seg`` uses (kept in :attr:`seg_masks`)."""
+        out = self.seg_masks.get(seg)
+        if out is not None:
+            return out
         out = 0
         for piece in seg.pieces:
             bit = self.bits.get(piece)
             if bit is None:
                 bit = self.bits[piece] = 1 << len(self.bits)
             out |= bit
+        self.seg_masks[seg] = out
         return out
 
     def stop_mask(self, stop: Vertex) -> int:

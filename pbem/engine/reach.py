@@ -17,7 +17,6 @@ from pbem.engine.graph import Point, Segment, TrackGraph
 from pbem.engine.values import Vertex
 
 
-
 @dataclass
 class Network:
     """What one corporation's station tokens reach by the movement rule of :mod:`pbem.engine.graph`.
@@ -94,7 +93,6 @@ def _reached(graph: TrackGraph, starts: list[Vertex], passes: Callable[[Vertex],
     somewhere) the search over routes, :func:`_trails`, decides."""
     sea = graph.sea_stops
     start_set = frozenset(starts)
-    masks = graph.seg_masks
     stops, routed_stops = set(starts), set(starts)
     walked: set[Segment] = set()
     routed: set[Segment] = set()
@@ -111,9 +109,7 @@ def _reached(graph: TrackGraph, starts: list[Vertex], passes: Callable[[Vertex],
             if state in seen:
                 continue
             seen.add(state)
-            seg_mask = masks.get(seg)
-            if seg_mask is None:
-                seg_mask = masks[seg] = graph.mask(seg)
+            seg_mask = graph.mask(seg)
             now, still = used | seg_mask, route and not seg_mask & used
             if type(nxt) is Vertex:
                 stop_mask = graph.stop_mask(nxt)
@@ -159,7 +155,6 @@ def _trails(graph: TrackGraph, starts: list[Vertex], passes: Callable[[Vertex], 
     stops = set(starts)
     reached: set[Segment] = set()
     sea = graph.sea_stops
-    masks = graph.seg_masks
     expanded: dict[tuple[Segment, Point], list[int]] = {}
     for start in starts:
         todo: list[tuple[Point, Segment | None, int, bool]] = [(start, None, 0, False)]
@@ -168,9 +163,7 @@ def _trails(graph: TrackGraph, starts: list[Vertex], passes: Callable[[Vertex], 
             for seg in _onward(graph, vertex, arrived, through):
                 if seg.sea and not seg.sea_reach and not all_sea:
                     continue
-                seg_mask = masks.get(seg)
-                if seg_mask is None:
-                    seg_mask = masks[seg] = graph.mask(seg)
+                seg_mask = graph.mask(seg)
                 if seg_mask & used:
                     continue
                 nxt = seg.b if seg.a == vertex else seg.a

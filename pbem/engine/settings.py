@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal, Mapping
+from typing import Any, Literal, Mapping
 
 from pbem.engine.values import DividendChoice
 
@@ -17,11 +17,9 @@ Capitalization = Literal["full", "incremental"]
 """Full: a corporation receives its whole capital as it floats (1830); incremental: the
 price of each share as it is sold from the IPO (1825's minors)."""
 
-Choice = DividendChoice
-"""A corporation's choice for its revenue (1830 rules 6.6; 1870's half)."""
 
-
-def _empty() -> Mapping[str, str]:
+def _empty() -> Mapping[Any, Any]:
+    """A new read-only empty mapping (a mapping field's default)."""
     return MappingProxyType({})
 
 
@@ -60,7 +58,7 @@ class HeadingRule:
     is not the sum."""
 
     most: int = 2
-    lengths: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    lengths: Mapping[str, int] = field(default_factory=_empty)
 
 
 @dataclass(frozen=True)
@@ -100,7 +98,7 @@ class Settings:
     dividend_choices: tuple[DividendChoice, ...] = (DividendChoice.PAYOUT, DividendChoice.WITHHOLD)
     closed_corporation_trains: Literal["to_pool", "removed"] = "to_pool"
     upgrade_chart: Mapping[str, tuple[str, ...]] | None = None
-    tile_hexes: Mapping[str, TileHexes] = field(default_factory=lambda: MappingProxyType({}))
+    tile_hexes: Mapping[str, TileHexes] = field(default_factory=_empty)
     terms: Terms = Terms()
     help_examples: Mapping[str, str] = field(default_factory=_empty)
     help_omit: frozenset[str] = frozenset()
@@ -109,6 +107,6 @@ class Settings:
     gating_pieces: GatingRule | None = None
     random_seating: bool = False
     double_heading: HeadingRule | None = None
-    title_rules: Mapping[str, bool | int | str] = field(default_factory=lambda: MappingProxyType({}))
+    title_rules: Mapping[str, bool | int | str] = field(default_factory=_empty)
     """The settings of the title's own rules (declared by its composer), read with
     :meth:`~pbem.engine.title.TitleData.title_rule`."""

@@ -53,22 +53,22 @@ if TYPE_CHECKING:
     from pbem.presentation import TitlePresentation
 
 
-
 @functools.lru_cache(maxsize=64)
 def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RULES_DIR,
                hooks: TitleHooks | None = None,
                composer: type[TitleComposer] | None = None,
                presentation: type[TitlePresentation] | None = None) -> TitleData:
     """Load ``rules/<title>/`` with the named variant overlays applied in order, the map and
-    tile catalogue (``<rules_dir>/tiles.yaml``), and the title's hooks: ``hooks`` if given (a title whose code lives outside :mod:`pbem.titles`, such as the
-    tests' made-up title), else :func:`pbem.titles.hooks_for`; likewise its ``composer``
+    tile catalogue (``<rules_dir>/tiles.yaml``), and the title's hooks: ``hooks`` if given (a
+    title whose code lives outside :mod:`pbem.titles`, such as the tests' made-up title),
+    else :func:`pbem.titles.hooks_for`; likewise its ``composer``
     (else :func:`pbem.titles.composer_class`) and ``presentation`` (else
     :func:`pbem.titles.presentation_class`). Cached per process by its arguments: the
     result is immutable.
 
     After the overlays and before the schema check, the composer's
-    :meth:`~pbem.ruleset.composer.TitleComposer.compose` builds the documents from the title's parts
-    (``rules/<title>/parts/*.yaml``, :func:`pbem.ruleset.files.read_parts`) for the variants
+    :meth:`~pbem.ruleset.composer.TitleComposer.compose` builds the documents from the title's
+    parts (``rules/<title>/parts/*.yaml``, :func:`pbem.ruleset.files.read_parts`) for the variants
     (1825's units and kits); most titles have no parts and leave the documents as they are.
 
     :raises ConfigError: unknown title or variant, missing file, invalid YAML, an unknown key
@@ -146,8 +146,7 @@ def _title_rules(game: schema.GameData, composer: type[TitleComposer],
     declared = composer.title_rules()
     given = game.title_rules or {}
     for key, value in given.items():
-        where = next((path for path, part in reversed(sources) if _holds(part, ("title_rules", key))),
-                     sources[0][0] if sources else None)
+        where = _source_of(sources, ("title_rules", key))
         if key not in declared:
             raise ConfigError(f"{where}: title_rules.{key}: not a setting of this title "
                               f"(known: {', '.join(declared) or 'none'})")
@@ -173,8 +172,7 @@ def _settings(game: schema.GameData, settings_type: type[Settings],
         if value is None:
             continue
         if key not in fields:
-            where = next((path for path, part in reversed(sources) if _holds(part, (key,))), None)
-            raise ConfigError(f"{where}: {key}: not a setting of this title")
+            raise ConfigError(f"{_source_of(sources, (key,))}: {key}: not a setting of this title")
         given[key] = _typed(value, hints[key])
     return settings_type(**given, title_rules=MappingProxyType(dict(title_rules)))
 
@@ -200,7 +198,7 @@ def _typed(value: Any, hint: Any) -> Any:
         return tuple(_typed(v, args[0]) for v in value)
     if origin is frozenset:
         return frozenset(value)
-    if origin in (Mapping, collections.abc.Mapping, dict):
+    if origin in (collections.abc.Mapping, dict):
         return MappingProxyType({k: _typed(v, args[1]) for k, v in value.items()})
     return value
 
@@ -220,11 +218,17 @@ def _validated(model: type[Any] | TypeAdapter[Any], doc: Any, sources: Sequence[
         error = exc.errors()[0]
         loc = _without_tags(doc, tuple(error["loc"]))
         held = loc[:-1] if error["type"] == "missing" else loc  # a missing key: where its mapping is
-        where = next((path for path, part in reversed(sources) if _holds(part, held)), sources[0][0] if sources else None)
+        where = _source_of(sources, held)
         key = ".".join(str(part) for part in loc) or "(top level)"
         problem = "unknown key" if error["type"] == "extra_forbidden" else error["msg"]
         more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
         raise ConfigError(f"{where}: {key}: {problem}{more}") from None
+
+
+def _source_of(sources: Sequence[tuple[Path, Any]], loc: tuple[Any, ...]) -> Path | None:
+    """The file that set the key path ``loc``: the last of ``sources`` (the title's own file,
+    then each variant's overlay) holding it, else the title's own file."""
+    return next((path for path, part in reversed(sources) if _holds(part, loc)), sources[0][0] if sources else None)
 
 
 def _without_tags(doc: Any, loc: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -313,15 +317,13 @@ def _model_hint(hint: Any) -> Any:
     if dataclasses.is_dataclass(hint) and isinstance(hint, type):
         return _model_of(hint)
     origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if origin is None or not args:
+    if origin is None or origin is Literal or not args:
         return hint
     inner = tuple(_model_hint(a) for a in args)
     if origin in (types.UnionType, typing.Union):
         return functools.reduce(operator.or_, inner)
     if origin is collections.abc.Mapping:
         return dict.__class_getitem__(inner)
-    if origin is Literal:
-        return hint
     return origin[inner]
 
 

@@ -52,7 +52,6 @@ if TYPE_CHECKING:
     from pbem.engine.actions import Action
     from pbem.engine.board import TileData
     from pbem.engine.game import Game
-    from pbem.engine.receivership import ReceivershipPolicy
 
 
 def home_deferred(game: Game, corp: str) -> bool:

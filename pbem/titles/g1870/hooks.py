@@ -18,7 +18,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Hashable, Mapping
+from typing import TYPE_CHECKING, Hashable
 
 from pbem.engine.abilities import AssignHexes
 from pbem.engine import market
@@ -319,8 +319,8 @@ class Routes1870(RouteRules):
             ability = game.title.company(company).ability(AssignHexes)
             if ability is None:
                 continue
-            kind = ability.tokens.get(placed.token) if ability.tokens else None
-            bonus = kind.bonus if kind is not None else (ability.bonus if not ability.tokens else None)
+            kind = ability.tokens.get(placed.token)
+            bonus = (kind.bonus if kind is not None else None) if ability.tokens else ability.bonus
             if bonus is not None:
                 total += bonus.owner if placed.corporation == corp else bonus.others
         return total

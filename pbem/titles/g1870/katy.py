@@ -42,7 +42,6 @@ from pbem.engine.actions import Action
 from pbem.engine.events import Note, TokenPlaced
 from pbem.engine.steps.operating.base import OpStep, current_corp, president
 from pbem.engine.steps.operating.tracklay import Track
-from pbem.engine.values import CityRef
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1870 import mkt_private
 

@@ -17,7 +17,7 @@ Both are a corporation's action taken by its president as the president's whole 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pbem.engine import market, shares
 from pbem.engine.state import IPO, POOL, Certificate, Owner, StockRoundState

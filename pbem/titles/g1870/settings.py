@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pbem.engine.settings import Capitalization, Choice, Settings
+from pbem.engine.settings import Capitalization, Settings
+from pbem.engine.values import DividendChoice
 
 if TYPE_CHECKING:
     from pbem.engine.title import TitleData
@@ -37,7 +38,7 @@ class Settings1870(Settings):
     capitalization_after_reissue: Capitalization | None = None
     destination_token_value: int = 100
     destination_token_takes_a_slot: bool = False
-    connection_run_choices: tuple[Choice, ...] = (Choice.PAYOUT, Choice.WITHHOLD)
+    connection_run_choices: tuple[DividendChoice, ...] = (DividendChoice.PAYOUT, DividendChoice.WITHHOLD)
     price_protection_barred_if_president_sold_this_round: bool = True
     share_redemption: ShareRedemption = ShareRedemption()
     share_reissue: ShareReissue = ShareReissue()

@@ -96,6 +96,11 @@ class RoundSequence:
         """Called when an operating round begins (its state is fresh, before the privates
         pay): where a title counts operating rounds (for its share launches); 1830: nothing."""
 
+    def corporation_turn_started(self, game: Game, corp: str) -> None:
+        """Called when ``corp``'s operating turn begins, after its home token is placed and
+        before its first step: where a title pays or does something then (1829: a packet's
+        port income); 1830: nothing."""
+
     def new_stock_round(self, game: Game) -> None:
         """Called when a stock round begins (its state is fresh); 1830: nothing to do."""
 

@@ -44,6 +44,15 @@ class StockRules:
         agree. 1830: every corporation is on offer from the start."""
         return None
 
+    def par_prices(self, game: Game, sym: str) -> tuple[int, ...]:
+        """The prices (money) corporation ``sym`` may be started at, highest first: its fixed
+        starting price where the title data gives one (``corporations.yaml`` ``par``: 1829),
+        else every par value of the market (1830 rules 5.2)."""
+        fixed = game.title.corporation(sym).par
+        if fixed is not None:
+            return (fixed,)
+        return tuple(market.price_at(game.title, c) for c in game.title.par_cells())
+
     def sell_problem(self, game: Game, player: str, sym: str, count: int) -> str | None:
         """A title's own reason ``player`` may not sell ``count`` shares of ``sym`` now, or
         None: asked by the stock round's sale check (:func:`pbem.engine.steps.stock.sell_problem`)

@@ -55,6 +55,9 @@ class CorporationData:
     home_city: int | None = None
     short: str = ""
     kind: str = "major"
+    par: int | None = None
+    """The only price it may be started at (money; 1829's starting prices), or None: any par
+    value of the market."""
     extras: Mapping[str, Any] = field(default_factory=dict, compare=False)
     """The title's own facts about this corporation, which the core never reads, by key (as
     the loader's schema declares them for ``corporations.yaml``; 1830 has none; 1870: the

@@ -340,6 +340,7 @@ def _corporations(doc: schema.CorporationsFile) -> tuple[CorporationData, ...]:
             home_city=c.home_city,
             short=c.short if c.short is not None else c.sym[:3],
             kind=c.kind or defaults.kind or "major",
+            par=c.par,
             extras=MappingProxyType({"destination": c.destination} if c.destination else {}),
         )
         for c in doc.corporations

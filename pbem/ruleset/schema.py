@@ -224,6 +224,9 @@ class Corporation(Strict):
     float_percent: int | None = None
     destination: str | None = None
     kind: str | None = None
+    par: int | None = None
+    """The only price the corporation may be started at (a par value of the market), where
+    the title fixes it (1829's starting share prices); None: any par value."""
 
 
 class CorporationsFile(Strict):

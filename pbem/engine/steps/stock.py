@@ -135,9 +135,11 @@ def par_problem(game: Game, player: str, sym: str, price: int) -> str | None:
         return launch
     if _bought(game):
         return f"{player} has already bought a certificate this turn"
-    if market.par_coord(title, price) is None:
-        pars = ", ".join(str(market.price_at(title, c)) for c in title.par_cells())
-        return f"{price} is not a par value; choose one of {pars}"
+    allowed = game.hooks.stock.par_prices(game, sym)
+    if price not in allowed or market.par_coord(title, price) is None:
+        if len(allowed) == 1:
+            return f"{sym} starts at {allowed[0]} only"
+        return f"{price} is not a par value; choose one of {', '.join(map(str, allowed))}"
     cost = shares.certificate_price(title, sym, shares.president_percent(title, sym), price)
     if state.players[player].cash < cost:
         return f"{player} has {game.money(state.players[player].cash)}, the president's certificate costs {game.money(cost)}"
@@ -154,10 +156,9 @@ def par_offers(game: Game, player: str) -> list[Par]:
     if _bought(game) or shares.certificate_count(state, title, player) >= shares.certificate_limit(state, title):
         return []
     cash = state.players[player].cash
-    prices = [market.price_at(title, coord) for coord in title.par_cells()]
     return [Par(sym, price) for sym, corp in state.corporations.items()
             if not corp.ipoed and game.hooks.stock.launch_problem(game, sym) is None
-            for price in prices
+            for price in game.hooks.stock.par_prices(game, sym)
             if shares.certificate_price(title, sym, shares.president_percent(title, sym), price) <= cash]
 
 

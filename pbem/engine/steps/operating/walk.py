@@ -299,6 +299,7 @@ def start_corporation_turns(game: Game) -> bool:
             continue
         game.event(Operates(game.state.corporations[corp].president, corp))
         game.hooks.track.place_home_token(game, corp)
+        game.hooks.sequence.corporation_turn_started(game, corp)
         if not corporation_turn_over(game) or game.state.finished:
             return False
         end_corporation_turn(game)

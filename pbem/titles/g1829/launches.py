@@ -1,0 +1,119 @@
+"""Share launches (the variant's "Share Launches"): the companies are put on offer in groups,
+in the order of the variant's table (``corporations.yaml``), each group after a number of
+operating rounds and only once every company of the groups before it has floated; before the
+first group, every private railway must have been sold.
+
+=========  ============================  ===============================
+group      companies (the table's order)  on offer
+=========  ============================  ===============================
+1          LNWR, GWR, NER                 once every private railway is sold
+2          MR                             after 3 operating rounds
+3          LSWR, NBR                      after 5
+4          CR, GNR                        after 7
+5          LBSC, L&YR, GER, GCR           after 9
+6          GSWR, HR, SECR, FR             after 11
+=========  ============================  ===============================
+
+"The first certificate sold must be the director's" is the core's: a company is started by
+buying its Director's certificate (PAR), at its starting price only (:mod:`.stock`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pbem.engine.events.base import Event, Money
+from pbem.titles.g1829.state import state1829
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+
+@dataclass(frozen=True)
+class LaunchGroup:
+    """``size`` companies of the table, on offer after ``after`` operating rounds."""
+
+    size: int
+    after: int
+
+
+SCHEDULE = (LaunchGroup(3, 0), LaunchGroup(1, 3), LaunchGroup(2, 5), LaunchGroup(2, 7), LaunchGroup(4, 9),
+            LaunchGroup(4, 11))
+"""The variant's schedule, group by group (see the module text)."""
+
+
+@dataclass(frozen=True)
+class Launched(Event):
+    """The companies ``corporations`` are put on offer."""
+
+    corporations: tuple[str, ...]
+
+    def render(self, money: Money) -> str:
+        return f"Now on offer: {', '.join(self.corporations)}"
+
+
+def groups(game: Game) -> list[tuple[str, ...]]:
+    """The companies of each launch group, in the table's order."""
+    syms = [c.sym for c in game.title.corporations]
+    found, start = [], 0
+    for group in SCHEDULE:
+        found.append(tuple(syms[start:start + group.size]))
+        start += group.size
+    return found
+
+
+def private_railways(game: Game) -> list[str]:
+    """The private railways (every private company that is not a packet)."""
+    from pbem.titles.g1829.packets import Packet
+
+    return [c.sym for c in game.title.companies if c.ability(Packet) is None]
+
+
+def railways_unsold(game: Game) -> list[str]:
+    """The private railways the bank still holds (unsold and not closed)."""
+    state = game.state
+    return [s for s in private_railways(game) if state.companies[s].owner is None and not state.companies[s].closed]
+
+
+def group_problem(game: Game, index: int) -> str | None:
+    """Why launch group ``index`` (0 first) is not on offer now, or None."""
+    state = game.state
+    if railways_unsold(game):
+        return "no company is offered until every private railway has been sold"
+    group = SCHEDULE[index]
+    played = state1829(state).operating_rounds
+    if played < group.after:
+        return f"it is offered after {group.after} operating rounds ({played} played)"
+    earlier = [s for g in groups(game)[:index] for s in g if not state.corporations[s].floated]
+    if earlier:
+        return f"it is offered once {', '.join(earlier)} {'has' if len(earlier) == 1 else 'have'} floated"
+    return None
+
+
+def launch_problem(game: Game, sym: str) -> str | None:
+    """Why ``sym``'s shares are not on offer now, or None (see the module text)."""
+    for index, members in enumerate(groups(game)):
+        if sym in members:
+            problem = group_problem(game, index)
+            return None if problem is None else f"{sym} is not on offer yet: {problem}"
+    return None
+
+
+def next_launch(game: Game) -> tuple[tuple[str, ...], str] | None:
+    """The first group not yet on offer and why, or None when every group is: for the
+    report's "what opens next"."""
+    for index, members in enumerate(groups(game)):
+        problem = group_problem(game, index)
+        if problem is not None:
+            return members, problem
+    return None
+
+
+def announce(game: Game) -> None:
+    """Announce each group that has come on offer since the last announcement."""
+    mine = state1829(game.state)
+    all_groups = groups(game)
+    while mine.launched < len(all_groups) and group_problem(game, mine.launched) is None:
+        game.event(Launched(all_groups[mine.launched]))
+        mine.launched += 1

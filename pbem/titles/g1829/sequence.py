@@ -1,0 +1,62 @@
+"""1829's rounds (the variant's "Share Launches" and "Duration of the Game"): no auction, the
+game begins with stock round 1 (:mod:`.stock`); operating rounds are counted for the launches;
+a packet's port income is paid as a company's turn begins (:mod:`.packets`); the game ends
+after the last operating round the setting ``end_after_operating_rounds`` allows (30; "this
+can be shaded down as far as 26"; 0: no limit, for the big-bank alternative), or once the
+bank has broken, after that set of operating rounds (1830), whichever comes first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pbem.engine.sequence import RoundSequence
+from pbem.engine.state import RoundKind, RoundState, TitleState
+from pbem.engine.steps.stock import BuySellParShares
+from pbem.titles.g1829 import launches, packets
+from pbem.titles.g1829.state import State1829, state1829
+from pbem.titles.g1829.stock import Stock1829
+
+if TYPE_CHECKING:
+    from pbem.engine.game import Game
+
+END_RULE = "end_after_operating_rounds"
+END_REASON = "operating rounds"
+
+
+class Sequence1829(RoundSequence):
+    """See the module text."""
+
+    def new_title_state(self) -> TitleState:
+        """1829's own state (:class:`~pbem.titles.g1829.state.State1829`)."""
+        return State1829()
+
+    def first_round(self, game: Game) -> RoundState:
+        """Stock round 1, in which the private railways are sold first."""
+        return RoundState(kind=RoundKind.STOCK, number=1)
+
+    def stock_step(self) -> type[BuySellParShares]:
+        """:class:`~pbem.titles.g1829.stock.Stock1829`."""
+        return Stock1829
+
+    def next_round(self, game: Game, finished: RoundState) -> RoundState | None:
+        """As 1830, but the game ends after the operating round the setting names."""
+        limit = game.title.title_rule(END_RULE)
+        if (finished.kind == RoundKind.OPERATING and isinstance(limit, int) and limit > 0
+                and state1829(game.state).operating_rounds >= limit):
+            game.end_game(END_REASON)
+            return None
+        return super().next_round(game, finished)
+
+    def new_operating_round(self, game: Game) -> None:
+        """Count it."""
+        state1829(game.state).operating_rounds += 1
+
+    def new_stock_round(self, game: Game) -> None:
+        """A fresh count of falls by sales; the groups now on offer announced."""
+        state1829(game.state).drops.clear()
+        launches.announce(game)
+
+    def corporation_turn_started(self, game: Game, corp: str) -> None:
+        """The packets' port income (:func:`~pbem.titles.g1829.packets.pay_port_income`)."""
+        packets.pay_port_income(game, corp)

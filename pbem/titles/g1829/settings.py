@@ -1,0 +1,74 @@
+"""The settings of 1829's own rules (``game.yaml`` ``title_rules``), each a reading the GM may
+change, with its default, and 1829's own kind of private ability (the packet).
+
+==================================  ==========  =================================================
+setting                             default     meaning
+==================================  ==========  =================================================
+``end_after_operating_rounds``      30          the game ends after this many operating rounds
+                                                (the seed: 30, "shaded down as far as 26"); 0:
+                                                no limit (the big-bank alternative)
+``dividend_rise_above_percent``     5           a dividend raises the price only if a share's
+                                                dividend is more than this percent of the price
+``rebuy_restores_price``            ``pool``    which purchases win back a fall caused by sales
+                                                in the same stock round: ``pool``, ``any``
+                                                (the IPO's too), ``none``
+``lm_share_when_company_owned``     ``director``  who receives the L&YR share when a company
+                                                owns the L&M: its ``director``, or ``none``
+==================================  ==========  =================================================
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Mapping
+
+from pbem.engine.abilities import CORE_ABILITIES, Ability
+from pbem.ruleset.composer import TitleComposer
+from pbem.titles.g1829.lm import COMPANY_OWNED_RULE
+from pbem.titles.g1829.operating import RISE_RULE
+from pbem.titles.g1829.packets import Packet
+from pbem.titles.g1829.sequence import END_RULE
+from pbem.titles.g1829.stock import REBUY_RULE
+
+TITLE_RULES: Mapping[str, bool | int | str] = {END_RULE: 30, RISE_RULE: 5, REBUY_RULE: "pool",
+                                               COMPANY_OWNED_RULE: "director"}
+"""1829's settings and their defaults (module text)."""
+
+REBUY_READINGS = ("pool", "any", "none")
+LM_READINGS = ("director", "none")
+GNSR = "gnsr"
+"""The option replacing the Highland by the Great North of Scotland Railway."""
+
+
+def with_gnsr(documents: Mapping[str, Any]) -> dict[str, Any]:
+    """``documents`` with the HR's entry made the GNSR's: its certificates, starting price
+    and place kept, its home Aberdeen (the seed's recommendation)."""
+    composed = dict(documents)
+    corporations = copy.deepcopy(composed["corporations"])
+    for entry in corporations["corporations"]:
+        if entry["sym"] == "HR":
+            entry.update(sym="GNSR", short="GNS", name="Great North of Scotland Railway", home="B12")
+            entry.pop("home_city", None)
+    composed["corporations"] = corporations
+    return composed
+
+
+class Rules1829Composer(TitleComposer):
+    """1829's own settings and ability kinds (the boards are composed by its subclass)."""
+
+    @classmethod
+    def title_rules(cls) -> Mapping[str, bool | int | str]:
+        """1830's and 1829's (module text)."""
+        return {**super().title_rules(), **TITLE_RULES}
+
+    @classmethod
+    def compose(cls, documents: Mapping[str, Any], parts: Mapping[str, Any],
+                variants: tuple[str, ...]) -> dict[str, Any]:
+        """With the ``gnsr`` option, the GNSR in place of the HR (:func:`with_gnsr`)."""
+        composed = super().compose(documents, parts, variants)
+        return with_gnsr(composed) if GNSR in variants else composed
+
+    @classmethod
+    def ability_kinds(cls) -> Mapping[str, type[Ability]]:
+        """The core's kinds and the packet (:class:`~pbem.titles.g1829.packets.Packet`)."""
+        return {**CORE_ABILITIES, Packet.kind: Packet}

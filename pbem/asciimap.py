@@ -209,6 +209,7 @@ def hex_cell(game: Game, coord: str) -> list[str]:
     blocker = game.hex_blocker(coord)
     if blocker is not None:
         extras.append(f"*{blocker}")
+    extras += [f"@{_short(game, corp)}" for corp, hexes in game.state.map_pieces.items() for h in hexes if h == coord]
     lines = _pack(head)
     for index, city in enumerate(tile.cities):
         revenue = str(city.revenue)
@@ -515,6 +516,9 @@ def _legend(game: Game, width: int) -> list[str]:
     blocker = next((c.sym for c in game.title.companies if c.ability(BlocksHexes) is not None), None)
     if blocker is not None:
         entries.append((f"*{blocker}", f"blocked by the private company {blocker} while a player owns it"))
+    pieces = game.title.settings.gating_pieces
+    if pieces is not None:
+        entries.append((f"@{corp}", f"{corp}'s {pieces.name}"))
     entries.append(("####", "a side no track may cross (# in a wall or a border line)"))
     kinds = {b.kind for h in board.hexes.values() for b in h.borders}
     if "water" in kinds:

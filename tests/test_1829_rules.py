@@ -14,7 +14,7 @@ from pbem.engine import market, shares
 from pbem.engine.actions import BuyPrivate, BuyShares, Par, Pass, SellShares
 from pbem.engine.events.base import Event, render_all
 from pbem.engine.game import Game
-from pbem.engine.state import IPO, POOL, RoundKind, RoundState
+from pbem.engine.state import IPO, RoundKind, RoundState
 from pbem.engine.stock_rules import PriceMove
 from pbem.engine.values import CityRef, Owner
 from pbem.errors import IllegalOrderError

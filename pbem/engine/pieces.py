@@ -77,6 +77,12 @@ def gate_problem(game: Game, corp: str, coord: str) -> str | None:
     allowed = game.hooks.track.lay_gate(game, corp)
     if allowed is None or coord in allowed:
         return None
+    return game.hooks.track.gate_refusal(game, corp, coord)
+
+
+def gate_refusal(game: Game, corp: str, coord: str) -> str:
+    """Why the title data's gating pieces close ``coord`` to ``corp`` (a hex outside the
+    gate): another corporation's piece holds it, or it is not near ``corp``'s own."""
     rule = gating_rule(game.title)
     name = rule.name if rule is not None else "map piece"
     pieces = game.state.map_pieces

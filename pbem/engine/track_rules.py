@@ -133,6 +133,14 @@ class TrackRules:
 
         return allowed_hexes(game, corp)
 
+    def gate_refusal(self, game: Game, corp: str, coord: str) -> str:
+        """Why ``coord``, outside :meth:`lay_gate`, is closed to ``corp``: the base's words for
+        the title data's gating pieces (:func:`pbem.engine.pieces.gate_refusal`); a title with
+        a gate of its own explains it in its terms (1829's survey parties)."""
+        from pbem.engine.pieces import gate_refusal
+
+        return gate_refusal(game, corp, coord)
+
     def spending_power(self, game: Game, corp: str) -> int:
         """The most ``corp`` may spend now on terrain and station tokens (money): 1830, its
         treasury. A title that lends (1825: a company in receivership may spend beyond its

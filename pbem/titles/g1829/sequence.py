@@ -1,6 +1,7 @@
 """1829's rounds (the variant's "Share Launches" and "Duration of the Game"): no auction, the
 game begins with stock round 1 (:mod:`.stock`); operating rounds are counted for the launches;
-a packet's port income is paid as a company's turn begins (:mod:`.packets`); the game ends
+a company's turn begins with its survey (:mod:`.survey`) and a packet's port income
+(:mod:`.packets`); the game ends
 after the last operating round the setting ``end_after_operating_rounds`` allows (30; "this
 can be shaded down as far as 26"; 0: no limit, for the big-bank alternative), or once the
 bank has broken, after that set of operating rounds (1830), whichever comes first.
@@ -13,12 +14,13 @@ from typing import TYPE_CHECKING
 from pbem.engine.sequence import RoundSequence
 from pbem.engine.state import RoundKind, RoundState, TitleState
 from pbem.engine.steps.stock import BuySellParShares
-from pbem.titles.g1829 import launches, packets
+from pbem.titles.g1829 import launches, packets, survey
 from pbem.titles.g1829.state import State1829, state1829
 from pbem.titles.g1829.stock import Stock1829
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
+    from pbem.engine.steps.operating import OpStep
 
 END_RULE = "end_after_operating_rounds"
 END_REASON = "operating rounds"
@@ -57,6 +59,17 @@ class Sequence1829(RoundSequence):
         state1829(game.state).drops.clear()
         launches.announce(game)
 
+    def operating_steps(self) -> tuple[type[OpStep], ...]:
+        """The survey (:class:`~pbem.titles.g1829.survey.Survey`) first, then 1830's steps,
+        the token step allowing a station where a party stands where the setting says
+        (:class:`~pbem.titles.g1829.survey.Token1829`)."""
+        from pbem.engine.steps.operating import CORE_STEPS, Token
+
+        return (survey.Survey, *(survey.Token1829 if step is Token else step for step in CORE_STEPS))
+
     def corporation_turn_started(self, game: Game, corp: str) -> None:
-        """The packets' port income (:func:`~pbem.titles.g1829.packets.pay_port_income`)."""
+        """A fresh survey, its parties placed as it first operates
+        (:func:`~pbem.titles.g1829.survey.new_turn`), and the packets' port income
+        (:func:`~pbem.titles.g1829.packets.pay_port_income`)."""
+        survey.new_turn(game, corp)
         packets.pay_port_income(game, corp)

@@ -29,10 +29,11 @@ from pbem.titles.g1829.operating import RISE_RULE
 from pbem.titles.g1829.packets import Packet
 from pbem.titles.g1829.sequence import END_RULE
 from pbem.titles.g1829.stock import REBUY_RULE
+from pbem.titles.g1829.survey import DEFAULTS as SURVEY_DEFAULTS
 
 TITLE_RULES: Mapping[str, bool | int | str] = {END_RULE: 30, RISE_RULE: 5, REBUY_RULE: "pool",
-                                               COMPANY_OWNED_RULE: "director"}
-"""1829's settings and their defaults (module text)."""
+                                               COMPANY_OWNED_RULE: "director", **SURVEY_DEFAULTS}
+"""1829's settings and their defaults (module text; the survey parties': :mod:`.survey`)."""
 
 REBUY_READINGS = ("pool", "any", "none")
 LM_READINGS = ("director", "none")

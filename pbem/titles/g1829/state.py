@@ -6,10 +6,13 @@ no field for.
   them too);
 * ``launched`` — how many groups of the launch schedule have been announced as on offer;
 * ``drops`` — corporation -> the rows its price fell by sales in this stock round and not yet
-  won back by purchases from the pool (the variant's "Share Price Movement", 2).
+  won back by purchases from the pool (the variant's "Share Price Movement", 2);
+* the operating company's survey this turn (:mod:`.survey`): ``surveyed`` (a party has
+  moved), ``parked`` (its party stays parked on a home station), ``left`` (the hexes its
+  parties have left, where it may lay new track).
 
 Source: Stuart Dagger's Combined Boards Variant (seed 003), "Share Launches" and "Share Price
-Movement".
+Movement"; "Survey Parties and Track Building".
 """
 
 from __future__ import annotations
@@ -26,10 +29,14 @@ class State1829(TitleState):
     operating_rounds: int = 0
     launched: int = 0
     drops: dict[str, int] = field(default_factory=dict)
+    surveyed: bool = False
+    parked: bool = False
+    left: list[str] = field(default_factory=list)
 
     def copy(self) -> State1829:
         """A structural copy."""
-        return State1829(self.operating_rounds, self.launched, dict(self.drops))
+        return State1829(self.operating_rounds, self.launched, dict(self.drops), self.surveyed, self.parked,
+                         list(self.left))
 
 
 def state1829(state: GameState) -> State1829:

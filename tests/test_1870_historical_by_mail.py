@@ -14,21 +14,12 @@ the rivers. The log then replays to the same game.
 
 from __future__ import annotations
 
-import itertools
-
-from pbem.application.mail import AppConfig, TurnReports, handle_mail
-from pbem.application.state import Replay, replay
-from pbem.application.texts import TextSettings, turn_report
-from pbem.commands import is_command_line
+from pbem.application.state import replay
 from pbem.engine import track
-from pbem.games import genesis_data, hash_secret
-from pbem.log_records import GameRecord, LogRecord
-from pbem.mail.types import BodyLine, Submission
 from pbem.titles.g1870.state import state1870
+from tests.mail_table import Table
 
 ANN, BOB, CY, DI = "Ann", "Bob", "Cy", "Di"
-SEATS = [(name, f"{name.lower()}@example.org") for name in (ANN, BOB, CY, DI)]
-SECRETS = {name: f"{name.lower()}pw" for name, _ in SEATS}
 GID = "hist-1870"
 
 AUCTION = [
@@ -76,48 +67,8 @@ def section(report: str) -> list[str]:
     return [line.strip() for line in text.splitlines()]
 
 
-class Table:
-    """The game as the server keeps it: its log, its replayed state and the reports sent."""
-
-    def __init__(self) -> None:
-        data = genesis_data(GID, "1870", ("historical_order_start",), SEATS, "gm@example.org", SECRETS, "gmpw")
-        self.records: list[LogRecord] = [GameRecord(seq=0, genesis=data)]
-        self.state: Replay = replay(self.records)
-        counter = itertools.count(1)
-        self.config = AppConfig(new_secret=lambda: f"fresh{next(counter)}", hash_secret=hash_secret,
-                                route_budget=20_000)
-        self.reports: list[str] = []
-
-    def submission(self, seat: str, lines: tuple[str, ...]) -> Submission:
-        body = tuple(BodyLine(n, text, is_command_line(text)) for n, text in enumerate(lines, start=1))
-        return Submission(f"<m{len(self.records)}.{len(self.reports)}@example.org>", dict(SEATS)[seat], seat,
-                          f"[{GID}] orders", GID, SECRETS[seat], body)
-
-    def send(self, seat: str, *lines: str) -> None:
-        """A mail of ``lines`` from ``seat``, which must be accepted."""
-        decision = handle_mail(self.state, self.submission(seat, lines), self.config)
-        assert decision.refusal is None, (seat, lines, decision.refusal)
-        assert any(isinstance(r, TurnReports) for r in decision.replies)
-        self.records += list(decision.records)
-        self.state = decision.state
-        self.reports.append(turn_report(self.state, TextSettings("pbem@example.org"), since=0,
-                                        number=len(self.reports) + 1, recipient=seat, width=80))
-
-    def refused(self, seat: str, *lines: str) -> str:
-        """A mail from ``seat`` that must be refused; the refusal's reason. Nothing is kept."""
-        before = len(self.records)
-        decision = handle_mail(self.state, self.submission(seat, lines), self.config)
-        assert decision.refusal is not None and not decision.records
-        assert len(self.records) == before
-        return str(decision.refusal)
-
-    def play(self, mails: list[tuple[str, ...]]) -> None:
-        for seat, *lines in mails:
-            self.send(seat, *lines)
-
-
 def test_a_four_player_historical_order_start_by_mail() -> None:
-    table = Table()
+    table = Table(GID, "1870", ("historical_order_start",), [ANN, BOB, CY, DI])
     game = table.state.game
     assert game.state.round.kind == "auction"
     assert [c.sym for c in game.title.companies][-2:] == ["GMO", "MKT"], "the GM&O's certificate is a private"

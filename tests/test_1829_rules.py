@@ -385,3 +385,13 @@ def test_five_e_adds_two_trains_from_phase_4_at_the_4_4e_price() -> None:
     assert (five_e.count, five_e.price, five_e.available_on) == (2, 830, "4")
     counts = {t.name: t.count for t in load_title("1829").trains}
     assert counts == {"2": 10, "3": 9, "4": 6, "5": 5, "3T": 5, "6": 3, "2+2": 3, "7": 6}
+
+
+def test_help_lists_the_settings_in_force() -> None:
+    from pbem.orders import help_text
+
+    plain = " ".join(help_text(title=load_title("1829")).split())
+    assert "end_after_operating_rounds = 30;" in plain and "survey_parties = 1;" in plain
+    assert "SURVEY [<from>] <hex>" in plain and "PARK" in plain
+    big = " ".join(help_text(title=load_title("1829", ("big_bank",))).split())
+    assert "end_after_operating_rounds = 0;" in big

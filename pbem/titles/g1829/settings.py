@@ -54,6 +54,24 @@ def with_gnsr(documents: Mapping[str, Any]) -> dict[str, Any]:
     return composed
 
 
+SETTINGS_NOTE = "Settings of this game"
+
+
+def with_settings_note(documents: Mapping[str, Any]) -> dict[str, Any]:
+    """``documents`` with HELP's note listing 1829's settings as this game has them (the
+    defaults with the variants' changes), so the GM's readings are what HELP says."""
+    composed = dict(documents)
+    game = copy.deepcopy(composed["game"])
+    rules = {**TITLE_RULES, **(game.get("title_rules") or {})}
+    text = "; ".join(f"{key} = {str(value).lower() if isinstance(value, bool) else value}"
+                     for key, value in rules.items() if key in TITLE_RULES)
+    notes = dict(game.get("help_notes") or {})
+    notes[SETTINGS_NOTE] = (f"{text} (the GM chooses them; README, 1829, says what each means).")
+    game["help_notes"] = notes
+    composed["game"] = game
+    return composed
+
+
 class Rules1829Composer(TitleComposer):
     """1829's own settings and ability kinds (the boards are composed by its subclass)."""
 
@@ -65,9 +83,10 @@ class Rules1829Composer(TitleComposer):
     @classmethod
     def compose(cls, documents: Mapping[str, Any], parts: Mapping[str, Any],
                 variants: tuple[str, ...]) -> dict[str, Any]:
-        """With the ``gnsr`` option, the GNSR in place of the HR (:func:`with_gnsr`)."""
+        """With the ``gnsr`` option, the GNSR in place of the HR (:func:`with_gnsr`); HELP's
+        note on the settings in force (:func:`with_settings_note`)."""
         composed = super().compose(documents, parts, variants)
-        return with_gnsr(composed) if GNSR in variants else composed
+        return with_settings_note(with_gnsr(composed) if GNSR in variants else composed)
 
     @classmethod
     def ability_kinds(cls) -> Mapping[str, type[Ability]]:

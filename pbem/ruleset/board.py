@@ -285,3 +285,19 @@ def _parse_sea_links(raw: Any, hexes: Mapping[str, HexData], at: _Where) -> tupl
             at.fail(f"two sea links join {ends[0]} and {ends[1]}")
         out.append(SeaLinkData(ends[0], ends[1], reach))
     return tuple(out)
+
+
+COORD = re.compile(r"^([A-Za-z]+)(-?[0-9]+)$")
+"""A map coordinate as the data write it: row letters (lower case north of row A), number."""
+
+
+def coord_order(coord: str) -> tuple[int, int]:
+    """Sort key of a map coordinate: (row, column), the rows north of A (``a``, ``b``,
+    lower case) first; (0, 0) for text that is no coordinate."""
+    match = COORD.match(coord)
+    if match is None:
+        return (0, 0)
+    letters, number = match.group(1), int(match.group(2))
+    if letters.islower():
+        return (-(ord(letters[-1]) - ord("a") + 1), number)
+    return (ord(letters[-1]) - ord("A") + 26 * (len(letters) - 1), number)

@@ -123,6 +123,19 @@ def buy_problem(game: Game, player: str, sym: str, source: str) -> str | None:
     return None
 
 
+def bank_private_problem(game: Game, player: str, company: str) -> str | None:
+    """Why ``player`` may not pay for private company ``company`` bought from the bank at its
+    face value, or None: the money and the certificate limit (1825's and 1829's stock rounds;
+    whether the bank offers it is the title's own rule)."""
+    state, title = game.state, game.title
+    value = title.company(company).value
+    if state.players[player].cash < value:
+        return f"{player} has {game.money(state.players[player].cash)}, {company} costs {game.money(value)}"
+    if shares.certificate_count(state, title, player) >= shares.certificate_limit(state, title):
+        return f"{player} is at the certificate limit of {shares.certificate_limit(state, title)}"
+    return None
+
+
 def par_problem(game: Game, player: str, sym: str, price: int) -> str | None:
     """Why ``player`` may not start ``sym`` at ``price`` now, or None."""
     state, title = game.state, game.title

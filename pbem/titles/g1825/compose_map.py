@@ -31,11 +31,11 @@ A pure function of its inputs; it copies what it returns.
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 from pbem.errors import ConfigError
+from pbem.ruleset.board import coord_order
 
 
 class MapSelection(Protocol):
@@ -64,7 +64,6 @@ SEPIA = "sepia"
 SEPIA_AS = "gray"
 """The colour a sepia hex has on the composed map."""
 
-_COORD = re.compile(r"^([A-Za-z]+)(-?[0-9]+)$")
 
 
 def has_unit4(selection: MapSelection) -> bool:
@@ -101,17 +100,6 @@ def tile_pieces(selection: MapSelection) -> list[tuple[str, str]]:
     if "d1" in selection.options:
         out.append(("map_d1", "tiles"))
     return out
-
-
-def coord_order(coord: str) -> tuple[int, int]:
-    """Sort key of an 18xx.games coordinate: (row, column), rows a, b, c north of A."""
-    match = _COORD.match(coord)
-    if match is None:
-        return (0, 0)
-    letters, number = match.group(1), int(match.group(2))
-    if letters.islower():
-        return (-(ord(letters[-1]) - ord("a") + 1), number)
-    return (ord(letters[-1]) - ord("A") + 26 * (len(letters) - 1), number)
 
 
 def compose_map(map_doc: Mapping[str, Any], parts: Mapping[str, Any],

@@ -43,7 +43,8 @@ from pbem.engine.events.receivership import ReceivershipEnded
 from pbem.engine.receivership import in_receivership
 from pbem.engine.state import IPO, POOL, Certificate, Owner, StockRoundState
 from pbem.engine.step import Handler
-from pbem.engine.steps.stock import SOURCES, BuySellParShares, least_sale, must_sell, sell_problem
+from pbem.engine.steps.stock import (SOURCES, BuySellParShares, bank_private_problem, least_sale, must_sell,
+                                     sell_problem)
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1825.start import facts, par_cell, unsold_start_privates
 from pbem.titles.g1825.state import State1825, is_minor, state1825
@@ -269,7 +270,7 @@ def sold_in_round(game: Game, player: str, stock_round: int | None = None) -> li
 
 def buy_private_problem(game: Game, player: str, company: str) -> str | None:
     """Why ``player`` may not buy ``company`` from the bank now, or None."""
-    state, title = game.state, game.title
+    state = game.state
     if company not in state.companies:
         return f"there is no private company {company!r}"
     if _purchased(game):
@@ -283,12 +284,7 @@ def buy_private_problem(game: Game, player: str, company: str) -> str | None:
         if company in sold_in_round(game, player):
             return f"{player} sold {company} this round and may not buy it back this round"
         return f"{company} is not for sale"
-    value = title.company(company).value
-    if state.players[player].cash < value:
-        return f"{player} has {game.money(state.players[player].cash)}, {company} costs {game.money(value)}"
-    if shares.certificate_count(state, title, player) >= shares.certificate_limit(state, title):
-        return f"{player} is at the certificate limit of {shares.certificate_limit(state, title)}"
-    return None
+    return bank_private_problem(game, player, company)
 
 
 def sell_private_problem(game: Game, player: str, company: str) -> str | None:

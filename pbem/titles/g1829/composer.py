@@ -22,11 +22,11 @@ ps18xx 1829 North/South map files (the boards), the seed (the combined board and
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from pbem.errors import ConfigError
+from pbem.ruleset.board import coord_order
 from pbem.titles.g1829.settings import Rules1829Composer
 
 SOUTH = "south"
@@ -35,7 +35,6 @@ COMBINED = "combined"
 BOARDS = (SOUTH, NORTH)
 """The variants that each play one board alone."""
 
-_COORD = re.compile(r"^([A-Za-z]+)(-?[0-9]+)$")
 
 
 def board_of(variants: tuple[str, ...]) -> str:
@@ -51,17 +50,6 @@ def check_board_choice(variants: tuple[str, ...]) -> None:
     if all(board in variants for board in BOARDS):
         raise ConfigError("1829: the options south and north each play one board alone; name "
                           "one of them, or neither for the combined board")
-
-
-def coord_order(coord: str) -> tuple[int, int]:
-    """Sort key of a coordinate: (row, column), the rows north of A (lower-case) first."""
-    match = _COORD.match(coord)
-    if match is None:
-        return (0, 0)
-    letters, number = match.group(1), int(match.group(2))
-    if letters.islower():
-        return (-(ord(letters[-1]) - ord("a") + 1), number)
-    return (ord(letters[-1]) - ord("A") + 26 * (len(letters) - 1), number)
 
 
 def _part(parts: Mapping[str, Any], name: str) -> Mapping[str, Any]:

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, Iterator
 
-from pbem.engine import market, shares
+from pbem.engine import market
 from pbem.engine.actions import Action, BuyPrivate, BuyShares, Par, Pass, SellShares
 from pbem.engine.events import PrivateBought
 from pbem.engine.events.rounds import PriceMoved
 from pbem.engine.state import Owner, ShareSale
 from pbem.engine.step import Handler
-from pbem.engine.steps.stock import PURCHASES, BuySellParShares, drop_price, must_sell, pool_presidency
+from pbem.engine.steps.stock import (PURCHASES, BuySellParShares, bank_private_problem, drop_price, must_sell,
+                                     pool_presidency)
 from pbem.engine.stock_rules import StockRules
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1829 import launches, lm
@@ -49,7 +50,7 @@ def for_sale(game: Game) -> list[str]:
 
 def buy_private_problem(game: Game, player: str, company: str) -> str | None:
     """Why ``player`` may not buy ``company`` from the bank now, or None."""
-    state, title = game.state, game.title
+    state = game.state
     if company not in state.companies:
         return f"there is no private company {company!r}"
     sr = state.round.stock
@@ -61,12 +62,7 @@ def buy_private_problem(game: Game, player: str, company: str) -> str | None:
         if held is not None or state.companies[company].closed:
             return f"{company} is not the bank's to sell"
         return f"{company} is not on offer yet: the bank offers {' or '.join(offered)}, the cheapest first"
-    value = title.company(company).value
-    if state.players[player].cash < value:
-        return f"{player} has {game.money(state.players[player].cash)}, {company} costs {game.money(value)}"
-    if shares.certificate_count(state, title, player) >= shares.certificate_limit(state, title):
-        return f"{player} is at the certificate limit of {shares.certificate_limit(state, title)}"
-    return None
+    return bank_private_problem(game, player, company)
 
 
 class StockRules1829(StockRules):

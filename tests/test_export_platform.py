@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.engine.ids import TrainId
 from pbem.engine.values import CityRef
 from pbem.engine import track
 from pbem.engine.actions import BuyPrivate, BuyShares, Pass, PlaceToken, RunRoutes, SellShares, TrainRun
@@ -68,9 +69,9 @@ def stock_turn(game: Game, seat: str) -> None:
 
 def test_a_checked_run_keeps_the_hexes_each_leg_passes() -> None:
     game = bournemouth_line("Y13.0")  # Y13 - X14 (#57) - W15 (plain track) - V16 (a town)
-    [result] = track.check_runs(game, "LSWR", [(("2-0", "2-1"), ["Y13", "X14", "V16"])])
+    [result] = track.check_runs(game, "LSWR", [((TrainId("2", 0), TrainId("2", 1)), ["Y13", "X14", "V16"])])
     assert result.legs == (("Y13", "X14"), ("X14", "W15", "V16"))
-    [back] = track.check_runs(game, "LSWR", [(("2-0", "2-1"), ["V16", "X14", "Y13"])])
+    [back] = track.check_runs(game, "LSWR", [((TrainId("2", 0), TrainId("2", 1)), ["V16", "X14", "Y13"])])
     assert back.legs == (("V16", "W15", "X14"), ("X14", "Y13"))  # in the direction of travel
 
 
@@ -324,7 +325,7 @@ def test_a_train_bought_with_no_lay_first_is_written_after_a_pass_of_each_step_p
     assert all(p["type"] == "pass" and p["entity"] == "MP" and p["entity_type"] == "corporation" for p in passes)
     assert bought["type"] == "buy_train" and bought["train"] == "2-0"
     assert exporter.sources == [9] * len(exporter.actions)
-    assert game.state.corporations["MP"].trains == ["2-0"]
+    assert game.state.corporations["MP"].trains == [TrainId("2", 0)]
 
 
 def test_a_lay_passes_over_nothing_and_is_written_alone() -> None:
@@ -365,8 +366,8 @@ def test_a_train_the_record_never_moved_is_bought_from_the_corporation_holding_i
     from tests.test_1825_operating import operate, take
 
     game = operate(new_game(), "LSWR", cash=900)
-    take(game, "3-0")
-    game.state.corporations["GWR"].trains.append("3-0")  # bought with no record action
+    take(game, TrainId("3", 0))
+    game.state.corporations["GWR"].trains.append(TrainId("3", 0))  # bought with no record action
     reader = Renderer({"title": "1825", "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bob"}]},
                       game.title)
     reader.game = game
@@ -686,11 +687,11 @@ def test_1825_the_platform_waits_for_the_pass_of_a_company_with_less_than_a_trad
     from tests.test_1825_operating import operate, take
 
     game = game_1825(("unit_3",))
-    operate(game, "HR", cash=6, owned=("U3-0",))
+    operate(game, "HR", cash=6, owned=(TrainId("U3", 0),))
     asks = Translation1825().asks_at_turn_end
     assert not asks(game, "HR")
-    take(game, "5-0")
-    game.state.corporations["GNoS"].trains.append("5-0")
+    take(game, TrainId("5", 0))
+    game.state.corporations["GNoS"].trains.append(TrainId("5", 0))
     assert asks(game, "HR")
     game.state.corporations["HR"].cash = 10
     assert not asks(game, "HR")
@@ -775,7 +776,7 @@ def test_a_train_from_another_corporation_at_the_banks_price_reads_back_by_its_s
     exporter.add(LoggedOrder(1, "A", BuyTrain("2", "NYC", 80)))
     bought = exporter.actions[-1]
     assert bought["type"] == "buy_train" and bought["seller"] == "NYC" and bought["price"] == 80
-    assert game.state.corporations["NYC"].trains == [] and game.state.corporations["PRR"].trains == ["2-0"]
+    assert game.state.corporations["NYC"].trains == [] and game.state.corporations["PRR"].trains == [TrainId("2", 0)]
 
 
 def test_1825_a_private_sold_to_the_bank_counts_in_the_money_the_platform_sees() -> None:
@@ -882,7 +883,7 @@ def test_a_train_from_the_pool_names_the_pool_as_its_seller() -> None:
     exporter.add(LoggedOrder(1, "A", BuyTrain("2", "pool")))
     bought = exporter.actions[-1]
     assert bought["type"] == "buy_train" and bought["seller"] == "pool"
-    assert game.state.corporations["PRR"].trains == ["2-0"] and game.state.pool_trains == []
+    assert game.state.corporations["PRR"].trains == [TrainId("2", 0)] and game.state.pool_trains == []
 
 
 def test_1825_a_company_in_receivership_that_closes_at_its_turns_end_has_its_empty_run_first() -> None:
@@ -945,9 +946,9 @@ def test_1825_the_receivers_discard_is_written_for_the_platforms_discard_step() 
     from tests.test_1825_operating import receivership_position
 
     game = receivership_position("V20.4")
-    game.state.corporations["GER"].trains = ["3-0", "4-0"]
-    game.state.depot = [t for t in game.state.depot if t not in ("3-0", "3-1", "4-0")]
-    game.state.pool_trains = ["3-1"]  # as the receiver discarded it
+    game.state.corporations["GER"].trains = [TrainId("3", 0), TrainId("4", 0)]
+    game.state.depot = [t for t in game.state.depot if t not in (TrainId("3", 0), TrainId("3", 1), TrainId("4", 0))]
+    game.state.pool_trains = [TrainId("3", 1)]  # as the receiver discarded it
     exporter = exporter_on(game)
     exporter.memo[IN_RECEIVERSHIP] = frozenset({"GER"})
     written = Translation1825().after_order(exporter, [TrainDiscarded("GER", "3")])
@@ -1047,7 +1048,7 @@ def test_1825_two_2_trains_run_as_one_with_k7s_2_plus_2_train_in_the_game() -> N
     from tests.test_1825_operating import new_game as new_1825
     from tests.test_1825_operating import operate, put
 
-    game = operate(new_1825(("unit_1", "k7"), players=4), "LSWR", owned=("2-0", "2-1"), tokens=(CityRef("Y13", 0),))
+    game = operate(new_1825(("unit_1", "k7"), players=4), "LSWR", owned=(TrainId("2", 0), TrainId("2", 1)), tokens=(CityRef("Y13", 0),))
     put(game, "X14", "57", ("Y13", "W15"))
     put(game, "W15", "9", ("X14", "V16"))
     put(game, "V16", "4", ("W15", "U17"))

@@ -12,7 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pbem.engine import trains
 from pbem.engine.ids import ShareId, TrainId
+from pbem.ruleset import load_title
 
 kinds = st.sampled_from(["2", "3", "12", "D", "2+2", "4+4E", "3T", "U3", "x-y"])
 numbers = st.integers(min_value=0, max_value=30)
@@ -65,6 +67,12 @@ def test_a_train_id_is_no_text_and_is_not_written_as_json_by_mistake() -> None:
     with pytest.raises(TypeError):
         json.dumps({"train": train})
     assert pickle.loads(pickle.dumps(train)) == train and copy.deepcopy(train) == train
+
+
+def test_the_depot_holds_train_ids_named_as_the_platform_names_them() -> None:
+    depot = trains.new_depot(load_title("1830"))
+    assert [str(t) for t in depot[:3]] == ["2-0", "2-1", "2-2"] and str(depot[-1]) == "D-0"
+    assert trains.train_data(load_title("1830"), depot[-1]).name == "D"
 
 
 @pytest.mark.parametrize(("text", "corporation", "index"), [

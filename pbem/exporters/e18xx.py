@@ -42,6 +42,7 @@ from pbem.engine.routes import resolve_auto
 from pbem.engine.events import Event
 from pbem.engine.events.operating import TrainBought
 from pbem.engine.game import Game
+from pbem.engine.ids import TrainId
 from pbem.engine.state import Owner, RoundKind
 from pbem.engine.steps.stock import PURCHASES
 from pbem.engine.title import TitleData
@@ -276,7 +277,7 @@ class Exporter:
         picks it (:meth:`pbem.exporters.slots.CitySlots.slot`)."""
         return self.slots.slot(self.game, coord, city, corp)
 
-    def train_ids(self, holder: str) -> list[str]:
+    def train_ids(self, holder: str) -> list[TrainId]:
         """Our engine's train ids held by ``holder`` (a corporation, ``"pool"`` or ``"depot"``)."""
         state = self.game.state
         if holder == "pool":
@@ -411,13 +412,13 @@ class Exporter:
                 return
             self.add(LoggedOrder(order.seq, order.seat, Pass()))  # the first that takes it (ours alike)
 
-    def _pieces(self) -> dict[str, list[str]]:
+    def _pieces(self) -> dict[str, list[TrainId]]:
         state = self.game.state
         out = {sym: list(c.trains) for sym, c in state.corporations.items()}
         out["pool"] = list(state.pool_trains)
         return out
 
-    def _after(self, part: dict[str, Any], action: Action, before: dict[str, list[str]],
+    def _after(self, part: dict[str, Any], action: Action, before: dict[str, list[TrainId]],
                events: Sequence[Event]) -> None:
         """Fill in what only the move itself tells: a run's revenue, a train's id and price."""
         if isinstance(action, RunRoutes):
@@ -437,10 +438,10 @@ class Exporter:
         elif isinstance(action, BuyTrain):
             buyer = str(part["entity"])
             new = [t for t in self.game.state.corporations[buyer].trains if t not in before.get(buyer, [])]
-            if len(new) == 1 and new[0] != part["train"]:
-                self.renderer.holdings.trains.pop(str(part["train"]), None)
+            if len(new) == 1 and str(new[0]) != part["train"]:
+                self.renderer.holdings.trains.pop(TrainId.parse(str(part["train"])), None)
                 self.renderer.holdings.trains[new[0]] = buyer
-                part["train"] = new[0]
+                part["train"] = str(new[0])
             paid = [e.price for e in events if isinstance(e, TrainBought)]
             if paid:
                 part["price"] = paid[0]
@@ -450,7 +451,7 @@ class Exporter:
                     continue
                 gone = [t for t in trains if t not in self.game.state.corporations[sym].trains]
                 if len(gone) == 1:
-                    self.renderer.holdings.trains.pop(str(part["train"]), None)
+                    self.renderer.holdings.trains.pop(TrainId.parse(str(part["train"])), None)
                     self.renderer.holdings.trains[gone[0]] = "pool"
-                    part.update(train=gone[0], entity=sym, entity_type="corporation")
+                    part.update(train=str(gone[0]), entity=sym, entity_type="corporation")
                     break

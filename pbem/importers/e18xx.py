@@ -39,8 +39,8 @@ from pbem.engine.actions import (
 )
 from pbem.engine import track
 from pbem.engine.game import Game
+from pbem.engine.ids import TrainId
 from pbem.engine.state import IPO, POOL, Owner
-from pbem.engine.trains import train_type
 from pbem.engine.steps.auction import min_price, may_purchase
 from pbem.engine.title import TitleData
 from pbem.importers.holdings import RecordHoldings
@@ -341,8 +341,9 @@ class Renderer:
         if kind == "buy_train":
             return self._buy_train(action)
         if kind == "discard_train":
-            self.holdings.trains[str(action["train"])] = "pool"
-            return DiscardTrain(str(action["train"]).rsplit("-", 1)[0])
+            discarded = TrainId.parse(str(action["train"]))
+            self.holdings.trains[discarded] = "pool"
+            return DiscardTrain(discarded.kind)
         if kind == "buy_company":
             return BuyPrivate(action["company"], int(action["price"]))
         if kind == "bankrupt":
@@ -391,7 +392,7 @@ class Renderer:
     def _run(self, route: dict[str, Any]) -> TrainRun:
         """Our run for a recorded route: stops in travel order (joined from the hex chains),
         with the city index from the recorded nodes where a hex has more than one stop."""
-        train = str(route["train"]).rsplit("-", 1)[0]
+        train = TrainId.parse(str(route["train"])).kind
         hexes = _join_chains([list(c) for c in route["connections"]])
         queues: dict[str, list[str]] = {}
         for node in route.get("nodes") or []:
@@ -420,17 +421,18 @@ class Renderer:
         step bought by itself with no record action, as for a company in receivership) when
         the price is not the bank's or the bank has none of the type, else from the depot while it has one of the type, else from the pool. The named
         train is then the buyer's (an exchanged train leaves the game)."""
-        train_id = str(action["train"])
-        kind = train_type(train_id)
+        train_id = TrainId.parse(str(action["train"]))
+        kind = train_id.kind
         state = self.game.state
-        exchange = train_type(str(action["exchange"])) if action.get("exchange") else None
+        traded = TrainId.parse(str(action["exchange"])) if action.get("exchange") else None
+        exchange = traded.kind if traded is not None else None
         holder = self.holdings.trains.get(train_id)
         self.holdings.trains[train_id] = str(action["entity"])
-        if action.get("exchange"):
-            self.holdings.trains.pop(str(action["exchange"]), None)
+        if traded is not None:
+            self.holdings.trains.pop(traded, None)
 
-        def has(trains: list[str]) -> bool:
-            return any(train_type(t) == kind for t in trains)
+        def has(trains: list[TrainId]) -> bool:
+            return any(t.kind == kind for t in trains)
 
         seller = action.get("seller")  # our export's own note of the seller
         if seller in state.corporations and has(state.corporations[str(seller)].trains):

@@ -1,6 +1,7 @@
 """Who holds each share and train a record names, as the recording platform saw it.
 
-A record names exact certificates (``"MKT_3"``) and exact trains (``"2-1"``); to our rules
+A record names exact certificates (``"MKT_3"``) and exact trains (``"2-1"``, a
+:class:`~pbem.engine.ids.TrainId`); to our rules
 the shares of a corporation are alike, and so are the trains of one type, so our engine's
 own indices need not match the record's. Two orders depend on the exact piece:
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from pbem.engine.ids import TrainId
 from pbem.engine.state import IPO, GameState, Owner
 
 PRESIDENT_INDEX = 0
@@ -44,7 +46,7 @@ class RecordHoldings:
     """
 
     shares: dict[str, dict[Owner, list[str]]] = field(default_factory=dict)
-    trains: dict[str, str] = field(default_factory=dict)
+    trains: dict[TrainId, str] = field(default_factory=dict)
     seen: tuple[Owner, ...] = ()
     """Our engine's certificate owners when last followed (only what changed is followed)."""
 

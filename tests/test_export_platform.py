@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.engine.ids import TrainId
+from pbem.engine.ids import ShareId, TrainId
 from pbem.engine.values import CityRef
 from pbem.engine import track
 from pbem.engine.actions import BuyPrivate, BuyShares, Pass, PlaceToken, RunRoutes, SellShares, TrainRun
@@ -32,20 +32,21 @@ from tests.test_export_records import exporter_on
 
 
 def holding(exporter: Exporter, sym: str) -> dict[str, list[str]]:
-    """The record's share ids of ``sym`` by holder (players by name, ``POOL``, ``IPO``)."""
+    """The record's share ids of ``sym`` by holder (players by name, ``POOL``, ``IPO``), as text."""
     exporter.renderer.holdings.follow(exporter.game.state)
-    return {h.name or h.kind.upper(): list(ids)
+    return {h.name or h.kind.upper(): [str(i) for i in ids]
             for h, ids in exporter.renderer.holdings.shares[sym].items() if ids}
 
 
 def set_holding(exporter: Exporter, sym: str, by_holder: dict[Owner, list[str]]) -> None:
-    """Give the record's ids of ``sym`` to the holders our engine gives them to, in the
-    order each received them (our engine's certificates are alike, so only counts matter)."""
+    """Give the record's ids of ``sym`` (text, ``"MP_1"``) to the holders our engine gives them
+    to, in the order each received them (our engine's certificates are alike, so only counts
+    matter)."""
     holdings = exporter.renderer.holdings
-    holdings.shares[sym] = {h: list(ids) for h, ids in by_holder.items()}
+    holdings.shares[sym] = {h: [ShareId.parse(i) for i in ids] for h, ids in by_holder.items()}
     holdings.seen = tuple(cert.owner for cert in exporter.game.state.certificates)
-    on_offer = {i for h, ids in by_holder.items() if h == IPO for i in ids}
-    exporter.renderer.ipo_ids = {i for i in exporter.renderer.ipo_ids if not i.startswith(f"{sym}_")} | on_offer
+    on_offer = {ShareId.parse(i) for h, ids in by_holder.items() if h == IPO for i in ids}
+    exporter.renderer.ipo_ids = {i for i in exporter.renderer.ipo_ids if i.corporation != sym} | on_offer
 
 
 def own_mp(game: Game, owners: dict[int, Owner]) -> None:
@@ -137,7 +138,7 @@ def test_a_redemption_names_the_share_its_holder_received_first() -> None:
     c = Owner.player("C")
     set_holding(exporter, "MP", {Owner.player("B"): ["MP_0", "MP_1", "MP_2", "MP_3", "MP_4"],
                                  c: ["MP_6", "MP_5"], IPO: ["MP_7", "MP_8", "MP_9"]})
-    assert exporter.share_ids("MP", c, 1) == ["MP_5"]  # a buy or sale may name any
+    assert exporter.share_ids("MP", c, 1) == [ShareId("MP", 5)]  # a buy or sale may name any
     written = exporter.renderer.translation.export(exporter, "B", Redeem("MP", "C"))
     assert written is not None and written[0]["shares"] == ["MP_6"]  # the platform offers only this one
 
@@ -802,8 +803,8 @@ def test_1825_the_lnwr_certificates_dealt_at_the_start_are_not_on_offer() -> Non
     record = {"title": "1825", "players": [{"id": i, "name": f"P{i}"} for i in range(1, 9)],
               "settings": {"optional_rules": ["unit_123"]}, "actions": []}
     renderer = Renderer(record)
-    assert "LNWR_0" not in renderer.ipo_ids and "LNWR_1" not in renderer.ipo_ids
-    assert "LNWR_2" in renderer.ipo_ids
+    assert ShareId("LNWR", 0) not in renderer.ipo_ids and ShareId("LNWR", 1) not in renderer.ipo_ids
+    assert ShareId("LNWR", 2) in renderer.ipo_ids
 
 
 def test_1870_mp_is_asked_in_phase_1_to_pass_a_bridge_company_it_cannot_buy() -> None:

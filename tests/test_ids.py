@@ -103,3 +103,11 @@ def test_share_ids_round_trip(corporation: str, index: int) -> None:
     share = ShareId(corporation, index)
     assert ShareId.parse(str(share)) == share
     assert pickle.loads(pickle.dumps(share)) == share
+
+
+def test_a_private_names_the_share_it_carries_as_a_share_id() -> None:
+    from pbem.engine.abilities import Shares
+
+    ability = load_title("1830").company("CA").ability(Shares)
+    assert ability is not None and ability.share_id == ShareId("PRR", 1)
+    assert (ability.corporation, ability.index) == ("PRR", 1)

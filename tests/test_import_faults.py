@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from pbem.engine.actions import BuyTrain, RunRoutes
-from pbem.engine.ids import TrainId
+from pbem.engine.ids import ShareId, TrainId
 from pbem.titles.g1870.actions import Redeem
 from pbem.engine.state import POOL
 from pbem.engine.values import Owner
@@ -32,7 +32,7 @@ def _buy(ids: dict[str, Any], seat: str, share: str) -> dict[str, Any]:
 
 
 def _redeem(share: str) -> dict[str, Any]:
-    corp = share.rsplit("_", 1)[0]
+    corp = ShareId.parse(share).corporation
     return {"type": "buy_shares", "entity": corp, "entity_type": "corporation", "shares": [share],
             "percent": 10, "id": 0}
 

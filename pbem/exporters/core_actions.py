@@ -65,17 +65,17 @@ def core_actions(exporter: Exporter, seat: str, action: Action) -> list[dict[str
     if isinstance(action, BuyShares):
         holder = IPO if action.source == "ipo" else POOL
         ids = exporter.share_ids(action.corporation, holder, action.count, offered=action.source == "ipo")
-        return [{"type": "buy_shares", **player, "shares": ids, "percent": exporter.percent(ids)}]
+        return [{"type": "buy_shares", **player, "shares": [str(i) for i in ids], "percent": exporter.percent(ids)}]
     if isinstance(action, SellShares):
         ids = exporter.share_ids(action.corporation, Owner.player(seat), action.count, units=True)
         unit = min(exporter.title.corporation(action.corporation).shares[1:])
-        return [{"type": "sell_shares", **player, "shares": ids, "percent": action.count * unit}]
+        return [{"type": "sell_shares", **player, "shares": [str(i) for i in ids], "percent": action.count * unit}]
     if isinstance(action, Exchange):
         sym = _exchange_corporation(exporter, action.company)
         holder = IPO if action.source == "ipo" else POOL
         ids = exporter.share_ids(sym, holder, 1, offered=action.source == "ipo")
         return [{"type": "buy_shares", "entity": action.company, "entity_type": "company",
-                 "shares": ids, "percent": exporter.percent(ids)}]
+                 "shares": [str(i) for i in ids], "percent": exporter.percent(ids)}]
     if isinstance(action, LayTile):
         return [{"type": "lay_tile", **exporter.by_company(seat, action.using), "hex": action.hex,
                  "tile": exporter.tile_id(action.hex, action.tile), "rotation": action.rotation}]

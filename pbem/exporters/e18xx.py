@@ -42,7 +42,7 @@ from pbem.engine.routes import resolve_auto
 from pbem.engine.events import Event
 from pbem.engine.events.operating import TrainBought
 from pbem.engine.game import Game
-from pbem.engine.ids import TrainId
+from pbem.engine.ids import ShareId, TrainId
 from pbem.engine.state import Owner, RoundKind
 from pbem.engine.steps.stock import PURCHASES
 from pbem.engine.title import TitleData
@@ -194,7 +194,7 @@ class Exporter:
     # --- pieces -----------------------------------------------------------------------
 
     def share_ids(self, sym: str, holder: Owner, count: int, *, offered: bool = False,
-                  units: bool = False, oldest: bool = False) -> list[str]:
+                  units: bool = False, oldest: bool = False) -> list[ShareId]:
         """``count`` record share ids of ``sym`` that ``holder`` has: ordinary ones first, by
         index, then the president's (``offered``: only those the importer reads as bought
         from the offering; ``units``: ``count`` counts shares of the normal size, as a sale
@@ -209,15 +209,15 @@ class Exporter:
         ids = list(holdings.shares.get(sym, {}).get(holder, []))
         if offered:
             ids = [i for i in ids if i in self.renderer.ipo_ids]
-        pres = f"{sym}_{PRESIDENT_INDEX}"
+        pres = ShareId(sym, PRESIDENT_INDEX)
         ordered = [i for i in ids if i != pres]
         if not oldest:
-            ordered.sort(key=lambda i: int(i.rsplit("_", 1)[1]))
+            ordered.sort(key=lambda i: i.index)
         if pres in ids:
             ordered.append(pres)
         if units:
             unit = min(self.title.corporation(sym).shares[1:])
-            picked: list[str] = []
+            picked: list[ShareId] = []
             while ordered and self.percent(picked) < count * unit:
                 picked.append(ordered.pop(0))
             if self.percent(picked) >= count * unit:  # the president's share may be sold in part
@@ -226,13 +226,9 @@ class Exporter:
             return ordered[:count]
         raise UnsupportedExport(f"the record's {sym} shares of {holder.name or holder.kind} cannot be told")
 
-    def percent(self, share_ids: Sequence[str]) -> int:
+    def percent(self, share_ids: Sequence[ShareId]) -> int:
         """The percentage of the record's shares ``share_ids``."""
-        total = 0
-        for share_id in share_ids:
-            sym, index = share_id.rsplit("_", 1)
-            total += self.title.corporation(sym).shares[int(index)]
-        return total
+        return sum(self.title.corporation(i.corporation).shares[i.index] for i in share_ids)
 
     def tile_id(self, coord: str, name: str | None = None) -> str:
         """The record id of the tile on ``coord`` (a preprinted one's: the translation's

@@ -150,7 +150,7 @@ class Translation1825(RecordTranslation):
             ids = exporter.share_ids(action.corporation, POOL, 1)  # the Director's certificate, alone there
             unit = min(exporter.title.corporation(action.corporation).shares[1:])
             return [{"type": "buy_shares", "entity": exporter.player_id(seat), "entity_type": "player",
-                     "shares": ids, "percent": unit}]
+                     "shares": [str(i) for i in ids], "percent": unit}]
         if isinstance(action, Lease):
             corp = exporter.operator()
             return [{"type": "special_buy", "entity": corp, "entity_type": "corporation",

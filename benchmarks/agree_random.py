@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from agree_18xx import EngineNotFound, compare_record, engine_dir  # noqa: E402
 
+from pbem.engine.ids import ShareId  # noqa: E402
 from pbem.errors import ConfigError  # noqa: E402
 from pbem.exporters.e18xx import export_orders  # noqa: E402
 from pbem.exporters.records import LoggedOrder, UnsupportedExport  # noqa: E402
@@ -322,7 +323,7 @@ def directors_certificate_unlisted(title: Any, action: dict[str, Any], refusal: 
     if action.get("type") != "buy_shares" or "Blocking step Sell/Buy/Sell Certificates" not in refusal \
             or len(shares) != 1 or not str(shares[0]).endswith("_0"):
         return False
-    sym = str(shares[0]).rsplit("_", 1)[0]
+    sym = ShareId.parse(str(shares[0])).corporation
     return int(action.get("percent", 0)) < title.corporation(sym).shares[0]
 
 

@@ -87,7 +87,7 @@ def trains_and_phase(game: Game) -> dict[str, Any]:
         offer.append(f"{data.name} {game.money(data.price)}{where}")
     left: dict[str, int] = {}
     for train_id in state.depot:
-        left[trains.train_type(train_id)] = left.get(trains.train_type(train_id), 0) + 1
+        left[train_id.kind] = left.get(train_id.kind, 0) + 1
     depot = []
     for data in title.trains:
         if data.name in left:
@@ -137,7 +137,7 @@ def corporation_extras(game: Game, sym: str) -> dict[str, str]:
     if corp.last_revenue is not None:
         last = "did not run" if corp.last_choice == "did not run" else f"{game.money(corp.last_revenue)} {corp.last_choice}"
     return {
-        "trains": " ".join(trains.train_type(t) for t in corp.trains) or "-",
+        "trains": " ".join(t.kind for t in corp.trains) or "-",
         "tokens": f"{placed}/{len(costs)}",
         "last": last,
     }
@@ -340,7 +340,7 @@ def _run_choices(game: Game, route_budget: int,
         out += listed([RunAuto()], "the server finds the best run")
     else:  # RUN AUTO would be refused: there is no run to find
         out += choice([RunRoutes(())], f"{run_corp} has no run to make")
-    kinds = " ".join(trains.train_type(t) for t in game.state.corporations[run_corp].trains)
+    kinds = " ".join(t.kind for t in game.state.corporations[run_corp].trains)
     out.append(Choice((), f"or any run of your own: RUN <train>: <stop>-<stop>...; trains: {kinds}"))
     return out
 

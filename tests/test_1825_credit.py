@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.engine.ids import TrainId
 from pbem.engine.values import CityRef
 from pbem.engine.actions import LayTile, Pass, PlaceToken, RunAuto
 from pbem.engine.game import Game
@@ -28,14 +29,14 @@ from tests.test_1825_operating import A, new_game, operate, rotation, total_mone
 def mountain_position(cash: int) -> Game:
     """GER (in receivership, a 2-train, ``cash``) with its token in R8 (a yellow city #5
     facing the mountain S7 and the blank R6): no other stop, so no run."""
-    game = operate(new_game(), "GER", president=None, cash=cash, owned=("2-0",), tokens=(CityRef("R8", 0),))
+    game = operate(new_game(), "GER", president=None, cash=cash, owned=(TrainId("2", 0),), tokens=(CityRef("R8", 0),))
     game.state.phase = "2"
     game.state.tiles["R8"] = ("5", rotation(game, "R8", "5", ("S7", "R6")))
     walk.start_corporation_turns(game)
     return game
 
 
-def water_position(cash: int, *, owned: tuple[str, ...] = ("2-0",)) -> Game:
+def water_position(cash: int, *, owned: tuple[TrainId, ...] = (TrainId("2", 0),)) -> Game:
     """GER (in receivership, ``cash``, the trains ``owned``) with its token in London's
     V20.5 (£50, facing W21) and track on W21 to the water city W23 (£40 to build): a 2-train
     runs London-W23 for £70 once W23 has its tile."""
@@ -87,7 +88,7 @@ def southend_position(cash: int) -> Game:
     """GER (in receivership, a 2-train, ``cash``) with a token in London's V20.4 (£50,
     facing Southend V22, £20: a £70 run) and a second one in R8 (a yellow #5 far away), so
     its next token costs £100."""
-    game = operate(new_game(), "GER", president=None, cash=cash, owned=("2-0",), tokens=(CityRef("V20", 4), CityRef("R8", 0)))
+    game = operate(new_game(), "GER", president=None, cash=cash, owned=(TrainId("2", 0),), tokens=(CityRef("V20", 4), CityRef("R8", 0)))
     game.state.phase = "2"
     game.state.tiles["R8"] = ("5", rotation(game, "R8", "5", ("S7", "R6")))
     walk.start_corporation_turns(game)
@@ -133,7 +134,7 @@ def test_a_lease_on_credit_needs_a_run_of_the_leased_train_that_repays_it() -> N
 def test_the_variant_receivership_no_credit_spends_the_treasury_alone() -> None:
     assert credit.credit_allowed(water_position(cash=0))  # the default reading
     game = Game(load_title("1825", ("unit_1", "r1", credit.OTHER_READING)), [A, "Bob"])
-    game = operate(game, "GER", president=None, cash=0, owned=("2-0",), tokens=(CityRef("V20", 5),))
+    game = operate(game, "GER", president=None, cash=0, owned=(TrainId("2", 0),), tokens=(CityRef("V20", 5),))
     game.state.phase = "2"
     game.state.tiles["W21"] = ("8", rotation(game, "W21", "8", ("V20", "W23")))
     walk.start_corporation_turns(game)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pbem.engine import closing, market
 from pbem.engine.actions import BuyShares, Dividend, Par, RunRoutes, SellShares
 from pbem.engine.game import Game
+from pbem.engine.ids import TrainId
 from pbem.engine.receivership import ReceivershipPolicy, in_receivership
 from pbem.engine.state import IPO, POOL, OperatingState, RoundState
 from pbem.engine.steps.operating.buytrains import BuyTrainStep
@@ -37,7 +38,7 @@ def test_a_minor_in_receivership_with_unit_1_is_silent() -> None:
     game = new_game(2)
     all_privates_sold(game)
     start(game, "Cam", P1, 90, {P1: 1}, cash=130)
-    game.state.corporations["Cam"].trains = ["U3-0"]
+    game.state.corporations["Cam"].trains = [TrainId("U3", 0)]
     start(game, "LNWR", P2, 100, {P2: 4}, cash=500)
     for corp in ("Cam", "LNWR"):
         game.state.corporations[corp].president = None

@@ -464,7 +464,7 @@ def test_every_private_closes_when_the_first_5_train_is_bought() -> None:
     game = operating(after_the_start(), treasury=600)
     state = game.state
     state.phase, state.types_sold = "4", ["2", "3", "4"]
-    state.depot = [t for t in state.depot if t.startswith("5")]
+    state.depot = [t for t in state.depot if t.kind.startswith("5")]
     game.apply(ANN, BuyTrain("5"))
     assert all(c.closed for c in state.companies.values())
     assert all(not state.players[p].companies for p in SEATS)

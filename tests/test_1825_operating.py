@@ -20,6 +20,7 @@ from pbem.engine import upgrades as core_upgrades
 from pbem.engine.actions import BuyTrain, LayTile, Pass, RunRoutes, SellShares, TrainRun
 from pbem.engine.events import TrainRan
 from pbem.engine.game import Game
+from pbem.engine.ids import TrainId
 from pbem.engine.lays import LegalLay, legal_lays
 from pbem.engine.state import POOL, OperatingState, RoundState
 from pbem.engine.steps import operating
@@ -47,7 +48,7 @@ def price_cell(game: Game, price: int) -> tuple[int, int]:
 
 
 def operate(game: Game, corp: str, *, cash: int = 500, president: str | None = A, price: int = 100,
-            owned: tuple[str, ...] = (), tokens: tuple[CityRef, ...] = ()) -> Game:
+            owned: tuple[TrainId, ...] = (), tokens: tuple[CityRef, ...] = ()) -> Game:
     """``corp`` floated (share price ``price``, ``cash`` in its treasury, Director
     ``president``; None: in receivership), owning the trains ``owned`` (taken from the
     depot), with tokens in the cities ``tokens`` (``CityRef("V20", 1)``), operating alone."""
@@ -65,7 +66,7 @@ def operate(game: Game, corp: str, *, cash: int = 500, president: str | None = A
     return game
 
 
-def take(game: Game, train: str) -> None:
+def take(game: Game, train: TrainId) -> None:
     """Take ``train`` out of the depot (or out of the trains set aside for the minors)."""
     if train in game.state.depot:
         game.state.depot.remove(train)
@@ -103,7 +104,7 @@ def v(spec: str) -> Vertex:
 def london_loop() -> Game:
     """LSWR with a token in London's city 1 (V20.1, 50) and a 2-train; sharp curves on V18
     and U19 lead from London's side e1 round to its side e2 (city 2)."""
-    game = operate(new_game(), "LSWR", owned=("2-0",), tokens=(CityRef("V20", 1),))
+    game = operate(new_game(), "LSWR", owned=(TrainId("2", 0),), tokens=(CityRef("V20", 1),))
     put(game, "V18", "7", ("V20", "U19"))
     put(game, "U19", "7", ("V18", "V20"))
     return game
@@ -135,20 +136,20 @@ def test_fault_7_a_3t_or_4t_may_count_two_towns_of_one_tile_and_no_other_train_m
 def test_runs_start_and_end_at_cities_except_for_3t_4t_u3_and_2_plus_2() -> None:
     game = new_game()
     city, town = v("V20.c0"), v("W19.t0")
-    operate(game, "LSWR", owned=("2-0", "U3-0"), tokens=(CityRef("V20", 0),))
-    assert "starts and ends at cities" in str(routes.run_problem(game, "LSWR", ("2-0",), [city, town]))
-    assert routes.run_problem(game, "LSWR", ("U3-0",), [city, town]) is None
+    operate(game, "LSWR", owned=(TrainId("2", 0), TrainId("U3", 0)), tokens=(CityRef("V20", 0),))
+    assert "starts and ends at cities" in str(routes.run_problem(game, "LSWR", (TrainId("2", 0),), [city, town]))
+    assert routes.run_problem(game, "LSWR", (TrainId("U3", 0),), [city, town]) is None
 
 
 def test_a_u3_counts_three_cities_and_any_towns_and_towns_pay() -> None:
-    game = operate(new_game(), "LSWR", owned=("U3-0",), tokens=(CityRef("V20", 0),))
+    game = operate(new_game(), "LSWR", owned=(TrainId("U3", 0),), tokens=(CityRef("V20", 0),))
     towns = [v("W19.t0"), v("V16.t0"), v("U11.t0")]
     three = [v("V20.c0"), towns[0], v("X20.c0"), towns[1], towns[2], v("X14.c0")]
-    assert routes.run_problem(game, "LSWR", ("U3-0",), three) is None
+    assert routes.run_problem(game, "LSWR", (TrainId("U3", 0),), three) is None
     four = [*three, v("R24.c0")]
-    assert "3 cities, not 4" in str(routes.run_problem(game, "LSWR", ("U3-0",), four))
+    assert "3 cities, not 4" in str(routes.run_problem(game, "LSWR", (TrainId("U3", 0),), four))
     game.state.tiles["W19"] = ("1", 0)
-    assert routes.run_revenue(game, "LSWR", ("U3-0",), [v("V20.c0"), v("W19.t0")], 60) == 60
+    assert routes.run_revenue(game, "LSWR", (TrainId("U3", 0),), [v("V20.c0"), v("W19.t0")], 60) == 60
 
 
 def test_the_2_plus_2_and_the_4_plus_4e_pay_double_and_the_express_pays_its_best_four_cities() -> None:
@@ -160,12 +161,12 @@ def test_the_2_plus_2_and_the_4_plus_4e_pay_double_and_the_express_pays_its_best
         game.state.tiles[coord] = (tile, 0)
     values = [core_track.stop_revenue(game, s) for s in stops]
     assert values == [50, 10, 20, 20, 20, 20]
-    express = "4+4E-0"
+    express = TrainId("4+4E", 0)
     assert routes.run_problem(game, "LSWR", (express,), stops) is None  # any number of stops
     # the best four cities (50, 20, 20, 20), the town nothing, doubled
     assert routes.run_revenue(game, "LSWR", (express,), stops, sum(values)) == 2 * 110
-    assert routes.run_revenue(game, "LSWR", ("2+2-0",), stops[:2], 60) == 120
-    assert routes.run_revenue(game, "LSWR", ("4-0",), stops[:2], 60) == 60
+    assert routes.run_revenue(game, "LSWR", (TrainId("2+2", 0),), stops[:2], 60) == 120
+    assert routes.run_revenue(game, "LSWR", (TrainId("4", 0),), stops[:2], 60) == 60
 
 
 def test_a_halt_costs_no_length_and_pays_only_3t_and_4t() -> None:
@@ -173,9 +174,9 @@ def test_a_halt_costs_no_length_and_pays_only_3t_and_4t() -> None:
     operate(game, "LSWR", tokens=(CityRef("V20", 0),))
     game.state.tiles["V18"] = ("11", 0)  # the HALT tile
     stops = [v("V20.c0"), v("V18.t0"), v("X20.c0")]
-    assert routes.run_problem(game, "LSWR", ("2-0",), stops) is None  # two stops for its length
-    assert routes.run_revenue(game, "LSWR", ("2-0",), stops, 70) == 60  # the halt pays nothing
-    assert routes.run_revenue(game, "LSWR", ("4T-0",), stops, 70) == 70
+    assert routes.run_problem(game, "LSWR", (TrainId("2", 0),), stops) is None  # two stops for its length
+    assert routes.run_revenue(game, "LSWR", (TrainId("2", 0),), stops, 70) == 60  # the halt pays nothing
+    assert routes.run_revenue(game, "LSWR", (TrainId("4T", 0),), stops, 70) == 70
 
 
 # -- double-heading: two 2-trains as one 3-train --------------------------------------------------
@@ -185,7 +186,7 @@ def bournemouth_line(token: str) -> Game:
     """LSWR owns two 2-trains and a token on ``token``: Bournemouth Y13 (a city of 20),
     Southampton X14 (#57, a city of 20) and Reading V16 (#4, a town of 10) in a line, with
     plain track on W15."""
-    game = operate(new_game(), "LSWR", owned=("2-0", "2-1"), tokens=(CityRef.parse(token),))
+    game = operate(new_game(), "LSWR", owned=(TrainId("2", 0), TrainId("2", 1)), tokens=(CityRef.parse(token),))
     put(game, "X14", "57", ("Y13", "W15"))
     put(game, "W15", "9", ("X14", "V16"))
     put(game, "V16", "4", ("W15", "U17"))
@@ -200,7 +201,7 @@ def test_two_2_trains_run_as_one_3_train_paying_the_stop_they_share_once() -> No
     assert isinstance(order, RunRoutes)
     assert sum(r.revenue for r in operating.checked_runs(game, "LSWR", order)) == 50
     best = core_routes.best_run(game, "LSWR")
-    assert best.revenue == 50 and list(best.joined.values()) == [("2-1",)]
+    assert best.revenue == 50 and list(best.joined.values()) == [(TrainId("2", 1),)]
 
 
 def test_two_2_trains_run_as_one_need_a_token_on_one_half_only() -> None:
@@ -213,8 +214,8 @@ def test_two_2_trains_run_as_one_need_a_token_on_one_half_only() -> None:
 
 def test_only_2_trains_run_as_one() -> None:
     game = bournemouth_line("Y13.0")
-    game.state.corporations["LSWR"].trains = ["2-0", "3-0"]
-    problem = routes.run_problem(game, "LSWR", ("2-0", "3-0"), [v("Y13.c0"), v("X14.c0"), v("V16.t0")])
+    game.state.corporations["LSWR"].trains = [TrainId("2", 0), TrainId("3", 0)]
+    problem = routes.run_problem(game, "LSWR", (TrainId("2", 0), TrainId("3", 0)), [v("Y13.c0"), v("X14.c0"), v("V16.t0")])
     assert "only two 2-trains" in str(problem)
 
 
@@ -238,7 +239,7 @@ def test_two_yellow_tiles_not_on_adjacent_hexes_or_one_upgrade() -> None:
 
 
 def test_after_an_upgrade_no_second_tile() -> None:
-    game = operate(new_game(), "LSWR", owned=("2-0",), tokens=(CityRef("X14", 0), CityRef("V20", 0)))
+    game = operate(new_game(), "LSWR", owned=(TrainId("2", 0),), tokens=(CityRef("X14", 0), CityRef("V20", 0)))
     game.state.phase = "2"
     game.state.tiles["X14"] = ("6", rotation(game, "X14", "6", ("Y13", "W13")))
     upgrade = next(lay for lay in operating_lays(game) if lay.hex == "X14")
@@ -297,14 +298,14 @@ def test_an_upgraded_station_must_be_in_reach_of_a_train() -> None:
     new = game.tiles["14"]
     v16, x14 = fitting(game, "V16", "14"), fitting(game, "X14", "14")
     assert "no train" in str(track.reach_problem(game, "LSWR", "V16", new, v16))
-    game.state.corporations["LSWR"].trains = ["2-0"]
+    game.state.corporations["LSWR"].trains = [TrainId("2", 0)]
     assert track.reach_problem(game, "LSWR", "V16", new, v16) is None  # X14 - V16: two stops
     assert track.reach_problem(game, "LSWR", "X14", new, x14) is None
     game.state.tokens = {CityRef("Y13", 0): ["LSWR"]}
     # from Bournemouth: X14 is one stop on, V16 two
     assert track.reach_problem(game, "LSWR", "X14", new, x14) is None
     assert "can reach" in str(track.reach_problem(game, "LSWR", "V16", new, v16))
-    game.state.corporations["LSWR"].trains = ["2-0", "2-1"]  # two 2-trains reach as a 3
+    game.state.corporations["LSWR"].trains = [TrainId("2", 0), TrainId("2", 1)]  # two 2-trains reach as a 3
     assert track.reach_problem(game, "LSWR", "V16", new, v16) is None
 
 
@@ -315,7 +316,7 @@ def fitting(game: Game, coord: str, tile: str) -> int:
 
 def test_the_reach_of_an_upgrade_is_judged_on_the_new_tile() -> None:
     # plain track becoming a HALT (#8 -> #11): the halt's town is a station of the new tile
-    game = operate(new_game(), "LSWR", owned=("2-0",), tokens=(CityRef("X14", 0),))
+    game = operate(new_game(), "LSWR", owned=(TrainId("2", 0),), tokens=(CityRef("X14", 0),))
     game.state.phase = "2"
     put(game, "X14", "57", ("Y13", "W15"))
     put(game, "W15", "8", ("X14", "V14"))
@@ -367,7 +368,7 @@ def test_the_price_moves_by_the_dividends_size_against_the_share_price(paid: int
 
 
 def test_a_payout_of_twice_the_price_moves_two_cells_and_there_is_no_half_payout() -> None:
-    game = operate(new_game(), "LSWR", owned=("3-0",), tokens=(CityRef("V20", 0),), price=100)
+    game = operate(new_game(), "LSWR", owned=(TrainId("3", 0),), tokens=(CityRef("V20", 0),), price=100)
     assert game.hooks.dividends.dividend_kinds(game.title) == ("payout", "withhold")
     operating.op_state(game).revenue = 200
     before = game.state.corporations["LSWR"].price
@@ -377,7 +378,7 @@ def test_a_payout_of_twice_the_price_moves_two_cells_and_there_is_no_half_payout
 
 
 def test_no_share_held_by_the_bank_pays_the_company() -> None:
-    game = operate(new_game(), "LSWR", owned=("3-0",), tokens=(CityRef("V20", 0),), cash=0)
+    game = operate(new_game(), "LSWR", owned=(TrainId("3", 0),), tokens=(CityRef("V20", 0),), cash=0)
     pool = [cert for cert in game.state.certificates if cert.corporation == "LSWR" and cert.index > 0][:3]
     for cert in pool:
         cert.owner = POOL
@@ -390,7 +391,7 @@ def test_a_train_bought_in_the_turn_does_not_run_until_the_next() -> None:
     game = operate(new_game(), "LSWR", tokens=(CityRef("V20", 4),), cash=400)  # London city 4: Southend beside
     walk.start_corporation_turns(game)
     game.apply(A, BuyTrain("2", "depot"))
-    assert game.state.corporations["LSWR"].trains == ["2-0"]
+    assert game.state.corporations["LSWR"].trains == [TrainId("2", 0)]
     assert not any(step.runs_trains for step in walk.active_steps(game))
 
 
@@ -399,8 +400,8 @@ def test_a_train_bought_in_the_turn_does_not_run_until_the_next() -> None:
 
 def test_trains_from_another_company_cost_10_or_more_in_tens_and_nothing_is_forced() -> None:
     game = operate(new_game(), "LSWR", cash=300, tokens=(CityRef("V20", 0),))
-    game.state.corporations["GWR"].trains.append("2-5")
-    game.state.depot.remove("2-5")
+    game.state.corporations["GWR"].trains.append(TrainId("2", 5))
+    game.state.depot.remove(TrainId("2", 5))
     step = trains.BuyTrain1825
     for price, problem in ((5, "at least"), (15, "multiples"), (10, None), (300, None)):
         found = trains.trade_problem(game, "LSWR", BuyTrain("2", "GWR", price))
@@ -409,10 +410,10 @@ def test_trains_from_another_company_cost_10_or_more_in_tens_and_nothing_is_forc
         step.process(game, A, SellShares("LSWR", 1))
     step.process(game, A, Pass())  # no train and a route, but no purchase is forced
     game = operate(new_game(), "LSWR", cash=300, tokens=(CityRef("V20", 0),))
-    game.state.corporations["GWR"].trains.append("2-5")
-    game.state.depot.remove("2-5")
+    game.state.corporations["GWR"].trains.append(TrainId("2", 5))
+    game.state.depot.remove(TrainId("2", 5))
     step.process(game, A, BuyTrain("2", "GWR", 10))
-    assert game.state.corporations["LSWR"].trains == ["2-5"] and game.state.corporations["LSWR"].cash == 290
+    assert game.state.corporations["LSWR"].trains == [TrainId("2", 5)] and game.state.corporations["LSWR"].cash == 290
     with pytest.raises(IllegalOrderError, match="costs"):
         step.process(operate(new_game(), "GWR", cash=100), A, BuyTrain("2", "depot"))
 
@@ -436,7 +437,7 @@ def test_fault_8_a_company_in_receivership_leases_a_train_for_10_and_it_counts_f
     depot = list(game.state.depot)
     trains.lease(game, "GER", "2")
     assert game.state.corporations["GER"].cash == 490
-    assert game.state.corporations["GER"].trains == ["2-0"]
+    assert game.state.corporations["GER"].trains == [TrainId("2", 0)]
     assert track.reach_problem(game, "GER", "U21", new, u21) is None  # the leased train reaches
     with pytest.raises(IllegalOrderError, match="has a train"):
         trains.lease(game, "GER", "2")
@@ -460,7 +461,7 @@ def test_fault_8_the_acting_player_leases_and_runs_the_receiver_withholds_and_bu
     with pytest.raises(IllegalOrderError):
         game.apply(A, Lease("2"))
     events = game.apply(B, Lease("2"))
-    assert game.state.corporations["GER"].trains == ["2-0"]
+    assert game.state.corporations["GER"].trains == [TrainId("2", 0)]
     assert game.state.corporations["GER"].cash == 190
     events += game.apply(B, RunRoutes((TrainRun("2", ("V20.4", "V22")),)))
     names = [type(e).__name__ for e in events]
@@ -469,7 +470,7 @@ def test_fault_8_the_acting_player_leases_and_runs_the_receiver_withholds_and_bu
     assert [e.revenue for e in ran] == [70]  # London 50 + Southend 20, by the leased 2-train
     treasury = game.state.corporations["GER"]
     # £200 - £10 for the lease + £70 withheld = £260: the receiver buys the 2-train (£180)
-    assert treasury.trains == ["2-0"] and treasury.cash == 260 - 180
+    assert treasury.trains == [TrainId("2", 0)] and treasury.cash == 260 - 180
     assert op_over(game)
 
 
@@ -489,26 +490,26 @@ def test_the_order_word_lease_reads_and_writes() -> None:
 def test_a_receiver_that_can_pay_for_two_kinds_of_train_has_the_acting_player_choose_and_buy() -> None:
     game = operate(new_game(("unit_123", "u3p"), players=4), "GER", president=None, cash=600, tokens=(CityRef("V20", 4),))
     game.state.phase = "3"
-    game.state.depot = [t for t in game.state.depot if t.split("-")[0] not in ("2", "3", "4")]
+    game.state.depot = [t for t in game.state.depot if t.kind not in ("2", "3", "4")]
     choices = trains.receiver_choices(game, "GER")
-    assert {t.split("-")[0] for t in choices} >= {"5", "3T"}
+    assert {t.kind for t in choices} >= {"5", "3T"}
     assert trains.BuyTrain1825.actor(game) == A
     with pytest.raises(IllegalOrderError, match="must buy"):
         trains.BuyTrain1825.process(game, A, Pass())
     trains.BuyTrain1825.process(game, A, BuyTrain("3T", "depot"))
-    assert [t.split("-")[0] for t in game.state.corporations["GER"].trains] == ["3T"]
+    assert [t.kind for t in game.state.corporations["GER"].trains] == ["3T"]
 
 
 def test_a_token_on_tile_200_lets_a_train_pass_one_stop_more_from_the_third_phase() -> None:
-    game = operate(new_game(("unit_1", "k6")), "LNWR", owned=("2-0",), tokens=(CityRef("T16", 0),))
+    game = operate(new_game(("unit_1", "k6")), "LNWR", owned=(TrainId("2", 0),), tokens=(CityRef("T16", 0),))
     game.state.tiles["T16"] = ("200", 1)  # Wolverton's striped tile, LNWR's token on it
     stops = [v("S13.c0"), v("T16.c0"), v("V20.c1")]  # Birmingham 40, Wolverton 10, London 50
     game.state.phase = "2"
-    assert "2 stops, not 3" in str(routes.run_problem(game, "LNWR", ("2-0",), stops))
+    assert "2 stops, not 3" in str(routes.run_problem(game, "LNWR", (TrainId("2", 0),), stops))
     game.state.phase = "3"
-    assert routes.run_problem(game, "LNWR", ("2-0",), stops) is None
-    assert routes.run_revenue(game, "LNWR", ("2-0",), stops, 100) == 90  # the best two stops
-    assert routes.run_problem(game, "LNWR", ("2-0",), [v("S13.c0"), v("V20.c1"), v("T16.c0")]) is not None
+    assert routes.run_problem(game, "LNWR", (TrainId("2", 0),), stops) is None
+    assert routes.run_revenue(game, "LNWR", (TrainId("2", 0),), stops, 100) == 90  # the best two stops
+    assert routes.run_problem(game, "LNWR", (TrainId("2", 0),), [v("S13.c0"), v("V20.c1"), v("T16.c0")]) is not None
 
 
 def test_a_minor_in_silent_receivership_is_run_by_no_one() -> None:
@@ -561,7 +562,7 @@ def test_track_points_at_a_sepia_hex_only_where_its_printed_track_meets_the_side
 
 
 def test_the_legal_lays_list_upgrades_across_colours_and_tile_200_on_its_printed_hexes() -> None:
-    game = operate(new_game(("unit_1", "k6")), "LNWR", owned=("5-0",), tokens=(CityRef("T16", 0),))
+    game = operate(new_game(("unit_1", "k6")), "LNWR", owned=(TrainId("5", 0),), tokens=(CityRef("T16", 0),))
     game.state.phase = "3"
     lays = [lay for lay in operating_lays(game) if lay.hex == "T16"]
     assert {lay.tile for lay in lays} == {"200"}  # Wolverton's sepia face takes only #200
@@ -573,7 +574,7 @@ def test_the_legal_lays_list_upgrades_across_colours_and_tile_200_on_its_printed
 
 
 def test_a_119_becomes_the_gray_51() -> None:
-    game = operate(new_game(("unit_1", "k6", "k3")), "LSWR", owned=("5-0",), tokens=(CityRef("X14", 0),))
+    game = operate(new_game(("unit_1", "k6", "k3")), "LSWR", owned=(TrainId("5", 0),), tokens=(CityRef("X14", 0),))
     game.state.phase = "4"
     game.state.tiles["X14"] = ("119", rotation(game, "X14", "119", ("Y13", "W13", "W15", "X16")))
     fits = {lay.tile for lay in operating_lays(game) if lay.hex == "X14"}
@@ -600,14 +601,14 @@ def test_the_receivers_purchase_is_one_train_a_turn() -> None:
     ``receivership_buy``: one purchase, then its train step is over)."""
     game = receivership_position("V20.4")
     game.state.corporations["GER"].cash = 1000
-    game.state.depot = ["2-5"] + [t for t in game.state.depot if not t.startswith("2-")]
+    game.state.depot = [TrainId("2", 5)] + [t for t in game.state.depot if t.kind != "2"]
     receiver = trains.Receiver1825()
     assert receiver.train(game, "GER") == BuyTrain("2", "depot")
     trains.BuyTrain1825.process(game, A, BuyTrain("2", "depot"))
     assert trains.receiver_choices(game, "GER"), "a 3 is for sale and the treasury could pay for it"
     assert receiver.train(game, "GER") is None
     # nor does the acting player choose a second one, were two kinds for sale now (a pool 2)
-    game.state.pool_trains.append("2-4")  # (a 2 taken out of the depot above)
+    game.state.pool_trains.append(TrainId("2", 4))  # (a 2 taken out of the depot above)
     assert len(trains.receiver_choices(game, "GER")) == 2
     assert trains.acting_choices(game, "GER") == [] and trains.BuyTrain1825.actor(game) == RECEIVER
 
@@ -651,10 +652,10 @@ def test_the_receiver_buys_from_the_pool_too() -> None:
     """The bank sells its trains new and from the pool: GER in receivership (£500) can pay
     for the pool's 4 (£430) only, not the new 5s, and the receiver buys that one."""
     game = receivership_position("V20.4")
-    game.state.depot = [t for t in game.state.depot if t.split("-")[0] not in ("2", "3", "4")]
-    game.state.pool_trains.append("4-0")
+    game.state.depot = [t for t in game.state.depot if t.kind not in ("2", "3", "4")]
+    game.state.pool_trains.append(TrainId("4", 0))
     game.state.phase = "3"
-    assert trains.receiver_choices(game, "GER") == ["4-0"]
+    assert trains.receiver_choices(game, "GER") == [TrainId("4", 0)]
     assert trains.Receiver1825().train(game, "GER") == BuyTrain("4", "pool")
 
 
@@ -664,8 +665,8 @@ def test_a_company_that_closes_takes_its_trains_out_of_the_game() -> None:
     from pbem.engine.closing import close_corporation
 
     game = receivership_position("V20.4")
-    take(game, "3-0")
-    game.state.corporations["GER"].trains.append("3-0")
+    take(game, TrainId("3", 0))
+    game.state.corporations["GER"].trains.append(TrainId("3", 0))
     close_corporation(game, "GER")
     assert game.state.pool_trains == [] and game.state.corporations["GER"].trains == []
 
@@ -677,18 +678,18 @@ def test_a_minors_required_train_starts_its_phase_when_a_company_first_buys_it()
     18xx.games alike)."""
     g = new_game(("unit_3",))
     state = g.state
-    for train in ("2-1", "3-0", "3-1"):
+    for train in (TrainId("2", 1), TrainId("3", 0), TrainId("3", 1)):
         take(g, train)
     state.phase, state.types_sold[:] = "2", ["2", "3", "4"]
-    operate(g, "CR", owned=("4-0",), cash=600)
-    take(g, "5-0")
+    operate(g, "CR", owned=(TrainId("4", 0),), cash=600)
+    take(g, TrainId("5", 0))
     gnos = state.corporations["GNoS"]
-    gnos.trains.append("5-0")
+    gnos.trains.append(TrainId("5", 0))
     gnos.floated = gnos.ipoed = True
     gnos.president = B
-    state.corporations["NBR"].trains.append("2-1")
+    state.corporations["NBR"].trains.append(TrainId("2", 1))
     g.apply(A, BuyTrain("5", "GNoS", 100))
-    assert state.corporations["CR"].trains == ["4-0", "5-0"]
+    assert state.corporations["CR"].trains == [TrainId("4", 0), TrainId("5", 0)]
     assert state.phase == "3" and "5" in state.types_sold
     assert state.corporations["NBR"].trains == []
 
@@ -702,9 +703,9 @@ def test_after_the_acting_players_choice_the_receiver_buys_once_more_only_by_tha
     game = operate(new_game(("unit_123", "u3p", *reading), players=4), "GER", president=None, cash=800,
                    tokens=(CityRef("V20", 4),))
     game.state.phase = "3"
-    game.state.depot = [t for t in game.state.depot if t.split("-")[0] not in ("2", "3", "4")]
+    game.state.depot = [t for t in game.state.depot if t.kind not in ("2", "3", "4")]
     trains.BuyTrain1825.process(game, A, BuyTrain("U3", "depot"))
-    bought = [t.split("-")[0] for t in game.state.corporations["GER"].trains]
+    bought = [t.kind for t in game.state.corporations["GER"].trains]
     assert bought == (["U3", "3T"] if reading else ["U3"])
     assert game.state.corporations["GER"].cash == (800 - 410 - 370 if reading else 800 - 410)
 
@@ -718,16 +719,16 @@ def test_a_minors_5_bought_in_phase_1_starts_no_phase_until_phase_3_is_next() ->
     g = new_game(("unit_3",))
     state = g.state
     operate(g, "CR", owned=(), cash=900)
-    take(g, "5-0")
+    take(g, TrainId("5", 0))
     gnos = state.corporations["GNoS"]
-    gnos.trains.append("5-0")
+    gnos.trains.append(TrainId("5", 0))
     gnos.floated = gnos.ipoed = True
     gnos.president = B
     g.apply(A, BuyTrain("5", "GNoS", 100))
-    assert state.phase == "1" and state.corporations["CR"].trains == ["5-0"]
-    core_trains.after_first_of_type(g, "3-0")
+    assert state.phase == "1" and state.corporations["CR"].trains == [TrainId("5", 0)]
+    core_trains.after_first_of_type(g, TrainId("3", 0))
     assert state.phase == "2"
-    core_trains.after_first_of_type(g, "5-1")
+    core_trains.after_first_of_type(g, TrainId("5", 1))
     assert state.phase == "3"
 
 
@@ -742,18 +743,18 @@ def test_a_minors_required_train_is_never_sold_to_another_company() -> None:
     cam.ipoed = cam.floated = True
     cam.president, cam.cash = B, 500
     check_formation(game, "Cam")
-    assert cam.trains == ["U3-0"] and state1825(game.state).required_trains == {"Cam": "U3-0"}
+    assert cam.trains == [TrainId("U3", 0)] and state1825(game.state).required_trains == {"Cam": TrainId("U3", 0)}
     walk.start_corporation_turns(game)
     game.state.round.operating.passed_steps += ["lease_train", "track", "lease_before_run"]  # to its train step
     assert not any(isinstance(a, BuyTrain) and a.source == "Cam" for a in game.legal_actions(A))
     with pytest.raises(IllegalOrderError, match="Director's certificate"):
         game.apply(A, BuyTrain("U3", "Cam", 100))
-    take(game, "2-0")
+    take(game, TrainId("2", 0))
     cam = game.state.corporations["Cam"]  # (the refusal restored the state as it was)
-    cam.trains.insert(0, "2-0")
+    cam.trains.insert(0, TrainId("2", 0))
     assert BuyTrain("2", "Cam", 10) in game.legal_actions(A)
     game.apply(A, BuyTrain("2", "Cam", 100))
-    assert cam.trains == ["U3-0"] and game.state.corporations["LNWR"].trains == ["2-0"]
+    assert cam.trains == [TrainId("U3", 0)] and game.state.corporations["LNWR"].trains == [TrainId("2", 0)]
 
 
 def test_liverpools_three_cities_upgraded_to_one_keep_every_token() -> None:
@@ -761,7 +762,7 @@ def test_liverpools_three_cities_upgraded_to_one_keep_every_token() -> None:
     city of three stations, which takes both tokens (each old city's track runs into it)."""
     from pbem.engine.steps.operating.tracklay import lay_tile
 
-    game = operate(new_game(("unit_2",), players=3), "LNWR", tokens=(CityRef("O9", 0),), owned=("4-0",))
+    game = operate(new_game(("unit_2",), players=3), "LNWR", tokens=(CityRef("O9", 0),), owned=(TrainId("4", 0),))
     game.state.tokens[CityRef("O9", 1)] = ["L&Y"]
     game.state.tiles["O9"] = ("33", 0)
     game.state.phase = "3a"  # gray tiles
@@ -778,7 +779,7 @@ def test_an_upgrade_may_not_split_a_citys_track_between_two_cities() -> None:
     share a city again and L&Y's token goes there."""
     from pbem.engine.steps.operating.tracklay import lay_tile
 
-    game = operate(new_game(("unit_2",), players=3), "L&Y", tokens=(CityRef("O11", 2),), owned=("4-0",))
+    game = operate(new_game(("unit_2",), players=3), "L&Y", tokens=(CityRef("O11", 2),), owned=(TrainId("4", 0),))
     game.state.tiles["O11"] = ("34", 2)
     game.state.phase = "3a"  # gray tiles
     problem = core_upgrades.upgrade_problem(game, "O11", game.tiles["50"], 1)
@@ -794,7 +795,7 @@ def test_the_last_run_is_the_orders_own_when_a_silent_minor_passes_its_run_after
     S&DR's turn, a minor in silent receivership that runs nothing. ``last_run`` (read by the
     export and the replay's revenue check) stays GER's run of the order, not S&DR's empty one."""
     game = operate(operate(new_game(("unit_1", "r2", "r3"), players=4), "S&DR", president=None, tokens=(CityRef("W9", 0),)),
-                   "GER", president=None, tokens=(CityRef("V20", 4),), owned=("2-0",))
+                   "GER", president=None, tokens=(CityRef("V20", 4),), owned=(TrainId("2", 0),))
     game.state.corporations["S&DR"].trains.append(state1825(game.state).minor_trains.pop("S&DR"))
     assert game.state.round.operating is not None
     game.state.round.operating.order.append("S&DR")
@@ -803,7 +804,7 @@ def test_the_last_run_is_the_orders_own_when_a_silent_minor_passes_its_run_after
     events = game.apply(game.current_actors()[0], parse_order("RUN 2: V20.4-V22", Vocabulary.from_title(game.title)))
     assert any(isinstance(e, TrainRan) and e.corporation == "GER" for e in events)
     assert any(getattr(e, "corporation", None) == "S&DR" for e in events), "S&DR's turn came in the same order"
-    assert [(r.train, r.revenue) for r in game.last_run] == [("2-0", 70)]
+    assert [(r.train, r.revenue) for r in game.last_run] == [(TrainId("2", 0), 70)]
 
 
 def test_the_listed_upgrades_follow_the_companys_trains() -> None:
@@ -815,8 +816,8 @@ def test_the_listed_upgrades_follow_the_companys_trains() -> None:
     game = receivership_position("V20.3")  # London's city 3 faces U21
     game.state.phase = "2"
     game.state.tiles["U21"] = ("57", rotation_facing(game, "U21", "V20"))
-    game.state.corporations["GER"].trains.append("2-0")
-    game.state.depot.remove("2-0")
+    game.state.corporations["GER"].trains.append(TrainId("2", 0))
+    game.state.depot.remove(TrainId("2", 0))
     upgrades_u21 = [lay for lay in legal_lays(game, "GER") if lay.hex == "U21"]
     assert upgrades_u21, "the 2-train reaches U21's city"
     game.state.pool_trains.append(game.state.corporations["GER"].trains.pop())
@@ -832,7 +833,7 @@ def test_by_that_reading_the_acting_player_chooses_again_while_two_kinds_are_lef
     game = operate(new_game(("unit_123", "u3p", *reading), players=4), "GER", president=None, cash=2000,
                    tokens=(CityRef("V20", 4),))
     game.state.phase = "3"
-    game.state.depot = [t for t in game.state.depot if t.split("-")[0] not in ("2", "3", "4")]
+    game.state.depot = [t for t in game.state.depot if t.kind not in ("2", "3", "4")]
     trains.BuyTrain1825.process(game, A, BuyTrain("U3", "depot"))
     assert len(trains.receiver_choices(game, "GER")) >= 2
     assert bool(trains.acting_choices(game, "GER")) == bool(reading)

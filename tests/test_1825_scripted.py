@@ -244,7 +244,7 @@ def test_unit_3_alone_two_players_with_a_minor_formed() -> None:
     sr2, or2 = ("# SR 2" + rest).split("# OR 2.1")
     events = play(game, sr2)
     assert "Minor M&C forms" in events and "Minor M&C spends £370 for its required train (3T)" in events
-    assert mc.cash == 3 * 122 + 122 - 370 and [t.split("-")[0] for t in mc.trains] == ["3T"]
+    assert mc.cash == 3 * 122 + 122 - 370 and [t.kind for t in mc.trains] == ["3T"]
     assert "M&C places its home token on K7" in events
     assert game.operating_order() == ["CR", "M&C"]  # majors, then minors
     events = play(game, or2)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.engine.ids import TrainId
 from pbem.engine.values import CityRef
 from pbem.engine.actions import LayTile
 from pbem.engine.steps.operating.tokens import next_token_cost
@@ -176,8 +177,8 @@ def test_units_1_and_2_the_minors_of_k5_and_k7_form_with_their_trains() -> None:
     assert events[events.index("Minor LT&S forms") + 1] == "Minor LT&S spends £600 for its required train (2+2)"
     assert "Minor NS spends £370 for its required train (3T)" in events
     corps = game.state.corporations
-    assert (corps["LT&S"].cash, corps["LT&S"].trains) == (0, ["2+2-0"])
-    assert (corps["NS"].cash, corps["NS"].trains) == (4 * 49 + 2 * 2 * 49 - 370, ["3T-0"])
+    assert (corps["LT&S"].cash, corps["LT&S"].trains) == (0, [TrainId("2+2", 0)])
+    assert (corps["NS"].cash, corps["NS"].trains) == (4 * 49 + 2 * 2 * 49 - 370, [TrainId("3T", 0)])
     assert game.operating_order() == ["SECR", "LT&S", "NS"]  # minors after majors, highest par first
     assert money(game) == total
 
@@ -396,7 +397,7 @@ def test_all_units_the_regional_minors_form_and_a_home_in_a_white_city_waits() -
     assert "Minor Cam spends £410 for its required train (U3)" in events
     corps = game.state.corporations
     assert (corps["M&GN"].cash, corps["Cam"].cash) == (492 - 480, 490 - 410)
-    assert [t.split("-")[0] for t in corps["M&GN"].trains + corps["Cam"].trains] == ["4T", "U3"]
+    assert [t.kind for t in corps["M&GN"].trains + corps["Cam"].trains] == ["4T", "U3"]
     # the stock round ends; in OR 1.1 the M&GN's home goes down in Melton Constable, the
     # Cambrian's waits for a tile with a city on its home hex, the white R8
     assert game.round_label() == "OR 1.1" and game.operating_order() == ["SECR", "M&GN", "Cam"]

@@ -11,6 +11,7 @@ from pbem.engine import market
 from pbem.engine.actions import BuyPrivate, BuyShares, Par, Pass, SellShares
 from pbem.engine.events import render_all
 from pbem.engine.game import Game
+from pbem.engine.ids import TrainId
 from pbem.engine.state import IPO, POOL, OperatingState, RoundState, StockRoundState
 from pbem.engine.values import Owner
 from pbem.errors import IllegalOrderError
@@ -139,8 +140,8 @@ def test_unit_3s_minors_come_with_its_second_band() -> None:
 def test_each_minors_required_train_is_set_aside_at_the_start() -> None:
     game = new_game(2)
     mine = state1825(game.state)
-    assert mine.minor_trains == {"Cam": "U3-0", "TV": "4T-0"}
-    assert "U3-0" not in game.state.depot and "4T-0" not in game.state.depot
+    assert mine.minor_trains == {"Cam": TrainId("U3", 0), "TV": TrainId("4T", 0)}
+    assert TrainId("U3", 0) not in game.state.depot and TrainId("4T", 0) not in game.state.depot
 
 
 # -- the privates in the stock round -------------------------------------------------------------
@@ -319,7 +320,7 @@ def test_a_minors_directors_certificate_costs_four_times_its_price_into_its_trea
     events = lines(game.apply(P1, BuyShares("Cam", "ipo")))
     assert events[0] == "Player 1 buys a 20% share of Cam from the IPO for £180"
     assert "Minor Cam forms" in events and "Minor Cam spends £410 for its required train (U3)" in events
-    assert cam.trains == ["U3-0"] and cam.cash == 540 - 410
+    assert cam.trains == [TrainId("U3", 0)] and cam.cash == 540 - 410
     assert state1825(game.state).formed[-1] == "Cam" and "Cam" not in state1825(game.state).minor_trains
 
 
@@ -334,7 +335,7 @@ def test_a_minor_that_can_pay_for_its_train_at_par_forms_at_once() -> None:
         game.apply(P1, Par("TV", 48))  # 480 is not more than the 4T's 480
     events = lines(game.apply(P1, Par("TV", 320)))
     assert "Minor TV forms" in events
-    assert game.state.corporations["TV"].cash == 1280 - 480 and game.state.corporations["TV"].trains == ["4T-0"]
+    assert game.state.corporations["TV"].cash == 1280 - 480 and game.state.corporations["TV"].trains == [TrainId("4T", 0)]
 
 
 def test_a_major_floats_at_60_percent_with_ten_times_its_par_and_forms() -> None:
@@ -457,7 +458,7 @@ def test_the_copy_of_the_1825_state_shares_nothing_mutable() -> None:
     all_privates_sold(game)
     stock_round(game, 2)
     mine = state1825(game.state)
-    mine.required_trains["Cam"] = "U3-0"  # (a dict of strings: not to be filled with a list)
+    mine.required_trains["Cam"] = TrainId("U3", 0)  # (a dict of train ids: not to be filled with a list)
     for name, value in vars(mine).items():  # every container of the title's state, filled
         if isinstance(value, list) and not value:
             value.append("x")
@@ -535,10 +536,10 @@ def test_a_minor_buys_the_first_train_of_its_type_set_aside_whichever_minor_it_w
 
     game = Game(load_title("1825", ("unit_123", "r1")), [f"P{i}" for i in range(1, 9)])
     mine = state1825(game.state)
-    assert (mine.minor_trains["HR"], mine.minor_trains["Cam"]) == ("U3-0", "U3-1")
+    assert (mine.minor_trains["HR"], mine.minor_trains["Cam"]) == (TrainId("U3", 0), TrainId("U3", 1))
     for sym in ("Cam", "HR"):
         game.state.corporations[sym].cash = 1000
         check_formation(game, sym)
-    assert game.state.corporations["Cam"].trains == ["U3-0"]
-    assert game.state.corporations["HR"].trains == ["U3-1"]
-    assert mine.required_trains == {"Cam": "U3-0", "HR": "U3-1"}
+    assert game.state.corporations["Cam"].trains == [TrainId("U3", 0)]
+    assert game.state.corporations["HR"].trains == [TrainId("U3", 1)]
+    assert mine.required_trains == {"Cam": TrainId("U3", 0), "HR": TrainId("U3", 1)}

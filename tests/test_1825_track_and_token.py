@@ -17,6 +17,7 @@ import itertools
 
 import pytest
 
+from pbem.engine.ids import TrainId
 from pbem.engine.values import CityRef
 from pbem.application.mail import AppConfig, TurnReports, handle_mail
 from pbem.application.state import GameInfo, Replay, Seat
@@ -128,7 +129,7 @@ def test_a_later_steps_order_passes_both() -> None:
     game = position()
     game.apply(A, lay_on(game, "U23"))
     game.apply(A, BuyTrain("2", "depot"))  # the LSWR has no train to run: buying trains is next
-    assert game.state.corporations[CORP].trains == ["2-0"]
+    assert game.state.corporations[CORP].trains == [TrainId("2", 0)]
     assert step(game) is not TrackAndToken1825
     with pytest.raises(IllegalOrderError):
         game.apply(A, TOKEN)
@@ -160,7 +161,7 @@ def test_the_you_may_lists_both_lays_and_the_token_while_both_are_open() -> None
 
 
 def test_a_run_passes_both() -> None:
-    game = operate(new_game(), CORP, owned=("2-0",), tokens=(CityRef("V20", 4), CityRef("X14", 0)))
+    game = operate(new_game(), CORP, owned=(TrainId("2", 0),), tokens=(CityRef("V20", 4), CityRef("X14", 0)))
     game.apply(A, lay_on(game, "U23"))
     game.apply(A, RunRoutes((TrainRun("2", ("V20.4", "V22")),)))
     assert operating.op_state(game).revenue == 70  # London 50 + Southend 20

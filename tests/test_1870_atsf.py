@@ -110,7 +110,7 @@ def position(variants: tuple[str, ...] = HOS, *, corp: str = "ATSF", cities: tup
     state.phase = "5"
     data = state.corporations[corp]
     data.floated, data.ipoed, data.president, data.cash = True, True, "A", 500
-    train = next(t for t in state.depot if t.split("-")[0] == "6")
+    train = next(t for t in state.depot if t.kind == "6")
     state.depot.remove(train)
     data.trains.append(train)
     build_line(game, cities)

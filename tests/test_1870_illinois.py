@@ -82,7 +82,7 @@ def ic_turn(variants: tuple[str, ...] = VARIANT, *, trains: tuple[str, ...] = ("
     corp.par = corp.price = (1, 6)
     state.market.setdefault((1, 6), []).append(IC)
     for kind in trains:
-        train = next(t for t in state.depot if t.split("-")[0] == kind)
+        train = next(t for t in state.depot if t.kind == kind)
         state.depot.remove(train)
         corp.trains.append(train)
     mrbc = state.companies["MRBC"]
@@ -114,7 +114,7 @@ def problem(game: Game, action: LayTile) -> str | None:
 
 def runs(game: Game, *stops: str) -> int:
     train = game.state.corporations[IC].trains[0]
-    action = RunRoutes((TrainRun(train.split("-")[0], stops),))
+    action = RunRoutes((TrainRun(train.kind, stops),))
     return sum(r.revenue for r in operating.checked_runs(game, IC, action))
 
 
@@ -193,7 +193,7 @@ def test_with_small_cities_a_town_passed_costs_no_length_on_the_connection() -> 
     plain = ic_turn((), trains=("3",), bridge="closed")
     lay_line(plain, LINE)
     assert not connection_runnable(plain, IC), "plain 1870: four stops for a 3-train"
-    plain.state.corporations[IC].trains = [t for t in plain.state.depot if t.startswith("4-")][:1]
+    plain.state.corporations[IC].trains = [t for t in plain.state.depot if t.kind == "4"][:1]
     assert connection_runnable(plain, IC)
 
 

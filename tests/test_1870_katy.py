@@ -427,7 +427,7 @@ def test_the_katy_runs_from_its_junction_city_token() -> None:
 
     game = katy_operating()
     corp = game.state.corporations["MKT"]
-    train = next(t for t in game.state.depot if t.startswith("2-"))
+    train = next(t for t in game.state.depot if t.kind == "2")
     game.state.depot.remove(train)
     corp.trains.append(train)
     runs = operating.checked_runs(game, "MKT", RunRoutes((TrainRun("2", ("B7", "B9")),)))

@@ -45,7 +45,7 @@ def position(variants: tuple[str, ...] = VARIANT, *, bridge: Owner | None = Owne
     for corp, line in ((NORTH, NORTH_LINE), (SOUTH, SOUTH_LINE)):
         data = state.corporations[corp]
         data.floated, data.ipoed, data.president, data.cash = True, True, "A", 500
-        train = next(t for t in state.depot if t.split("-")[0] == trains)
+        train = next(t for t in state.depot if t.kind == trains)
         state.depot.remove(train)
         data.trains.append(train)
         for coord, tile, toward in line:
@@ -59,7 +59,7 @@ def position(variants: tuple[str, ...] = VARIANT, *, bridge: Owner | None = Owne
 
 
 def run(game: Game, corp: str, stops: tuple[str, ...]) -> int:
-    train = game.state.corporations[corp].trains[0].split("-")[0]
+    train = game.state.corporations[corp].trains[0].kind
     action = RunRoutes((TrainRun(train, stops),))
     return sum(r.revenue for r in operating.checked_runs(game, corp, action))
 

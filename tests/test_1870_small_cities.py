@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.engine.ids import TrainId
 from pbem.engine.values import CityRef
 from pbem.engine import routes
 from pbem.engine.actions import RunRoutes, TrainRun
@@ -39,7 +40,7 @@ def line(variants: tuple[str, ...] = ("small_cities",), *, trains: tuple[str, ..
     corp = state.corporations[CORP]
     corp.floated, corp.ipoed, corp.president, corp.cash = True, True, "A", 500
     for kind in trains:
-        train = next(t for t in state.depot if t.split("-")[0] == kind)
+        train = next(t for t in state.depot if t.kind == kind)
         state.depot.remove(train)
         corp.trains.append(train)
     state.tiles["B9"] = ("57", rotation(game, "B9", "57", ("A10",)))
@@ -55,8 +56,8 @@ def run(game: Game, train: str, stops: tuple[str, ...]) -> int:
     return sum(r.revenue for r in operating.checked_runs(game, CORP, action))
 
 
-def owned(game: Game, kind: str) -> str:
-    return next(t for t in game.state.corporations[CORP].trains if t.split("-")[0] == kind)
+def owned(game: Game, kind: str) -> TrainId:
+    return next(t for t in game.state.corporations[CORP].trains if t.kind == kind)
 
 
 @pytest.mark.parametrize(("tile", "printed", "worth"), [("3", 10, 20), ("141", 10, 20), ("145", 20, 30)])

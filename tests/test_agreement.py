@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.engine.ids import TrainId
 from pbem.engine.values import CityRef
 from pbem.engine.actions import BuyTrain, Pass
 from pbem.engine.game import Game
@@ -142,7 +143,7 @@ def test_our_state_of_a_new_game_and_of_an_operating_corporation() -> None:
     assert start["players"][P2] == {"cash": 800, "shares": {}, "companies": []}
     assert (start["corporations"], start["phase"], start["acting"]) == ({}, "2", P1)
     float_corp(game, "PRR", P1, 100, 2000)
-    game.state.corporations["PRR"].trains = ["2-0", "2-1"]
+    game.state.corporations["PRR"].trains = [TrainId("2", 0), TrainId("2", 1)]
     operating(game)
     now = our_state(game)
     assert now["players"][P1]["shares"] == {"PRR": 60}
@@ -154,8 +155,8 @@ def test_whose_turn_is_the_corporation_over_the_train_limit_while_it_discards() 
     game = Game(load_title("1830"), [P1, P2, P3])
     float_corp(game, "PRR", P1, 100, 2000)
     float_corp(game, "NYC", P2, 90, 900)
-    game.state.corporations["NYC"].trains = ["3-0", "3-1", "3-2", "3-3"]
-    game.state.depot = [t for t in game.state.depot if t[0] not in "23"]
+    game.state.corporations["NYC"].trains = [TrainId("3", 0), TrainId("3", 1), TrainId("3", 2), TrainId("3", 3)]
+    game.state.depot = [t for t in game.state.depot if t.kind[0] not in "23"]
     game.state.phase = "3"
     game.state.types_sold += ["2", "3"]
     operating(game)

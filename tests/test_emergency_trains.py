@@ -9,6 +9,7 @@ import pytest
 from pbem.engine.actions import BuyPrivate, BuyTrain, Pass, SellShares
 from pbem.engine.events import render_all
 from pbem.engine.game import Game
+from pbem.engine.ids import TrainId
 from pbem.errors import IllegalOrderError
 from pbem.ruleset import load_title
 from tests.test_engine_operating import P1, P2, P3, float_corp, operating, train_due
@@ -42,7 +43,7 @@ def test_the_president_may_pay_toward_another_corporations_train_up_to_its_face_
 def test_no_more_than_the_face_value() -> None:
     game = _due()
     game.state.players[P1].cash = 200  # now PRR and P1 could pay $220; the face value is $80
-    game.state.depot = [t for t in game.state.depot if not t.startswith("2-")]  # the cheapest: a 3 at $180
+    game.state.depot = [t for t in game.state.depot if t.kind != "2"]  # the cheapest: a 3 at $180
     with pytest.raises(IllegalOrderError, match=r"from \$1 to \$80"):
         game.apply(P1, BuyTrain("2", "NYC", 81))
 
@@ -83,15 +84,15 @@ def test_a_cheaper_train_in_the_pool_is_the_one_the_presidents_money_buys() -> N
     2, and a sale is needed only for what the 2 lacks."""
     game = _due()
     game.state.corporations["NYC"].trains.clear()
-    game.state.depot = [t for t in game.state.depot if not t.startswith("2-")]
-    game.state.pool_trains.append("2-5")
+    game.state.depot = [t for t in game.state.depot if t.kind != "2"]
+    game.state.pool_trains.append(TrainId("2", 5))
     game.state.players[P1].cash = 100
     with pytest.raises(IllegalOrderError, match=r"only the cheapest train \(\$80\)"):
         game.apply(P1, BuyTrain("3"))
     with pytest.raises(IllegalOrderError, match="only as many shares as needed"):
         game.apply(P1, SellShares("NYC"))  # $120 pays for the 2
     game.apply(P1, BuyTrain("2", "pool"))
-    assert game.state.corporations["PRR"].trains == ["2-5"]
+    assert game.state.corporations["PRR"].trains == [TrainId("2", 5)]
 
 
 def test_once_the_train_due_is_bought_another_is_bought_at_any_price_the_treasury_holds() -> None:
@@ -101,7 +102,7 @@ def test_once_the_train_due_is_bought_another_is_bought_at_any_price_the_treasur
     share sold sets no floor any more."""
     game = _due()
     float_corp(game, "B&O", P2, 100, 0)
-    game.state.depot = [t for t in game.state.depot if not t.startswith("2-")]
+    game.state.depot = [t for t in game.state.depot if t.kind != "2"]
     game.state.corporations["B&O"].trains.append(game.state.depot.pop(0))
     game.state.corporations["PRR"].cash, game.state.players[P1].cash = 100, 10
     game.apply(P1, SellShares("NYC"))

@@ -7,6 +7,7 @@ from typing import Callable
 
 import pytest
 
+from pbem.engine.ids import TrainId
 from pbem.engine.values import CityRef
 from pbem.engine import track, upgrades
 from pbem.engine.game import Game
@@ -475,7 +476,7 @@ def closing_game() -> Game:
     mk.move(state, g.title, "MP", (8, 1))
     assert g.share_price("MP") == 10
     state.tokens[CityRef("C18", 0)] = ["MP"]
-    state.corporations["MP"].trains = ["2"]
+    state.corporations["MP"].trains = [state.depot.pop(0)]
     state.companies["MRBC"].owner = Owner.corporation("MP")
     state.round.entity_index = state.order.index("C")
     return g
@@ -509,7 +510,7 @@ def test_a_sale_into_the_closing_cells_still_offers_protection_and_else_closes_t
     assert state.bank == bank - 10 + 300, "C was paid $10 for the share, MP's $300 went to the bank"
     assert state.players["C"].cash == cash_c + 10
     assert CityRef("C18", 0) not in state.tokens
-    assert state.pool_trains == ["2"] and corp.trains == []
+    assert state.pool_trains == [TrainId("2", 0)] and corp.trains == []
     assert state.companies["MRBC"].closed
     assert not [c for c in state.certificates if c.corporation == "MP"]
     assert state.percent_of(Owner.player("B"), "MP") == 0
@@ -728,13 +729,13 @@ def test_diesels_replace_the_8_10_and_12_trains() -> None:
 
     def late(g: Game) -> None:
         state = g.state
-        state.depot = [t for t in state.depot if t.startswith(("6", "D"))]
+        state.depot = [t for t in state.depot if t.kind.startswith(("6", "D"))]
         state.phase = "4"
-        assert [trains.train_type(t) for t in trains.depot_offer(g)] == ["6"]
+        assert [t.kind for t in trains.depot_offer(g)] == ["6"]
         state.phase = "5"
-        state.corporations["GMO"].trains = ["4-0"]
+        state.corporations["GMO"].trains = [TrainId("4", 0)]
         state.corporations["GMO"].cash = 1000
-        state.corporations["MP"].trains = ["4-1"]
+        state.corporations["MP"].trains = [TrainId("4", 1)]
 
     g = or_sale_game(("diesels",), late)
     names = {t.name for t in g.title.trains}
@@ -747,7 +748,7 @@ def test_diesels_replace_the_8_10_and_12_trains() -> None:
     events = render_all(g.apply("A", BuyTrain("D", "depot", None, "4")), g.money)
     assert state.corporations["GMO"].cash == cash - 800
     assert state.phase == "D"
-    assert state.corporations["GMO"].trains == ["D-0"]
+    assert state.corporations["GMO"].trains == [TrainId("D", 0)]
     assert state.corporations["MP"].trains == [], "the 4s rust"
     assert "GMO trades in a 4 train and buys a D train for $800 from the bank" in events
 
@@ -851,7 +852,7 @@ def test_a_connection_is_granted_only_by_a_gm_ruling() -> None:
     assert isinstance(command, Order) and command.action == GrantConnection("MP") and command.seat == "B"
     with pytest.raises(Exception, match="no train"):
         g.apply("B", command.action)
-    g.state.corporations["MP"].trains = ["2-6"]
+    g.state.corporations["MP"].trains = [TrainId("2", 6)]
     events = render_all(g.apply("B", command.action), g.money)
     assert "-- GM ruling: MP has connected to its destination J5 --" in events
     assert g.current_actors() == ["B"], "MP's destination token comes first"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from pbem.engine.ids import TrainId
 from pbem.engine.values import CityRef
 from pbem.engine.sequence import RoundSequence
 from pbem.engine import market, upgrades
@@ -148,9 +149,9 @@ def test_routes_are_checked_and_revenue_computed(game: Game) -> None:
     float_corp(game, "PRR", P1, 100, 1000)
     game.state.tiles["H14"] = ("9", 1)
     game.state.tiles["H16"] = ("57", 1)
-    game.state.corporations["PRR"].trains = ["2-0", "2-1"]
-    game.state.depot.remove("2-0")
-    game.state.depot.remove("2-1")
+    game.state.corporations["PRR"].trains = [TrainId("2", 0), TrainId("2", 1)]
+    game.state.depot.remove(TrainId("2", 0))
+    game.state.depot.remove(TrainId("2", 1))
     game.state.types_sold.append("2")
     operating(game)
     game.apply(P1, Pass())
@@ -170,8 +171,8 @@ def test_payout_and_withhold_move_the_price(game: Game) -> None:
     float_corp(game, "PRR", P1, 100, 1000)
     game.state.tiles["H14"] = ("9", 1)
     game.state.tiles["H16"] = ("57", 1)
-    game.state.corporations["PRR"].trains = ["2-0"]
-    game.state.depot.remove("2-0")
+    game.state.corporations["PRR"].trains = [TrainId("2", 0)]
+    game.state.depot.remove(TrainId("2", 0))
     game.state.types_sold.append("2")
     pool_cert = next(c for c in game.state.certificates if c.corporation == "PRR" and c.index == 5)
     pool_cert.owner = POOL
@@ -197,7 +198,7 @@ def test_no_revenue_moves_the_price_left(game: Game) -> None:
 
 def test_buying_trains_phases_and_rust(game: Game) -> None:
     float_corp(game, "PRR", P1, 100, 2000)
-    game.state.depot = [t for t in game.state.depot if not t.startswith("2-")]
+    game.state.depot = [t for t in game.state.depot if t.kind != "2"]
     operating(game)
     game.apply(P1, Pass())
     with pytest.raises(IllegalOrderError, match="no 4 train is for sale"):
@@ -210,9 +211,9 @@ def test_buying_trains_phases_and_rust(game: Game) -> None:
 def test_first_four_rusts_the_twos_and_a_crowded_corporation_discards(game: Game) -> None:
     float_corp(game, "PRR", P1, 100, 2000)
     float_corp(game, "NYC", P2, 90, 900)
-    game.state.corporations["NYC"].trains = ["3-0", "3-1", "3-2", "3-3"]
-    game.state.corporations["PRR"].trains = ["2-0"]
-    game.state.depot = [t for t in game.state.depot if t[0] not in "23"] + []
+    game.state.corporations["NYC"].trains = [TrainId("3", 0), TrainId("3", 1), TrainId("3", 2), TrainId("3", 3)]
+    game.state.corporations["PRR"].trains = [TrainId("2", 0)]
+    game.state.depot = [t for t in game.state.depot if t.kind[0] not in "23"] + []
     game.state.phase = "3"
     game.state.types_sold += ["2", "3"]
     operating(game)
@@ -224,8 +225,8 @@ def test_first_four_rusts_the_twos_and_a_crowded_corporation_discards(game: Game
     with pytest.raises(IllegalOrderError, match="first discard a train"):
         game.apply(P1, Pass())
     game.apply(P2, DiscardTrain("3"))
-    assert game.state.corporations["NYC"].trains == ["3-1", "3-2", "3-3"]
-    assert game.state.pool_trains == ["3-0"]
+    assert game.state.corporations["NYC"].trains == [TrainId("3", 1), TrainId("3", 2), TrainId("3", 3)]
+    assert game.state.pool_trains == [TrainId("3", 0)]
 
 
 def train_due(game: Game) -> None:
@@ -270,7 +271,7 @@ def test_bankruptcy_ends_the_game(game: Game) -> None:
     game.state.tiles["H14"] = ("9", 1)
     game.state.tiles["H16"] = ("57", 1)
     game.state.players[P1].cash = 0
-    game.state.depot = [t for t in game.state.depot if not t.startswith("2-")]
+    game.state.depot = [t for t in game.state.depot if t.kind != "2"]
     operating(game)
     game.apply(P1, Pass())
     # P1's four PRR shares would fetch $400: bankruptcy is for money that cannot be raised
@@ -337,8 +338,8 @@ def test_half_pay_is_not_an_1830_choice(game: Game) -> None:
     float_corp(game, "PRR", P1, 100, 1000)
     game.state.tiles["H14"] = ("9", 1)
     game.state.tiles["H16"] = ("57", 1)
-    game.state.corporations["PRR"].trains = ["2-0"]
-    game.state.depot.remove("2-0")
+    game.state.corporations["PRR"].trains = [TrainId("2", 0)]
+    game.state.depot.remove(TrainId("2", 0))
     game.state.types_sold.append("2")
     operating(game)
     game.apply(P1, Pass())
@@ -481,10 +482,10 @@ def test_corporations_over_the_limit_discard_in_charter_order(game: Game) -> Non
     float_corp(game, "PRR", P1, 100, 2000)
     float_corp(game, "NYC", P2, 67, 900)
     float_corp(game, "ERIE", P3, 90, 900)
-    game.state.corporations["NYC"].trains = ["3-0", "3-1", "3-2", "3-3"]
-    game.state.corporations["ERIE"].trains = ["3-4", "3-5", "3-6", "3-7"]
-    game.state.corporations["PRR"].trains = ["2-0"]
-    game.state.depot = [t for t in game.state.depot if t[0] not in "23"]
+    game.state.corporations["NYC"].trains = [TrainId("3", 0), TrainId("3", 1), TrainId("3", 2), TrainId("3", 3)]
+    game.state.corporations["ERIE"].trains = [TrainId("3", 4), TrainId("3", 5), TrainId("3", 6), TrainId("3", 7)]
+    game.state.corporations["PRR"].trains = [TrainId("2", 0)]
+    game.state.depot = [t for t in game.state.depot if t.kind[0] not in "23"]
     game.state.phase = "3"
     game.state.types_sold += ["2", "3"]
     operating(game)
@@ -571,8 +572,8 @@ def test_at_the_train_limit_a_diesel_may_still_be_bought_by_trading_in(game: Gam
     """Phase 6, limit 2: PRR holds a 5 and a 6 and may not add a train, but it may buy a
     diesel by trading in one of them (1830 rules 6.7), the count staying 2."""
     float_corp(game, "PRR", P1, 100, 2000)
-    game.state.corporations["PRR"].trains = ["5-0", "6-0"]
-    game.state.depot = [t for t in game.state.depot if t.startswith("D")]
+    game.state.corporations["PRR"].trains = [TrainId("5", 0), TrainId("6", 0)]
+    game.state.depot = [t for t in game.state.depot if t.kind == "D"]
     game.state.phase = "6"
     game.state.types_sold += ["2", "3", "4", "5", "6"]
     operating(game)
@@ -580,4 +581,4 @@ def test_at_the_train_limit_a_diesel_may_still_be_bought_by_trading_in(game: Gam
     with pytest.raises(IllegalOrderError, match="train limit"):
         game.apply(P1, BuyTrain("D"))
     game.apply(P1, BuyTrain("D", "depot", None, "5"))
-    assert sorted(game.state.corporations["PRR"].trains) == ["6-0", "D-0"]
+    assert sorted(game.state.corporations["PRR"].trains) == [TrainId("6", 0), TrainId("D", 0)]

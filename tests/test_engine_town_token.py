@@ -53,7 +53,7 @@ def town_line() -> tuple[Game, str, str]:
                         game.state.tiles[coord] = (tile, rotation)
                     corp = game.state.corporations[CORP]
                     corp.floated, corp.ipoed, corp.president = True, True, "A"
-                    corp.trains.append(next(t for t in game.state.depot if t.startswith("2")))
+                    corp.trains.append(next(t for t in game.state.depot if t.kind.startswith("2")))
                     game.state.round = RoundState(kind="operating", operating=OperatingState(order=[CORP]))
                     return game, town, city
     raise AssertionError("no town, plain hex and city in a row on 1830's map")

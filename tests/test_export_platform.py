@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.engine.ids import ShareId, TrainId
 from pbem.engine.values import CityRef
 from pbem.engine import track
 from pbem.engine.actions import BuyPrivate, BuyShares, Pass, PlaceToken, RunRoutes, SellShares, TrainRun
@@ -31,20 +32,21 @@ from tests.test_export_records import exporter_on
 
 
 def holding(exporter: Exporter, sym: str) -> dict[str, list[str]]:
-    """The record's share ids of ``sym`` by holder (players by name, ``POOL``, ``IPO``)."""
+    """The record's share ids of ``sym`` by holder (players by name, ``POOL``, ``IPO``), as text."""
     exporter.renderer.holdings.follow(exporter.game.state)
-    return {h.name or h.kind.upper(): list(ids)
+    return {h.name or h.kind.upper(): [str(i) for i in ids]
             for h, ids in exporter.renderer.holdings.shares[sym].items() if ids}
 
 
 def set_holding(exporter: Exporter, sym: str, by_holder: dict[Owner, list[str]]) -> None:
-    """Give the record's ids of ``sym`` to the holders our engine gives them to, in the
-    order each received them (our engine's certificates are alike, so only counts matter)."""
+    """Give the record's ids of ``sym`` (text, ``"MP_1"``) to the holders our engine gives them
+    to, in the order each received them (our engine's certificates are alike, so only counts
+    matter)."""
     holdings = exporter.renderer.holdings
-    holdings.shares[sym] = {h: list(ids) for h, ids in by_holder.items()}
+    holdings.shares[sym] = {h: [ShareId.parse(i) for i in ids] for h, ids in by_holder.items()}
     holdings.seen = tuple(cert.owner for cert in exporter.game.state.certificates)
-    on_offer = {i for h, ids in by_holder.items() if h == IPO for i in ids}
-    exporter.renderer.ipo_ids = {i for i in exporter.renderer.ipo_ids if not i.startswith(f"{sym}_")} | on_offer
+    on_offer = {ShareId.parse(i) for h, ids in by_holder.items() if h == IPO for i in ids}
+    exporter.renderer.ipo_ids = {i for i in exporter.renderer.ipo_ids if i.corporation != sym} | on_offer
 
 
 def own_mp(game: Game, owners: dict[int, Owner]) -> None:
@@ -68,9 +70,9 @@ def stock_turn(game: Game, seat: str) -> None:
 
 def test_a_checked_run_keeps_the_hexes_each_leg_passes() -> None:
     game = bournemouth_line("Y13.0")  # Y13 - X14 (#57) - W15 (plain track) - V16 (a town)
-    [result] = track.check_runs(game, "LSWR", [(("2-0", "2-1"), ["Y13", "X14", "V16"])])
+    [result] = track.check_runs(game, "LSWR", [((TrainId("2", 0), TrainId("2", 1)), ["Y13", "X14", "V16"])])
     assert result.legs == (("Y13", "X14"), ("X14", "W15", "V16"))
-    [back] = track.check_runs(game, "LSWR", [(("2-0", "2-1"), ["V16", "X14", "Y13"])])
+    [back] = track.check_runs(game, "LSWR", [((TrainId("2", 0), TrainId("2", 1)), ["V16", "X14", "Y13"])])
     assert back.legs == (("V16", "W15", "X14"), ("X14", "Y13"))  # in the direction of travel
 
 
@@ -136,7 +138,7 @@ def test_a_redemption_names_the_share_its_holder_received_first() -> None:
     c = Owner.player("C")
     set_holding(exporter, "MP", {Owner.player("B"): ["MP_0", "MP_1", "MP_2", "MP_3", "MP_4"],
                                  c: ["MP_6", "MP_5"], IPO: ["MP_7", "MP_8", "MP_9"]})
-    assert exporter.share_ids("MP", c, 1) == ["MP_5"]  # a buy or sale may name any
+    assert exporter.share_ids("MP", c, 1) == [ShareId("MP", 5)]  # a buy or sale may name any
     written = exporter.renderer.translation.export(exporter, "B", Redeem("MP", "C"))
     assert written is not None and written[0]["shares"] == ["MP_6"]  # the platform offers only this one
 
@@ -324,7 +326,7 @@ def test_a_train_bought_with_no_lay_first_is_written_after_a_pass_of_each_step_p
     assert all(p["type"] == "pass" and p["entity"] == "MP" and p["entity_type"] == "corporation" for p in passes)
     assert bought["type"] == "buy_train" and bought["train"] == "2-0"
     assert exporter.sources == [9] * len(exporter.actions)
-    assert game.state.corporations["MP"].trains == ["2-0"]
+    assert game.state.corporations["MP"].trains == [TrainId("2", 0)]
 
 
 def test_a_lay_passes_over_nothing_and_is_written_alone() -> None:
@@ -365,8 +367,8 @@ def test_a_train_the_record_never_moved_is_bought_from_the_corporation_holding_i
     from tests.test_1825_operating import operate, take
 
     game = operate(new_game(), "LSWR", cash=900)
-    take(game, "3-0")
-    game.state.corporations["GWR"].trains.append("3-0")  # bought with no record action
+    take(game, TrainId("3", 0))
+    game.state.corporations["GWR"].trains.append(TrainId("3", 0))  # bought with no record action
     reader = Renderer({"title": "1825", "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bob"}]},
                       game.title)
     reader.game = game
@@ -686,11 +688,11 @@ def test_1825_the_platform_waits_for_the_pass_of_a_company_with_less_than_a_trad
     from tests.test_1825_operating import operate, take
 
     game = game_1825(("unit_3",))
-    operate(game, "HR", cash=6, owned=("U3-0",))
+    operate(game, "HR", cash=6, owned=(TrainId("U3", 0),))
     asks = Translation1825().asks_at_turn_end
     assert not asks(game, "HR")
-    take(game, "5-0")
-    game.state.corporations["GNoS"].trains.append("5-0")
+    take(game, TrainId("5", 0))
+    game.state.corporations["GNoS"].trains.append(TrainId("5", 0))
     assert asks(game, "HR")
     game.state.corporations["HR"].cash = 10
     assert not asks(game, "HR")
@@ -775,7 +777,7 @@ def test_a_train_from_another_corporation_at_the_banks_price_reads_back_by_its_s
     exporter.add(LoggedOrder(1, "A", BuyTrain("2", "NYC", 80)))
     bought = exporter.actions[-1]
     assert bought["type"] == "buy_train" and bought["seller"] == "NYC" and bought["price"] == 80
-    assert game.state.corporations["NYC"].trains == [] and game.state.corporations["PRR"].trains == ["2-0"]
+    assert game.state.corporations["NYC"].trains == [] and game.state.corporations["PRR"].trains == [TrainId("2", 0)]
 
 
 def test_1825_a_private_sold_to_the_bank_counts_in_the_money_the_platform_sees() -> None:
@@ -801,8 +803,8 @@ def test_1825_the_lnwr_certificates_dealt_at_the_start_are_not_on_offer() -> Non
     record = {"title": "1825", "players": [{"id": i, "name": f"P{i}"} for i in range(1, 9)],
               "settings": {"optional_rules": ["unit_123"]}, "actions": []}
     renderer = Renderer(record)
-    assert "LNWR_0" not in renderer.ipo_ids and "LNWR_1" not in renderer.ipo_ids
-    assert "LNWR_2" in renderer.ipo_ids
+    assert ShareId("LNWR", 0) not in renderer.ipo_ids and ShareId("LNWR", 1) not in renderer.ipo_ids
+    assert ShareId("LNWR", 2) in renderer.ipo_ids
 
 
 def test_1870_mp_is_asked_in_phase_1_to_pass_a_bridge_company_it_cannot_buy() -> None:
@@ -882,7 +884,7 @@ def test_a_train_from_the_pool_names_the_pool_as_its_seller() -> None:
     exporter.add(LoggedOrder(1, "A", BuyTrain("2", "pool")))
     bought = exporter.actions[-1]
     assert bought["type"] == "buy_train" and bought["seller"] == "pool"
-    assert game.state.corporations["PRR"].trains == ["2-0"] and game.state.pool_trains == []
+    assert game.state.corporations["PRR"].trains == [TrainId("2", 0)] and game.state.pool_trains == []
 
 
 def test_1825_a_company_in_receivership_that_closes_at_its_turns_end_has_its_empty_run_first() -> None:
@@ -945,9 +947,9 @@ def test_1825_the_receivers_discard_is_written_for_the_platforms_discard_step() 
     from tests.test_1825_operating import receivership_position
 
     game = receivership_position("V20.4")
-    game.state.corporations["GER"].trains = ["3-0", "4-0"]
-    game.state.depot = [t for t in game.state.depot if t not in ("3-0", "3-1", "4-0")]
-    game.state.pool_trains = ["3-1"]  # as the receiver discarded it
+    game.state.corporations["GER"].trains = [TrainId("3", 0), TrainId("4", 0)]
+    game.state.depot = [t for t in game.state.depot if t not in (TrainId("3", 0), TrainId("3", 1), TrainId("4", 0))]
+    game.state.pool_trains = [TrainId("3", 1)]  # as the receiver discarded it
     exporter = exporter_on(game)
     exporter.memo[IN_RECEIVERSHIP] = frozenset({"GER"})
     written = Translation1825().after_order(exporter, [TrainDiscarded("GER", "3")])
@@ -1047,7 +1049,7 @@ def test_1825_two_2_trains_run_as_one_with_k7s_2_plus_2_train_in_the_game() -> N
     from tests.test_1825_operating import new_game as new_1825
     from tests.test_1825_operating import operate, put
 
-    game = operate(new_1825(("unit_1", "k7"), players=4), "LSWR", owned=("2-0", "2-1"), tokens=(CityRef("Y13", 0),))
+    game = operate(new_1825(("unit_1", "k7"), players=4), "LSWR", owned=(TrainId("2", 0), TrainId("2", 1)), tokens=(CityRef("Y13", 0),))
     put(game, "X14", "57", ("Y13", "W15"))
     put(game, "W15", "9", ("X14", "V16"))
     put(game, "V16", "4", ("W15", "U17"))

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from pbem.actionlog import verify
 from pbem.engine.actions import BuyShares, BuyTrain, LayTile, Pass, SellShares
 from pbem.engine.game import Game
+from pbem.engine.ids import TrainId
 from pbem.engine.state import IPO, RoundState, StockRoundState
 from pbem.exporters.e18xx import Exporter, export_log
 from pbem.exporters.records import LoggedOrder, UnsupportedExport, orders_in_force
@@ -87,7 +88,7 @@ def test_trains_are_named_by_copy_in_the_order_the_depot_sells_them() -> None:
     assert [a["train"] for a in bought] == ["2-0", "2-1"]
     assert [a["price"] for a in bought] == [80, 80]
     assert all(a["entity"] == "MP" and a["entity_type"] == "corporation" for a in exporter.actions)
-    assert game.state.corporations["MP"].trains == ["2-0", "2-1"]
+    assert game.state.corporations["MP"].trains == [TrainId("2", 0), TrainId("2", 1)]
 
 
 def stock_round(game: Game) -> None:

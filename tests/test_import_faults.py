@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from pbem.engine.actions import BuyTrain, RunRoutes
+from pbem.engine.ids import ShareId, TrainId
 from pbem.titles.g1870.actions import Redeem
 from pbem.engine.state import POOL
 from pbem.engine.values import Owner
@@ -31,7 +32,7 @@ def _buy(ids: dict[str, Any], seat: str, share: str) -> dict[str, Any]:
 
 
 def _redeem(share: str) -> dict[str, Any]:
-    corp = share.rsplit("_", 1)[0]
+    corp = ShareId.parse(share).corporation
     return {"type": "buy_shares", "entity": corp, "entity_type": "corporation", "shares": [share],
             "percent": 10, "id": 0}
 
@@ -120,7 +121,7 @@ def test_a_named_train_is_bought_from_the_corporation_the_record_shows_holding_i
             renderer.game.apply(renderer.seat(action), ours)
     assert purchase is not None and purchase["train"] == "2-1"
     state = renderer.game.state
-    assert "2-1" in state.corporations["MP"].trains  # our engine's "2-1" is another train
+    assert TrainId("2", 1) in state.corporations["MP"].trains  # our engine's "2-1" is another train
     cash = state.corporations["MKT"].cash
     ours = renderer.render(purchase)
     assert ours == BuyTrain("2", "MKT", 400)
@@ -136,16 +137,16 @@ def test_a_named_train_that_left_its_corporation_unrecorded_is_bought_from_the_p
     renderer = replayed_before("1830", "26855.json", 164)
     state = renderer.game.state
     prr = state.corporations["PRR"]
-    assert renderer.holdings.trains["3-2"] == "PRR" and "3-4" in state.depot
-    state.pool_trains.extend("3-4" if t == "3-2" else t for t in prr.trains)
-    state.depot[state.depot.index("3-4")] = "3-2"
+    assert renderer.holdings.trains[TrainId("3", 2)] == "PRR" and TrainId("3", 4) in state.depot
+    state.pool_trains.extend(TrainId("3", 4) if t == TrainId("3", 2) else t for t in prr.trains)
+    state.depot[state.depot.index(TrainId("3", 4))] = TrainId("3", 2)
     prr.trains = []
     purchase = {"type": "buy_train", "entity": "B&O", "entity_type": "corporation", "train": "3-2",
                 "price": 180, "id": 0}
     ours = renderer.render(purchase)
     assert ours == BuyTrain("3", "pool")
     renderer.game.apply(renderer.seat(purchase), ours)
-    assert "3-4" not in state.pool_trains and "3-2" in state.depot
+    assert TrainId("3", 4) not in state.pool_trains and TrainId("3", 2) in state.depot
 
 
 # -- fault 7: records whose taken-back actions our engine refuses, and running no train ------

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from pbem.engine.ids import TrainId
 from pbem.engine.values import CityRef
 from pbem.engine.sequence import RoundSequence
 from pbem.engine.track_rules import TrackRules
@@ -59,9 +60,9 @@ def prr_with_two_2_trains(title: TitleData) -> Game:
     game.state.tiles["H10"] = ("57", 1)
     game.state.tiles["H14"] = ("9", 1)
     game.state.tiles["H16"] = ("57", 1)
-    game.state.corporations["PRR"].trains = ["2-0", "2-1"]
-    game.state.depot.remove("2-0")
-    game.state.depot.remove("2-1")
+    game.state.corporations["PRR"].trains = [TrainId("2", 0), TrainId("2", 1)]
+    game.state.depot.remove(TrainId("2", 0))
+    game.state.depot.remove(TrainId("2", 1))
     game.state.types_sold.append("2")
     operating(game)
     game.apply(P1, Pass())  # no track
@@ -83,7 +84,7 @@ def test_two_trains_run_as_one_route_of_their_summed_length_paid_once() -> None:
     events = render_all(game.apply(P1, RunRoutes((TrainRun("2", three_stops, ("2",)),))), game.money)
     assert f"PRR runs 2+2 trains as one for ${alone}: H10-H12-H16" in events
     assert game.state.round.operating.revenue == alone
-    assert [(r.train, r.joined) for r in game.last_run] == [("2-0", ("2-1",))]
+    assert [(r.train, r.joined) for r in game.last_run] == [(TrainId("2", 0), (TrainId("2", 1),))]
 
 
 def test_the_best_run_heads_the_trains_when_that_pays_and_checks_as_a_run() -> None:
@@ -99,7 +100,7 @@ def test_the_best_run_heads_the_trains_when_that_pays_and_checks_as_a_run() -> N
     value = sum(track.stop_revenue(headed, v) for v in (Vertex("H18", "c0"), Vertex("H16", "c0"), Vertex("H12", "c0"), Vertex("H10", "c0")))
     found = routes.best_run(headed, "PRR")
     assert found.complete and found.revenue == value
-    assert found.joined == {"2-0": ("2-1",)} and found.describe(headed).startswith("2+2: ")
+    assert found.joined == {TrainId("2", 0): (TrainId("2", 1),)} and found.describe(headed).startswith("2+2: ")
     headed.apply(P1, found.action(headed))
     assert [r.revenue for r in headed.last_run] == [value]
     alone = routes.best_run(position(load_title("1830")), "PRR")
@@ -231,8 +232,8 @@ def cando_to_chicago(title: TitleData) -> Game:
     game.state.tokens[CityRef("F6", 0)] = ["C&O"]
     game.state.tiles["G5"] = ("8", 1)
     game.state.tiles["G3"] = ("8", 2)
-    game.state.corporations["C&O"].trains = ["3-0"]
-    game.state.depot.remove("3-0")
+    game.state.corporations["C&O"].trains = [TrainId("3", 0)]
+    game.state.depot.remove(TrainId("3", 0))
     return game
 
 
@@ -240,7 +241,7 @@ def test_a_route_sails_from_an_off_board_area_to_another() -> None:
     game = cando_to_chicago(sea_title())
     value = sum(track.stop_revenue(game, v) for v in (Vertex("F6", "c0"), Vertex("F2", "o"), Vertex("J2", "o")))
     for specs in (["F6", "F2", "J2"], ["J2", "F2", "F6"]):
-        checked = track.check_runs(game, "C&O", [("3-0", specs)])
+        checked = track.check_runs(game, "C&O", [(TrainId("3", 0), specs)])
         assert [r.revenue for r in checked] == [value]
     found = routes.best_run(game, "C&O")
     assert found.complete and found.revenue == value
@@ -250,7 +251,7 @@ def test_a_route_sails_from_an_off_board_area_to_another() -> None:
 def test_without_the_link_the_off_board_area_ends_the_route() -> None:
     game = cando_to_chicago(load_title("1830"))
     with pytest.raises(ValueError, match="may not pass through F2: an off-board area"):
-        track.check_runs(game, "C&O", [("3-0", ["F6", "F2", "J2"])])
+        track.check_runs(game, "C&O", [(TrainId("3", 0), ["F6", "F2", "J2"])])
     assert routes.best_run(game, "C&O").revenue == sum(track.stop_revenue(game, v) for v in (Vertex("F6", "c0"), Vertex("F2", "o")))
     assert track.track_graph(game).sea_stops == frozenset()
 
@@ -260,7 +261,7 @@ def test_an_off_board_area_is_passed_only_between_its_track_and_its_sea_link() -
     game.state.tiles["F4"] = ("57", 1)  # Toledo, joined to Chicago's track
     assert track.track_graph(game).links(Vertex("F2", "o"))
     with pytest.raises(ValueError, match="may not pass through F2"):
-        track.check_runs(game, "C&O", [("3-0", ["F6", "F2", "F4"])])
+        track.check_runs(game, "C&O", [(TrainId("3", 0), ["F6", "F2", "F4"])])
     assert Vertex("F4", "c0") not in track.network(game, "C&O").route_stops
 
 

@@ -23,6 +23,7 @@ from typing import Any, Mapping
 
 import pytest
 
+from pbem.engine.ids import TrainId
 from pbem.engine.values import CityRef
 from pbem.engine import routes, track
 from pbem.engine.board import TileData
@@ -48,16 +49,16 @@ from tests.titles.g9999 import HOOKS9999, Composer9999, Presentation9999, hooks9
 class LongTwos(RouteRules):
     """A 2-train may visit three stops; a 3-train pays double."""
 
-    def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
-        if train_ids == ("2-0",) or train_ids == ("2-1",):
+    def run_problem(self, game: Game, corp: str, train_ids: tuple[TrainId, ...], stops: list[Vertex]) -> str | None:
+        if train_ids == (TrainId("2", 0),) or train_ids == (TrainId("2", 1),):
             return None if len(stops) <= 3 else "too long"
         return super().run_problem(game, corp, train_ids, stops)
 
-    def run_revenue(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex],
+    def run_revenue(self, game: Game, corp: str, train_ids: tuple[TrainId, ...], stops: list[Vertex],
                     revenue: int) -> int:
-        return revenue * 2 if train_ids[0].startswith("3-") else revenue
+        return revenue * 2 if train_ids[0].kind == "3" else revenue
 
-    def most_stops(self, game: Game, corp: str, train_ids: tuple[str, ...]) -> int:
+    def most_stops(self, game: Game, corp: str, train_ids: tuple[TrainId, ...]) -> int:
         return max(3, super().most_stops(game, corp, train_ids))
 
 
@@ -68,7 +69,7 @@ class EveryLayAnUpgrade(TrackRules):
         return True
 
 
-def position(hooks: TitleHooks = HOOKS9999, trains: tuple[str, ...] = ("2-0",),
+def position(hooks: TitleHooks = HOOKS9999, trains: tuple[TrainId, ...] = (TrainId("2", 0),),
              settings: dict[str, Any] | None = None, city_on_a3: bool = True) -> Game:
     """9999 in an operating round: NWR (home A1, £500, director Ann) operates alone and owns
     ``trains``; a tile on A3 joins Northam A1 (50) to Southby A5 (40), #57 (a city of 20) or,
@@ -111,19 +112,19 @@ def test_the_titles_run_problem_and_most_stops_decide_what_a_train_may_visit() -
 
 
 def test_the_titles_run_revenue_prices_the_run_written_and_the_best_run_alike() -> None:
-    game = position(hooks9999(routes=LongTwos()), trains=("3-0",))
+    game = position(hooks9999(routes=LongTwos()), trains=(TrainId("3", 0),))
     assert run(game, "3", ("A1", "A3", "A5")) == 220
     assert routes.best_run(game, "NWR").revenue == 220
-    assert routes.best_run(position(trains=("3-0",)), "NWR").revenue == 110
+    assert routes.best_run(position(trains=(TrainId("3", 0),)), "NWR").revenue == 110
 
 
 def test_units_of_one_length_but_other_types_each_take_their_own_best_route() -> None:
     # a 3-train (double) and a 2-train that may visit three stops have the same length and
     # different routes: the optimiser may not treat them as interchangeable
-    game = position(hooks9999(routes=LongTwos()), trains=("3-0", "2-0"), city_on_a3=False)
+    game = position(hooks9999(routes=LongTwos()), trains=(TrainId("3", 0), TrainId("2", 0)), city_on_a3=False)
     best = routes.best_run(game, "NWR")
     assert best.revenue == 180  # the 3-train's A1-A5 doubled; the 2-train has no route left
-    assert [train for train, _ in best.runs] == ["3-0"]
+    assert [train for train, _ in best.runs] == [TrainId("3", 0)]
 
 
 def test_counts_as_upgrade_decides_which_entry_of_the_tile_lays_a_lay_takes() -> None:
@@ -138,10 +139,10 @@ def test_counts_as_upgrade_decides_which_entry_of_the_tile_lays_a_lay_takes() ->
 
 def test_a_run_named_like_trains_run_as_one_is_those_trains_where_no_train_has_that_name() -> None:
     heading = {"double_heading": HeadingRule(2, {"2+2": 3})}
-    game = position(trains=("2-0", "2-1"), settings=heading)
+    game = position(trains=(TrainId("2", 0), TrainId("2", 1)), settings=heading)
     assert run(game, "2+2", ("A1", "A3", "A5")) == 110
     with pytest.raises(IllegalOrderError, match="no 2\\+2 train"):
-        run(position(trains=("2-0", "2-1")), "2+2", ("A1", "A3", "A5"))
+        run(position(trains=(TrainId("2", 0), TrainId("2", 1))), "2+2", ("A1", "A3", "A5"))
 
 
 class LooseUpgrades(TrackRules):

@@ -25,6 +25,7 @@ from pbem.engine.actions import (
     TrainRun,
 )
 from pbem.engine.game import Game
+from pbem.engine.ids import TrainId
 from pbem.engine.state import POOL
 from pbem.engine.steps import operating
 from pbem.ruleset import load_title
@@ -212,7 +213,7 @@ def test_1830_a_train_bought_before_any_run_does_not_run_in_that_turn(g1830: Gam
         for _ in range(passes):
             game.apply(P1, Pass())
         game.apply(P1, BuyTrain("2"))
-        assert game.state.corporations["PRR"].trains == ["2-0"]
+        assert game.state.corporations["PRR"].trains == [TrainId("2", 0)]
         # no run: the dividend step, passed on the way, withheld nothing and the price moved left once
         assert game.share_price("PRR") == 90 and price == 100
         assert game.operating_corporation() == "PRR"
@@ -263,7 +264,7 @@ def test_1830_bankruptcy_counts_the_shares_the_president_could_sell(g1830: Game)
     nyc.owner = Owner.player(P1)
     state.tiles["H14"] = ("9", 1)
     state.tiles["H16"] = ("57", 1)
-    state.depot = [t for t in state.depot if not t.startswith("2-")]
+    state.depot = [t for t in state.depot if t.kind != "2"]
     game.apply(P1, Pass())
     assert Bankrupt() not in game.legal_actions(P1)
     with pytest.raises(IllegalOrderError, match="would raise"):
@@ -284,15 +285,15 @@ def test_1870_a_corporation_whose_withheld_run_closes_it_buys_no_train() -> None
     the order is refused; PASS closes it."""
     game = mp_operating_with_the_bridge_company()
     state = game.state
-    state.depot.remove("2-0")
-    state.corporations["MP"].trains = ["2-0"]
+    state.depot.remove(TrainId("2", 0))
+    state.corporations["MP"].trains = [TrainId("2", 0)]
     state.types_sold.append("2")
     state.market[(1, 6)].remove("MP")
     state.corporations["MP"].price = (9, 2)
     state.market.setdefault((9, 2), []).append("MP")
     with pytest.raises(IllegalOrderError, match="closes before it could"):
         game.apply("B", BuyTrain("2"))
-    assert state.corporations["MP"].trains == ["2-0"] and not state.corporations["MP"].closed
+    assert state.corporations["MP"].trains == [TrainId("2", 0)] and not state.corporations["MP"].closed
     game.apply("B", Pass())
     assert state.corporations["MP"].closed
 

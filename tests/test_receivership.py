@@ -10,6 +10,7 @@ import dataclasses
 
 import pytest
 
+from pbem.engine.ids import TrainId
 from pbem.engine.sequence import RoundSequence
 from pbem.engine import market
 from pbem.engine.actions import Action, BuyPrivate, BuyShares, Pass, SellShares
@@ -165,7 +166,7 @@ def test_too_few_shares_leave_the_corporation_in_receivership() -> None:
 
 # -- the receiver's operating turn ---------------------------------------------------------------
 
-def receivership_or(hooks: TitleHooks, prr_cash: int, prr_trains: list[str]) -> Game:
+def receivership_or(hooks: TitleHooks, prr_cash: int, prr_trains: list[TrainId]) -> Game:
     """PRR (home H12, a route to H16) in receivership, then NYC with Player 2, into OR 1."""
     game = made_up(hooks)
     start(game, "PRR", P1, 100, prr_cash, {P1: 2, P2: 1, IPO: 3})
@@ -187,7 +188,7 @@ def receivership_or(hooks: TitleHooks, prr_cash: int, prr_trains: list[str]) -> 
 
 def test_the_receiver_takes_the_turn_and_no_player_is_asked() -> None:
     PayingPolicy.seen = []
-    game = receivership_or(paying(), 0, ["2-0"])
+    game = receivership_or(paying(), 0, [TrainId("2", 0)])
     events = lines(game)
     assert "PRR has no president: the receiver operates it" in events
     assert "PRR passes laying track" in events or any("PRR passes" in e and "track" in e for e in events)
@@ -205,7 +206,7 @@ def test_the_receiver_takes_the_turn_and_no_player_is_asked() -> None:
 def test_the_receiver_buys_a_train_when_funds_allow() -> None:
     game = receivership_or(receiving(), 100, [])
     assert "PRR buys a 2 train for $80 from the bank" in lines(game)
-    assert game.state.corporations["PRR"].trains == ["2-0"]
+    assert game.state.corporations["PRR"].trains == [TrainId("2", 0)]
     assert game.state.corporations["PRR"].cash == 20
     assert game.operating_corporation() == "NYC"
 
@@ -219,7 +220,7 @@ def test_a_receiver_without_the_money_buys_no_train_and_the_turn_ends() -> None:
 
 
 def test_the_report_names_the_receiver() -> None:
-    game = receivership_or(receiving(), 0, ["2-0"])
+    game = receivership_or(receiving(), 0, [TrainId("2", 0)])
     seats = [Seat(name, f"p{i}@x.invalid", "") for i, name in enumerate(game.state.seats)]
     info = GameInfo("g", game.title.title, game.title.variants, seats, "gm@x.invalid", "")
     text = render("report.txt.j2", report_context(Replay(info, game.title, game, last_seq=1),
@@ -231,7 +232,7 @@ def test_the_report_names_the_receiver() -> None:
 
 def test_the_receiver_is_no_player() -> None:
     assert RECEIVER not in (P1, P2, P3)
-    game = receivership_or(receiving(), 0, ["2-0"])
+    game = receivership_or(receiving(), 0, [TrainId("2", 0)])
     with pytest.raises(IllegalOrderError):
         game.apply(RECEIVER, Pass())
 
@@ -254,11 +255,13 @@ class LeaseTrain(Action):
 
 @dataclass
 class LeaseState(TitleState):
-    leased: dict[str, str] = field(default_factory=dict)
+    leased: dict[str, TrainId] = field(default_factory=dict)
     """Corporation -> the train id it leases this turn."""
 
 
 LEASE_COST = 10
+LEASED_NUMBER = 99
+"""The number of a leased train's id: no train of the bank's has it."""
 
 
 class Lease(OpStep):
@@ -281,11 +284,11 @@ class Lease(OpStep):
         fee = min(LEASE_COST, treasury.cash)
         treasury.cash -= fee
         game.state.bank += fee
-        train = f"{game.state.depot[0].rsplit('-', 1)[0]}-lease"
+        train = TrainId(game.state.depot[0].kind, LEASED_NUMBER)
         treasury.trains.append(train)
         assert isinstance(game.state.title_state, LeaseState)
         game.state.title_state.leased[corp] = train
-        game.event(Note(f"{corp} leases a {train.rsplit('-', 1)[0]} train for {game.money(fee)}"))
+        game.event(Note(f"{corp} leases a {train.kind} train for {game.money(fee)}"))
 
 
 class ReturnLease(OpStep):
@@ -334,14 +337,14 @@ def test_a_titles_own_step_for_the_receiver_leases_a_train_for_the_turn() -> Non
     assert "PRR (in receivership) passes buy train" in events, "$30 buys no train"
     assert game.state.corporations["PRR"].trains == []
     assert game.state.corporations["PRR"].cash == 30, "$5 - $5 fee + $30 withheld"
-    assert "2-0" in game.state.depot, "the leased train was never the depot's"
+    assert TrainId("2", 0) in game.state.depot, "the leased train was never the depot's"
     assert game.operating_corporation() == "NYC" and game.current_actors() == [P2]
     assert Lease.offers(game) is False, "a corporation with a president leases nothing"
 
 
 def test_a_step_without_a_pass_takes_the_first_candidate_the_step_accepts() -> None:
     """Over the train limit (a sticky step with no PASS): the receiver discards one."""
-    game = receivership_or(receiving(), 0, ["2-0", "2-1", "2-2", "2-3", "2-4"])
+    game = receivership_or(receiving(), 0, [TrainId("2", 0), TrainId("2", 1), TrainId("2", 2), TrainId("2", 3), TrainId("2", 4)])
     assert "PRR discards a 2 train" in lines(game)
     assert len(game.state.corporations["PRR"].trains) == 4
     assert game.operating_corporation() == "NYC" and game.current_actors() == [P2]
@@ -380,8 +383,8 @@ def test_through_apply_the_last_pass_of_the_stock_round_runs_the_receivers_turn(
     start(game, "NYC", P2, 67, 600, {P2: 4})
     game.state.tiles["H14"] = ("9", 1)
     game.state.tiles["H16"] = ("57", 1)
-    game.state.corporations["PRR"].trains = ["2-0"]
-    game.state.depot.remove("2-0")
+    game.state.corporations["PRR"].trains = [TrainId("2", 0)]
+    game.state.depot.remove(TrainId("2", 0))
     game.state.types_sold.append("2")
     game.state.corporations["PRR"].president = None
     next(c for c in game.state.certificates if c.corporation == "PRR" and c.president).owner = POOL

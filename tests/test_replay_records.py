@@ -148,7 +148,7 @@ def test_1870_34110_needs_one_ruling_for_the_platforms_old_connection() -> None:
 
     game = replayed_before("1870", "34110.json", 221).game
     assert track.fewest_stops(game, "MP", Vertex("C18", "c0"), "J5") == 5
-    assert max(int(t.split("-")[0]) for t in game.state.corporations["MP"].trains) == 4
+    assert max(int(t.kind) for t in game.state.corporations["MP"].trains) == 4
     assert not connection_runnable(game, "MP")
     assert "MP" not in state1870(game.state).destinations_reached
     record = load_record(record_path("1870", "34110.json"))

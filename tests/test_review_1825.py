@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pbem.engine import track
 from pbem.engine.game import Game
+from pbem.engine.ids import TrainId
 from pbem.engine.state import OperatingState, RoundState
 from pbem.report_sections import offer
 from pbem.reports import first_section
@@ -119,7 +120,7 @@ def test_where_no_run_is_found_the_report_offers_run_none_not_run_auto() -> None
     from pbem.errors import IllegalOrderError
 
     game = lnwr_to_lay()
-    for train in ("2-0", "2-1"):  # two 2-trains; the only stop beside home is a town
+    for train in (TrainId("2", 0), TrainId("2", 1)):  # two 2-trains; the only stop beside home is a town
         game.state.depot.remove(train)
         game.state.corporations["LNWR"].trains.append(train)
     game.apply(A, LayTile("S15", "3", 4))

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from pbem.engine import routes, track, trains
+from pbem.engine import routes, track
 from pbem.engine.game import Game
 from pbem.engine.events import render_all
+from pbem.engine.ids import TrainId
 from pbem.engine.values import Vertex
 from tests.records import record_path, replayed_before
 
@@ -72,7 +73,7 @@ def expensive_position() -> Game:
     """The late 1870 map of 1870_game_end_bank (before action 1303) with SLSF given three
     12-trains: some 80,000 routes to list, and many combinations of three."""
     game = replayed_before("1870", "1870_game_end_bank.json", 1303).game
-    game.state.corporations["SLSF"].trains = ["12-1", "12-2", "12-3"]
+    game.state.corporations["SLSF"].trains = [TrainId("12", 1), TrainId("12", 2), TrainId("12", 3)]
     return game
 
 
@@ -159,7 +160,7 @@ def test_the_report_shows_the_best_run_to_a_corporation_about_to_run() -> None:
     lines = report_sections.options(game, president)
     best = routes.best_run(game, corp)
     offered = [line for line in lines if line.endswith(f"  -- the best run, {game.money(best.revenue)}")]
-    assert len(offered) == 1 and offered[0].startswith(f"RUN {trains.train_type(best.runs[0][0])}: ")
+    assert len(offered) == 1 and offered[0].startswith(f"RUN {best.runs[0][0].kind}: ")
     assert any(line.startswith("RUN AUTO") for line in lines)
     assert best.revenue > 0
 

@@ -28,7 +28,8 @@ def mutable_parts(obj: object, path: str = "state") -> Iterator[tuple[int, str]]
     if dataclasses.is_dataclass(obj):
         if not type(obj).__dataclass_params__.frozen:  # type: ignore[attr-defined]
             yield id(obj), path
-        for name, value in vars(obj).items():
+        parts = vars(obj) if hasattr(obj, "__dict__") else {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}
+        for name, value in parts.items():  # (a slotted value such as a TrainId has no __dict__)
             yield from mutable_parts(value, f"{path}.{name}")
         return
     assert isinstance(obj, (list, dict, set)), f"{path}: unexpected {type(obj).__name__} in the state"

@@ -9,6 +9,7 @@ import copy
 
 import pytest
 
+from pbem.engine.ids import TrainId
 from pbem.engine.values import CityRef
 from pbem.engine import graph, track
 from pbem.engine.game import Game
@@ -74,9 +75,9 @@ def test_a_connection_never_leaves_a_stop_by_the_track_it_arrived_on(game: Game)
     assert track.fewest_stops(game, "SLSF", Vertex("E12", "c0"), "G10") == 2
     assert track.fewest_stops(game, "SLSF", Vertex("E12", "c0"), "D9") is None
     assert track.fewest_stops(game, "SLSF", Vertex("E12", "c0"), "D9", most=8) is None
-    game.state.corporations["SLSF"].trains = ["3-1"]
+    game.state.corporations["SLSF"].trains = [TrainId("3", 1)]
     with pytest.raises(ValueError, match="without reusing track"):
-        track.check_runs(game, "SLSF", [("3-1", ["E12", "G10", "D9"])])
+        track.check_runs(game, "SLSF", [(TrainId("3", 1), ["E12", "G10", "D9"])])
 
 
 def test_a_connection_is_found_once_the_track_joins_without_turning_back(game: Game) -> None:
@@ -88,8 +89,8 @@ def test_a_connection_is_found_once_the_track_joins_without_turning_back(game: G
     assert game.board.neighbor("E10", 4) == "E12"
     assert track.fewest_stops(game, "SLSF", Vertex("E12", "c0"), "D9") == 2
     assert track.fewest_stops(game, "SLSF", Vertex("E12", "c0"), "D9", most=1) is None
-    game.state.corporations["SLSF"].trains = ["2-1"]
-    ran = track.check_runs(game, "SLSF", [("2-1", ["E12", "D9"])])
+    game.state.corporations["SLSF"].trains = [TrainId("2", 1)]
+    ran = track.check_runs(game, "SLSF", [(TrainId("2", 1), ["E12", "D9"])])
     assert [r.revenue for r in ran] == [20 + 10], "the city on E12 and the town on D9"
 
 

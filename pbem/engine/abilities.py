@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import ClassVar, Literal, Mapping
 
+from pbem.engine.ids import ShareId
+
 Holder = Literal["corporation", "player"]
 """Who may use an ability: the corporation owning the company, or the player."""
 
@@ -74,18 +76,25 @@ class ExchangeForShare(Ability):
 @dataclass(frozen=True)
 class Shares(Ability):
     """The company comes with the certificate ``share`` (``"PRR_1"``: the corporation's
-    symbol and the certificate's index)."""
+    symbol and the certificate's index, as the title data writes it; :attr:`share_id` reads it)."""
 
     kind: ClassVar[str] = "shares"
     share: str = ""
 
     @property
+    def share_id(self) -> ShareId:
+        """The certificate as a value.
+
+        :raises ValueError: ``share`` is not ``<corporation>_<index>``."""
+        return ShareId.parse(self.share)
+
+    @property
     def corporation(self) -> str:
-        return self.share.rsplit("_", 1)[0]
+        return self.share_id.corporation
 
     @property
     def index(self) -> int:
-        return int(self.share.rsplit("_", 1)[1])
+        return self.share_id.index
 
 
 @dataclass(frozen=True)

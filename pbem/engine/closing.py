@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from pbem.engine import market, trains
+from pbem.engine import market
 from pbem.engine.events import CorporationClosed, OwnedPrivatesClosed, TrainsRemoved
 from pbem.engine.values import Owner
 
@@ -47,7 +47,7 @@ def close_corporation(game: Game, sym: str) -> None:
     state.bank += corp.cash
     corp.cash = 0
     if corp.trains:
-        kinds = tuple(trains.train_type(t) for t in corp.trains)
+        kinds = tuple(t.kind for t in corp.trains)
         if title.settings.closed_corporation_trains == "to_pool":
             state.pool_trains.extend(corp.trains)
             game.event(TrainsRemoved(sym, kinds, to_pool=True))

@@ -24,6 +24,7 @@ from pbem.engine import trains
 from pbem.engine.settings import HeadingRule
 
 if TYPE_CHECKING:
+    from pbem.engine.ids import TrainId
     from pbem.engine.title import TitleData
 
 
@@ -38,25 +39,25 @@ def allows(title: TitleData) -> bool:
     return heading_rule(title) is not None
 
 
-def run_length(title: TitleData, train_ids: tuple[str, ...]) -> int:
+def run_length(title: TitleData, train_ids: tuple[TrainId, ...]) -> int:
     """The most stops a route run by ``train_ids`` together may have: one train's length;
     for several, the title's length for that combination, else the sum of their lengths."""
     if len(train_ids) == 1:
         return trains.train_data(title, train_ids[0]).distance
     rule = heading_rule(title)
-    name = "+".join(trains.train_type(t) for t in train_ids)
+    name = "+".join(t.kind for t in train_ids)
     if rule is not None and name in rule.lengths:
         return rule.lengths[name]
     return sum(trains.train_data(title, t).distance for t in train_ids)
 
 
-def heading_problem(title: TitleData, train_ids: tuple[str, ...]) -> str | None:
+def heading_problem(title: TitleData, train_ids: tuple[TrainId, ...]) -> str | None:
     """Why ``train_ids`` may not run together as one route, or None (one train always may):
     the title has no double-heading, or more trains than it allows."""
     if len(train_ids) <= 1:
         return None
     rule = heading_rule(title)
-    name = "+".join(trains.train_type(t) for t in train_ids)
+    name = "+".join(t.kind for t in train_ids)
     if rule is None:
         return f"trains may not run as one in {title.name} ({name})"
     if len(train_ids) > rule.most:

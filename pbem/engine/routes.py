@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Iterator, cast
 from pbem.engine.state import RoundKind
 from pbem.engine import heading, track, trains
 from pbem.engine.actions import Action, RunAuto, RunRoutes, TrainRun
+from pbem.engine.ids import TrainId
 from pbem.errors import IllegalOrderError
 from pbem.engine.route_rules import RouteRules
 from pbem.engine.values import Vertex
@@ -75,24 +76,24 @@ class BestRun:
     is the optimum), and its size (``routes`` listed, ``combinations`` tried, ``steps`` of
     the budget spent)."""
 
-    runs: list[tuple[str, Route]] = field(default_factory=list)
+    runs: list[tuple[TrainId, Route]] = field(default_factory=list)
     revenue: int = 0
     complete: bool = True
     routes: int = 0
     combinations: int = 0
     steps: int = 0
-    joined: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    joined: dict[TrainId, tuple[TrainId, ...]] = field(default_factory=dict)
     """Train id of a run -> the ids of the trains run with it as one (double-heading)."""
 
     def action(self, game: Game) -> RunRoutes:
         """The run as the order ``RUN`` would give it."""
-        return RunRoutes(tuple(TrainRun(trains.train_type(train_id), tuple(stop_spec(game, v) for v in route.stops),
-                                        tuple(trains.train_type(t) for t in self.joined.get(train_id, ())))
+        return RunRoutes(tuple(TrainRun(train_id.kind, tuple(stop_spec(game, v) for v in route.stops),
+                                        tuple(t.kind for t in self.joined.get(train_id, ())))
                                for train_id, route in self.runs))
 
-    def name(self, train_id: str) -> str:
+    def name(self, train_id: TrainId) -> str:
         """How a run's trains are written: ``"3"``, or ``"2+2"`` for trains run as one."""
-        return "+".join(trains.train_type(t) for t in (train_id, *self.joined.get(train_id, ())))
+        return "+".join(t.kind for t in (train_id, *self.joined.get(train_id, ())))
 
     def describe(self, game: Game) -> str:
         """``"4: C18-D17-E12; 3: A22-B19 ($280)"`` — for reports."""
@@ -229,7 +230,7 @@ def _group(game: Game, vertex: Vertex) -> str | None:
 
 
 def best_run(game: Game, corp: str, budget: int = DEFAULT_SEARCH_BUDGET,
-             train_ids: list[str] | None = None, must_join: tuple[str, str] | None = None) -> BestRun:
+             train_ids: list[TrainId] | None = None, must_join: tuple[str, str] | None = None) -> BestRun:
     """The run of ``corp``'s trains (or of ``train_ids``) with the most revenue, found within
     ``budget`` search steps (see the module text; ``complete`` says whether it is exact).
     ``must_join``: two hexes one of the routes must run between, end to end (1870's
@@ -263,11 +264,11 @@ def best_run(game: Game, corp: str, budget: int = DEFAULT_SEARCH_BUDGET,
     return outcome
 
 
-Unit = tuple[str, ...]
+Unit = tuple[TrainId, ...]
 """Trains that run one route: one train, or several run as one (double-heading)."""
 
 
-def _groupings(game: Game, owned: list[str]) -> Iterator[list[Unit]]:
+def _groupings(game: Game, owned: list[TrainId]) -> Iterator[list[Unit]]:
     """The ways ``owned`` may run, lazily: each train alone first; where the title lets
     trains run as one, then every other grouping into units of at most its ``most`` trains,
     one for each multiset of unit types (:func:`_type_groupings`), its trains taken in order."""
@@ -283,7 +284,7 @@ def _groupings(game: Game, owned: list[str]) -> Iterator[list[Unit]]:
         yield [tuple(next(taken[kinds[i]]) for i in unit) for unit in grouping]
 
 
-def _units(game: Game, owned: list[str]) -> list[Unit]:
+def _units(game: Game, owned: list[TrainId]) -> list[Unit]:
     """One unit of each kind ``owned`` may form (each train alone, and where the title lets
     trains run as one each combination of train types up to its ``most``)."""
     out: list[Unit] = [(t,) for t in owned]
@@ -302,11 +303,11 @@ def _units(game: Game, owned: list[str]) -> list[Unit]:
     return out
 
 
-def _kinds(game: Game, owned: list[str]) -> tuple[list[str], dict[str, list[str]]]:
+def _kinds(game: Game, owned: list[TrainId]) -> tuple[list[str], dict[str, list[TrainId]]]:
     """The train types of ``owned``, longest first, and each type's trains in order."""
     ordered = sorted(owned, key=lambda t: (-trains.train_data(game.title, t).distance, t))
-    kinds = list(dict.fromkeys(trains.train_type(t) for t in ordered))
-    return kinds, {k: [t for t in ordered if trains.train_type(t) == k] for k in kinds}
+    kinds = list(dict.fromkeys(t.kind for t in ordered))
+    return kinds, {k: [t for t in ordered if t.kind == k] for k in kinds}
 
 
 def _mates(start: int, size: int, counts: list[int]) -> Iterator[tuple[int, ...]]:
@@ -375,7 +376,7 @@ def _combine(game: Game, corp: str, units: list[Unit], routes: list[Route], dead
     rules = type(game.hooks.routes)
     own = rules.run_problem is not RouteRules.run_problem or rules.run_revenue is not RouteRules.run_revenue
     reach = {u: heading.run_length(game.title, u) for u in units}
-    kind: dict[Unit, object] = ({u: tuple(sorted(trains.train_type(t) for t in u)) for u in units} if own
+    kind: dict[Unit, object] = ({u: tuple(sorted(t.kind for t in u)) for u in units} if own
                                 else dict(reach))
     order = sorted(units, key=lambda u: (-reach[u], str(kind[u]), u))
     if own:

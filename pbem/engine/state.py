@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, TypeVar
 
+from pbem.engine.ids import TrainId
 from pbem.engine.values import IPO, POOL, CityRef, DisplacedToken, Owner, PrivateToken, Vertex
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ class CorporationState:
     president: str | None = None
     closed: bool = False
     operated: bool = False
-    trains: list[str] = field(default_factory=list)
+    trains: list[TrainId] = field(default_factory=list)
     last_revenue: int | None = None
     last_choice: str | None = None
 
@@ -291,8 +292,8 @@ class GameState:
     round: RoundState
     phase: str = ""
     operating_rounds: int = 1
-    depot: list[str] = field(default_factory=list)
-    pool_trains: list[str] = field(default_factory=list)
+    depot: list[TrainId] = field(default_factory=list)
+    pool_trains: list[TrainId] = field(default_factory=list)
     types_sold: list[str] = field(default_factory=list)
     tiles: dict[str, tuple[str, int]] = field(default_factory=dict)
     tokens: dict[CityRef, list[str]] = field(default_factory=dict)

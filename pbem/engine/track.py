@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterator, Mapping, Sequence, cast
 
 from pbem.engine import graph as track_graph_module
-from pbem.engine import heading, trains
+from pbem.engine import heading
 from pbem.engine import reach as reach_module
 from pbem.engine.board import TileData, edge_of
 from pbem.engine.pieces import gate_problem
 from pbem.engine.graph import Link, Point, Segment, TrackGraph, impassable, side_vertex, track_graph, track_pieces
 from pbem.engine.reach import Network
+from pbem.engine.ids import TrainId
 from pbem.engine.values import CityRef, Vertex
 
 if TYPE_CHECKING:
@@ -375,10 +376,10 @@ class RouteResult:
     the first stop's hex to the second's (both included; a hex once however many of its
     paths the leg uses), as the check found it."""
 
-    train: str
+    train: TrainId
     stops: tuple[Vertex, ...]
     revenue: int
-    joined: tuple[str, ...] = ()
+    joined: tuple[TrainId, ...] = ()
     legs: tuple[tuple[str, ...], ...] = ()
 
 
@@ -411,7 +412,7 @@ def stop_candidates(game: Game, spec: str) -> list[Vertex]:
     return [Vertex(coord, s) for s in ids]
 
 
-RunSpec = tuple[str | tuple[str, ...], list[str]]
+RunSpec = tuple[TrainId | tuple[TrainId, ...], list[str]]
 """One run to check: a train id (or the ids of trains run as one) and its stop specs."""
 
 
@@ -433,7 +434,7 @@ def check_runs(game: Game, corp: str, runs: Sequence[RunSpec]) -> list[RouteResu
         if problem:
             raise ValueError(problem)
         if len(specs) < 2:
-            name = "+".join(trains.train_type(t) for t in train_id) if isinstance(train_id, tuple) else train_id
+            name = "+".join(t.kind for t in train_id) if isinstance(train_id, tuple) else str(train_id)
             raise ValueError(f"the {name} train's run needs at least two stops")
         cands = []
         for spec in specs:
@@ -526,7 +527,7 @@ def leg_hexes(start: Vertex, link: Link) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _run_problem(game: Game, corp: str, train_id: str | tuple[str, ...], stops: list[Vertex]) -> str | None:
+def _run_problem(game: Game, corp: str, train_id: TrainId | tuple[TrainId, ...], stops: list[Vertex]) -> str | None:
     ids = train_id if isinstance(train_id, tuple) else (train_id,)
     return game.hooks.routes.run_problem(game, corp, ids, stops) or path_problem(game, corp, stops)
 

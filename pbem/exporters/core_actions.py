@@ -30,7 +30,6 @@ from pbem.engine.actions import (
 )
 from pbem.engine.state import IPO, Owner, POOL, RoundKind
 from pbem.engine.steps.auction import min_price
-from pbem.engine.trains import train_type
 from pbem.exporters.records import UnsupportedExport
 from pbem.orders import format_order
 
@@ -66,17 +65,17 @@ def core_actions(exporter: Exporter, seat: str, action: Action) -> list[dict[str
     if isinstance(action, BuyShares):
         holder = IPO if action.source == "ipo" else POOL
         ids = exporter.share_ids(action.corporation, holder, action.count, offered=action.source == "ipo")
-        return [{"type": "buy_shares", **player, "shares": ids, "percent": exporter.percent(ids)}]
+        return [{"type": "buy_shares", **player, "shares": [str(i) for i in ids], "percent": exporter.percent(ids)}]
     if isinstance(action, SellShares):
         ids = exporter.share_ids(action.corporation, Owner.player(seat), action.count, units=True)
         unit = min(exporter.title.corporation(action.corporation).shares[1:])
-        return [{"type": "sell_shares", **player, "shares": ids, "percent": action.count * unit}]
+        return [{"type": "sell_shares", **player, "shares": [str(i) for i in ids], "percent": action.count * unit}]
     if isinstance(action, Exchange):
         sym = _exchange_corporation(exporter, action.company)
         holder = IPO if action.source == "ipo" else POOL
         ids = exporter.share_ids(sym, holder, 1, offered=action.source == "ipo")
         return [{"type": "buy_shares", "entity": action.company, "entity_type": "company",
-                 "shares": ids, "percent": exporter.percent(ids)}]
+                 "shares": [str(i) for i in ids], "percent": exporter.percent(ids)}]
     if isinstance(action, LayTile):
         return [{"type": "lay_tile", **exporter.by_company(seat, action.using), "hex": action.hex,
                  "tile": exporter.tile_id(action.hex, action.tile), "rotation": action.rotation}]
@@ -137,7 +136,7 @@ def _routes(exporter: Exporter, action: RunRoutes) -> list[dict[str, Any]]:
     owned = exporter.train_ids(corp)
     out: list[dict[str, Any]] = []
     for run in action.runs:
-        if not run.joined and "+" in run.train and not any(train_type(t) == run.train for t in owned):
+        if not run.joined and "+" in run.train and not any(t.kind == run.train for t in owned):
             # a train type named like trains run as one (1825's 2+2): without such a train the
             # name is the trains it joins, as the engine reads it (pbem.engine.steps.operating.runs)
             first, *rest = run.train.split("+")
@@ -148,13 +147,13 @@ def _routes(exporter: Exporter, action: RunRoutes) -> list[dict[str, Any]]:
         # two trains run as one are two routes on the platform, meeting at the middle stop
         parts = [(run.train, run.stops[:2]), (run.joined[0], run.stops[1:])] if run.joined else [(run.train, run.stops)]
         for kind, stops in parts:
-            train = next((t for t in owned if train_type(t) == kind), None)
+            train = next((t for t in owned if t.kind == kind), None)
             if train is None:
                 raise UnsupportedExport(f"{corp} has no {kind} train")
             owned.remove(train)
             hexes = [stop.split(".")[0] for stop in stops]
             nodes = [f"{h}-{stop.split('.')[1] if '.' in stop else 0}" for h, stop in zip(hexes, stops)]
-            out.append({"train": train, "connections": [[a, b] for a, b in zip(hexes, hexes[1:])],
+            out.append({"train": str(train), "connections": [[a, b] for a, b in zip(hexes, hexes[1:])],
                         "hexes": hexes, "revenue": 0, "revenue_str": "-".join(hexes), "nodes": nodes})
     return out
 
@@ -165,18 +164,18 @@ def _buy_train(exporter: Exporter, seat: str, action: BuyTrain) -> dict[str, Any
     kind = action.train
     source = action.source
     candidates = exporter.train_ids(source)
-    train = next((t for t in candidates if train_type(t) == kind), None)
+    train = next((t for t in candidates if t.kind == kind), None)
     if train is None:
         raise UnsupportedExport(f"{source} has no {kind} train")
-    out: dict[str, Any] = {"type": "buy_train", **exporter.acting(seat, action), "train": train,
+    out: dict[str, Any] = {"type": "buy_train", **exporter.acting(seat, action), "train": str(train),
                            "price": action.price or 0, "variant": kind}
     if source in exporter.game.state.corporations or source == "pool":
         out["seller"] = source  # ours: the platform names no seller (it reads the train's owner)
     if action.exchange is not None:
-        traded = next((t for t in exporter.train_ids(corp) if train_type(t) == action.exchange), None)
+        traded = next((t for t in exporter.train_ids(corp) if t.kind == action.exchange), None)
         if traded is None:
             raise UnsupportedExport(f"{corp} has no {action.exchange} train to trade in")
-        out["exchange"] = traded
+        out["exchange"] = str(traded)
     return out
 
 def _discard(exporter: Exporter, seat: str, action: DiscardTrain) -> dict[str, Any]:
@@ -187,14 +186,14 @@ def _discard(exporter: Exporter, seat: str, action: DiscardTrain) -> dict[str, A
     state = exporter.game.state
     over = crowded(exporter.game) if state.round.kind == RoundKind.OPERATING and state.round.operating else []
     for sym in over[:1]:
-        match = next((t for t in state.corporations[sym].trains if train_type(t) == action.train), None)
+        match = next((t for t in state.corporations[sym].trains if t.kind == action.train), None)
         if match is not None:
-            return {"type": "discard_train", "entity": sym, "entity_type": "corporation", "train": match}
+            return {"type": "discard_train", "entity": sym, "entity_type": "corporation", "train": str(match)}
     for sym, corp in state.corporations.items():
         if corp.president == seat or sym == exporter.operator():
-            match = next((t for t in corp.trains if train_type(t) == action.train), None)
+            match = next((t for t in corp.trains if t.kind == action.train), None)
             if match is not None:
-                return {"type": "discard_train", "entity": sym, "entity_type": "corporation", "train": match}
+                return {"type": "discard_train", "entity": sym, "entity_type": "corporation", "train": str(match)}
     raise UnsupportedExport(f"no corporation of {seat} has a {action.train} train to discard")
 
 

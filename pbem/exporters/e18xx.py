@@ -42,6 +42,7 @@ from pbem.engine.routes import resolve_auto
 from pbem.engine.events import Event
 from pbem.engine.events.operating import TrainBought
 from pbem.engine.game import Game
+from pbem.engine.ids import ShareId, TrainId
 from pbem.engine.state import Owner, RoundKind
 from pbem.engine.steps.stock import PURCHASES
 from pbem.engine.title import TitleData
@@ -193,7 +194,7 @@ class Exporter:
     # --- pieces -----------------------------------------------------------------------
 
     def share_ids(self, sym: str, holder: Owner, count: int, *, offered: bool = False,
-                  units: bool = False, oldest: bool = False) -> list[str]:
+                  units: bool = False, oldest: bool = False) -> list[ShareId]:
         """``count`` record share ids of ``sym`` that ``holder`` has: ordinary ones first, by
         index, then the president's (``offered``: only those the importer reads as bought
         from the offering; ``units``: ``count`` counts shares of the normal size, as a sale
@@ -208,15 +209,15 @@ class Exporter:
         ids = list(holdings.shares.get(sym, {}).get(holder, []))
         if offered:
             ids = [i for i in ids if i in self.renderer.ipo_ids]
-        pres = f"{sym}_{PRESIDENT_INDEX}"
+        pres = ShareId(sym, PRESIDENT_INDEX)
         ordered = [i for i in ids if i != pres]
         if not oldest:
-            ordered.sort(key=lambda i: int(i.rsplit("_", 1)[1]))
+            ordered.sort(key=lambda i: i.index)
         if pres in ids:
             ordered.append(pres)
         if units:
             unit = min(self.title.corporation(sym).shares[1:])
-            picked: list[str] = []
+            picked: list[ShareId] = []
             while ordered and self.percent(picked) < count * unit:
                 picked.append(ordered.pop(0))
             if self.percent(picked) >= count * unit:  # the president's share may be sold in part
@@ -225,13 +226,9 @@ class Exporter:
             return ordered[:count]
         raise UnsupportedExport(f"the record's {sym} shares of {holder.name or holder.kind} cannot be told")
 
-    def percent(self, share_ids: Sequence[str]) -> int:
+    def percent(self, share_ids: Sequence[ShareId]) -> int:
         """The percentage of the record's shares ``share_ids``."""
-        total = 0
-        for share_id in share_ids:
-            sym, index = share_id.rsplit("_", 1)
-            total += self.title.corporation(sym).shares[int(index)]
-        return total
+        return sum(self.title.corporation(i.corporation).shares[i.index] for i in share_ids)
 
     def tile_id(self, coord: str, name: str | None = None) -> str:
         """The record id of the tile on ``coord`` (a preprinted one's: the translation's
@@ -276,7 +273,7 @@ class Exporter:
         picks it (:meth:`pbem.exporters.slots.CitySlots.slot`)."""
         return self.slots.slot(self.game, coord, city, corp)
 
-    def train_ids(self, holder: str) -> list[str]:
+    def train_ids(self, holder: str) -> list[TrainId]:
         """Our engine's train ids held by ``holder`` (a corporation, ``"pool"`` or ``"depot"``)."""
         state = self.game.state
         if holder == "pool":
@@ -411,13 +408,13 @@ class Exporter:
                 return
             self.add(LoggedOrder(order.seq, order.seat, Pass()))  # the first that takes it (ours alike)
 
-    def _pieces(self) -> dict[str, list[str]]:
+    def _pieces(self) -> dict[str, list[TrainId]]:
         state = self.game.state
         out = {sym: list(c.trains) for sym, c in state.corporations.items()}
         out["pool"] = list(state.pool_trains)
         return out
 
-    def _after(self, part: dict[str, Any], action: Action, before: dict[str, list[str]],
+    def _after(self, part: dict[str, Any], action: Action, before: dict[str, list[TrainId]],
                events: Sequence[Event]) -> None:
         """Fill in what only the move itself tells: a run's revenue, a train's id and price."""
         if isinstance(action, RunRoutes):
@@ -437,10 +434,10 @@ class Exporter:
         elif isinstance(action, BuyTrain):
             buyer = str(part["entity"])
             new = [t for t in self.game.state.corporations[buyer].trains if t not in before.get(buyer, [])]
-            if len(new) == 1 and new[0] != part["train"]:
-                self.renderer.holdings.trains.pop(str(part["train"]), None)
+            if len(new) == 1 and str(new[0]) != part["train"]:
+                self.renderer.holdings.trains.pop(TrainId.parse(str(part["train"])), None)
                 self.renderer.holdings.trains[new[0]] = buyer
-                part["train"] = new[0]
+                part["train"] = str(new[0])
             paid = [e.price for e in events if isinstance(e, TrainBought)]
             if paid:
                 part["price"] = paid[0]
@@ -450,7 +447,7 @@ class Exporter:
                     continue
                 gone = [t for t in trains if t not in self.game.state.corporations[sym].trains]
                 if len(gone) == 1:
-                    self.renderer.holdings.trains.pop(str(part["train"]), None)
+                    self.renderer.holdings.trains.pop(TrainId.parse(str(part["train"])), None)
                     self.renderer.holdings.trains[gone[0]] = "pool"
-                    part.update(train=gone[0], entity=sym, entity_type="corporation")
+                    part.update(train=str(gone[0]), entity=sym, entity_type="corporation")
                     break

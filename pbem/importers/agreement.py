@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.engine.abilities import Teleport
 from pbem.engine.steps import operating
-from pbem.engine.trains import train_type
 from pbem.importers.e18xx import Renderer, UnsupportedRecordAction
 from pbem.importers.replay import ReplayOutcome, replay_record
 
@@ -118,7 +117,7 @@ def our_state(game: Game) -> State:
             continue
         # a treasury below nothing is 1825's receivership credit, which the platform keeps
         # apart from the cash (its receivership_loan): the cash compared is then 0
-        corps[sym] = {"cash": max(corp.cash, 0), "trains": sorted(train_type(t) for t in corp.trains),
+        corps[sym] = {"cash": max(corp.cash, 0), "trains": sorted(t.kind for t in corp.trains),
                       "price": game.share_price(sym), "president": corp.president}
     return {
         "players": players,

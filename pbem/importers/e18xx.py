@@ -39,11 +39,11 @@ from pbem.engine.actions import (
 )
 from pbem.engine import track
 from pbem.engine.game import Game
+from pbem.engine.ids import ShareId, TrainId
 from pbem.engine.state import IPO, POOL, Owner
-from pbem.engine.trains import train_type
 from pbem.engine.steps.auction import min_price, may_purchase
 from pbem.engine.title import TitleData
-from pbem.importers.holdings import RecordHoldings
+from pbem.importers.holdings import PRESIDENT_INDEX, RecordHoldings
 from pbem.importers.turns import TurnSnapshot, TurnWatch, ended_between  # noqa: F401 (the importer's names)
 from pbem.importers.translation import NoOrder, RecordTranslation, translation_for
 from pbem.orders import format_order
@@ -196,16 +196,16 @@ class Renderer:
         self.translation: RecordTranslation = translation_for(self.title.title)
         """The title's own part of the rendering."""
         self.ipo_ids = {
-            f"{c.sym}_{i}" for c in self.title.corporations for i in range(len(c.shares))
+            ShareId(c.sym, i) for c in self.title.corporations for i in range(len(c.shares))
         }
         """The record's share ids still on offer (bought from the offering, not the pool)."""
         for company in self.title.companies:
             for ability in company.abilities:
                 if isinstance(ability, Shares):
-                    self.ipo_ids.discard(ability.share)
+                    self.ipo_ids.discard(ability.share_id)
         for cert in self.game.state.certificates:  # dealt at the start (1825's LNWR with 8 players)
             if cert.owner != IPO:
-                self.ipo_ids.discard(f"{cert.corporation}_{cert.index}")
+                self.ipo_ids.discard(ShareId(cert.corporation, cert.index))
         self._tile_hex: dict[str, str] = {}
         self.holdings = RecordHoldings.at_start({c.sym: len(c.shares) for c in self.title.corporations})
         """Who holds each share and train the record names (see :mod:`pbem.importers.holdings`)."""
@@ -287,11 +287,12 @@ class Renderer:
             return Bid(company, price)
         if kind == "par":
             price = int(str(action["share_price"]).split(",")[0])
-            self.holdings.move_share(f"{action['corporation']}_0", Owner.player(self.names[action["entity"]]))
-            self.ipo_ids.discard(f"{action['corporation']}_0")  # bought with the par, never again from the offering
+            president = ShareId(str(action["corporation"]), PRESIDENT_INDEX)
+            self.holdings.move_share(president, Owner.player(self.names[action["entity"]]))
+            self.ipo_ids.discard(president)  # bought with the par, never again from the offering
             return Par(action["corporation"], price)
         if kind == "buy_shares" and action.get("entity_type") == "company":
-            share_id = str(action["shares"][0])
+            share_id = ShareId.parse(str(action["shares"][0]))
             source = "ipo" if share_id in self.ipo_ids else "pool"
             self.ipo_ids.discard(share_id)
             owner = self.game.state.companies[str(action["entity"])].owner
@@ -299,22 +300,22 @@ class Renderer:
                 self.holdings.move_share(share_id, owner)
             return Exchange(str(action["entity"]), source)  # type: ignore[arg-type]
         if kind == "buy_shares":
-            ids = list(action["shares"])
-            sym = ids[0].rsplit("_", 1)[0]
+            ids = [ShareId.parse(str(i)) for i in action["shares"]]
+            sym = ids[0].corporation
             source = "ipo" if ids[0] in self.ipo_ids else "pool"
             for share_id in ids:
                 self.ipo_ids.discard(share_id)
                 self.holdings.move_share(share_id, Owner.player(self.names[action["entity"]]))
             return BuyShares(sym, source, len(ids))  # type: ignore[arg-type]
         if kind == "sell_shares":
-            ids = list(action["shares"])
-            sym = ids[0].rsplit("_", 1)[0]
+            ids = [ShareId.parse(str(i)) for i in action["shares"]]
+            sym = ids[0].corporation
             corp = self.title.corporation(sym)
             share_pct = min(corp.shares[1:])
             seller = Owner.player(self.names[action["entity"]])
             for share_id in ids:
                 self.holdings.move_share(share_id, POOL)
-            self.holdings.return_partial(sym, POOL, seller, sum(corp.shares[int(i.rsplit("_", 1)[1])] for i in ids)
+            self.holdings.return_partial(sym, POOL, seller, sum(corp.shares[i.index] for i in ids)
                                          - int(action["percent"]), share_pct)
             return SellShares(sym, int(action["percent"]) // share_pct)
         if kind == "lay_tile":
@@ -341,8 +342,9 @@ class Renderer:
         if kind == "buy_train":
             return self._buy_train(action)
         if kind == "discard_train":
-            self.holdings.trains[str(action["train"])] = "pool"
-            return DiscardTrain(str(action["train"]).rsplit("-", 1)[0])
+            discarded = TrainId.parse(str(action["train"]))
+            self.holdings.trains[discarded] = "pool"
+            return DiscardTrain(discarded.kind)
         if kind == "buy_company":
             return BuyPrivate(action["company"], int(action["price"]))
         if kind == "bankrupt":
@@ -391,7 +393,7 @@ class Renderer:
     def _run(self, route: dict[str, Any]) -> TrainRun:
         """Our run for a recorded route: stops in travel order (joined from the hex chains),
         with the city index from the recorded nodes where a hex has more than one stop."""
-        train = str(route["train"]).rsplit("-", 1)[0]
+        train = TrainId.parse(str(route["train"])).kind
         hexes = _join_chains([list(c) for c in route["connections"]])
         queues: dict[str, list[str]] = {}
         for node in route.get("nodes") or []:
@@ -420,17 +422,18 @@ class Renderer:
         step bought by itself with no record action, as for a company in receivership) when
         the price is not the bank's or the bank has none of the type, else from the depot while it has one of the type, else from the pool. The named
         train is then the buyer's (an exchanged train leaves the game)."""
-        train_id = str(action["train"])
-        kind = train_type(train_id)
+        train_id = TrainId.parse(str(action["train"]))
+        kind = train_id.kind
         state = self.game.state
-        exchange = train_type(str(action["exchange"])) if action.get("exchange") else None
+        traded = TrainId.parse(str(action["exchange"])) if action.get("exchange") else None
+        exchange = traded.kind if traded is not None else None
         holder = self.holdings.trains.get(train_id)
         self.holdings.trains[train_id] = str(action["entity"])
-        if action.get("exchange"):
-            self.holdings.trains.pop(str(action["exchange"]), None)
+        if traded is not None:
+            self.holdings.trains.pop(traded, None)
 
-        def has(trains: list[str]) -> bool:
-            return any(train_type(t) == kind for t in trains)
+        def has(trains: list[TrainId]) -> bool:
+            return any(t.kind == kind for t in trains)
 
         seller = action.get("seller")  # our export's own note of the seller
         if seller in state.corporations and has(state.corporations[str(seller)].trains):

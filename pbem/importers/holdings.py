@@ -1,6 +1,7 @@
 """Who holds each share and train a record names, as the recording platform saw it.
 
-A record names exact certificates (``"MKT_3"``) and exact trains (``"2-1"``); to our rules
+A record names exact certificates (``"MKT_3"``, read as a :class:`~pbem.engine.ids.ShareId`)
+and exact trains (``"2-1"``, a :class:`~pbem.engine.ids.TrainId`); to our rules
 the shares of a corporation are alike, and so are the trains of one type, so our engine's
 own indices need not match the record's. Two orders depend on the exact piece:
 
@@ -23,15 +24,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from pbem.engine.ids import ShareId, TrainId
 from pbem.engine.state import IPO, GameState, Owner
 
 PRESIDENT_INDEX = 0
 """The record names a corporation's president's certificate ``<sym>_0``."""
-
-
-def share_corporation(share_id: str) -> str:
-    """The corporation of a record share id (``"MKT_3"`` -> ``"MKT"``)."""
-    return share_id.rsplit("_", 1)[0]
 
 
 @dataclass
@@ -43,8 +40,8 @@ class RecordHoldings:
     symbol or ``"pool"``; a train id not in ``trains`` is still in the depot.
     """
 
-    shares: dict[str, dict[Owner, list[str]]] = field(default_factory=dict)
-    trains: dict[str, str] = field(default_factory=dict)
+    shares: dict[str, dict[Owner, list[ShareId]]] = field(default_factory=dict)
+    trains: dict[TrainId, str] = field(default_factory=dict)
     seen: tuple[Owner, ...] = ()
     """Our engine's certificate owners when last followed (only what changed is followed)."""
 
@@ -52,23 +49,23 @@ class RecordHoldings:
     def at_start(cls, certificates: dict[str, int]) -> RecordHoldings:
         """Every share in its corporation's offering: ``certificates`` maps each corporation
         to its number of certificates (ids ``<sym>_0`` .. ``<sym>_<n-1>``)."""
-        return cls({sym: {IPO: [f"{sym}_{i}" for i in range(n)]} for sym, n in certificates.items()})
+        return cls({sym: {IPO: [ShareId(sym, i) for i in range(n)]} for sym, n in certificates.items()})
 
     def copy(self) -> RecordHoldings:
         """An independent copy."""
         return RecordHoldings({sym: {h: list(ids) for h, ids in by.items()} for sym, by in self.shares.items()},
                               dict(self.trains), self.seen)
 
-    def holder(self, share_id: str) -> Owner | None:
+    def holder(self, share_id: ShareId) -> Owner | None:
         """Who holds ``share_id`` now, or None for an id the record's title does not have."""
-        for holder, ids in self.shares.get(share_corporation(share_id), {}).items():
+        for holder, ids in self.shares.get(share_id.corporation, {}).items():
             if share_id in ids:
                 return holder
         return None
 
-    def move_share(self, share_id: str, to: Owner) -> None:
+    def move_share(self, share_id: ShareId, to: Owner) -> None:
         """The record moves ``share_id`` to ``to`` (last among what ``to`` holds)."""
-        by_holder = self.shares.setdefault(share_corporation(share_id), {})
+        by_holder = self.shares.setdefault(share_id.corporation, {})
         for ids in by_holder.values():
             if share_id in ids:
                 ids.remove(share_id)
@@ -80,7 +77,7 @@ class RecordHoldings:
         ``percent`` sold): the seller gets back ``percent`` in ``unit`` shares, the ones
         ``holder`` (where the sale went) received first, as the platform hands them back
         (18xx.games' share pool); nothing when ``percent`` is 0."""
-        pres_id = f"{sym}_{PRESIDENT_INDEX}"
+        pres_id = ShareId(sym, PRESIDENT_INDEX)
         for _ in range(max(percent, 0) // unit):
             ordinary = [i for i in self.shares.get(sym, {}).get(holder, []) if i != pres_id]
             if not ordinary:
@@ -119,10 +116,10 @@ class RecordHoldings:
         for sym in changed:
             by_holder = self.shares.setdefault(sym, {})
             wanted = counts[sym]
-            pres_id = f"{sym}_{PRESIDENT_INDEX}"
+            pres_id = ShareId(sym, PRESIDENT_INDEX)
             if sym in president and self.holder(pres_id) != president[sym]:
                 self.move_share(pres_id, president[sym])
-            spare: list[str] = []
+            spare: list[ShareId] = []
             for holder, ids in by_holder.items():
                 ordinary = [i for i in ids if i != pres_id]
                 extra = len(ordinary) - wanted.get(holder, 0)

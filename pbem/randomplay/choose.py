@@ -33,7 +33,7 @@ import random
 from dataclasses import dataclass
 
 from pbem.engine.state import RoundKind
-from pbem.engine import routes, trains
+from pbem.engine import routes
 from pbem.engine.actions import (
     Action, Bid, BuyPrivate, BuyShares, BuyTrain, Dividend, RunAuto, RunRoutes, SellShares,
 )
@@ -82,8 +82,7 @@ def _train_prices(game: Game, corp: str, buy: BuyTrain, rng: random.Random) -> l
     from pbem.engine.steps.operating.buytrains import corporation_train_prices
 
     cash = game.state.corporations[corp].cash
-    kind = trains.train_type(buy.train) if "-" in buy.train else buy.train
-    face = next((t.price for t in game.title.trains if t.name == kind), cash)
+    face = next((t.price for t in game.title.trains if t.name == buy.train), cash)
     amounts = {1, max(1, cash), face, rng.randint(1, max(1, cash))}
     legal = corporation_train_prices(game, corp, face)
     if legal is not None:

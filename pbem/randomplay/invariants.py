@@ -29,6 +29,7 @@ from typing import Sequence
 from pbem.engine import market, trains
 from pbem.engine.actions import DiscardTrain
 from pbem.engine.game import Game
+from pbem.engine.ids import TrainId
 from pbem.engine.state import IPO, POOL
 from pbem.errors import OrderError
 from pbem.orders import Vocabulary, format_order, parse_order
@@ -110,7 +111,7 @@ def train_counts(game: Game, may_discard: bool | None = None) -> list[str]:
     the player to act may discard a train now (None: asked of the game, :func:`discard_due`,
     only when a corporation is over its limit, since listing the legal actions costs)."""
     state, title, problems = game.state, game.title, []
-    places: dict[str, list[str]] = {}
+    places: dict[TrainId, list[str]] = {}
     for train_id in state.depot:
         places.setdefault(train_id, []).append("depot")
     for train_id in state.pool_trains:
@@ -121,11 +122,10 @@ def train_counts(game: Game, may_discard: bool | None = None) -> list[str]:
     problems += [f"train {t} is in {', '.join(p)}" for t, p in places.items() if len(p) > 1]
     rusted = {t.name for t in title.trains if t.rusts_on is not None and t.rusts_on in state.types_sold}
     for train_id, where in places.items():
-        kind = trains.train_type(train_id)
-        if kind in rusted:
+        if train_id.kind in rusted:
             problems.append(f"train {train_id} has rusted but is still in {', '.join(where)}")
     for data in title.trains:
-        held = sum(1 for t in places if trains.train_type(t) == data.name)
+        held = sum(1 for t in places if t.kind == data.name)
         if data.count is not None and held > data.count:
             problems.append(f"{held} {data.name}-trains, but the title has {data.count}")
     index = {p.name: i for i, p in enumerate(title.phases)}

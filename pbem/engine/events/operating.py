@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pbem.engine.events.base import Event, Money
+from pbem.engine.ids import TrainId
 
 
 # -- track, tokens, runs -----------------------------------------------------------------------
@@ -188,10 +189,10 @@ class TrainsLost(Event):
     """``corporation`` loses its rusted ``trains`` (ids)."""
 
     corporation: str
-    trains: tuple[str, ...]
+    trains: tuple[TrainId, ...]
 
     def render(self, money: Money) -> str:
-        return f"{self.corporation} loses {', '.join(self.trains)} (rusted)"
+        return f"{self.corporation} loses {', '.join(map(str, self.trains))} (rusted)"
 
 
 # -- closing and the end -----------------------------------------------------------------------

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from pbem.engine import market, shares, track, trains
 from pbem.engine.actions import BuyPrivate, BuyShares, LayTile, Pass, RunRoutes, TrainRun
+from pbem.engine.ids import TrainId
 from pbem.engine.state import POOL, RoundKind
 from pbem.engine.steps.operating import route_available
 from pbem.engine.steps.operating.buytrains import crowded
@@ -149,7 +150,7 @@ class Translation1825(RecordTranslation):
             ids = exporter.share_ids(action.corporation, POOL, 1)  # the Director's certificate, alone there
             unit = min(exporter.title.corporation(action.corporation).shares[1:])
             return [{"type": "buy_shares", "entity": exporter.player_id(seat), "entity_type": "player",
-                     "shares": ids, "percent": unit}]
+                     "shares": [str(i) for i in ids], "percent": unit}]
         if isinstance(action, Lease):
             corp = exporter.operator()
             return [{"type": "special_buy", "entity": corp, "entity_type": "corporation",
@@ -206,7 +207,7 @@ class Translation1825(RecordTranslation):
                 and _first_step(renderer.game) in ("lease_before_run", "route"):
             return NO_ORDER  # the platform's track-and-token step, over in our engine
         if action["type"] == "discard_train" and action.get("entity") not in crowded(renderer.game):
-            renderer.holdings.trains[str(action["train"])] = "pool"
+            renderer.holdings.trains[TrainId.parse(str(action["train"]))] = "pool"
             return NO_ORDER  # the receiver's discard, made by our engine
         if action["type"] == "run_routes":
             if not action.get("routes") and _lease_step(renderer.game) == "lease_before_run":
@@ -326,10 +327,10 @@ def _receivers_discards(exporter: Exporter, events: Sequence[Event]) -> list[dic
     out: list[dict[str, Any]] = []
     for event in reversed(events):
         if isinstance(event, TrainDiscarded) and event.corporation in receivers:
-            train = next(t for t in reversed(pool) if trains.train_type(t) == event.train)
+            train = next(t for t in reversed(pool) if t.kind == event.train)
             pool.remove(train)
             out.insert(0, {"type": "discard_train", "entity": event.corporation, "entity_type": "corporation",
-                           "train": train})
+                           "train": str(train)})
     return out
 
 
@@ -380,7 +381,7 @@ def _double_header(game: Game, corp: str, first: TrainRun, second: TrainRun) -> 
     """Whether the platform reads routes ``first`` and ``second`` of ``corp`` as two 2-trains
     run as one (g_1825 game.rb, double headers; see :meth:`Translation1825._double_headed`)."""
     for run in (first, second):
-        if len(run.stops) != 2 or trains.train_data(game.title, run.train).distance != 2:
+        if len(run.stops) != 2 or trains.type_data(game.title, run.train).distance != 2:
             return False
     shared = [s for s in first.stops if s in second.stops]
     if len(shared) != 1:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from pbem.engine import shares
 from pbem.engine import track as core_track
+from pbem.engine.ids import TrainId
 from pbem.engine.route_rules import RouteRules
 from pbem.engine.sequence import RoundSequence
 from pbem.engine.steps.operating.dividend_rules import DividendRules
@@ -241,16 +242,16 @@ class TrackAndTokens1825(TrackRules):
 class Routes1825(RouteRules):
     """1825's trains: U3, 3T/4T, 2+2 and 4+4E."""
 
-    def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
+    def run_problem(self, game: Game, corp: str, train_ids: tuple[TrainId, ...], stops: list[Vertex]) -> str | None:
         """1825's trains (:func:`pbem.titles.g1825.routes.run_problem`)."""
         return routes.run_problem(game, corp, train_ids, stops)
 
-    def run_revenue(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex],
+    def run_revenue(self, game: Game, corp: str, train_ids: tuple[TrainId, ...], stops: list[Vertex],
                     revenue: int) -> int:
         """1825's trains (:func:`pbem.titles.g1825.routes.run_revenue`)."""
         return routes.run_revenue(game, corp, train_ids, stops, super().run_revenue(game, corp, train_ids, stops, revenue))
 
-    def most_stops(self, game: Game, corp: str, train_ids: tuple[str, ...]) -> int:
+    def most_stops(self, game: Game, corp: str, train_ids: tuple[TrainId, ...]) -> int:
         """1825's trains (:func:`pbem.titles.g1825.routes.most_stops`)."""
         return routes.most_stops(game, corp, train_ids)
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pbem.engine import track, trains
+from pbem.engine.ids import TrainId
 from pbem.engine.values import Vertex
 from pbem.titles.g1825.track import facts_of, title_parts
 
@@ -106,13 +107,13 @@ def one_hex_problem(kind: str, stops: list[Vertex]) -> str | None:
     return None
 
 
-def run_problem(game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
+def run_problem(game: Game, corp: str, train_ids: tuple[TrainId, ...], stops: list[Vertex]) -> str | None:
     """Why ``train_ids`` (one train, or two 2-trains run as one) may not run ``stops`` by
     1825's rules (see the module text), or None. The core checks the rest of the route
     (:func:`pbem.engine.track.path_problem`)."""
     if len(train_ids) > 1:
         return heading_problem(game, corp, train_ids, stops)
-    kind_name = trains.train_type(train_ids[0])
+    kind_name = train_ids[0].kind
     kind = train_kind(game, kind_name)
     problem = one_hex_problem(kind_name, stops)
     if problem:
@@ -135,11 +136,11 @@ def run_problem(game: Game, corp: str, train_ids: tuple[str, ...], stops: list[V
     return None
 
 
-def heading_problem(game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
+def heading_problem(game: Game, corp: str, train_ids: tuple[TrainId, ...], stops: list[Vertex]) -> str | None:
     """Why ``train_ids`` may not run ``stops`` as one (1825's double-heading, see the module
     text), or None: two 2-trains, three stops A-B-C, neither half two towns, and where B is
     a city exactly one half with a token of ``corp``."""
-    names = "+".join(trains.train_type(t) for t in train_ids)
+    names = "+".join(t.kind for t in train_ids)
     if len(train_ids) != 2 or any(trains.train_data(game.title, t).distance != 2 for t in train_ids):
         return f"only two 2-trains may run as one, not {names}"
     if len(stops) != 3:
@@ -162,14 +163,14 @@ def heading_problem(game: Game, corp: str, train_ids: tuple[str, ...], stops: li
     return None
 
 
-def run_revenue(game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex], revenue: int) -> int:
+def run_revenue(game: Game, corp: str, train_ids: tuple[TrainId, ...], stops: list[Vertex], revenue: int) -> int:
     """What ``train_ids`` earn on ``stops`` whose values and extras come to ``revenue``: a
     HALT pays only the 3T and 4T, towns pay nothing to a train whose towns do not pay, an
     express train is paid for its best ``distance`` cities, a train passing tile 200 for its
     usual number of stops, and the train's multiplier applies (see the module text)."""
     if len(train_ids) > 1:
         return revenue
-    kind_name = trains.train_type(train_ids[0])
+    kind_name = train_ids[0].kind
     kind = train_kind(game, kind_name)
     facts = facts_of(game)
     values = [track.stop_revenue(game, stop) for stop in stops]
@@ -196,7 +197,7 @@ def run_revenue(game: Game, corp: str, train_ids: tuple[str, ...], stops: list[V
     return (revenue - sum(values) + total) * kind.multiplier
 
 
-def most_stops(game: Game, corp: str, train_ids: tuple[str, ...]) -> int:
+def most_stops(game: Game, corp: str, train_ids: tuple[TrainId, ...]) -> int:
     """The most stops a route of ``train_ids`` may have (the optimiser's bound): an express
     train, every stop its network reaches; a U3, its three cities and every town reached;
     another, its length plus the HALTs and tile-200 tokens it reaches (which cost none)."""
@@ -204,7 +205,7 @@ def most_stops(game: Game, corp: str, train_ids: tuple[str, ...]) -> int:
 
     if len(train_ids) > 1:
         return heading.run_length(game.title, train_ids)
-    kind = train_kind(game, trains.train_type(train_ids[0]))
+    kind = train_kind(game, train_ids[0].kind)
     net = track.network(game, corp)
     distance = trains.train_data(game.title, train_ids[0]).distance
     if kind.express:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pbem.engine import market, shares, trains
+from pbem.engine import market, shares
 from pbem.engine.events import PrivateBought, SharesBought
 from pbem.engine.state import IPO, Owner
 from pbem.titles.g1825.state import State1825, is_minor, state1825
@@ -133,7 +133,7 @@ def _reserve_minor_trains(game: Game, mine: State1825) -> None:
         wanted = tables.required_train(corp.sym)
         if wanted is None:
             continue
-        found = next((t for t in state.depot if trains.train_type(t) == wanted), None)
+        found = next((t for t in state.depot if t.kind == wanted), None)
         if found is None:
             raise ValueError(f"no {wanted} train in the depot for the minor {corp.sym}")
         state.depot.remove(found)

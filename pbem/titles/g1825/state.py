@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from pbem.engine.ids import TrainId
 from pbem.engine.state import GameState, TitleState
 from pbem.titles.g1825.lorenz.state import LorenzState
 
@@ -31,7 +32,7 @@ class LeasedTrain:
     ``@round.leased_train``)."""
 
     corporation: str
-    train: str
+    train: TrainId
     depot_index: int
 
 
@@ -69,8 +70,8 @@ class State1825(TitleState):
 
     formed: list[str] = field(default_factory=list)
     band: int = 0
-    minor_trains: dict[str, str] = field(default_factory=dict)
-    required_trains: dict[str, str] = field(default_factory=dict)
+    minor_trains: dict[str, TrainId] = field(default_factory=dict)
+    required_trains: dict[str, TrainId] = field(default_factory=dict)
     pool_privates: list[str] = field(default_factory=list)
     sold_privates: dict[str, list[str]] = field(default_factory=dict)
     sold_round: int = 0

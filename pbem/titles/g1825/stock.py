@@ -40,6 +40,7 @@ from pbem.engine import shares, trains
 from pbem.engine.actions import Action, BuyPrivate, BuyShares, Par, Pass, SellShares
 from pbem.engine.events import Event, Money, PrivateBought
 from pbem.engine.events.receivership import ReceivershipEnded
+from pbem.engine.ids import TrainId
 from pbem.engine.receivership import in_receivership
 from pbem.engine.state import IPO, POOL, Certificate, Owner, StockRoundState
 from pbem.engine.step import Handler
@@ -167,7 +168,7 @@ def par_prices(game: Game, sym: str) -> list[int]:
 
 
 def _train_price(game: Game, train: str) -> int:
-    return trains.train_data(game.title, f"{train}-0").price
+    return trains.type_data(game.title, train).price
 
 
 def par_problem(game: Game, player: str, sym: str, price: int) -> str | None:
@@ -230,18 +231,18 @@ def check_formation(game: Game, sym: str) -> None:
     corp.trains.append(train)
     corp.cash -= price
     state.bank += price
-    game.event(RequiredTrainBought(sym, trains.train_type(train), price))
+    game.event(RequiredTrainBought(sym, train.kind, price))
 
 
-def _first_reserved(mine: State1825, sym: str) -> str:
+def _first_reserved(mine: State1825, sym: str) -> TrainId:
     """The first train set aside (the lowest number) of the type set aside for minor ``sym``:
     the one it buys, whichever minor of that type it was set aside beside (18xx.games gives a
     minor the first of its type left, ``minor_get_train``); the minor it was beside keeps
     ``sym``'s."""
     own = mine.minor_trains[sym]
-    kind = trains.train_type(own)
-    holder, first = min(((m, t) for m, t in mine.minor_trains.items() if trains.train_type(t) == kind),
-                        key=lambda pair: int(pair[1].rsplit("-", 1)[1]))
+    kind = own.kind
+    holder, first = min(((m, t) for m, t in mine.minor_trains.items() if t.kind == kind),
+                        key=lambda pair: pair[1].number)
     mine.minor_trains[holder], mine.minor_trains[sym] = own, first
     return first
 

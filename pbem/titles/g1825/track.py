@@ -248,7 +248,7 @@ def reach_of(game: Game, corp: str) -> Reach | None:
 
     twos = 0
     for train_id in owned:
-        kind = train_kind(game, trains.train_type(train_id))
+        kind = train_kind(game, train_id.kind)
         distance = trains.train_data(game.title, train_id).distance
         if kind.express:
             anywhere = True

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, ClassVar, Iterable
 from pbem.engine import receivership, trains
 from pbem.engine.actions import Action, Bankrupt, BuyTrain, Pass, SellShares
 from pbem.engine.events import Event, Money
+from pbem.engine.ids import TrainId
 from pbem.engine.receivership import ReceivershipPolicy
 from pbem.engine.steps.operating import BuyTrainStep, OpStep, buy_train, current_corp, op_state, route_available
 from pbem.engine.steps.operating.base import RECEIVER, mark_passed, pass_step, president
@@ -163,7 +164,7 @@ def settle_loan(game: Game, corp: str) -> None:
         game.state.bank -= loan
 
 
-def lease_of(game: Game) -> tuple[str, int] | None:
+def lease_of(game: Game) -> tuple[TrainId, int] | None:
     """The train the operating company leased this turn and the place in the depot it came
     from, or None (:attr:`State1825.lease`, kept for the company's turn)."""
     lease = state1825(game.state).lease
@@ -172,12 +173,12 @@ def lease_of(game: Game) -> tuple[str, int] | None:
     return lease.train, lease.depot_index
 
 
-def leasable(game: Game) -> list[str]:
+def leasable(game: Game) -> list[TrainId]:
     """The train ids a receiver may lease: the trains the bank (not the pool) sells now."""
     return [t for t in trains.depot_offer(game) if t in game.state.depot]
 
 
-def lease_problem(game: Game, corp: str, train_id: str) -> str | None:
+def lease_problem(game: Game, corp: str, train_id: TrainId) -> str | None:
     """Why ``corp`` may not lease ``train_id`` for :data:`LEASE_COST`: more than it may
     spend, or spent on credit that the run of the leased train could not repay
     (:func:`pbem.titles.g1825.credit.repay_problem`); else None."""
@@ -185,17 +186,17 @@ def lease_problem(game: Game, corp: str, train_id: str) -> str | None:
     if spending_power(game, corp, leasing=True) < LEASE_COST:
         return f"{corp} has {game.money(cash)}; a lease costs {game.money(LEASE_COST)}"
     return repay_problem(game, corp, LEASE_COST, lambda: _take_lease(game, corp, train_id),
-                         f"the lease of a {trains.train_type(train_id)} train")
+                         f"the lease of a {train_id.kind} train")
 
 
 def leasable_kinds(game: Game, corp: str) -> list[str]:
     """The kinds of train ``corp`` may lease now (:func:`lease_problem`), in the bank's order."""
-    kinds = dict.fromkeys(trains.train_type(t) for t in leasable(game))
+    kinds = dict.fromkeys(t.kind for t in leasable(game))
     return [kind for kind in kinds if lease_problem(game, corp, _first_of(game, kind)) is None]
 
 
-def _first_of(game: Game, kind: str) -> str:
-    return next(t for t in leasable(game) if trains.train_type(t) == kind)
+def _first_of(game: Game, kind: str) -> TrainId:
+    return next(t for t in leasable(game) if t.kind == kind)
 
 
 def silent(game: Game, corp: str) -> bool:
@@ -290,7 +291,7 @@ def lease(game: Game, corp: str, kind: str) -> None:
         raise IllegalOrderError(f"only a company in receivership leases a train ({corp} has a Director)")
     if treasury.trains or lease_of(game) is not None:
         raise IllegalOrderError(f"{corp} has a train; only a company without one leases")
-    train_id = next((t for t in leasable(game) if trains.train_type(t) == kind), None)
+    train_id = next((t for t in leasable(game) if t.kind == kind), None)
     if train_id is None:
         raise IllegalOrderError(f"the bank sells no {kind} train to lease")
     problem = lease_problem(game, corp, train_id)
@@ -302,7 +303,7 @@ def lease(game: Game, corp: str, kind: str) -> None:
     game.event(TrainLeased(corp, kind, LEASE_COST))
 
 
-def _take_lease(game: Game, corp: str, train_id: str) -> None:
+def _take_lease(game: Game, corp: str, train_id: TrainId) -> None:
     """``train_id`` goes from the bank's depot to ``corp`` for the turn (nothing paid)."""
     state = game.state
     state1825(state).lease = LeasedTrain(corp, train_id, state.depot.index(train_id))
@@ -322,7 +323,7 @@ def return_lease(game: Game, corp: str) -> None:
     if train_id in owned:
         owned.remove(train_id)
     game.state.depot.insert(min(index, len(game.state.depot)), train_id)
-    game.event(LeaseReturned(corp, trains.train_type(train_id)))
+    game.event(LeaseReturned(corp, train_id.kind))
 
 
 class ReturnLease(OpStep):
@@ -354,16 +355,16 @@ def trade_problem(game: Game, corp: str, action: BuyTrain) -> str | None:
     if action.source in ("depot", "pool"):
         pool = action.source == "pool"
         offer = [t for t in trains.depot_offer(game)
-                 if trains.train_type(t) == action.train and (t in game.state.pool_trains) == pool]
+                 if t.kind == action.train and (t in game.state.pool_trains) == pool]
         cost = trains.train_data(game.title, offer[0]).price if offer else 0
         if cost > treasury.cash:
             return f"{corp} has {game.money(treasury.cash)}; the {action.train} train costs {game.money(cost)}"
         return None
     if receivership.in_receivership(game, corp):
         return f"{corp} is in receivership: it buys trains from the bank only"
-    if not any(seller == action.source and trains.train_type(t) == action.train for seller, t in tradeable(game, corp)):
+    if not any(seller == action.source and t.kind == action.train for seller, t in tradeable(game, corp)):
         required = state1825(game.state).required_trains.get(action.source)
-        if required is not None and trains.train_type(required) == action.train:
+        if required is not None and required.kind == action.train:
             return (f"{action.source}'s {action.train} train is the one on its Director's certificate: "
                     "a minor never sells it")
         return None  # the core says what is missing
@@ -375,7 +376,7 @@ def trade_problem(game: Game, corp: str, action: BuyTrain) -> str | None:
     return None
 
 
-def tradeable(game: Game, corp: str) -> list[tuple[str, str]]:
+def tradeable(game: Game, corp: str) -> list[tuple[str, TrainId]]:
     """The trains other open companies may sell ``corp``, as (seller, train id): all their
     trains but each minor's required train (:attr:`State1825.required_trains`)."""
     bound = set(state1825(game.state).required_trains.values())
@@ -391,7 +392,7 @@ def _sold_last(game: Game, seller: str) -> None:
     held.sort(key=lambda t: t in bound)
 
 
-def receiver_choices(game: Game, corp: str) -> list[str]:
+def receiver_choices(game: Game, corp: str) -> list[TrainId]:
     """For a company in receivership (not silent) with a route and room for a train: the
     trains the bank sells, new (one a type) and from the pool (one a type), that it can pay
     for; else [] (18xx.games ``buyable_depot_trains``: its depot's trains and its discards)."""
@@ -402,7 +403,7 @@ def receiver_choices(game: Game, corp: str) -> list[str]:
     return [t for t in trains.depot_offer(game) if trains.train_data(game.title, t).price <= treasury.cash]
 
 
-def acting_choices(game: Game, corp: str) -> list[str]:
+def acting_choices(game: Game, corp: str) -> list[TrainId]:
     """The trains the acting player chooses among for ``corp`` in receivership: the
     :func:`receiver_choices` when there are two or more and it has bought no train this
     turn (one purchase a turn), or by the reading :data:`RECEIVER_BUYS_AFTER_CHOICE` also
@@ -413,7 +414,7 @@ def acting_choices(game: Game, corp: str) -> list[str]:
     return choices if len(choices) >= 2 and (again or not op_state(game).trains_bought) else []
 
 
-def _source(game: Game, train_id: str) -> str:
+def _source(game: Game, train_id: TrainId) -> str:
     return "pool" if train_id in game.state.pool_trains else "depot"
 
 
@@ -436,7 +437,7 @@ class BuyTrain1825(BuyTrainStep):
     def describe(cls, game: Game) -> str:
         corp = current_corp(game)
         if acting_choices(game, corp):
-            kinds = ", ".join(trains.train_type(t) for t in acting_choices(game, corp))
+            kinds = ", ".join(t.kind for t in acting_choices(game, corp))
             return f"buy a train from the bank for {corp}, in receivership (TRAIN <train>: {kinds})"
         return cls.description
 
@@ -477,7 +478,7 @@ class BuyTrain1825(BuyTrainStep):
                 if len(left) >= 2:
                     return  # by that reading the acting player chooses again
                 if len(left) == 1:
-                    buy_train(game, corp, BuyTrain(trains.train_type(left[0]), _source(game, left[0])))
+                    buy_train(game, corp, BuyTrain(left[0].kind, _source(game, left[0])))
             mark_passed(game, cls)  # the receiver's one train (or more, by that reading)
         elif player == RECEIVER:
             mark_passed(game, cls)  # the receiver's own purchase ends the step
@@ -489,10 +490,10 @@ class BuyTrain1825(BuyTrainStep):
         found: list[Action] = []
         for train_id in trains.depot_offer(game):
             source = "pool" if train_id in state.pool_trains else "depot"
-            found.append(BuyTrain(trains.train_type(train_id), source))
+            found.append(BuyTrain(train_id.kind, source))
         if acting_choices(game, corp):
-            return [BuyTrain(trains.train_type(t), _source(game, t)) for t in acting_choices(game, corp)]
-        found += [BuyTrain(trains.train_type(t), other, TRAIN_PRICE_MIN) for other, t in tradeable(game, corp)]
+            return [BuyTrain(t.kind, _source(game, t)) for t in acting_choices(game, corp)]
+        found += [BuyTrain(t.kind, other, TRAIN_PRICE_MIN) for other, t in tradeable(game, corp)]
         return [*dict.fromkeys(found), Pass()]
 
 
@@ -517,7 +518,7 @@ class Receiver1825(ReceivershipPolicy):
         choices = receiver_choices(game, corp)
         if len(choices) != 1:
             return None
-        return BuyTrain(trains.train_type(choices[0]), _source(game, choices[0]))
+        return BuyTrain(choices[0].kind, _source(game, choices[0]))
 
 
 # -- the order word -------------------------------------------------------------------------------------

@@ -119,7 +119,7 @@ def connection_length(game: Game, corp: str) -> int:
             for second in held[i + 1:]:
                 pair = (first, second)
                 if (heading.heading_problem(game.title, pair) is None
-                        and small_cities.heading_problem([trains.train_type(t) for t in pair]) is None):
+                        and small_cities.heading_problem([t.kind for t in pair]) is None):
                     best = max(best, heading.run_length(game.title, pair))
     return best
 

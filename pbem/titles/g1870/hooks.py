@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Hashable
 from pbem.engine.abilities import AssignHexes
 from pbem.engine import market
 from pbem.engine.hooks import TitleHooks
+from pbem.engine.ids import TrainId
 from pbem.engine.route_rules import RouteRules
 from pbem.engine.sequence import RoundSequence
 from pbem.engine.steps.operating.dividend_rules import DividendRules
@@ -263,22 +264,22 @@ class Track1870(TrackRules):
 class Routes1870(RouteRules):
     """1870's runs: small cities, the rivers' routes, destination and token bonuses."""
 
-    def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
+    def run_problem(self, game: Game, corp: str, train_ids: tuple[TrainId, ...], stops: list[Vertex]) -> str | None:
         """1830's length rule; with small cities, only the cities and off-board areas must
         fit in the length (towns counted where there is room), and only two 2-trains run as
         one (:mod:`.small_cities`)."""
         if not small_cities.active(game):
             return super().run_problem(game, corp, train_ids, stops)
-        from pbem.engine import heading, trains
+        from pbem.engine import heading
 
-        types = [trains.train_type(t) for t in train_ids]
+        types = [t.kind for t in train_ids]
         problem = small_cities.heading_problem(types)
         if problem:
             return problem
         name = "+".join(types) + (" trains run as one" if len(types) > 1 else " train")
         return small_cities.length_problem(heading.run_length(game.title, train_ids), stops, name)
 
-    def run_revenue(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex],
+    def run_revenue(self, game: Game, corp: str, train_ids: tuple[TrainId, ...], stops: list[Vertex],
                     revenue: int) -> int:
         """With small cities: the towns counted earn $10 more each, those left out nothing."""
         if not small_cities.active(game):
@@ -289,7 +290,7 @@ class Routes1870(RouteRules):
         return (revenue - small_cities.skipped_value(game, length, stops)
                 + small_cities.counted_bonus(game, length, stops))
 
-    def most_stops(self, game: Game, corp: str, train_ids: tuple[str, ...]) -> int:
+    def most_stops(self, game: Game, corp: str, train_ids: tuple[TrainId, ...]) -> int:
         """With small cities a route may pass any town uncounted: the length plus the towns
         the corporation reaches."""
         length = super().most_stops(game, corp, train_ids)

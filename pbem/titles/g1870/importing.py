@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any, Hashable, Sequence
 from pbem.engine.abilities import BuyableInPhase1
 from pbem.engine import shares
 from pbem.engine.actions import BuyShares
+from pbem.engine.ids import ShareId
 from pbem.engine.state import IPO, Owner, POOL, RoundKind, ShareSale
-from pbem.importers.holdings import share_corporation
 from pbem.importers.translation import NO_ORDER, NoOrder, RecordTranslation
 from pbem.ruleset.files import variant_overlays
 from pbem.ruleset.loader import load_title
@@ -69,12 +69,12 @@ class Translation1870(RecordTranslation):
             holder = POOL if action.source == "pool" else Owner.player(action.source)
             ids = exporter.share_ids(action.corporation, holder, 1, oldest=True)
             return [{"type": "buy_shares", "entity": action.corporation, "entity_type": "corporation",
-                     "shares": ids, "percent": exporter.percent(ids)}]
+                     "shares": [str(i) for i in ids], "percent": exporter.percent(ids)}]
         if isinstance(action, Reissue):
             treasury = [i for i in exporter.renderer.holdings.shares.get(action.corporation, {}).get(IPO, [])
                         if i not in exporter.renderer.ipo_ids]
             return [{"type": "sell_shares", "entity": action.corporation, "entity_type": "corporation",
-                     "shares": treasury, "percent": exporter.percent(treasury)}]
+                     "shares": [str(i) for i in treasury], "percent": exporter.percent(treasury)}]
         if isinstance(action, DestinationToken):
             corp = exporter.operator(action)
             return [{"type": "choose", "entity": corp, "entity_type": "corporation",
@@ -83,7 +83,7 @@ class Translation1870(RecordTranslation):
             sold = self._protected_shares(exporter, seat, action)
             if sold is not None:
                 return [{"type": "buy_shares", "entity": exporter.player_id(seat), "entity_type": "player",
-                         "shares": sold, "percent": exporter.percent(sold)}]
+                         "shares": [str(i) for i in sold], "percent": exporter.percent(sold)}]
             return None
         if isinstance(action, GrantConnection):
             if self._grant_at_last_check(exporter, action.corporation):
@@ -134,17 +134,17 @@ class Translation1870(RecordTranslation):
         ours go, and a sale queued by the order just exported takes the ids of its
         ``sell_shares``."""
         queued = list(state1870(exporter.game.state).sell_queue)
-        kept: list[tuple[ShareSale, list[str] | None]] = exporter.memo.setdefault("sales", [])
+        kept: list[tuple[ShareSale, list[ShareId] | None]] = exporter.memo.setdefault("sales", [])
         while kept and [sale for sale, _ in kept] != queued[:len(kept)]:
             kept.pop(0)
         last = exporter.actions[-1] if exporter.actions else {}
         for sale in queued[len(kept):]:
-            named = [str(i) for i in last.get("shares", [])] if last.get("type") == "sell_shares" else []
-            fits = bool(named) and all(share_corporation(i) == sale.corporation for i in named)
+            named = [ShareId.parse(str(i)) for i in last.get("shares", [])] if last.get("type") == "sell_shares" else []
+            fits = bool(named) and all(i.corporation == sale.corporation for i in named)
             kept.append((sale, named if fits else None))
 
     @staticmethod
-    def _protected_shares(exporter: Exporter, seat: str, action: BuyShares) -> list[str] | None:
+    def _protected_shares(exporter: Exporter, seat: str, action: BuyShares) -> list[ShareId] | None:
         """The record's ids of the shares a price protection buys back: exactly those the
         queued sale named, as the platform requires (None when ``action`` is no protection,
         or the sale's ids are not known)."""
@@ -153,7 +153,7 @@ class Translation1870(RecordTranslation):
             return None
         if not (mine.protecting or exporter.game.state.round.kind == RoundKind.OPERATING):
             return None
-        kept: list[tuple[ShareSale, list[str] | None]] = exporter.memo.get("sales", [])
+        kept: list[tuple[ShareSale, list[ShareId] | None]] = exporter.memo.get("sales", [])
         head = mine.sell_queue[0]
         if not kept or kept[0][0] != head or head.president != seat or head.corporation != action.corporation:
             return None
@@ -202,7 +202,7 @@ class Translation1870(RecordTranslation):
             return self._redeem(renderer, action)
         if kind == "sell_shares" and action.get("entity_type") == "corporation":
             # a reissue puts the shares on sale in the treasury
-            renderer.ipo_ids.update(str(i) for i in action["shares"])
+            renderer.ipo_ids.update(ShareId.parse(str(i)) for i in action["shares"])
             return Reissue(str(action["entity"]))
         return None
 
@@ -237,8 +237,8 @@ class Translation1870(RecordTranslation):
         """
         from pbem.importers.e18xx import UnsupportedRecordAction
 
-        share_id = str(action["shares"][0])
-        sym = share_corporation(share_id)
+        share_id = ShareId.parse(str(action["shares"][0]))
+        sym = share_id.corporation
         game = renderer.game
         holder = renderer.holdings.holder(share_id)
         renderer.holdings.move_share(share_id, IPO)

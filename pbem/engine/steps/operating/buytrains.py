@@ -82,7 +82,7 @@ class Discard(OpStep):
         assert isinstance(action, DiscardTrain)
         corp = crowded(game)[0]
         owned = game.state.corporations[corp].trains
-        match = next((t for t in owned if trains.train_type(t) == action.train), None)
+        match = next((t for t in owned if t.kind == action.train), None)
         if match is None:
             raise IllegalOrderError(f"{corp} has no {action.train} train")
         owned.remove(match)
@@ -93,7 +93,7 @@ class Discard(OpStep):
     @classmethod
     def candidates(cls, game: Game, player: str) -> Iterable[Action]:
         corp = crowded(game)[0]
-        return [DiscardTrain(t) for t in dict.fromkeys(trains.train_type(t) for t in game.state.corporations[corp].trains)]
+        return [DiscardTrain(t) for t in dict.fromkeys(t.kind for t in game.state.corporations[corp].trains)]
 
 
 def must_buy_train(game: Game, corp: str) -> bool:
@@ -161,7 +161,7 @@ def exchange_prices(game: Game, corp: str) -> list[int]:
     """What ``corp`` would pay for each train the bank sells against one of its own traded
     in (1830 rules 6.7: a diesel for a 4, 5 or 6), the train count staying the same (so it
     may be bought at the train limit)."""
-    held = {trains.train_type(t) for t in game.state.corporations[corp].trains}
+    held = {t.kind for t in game.state.corporations[corp].trains}
     out = []
     for train_id in trains.depot_offer(game):
         data = trains.train_data(game.title, train_id)
@@ -234,7 +234,7 @@ def train_candidates(game: Game, corp: str) -> list[Action]:
         for train_id in held.trains:
             prices = corporation_train_prices(game, corp, trains.train_data(title, train_id).price)
             if prices is not None:
-                found.append(BuyTrain(trains.train_type(train_id), other, prices[0]))
+                found.append(BuyTrain(train_id.kind, other, prices[0]))
     if must_buy_train(game, corp):
         pres = president(game, corp)
         for sym in state.corporations:
@@ -255,9 +255,9 @@ def buy_train(game: Game, corp: str, action: BuyTrain) -> None:
     offer = trains.depot_offer(game)
     if action.source in ("depot", "pool"):
         pool = action.source == "pool"
-        candidates = [t for t in offer if trains.train_type(t) == action.train and ((t in state.pool_trains) == pool)]
+        candidates = [t for t in offer if t.kind == action.train and ((t in state.pool_trains) == pool)]
         if not candidates:
-            have = ", ".join(f"{trains.train_type(t)}{' (pool)' if t in state.pool_trains else ''}" for t in offer)
+            have = ", ".join(f"{t.kind}{' (pool)' if t in state.pool_trains else ''}" for t in offer)
             raise IllegalOrderError(f"no {action.train} train is for sale {'in the pool' if pool else 'from the bank'} (for sale: {have})")
         train_id = candidates[0]
         price = trains.train_data(title, train_id).price
@@ -267,7 +267,7 @@ def buy_train(game: Game, corp: str, action: BuyTrain) -> None:
             trade = dict(data.trade_in)
             if action.exchange not in trade:
                 raise IllegalOrderError(f"a {action.exchange} train cannot be traded in for a {data.name}")
-            exchange_id = next((t for t in treasury.trains if trains.train_type(t) == action.exchange), None)
+            exchange_id = next((t for t in treasury.trains if t.kind == action.exchange), None)
             if exchange_id is None:
                 raise IllegalOrderError(f"{corp} has no {action.exchange} train to trade in")
             price -= int(trade[action.exchange])
@@ -286,7 +286,7 @@ def buy_train(game: Game, corp: str, action: BuyTrain) -> None:
         state.bank += price
         where = "the pool" if pool else "the bank"
         traded = action.exchange if exchange_id else None
-        game.event(TrainBought(corp, trains.train_type(train_id), price, where, traded))
+        game.event(TrainBought(corp, train_id.kind, price, where, traded))
         trains.after_first_of_type(game, train_id)
     else:
         seller = action.source
@@ -295,7 +295,7 @@ def buy_train(game: Game, corp: str, action: BuyTrain) -> None:
         if action.price is None or action.price < 1:
             raise IllegalOrderError("a train from another corporation needs a price (FOR <price>)")
         owned = state.corporations[seller].trains
-        bought = next((t for t in owned if trains.train_type(t) == action.train), None)
+        bought = next((t for t in owned if t.kind == action.train), None)
         if bought is None:
             raise IllegalOrderError(f"{seller} has no {action.train} train")
         prices = corporation_train_prices(game, corp, trains.train_data(title, bought).price)

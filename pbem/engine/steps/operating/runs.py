@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pbem.engine import heading, track, trains
+from pbem.engine import heading, track
 from pbem.engine.actions import Action, RunAuto, RunRoutes
 from pbem.engine.events import TrainRan
+from pbem.engine.ids import TrainId
 from pbem.engine.steps.operating.base import OpStep, current_corp, op_state
 from pbem.errors import IllegalOrderError
 
@@ -53,15 +54,15 @@ def checked_runs(game: Game, corp: str, action: RunRoutes) -> list[track.RouteRe
     owned = list(game.state.corporations[corp].trains)
     runs: list[track.RunSpec] = []
     for run in action.runs:
-        ids: list[str] = []
+        ids: list[TrainId] = []
         named = (run.train, *run.joined)
         if not run.joined and "+" in run.train and heading.allows(game.title) and not any(
-                trains.train_type(t) == run.train for t in owned):
+                t.kind == run.train for t in owned):
             # a title with a train type named like trains run as one (1825's 2+2 beside two
             # 2-trains run as one): without such a train, the name is the trains it joins
             named = tuple(run.train.split("+"))
         for kind in named:
-            match = next((t for t in owned if trains.train_type(t) == kind), None)
+            match = next((t for t in owned if t.kind == kind), None)
             if match is None:
                 raise IllegalOrderError(f"{corp} has no {kind} train left to run")
             owned.remove(match)
@@ -73,8 +74,8 @@ def checked_runs(game: Game, corp: str, action: RunRoutes) -> list[track.RouteRe
         raise IllegalOrderError(str(exc)) from None
     for result in results:
         stops = tuple(s.coord for s in result.stops)
-        joined = tuple(trains.train_type(t) for t in result.joined)
-        game.event(TrainRan(corp, trains.train_type(result.train), result.revenue, stops, joined))
+        joined = tuple(t.kind for t in result.joined)
+        game.event(TrainRan(corp, result.train.kind, result.revenue, stops, joined))
     game.last_run = results
     return results
 

@@ -395,3 +395,20 @@ def test_help_lists_the_settings_in_force() -> None:
     assert "SURVEY [<from>] <hex>" in plain and "PARK" in plain
     big = " ".join(help_text(title=load_title("1829", ("big_bank",))).split())
     assert "end_after_operating_rounds = 0;" in big
+
+
+def test_a_2_plus_2_pays_double_and_a_5e_pays_its_best_five_stops_of_any_number() -> None:
+    from pbem.engine.ids import TrainId
+    from pbem.engine.values import Vertex
+
+    game = new_game(variants=("five_e",))
+    routes = game.hooks.routes
+    stops = [Vertex("Q11", "c0"), Vertex("P4", "c0"), Vertex("N20", "c0"), Vertex("V14", "c0"),
+             Vertex("V20", "c0"), Vertex("O11", "c0"), Vertex("O9", "c0")]   # 10 20 20 10 50 40 40
+    two_two = (TrainId("2+2", 0),)
+    assert routes.run_revenue(game, "LNWR", two_two, stops[:2], 30) == 60
+    assert routes.run_problem(game, "LNWR", two_two, stops[:3]) is not None, "a 2+2 visits two stops"
+    five_e = (TrainId("5E", 0),)
+    assert routes.run_problem(game, "LNWR", five_e, stops) is None, "any number of stops"
+    assert routes.run_revenue(game, "LNWR", five_e, stops, 190) == 50 + 40 + 40 + 20 + 20
+    assert routes.run_revenue(game, "LNWR", (TrainId("3", 0),), stops[:3], 50) == 50

@@ -23,6 +23,7 @@ from pbem.engine.stock_rules import PriceMove
 
 if TYPE_CHECKING:
     from pbem.engine.game import Game
+    from pbem.engine.ids import TrainId
     from pbem.engine.values import Vertex
 
 RISE_RULE = "dividend_rise_above_percent"
@@ -50,31 +51,26 @@ class Dividends1829(DividendRules):
 class Routes1829(RouteRules):
     """1830's runs, with the 2+2's doubled pay and the 5E's best five stops."""
 
-    def run_problem(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex]) -> str | None:
+    def run_problem(self, game: Game, corp: str, train_ids: tuple[TrainId, ...], stops: list[Vertex]) -> str | None:
         """A 5E visits any number of stops; other trains as 1830."""
-        if len(train_ids) == 1 and _kind(train_ids[0]) in EXPRESS:
+        if len(train_ids) == 1 and train_ids[0].kind in EXPRESS:
             return None
         return super().run_problem(game, corp, train_ids, stops)
 
-    def run_revenue(self, game: Game, corp: str, train_ids: tuple[str, ...], stops: list[Vertex],
+    def run_revenue(self, game: Game, corp: str, train_ids: tuple[TrainId, ...], stops: list[Vertex],
                     revenue: int) -> int:
         """A 2+2 pays double; a 5E only its best five stops."""
-        if len(train_ids) == 1 and _kind(train_ids[0]) in EXPRESS:
+        if len(train_ids) == 1 and train_ids[0].kind in EXPRESS:
             values = [track.stop_revenue(game, v) for v in stops]
-            best = sorted(values, reverse=True)[:EXPRESS[_kind(train_ids[0])]]
+            best = sorted(values, reverse=True)[:EXPRESS[train_ids[0].kind]]
             return revenue - sum(values) + sum(best)
-        if len(train_ids) == 1 and _kind(train_ids[0]) in DOUBLED:
+        if len(train_ids) == 1 and train_ids[0].kind in DOUBLED:
             return 2 * revenue
         return revenue
 
-    def most_stops(self, game: Game, corp: str, train_ids: tuple[str, ...]) -> int:
+    def most_stops(self, game: Game, corp: str, train_ids: tuple[TrainId, ...]) -> int:
         """A 5E's route may visit every stop its network reaches."""
-        if len(train_ids) == 1 and _kind(train_ids[0]) in EXPRESS:
-            return max(EXPRESS[_kind(train_ids[0])], len(track.network(game, corp).route_stops))
+        if len(train_ids) == 1 and train_ids[0].kind in EXPRESS:
+            return max(EXPRESS[train_ids[0].kind], len(track.network(game, corp).route_stops))
         return super().most_stops(game, corp, train_ids)
 
-
-def _kind(train_id: object) -> str:
-    from pbem.engine.trains import train_type
-
-    return train_type(str(train_id))

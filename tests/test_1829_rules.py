@@ -412,3 +412,35 @@ def test_a_2_plus_2_pays_double_and_a_5e_pays_its_best_five_stops_of_any_number(
     assert routes.run_problem(game, "LNWR", five_e, stops) is None, "any number of stops"
     assert routes.run_revenue(game, "LNWR", five_e, stops, 190) == 50 + 40 + 40 + 20 + 20
     assert routes.run_revenue(game, "LNWR", (TrainId("3", 0),), stops[:3], 50) == 50
+
+
+@pytest.mark.parametrize(("board", "corporations", "packets"), [
+    ((), 16, {"HULL", "BARROW", "HOLYHEAD", "HARWICH", "STRANRAER", "DOVER", "ABERDEEN"}),
+    (("south",), 10, {"HULL", "PRESTON", "HOLYHEAD", "HARWICH", "DOVER"}),
+    (("north",), 11, {"HULL", "BARROW", "HOLYHEAD", "STRANRAER", "ABERDEEN"}),
+])
+def test_each_board_plays_the_companies_whose_homes_hexes_and_ports_it_has(
+        board: tuple[str, ...], corporations: int, packets: set[str]) -> None:
+    from pbem.engine.abilities import BlocksHexes
+    from pbem.titles.g1829.packets import Packet
+
+    title = load_title("1829", board)
+    hexes = set(Game(title, FIVE).board.hexes)
+    assert len(title.corporations) == corporations
+    assert all(c.home in hexes for c in title.corporations)
+    assert {c.sym for c in title.companies if c.ability(Packet) is not None} == packets
+    for company in title.companies:
+        packet, blocks = company.ability(Packet), company.ability(BlocksHexes)
+        assert packet is None or packet.port in hexes, company.sym
+        assert blocks is None or set(blocks.hexes) <= hexes, company.sym
+    assert len([c for c in title.companies if c.ability(Packet) is None]) == (6 if not board else 4)
+
+
+def test_on_one_board_the_launch_groups_keep_the_schedule_with_that_boards_companies() -> None:
+    from pbem.titles.g1829 import launches
+
+    south = new_game(FIVE[:4], ("south",))
+    assert launches.groups(south) == [("LNWR", "GWR"), ("MR",), ("LSWR",), ("GNR",), ("LBSC", "L&YR", "GER", "GCR"),
+                                      ("SECR",)]
+    north = new_game(FIVE[:4], ("north", "gnsr"))
+    assert launches.groups(north)[-1] == ("GSWR", "GNSR", "FR")

@@ -14,7 +14,8 @@ discard due; tests/test_operating_legal.py has the rule's test.
 The games played here: one or more of every title; of 1870 the base game, ``dixon``,
 ``can_protect_if_sold``, ``original_tiles``, ``original_rules``, ``small_cities``, the
 Historical Order Start alone and with ``dixon`` and ``diesels``; of 1825 Units 1 and 2,
-Unit 1 with K6 and DB1, Unit 2 with K5, Unit 3, and Lorenz's privates.
+Unit 1 with K6 and DB1, Unit 2 with K5, Unit 3, and Lorenz's privates; of 1829 the combined
+boards and the South board alone.
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ CI_GAMES = [
     (Setup("1825", ("unit_2", "k5"), 3), 1),
     (Setup("1825", ("unit_1", "lorenz"), 4), 1),
     (Setup("1825", ("unit_3",), 2), 1),
+    (Setup("1829", (), 5), 0),
+    (Setup("1829", ("south",), 4), 0),
 ]
 
 
@@ -70,7 +73,7 @@ def test_every_setup_is_a_combination_its_title_allows() -> None:
         variants = resolved(setup)  # raises ConfigError for a combination the title refuses
         assert set(setup.variants) <= set(variants) or setup.title == "1825"
     titles = {s.title for s in SETUPS}
-    assert titles == {"1830", "1870", "1825"}
+    assert titles == {"1830", "1870", "1825", "1829"}
 
 
 def test_the_same_seed_plays_the_same_game_and_its_log_replays() -> None:

@@ -75,9 +75,14 @@ SETUPS: tuple[Setup, ...] = (
     Setup("1825", ("unit_12", "k3", "k2", "big_bank"), 6),
     Setup("1825", ("unit_123", "r1", "r2", "r3", "strict_bank"), 8),
     Setup("1825", ("unit_1", "lorenz"), 4),
+    Setup("1829", (), 5),
+    Setup("1829", ("south",), 4),
+    Setup("1829", ("north",), 4),
+    Setup("1829", ("gnsr", "five_e", "liverpool_water"), 6),
+    Setup("1829", ("big_bank",), 4),
 )
 """Every title and option set the driver covers (each combination 18xx.games allows; the
-1825 kits each joined to a unit they need)."""
+1825 kits each joined to a unit they need; 1829 on each board and with its options)."""
 
 
 def add_setup_arguments(parser: argparse.ArgumentParser) -> None:

@@ -152,6 +152,31 @@ def compose_map(map_doc: Mapping[str, Any], parts: Mapping[str, Any], board: str
     return doc
 
 
+def in_play(documents: Mapping[str, Any], parts: Mapping[str, Any], board: str) -> dict[str, Any]:
+    """``documents`` with only the companies and private companies of ``board``
+    (``parts/boards.yaml``), in their files' order.
+
+    :raises ConfigError: the part names a company the files do not have.
+    """
+    composed = dict(documents)
+    chosen = _mapping(parts, "boards", board)
+    for document, key in (("corporations", "corporations"), ("companies", None)):
+        if document not in composed:
+            continue
+        wanted = [str(s) for s in chosen.get(document) or []]
+        entries = composed[document][key] if key else composed[document]
+        known = {str(e["sym"]) for e in entries}
+        if set(wanted) - known:
+            raise ConfigError(f"1829 boards: {board} names {', '.join(sorted(set(wanted) - known))}, "
+                              f"not in {document}.yaml")
+        kept = [copy.deepcopy(e) for e in entries if str(e["sym"]) in wanted]
+        if key:
+            composed[document] = {**composed[document], key: kept}
+        else:
+            composed[document] = kept
+    return composed
+
+
 class Composer1829(Rules1829Composer):
     """1829's data: the board of the variants in play (:func:`compose_map`), then 1829's own
     composition (:class:`~pbem.titles.g1829.settings.Rules1829Composer`); a new game may not
@@ -166,7 +191,7 @@ class Composer1829(Rules1829Composer):
         composed = dict(documents)
         if "map" in documents:
             composed["map"] = compose_map(documents["map"], parts, board_of(variants))
-        return super().compose(composed, parts, variants)
+        return super().compose(in_play(composed, parts, board_of(variants)), parts, variants)
 
     @classmethod
     def resolve_variants(cls, variants: tuple[str, ...], players: int) -> tuple[str, ...]:

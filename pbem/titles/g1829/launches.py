@@ -1,10 +1,10 @@
 """Share launches (the variant's "Share Launches"): the companies are put on offer in groups,
-in the order of the variant's table (``corporations.yaml``), each group after a number of
+each group after a number of
 operating rounds and only once every company of the groups before it has floated; before the
 first group, every private railway must have been sold.
 
 =========  ============================  ===============================
-group      companies (the table's order)  on offer
+group      companies                      on offer
 =========  ============================  ===============================
 1          LNWR, GWR, NER                 once every private railway is sold
 2          MR                             after 3 operating rounds
@@ -32,15 +32,18 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class LaunchGroup:
-    """``size`` companies of the table, on offer after ``after`` operating rounds."""
+    """The companies ``corporations`` (those of them in play), on offer after ``after``
+    operating rounds."""
 
-    size: int
+    corporations: tuple[str, ...]
     after: int
 
 
-SCHEDULE = (LaunchGroup(3, 0), LaunchGroup(1, 3), LaunchGroup(2, 5), LaunchGroup(2, 7), LaunchGroup(4, 9),
-            LaunchGroup(4, 11))
-"""The variant's schedule, group by group (see the module text)."""
+SCHEDULE = (LaunchGroup(("LNWR", "GWR", "NER"), 0), LaunchGroup(("MR",), 3), LaunchGroup(("LSWR", "NBR"), 5),
+            LaunchGroup(("CR", "GNR"), 7), LaunchGroup(("LBSC", "L&YR", "GER", "GCR"), 9),
+            LaunchGroup(("GSWR", "HR", "GNSR", "SECR", "FR"), 11))
+"""The variant's schedule, group by group (see the module text; the GNSR, where it replaces
+the Highland, takes its place). On one board alone a group has the companies of that board."""
 
 
 @dataclass(frozen=True)
@@ -53,14 +56,19 @@ class Launched(Event):
         return f"Now on offer: {', '.join(self.corporations)}"
 
 
-def groups(game: Game) -> list[tuple[str, ...]]:
-    """The companies of each launch group, in the table's order."""
-    syms = [c.sym for c in game.title.corporations]
-    found, start = [], 0
+def _schedule(game: Game) -> list[tuple[LaunchGroup, tuple[str, ...]]]:
+    """Each group of the schedule with a company in play, and those companies."""
+    found = []
     for group in SCHEDULE:
-        found.append(tuple(syms[start:start + group.size]))
-        start += group.size
+        members = tuple(s for s in group.corporations if s in game.state.corporations)
+        if members:
+            found.append((group, members))
     return found
+
+
+def groups(game: Game) -> list[tuple[str, ...]]:
+    """The companies of each launch group in play, in the schedule's order."""
+    return [members for _, members in _schedule(game)]
 
 
 def private_railways(game: Game) -> list[str]:
@@ -81,7 +89,7 @@ def group_problem(game: Game, index: int) -> str | None:
     state = game.state
     if railways_unsold(game):
         return "no company is offered until every private railway has been sold"
-    group = SCHEDULE[index]
+    group = _schedule(game)[index][0]
     played = state1829(state).operating_rounds
     if played < group.after:
         return f"it is offered after {group.after} operating rounds ({played} played)"

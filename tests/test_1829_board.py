@@ -237,11 +237,12 @@ def test_every_port_is_a_named_city(which: str, south: MapData, north: MapData, 
 
 
 def test_the_seeds_tile_list_is_the_combined_boards(combined: MapData) -> None:
-    """Every tile of the seed's list, with its count; 1829's #67 is the catalogue's #166."""
+    """Every tile of the seed's list, with its count, by 1829's numbers; 1829's #67 is drawn
+    as the catalogue's #166."""
     seed = {number: int(count) for count, number in re.findall(r"(\d+) of tile (\d+)", SEED_TILES)}
     assert len(seed) == 52 and sum(seed.values()) == 192
-    keys = {number: {"67": "166"}.get(number, number) for number in seed}
-    assert dict(combined.tile_counts) == {keys[n]: count for n, count in seed.items()}
+    assert dict(combined.tile_counts) == seed
+    assert dict(combined.tile_drawings) == {"67": "166"}
     catalogue = load_tiles(RULES_DIR / "tiles.yaml")
     assert all(key in catalogue for key in combined.tile_counts)
 
@@ -262,7 +263,8 @@ def test_each_board_alone_has_its_own_tile_list(south: MapData, north: MapData) 
     assert south.tile_counts["32"] == 1 and south.tile_counts["48"] == 1
     assert "32" not in north.tile_counts and "48" not in north.tile_counts
     assert {k: v for k, v in south.tile_counts.items() if k not in ("32", "48")} == dict(north.tile_counts)
-    assert (south.tile_counts["115"], south.tile_counts["11s"], south.tile_counts["166"]) == (2, 2, 4)
+    assert (south.tile_counts["59"], south.tile_counts["11"], south.tile_counts["67"]) == (2, 2, 4)
+    assert dict(south.tile_drawings) == {"59": "115", "11": "11s", "67": "166"}
 
 
 @pytest.mark.parametrize("which", ["combined", "south", "north"])
@@ -292,7 +294,9 @@ def test_the_title_loads_on_each_board(variants: tuple[str, ...], hexes: int) ->
     the board's companies a city of it."""
     title = load_title("1829", variants, composer=Composer1829)
     assert len(title.board.hexes) == hexes
-    assert title.board.tile_counts["166"] >= 4
+    assert title.board.tile_counts["67"] >= 4
+    seventy = title.tiles["67"]  # 1829's #67 under its own number, drawn as the catalogue's #166
+    assert (seventy.name, [(c.revenue, c.slots) for c in seventy.cities], len(seventy.exits())) == ("67", [(40, 2)], 5)
     board_homes = {"south": SOUTH_HOMES, "north": NORTH_HOMES}.get(board_of(variants), {**SOUTH_HOMES, **NORTH_HOMES})
     on_board = [c for c in title.corporations if c.sym in board_homes]
     assert len(on_board) == len(board_homes)

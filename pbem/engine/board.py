@@ -212,13 +212,16 @@ class SeaLinkData:
 @dataclass(frozen=True)
 class MapData:
     """A title's map: ``hexes`` by coordinate, ``tile_counts`` (tile name -> how many the
-    game provides, None for unlimited) and ``sea_links`` between off-board areas (none in
-    1830)."""
+    game provides, None for unlimited), ``sea_links`` between off-board areas (none in
+    1830) and ``tile_drawings``: a tile of the title's own numbering -> the catalogue tile it
+    is drawn as, where the title's tile of that number is not the catalogue's (1829's #67 is
+    the catalogue's #166; none in 1830)."""
 
     layout: Layout
     hexes: Mapping[str, HexData] = field(hash=False)
     tile_counts: Mapping[str, int | None] = field(hash=False)
     sea_links: tuple[SeaLinkData, ...] = ()
+    tile_drawings: Mapping[str, str] = field(default_factory=dict, hash=False)
 
     def __deepcopy__(self, memo: dict[int, object]) -> MapData:
         """The map itself: it is immutable, so a copy shares it."""

@@ -9,6 +9,7 @@ the hex or tile named.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass
@@ -242,11 +243,16 @@ def map_from_document(doc: Any, path: Path, rules_dir: Path) -> MapData:
     if layout not in ("flat", "pointy"):
         _Where(path, "layout").fail(f"must be flat or pointy, not {layout!r}")
     catalogue = load_tiles(rules_dir / "tiles.yaml")
+    drawings: dict[str, str] = {}
+    for key, drawn in _Where(path, "tile_drawings").mapping(doc.get("tile_drawings") or {}, "tile_drawings").items():
+        if str(drawn) not in catalogue:
+            _Where(path, f"tile_drawings: tile {key}").fail(f"{drawn} is not in the tile catalogue")
+        drawings[str(key)] = str(drawn)
     counts: dict[str, int | None] = {}
     raw_counts = _Where(path, "tile_counts").mapping(doc.get("tile_counts"), "tile_counts")
     for key, count in raw_counts.items():
         at = _Where(path, f"tile_counts: tile {key}")
-        if str(key) not in catalogue:
+        if str(key) not in catalogue and str(key) not in drawings:
             at.fail(f"not in the tile catalogue {rules_dir / 'tiles.yaml'}")
         counts[str(key)] = None if count in (None, "unlimited") else at.integer(count, "count")
     hexes: dict[str, HexData] = {}
@@ -263,7 +269,18 @@ def map_from_document(doc: Any, path: Path, rules_dir: Path) -> MapData:
     return MapData(
         layout=layout, hexes=MappingProxyType(hexes), tile_counts=MappingProxyType(counts),
         sea_links=_parse_sea_links(doc.get("sea_links"), hexes, _Where(path, "sea_links")),
+        tile_drawings=MappingProxyType(drawings),
     )
+
+
+def title_tiles(catalogue: Mapping[str, TileData], board: MapData) -> Mapping[str, TileData]:
+    """The tiles a title's game knows by name: the catalogue's, each of the board's
+    ``tile_drawings`` under the title's own number (1829's #67, drawn as the catalogue's
+    #166, is ``"67"`` in its orders, map and reports)."""
+    if not board.tile_drawings:
+        return catalogue
+    return MappingProxyType({**catalogue, **{number: dataclasses.replace(catalogue[drawn], name=number)
+                                             for number, drawn in board.tile_drawings.items()}})
 
 
 def _parse_sea_links(raw: Any, hexes: Mapping[str, HexData], at: _Where) -> tuple[SeaLinkData, ...]:

@@ -33,7 +33,7 @@ from pbem.engine.title import (
 )
 from pbem.errors import ConfigError
 from pbem.ruleset import schema
-from pbem.ruleset.board import load_tiles, map_from_document, read_map_document
+from pbem.ruleset.board import load_tiles, map_from_document, read_map_document, title_tiles
 from pbem.ruleset.composer import TitleComposer
 from pbem.ruleset.files import (
     RULES_DIR,
@@ -108,6 +108,7 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
     market = _validated(schema.MarketFile, docs["market"], sources["market"])
     trains = _validated(schema.TrainsFile, docs["trains"], sources["trains"])
     extras = _validated(schema.ExtrasFile, docs["extras"] or {}, sources["extras"])
+    board = map_from_document(docs["map"], folder / "map.yaml", rules_dir)
     return TitleData(
         title=game.title,
         name=game.name,
@@ -128,8 +129,8 @@ def load_title(title: str, variants: tuple[str, ...] = (), rules_dir: Path = RUL
         phases=tuple(_phase(p) for p in trains.phases),
         round_steps=MappingProxyType({k: tuple(v) for k, v in game.round_steps.items()}),
         extras=MappingProxyType(extras.model_dump(exclude_unset=True)),
-        board=map_from_document(docs["map"], folder / "map.yaml", rules_dir),
-        tiles=load_tiles(rules_dir / "tiles.yaml"),
+        board=board,
+        tiles=title_tiles(load_tiles(rules_dir / "tiles.yaml"), board),
         hooks=hooks if hooks is not None else hooks_for(title),
         presentation=(presentation if presentation is not None else presentation_class(title))(),
     )

@@ -102,31 +102,24 @@ def combined_hexes(parts: Mapping[str, Any]) -> dict[str, Any]:
     return copy.deepcopy(hexes)
 
 
-def tile_counts(counts: Mapping[str, Any], parts: Mapping[str, Any]) -> dict[str, Any]:
-    """``counts`` (1829 tile number -> how many) keyed by catalogue key (``map_tiles``'s
-    ``catalogue_keys``; a number not there is its own key).
-
-    :raises ConfigError: two numbers come to one key.
-    """
+def tile_drawings(counts: Mapping[str, Any], parts: Mapping[str, Any]) -> dict[str, str]:
+    """The catalogue tile each of ``counts``' 1829 numbers is drawn as, where it is not the
+    catalogue's tile of that number (``map_tiles``'s ``catalogue_keys``): the game knows the
+    tile by 1829's number (:func:`pbem.ruleset.board.title_tiles`)."""
     keys = _mapping(parts, "map_tiles", "catalogue_keys")
-    out: dict[str, Any] = {}
-    for number, count in counts.items():
-        key = str(keys.get(str(number), number))
-        if key in out:
-            raise ConfigError(f"1829 map: tile {number} and another number are both catalogue tile {key}")
-        out[key] = count
-    return out
+    return {str(number): str(keys[str(number)]) for number in counts if str(number) in keys}
 
 
 def compose_map(map_doc: Mapping[str, Any], parts: Mapping[str, Any], board: str) -> dict[str, Any]:
     """The map document of ``board`` (``"combined"``, ``"south"``, ``"north"``): its hexes
     (each board's own, edge hexes included, or :func:`combined_hexes`), those with a city or
-    a town named from ``map_names``, its tile counts by catalogue key; then ``map_doc``'s own hexes and tile
+    a town named from ``map_names``, its tile counts by 1829's numbers with the catalogue tile each is drawn as where that is
+    another (:func:`tile_drawings`); then ``map_doc``'s own hexes and tile
     counts (``rules/1829/map.yaml`` with the variants' overlays) laid over them key by key.
     A new document (the inputs are not changed), in the shape
     :func:`pbem.ruleset.board.map_from_document` reads.
 
-    :raises ConfigError: see :func:`combined_hexes` and :func:`tile_counts`; an unknown board.
+    :raises ConfigError: see :func:`combined_hexes`; an unknown board.
     """
     if board == COMBINED:
         hexes = combined_hexes(parts)
@@ -148,7 +141,8 @@ def compose_map(map_doc: Mapping[str, Any], parts: Mapping[str, Any], board: str
         else:
             hexes[coord] = entry
     doc["hexes"] = {c: hexes[c] for c in sorted(hexes, key=coord_order)}
-    doc["tile_counts"] = {**tile_counts(counts, parts), **(doc.get("tile_counts") or {})}
+    doc["tile_counts"] = {**{str(n): c for n, c in counts.items()}, **(doc.get("tile_counts") or {})}
+    doc["tile_drawings"] = {**tile_drawings(doc["tile_counts"], parts), **(doc.get("tile_drawings") or {})}
     return doc
 
 

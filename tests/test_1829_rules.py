@@ -444,3 +444,15 @@ def test_on_one_board_the_launch_groups_keep_the_schedule_with_that_boards_compa
                                       ("SECR",)]
     north = new_game(FIVE[:4], ("north", "gnsr"))
     assert launches.groups(north)[-1] == ("GSWR", "GNSR", "FR")
+
+
+def test_the_first_certificate_sold_of_a_company_is_its_directors() -> None:
+    game = new_game()
+    sell_railways(game)
+    player = game.current_actors()[0]
+    assert BuyShares("LNWR", "ipo") not in game.legal_actions(player)
+    with pytest.raises(IllegalOrderError, match=r"LNWR has not been started \(PAR it first\)"):
+        game.apply(player, BuyShares("LNWR", "ipo"))
+    game.apply(player, Par("LNWR", 100))
+    director = next(c for c in game.state.certificates if c.corporation == "LNWR" and c.president)
+    assert director.owner == Owner.player(player) and director.percent == 20

@@ -21,7 +21,7 @@ buying its Director's certificate (PAR), at its starting price only (:mod:`.stoc
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Mapping
 
 from pbem.engine.events.base import Event, Money
 from pbem.titles.g1829.state import state1829
@@ -56,32 +56,52 @@ class Launched(Event):
         return f"Now on offer: {', '.join(self.corporations)}"
 
 
-def _schedule(game: Game) -> list[tuple[LaunchGroup, tuple[str, ...]]]:
-    """Each group of the schedule with a company in play, and those companies."""
+@dataclass(frozen=True)
+class _Schedule:
+    """The schedule of a game's title: each group with a company in play and those companies,
+    the group of each company, and the private railways (derived from the title alone)."""
+
+    groups: tuple[tuple[LaunchGroup, tuple[str, ...]], ...]
+    group_of: Mapping[str, int]
+    railways: tuple[str, ...]
+
+
+def _schedule(game: Game) -> _Schedule:
+    """The title's :class:`_Schedule`, kept in the game's cache against the title."""
+    cached = game.cache.get(_CACHE_KEY)
+    if cached is not None and cached[0] is game.title:
+        assert isinstance(cached[1], _Schedule)
+        return cached[1]
+    from pbem.titles.g1829.packets import Packet
+
     found = []
     for group in SCHEDULE:
         members = tuple(s for s in group.corporations if s in game.state.corporations)
         if members:
             found.append((group, members))
-    return found
+    schedule = _Schedule(tuple(found), {s: i for i, (_, members) in enumerate(found) for s in members},
+                         tuple(c.sym for c in game.title.companies if c.ability(Packet) is None))
+    game.cache[_CACHE_KEY] = (game.title, schedule)
+    return schedule
+
+
+_CACHE_KEY = "1829 launch schedule"
 
 
 def groups(game: Game) -> list[tuple[str, ...]]:
     """The companies of each launch group in play, in the schedule's order."""
-    return [members for _, members in _schedule(game)]
+    return [members for _, members in _schedule(game).groups]
 
 
-def private_railways(game: Game) -> list[str]:
+def private_railways(game: Game) -> tuple[str, ...]:
     """The private railways (every private company that is not a packet)."""
-    from pbem.titles.g1829.packets import Packet
-
-    return [c.sym for c in game.title.companies if c.ability(Packet) is None]
+    return _schedule(game).railways
 
 
 def railways_unsold(game: Game) -> list[str]:
     """The private railways the bank still holds (unsold and not closed)."""
-    state = game.state
-    return [s for s in private_railways(game) if state.companies[s].owner is None and not state.companies[s].closed]
+    companies = game.state.companies
+    return [s for s in private_railways(game) if companies[s].owner is None and not companies[s].closed]
 
 
 def group_problem(game: Game, index: int) -> str | None:
@@ -89,11 +109,12 @@ def group_problem(game: Game, index: int) -> str | None:
     state = game.state
     if railways_unsold(game):
         return "no company is offered until every private railway has been sold"
-    group = _schedule(game)[index][0]
+    schedule = _schedule(game)
+    group = schedule.groups[index][0]
     played = state1829(state).operating_rounds
     if played < group.after:
         return f"it is offered after {group.after} operating rounds ({played} played)"
-    earlier = [s for g in groups(game)[:index] for s in g if not state.corporations[s].floated]
+    earlier = [s for _, g in schedule.groups[:index] for s in g if not state.corporations[s].floated]
     if earlier:
         return f"it is offered once {', '.join(earlier)} {'has' if len(earlier) == 1 else 'have'} floated"
     return None
@@ -101,11 +122,11 @@ def group_problem(game: Game, index: int) -> str | None:
 
 def launch_problem(game: Game, sym: str) -> str | None:
     """Why ``sym``'s shares are not on offer now, or None (see the module text)."""
-    for index, members in enumerate(groups(game)):
-        if sym in members:
-            problem = group_problem(game, index)
-            return None if problem is None else f"{sym} is not on offer yet: {problem}"
-    return None
+    index = _schedule(game).group_of.get(sym)
+    if index is None:
+        return None
+    problem = group_problem(game, index)
+    return None if problem is None else f"{sym} is not on offer yet: {problem}"
 
 
 def next_launch(game: Game) -> tuple[tuple[str, ...], str] | None:

@@ -12,7 +12,7 @@ nobody anything).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Sequence
 
 from pbem.engine.abilities import Ability
 from pbem.engine.events.base import Event, Money
@@ -50,7 +50,7 @@ def packets(game: Game) -> list[str]:
     return [c.sym for c in game.title.companies if c.ability(Packet) is not None]
 
 
-def cheapest_unsold(game: Game, candidates: list[str]) -> list[str]:
+def cheapest_unsold(game: Game, candidates: Sequence[str]) -> list[str]:
     """Those of ``candidates`` the bank still holds that share the lowest face value: the
     companies on offer ("where the companies have the same price they are offered
     simultaneously")."""

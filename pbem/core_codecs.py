@@ -401,7 +401,8 @@ CORE_CODECS: tuple[OrderCodec, ...] = (
         HelpEntry("BID <private> <amount>", "bid on a private company in the auction", "BID CA 165"),
     )),
     OrderCodec("BUY", ("B",), (BuyPrivate, BuyShares), _parse_buy, _format_buy, (
-        HelpEntry("BUY <private>", "buy the cheapest private company at its price (auction)", "BUY SV"),
+        HelpEntry("BUY <private>", "buy a private company the bank offers, at its price (the cheapest, "
+                  "in an auction)", "BUY SV"),
         HelpEntry("BUY [n] <corporation> [IPO|POOL]",
                   "buy shares from the IPO (the default) or the bank pool", "BUY PRR POOL"),
         HelpEntry("BUY <private> <price>", "the operating corporation buys a private from a player",

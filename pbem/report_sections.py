@@ -371,9 +371,10 @@ def _non_operating(game: Game, player: str, choice: Callable[[Sequence[Action], 
     pars = [a for a in actions if isinstance(a, Par)]
     if pars:
         corps = list(dict.fromkeys(a.corporation for a in pars))
-        prices = sorted({a.price for a in pars}, reverse=True)
         top = [Par(c, max(a.price for a in pars if a.corporation == c)) for c in corps]
-        lower = [str(p) for p in prices[1:]]
+        # the lower prices a corporation may also start at (none where each has one price: 1829)
+        highest = {t.corporation: t.price for t in top}
+        lower = [str(p) for p in sorted({a.price for a in pars if a.price < highest[a.corporation]}, reverse=True)]
         out += choice(top, ("or a lower par price: " + ", ".join(lower)) if lower else "")
     sells = [a for a in actions if isinstance(a, SellShares)]
     if sells:

@@ -35,8 +35,8 @@ STOCK_1 = [
     (CAT, "PASS"), (DAN, "PASS"), (EVE, "PASS"), (ANN, "PASS"),   # Bob has no money left: the round ends
 ]
 HOMES = {"LNWR": "Q11", "GWR": "V14", "NER": "L14"}
-OPERATING_1 = [("LNWR", "SURVEY P10", "PASS"),          # Crewe is gray: nothing to build there
-               ("GWR", "SURVEY V12", "PASS"),           # nor at Swindon
+OPERATING_1 = [("LNWR", "SURVEY P10"),                  # Crewe is gray: nothing to build, no track step
+               ("GWR", "SURVEY V12"),                   # nor at Swindon
                ("NER", "SURVEY M15", "LAY L14 5 5")]    # Darlington, just left, built toward M15
 OPERATING_2 = [("LNWR", "SURVEY O9", "LAY P10 9 2"),    # Crewe to Liverpool over P10, just left
                ("GWR", "SURVEY V10", "LAY V12 9 1"),
@@ -99,11 +99,14 @@ def test_a_five_player_game_by_mail_through_the_launch_of_the_mr() -> None:
     # OR 1: each turn begins with the survey; a lay before it is refused
     seat = game.current_actors()[0]
     reason = table.refused(seat, "LAY P10 9 2")
-    assert "first move a survey party" in reason, reason
+    assert "must move a survey party (SURVEY <hex>), or PARK it" in reason, reason
+    reason = table.refused(seat, "SURVEY P4")
+    assert ("P4 is more than 1 hex from Q11: a party moves 1 a turn. LNWR may send SURVEY P10, SURVEY P12"
+            in " ".join(reason.split())), reason
     table.send(seat, "SURVEY P10")
-    reason = table.refused(seat, "LAY P10 9 2")
-    assert "LNWR lays new track only on the hex its survey party has just left (Q11)" in reason, reason
-    table.send(seat, "PASS")
+    game = table.state.game
+    assert "lay or upgrade" not in table.reports[-1].split("FOR BOB")[1].split("SINCE")[0], \
+        "nothing to build on Crewe, just left: no track step to PASS"
     operate(table, "LNWR")
     for corp, *lines in OPERATING_1[1:]:
         operate(table, corp, *lines)
@@ -138,7 +141,7 @@ def test_a_five_player_game_by_mail_through_the_launch_of_the_mr() -> None:
     assert game.state.round.kind == "stock" and state1829(game.state).operating_rounds == 3
     assert "Now on offer: MR" in table.reports[-1]
     lines = table.reports[-1].split("\nSHARE LAUNCHES\n")[1].split("\n\n")[0]
-    assert "Next: LSWR, NBR (it is offered after 5 operating rounds (3 played))" in " ".join(lines.split())
+    assert "Next: LSWR, NBR, after 5 operating rounds (3 played)." in " ".join(lines.split())
     assert "PACKETS" in table.reports[-1] and "SURVEY PARTIES" in table.reports[-1]
     seat = game.current_actors()[0]
     table.send(seat, "PAR MR 82")

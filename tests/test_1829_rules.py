@@ -358,11 +358,12 @@ def test_privates_count_in_a_players_final_worth() -> None:
 @pytest.mark.parametrize(("limit", "ends"), [(30, True), (26, True), (31, False), (0, False)])
 def test_the_game_ends_after_the_settings_operating_rounds(limit: int, ends: bool) -> None:
     game = Game(with_title_rules(load_title("1829"), end_after_operating_rounds=limit), FIVE)
-    state1829(game.state).operating_rounds = 30 if limit != 26 else 26
+    state1829(game.state).operating_rounds = (30 if limit != 26 else 26) - 1  # completed before this one
     finished = RoundState(kind=RoundKind.OPERATING, number=10, or_number=game.state.operating_rounds)
     following = game.hooks.sequence.next_round(game, finished)
     assert (following is None) == ends
     assert game.state.finished == ends
+    assert state1829(game.state).operating_rounds == (30 if limit != 26 else 26)
 
 
 def test_big_bank_is_one_and_a_half_times_and_has_no_round_limit() -> None:
@@ -391,10 +392,11 @@ def test_help_lists_the_settings_in_force() -> None:
     from pbem.orders import help_text
 
     plain = " ".join(help_text(title=load_title("1829")).split())
-    assert "end_after_operating_rounds = 30;" in plain and "survey_parties = 1;" in plain
+    assert "(end_after_operating_rounds): 30;" in plain and "survey parties a company has (survey_parties): 1;" in plain
+    assert "Director's certificates of three shares" in plain
     assert "SURVEY [<from>] <hex>" in plain and "PARK" in plain
     big = " ".join(help_text(title=load_title("1829", ("big_bank",))).split())
-    assert "end_after_operating_rounds = 0;" in big
+    assert "(end_after_operating_rounds): 0;" in big
 
 
 def test_a_2_plus_2_pays_double_and_a_5e_pays_its_best_five_stops_of_any_number() -> None:

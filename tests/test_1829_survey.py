@@ -64,7 +64,7 @@ def test_a_party_starts_on_its_home_and_the_turn_begins_with_the_survey() -> Non
     assert moves == {"M13", "L12", "K13", "K15", "L16", "M15"}
     assert ParkParty() in legal, "L14 is NER's home station: it may stay parked there"
     assert not [a for a in legal if isinstance(a, (LayTile, Pass))], "no track before the survey"
-    with pytest.raises(IllegalOrderError, match=r"first move a survey party \(SURVEY <hex>\), or PARK"):
+    with pytest.raises(IllegalOrderError, match=r"must move a survey party \(SURVEY <hex>\), or PARK"):
         game.apply(on_turn(game), LayTile("L14", "57", 0))
 
 
@@ -135,7 +135,7 @@ def test_a_party_moves_one_land_hex_and_not_onto_a_rival_unless_the_setting_allo
     assert "M13" in targets(game, "NER", "L14")
     game.state.map_pieces["NBR"] = ["M13"]
     assert "M13" not in targets(game, "NER", "L14")
-    with pytest.raises(IllegalOrderError, match="cannot move to M13"):
+    with pytest.raises(IllegalOrderError, match="NBR.s survey party is on M13: no two parties share a hex"):
         game.apply(on_turn(game), MoveParty("M13"))
     shared = operating("NER", "NBR", rules={"survey_parties_share_hexes": True})
     shared.state.map_pieces["NBR"] = ["M13"]
@@ -179,3 +179,17 @@ def test_survey_orders_read_and_write_back_and_the_map_shows_parties() -> None:
     game = operating("NER")
     text = render_map(game)
     assert "L14 @NER" in text and "@LNW      LNW's survey party" in text
+
+
+@pytest.mark.parametrize(("line_to", "why"), [
+    ("Z99", "Z99 is not a hex of the map"),
+    ("L14", "NER's survey party is on L14 already: it must move, or PARK on its home station"),
+    ("L10", "L10 is more than 1 hex from L14: a party moves 1 a turn"),
+])
+def test_a_refused_survey_says_why_and_where_the_party_may_go(line_to: str, why: str) -> None:
+    game = operating("NER")
+    with pytest.raises(IllegalOrderError) as refused:
+        game.apply(on_turn(game), MoveParty(line_to))
+    text = " ".join(str(refused.value).split())
+    assert text.startswith(why), text
+    assert text.endswith("NER may send SURVEY K13, SURVEY K15, SURVEY L12, SURVEY L16, SURVEY M13, SURVEY M15")

@@ -105,18 +105,19 @@ def railways_unsold(game: Game) -> list[str]:
 
 
 def group_problem(game: Game, index: int) -> str | None:
-    """Why launch group ``index`` (0 first) is not on offer now, or None."""
+    """When launch group ``index`` (0 first), not on offer now, will be (``"after 5
+    operating rounds (3 played)"``), or None when it is on offer."""
     state = game.state
     if railways_unsold(game):
-        return "no company is offered until every private railway has been sold"
+        return "once every private railway has been sold"
     schedule = _schedule(game)
     group = schedule.groups[index][0]
     played = state1829(state).operating_rounds
     if played < group.after:
-        return f"it is offered after {group.after} operating rounds ({played} played)"
+        return f"after {group.after} operating rounds ({played} played)"
     earlier = [s for _, g in schedule.groups[:index] for s in g if not state.corporations[s].floated]
     if earlier:
-        return f"it is offered once {', '.join(earlier)} {'has' if len(earlier) == 1 else 'have'} floated"
+        return f"once {', '.join(earlier)} {'has' if len(earlier) == 1 else 'have'} floated"
     return None
 
 
@@ -126,7 +127,7 @@ def launch_problem(game: Game, sym: str) -> str | None:
     if index is None:
         return None
     problem = group_problem(game, index)
-    return None if problem is None else f"{sym} is not on offer yet: {problem}"
+    return None if problem is None else f"{sym} is not on offer yet: it is offered {problem}"
 
 
 def next_launch(game: Game) -> tuple[tuple[str, ...], str] | None:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 def launch_lines(game: Game) -> tuple[str, ...]:
     """What is on offer, and the next launch with what it waits for."""
     played = state1829(game.state).operating_rounds
-    lines = [f"Operating rounds played: {played}."]
+    lines = [f"Operating rounds completed (the launches count them): {played}."]
     unsold = launches.railways_unsold(game)
     if unsold:
         lines.append(f"Private railways still for sale: {', '.join(unsold)}; no company is offered until they are sold.")
@@ -29,7 +29,7 @@ def launch_lines(game: Game) -> tuple[str, ...]:
     upcoming = launches.next_launch(game)
     if upcoming is not None:
         members, why = upcoming
-        lines.append(f"Next: {', '.join(members)} ({why}).")
+        lines.append(f"Next: {', '.join(members)}, {why}.")
     return tuple(lines)
 
 

@@ -42,17 +42,16 @@ class Sequence1829(RoundSequence):
         return Stock1829
 
     def next_round(self, game: Game, finished: RoundState) -> RoundState | None:
-        """As 1830, but the game ends after the operating round the setting names."""
+        """As 1830, each operating round counted as it ends; the game ends after the one the
+        setting names."""
         limit = game.title.title_rule(END_RULE)
+        if finished.kind == RoundKind.OPERATING:
+            state1829(game.state).operating_rounds += 1
         if (finished.kind == RoundKind.OPERATING and isinstance(limit, int) and limit > 0
                 and state1829(game.state).operating_rounds >= limit):
             game.end_game(END_REASON)
             return None
         return super().next_round(game, finished)
-
-    def new_operating_round(self, game: Game) -> None:
-        """Count it."""
-        state1829(game.state).operating_rounds += 1
 
     def new_stock_round(self, game: Game) -> None:
         """A fresh count of falls by sales; the groups now on offer announced."""
@@ -60,12 +59,14 @@ class Sequence1829(RoundSequence):
         launches.announce(game)
 
     def operating_steps(self) -> tuple[type[OpStep], ...]:
-        """The survey (:class:`~pbem.titles.g1829.survey.Survey`) first, then 1830's steps,
-        the token step allowing a station where a party stands where the setting says
-        (:class:`~pbem.titles.g1829.survey.Token1829`)."""
-        from pbem.engine.steps.operating import CORE_STEPS, Token
+        """The survey (:class:`~pbem.titles.g1829.survey.Survey`) first, then 1830's steps:
+        the track step skipped where the survey leaves no lay
+        (:class:`~pbem.titles.g1829.survey.Track1829Step`), the token step allowing a station
+        where a party stands where the setting says (:class:`~pbem.titles.g1829.survey.Token1829`)."""
+        from pbem.engine.steps.operating import CORE_STEPS, Token, Track
 
-        return (survey.Survey, *(survey.Token1829 if step is Token else step for step in CORE_STEPS))
+        own = {Token: survey.Token1829, Track: survey.Track1829Step}
+        return (survey.Survey, *(own.get(step, step) for step in CORE_STEPS))
 
     def corporation_turn_started(self, game: Game, corp: str) -> None:
         """A fresh survey, its parties placed as it first operates

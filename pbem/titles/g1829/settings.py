@@ -55,6 +55,18 @@ def with_gnsr(documents: Mapping[str, Any]) -> dict[str, Any]:
 
 
 SETTINGS_NOTE = "Settings of this game"
+MEANINGS: Mapping[str, str] = {
+    END_RULE: "the game ends after this many operating rounds (0: when the bank breaks)",
+    RISE_RULE: "a dividend raises the price only if a share's is more than this percent of it",
+    REBUY_RULE: "purchases that win back a fall by sales in the same stock round (pool, any, none)",
+    COMPANY_OWNED_RULE: "who receives the L&YR share when a company owns the L&M (director, none)",
+    "survey_parties": "survey parties a company has",
+    "survey_party_moves": "hexes a party moves a turn",
+    "survey_parties_share_hexes": "two companies' parties may share a hex",
+    "parked_party_upgrades": "a company with a parked party may upgrade",
+    "party_station": "a station may go where the company's party stands, out of reach",
+}
+"""HELP's words for each setting (:data:`TITLE_RULES`)."""
 
 
 def with_settings_note(documents: Mapping[str, Any]) -> dict[str, Any]:
@@ -63,10 +75,10 @@ def with_settings_note(documents: Mapping[str, Any]) -> dict[str, Any]:
     composed = dict(documents)
     game = copy.deepcopy(composed["game"])
     rules = {**TITLE_RULES, **(game.get("title_rules") or {})}
-    text = "; ".join(f"{key} = {str(value).lower() if isinstance(value, bool) else value}"
+    text = "; ".join(f"{MEANINGS[key]} ({key}): {str(value).lower() if isinstance(value, bool) else value}"
                      for key, value in rules.items() if key in TITLE_RULES)
     notes = dict(game.get("help_notes") or {})
-    notes[SETTINGS_NOTE] = (f"{text} (the GM chooses them; README, 1829, says what each means).")
+    notes[SETTINGS_NOTE] = f"{text} (this game's readings where the rules are silent; the GM chooses them)."
     game["help_notes"] = notes
     composed["game"] = game
     return composed

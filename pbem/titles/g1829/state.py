@@ -1,7 +1,7 @@
 """1829's own part of the game state (``GameState.title_state``): what the core's state has
 no field for.
 
-* ``operating_rounds`` — how many operating rounds have begun since the start (the share
+* ``operating_rounds`` — how many operating rounds have been completed (the share
   launches count them: "after 3 operating rounds the MR is put on offer"; the end counts
   them too);
 * ``launched`` — how many groups of the launch schedule have been announced as on offer;

@@ -38,12 +38,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Iterable, Mapping
 
-from pbem.engine import track
+from pbem.engine import lays, track
 from pbem.engine.actions import Action, PlaceToken
 from pbem.engine.events import PiecePlaced
 from pbem.engine.events.base import Event, Money
 from pbem.engine.steps.operating.base import OpStep, current_corp, mark_passed, op_state
 from pbem.engine.steps.operating.tokens import Token, place_token
+from pbem.engine.steps.operating.tracklay import Track, can_buy_tile_laying_company, track_step_abilities
 from pbem.engine.track_rules import TrackRules
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1829.state import state1829
@@ -159,13 +160,29 @@ def move_problem(game: Game, corp: str, action: MoveParty) -> tuple[str | None, 
         return f"{corp} has no {NAME} on {action.origin}", None
     able = [o for o in origins if action.to in targets(game, corp, o)]
     if not able:
-        where = ", ".join(sorted(set(parties(game, corp)))) or "none placed"
-        moves = int(game.title.title_rule(MOVES_RULE))
-        return (f"{corp}'s {NAME} ({where}) cannot move to {action.to}: a party moves {moves} hex"
-                f"{'es' if moves > 1 else ''} a turn onto land{'' if game.title.title_rule(SHARE_RULE) else ', not onto a rival party'}"), None
+        return _why_not(game, corp, action.to, origins), None
     if len(set(able)) > 1:
         return f"{corp} has parties on {' and '.join(sorted(set(able)))}: write SURVEY <from> {action.to}", None
     return None, able[0]
+
+
+def _why_not(game: Game, corp: str, to: str, origins: list[str]) -> str:
+    """Why no party of ``corp`` on ``origins`` may move to ``to``, and where they may."""
+    moves = int(game.title.title_rule(MOVES_RULE))
+    others = _held_by_others(game, corp)
+    if to not in game.board.hexes:
+        why = f"{to} is not a hex of the map"
+    elif not _land(game, to):
+        why = f"{to} is {'sea' if game.board.hexes[to].tile.color == 'blue' else 'an off-board area'}: a party moves onto land"
+    elif to in origins:
+        why = f"{corp}'s {NAME} is on {to} already: it must move" + (
+            ", or PARK on its home station" if to in home_hexes(game, corp) else "")
+    elif to in others and not game.title.title_rule(SHARE_RULE):
+        why = f"{others[to]}'s {NAME} is on {to}: no two parties share a hex"
+    else:
+        why = f"{to} is more than {moves} hex{'es' if moves > 1 else ''} from {' or '.join(origins)}: a party moves {moves} a turn"
+    ways = [f"SURVEY {t}" for o in origins for t in targets(game, corp, o)]
+    return f"{why}. {corp} may send " + (", ".join(ways) if ways else "no SURVEY now")
 
 
 def park_problem(game: Game, corp: str) -> str | None:
@@ -277,6 +294,19 @@ class Track1829(TrackRules):
         left = ", ".join(mine.left) or "none: its party is parked"
         return (f"{corp} lays new track only on the hex its {NAME} has just left ({left}); "
                 f"{coord} has no tile to upgrade")
+
+
+class Track1829Step(Track):
+    """1830's track step, skipped where the survey leaves no lay (a party that left a gray
+    home, or a hex out of reach): no round trip for a PASS that is the only order."""
+
+    @classmethod
+    def offers(cls, game: Game) -> bool:
+        if not super().offers(game):
+            return False
+        corp = current_corp(game)
+        return (bool(lays.legal_lays(game, corp)) or bool(track_step_abilities(game, corp))
+                or can_buy_tile_laying_company(game, corp))
 
 
 class Token1829(Token):

@@ -151,6 +151,9 @@ class Vocabulary:
     uppercase_hexes: frozenset[str] = frozenset()
     """The board's other coordinates (empty: not known, every hex not in lower case is read
     in upper case)."""
+    map_codes: Mapping[str, str] = field(default_factory=dict, compare=False)
+    """The codes the ASCII map writes for corporations, upper case -> the symbol (1829's
+    ``LNW`` for LNWR), where a code is not the symbol: an order may name a corporation so."""
 
     @classmethod
     def from_title(cls, title: TitleData) -> Vocabulary:
@@ -162,6 +165,8 @@ class Vocabulary:
             codecs=title_codecs(title),
             lowercase_hexes=frozenset(c for c in title.board.hexes if c != c.upper()),
             uppercase_hexes=frozenset(c for c in title.board.hexes if c == c.upper()),
+            map_codes={c.short.strip().upper(): c.sym for c in title.corporations
+                       if c.short.strip() and c.short.strip().upper() != c.sym.upper()},
         )
 
     @cached_property
@@ -224,7 +229,7 @@ class Vocabulary:
         An exact symbol (any case) wins — of the ``prefer`` kind first when a private company
         and a corporation share the symbol (1870: SLSF, MKT); otherwise the symbol with ``&``
         and ``-`` left out (``BANDO`` is not guessed, but ``BM`` finds ``B&M``) if that
-        names exactly one.
+        names exactly one; else a corporation's code on the map (:attr:`map_codes`).
 
         :raises OrderSyntaxError: no such symbol.
         :raises AmbiguousOrderError: the shortened form names more than one.
@@ -244,6 +249,8 @@ class Vocabulary:
             for sym in syms
             if re.sub(r"[&\-.]", "", sym.upper()) == squeezed
         ]
+        if not matches and upper in self.map_codes:
+            return "corporation", self.map_codes[upper]
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:

@@ -458,3 +458,13 @@ def test_the_first_certificate_sold_of_a_company_is_its_directors() -> None:
     game.apply(player, Par("LNWR", 100))
     director = next(c for c in game.state.certificates if c.corporation == "LNWR" and c.president)
     assert director.owner == Owner.player(player) and director.percent == 20
+
+
+def test_orders_may_name_a_company_by_its_code_on_the_map() -> None:
+    from pbem.orders import Vocabulary, format_order, parse_order
+
+    vocab = Vocabulary.from_title(load_title("1829"))
+    assert parse_order("PAR LNW 100", vocab) == Par("LNWR", 100)
+    assert parse_order("buy cal", vocab) == BuyShares("CR", "ipo")
+    assert format_order(parse_order("BUY MID", vocab), vocab) == "BUY MR"
+    assert parse_order("BUY LYR", vocab) == BuyShares("L&YR", "ipo")  # the symbol without '&' still wins

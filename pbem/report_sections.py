@@ -225,11 +225,12 @@ def _offer(game: Game, player: str, route_budget: int) -> Offer:
     money = game.money
 
     def keep(actions: Sequence[Action], listed: bool = False) -> tuple[str, ...]:
-        # each line in its canonical form (as the order reads it back), kept if it applies;
-        # an action the engine listed as legal only has to read back as itself
-        lines = [format_order(parse_order(format_order(a, vocab), vocab), vocab) for a in actions]
+        # an action the engine listed as legal is written once (the codecs' format and parse
+        # are exact inverses: the random games check each listed line reads back as itself);
+        # another is written in its canonical form and kept if it applies
         if listed:
-            return tuple(dict.fromkeys(line for line, a in zip(lines, actions) if parse_order(line, vocab) == a))
+            return tuple(dict.fromkeys(format_order(a, vocab) for a in actions))
+        lines = [format_order(parse_order(format_order(a, vocab), vocab), vocab) for a in actions]
         return tuple(dict.fromkeys(line for line in lines if sendable(game, player, line, vocab)))
 
     def choice(actions: Sequence[Action], note: str = "") -> list[Choice]:

@@ -1,4 +1,4 @@
-"""The ASCII map of the postal turn report, and the same track in words.
+"""The ASCII map of the postal turn report (the same track in words: :mod:`pbem.track_words`).
 
 Drawn from the engine's map model for any title, in the tradition of postal (PBM) 18xx
 games: plain ASCII for a text mail read on phones and desktops.
@@ -25,8 +25,8 @@ The first line holds the coordinate and the tile laid (``b62/0``: brown tile 62 
 0), or what is printed while nothing is laid; then each city (revenue, then one mark per
 station slot), the towns, and the cost of the first tile. Hex sides nobody may cross are
 drawn with ``#``. :func:`render_map` adds the coordinates round the edge and a legend, and
-splits a map too wide for the mail into parts; :func:`track_list` says, hex by hex, what
-joins what, for readers who cannot use a drawing.
+splits a map too wide for the mail into parts; :func:`pbem.track_words.track_list` says, hex by
+hex, what joins what, for readers who cannot use a drawing.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from pbem.engine.abilities import BlocksHexes
 from pbem.engine import track
-from pbem.engine.board import BorderData, HexData, MapData, TileData, _coord_xy, coord_letters, edge_of
+from pbem.engine.board import BorderData, HexData, MapData, TileData, _coord_xy, coord_letters
 from pbem.engine.game import Game
 
 CELL = 9
@@ -60,7 +60,7 @@ _PHASE_COLORS = ("yellow", "green", "brown", "gray")
 _BORDER_CHARS: Mapping[str, str] = MappingProxyType(
     {"impassable": "#", "water": "~", "mountain": "^"}
 )
-_DIRECTIONS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+EDGE_NAMES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "pointy": ("SW", "W", "NW", "NE", "E", "SE"),
     "flat": ("S", "SW", "NW", "N", "NE", "SE"),
 })
@@ -93,7 +93,7 @@ def render_map(game: Game, *, width: int = 132) -> str:
     :raises ValueError: ``width`` too narrow for even one column of hexes.
     """
     board = game.board
-    places = _places(board)
+    places = hex_places(board)
     cells = {p.coord: hex_cell(game, p.coord) for p in places}
     cols = [p.col for p in places]
     margin = max((len(_row_label(board, p.row)) for p in places), default=1) + 1
@@ -117,73 +117,6 @@ def render_map(game: Game, *, width: int = 132) -> str:
     out.append("")
     out.extend(_legend(game, width))
     return "\n".join(out) + "\n"
-
-
-def track_list(game: Game, *, width: int = 132) -> str:
-    """The track on the map in words: one entry per hex with track (laid or printed), at
-    most ``width`` characters a line (longer entries continue indented).
-
-    Each entry gives the coordinate and name, the tile (``#59/2 green``) or ``printed`` track,
-    each stop with its station slots and where its track leads, track that only passes
-    through, and a private company's block; for example ``G19 New York & Newark  #62/0 brown
-    label NY  city 80 [PRR .] -> 0/SW H18, 1/W G17; city 80 [NNH NYC] -> 2/NW F18, 3/NE F20``.
-    """
-    board = game.board
-    names = _DIRECTIONS[board.layout]
-    wrap = textwrap.TextWrapper(width=width, subsequent_indent="    ", break_on_hyphens=False)
-    header = (
-        "Track, hex by hex. Where track leads: 2/NW E19 = by edge 2, the "
-        f"{_long_direction(names[2])} side, into E19 (edges 0-5: "
-        + ", ".join(f"{e} {names[e]}" for e in range(6))
-        + f"). Station slots, in brackets: {_example_corp(game)} token, {_example_corp(game).lower()} held "
-        f"for {_example_corp(game)}'s home, . free."
-    )
-    out = wrap.wrap(header)
-    for place in _places(board, by_coordinate=True):
-        shown = track.placed(game, place.coord)
-        if shown.printed and not shown.tile.paths:
-            continue
-        out.extend(wrap.wrap(_track_entry(game, place.coord)))
-    return "\n".join(out) + "\n"
-
-
-def track_summary(game: Game, *, width: int = 132) -> list[str]:
-    """The track in words, compactly, for the report after the map's legend: every hex with
-    a tile laid or a station token, by coordinate and the name the map prints there (if any),
-    ``F20: tile 57 r1, city $20 PRR`` (the tile and its rotation, or ``printed``; each city's
-    revenue and its tokens, ``free`` for a city with none; towns, with a token a title put on
-    one: ``town $10 MKT``), entries joined by ``;`` and
-    wrapped at ``width`` columns.
-    The full route-by-route list is :func:`track_list`."""
-    entries = []
-    for place in _places(game.board, by_coordinate=True):
-        coord = place.coord
-        shown = track.placed(game, coord)
-        tokens = [track.tokens_in(game, coord, i) for i in range(len(shown.tile.cities))]
-        on_towns = [town_tokens(game, coord, i) for i in range(len(shown.tile.towns))]
-        if shown.printed and not any(tokens) and not any(on_towns):
-            continue
-        parts = ["printed" if shown.printed else f"tile {shown.tile.name} r{shown.rotation}"]
-        for index, city in enumerate(shown.tile.cities):
-            kept = [c.lower() for c in game.hooks.track.kept_slots(game, coord, index) if c not in tokens[index]]
-            held = " ".join([*tokens[index], *(f"(kept for {c})" for c in kept)]) or "free"
-            parts.append(f"city {game.money(city.revenue)} {held}")
-        parts += [" ".join([f"town {game.money(town.revenue)}", *on_towns[index]])
-                  for index, town in enumerate(shown.tile.towns)]
-        name = game.board.hexes[coord].name
-        entries.append(f"{coord}{' ' + name if name else ''}: {', '.join(parts)}")
-    if not entries:
-        return []
-    lines: list[str] = []
-    for entry in entries:  # an entry is split only when it is longer than a line
-        if lines and len(lines[-1]) + 2 + len(entry) + 1 <= width:
-            lines[-1] += f"; {entry}"
-        else:
-            if lines:
-                lines[-1] += ";"
-            lines.extend(textwrap.wrap(entry, width, initial_indent="  ", subsequent_indent="    ",
-                                       break_on_hyphens=False))
-    return ["Track in words (tile and rotation; cities with their station tokens):", *lines]
 
 
 def hex_cell(game: Game, coord: str) -> list[str]:
@@ -213,7 +146,7 @@ def hex_cell(game: Game, coord: str) -> list[str]:
     lines = _pack(head)
     for index, city in enumerate(tile.cities):
         revenue = str(city.revenue)
-        lines += _pack([revenue, *_slots(game, coord, index)], indent=len(revenue) + 1)
+        lines += _pack([revenue, *station_marks(game, coord, index)], indent=len(revenue) + 1)
     if tile.towns:
         words: list[str] = []
         for index, town in enumerate(tile.towns):
@@ -264,7 +197,7 @@ def _short(game: Game, sym: str) -> str:
         return sym[:3]
 
 
-def _slots(game: Game, coord: str, city: int) -> list[str]:
+def station_marks(game: Game, coord: str, city: int) -> list[str]:
     """One mark per station slot: tokens in capitals, slots held for a home (or kept by the
     title's own rule, :meth:`~pbem.engine.track_rules.TrackRules.kept_slots`) in lower case, ``.``
     for a free one."""
@@ -293,10 +226,10 @@ def _offboard_text(board: MapData, hex_data: HexData, tile: TileData) -> str:
                 face = board.hexes[other].tile.offboard
                 if face is not None and not face.hidden:
                     return f"={other}"
-    return "/".join(str(v) for _, v in _by_phase(offboard.revenue))
+    return "/".join(str(v) for _, v in phase_revenues(offboard.revenue))
 
 
-def _by_phase(revenue: Mapping[str, int]) -> list[tuple[str, int]]:
+def phase_revenues(revenue: Mapping[str, int]) -> list[tuple[str, int]]:
     """Off-board revenue in phase order (yellow, green, brown, gray)."""
     order = list(_PHASE_COLORS) + sorted(k for k in revenue if k not in _PHASE_COLORS)
     return [(k, revenue[k]) for k in order if k in revenue]
@@ -325,7 +258,7 @@ def _col_label(board: MapData, col: int) -> str:
     return str(col + 1) if board.layout == "pointy" else _letters(col)
 
 
-def _places(board: MapData, by_coordinate: bool = False) -> list[_Place]:
+def hex_places(board: MapData, by_coordinate: bool = False) -> list[_Place]:
     """Every hex, in text order (row by row, left to right), or by coordinate (letters, then
     number)."""
     places = [_Place(c, *_xy(c, board.layout)) for c in board.hexes]
@@ -476,7 +409,7 @@ def _draw_flat(game: Game, places: list[_Place], cells: dict[str, list[str]], fi
 # -- legend and track list ------------------------------------------------------------------
 
 
-def _example_corp(game: Game) -> str:
+def example_corp(game: Game) -> str:
     """The station code the map's explanations use as their example (the title's first
     corporation's, as cells show it)."""
     return game.title.corporations[0].short
@@ -486,7 +419,7 @@ def _legend(game: Game, width: int) -> list[str]:
     """The legend: every symbol the map may use, with this title's terrain costs, off-board
     phases, the names of its places by coordinate and the station codes."""
     board = game.board
-    corp = _example_corp(game)
+    corp = example_corp(game)
     order = "row letter, column number" if board.layout == "pointy" else "column letter, row number"
     entries = [
         ("F20", f"the hex's coordinate: {order} (also round the edge of the map)"),
@@ -499,7 +432,7 @@ def _legend(game: Game, width: int) -> list[str]:
     ]
     colours = {k: 0 for h in board.hexes.values() if h.tile.offboard for k in h.tile.offboard.revenue}
     if colours:
-        phases = [c for c, _ in _by_phase(colours)]
+        phases = [c for c, _ in phase_revenues(colours)]
         entries.append(("30/50", (f"an off-board area: its revenue in the {'/'.join(phases)}"
                                   " phases; =A11: part of the area shown on A11")))
     costs = sorted({(h.terrain, h.cost) for h in board.hexes.values() if h.cost},
@@ -527,7 +460,7 @@ def _legend(game: Game, width: int) -> list[str]:
         entries.append(("^^^^", "a side with a mountain to cross"))
     if any(h.tile.color == "blue" for h in board.hexes.values()):
         entries.append(("~", "water: no track"))
-    named = [f"{p.coord} {board.hexes[p.coord].name}" for p in _places(board, by_coordinate=True)
+    named = [f"{p.coord} {board.hexes[p.coord].name}" for p in hex_places(board, by_coordinate=True)
              if board.hexes[p.coord].name]
     if named:  # the cells have no room for the names the map prints
         entries.append(("Places", ", ".join(n.replace(" ", NO_BREAK) for n in named)))
@@ -546,56 +479,3 @@ def _legend(game: Game, width: int) -> list[str]:
 NO_BREAK = "\xa0"
 """Joins the words of one legend item (``V20 London``) so a line never breaks inside it
 (:mod:`textwrap` breaks only at ASCII blanks)."""
-
-
-def _long_direction(short: str) -> str:
-    words = {"N": "north", "S": "south", "E": "east", "W": "west"}
-    return "-".join(words[c] for c in short)
-
-
-def _track_entry(game: Game, coord: str) -> str:
-    """One hex in words (see :func:`track_list`)."""
-    board = game.board
-    hex_data = board.hexes[coord]
-    shown = track.placed(game, coord)
-    tile = shown.tile
-    names = _DIRECTIONS[board.layout]
-
-    def edge_text(edge: int) -> str:
-        return f"{edge}/{names[edge]} {board.neighbor(coord, edge) or 'off the map'}"
-
-    def stop_text(stop: str) -> str:
-        index = int(stop[1:]) if stop[1:].isdigit() else 0
-        if stop.startswith("c"):
-            slots = " ".join(_slots(game, coord, index))
-            return f"city {tile.cities[index].revenue} [{slots}]"
-        if stop.startswith("t"):
-            held = " ".join(town_tokens(game, coord, index))
-            return f"town {tile.towns[index].revenue}" + (f" [{held}]" if held else "")
-        assert tile.offboard is not None
-        return "off-board " + "/".join(str(v) for _, v in _by_phase(tile.offboard.revenue))
-
-    head = coord + (f" {hex_data.name}" if hex_data.name else "")
-    if shown.printed:
-        what = f"printed {tile.color}"
-    else:
-        what = f"#{tile.name}/{shown.rotation} {tile.color}"
-    if tile.label:
-        what += f" label {tile.label}"
-    parts: list[str] = []
-    paths = tile.paths_at(shown.rotation)
-    for stop in tile.stop_ids():
-        ends = [b if a == stop else a for a, b in paths if stop in (a, b)]
-        edges = sorted(e for e in map(edge_of, ends) if e is not None)
-        joins = [edge_text(e) for e in edges] + [stop_text(s) for s in ends if edge_of(s) is None]
-        parts.append(f"{stop_text(stop)} -> {', '.join(joins) if joins else 'no track'}")
-    through = sorted(
-        (min(ea, eb), max(ea, eb))
-        for ea, eb in ((edge_of(a), edge_of(b)) for a, b in paths)
-        if ea is not None and eb is not None
-    )
-    parts += [f"track {edge_text(ea)} - {edge_text(eb)}" for ea, eb in through]
-    blocker = game.hex_blocker(coord)
-    if blocker is not None:
-        parts.append(f"blocked by {blocker}")
-    return f"{head}  {what}  " + "; ".join(parts)

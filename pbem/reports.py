@@ -264,7 +264,7 @@ def _map(game: Any, width: int) -> str:
 
 
 def _track(game: Any, width: int) -> list[str]:
-    from pbem.asciimap import track_summary
+    from pbem.track_words import track_summary
 
     return track_summary(game, width=width)
 

@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from pbem.asciimap import hex_cell, render_map, track_list
+from pbem.asciimap import hex_cell, render_map
+from pbem.track_words import track_list
 from pbem.engine.board import MapData
 from pbem.engine.game import Game
 from pbem.errors import ConfigError

@@ -592,7 +592,8 @@ def test_newhome_needs_an_unused_token() -> None:
 
 
 def test_kansas_citys_kept_slot_is_shown_held_and_a_token_there_is_refused_with_the_rule() -> None:
-    from pbem.asciimap import hex_cell, track_list
+    from pbem.asciimap import hex_cell
+    from pbem.track_words import track_list
 
     game = kansas_city()
     assert "mkt" in " ".join(hex_cell(game, "B11")) and "." not in hex_cell(game, "B11")[-1].split()

@@ -20,7 +20,8 @@ from types import MappingProxyType
 import pytest
 
 from pbem.engine.values import CityRef
-from pbem.asciimap import CELL, COLOR_LETTERS, HALF, hex_cell, render_map, track_list
+from pbem.asciimap import CELL, COLOR_LETTERS, HALF, hex_cell, render_map
+from pbem.track_words import track_list
 from pbem.engine import track
 from pbem.engine.board import (
     BorderData,
@@ -489,7 +490,8 @@ def test_rows_before_a_and_columns_before_1_are_drawn() -> None:
 
 
 def test_a_token_a_title_puts_on_a_town_is_shown_in_the_cell_and_both_track_lists() -> None:
-    from pbem.asciimap import town_tokens, track_summary
+    from pbem.asciimap import town_tokens
+    from pbem.track_words import track_summary
 
     game = Game(load_title("1830"), ["A", "B", "C"])
     game.state.tiles["G7"] = ("3", 0)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.engine.values import CityRef
-from pbem.asciimap import _slots
+from pbem.asciimap import station_marks
 from pbem.engine import track
 from pbem.engine.game import Game
 from pbem.ruleset import load_title
@@ -42,9 +42,9 @@ def test_1825_the_home_token_goes_in_the_city_left() -> None:
 
 def test_1825_the_map_shows_the_slot_kept_in_the_first_city_with_room() -> None:
     game = game_1825()
-    assert _slots(game, "V8", 0) == ["tv"] and _slots(game, "V8", 1) == ["."]
+    assert station_marks(game, "V8", 0) == ["tv"] and station_marks(game, "V8", 1) == ["."]
     game.state.tokens[CityRef("V8", 0)] = ["GWR"]
-    assert _slots(game, "V8", 0) == ["GWR"] and _slots(game, "V8", 1) == ["tv"]
+    assert station_marks(game, "V8", 0) == ["GWR"] and station_marks(game, "V8", 1) == ["tv"]
 
 
 def test_1830_erie_keeps_the_whole_hex_until_its_token() -> None:

@@ -65,7 +65,8 @@ def test_the_report_lists_the_bands_with_their_pars_and_when_the_next_opens() ->
 
 
 def test_the_map_names_its_places_and_the_track_in_words_names_its_hexes() -> None:
-    from pbem.asciimap import render_map, track_summary
+    from pbem.asciimap import render_map
+    from pbem.track_words import track_summary
 
     game = lnwr_to_lay()
     for width in (80, 132):

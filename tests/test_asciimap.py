@@ -508,7 +508,7 @@ def test_a_token_a_title_puts_on_a_town_is_shown_in_the_cell_and_both_track_list
 def test_a_slot_a_title_keeps_by_its_own_rule_is_not_shown_free() -> None:
     import dataclasses
 
-    from pbem.asciimap import track_summary
+    from pbem.track_words import track_summary
     from pbem.engine.hooks import TitleHooks
     from pbem.engine.track_rules import TrackRules
 

@@ -31,6 +31,7 @@ from pbem.engine.events import (
     Passed,
     PresidencyBought,
     PriceMoved,
+    PrivateBought,
     SharesBought,
     SharesSold,
 )
@@ -134,6 +135,23 @@ def bank_private_problem(game: Game, player: str, company: str) -> str | None:
     if shares.certificate_count(state, title, player) >= shares.certificate_limit(state, title):
         return f"{player} is at the certificate limit of {shares.certificate_limit(state, title)}"
     return None
+
+
+def bank_sells_private(game: Game, player: str, company: str) -> None:
+    """The bank sells private company ``company`` to ``player`` at its face value (checked by
+    the title first, :func:`bank_private_problem`), announced; it is the turn's purchase
+    (1825's and 1829's stock rounds)."""
+    state = game.state
+    value = game.title.company(company).value
+    state.players[player].cash -= value
+    state.bank += value
+    state.players[player].companies.append(company)
+    state.companies[company].owner = Owner.player(player)
+    game.event(PrivateBought(player, company, value))
+    sr = _sr(game)
+    sr.turn_actions.append("buy")
+    sr.turn_buys.append(company)
+    sr.last_to_act = player
 
 
 def par_problem(game: Game, player: str, sym: str, price: int) -> str | None:

@@ -38,14 +38,14 @@ from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator
 
 from pbem.engine import shares, trains
 from pbem.engine.actions import Action, BuyPrivate, BuyShares, Par, Pass, SellShares
-from pbem.engine.events import Event, Money, PrivateBought
+from pbem.engine.events import Event, Money
 from pbem.engine.events.receivership import ReceivershipEnded
 from pbem.engine.ids import TrainId
 from pbem.engine.receivership import in_receivership
 from pbem.engine.state import IPO, POOL, Certificate, Owner, StockRoundState
 from pbem.engine.step import Handler
-from pbem.engine.steps.stock import (SOURCES, BuySellParShares, bank_private_problem, least_sale, must_sell,
-                                     sell_problem)
+from pbem.engine.steps.stock import (SOURCES, BuySellParShares, bank_private_problem, bank_sells_private,
+                                     least_sale, must_sell, sell_problem)
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1825.start import facts, par_cell, unsold_start_privates
 from pbem.titles.g1825.state import State1825, is_minor, state1825
@@ -493,19 +493,10 @@ class Stock1825(BuySellParShares):
         problem = buy_private_problem(game, player, action.company)
         if problem:
             raise IllegalOrderError(problem)
-        state = game.state
-        value = game.title.company(action.company).value
-        state.players[player].cash -= value
-        state.bank += value
-        state.players[player].companies.append(action.company)
-        state.companies[action.company].owner = Owner.player(player)
-        mine = state1825(state)
+        bank_sells_private(game, player, action.company)
+        mine = state1825(game.state)
         if action.company in mine.pool_privates:
             mine.pool_privates.remove(action.company)
-        game.event(PrivateBought(player, action.company, value))
-        sr = _sr(game)
-        sr.turn_actions.append("buy")
-        sr.last_to_act = player
         mine.purchased = True
         mine.last_bought = None
         announce_band(game)

@@ -22,12 +22,11 @@ from typing import TYPE_CHECKING, ClassVar, Iterator
 
 from pbem.engine import market
 from pbem.engine.actions import Action, BuyPrivate, BuyShares, Par, Pass, SellShares
-from pbem.engine.events import PrivateBought
 from pbem.engine.events.rounds import PriceMoved
-from pbem.engine.state import Owner, ShareSale
+from pbem.engine.state import ShareSale
 from pbem.engine.step import Handler
-from pbem.engine.steps.stock import (PURCHASES, BuySellParShares, bank_private_problem, drop_price, must_sell,
-                                     pool_presidency)
+from pbem.engine.steps.stock import (PURCHASES, BuySellParShares, bank_private_problem, bank_sells_private,
+                                     drop_price, must_sell, pool_presidency)
 from pbem.engine.stock_rules import StockRules
 from pbem.errors import IllegalOrderError
 from pbem.titles.g1829 import launches, lm
@@ -142,17 +141,7 @@ class Stock1829(BuySellParShares):
         problem = buy_private_problem(game, player, action.company)
         if problem:
             raise IllegalOrderError(problem)
-        state = game.state
-        state.players[player].cash -= value
-        state.bank += value
-        state.players[player].companies.append(action.company)
-        state.companies[action.company].owner = Owner.player(player)
-        game.event(PrivateBought(player, action.company, value))
-        sr = state.round.stock
-        assert sr is not None
-        sr.turn_actions.append("buy")
-        sr.turn_buys.append(action.company)
-        sr.last_to_act = player
+        bank_sells_private(game, player, action.company)
         launches.announce(game)
 
 

@@ -267,6 +267,18 @@ def blocked_by_rival(game: Game, corp: str, coord: str) -> str | None:
     return None
 
 
+def _printed_upgradable(game: Game) -> frozenset[str]:
+    """The hexes whose printed face a tile may replace (kept in the game's cache against the
+    title: the map never changes)."""
+    cached = game.cache.get("1829 printed upgradable")
+    if cached is not None and cached[0] is game.title:
+        assert isinstance(cached[1], frozenset)
+        return cached[1]
+    found = frozenset(coord for coord, spec in game.board.hexes.items() if spec.tile.color in UPGRADABLE)
+    game.cache["1829 printed upgradable"] = (game.title, found)
+    return found
+
+
 class Track1829(TrackRules):
     """1830's track and tokens, gated by the survey parties (module text)."""
 
@@ -274,14 +286,24 @@ class Track1829(TrackRules):
         """The hexes a party of ``corp`` left this turn, and, once it has surveyed (or is
         parked, where the setting allows), every hex with a tile to upgrade; less the hexes
         rival parties close."""
-        if game.state.round.operating is None:
+        state = game.state
+        if state.round.operating is None:
             return None
-        mine = state1829(game.state)
+        mine = state1829(state)
+        # asked for every lay the legal-lay generator tries: kept against all it depends on
+        key = (mine.surveyed, mine.parked, tuple(mine.left), tuple(sorted(state.tiles)),
+               tuple(sorted((k, tuple(v)) for k, v in state.map_pieces.items())),
+               tuple(sorted((ref, tuple(held)) for ref, held in state.tokens.items())))
+        cached = game.cache.get(("1829 lay gate", corp))
+        if cached is not None and cached[0] == key:
+            assert isinstance(cached[1], frozenset)
+            return cached[1]
         allowed = set(mine.left)
         if mine.surveyed or (mine.parked and game.title.title_rule(PARKED_UPGRADES_RULE)):
-            allowed |= set(game.state.tiles) | {coord for coord, spec in game.board.hexes.items()
-                                                 if spec.tile.color in UPGRADABLE}
-        return frozenset(c for c in allowed if blocked_by_rival(game, corp, c) is None)
+            allowed |= set(state.tiles) | _printed_upgradable(game)
+        gate = frozenset(c for c in allowed if blocked_by_rival(game, corp, c) is None)
+        game.cache[("1829 lay gate", corp)] = (key, gate)
+        return gate
 
     def gate_refusal(self, game: Game, corp: str, coord: str) -> str:
         """Why ``coord`` is outside the gate, in the survey's terms."""

@@ -6,21 +6,20 @@ Pure functions of the engine's game; the templates lay them out.
 
 from __future__ import annotations
 
-import copy
+import textwrap
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 from pbem.engine.state import RoundKind
-from pbem.engine.abilities import ExchangeForShare
-from pbem.engine import lays, market, routes, trains
+from pbem.engine import lays, market, routes, shares, trains
 from pbem.engine.actions import (
     Action, Assign, Bankrupt, Bid, BuyPrivate, BuyShares, BuyTrain, DiscardTrain, Dividend, Exchange,
     LayTile, Par, Pass, PlaceToken, RunAuto, RunRoutes, SellShares,
 )
 from pbem.engine.game import Game
-from pbem.engine.steps import auction, operating
-from pbem.errors import OrderError
-from pbem.orders import Vocabulary, format_order, parse_order
+from pbem.engine.offers import LegalOffer, legal_offers
+from pbem.engine.steps import operating
+from pbem.orders import Vocabulary, format_order
 
 
 def stock_market(game: Game) -> dict[str, Any]:
@@ -207,64 +206,56 @@ def options(game: Game, player: str, route_budget: int = routes.DEFAULT_SEARCH_B
     return out
 
 
-def sendable(game: Game, player: str, line: str, vocab: Vocabulary) -> bool:
-    """Whether ``line`` reads as an order and ``player`` may give it now: it is parsed and
-    applied to a copy of ``game`` (the engine's own check; nothing of ``game`` changes).
-    Only a refusal (:class:`~pbem.errors.OrderError`) makes a line unsendable: any other
-    error is a fault of ours and is raised, not hidden as a missing option."""
-    try:
-        action = parse_order(line, vocab)
-        copy.deepcopy(game).apply(player, action)
-    except OrderError:
-        return False
-    return True
+def may_now(game: Game, player: str | None, route_budget: int = routes.DEFAULT_SEARCH_BUDGET,
+            most: int = 12, width: int = 76) -> list[str]:
+    """What a refusal and HELP tell ``player`` they may do now (empty if it is not their
+    turn or ``player`` is None): :func:`options`, at most ``most`` of them and a line saying
+    how many more the turn report lists, each wrapped at ``width`` columns."""
+    found = options(game, player, route_budget) if player is not None else []
+    if len(found) > most:
+        found = found[:most] + [f"... and {len(found) - most} more: send REPORT for the full list"]
+    return [part for line in found for part in textwrap.wrap(line, width, subsequent_indent="    ",
+                                                             break_on_hyphens=False)]
 
 
 def _offer(game: Game, player: str, route_budget: int) -> Offer:
     vocab = Vocabulary.from_title(game.title)
-    money = game.money
+    offered = legal_offers(game, player, route_budget)
 
-    def keep(actions: Sequence[Action], listed: bool = False) -> tuple[str, ...]:
-        # an action the engine listed as legal is written once (the codecs' format and parse
-        # are exact inverses: the random games check each listed line reads back as itself);
-        # another is written in its canonical form and kept if it applies
-        if listed:
-            return tuple(dict.fromkeys(format_order(a, vocab) for a in actions))
-        lines = [format_order(parse_order(format_order(a, vocab), vocab), vocab) for a in actions]
-        return tuple(dict.fromkeys(line for line in lines if sendable(game, player, line, vocab)))
-
-    def choice(actions: Sequence[Action], note: str = "") -> list[Choice]:
-        lines = keep(actions)
+    def listed(found: Sequence[LegalOffer], note: str = "") -> list[Choice]:
+        # each action is written once: the codecs' format and parse are exact inverses (the
+        # random games check that each line offered reads back as itself and is accepted)
+        lines = tuple(dict.fromkeys(format_order(o.action, vocab) for o in found))
         return [Choice(lines, note)] if lines else []
 
-    def listed(actions: Sequence[Action], note: str = "") -> list[Choice]:
-        lines = keep(actions, listed=True)
-        return [Choice(lines, note)] if lines else []
-
-    kind = game.state.round.kind
-    if kind != RoundKind.OPERATING:
-        return _non_operating(game, player, listed, choice)
-    return _operating(game, player, route_budget, vocab, listed, choice)
+    if game.state.round.kind != RoundKind.OPERATING:
+        return _non_operating(game, player, offered, listed)
+    return _operating(game, player, offered, route_budget, vocab, listed)
 
 
-def _operating(game: Game, player: str, route_budget: int, vocab: Vocabulary,
-               listed: Callable[[Sequence[Action], str], list[Choice]],
-               choice: Callable[[Sequence[Action], str], list[Choice]]) -> Offer:
-    """The operating round: the engine's legal moves (:func:`pbem.engine.steps.operating.
-    legal_moves`) of the step asked for, grouped by kind with notes, then what the
-    corporation may do at any time in its turn (buy a private, a private's tile lay or
-    token). Nothing here decides what is legal."""
+Listed = Callable[[Sequence[LegalOffer], str], list[Choice]]
+
+
+def _operating(game: Game, player: str, offered: Sequence[LegalOffer], route_budget: int, vocab: Vocabulary,
+               listed: Listed) -> Offer:
+    """The operating round: the offers (:func:`pbem.engine.offers.legal_offers`) of the step
+    asked for, grouped by kind with notes, then what the corporation may do at any time in
+    its turn (buy a private, a private's tile lay or token). Nothing here decides what is
+    legal."""
     money = game.money
-    moves = operating.legal_moves(game, player)
     step = operating.active_steps(game)[0]
     corp = step.subject(game)
     cash = game.state.corporations[corp].cash
     task = f"{step.heading(game) or f'{corp} ({money(cash)} in the treasury)'}: {step.describe(game)}"
-    mine = [a for s, a in moves if s is step]
+    mine = [o for o in offered if o.step is step]
+
+    def of(kind: type[Action] | tuple[type[Action], ...], found: Sequence[LegalOffer] = mine) -> list[LegalOffer]:
+        return [o for o in found if isinstance(o.action, kind)]
+
     out: list[Choice] = []
     lay_text: dict[str, str] = {}
     lay_costs: dict[str, str] = {}
-    ordinary = {a for a in mine if isinstance(a, LayTile) and not a.using}
+    ordinary = {o.action for o in of(LayTile) if not cast(LayTile, o.action).using}
     if ordinary:
         legal = [lay for lay in lays.legal_lays(game, corp) if LayTile(lay.hex, lay.tile, lay.rotation) in ordinary]
         for coord, tiles in lays.by_hex(legal).items():
@@ -274,129 +265,129 @@ def _operating(game: Game, player: str, route_budget: int, vocab: Vocabulary,
             first = legal[0]
             line = format_order(LayTile(first.hex, first.tile, first.rotation), vocab)
             out.append(Choice((line,), f"or any of the {len(legal)} lays listed below"))
-    tokens = sorted((a for a in mine if isinstance(a, PlaceToken)), key=lambda a: (lays.coord_key(a.hex), a.city))
+    tokens = sorted(of(PlaceToken), key=lambda o: (lays.coord_key(cast(PlaceToken, o.action).hex),
+                                                    cast(PlaceToken, o.action).city))
     if tokens:
-        cost = operating.next_token_cost(game, corp)
-        paid = not issubclass(step, operating.PendingToken)  # a lifted token goes back free
-        out += listed(tokens, f"a token costs {money(cost or 0)}" if paid else "")
-    if any(isinstance(a, RunAuto) for a in mine):
-        out += _run_choices(game, route_budget, listed, choice)
-    dividends = [a for a in mine if isinstance(a, Dividend)]
+        cost = tokens[0].cost
+        out += listed(tokens, "" if cost is None else f"a token costs {money(cost)}")
+    out += _run_choices(game, of((RunRoutes, RunAuto)), route_budget, listed)
+    dividends = of(Dividend)
     if dividends:
-        revenue = step.revenue(game)
-        out += listed(dividends, f"the revenue is {money(revenue or 0)}")
+        out += listed(dividends, f"the revenue is {money(dividends[0].revenue or 0)}")
     if step is operating.BuyTrainStep:
         out += _train_choices(game, corp, mine, listed)
-    discards = [a for a in mine if isinstance(a, DiscardTrain)]
+    discards = of(DiscardTrain)
     if discards:
         out += listed(discards, f"{operating.crowded(game)[0]} is over the train limit")
-    buys = [a for s, a in moves if isinstance(a, BuyPrivate)]
-    for bought in buys:
-        low, high = operating.price_range(game, bought.company)
-        out += listed([bought], f"{bought.company} for {money(low)} to {money(high)}, agreed with its owner")
-    handled: tuple[type[Action], ...] = (LayTile, PlaceToken, RunAuto, Dividend, DiscardTrain, BuyPrivate, Pass,
-                                         Assign)
+    for bought in of(BuyPrivate, offered):
+        company = cast(BuyPrivate, bought.action).company
+        out += listed([bought], f"{company} for {money(bought.low or 0)} to {money(bought.high or 0)}, "
+                                "agreed with its owner")
+    handled: tuple[type[Action], ...] = (LayTile, PlaceToken, RunAuto, RunRoutes, Dividend, DiscardTrain,
+                                         BuyPrivate, Pass, Assign)
     if step is operating.BuyTrainStep:
         handled += (BuyTrain, SellShares, Bankrupt)
-    out += listed([a for a in mine if not isinstance(a, handled)], "")
-    assigns = [a for s, a in moves if isinstance(a, Assign)]
+    out += listed([o for o in mine if not isinstance(o.action, handled)], "")
+    assigns = of(Assign, offered)
     if assigns:
         out += listed(assigns, "a private company's token")
-    if Pass() in mine and step is not operating.BuyTrainStep:
-        out += listed([Pass()], step.pass_note(game))
-    out += _special_lays(game, [a for s, a in moves if s is operating.Special and isinstance(a, LayTile)], vocab)
-    out += _anytime_choices(game, moves, vocab, listed)
+    if any(o.action == Pass() for o in mine) and step is not operating.BuyTrainStep:
+        out += listed([LegalOffer(Pass(), step)], step.pass_note(game))
+    out += _special_lays(game, [cast(LayTile, o.action) for o in of(LayTile, offered) if o.step is operating.Special],
+                         vocab)
+    out += _anytime_choices(game, offered, vocab, listed)
     return Offer(player, task, tuple(out), lay_text, lay_costs, corp if lay_text else "")
 
 
-def _anytime_choices(game: Game, moves: Sequence[tuple[type[operating.OpStep], Action]], vocab: Vocabulary,
-                     listed: Callable[[Sequence[Action], str], list[Choice]]) -> list[Choice]:
+def _anytime_choices(game: Game, offered: Sequence[LegalOffer], vocab: Vocabulary, listed: Listed) -> list[Choice]:
     """What the title's anytime steps (:attr:`~pbem.engine.steps.operating.OpStep.anytime`)
-    list among the legal ``moves`` (Lorenz's 1825: ``ASSIGN``, and a private's power used):
-    tile lays naming a private (``USING``) as the private companies' lays are shown, each
-    other kind of action one choice noted with the step's description."""
+    offer (Lorenz's 1825: ``ASSIGN``, and a private's power used): tile lays naming a
+    private (``USING``) as the private companies' lays are shown, each other kind of action
+    one choice noted with the step's description."""
     out: list[Choice] = []
-    for step in dict.fromkeys(s for s, _ in moves if s.anytime):
-        mine = [a for s, a in moves if s is step]
-        out += _special_lays(game, [a for a in mine if isinstance(a, LayTile) and a.using], vocab)
-        rest = [a for a in mine if not (isinstance(a, LayTile) and a.using)]
-        for kind in dict.fromkeys(type(a) for a in rest):
-            out += listed([a for a in rest if type(a) is kind], step.description)
+    steps = dict.fromkeys(o.step for o in offered if o.step is not None and issubclass(o.step, operating.OpStep)
+                          and o.step.anytime)
+    for step in steps:
+        assert step is not None
+        mine = [o for o in offered if o.step is step]
+        using = [o.action for o in mine if isinstance(o.action, LayTile) and o.action.using]
+        out += _special_lays(game, using, vocab)
+        rest = [o for o in mine if not (isinstance(o.action, LayTile) and o.action.using)]
+        for kind in dict.fromkeys(type(o.action) for o in rest):
+            out += listed([o for o in rest if type(o.action) is kind], step.description)
     return out
 
 
-def _run_choices(game: Game, route_budget: int,
-                 listed: Callable[[Sequence[Action], str], list[Choice]],
-                 choice: Callable[[Sequence[Action], str], list[Choice]]) -> list[Choice]:
-    """The run due (the turn's or a connection run): the best run found (kept if it applies
-    to a copy) and RUN AUTO, or RUN NONE where no run is found, and how to write one's own."""
+def _run_choices(game: Game, runs: Sequence[LegalOffer], route_budget: int, listed: Listed) -> list[Choice]:
+    """The run due (the turn's or a connection run), from the offers: the best run found
+    and RUN AUTO, or RUN NONE where no run is found, and how to write one's own."""
+    if not runs:
+        return []
     money = game.money
-    run_corp, must_join = routes.run_due(game)
-    found = routes.cached_best_run(game, run_corp, route_budget, must_join)
-    proven = "the best run" if found.complete else f"the best run found in {route_budget:,} search steps"
+    run_corp, _ = routes.run_due(game)
+    best = next(o for o in runs if isinstance(o.action, RunRoutes))
+    proven = "the best run" if best.proven else f"the best run found in {route_budget:,} search steps"
     out: list[Choice] = []
-    if found.runs:
-        run = found.action(game)
-        out += choice([run], f"{proven}, {money(found.revenue)}")
-        out += listed([RunAuto()], "the server finds the best run")
-    else:  # RUN AUTO would be refused: there is no run to find
-        out += choice([RunRoutes(())], f"{run_corp} has no run to make")
+    if cast(RunRoutes, best.action).runs:
+        out += listed([best], f"{proven}, {money(best.revenue or 0)}")
+        out += listed([o for o in runs if isinstance(o.action, RunAuto)], "the server finds the best run")
+    else:
+        out += listed([best], f"{run_corp} has no run to make")
     kinds = " ".join(t.kind for t in game.state.corporations[run_corp].trains)
     out.append(Choice((), f"or any run of your own: RUN <train>: <stop>-<stop>...; trains: {kinds}"))
     return out
 
 
-def _non_operating(game: Game, player: str, choice: Callable[[Sequence[Action], str], list[Choice]],
-                   checked: Callable[[Sequence[Action], str], list[Choice]]) -> Offer:
-    """The auction and the stock round: the engine's legal actions (``choice`` keeps those
-    that read back as themselves), grouped by kind; an exchange of a private, which the
-    engine does not list, is kept by ``checked`` where it applies."""
+def _non_operating(game: Game, player: str, offered: Sequence[LegalOffer], listed: Listed) -> Offer:
+    """The auction and the stock round: the offers (:func:`pbem.engine.offers.legal_offers`)
+    grouped by kind, with what the engine knows of each (a bid's range, a sale's most
+    shares), and the private exchanges."""
     money = game.money
-    actions = game.legal_actions(player)
+
+    def of(kind: type[Action]) -> list[LegalOffer]:
+        return [o for o in offered if isinstance(o.action, kind)]
+
     out: list[Choice] = []
-    buys_private = [a for a in actions if isinstance(a, BuyPrivate)]
-    bids = [a for a in actions if isinstance(a, Bid)]
-    for bought in buys_private:
-        out += choice([bought], f"buys {bought.company}, the cheapest, for "
-                                f"{money(auction.min_price(game, bought.company))}")
+    for bought in of(BuyPrivate):
+        company = cast(BuyPrivate, bought.action).company
+        out += listed([bought], f"buys {company}, the cheapest, for {money(bought.low or 0)}")
     standing = open_bids(game)
-    for bid in bids:
-        most = auction.max_bid(game, player, bid.company)
-        others = ", ".join(f"{bidder} {money(price)}" for bidder, price in standing.get(bid.company, []))
-        out += choice([bid], f"the least bid on {bid.company}" + (f" (bids: {others})" if others else "")
-                      + f"; {player} may bid up to {money(most)}")
-    buys = [a for a in actions if isinstance(a, BuyShares)]
+    for bid in of(Bid):
+        company = cast(Bid, bid.action).company
+        others = ", ".join(f"{bidder} {money(price)}" for bidder, price in standing.get(company, []))
+        out += listed([bid], f"the least bid on {company}" + (f" (bids: {others})" if others else "")
+                      + f"; {player} may bid up to {money(bid.high or 0)}")
+    buys = of(BuyShares)
     if buys:
         protecting = game.state.round.stock is not None and game.hooks.sequence.stock_step().interrupted(game)
-        out += choice(buys, "protect the price" if protecting else "one share each" if len(buys) > 1 else "one share")
-    pars = [a for a in actions if isinstance(a, Par)]
+        out += listed(buys, "protect the price" if protecting else "one share each" if len(buys) > 1 else "one share")
+    pars = of(Par)
     if pars:
-        corps = list(dict.fromkeys(a.corporation for a in pars))
-        top = [Par(c, max(a.price for a in pars if a.corporation == c)) for c in corps]
+        corps = list(dict.fromkeys(cast(Par, o.action).corporation for o in pars))
+        prices = [cast(Par, o.action) for o in pars]
+        highest = {c: max(a.price for a in prices if a.corporation == c) for c in corps}
         # the lower prices a corporation may also start at (none where each has one price: 1829)
-        highest = {t.corporation: t.price for t in top}
-        lower = [str(p) for p in sorted({a.price for a in pars if a.price < highest[a.corporation]}, reverse=True)]
-        out += choice(top, ("or a lower par price: " + ", ".join(lower)) if lower else "")
-    sells = [a for a in actions if isinstance(a, SellShares)]
+        lower = [str(p) for p in sorted({a.price for a in prices if a.price < highest[a.corporation]}, reverse=True)]
+        top = [LegalOffer(Par(c, highest[c]), None) for c in corps]
+        out += listed(top, ("or a lower par price: " + ", ".join(lower)) if lower else "")
+    sells = of(SellShares)
     if sells:
         vocab = Vocabulary.from_title(game.title)
-        more = next((f"SELL 2 {a.corporation}" for a in sells
-                     if sendable(game, player, f"SELL 2 {a.corporation}", vocab)), None)
-        out += choice(sells, ("one share each" if len(sells) > 1 else "one share")
-                      + (f"; {more} sells two" if more else ""))
-    rest = [a for a in actions if not isinstance(a, (BuyPrivate, Bid, BuyShares, Par, SellShares, Pass))]
-    for action in rest:
-        out += choice([action], "")
-    exchanges = [Exchange(sym) for sym in game.state.players[player].companies
-                 if game.title.company(sym).ability(ExchangeForShare) is not None]
-    out += checked(exchanges, "a private for a share, at any time")
-    if any(isinstance(a, Pass) for a in actions):
-        out += choice([Pass()], "")
+        more = next((o for o in sells if o.most > 1), None)
+        also = ""
+        if more is not None:
+            sale = cast(SellShares, more.action)
+            also = f"; {format_order(SellShares(sale.corporation, 2), vocab)} sells two"
+        out += listed(sells, ("one share each" if len(sells) > 1 else "one share") + also)
+    rest = [o for o in offered if not isinstance(o.action, (BuyPrivate, Bid, BuyShares, Par, SellShares, Pass,
+                                                            Exchange))]
+    for found in rest:
+        out += listed([found], "")
+    out += listed(of(Exchange), "a private for a share, at any time")
+    out += listed(of(Pass), "")
     step = game.active_step()
-    from pbem.engine import shares
-
     cash = game.state.players[player].cash
-    committed = sum(price for offers in open_bids(game).values() for bidder, price in offers if bidder == player)
+    committed = sum(price for offers in standing.values() for bidder, price in offers if bidder == player)
     held = (f"cash {money(cash)}" + (f", {money(committed)} of it bid" if committed else "")
             + f", {shares.certificate_count(game.state, game.title, player)}/"
             f"{shares.certificate_limit(game.state, game.title)} certificates")
@@ -404,32 +395,32 @@ def _non_operating(game: Game, player: str, choice: Callable[[Sequence[Action], 
     return Offer(player, task, tuple(out))
 
 
-def _train_choices(game: Game, corp: str, legal: Sequence[Action],
-                   listed: Callable[[Sequence[Action], str], list[Choice]]) -> list[Choice]:
-    """The train step's legal moves (``legal``): trains from the bank and the pool, with
+def _train_choices(game: Game, corp: str, legal: Sequence[LegalOffer], listed: Listed) -> list[Choice]:
+    """The train step's offers (``legal``): trains from the bank and the pool, with
     trade-ins; other corporations' trains; the president's sales and BANKRUPT when a train
     is due; else a PASS."""
     money = game.money
     out: list[Choice] = []
     state = game.state
-    offered = [a for a in legal if isinstance(a, BuyTrain) and a.source in ("depot", "pool")]
+    buys = [o for o in legal if isinstance(o.action, BuyTrain)]
+    offered = [o for o in buys if cast(BuyTrain, o.action).source in ("depot", "pool")]
     prices = ", ".join(f"{trains.train_data(game.title, t).name} {money(trains.train_data(game.title, t).price)}"
                        f"{' (pool)' if t in state.pool_trains else ''}" for t in trains.depot_offer(game))
     must = operating.must_buy_train(game, corp)
     out += listed(offered, f"for sale: {prices}" + ("; the president pays what the treasury lacks" if must else ""))
-    cash = state.corporations[corp].cash
-    others = [a for a in legal if isinstance(a, BuyTrain) and a.source not in ("depot", "pool")]
-    held = ", ".join(dict.fromkeys(f"{a.source} {a.train}" for a in others))
+    others = [o for o in buys if o not in offered]
+    held = ", ".join(dict.fromkeys(f"{cast(BuyTrain, o.action).source} {cast(BuyTrain, o.action).train}"
+                                   for o in others))
     if out and others:  # the bank sells one: other corporations' trains in a note
         out.append(Choice((), f"or another corporation's train at a price agreed with its president, "
                               f"TRAIN <type> FROM <corporation> FOR <price> (trains held: {held})"))
     elif others:
+        low, high = others[0].low or 1, others[0].high or 1
         out += listed(others, f"another corporation's train: FOR any price from "
-                      f"{money(1)}" + (f" to {money(cash)}" if cash > 1 else "") + ", agreed with its president")
-    sells = [a for a in legal if isinstance(a, SellShares)]
-    out += listed(sells, "to raise the money for the train")
-    out += listed([a for a in legal if isinstance(a, Bankrupt)], "the president cannot raise the money")
-    out += listed([a for a in legal if isinstance(a, Pass)], "no train")
+                      f"{money(low)}" + (f" to {money(high)}" if high > low else "") + ", agreed with its president")
+    out += listed([o for o in legal if isinstance(o.action, SellShares)], "to raise the money for the train")
+    out += listed([o for o in legal if isinstance(o.action, Bankrupt)], "the president cannot raise the money")
+    out += listed([o for o in legal if isinstance(o.action, Pass)], "no train")
     return out
 
 

@@ -702,7 +702,9 @@ def test_help_gives_the_order_reference(table: Table) -> None:
 
     outcome, mails = table.order("GM", "help")
     text = body(only(mails))
-    assert text.strip() == full_help(is_gm=True, title=load_title("1830")).strip()
+    reference, _, may = text.strip().partition("\n\nWhat Player 1 may do now:\n")
+    assert reference == full_help(is_gm=True, title=load_title("1830")).strip()
+    assert may.splitlines()[0].startswith("  Private auction: bid"), "the GM is told what the player to act may do"
     for command in ("UNDO <n>", "ACT AS <seat> <order>", "REPLACE <seat> <address>", "PAUSE / RESUME",
                     "BROADCAST <text>", "END GAME"):
         assert command in text

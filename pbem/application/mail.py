@@ -30,6 +30,7 @@ from pbem.log_records import GMRecord, LogRecord, WidthRecord
 from pbem.mail.replies import NO_ORDERS, accepted_text, refusal_text
 from pbem.mail.types import BodyLine, Submission
 from pbem.orders import Vocabulary
+from pbem import report_sections as sections
 
 log = logging.getLogger("pbem.server")
 
@@ -61,13 +62,16 @@ class Rejection(Exception):
     ``kind`` is what went wrong (``unknown_game``, ``wrong_secret``, ``syntax`` ...);
     ``game_id`` the game it was for, when known; ``line_number`` the failed line's in the
     mail (from 1); ``chatter`` the lines read as chatter (quoted in the reply); ``cut_at``
-    the line limit when the mail was cut there.
+    the line limit when the mail was cut there; ``may`` what the sender may do now, from
+    the one legal-move API (:func:`pbem.report_sections.may_now`).
     """
 
     def __init__(self, reason: str, failed_line: str | None = None, not_applied: list[str] | None = None,
                  kind: str = "rejected", game_id: str | None = None, *, line_number: int | None = None,
-                 chatter: tuple[BodyLine, ...] = (), cut_at: int | None = None) -> None:
+                 chatter: tuple[BodyLine, ...] = (), cut_at: int | None = None,
+                 may: Sequence[str] = ()) -> None:
         super().__init__(reason)
+        self.may = tuple(may)
         self.reason = reason
         self.failed_line = failed_line
         self.not_applied = not_applied or []
@@ -86,7 +90,7 @@ class Rejection(Exception):
         """The reply's body (:func:`pbem.mail.replies.refusal_text`), ``secret`` masked."""
         return refusal_text(game_id=game_id, reason=self.reason, failed_line=self.failed_line,
                             line_number=self.line_number, not_applied=self.not_applied, chatter=self.chatter,
-                            cut_at=self.cut_at, secret=secret)
+                            cut_at=self.cut_at, may=self.may, secret=secret)
 
 
 # -- the replies a decision asks for --------------------------------------------------------
@@ -220,10 +224,12 @@ def authenticate(info: GameInfo, sender: str, secret: str | None, hash_secret: C
     return Sender(seat.name if seat else None, is_gm)
 
 
-def _parse(mail: Submission, vocab: Vocabulary, info: GameInfo, is_gm: bool) -> list[Command]:
+def _parse(mail: Submission, vocab: Vocabulary, info: GameInfo, is_gm: bool,
+           may: Callable[[], list[str]] = list) -> list[Command]:
     """Every order line of ``mail`` parsed, in order.
 
-    :raises Rejection: ``syntax``, for the first line that does not parse.
+    :raises Rejection: ``syntax``, for the first line that does not parse (with ``may()``,
+        what the sender may do now).
     """
     commands: list[Command] = []
     for body_line in mail.orders:
@@ -233,13 +239,31 @@ def _parse(mail: Submission, vocab: Vocabulary, info: GameInfo, is_gm: bool) -> 
         except OrderError as exc:
             raise Rejection(str(exc), failed_line=line, not_applied=list(mail.lines), kind="syntax",
                             game_id=info.game_id, line_number=body_line.number, chatter=mail.chatter,
-                            cut_at=mail.cut_at) from None
+                            cut_at=mail.cut_at, may=may()) from None
         except Exception:  # a line must never crash the handling: our parser's fault, logged
             log.exception("parsing %r of %s failed unexpectedly", line, mail.message_id)
             raise Rejection(UNREADABLE_LINE, failed_line=line, not_applied=list(mail.lines), kind="syntax",
                             game_id=info.game_id, line_number=body_line.number, chatter=mail.chatter,
                             cut_at=mail.cut_at) from None
     return commands
+
+
+def _may_now(work: Work) -> list[str]:
+    """What the sender of a refused order may do in the game as the mail left it before that
+    order: the seat's offers (for the GM, the player to act's)."""
+    return _guarded_may_now(work.state, work.seat, work.route_budget)
+
+
+def _guarded_may_now(state: Replay, seat: str | None, route_budget: int) -> list[str]:
+    """:func:`pbem.report_sections.may_now` for ``seat`` (None: the player to act); a fault
+    of ours there is logged and leaves the list out, never the refusal."""
+    game = state.game
+    try:
+        actors = game.current_actors()
+        return sections.may_now(game, seat if seat is not None else next(iter(actors), None), route_budget)
+    except Exception:
+        log.exception("listing what %s may do in %s failed", seat, state.info.game_id)
+        return []
 
 
 def _replies(mail: Submission, accepted: Sequence[str], work: Work) -> tuple[Reply, ...]:
@@ -273,7 +297,8 @@ def handle_mail(state: Replay, mail: Submission, config: AppConfig) -> Decision:
             raise Rejection(NO_ORDERS, kind="no_orders", game_id=info.game_id, chatter=mail.chatter,
                             cut_at=mail.cut_at)
         vocab = Vocabulary.from_title(state.title)
-        commands = _parse(mail, vocab, info, sender.is_gm)
+        commands = _parse(mail, vocab, info, sender.is_gm,
+                          lambda: _guarded_may_now(state, sender.seat, config.route_budget))
         work = Work(state.fork(), mail.sender, mail.message_id, sender.seat, sender.is_gm,
                     config.route_budget, config.new_secret, config.hash_secret)
         accepted: list[str] = []
@@ -283,7 +308,7 @@ def handle_mail(state: Replay, mail: Submission, config: AppConfig) -> Decision:
             except OrderError as exc:
                 raise Rejection(str(exc), failed_line=command.line, not_applied=list(mail.lines), kind="illegal",
                                 game_id=info.game_id, line_number=body_line.number, chatter=mail.chatter,
-                                cut_at=mail.cut_at) from None
+                                cut_at=mail.cut_at, may=_may_now(work)) from None
             except Exception as exc:  # the engine's fault, not the player's: logged, refused
                 from pbem.durable import is_storage_error
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
 from pbem.application.state import Replay
 from pbem.commands import Info, full_help
+from pbem import report_sections as sections
 from pbem.reports import ReportArchive, render, report_context
 
 
@@ -61,7 +62,7 @@ def info_text(state: Replay, settings: TextSettings, archive: ReportArchive, ite
     info = state.info
     is_gm = sender.lower() == info.gm_email.lower()
     if item.what == "help":
-        return full_help(is_gm=is_gm, title=state.title) + "\n"
+        return full_help(is_gm=is_gm, title=state.title) + _may_now(state, settings, sender) + "\n"
     if item.what == "width":
         return f"Your reports will be at most {item.number} columns wide.\n"
     if item.what == "report":
@@ -82,6 +83,20 @@ def info_text(state: Replay, settings: TextSettings, archive: ReportArchive, ite
         have = f"reports 1 to {max(numbers)}" if numbers else "no reports yet"
         return f"There is no report {item.number}; the archive has {have}.\n"
     return entry.path.read_text()
+
+
+def _may_now(state: Replay, settings: TextSettings, sender: str) -> str:
+    """HELP's last part: what the sender's seat may do now (for the GM, the player to act),
+    from the one legal-move API (:func:`pbem.report_sections.may_now`); empty when it is
+    not their turn."""
+    seat = state.info.seat_for(sender)
+    actors = state.game.current_actors()
+    who = seat.name if seat else next(iter(actors), None)
+    lines = sections.may_now(state.game, who, settings.route_budget)
+    if not lines:
+        return ""
+    head = "What you may do now:" if seat else f"What {who} may do now:"
+    return "\n\n" + head + "\n" + "\n".join(f"  {line}" for line in lines)
 
 
 def info_reply(state: Replay, settings: TextSettings, archive: ReportArchive, infos: tuple[Info, ...],

@@ -31,6 +31,7 @@ from pbem.engine.state import IPO, POOL, CompanyState, CorporationState, GameSta
 from pbem.engine.step import Step
 from pbem.engine.steps import operating
 from pbem.engine.steps.stock import execute_sale
+from pbem.engine.offers import exchange_problem
 from pbem.engine.title import PhaseData, TitleData
 from pbem.engine.track import RouteResult
 from pbem.engine.hooks import TitleHooks
@@ -330,22 +331,14 @@ class Game:
         """A private's owner exchanges it for a share of its corporation, at any time; the
         share comes free and does not count against the certificate-limit check; the
         private closes (1830: MH for NYC)."""
+        problem = exchange_problem(self, player, action)
+        if problem:
+            raise IllegalOrderError(problem)
         state, title = self.state, self.title
-        company = state.companies.get(action.company)
-        if company is None or company.closed or company.owner != Owner.player(player):
-            raise IllegalOrderError(f"{player} does not own the private company {action.company}")
         ability = title.company(action.company).ability(ExchangeForShare)
-        if ability is None:
-            raise IllegalOrderError(f"{action.company} cannot be exchanged")
+        assert ability is not None
         sym = ability.corporation
-        if action.source not in ability.from_:
-            raise IllegalOrderError(f"{action.company} is exchanged from the {' or '.join(ability.from_)}")
-        source = IPO if action.source == "ipo" else POOL
-        certs = shares.pick_certificates(state, source, sym, 1)
-        if not certs:
-            raise IllegalOrderError(f"there is no {sym} share in the {'IPO' if source == IPO else 'bank pool'}")
-        if not shares.holding_ok(state, title, player, sym, certs[0].percent):
-            raise IllegalOrderError(f"{player} may not hold more than {title.settings.max_percent_per_corporation}% of {sym}")
+        certs = shares.pick_certificates(state, IPO if action.source == "ipo" else POOL, sym, 1)
         certs[0].owner = Owner.player(player)
         self._close_company(action.company)
         self.event(Exchanged(player, action.company, certs[0].percent, sym))

@@ -86,8 +86,9 @@ class BestRun:
     """Train id of a run -> the ids of the trains run with it as one (double-heading)."""
 
     def action(self, game: Game) -> RunRoutes:
-        """The run as the order ``RUN`` would give it."""
-        return RunRoutes(tuple(TrainRun(train_id.kind, tuple(stop_spec(game, v) for v in route.stops),
+        """The run as the order ``RUN`` reads it (a hex's first stop as the hex alone)."""
+        return RunRoutes(tuple(TrainRun(train_id.kind, tuple(stop_spec(game, v).removesuffix(".0")
+                                                             for v in route.stops),
                                         tuple(t.kind for t in self.joined.get(train_id, ())))
                                for train_id, route in self.runs))
 

@@ -59,7 +59,7 @@ def accepted_text(accepted: Sequence[str], notes: Sequence[str], chatter: Sequen
 def refusal_text(*, game_id: str | None, reason: str, failed_line: str | None = None,
                  line_number: int | None = None, not_applied: Sequence[str] = (),
                  chatter: Sequence[BodyLine] = (), cut_at: int | None = None,
-                 secret: str | None = None) -> str:
+                 may: Sequence[str] = (), secret: str | None = None) -> str:
     """The reply to a refused mail: why, the line that failed with its line number in the
     mail, the lines not applied (and that the list stops at the line limit ``cut_at`` when
     the mail was cut there), and the chatter; every quoted text with the secret masked."""
@@ -71,4 +71,5 @@ def refusal_text(*, game_id: str | None, reason: str, failed_line: str | None = 
         "not_applied": [mask_secret(line, secret) for line in not_applied],
         "chatter": _quoted(chatter, secret),
         "cut_at": cut_at,
+        "may": list(may),
     })

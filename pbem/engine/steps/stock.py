@@ -317,19 +317,25 @@ class BuySellParShares(Step):
         return next(iter(cls.offers(game, player)), None) is not None
 
     @classmethod
+    def sale_problem(cls, game: Game, player: str, sym: str, count: int) -> str | None:
+        """Why ``player`` may not sell ``count`` shares of ``sym`` in this step now, or None
+        (:func:`sell_problem`; a title's step adds its own rule)."""
+        return sell_problem(game, player, sym, count)
+
+    @classmethod
     def offers(cls, game: Game, player: str) -> Iterator[Action]:
         """The legal actions but the PASS, lazily: only sales when ``player`` must sell;
         else purchases, then pars (:func:`par_offers`), then sales."""
         state = game.state
         if must_sell(game, player):
-            yield from (sale for sym in state.corporations if (sale := least_sale(game, player, sym)))
+            yield from (sale for sym in state.corporations if (sale := least_sale(game, player, sym, cls.sale_problem)))
             return
         for sym in state.corporations:
             for source in SOURCES:
                 if buy_problem(game, player, sym, source) is None:
                     yield BuyShares(sym, source)
         yield from par_offers(game, player)
-        yield from (sale for sym in state.corporations if (sale := least_sale(game, player, sym)))
+        yield from (sale for sym in state.corporations if (sale := least_sale(game, player, sym, cls.sale_problem)))
 
     @classmethod
     def corporation_actions(cls, game: Game, player: str) -> list[Action]:

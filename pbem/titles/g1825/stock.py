@@ -373,10 +373,14 @@ class Stock1825(BuySellParShares):
     handlers: ClassVar[dict[type[Action], Handler]] = {}
 
     @classmethod
+    def sale_problem(cls, game: Game, player: str, sym: str, count: int) -> str | None:
+        return share_sale_problem(game, player, sym, count)
+
+    @classmethod
     def offers(cls, game: Game, player: str) -> Iterator[Action]:
         state = game.state
         if must_sell(game, player):
-            yield from (sale for sym in state.corporations if (sale := least_sale(game, player, sym, share_sale_problem)))
+            yield from (sale for sym in state.corporations if (sale := least_sale(game, player, sym, cls.sale_problem)))
             yield from cls._privates_to_sell(game, player)
             return
         for company in buyable_privates(game, player):
@@ -391,7 +395,7 @@ class Stock1825(BuySellParShares):
                 if not corp.ipoed:
                     yield from (Par(sym, p) for p in par_prices(game, sym)
                                 if par_problem(game, player, sym, p) is None)
-        yield from (sale for sym in state.corporations if (sale := least_sale(game, player, sym, share_sale_problem)))
+        yield from (sale for sym in state.corporations if (sale := least_sale(game, player, sym, cls.sale_problem)))
         yield from cls._privates_to_sell(game, player)
 
     @classmethod
@@ -476,7 +480,7 @@ class Stock1825(BuySellParShares):
     @classmethod
     def process_sell(cls, game: Game, player: str, action: Action) -> None:
         assert isinstance(action, SellShares)
-        problem = share_sale_problem(game, player, action.corporation, action.count)
+        problem = cls.sale_problem(game, player, action.corporation, action.count)
         if problem:
             raise IllegalOrderError(problem)
         super().process_sell(game, player, action)

@@ -1,7 +1,8 @@
 """The lines of an order mail: game orders, player commands and GM commands.
 
 Player commands: ``HELP``, ``REPORT`` (resend the current report to me), ``HISTORY n``
-(archived report n). GM commands (from the GM address with the GM secret):
+(archived report n), ``TAKEBACK`` (my last order), ``ACCEPT``/``DECLINE`` (a deal offered to
+me). GM commands (from the GM address with the GM secret):
 ``UNDO`` / ``UNDO n``, ``ACT AS <seat> <order>``, ``REPLACE <seat> <address>``, ``PAUSE``,
 ``RESUME``, ``BROADCAST <text>``, ``END GAME``. A line whose first word is none of these and
 no order word (:func:`is_command_line`) is chatter, which the server lists but never applies.
@@ -57,9 +58,27 @@ class GmCommand:
     args: tuple[str, ...] = ()
 
 
-Command = Order | Info | GmCommand
+@dataclass(frozen=True)
+class DealAnswer:
+    """``ACCEPT`` (``accept``) or ``DECLINE`` of a deal offered to the sender's seat: the
+    offer of log number ``deal``, or None for the only one standing (issue 21: consent)."""
 
-PLAYER_COMMANDS = ("HELP", "REPORT", "HISTORY", "WIDTH")
+    line: str
+    accept: bool
+    deal: int | None = None
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """``TAKEBACK``: the sender takes back their own last order, while nobody has acted
+    since (issue 21)."""
+
+    line: str
+
+
+Command = Order | Info | GmCommand | DealAnswer | TakeBack
+
+PLAYER_COMMANDS = ("HELP", "REPORT", "HISTORY", "WIDTH", "ACCEPT", "DECLINE", "TAKEBACK")
 """The first words of the player commands (:func:`parse_line`)."""
 
 GM_ONLY = ("UNDO", "ACT", "REPLACE", "PAUSE", "RESUME", "BROADCAST", "END", "DEADLINE")
@@ -120,6 +139,15 @@ def parse_line(line: str, vocab: Vocabulary, info: GameInfo, *, is_gm: bool) -> 
             raise OrderSyntaxError(
                 f"cannot read {line!r}: write HISTORY <report number> (digits 0-9, at most 9), e.g. HISTORY 3")
         return Info(line, "history", n)
+    if head in ("ACCEPT", "DECLINE"):
+        deal = number(words[1].removeprefix("#")) if len(words) == 2 else None
+        if len(words) > 2 or (len(words) == 2 and deal is None):
+            raise OrderSyntaxError(f"cannot read {line!r}: write {head}, or {head} <deal number>, e.g. {head} 12")
+        return DealAnswer(line, head == "ACCEPT", deal)
+    if head == "TAKEBACK":
+        if len(words) > 1:
+            raise OrderSyntaxError(f"cannot read {line!r}: write TAKEBACK alone (it takes back your last order)")
+        return TakeBack(line)
     if head in GM_ONLY:
         if not is_gm:
             raise OrderSyntaxError(f"{line!r}: {head} is a GM command; only the GM may use it")
@@ -193,6 +221,9 @@ def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
         "  REPORT                        resend the current turn report to me",
         "  HISTORY <n>                   send me archived report number n",
         "  WIDTH 80 | WIDTH 132          my reports no wider than that (the map is split at 80)",
+        "  TAKEBACK                      take back my last order, while nobody has acted since",
+        "  ACCEPT [<n>] | DECLINE [<n>]  answer deal n offered to me (a corporation buying my",
+        "                                private, or my corporation's train, at a price it names)",
         "",
         "Send orders to this address with the game's tag in the Subject, e.g. [my-game],",
         "and a line PASSWORD <your secret>. Several orders may follow, one per line; they",

@@ -9,16 +9,18 @@ the log uses: so the copy always ends where the log will once the drafts are app
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from pbem.application.state import Replay, ReplayError, apply_record
-from pbem.commands import Command, GmCommand, Info, Order
-from pbem.engine import routes
-from pbem.engine.actions import Action, RunAuto, RunRoutes
+from pbem.application.state import Replay, ReplayError, apply_record, open_deals
+from pbem.commands import Command, DealAnswer, GmCommand, Info, Order, TakeBack
+from pbem.engine import deals, routes
+from pbem.engine.actions import Action, RunAuto, RunRoutes, action_from_dict
 from pbem.engine.events import Note
 from pbem.errors import OrderError
-from pbem.log_records import GMRecord, LogRecord, UndoRecord, WidthRecord, draft_order
+from pbem.log_records import DealRecord, GMRecord, LogRecord, UndoRecord, WidthRecord, draft_order
+from pbem.order_codecs import Vocabulary
 
 
 @dataclass(frozen=True)
@@ -115,20 +117,94 @@ def execute(command: Command, work: Work) -> None:
             work.add(WidthRecord(seq=work.next_seq, actor=who, by=work.sender, source=work.source, seat=who,
                                  value=int(command.number or 132)))
         return
-    if isinstance(command, Order):
+    if isinstance(command, (Order, DealAnswer, TakeBack)):
         if info.ended:
             raise OrderError("the game is over")
         if info.paused:
             raise OrderError("the game is paused by the GM")
+    if isinstance(command, Order):
         seat = command.seat or work.seat
         if seat is None:
             raise OrderError("the GM has no seat: give orders with ACT AS <seat> <order>")
         if info.auto_runs and routes.run_left_out(work.state.game, command.action):
             # the game leaves runs to the server: the run comes first, as its own record
             apply_order(work, routes.run_actor(work.state.game), RunAuto())
-        apply_order(work, seat, command.action)
+        owner = deals.counterparty(work.state.game, seat, command.action) if command.seat is None else None
+        if owner is not None:  # a deal with another owner: an offer (the GM's ACT AS rules it)
+            offer_deal(work, seat, owner, command.action)
+        else:
+            apply_order(work, seat, command.action)
+        return
+    if isinstance(command, DealAnswer):
+        answer_deal(work, command)
+        return
+    if isinstance(command, TakeBack):
+        take_back(work)
         return
     _execute_gm(command, work)
+
+
+def offer_deal(work: Work, buyer: str, owner: str, action: Action) -> None:
+    """``buyer``'s ``action`` needs ``owner``'s consent: checked on a copy of the game (it
+    must be legal now) and logged as an offer, which stands until ``owner`` answers or the
+    turn ends (issue 21).
+
+    :raises OrderError: the engine refuses the action.
+    """
+    copy.deepcopy(work.state.game).apply(buyer, action)
+    work.add(DealRecord(seq=work.next_seq, actor=buyer, by=work.sender, source=work.source, status="offered",
+                        buyer=buyer, owner=owner, turn=deals.turn_key(work.state.game),
+                        action_data=action.to_dict()))
+
+
+def answer_deal(work: Work, command: DealAnswer) -> None:
+    """The owner's ACCEPT or DECLINE of a deal offered to them: an accepted deal's action is
+    applied for the buyer at once (it must still be legal).
+
+    :raises OrderError: the GM answered, no such deal stands for the sender, or the deal is
+        no longer legal.
+    """
+    seat = work.seat
+    if seat is None:
+        raise OrderError("only the owner answers a deal; the GM rules with ACT AS <buyer> <order>")
+    mine = [d for d in open_deals(work.state) if d.owner == seat]
+    word = "ACCEPT" if command.accept else "DECLINE"
+    if not mine:
+        raise OrderError(f"{word}: no deal is offered to {seat} now")
+    if command.deal is None and len(mine) > 1:
+        numbers = ", ".join(f"{word} {d.seq}" for d in mine)
+        raise OrderError(f"{word}: several deals are offered to {seat}; name one: {numbers}")
+    deal = next((d for d in mine if command.deal in (None, d.seq)), None)
+    if deal is None:
+        raise OrderError(f"{word} {command.deal}: no such deal is offered to {seat} now; "
+                         + ", ".join(f"{word} {d.seq}" for d in mine))
+    work.add(DealRecord(seq=work.next_seq, actor=seat, by=work.sender, source=work.source,
+                        status="accepted" if command.accept else "declined", deal=deal.seq))
+    if command.accept:
+        assert deal.buyer is not None and deal.action_data is not None
+        action = action_from_dict(dict(deal.action_data), Vocabulary.from_title(work.state.title).action_types)
+        try:
+            apply_order(work, deal.buyer, action)
+        except OrderError as exc:
+            raise OrderError(f"deal {deal.seq} is no longer possible: {exc}") from None
+
+
+def take_back(work: Work) -> None:
+    """The sender's own last order taken back (an undo by the seat), while nobody has acted
+    since: the last action in force is theirs, sent from their address.
+
+    :raises OrderError: the GM (who has UNDO), or the last action is not the sender's own.
+    """
+    seat = work.seat
+    if seat is None:
+        raise OrderError("TAKEBACK is a player's; the GM takes back with UNDO")
+    effective = work.state.effective
+    last = effective[-1] if effective else None
+    if last is None or last.actor != seat or last.by.lower() != work.sender.lower():
+        who = f"#{last.seq} is {last.actor}'s" if last is not None else "nothing is in force"
+        raise OrderError(f"TAKEBACK: only your own last order may be taken back, while nobody has acted since "
+                         f"({who})")
+    work.add(UndoRecord(seq=work.next_seq, actor=seat, by=work.sender, source=work.source, to_seq=last.seq))
 
 
 def _execute_gm(command: GmCommand, work: Work) -> None:

@@ -18,6 +18,8 @@ Every record has the envelope ``seq``, ``time``, ``actor``, ``by``, ``source``, 
 ``gm`` ``{command ...}``  :class:`GMRecord`              replace, pause, resume, end, broadcast,
                                                          deadline
 ``setting`` (``width``)   :class:`WidthRecord`           a seat's report width
+``deal`` ``{status ...}``     :class:`DealRecord`            a deal offered to another owner, or
+                                                         its answer
 anything else             :class:`UnknownRecord`         kept as read, shown as its data
 ========================  =============================  =======================================
 
@@ -169,6 +171,32 @@ class WidthRecord(LogRecord):
         return {"setting": "width", "seat": self.seat, "value": self.value}
 
 
+DEAL_ANSWERS = ("accepted", "declined")
+"""The ``status`` of a ``deal`` record answering an offer."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealRecord(LogRecord):
+    """A deal between different owners (issue 21): ``status`` ``offered`` (seat ``buyer``
+    offers ``action_data``, an action's JSON, to seat ``owner``, standing in turn ``turn``:
+    :func:`pbem.engine.deals.turn_key`), or an answer (:data:`DEAL_ANSWERS`) to the offer of
+    log number ``deal``. An accepted deal's action follows as its own action record."""
+
+    kind: ClassVar[str] = "deal"
+    status: str
+    deal: int | None = None
+    buyer: str | None = None
+    owner: str | None = None
+    turn: str | None = None
+    action_data: Mapping[str, Any] | None = None
+
+    def data(self) -> dict[str, Any]:
+        if self.status == "offered":
+            return {"status": "offered", "buyer": self.buyer, "owner": self.owner, "turn": self.turn,
+                    "action": dict(self.action_data or {})}
+        return {"status": self.status, "deal": self.deal}
+
+
 @dataclass(frozen=True, kw_only=True)
 class UnknownRecord(LogRecord):
     """A record of a kind (or shape) this version does not know: kept as it was read."""
@@ -200,6 +228,20 @@ def _body(kind: str, data: Mapping[str, Any]) -> tuple[type[LogRecord], dict[str
     if (kind == "setting" and keys == {"setting", "seat", "value"} and data["setting"] == "width"
             and isinstance(data["seat"], str) and type(data["value"]) is int):
         return WidthRecord, {"seat": data["seat"], "value": data["value"]}
+    if kind == "deal":
+        return _deal_body(data)
+    return None
+
+
+def _deal_body(data: Mapping[str, Any]) -> tuple[type[LogRecord], dict[str, Any]] | None:
+    keys = set(data)
+    if (data.get("status") == "offered" and keys == {"status", "buyer", "owner", "turn", "action"}
+            and all(isinstance(data[k], str) for k in ("buyer", "owner", "turn"))
+            and isinstance(data["action"], Mapping)):
+        return DealRecord, {"status": "offered", "buyer": data["buyer"], "owner": data["owner"],
+                            "turn": data["turn"], "action_data": dict(data["action"])}
+    if data.get("status") in DEAL_ANSWERS and keys == {"status", "deal"} and type(data["deal"]) is int:
+        return DealRecord, {"status": data["status"], "deal": data["deal"]}
     return None
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence, cast
 
 from pbem.engine.state import RoundKind
-from pbem.engine import lays, market, routes, shares, trains
+from pbem.engine import deals, lays, market, routes, shares, trains
 from pbem.engine.actions import (
     Action, Assign, Bankrupt, Bid, BuyPrivate, BuyShares, BuyTrain, DiscardTrain, Dividend, Exchange,
     LayTile, Par, Pass, PlaceToken, RunAuto, RunRoutes, SellShares,
@@ -281,8 +281,9 @@ def _operating(game: Game, player: str, offered: Sequence[LegalOffer], route_bud
         out += listed(discards, f"{operating.crowded(game)[0]} is over the train limit")
     for bought in of(BuyPrivate, offered):
         company = cast(BuyPrivate, bought.action).company
-        out += listed([bought], f"{company} for {money(bought.low or 0)} to {money(bought.high or 0)}, "
-                                "agreed with its owner")
+        owner = deals.counterparty(game, player, bought.action)
+        out += listed([bought], f"{company} for {money(bought.low or 0)} to {money(bought.high or 0)}"
+                      + (f", an offer {owner} must ACCEPT" if owner else ""))
     handled: tuple[type[Action], ...] = (LayTile, PlaceToken, RunAuto, RunRoutes, Dividend, DiscardTrain,
                                          BuyPrivate, Pass, Assign)
     if step is operating.BuyTrainStep:
@@ -412,12 +413,13 @@ def _train_choices(game: Game, corp: str, legal: Sequence[LegalOffer], listed: L
     held = ", ".join(dict.fromkeys(f"{cast(BuyTrain, o.action).source} {cast(BuyTrain, o.action).train}"
                                    for o in others))
     if out and others:  # the bank sells one: other corporations' trains in a note
-        out.append(Choice((), f"or another corporation's train at a price agreed with its president, "
+        out.append(Choice((), f"or another corporation's train at a price its president accepts, "
                               f"TRAIN <type> FROM <corporation> FOR <price> (trains held: {held})"))
     elif others:
         low, high = others[0].low or 1, others[0].high or 1
         out += listed(others, f"another corporation's train: FOR any price from "
-                      f"{money(low)}" + (f" to {money(high)}" if high > low else "") + ", agreed with its president")
+                      f"{money(low)}" + (f" to {money(high)}" if high > low else "")
+                      + ", an offer its president must ACCEPT unless it is you")
     out += listed([o for o in legal if isinstance(o.action, SellShares)], "to raise the money for the train")
     out += listed([o for o in legal if isinstance(o.action, Bankrupt)], "the president cannot raise the money")
     out += listed([o for o in legal if isinstance(o.action, Pass)], "no train")

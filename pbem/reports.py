@@ -27,9 +27,12 @@ from pbem.durable import append_durably, write_atomic
 from pbem import report_sections as sections
 from pbem.engine import shares
 from pbem.engine.events import render_all
+from pbem.engine.actions import action_from_dict
 from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
 from pbem.engine.state import IPO, POOL, Owner
+from pbem.application.state import open_deals
 from pbem.games import GmEntry, Replay, Undone
+from pbem.log_records import DealRecord
 from pbem.orders import Vocabulary, format_order
 
 TEMPLATES_DIR = Path(str(resources.files("pbem.templates")))
@@ -179,6 +182,9 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         if entry.seq > since_seq:
             since.append({"seq": entry.seq, "actor": entry.actor or "GM", "order": gm_text(entry, vocab),
                           "events": []})
+    for deal in replay.deal_records:
+        if deal.seq > since_seq:
+            since.append({"seq": deal.seq, "actor": deal.actor, "order": deal_text(deal, vocab), "events": []})
     since.sort(key=lambda item: int(item["seq"]))
     ended = info.ended or state.finished
     actors = [] if ended or info.paused else game.current_actors()
@@ -187,6 +193,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
     header = _header_lines(replay, info, ended)
     first = first_section(found, recipient=recipient, actors=actors, ended=ended, paused=info.paused,
                           room=max(6, FIRST_SCREEN - len(header) - 1), width=min(width, 80))
+    first += deal_lines(replay, vocab, recipient, min(width, 80))
     truncated = any(line.endswith(TRUNCATED) for line in first)
     lay_lines = all_lays(found, width) if found is not None and found.lays and truncated else []
     return {
@@ -398,6 +405,31 @@ def all_lays(found: sections.Offer, width: int) -> list[str]:
     return _pack_lays(found, min(width, 132) - 2, indent=2)
 
 
+def deal_text(record: DealRecord, vocab: Vocabulary) -> str:
+    """A deal record as the report lists it: the offer (``offers Ann: BUY MH 40``) or the
+    answer (``ACCEPT 12``, ``DECLINE 12``)."""
+    if record.status == "offered" and record.action_data is not None:
+        action = action_from_dict(dict(record.action_data), vocab.action_types)
+        return f"offers {record.owner} a deal: {format_order(action, vocab)} (needs {record.owner}'s consent)"
+    return f"{'ACCEPT' if record.status == 'accepted' else 'DECLINE'} {record.deal}"
+
+
+def deal_lines(replay: Replay, vocab: Vocabulary, recipient: str | None, width: int = 80) -> list[str]:
+    """The deals standing (:func:`pbem.application.state.open_deals`), after the first
+    section: to their owner what to answer, to the others whom they wait for."""
+    out: list[str] = []
+    for deal in open_deals(replay):
+        assert deal.action_data is not None
+        order = format_order(action_from_dict(dict(deal.action_data), vocab.action_types), vocab)
+        if recipient is not None and recipient == deal.owner:
+            text = (f"DEAL {deal.seq}: {deal.buyer} offers you a deal: {order}. Send ACCEPT {deal.seq} "
+                    f"or DECLINE {deal.seq}; it stands until {deal.buyer}'s turn ends.")
+        else:
+            text = f"DEAL {deal.seq}: {deal.buyer} offers {deal.owner} a deal: {order} (waiting for {deal.owner})."
+        out += wrap_text(text, 2, 4, width - 2).splitlines()
+    return ([""] + out) if out else []
+
+
 def gm_text(record: GmEntry, vocab: Vocabulary | None = None) -> str:
     """A GM record (an undo as the game saw it, or a ``gm`` record) as one line for a
     report; never the new secret. An undo names what it took back:
@@ -407,6 +439,8 @@ def gm_text(record: GmEntry, vocab: Vocabulary | None = None) -> str:
             taken = ", ".join(f"#{r.seq} {r.actor}: {format_order(r.action_in(vocab.action_types if vocab else {}), vocab)}" for r in record.taken_back)
         else:
             taken = "nothing in force"
+        if record.actor != "GM":
+            return f"TAKEBACK: took back {taken}"
         return f"UNDO {record.record.to_seq}: took back {taken}"
     command = record.command
     if command == "replace":

@@ -14,6 +14,7 @@ the rivers. The log then replays to the same game.
 
 from __future__ import annotations
 
+from pbem.engine.values import Owner
 from pbem.application.state import replay
 from pbem.engine import track
 from pbem.titles.g1870.state import state1870
@@ -56,7 +57,8 @@ OPERATING_3 = [
     (BOB, "LAY D9 4 2"),                               # Parsons reached
     (BOB, "PASS", "PASS"),
     (CY, "LAY K16 57 0", "PASS", "RUN AUTO", "PAYOUT", "PASS"),
-    (DI, "BUY MRBC 20"),                               # the MP buys the Bridge Company from Cy
+    (DI, "BUY MRBC 20"),                               # the MP offers Cy to buy the Bridge Company
+    (CY, "ACCEPT"),                                    # and Cy, its owner, agrees
     (DI, "PASS", "RUN AUTO", "PAYOUT", "PASS", "PASS"),
 ]
 
@@ -131,10 +133,12 @@ def test_a_four_player_historical_order_start_by_mail() -> None:
     assert game.state.tiles["D9"][0] == "4"
     assert any("Ohio and Mississippi closed" in line for line in section(table.reports[-1]))
     table.play(OPERATING_3[3:4])
+    assert table.state.game.state.companies["MRBC"].owner == Owner.player(CY), "an offer until Cy accepts"
+    table.play(OPERATING_3[4:5])
     game = table.state.game
     assert game.state.companies["MRBC"].owner is not None and not game.state.companies["MRBC"].owner.is_player
     assert not any("Ohio and Mississippi closed" in line for line in section(table.reports[-1]))
-    table.play(OPERATING_3[4:])
+    table.play(OPERATING_3[5:])
     game = table.state.game
     assert game.state.round.kind == "stock" and game.state.round.number == 4
     assert state1870(game.state).destinations_reached == []

@@ -140,7 +140,9 @@ def test_1870_the_bridge_company_is_offered_at_its_phase_1_range(g1870: Game) ->
     offer = sections.offer(g1870, "B")
     assert offer is not None
     notes = [c.note for c in offer.choices if "BUY MRBC 20" in c.orders]
-    assert notes == ["MRBC for $20 to $40, agreed with its owner"]
+    owner = g1870.state.companies["MRBC"].owner
+    assert owner is not None and owner.player_name() != "B", "another player's private"
+    assert notes == [f"MRBC for $20 to $40, an offer {owner.player_name()} must ACCEPT"]
 
 
 def test_1870_half_is_offered_and_applies(g1870: Game) -> None:

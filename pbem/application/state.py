@@ -20,10 +20,11 @@ from typing import Any, Mapping, Sequence
 
 from pbem.actionlog import LogIntegrityError
 from pbem.engine.events import Event
+from pbem.engine.deals import turn_key
 from pbem.engine.game import Game
 from pbem.engine.title import TitleData
 from pbem.errors import OrderError
-from pbem.log_records import GameRecord, GMRecord, LogRecord, OrderRecord, UndoRecord, WidthRecord
+from pbem.log_records import DealRecord, GameRecord, GMRecord, LogRecord, OrderRecord, UndoRecord, WidthRecord
 from pbem.order_codecs import Vocabulary
 
 
@@ -144,6 +145,11 @@ class Replay:
     effective: list[OrderRecord] = field(default_factory=list)
     last_seq: int = 0
     gm: list[GmEntry] = field(default_factory=list)
+    deals: dict[int, DealRecord] = field(default_factory=dict)
+    """The deals offered and not yet answered, by log number (:func:`open_deals`: those
+    still standing)."""
+    deal_records: list[DealRecord] = field(default_factory=list)
+    """Every deal record, offers and answers, in order (the reports list them)."""
     applied: int = field(default=0, repr=False, compare=False)
     """How many of ``effective`` the engine has applied (the rest wait for :func:`settle`)."""
     stale: bool = field(default=False, repr=False, compare=False)
@@ -154,7 +160,8 @@ class Replay:
         the events already there are immutable and shared)."""
         return dataclasses.replace(
             self, info=copy.deepcopy(self.info), game=copy.deepcopy(self.game), events=dict(self.events),
-            effective=list(self.effective), gm=list(self.gm))
+            effective=list(self.effective), gm=list(self.gm), deals=dict(self.deals),
+            deal_records=list(self.deal_records))
 
 
 def info_from_genesis(data: Mapping[str, Any]) -> GameInfo:
@@ -241,6 +248,12 @@ def apply_record(state: Replay, record: LogRecord, *, settle_now: bool = True) -
         state.gm.append(Undone(record, tuple(taken)))
     elif isinstance(record, GMRecord):
         state.gm.append(record)
+    elif isinstance(record, DealRecord):
+        state.deal_records.append(record)
+        if record.status == "offered":
+            state.deals[record.seq] = record
+        elif record.deal is not None:
+            state.deals.pop(record.deal, None)
     apply_to_info(state.info, record)
     state.last_seq = record.seq
     if settle_now:
@@ -286,3 +299,12 @@ def replay(records: Sequence[LogRecord]) -> Replay:
         apply_record(state, record, settle_now=False)
     settle(state, atomic=False)  # a refusal ends the replay: no state copy per action to restore
     return state
+
+
+def open_deals(state: Replay) -> list[DealRecord]:
+    """The deals offered and not answered that still stand: offered in the turn the game is
+    in now (:func:`pbem.engine.deals.turn_key`; an offer lapses when its turn ends)."""
+    if not state.deals:
+        return []
+    state_turn = turn_key(state.game)
+    return [deal for deal in state.deals.values() if deal.turn == state_turn]

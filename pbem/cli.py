@@ -76,8 +76,12 @@ def main(verbose: bool) -> None:
 @click.option("--random-seating/--listed-seating", "random_seating", default=None,
               help="draw the seating order at random, or keep the order the seats are listed in "
                    "(default: as the title and variants say; most keep the listed order)")
+@click.option("--timing", "timings", multiple=True, metavar="ROUND=HOURS[:POLICY]",
+              help="time allowed in auction, stock or operating rounds and what happens then: wait (the GM "
+                   "is told), pass or default, e.g. stock=48:pass (repeatable)")
 def new_game(config_path: str | None, game_id: str, title: str, variants: tuple[str, ...],
-             seats: tuple[str, ...], gm_email: str, auto_runs: bool, random_seating: bool | None) -> None:
+             seats: tuple[str, ...], gm_email: str, auto_runs: bool, random_seating: bool | None,
+             timings: tuple[str, ...]) -> None:
     """Create a game and mail each player a welcome with their seat and secret.
 
     Everything (seats, addresses, title, the outgoing mail setup) is checked before the game
@@ -93,11 +97,19 @@ def new_game(config_path: str | None, game_id: str, title: str, variants: tuple[
             raise click.BadParameter(f"{seat!r}: write NAME=EMAIL", param_hint="--seat")
         name, email = seat.rsplit("=", 1)
         pairs.append((name.strip(), email.strip()))
+    timing: dict[str, tuple[int, str]] = {}
+    for entry in timings:
+        kind, _, rest = entry.partition("=")
+        hours, _, policy = rest.partition(":")
+        if not hours.isdigit():
+            raise click.BadParameter(f"{entry!r}: write ROUND=HOURS[:POLICY], e.g. stock=48:pass",
+                                     param_hint="--timing")
+        timing[kind.strip().lower()] = (int(hours), policy.strip().lower() or "wait")
     room = mailroom_for(config)
     try:
         outbound = outbound_from_config(config)
         secrets = room.new_game(game_id, title, variants, pairs, gm_email.strip(), auto_runs=auto_runs,
-                                random_seating=random_seating)
+                                random_seating=random_seating, timing=timing)
     except (ConfigError, FileExistsError) as exc:
         raise click.ClickException(str(exc)) from None
     if config.inbound.kind == "maildir":  # the inbox exists at once: mail may be dropped in

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 
 from pbem.addresses import valid_address
 from pbem.engine.actions import Action
@@ -76,12 +77,22 @@ class TakeBack:
     line: str
 
 
-Command = Order | Info | GmCommand | DealAnswer | TakeBack
+@dataclass(frozen=True)
+class Away:
+    """``AWAY <first> TO <last>``: the sender's seat is away those days (UTC, both
+    included); its deadlines move past them (issue 21)."""
 
-PLAYER_COMMANDS = ("HELP", "REPORT", "HISTORY", "WIDTH", "ACCEPT", "DECLINE", "TAKEBACK")
+    line: str
+    first: date
+    last: date
+
+
+Command = Order | Info | GmCommand | DealAnswer | TakeBack | Away
+
+PLAYER_COMMANDS = ("HELP", "REPORT", "HISTORY", "WIDTH", "ACCEPT", "DECLINE", "TAKEBACK", "AWAY")
 """The first words of the player commands (:func:`parse_line`)."""
 
-GM_ONLY = ("UNDO", "ACT", "REPLACE", "PAUSE", "RESUME", "BROADCAST", "END", "DEADLINE")
+GM_ONLY = ("UNDO", "ACT", "REPLACE", "PAUSE", "RESUME", "BROADCAST", "END", "DEADLINE", "TIMING")
 
 COMMAND_WORDS = frozenset(PLAYER_COMMANDS) | frozenset(GM_ONLY)
 """The first words of the player and GM commands, upper case. With the order words of the
@@ -144,6 +155,8 @@ def parse_line(line: str, vocab: Vocabulary, info: GameInfo, *, is_gm: bool) -> 
         if len(words) > 2 or (len(words) == 2 and deal is None):
             raise OrderSyntaxError(f"cannot read {line!r}: write {head}, or {head} <deal number>, e.g. {head} 12")
         return DealAnswer(line, head == "ACCEPT", deal)
+    if head == "AWAY":
+        return _parse_away(line, words)
     if head == "TAKEBACK":
         if len(words) > 1:
             raise OrderSyntaxError(f"cannot read {line!r}: write TAKEBACK alone (it takes back your last order)")
@@ -158,8 +171,46 @@ def parse_line(line: str, vocab: Vocabulary, info: GameInfo, *, is_gm: bool) -> 
     return Order(line, action)
 
 
+def _parse_away(line: str, words: list[str]) -> Away:
+    form = f"cannot read {line!r}: write AWAY <first day> TO <last day>, e.g. AWAY 2026-12-24 TO 2027-01-02"
+    if len(words) != 4 or words[2].upper() != "TO":
+        raise OrderSyntaxError(form)
+    try:
+        first, last = date.fromisoformat(words[1]), date.fromisoformat(words[3])
+    except ValueError:
+        raise OrderSyntaxError(form) from None
+    if last < first:
+        raise OrderSyntaxError(f"cannot read {line!r}: the last day comes before the first")
+    return Away(line, first, last)
+
+
+TIMED_WORDS = {"AUCTION": "auction", "STOCK": "stock", "OPERATING": "operating"}
+"""The kinds of round TIMING names, as written in orders."""
+
+
+def _parse_timing(line: str, words: list[str]) -> GmCommand:
+    """``TIMING <AUCTION|STOCK|OPERATING> <hours|NONE> [WAIT|PASS|DEFAULT]``,
+    ``TIMING REMIND <hours>``, ``TIMING AWAY <days a year>``."""
+    form = (f"cannot read {line!r}: write TIMING STOCK 48 PASS (AUCTION, STOCK or OPERATING; hours or NONE; "
+            "WAIT, PASS or DEFAULT), TIMING REMIND 24 or TIMING AWAY 30")
+    upper = [w.upper() for w in words]
+    if len(words) < 3:
+        raise OrderSyntaxError(form)
+    amount = 0 if upper[2] == "NONE" else number(words[2])
+    if amount is None:
+        raise OrderSyntaxError(form)
+    if upper[1] in ("REMIND", "AWAY") and len(words) == 3:
+        return GmCommand(line, "timing", (upper[1].lower(), str(amount), ""))
+    policy = upper[3] if len(words) == 4 else "WAIT"
+    if upper[1] not in TIMED_WORDS or len(words) > 4 or policy not in ("WAIT", "PASS", "DEFAULT"):
+        raise OrderSyntaxError(form)
+    return GmCommand(line, "timing", (TIMED_WORDS[upper[1]], str(amount), policy.lower()))
+
+
 def _parse_gm(line: str, words: list[str], vocab: Vocabulary, info: GameInfo) -> Command:
     head = words[0].upper()
+    if head == "TIMING":
+        return _parse_timing(line, words)
     if head == "UNDO":
         if len(words) == 1:
             return GmCommand(line, "undo")
@@ -224,6 +275,8 @@ def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
         "  TAKEBACK                      take back my last order, while nobody has acted since",
         "  ACCEPT [<n>] | DECLINE [<n>]  answer deal n offered to me (a corporation buying my",
         "                                private, or my corporation's train, at a price it names)",
+        "  AWAY <day> TO <day>           I am away those days (2026-12-24 TO 2027-01-02): my",
+        "                                deadlines move past them, within the game's yearly days",
         "",
         "Send orders to this address with the game's tag in the Subject, e.g. [my-game],",
         "and a line PASSWORD <your secret>. Several orders may follow, one per line; they",
@@ -242,6 +295,12 @@ def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
             "  PAUSE / RESUME                stop or restart the game",
             "  BROADCAST <text>              mail every player",
             "  DEADLINE <text>               show a deadline in every report (DEADLINE NONE clears it)",
+            "  TIMING <round> <hours> [WAIT|PASS|DEFAULT]",
+            "                                time allowed in AUCTION, STOCK or OPERATING rounds (NONE:",
+            "                                no deadline) and what happens then: WAIT (I am told), PASS,",
+            "                                DEFAULT (no track or token, RUN AUTO, PAYOUT, no train",
+            "                                unless one must be bought); TIMING REMIND <hours> before;",
+            "                                TIMING AWAY <days> a seat may be away a year",
             "  END GAME                      end the game now",
         ]
     return "\n".join(parts)

@@ -14,12 +14,14 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from pbem.application.state import Replay, ReplayError, apply_record, open_deals
-from pbem.commands import Command, DealAnswer, GmCommand, Info, Order, TakeBack
+from pbem.commands import Away, Command, DealAnswer, GmCommand, Info, Order, TakeBack
 from pbem.engine import deals, routes
 from pbem.engine.actions import Action, RunAuto, RunRoutes, action_from_dict
 from pbem.engine.events import Note
 from pbem.errors import OrderError
-from pbem.log_records import DealRecord, GMRecord, LogRecord, UndoRecord, WidthRecord, draft_order
+from pbem.log_records import (
+    AwayRecord, DealRecord, GMRecord, LogRecord, TimingRecord, UndoRecord, WidthRecord, draft_order,
+)
 from pbem.order_codecs import Vocabulary
 
 
@@ -141,7 +143,31 @@ def execute(command: Command, work: Work) -> None:
     if isinstance(command, TakeBack):
         take_back(work)
         return
+    if isinstance(command, Away):
+        away(work, command)
+        return
     _execute_gm(command, work)
+
+
+def away(work: Work, command: Away) -> None:
+    """The sender's seat is away ``command.first`` to ``command.last``, within the days a
+    year the game allows (``GameInfo.away_days``; the GM sets more with TIMING AWAY).
+
+    :raises OrderError: the GM sent it, the game is over, or the allowance is exceeded.
+    """
+    info = work.state.info
+    if work.seat is None:
+        raise OrderError("AWAY is a seat's; the GM pauses the game with PAUSE")
+    if info.ended:
+        raise OrderError("the game is over")
+    year = command.first.year
+    taken = sum(a.days for a in info.absences if a.seat == work.seat and a.first.year == year)
+    days = (command.last - command.first).days + 1
+    if taken + days > info.away_days:
+        raise OrderError(f"AWAY: {days} days would make {taken + days} days away in {year}; the game allows "
+                         f"{info.away_days} a year ({taken} taken); ask the GM for more (TIMING AWAY <days>)")
+    work.add(AwayRecord(seq=work.next_seq, actor=work.seat, by=work.sender, source=work.source, seat=work.seat,
+                        first=command.first.isoformat(), last=command.last.isoformat()))
 
 
 def offer_deal(work: Work, buyer: str, owner: str, action: Action) -> None:
@@ -233,6 +259,9 @@ def _execute_gm(command: GmCommand, work: Work) -> None:
         work.welcomes.append(Welcome(seat_name, email, secret))
     elif command.name in ("pause", "resume", "end"):
         work.add(GMRecord(**envelope, command=command.name))
+    elif command.name == "timing":
+        round_kind, hours, policy = command.args
+        work.add(TimingRecord(**envelope, round=round_kind, hours=int(hours), policy=policy))
     elif command.name in ("deadline", "broadcast"):
         work.add(GMRecord(**envelope, command=command.name, text=command.args[0]))
         if command.name == "broadcast":

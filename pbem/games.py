@@ -20,7 +20,7 @@ import re
 import secrets
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from pbem.actionlog import ActionLog, LogIntegrityError
 from pbem.addresses import valid_address
@@ -57,6 +57,7 @@ def genesis_data(
     auto_runs: bool = False,
     random_seating: bool | None = False,
     shuffle: Callable[[list[tuple[str, str]]], None] | None = None,
+    timing: Mapping[str, tuple[int, str]] | None = None,
 ) -> dict[str, Any]:
     """The data of a new game's record 0. ``auto_runs``: the game setting that a run left out
     of the orders is made by the server (RUN AUTO).
@@ -105,7 +106,14 @@ def genesis_data(
     if random_seating:
         seats = list(seats)
         (shuffle or secrets.SystemRandom().shuffle)(seats)
-    settings = {**({"auto_runs": True} if auto_runs else {}), **({"random_seating": True} if random_seating else {})}
+    from pbem.application.deadlines import TIMED_ROUNDS, NoMove
+
+    for kind, (hours, policy) in (timing or {}).items():
+        if kind not in TIMED_ROUNDS or hours < 0 or policy not in {p.value for p in NoMove}:
+            raise ConfigError(f"timing {kind}={hours}:{policy}: write a round ({', '.join(TIMED_ROUNDS)}), "
+                              "hours from 0, and wait, pass or default")
+    settings = {**({"auto_runs": True} if auto_runs else {}), **({"random_seating": True} if random_seating else {}),
+                **({"timing": {k: {"hours": h, "policy": p} for k, (h, p) in timing.items()}} if timing else {})}
     return {
         "game_id": game_id,
         "title": title,

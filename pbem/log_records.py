@@ -18,6 +18,8 @@ Every record has the envelope ``seq``, ``time``, ``actor``, ``by``, ``source``, 
 ``gm`` ``{command ...}``  :class:`GMRecord`              replace, pause, resume, end, broadcast,
                                                          deadline
 ``setting`` (``width``)   :class:`WidthRecord`           a seat's report width
+``setting`` (``timing``)  :class:`TimingRecord`          the time allowed, its no-move policy
+``setting`` (``away``)    :class:`AwayRecord`            a seat's absence
 ``deal`` ``{status ...}``     :class:`DealRecord`            a deal offered to another owner, or
                                                          its answer
 anything else             :class:`UnknownRecord`         kept as read, shown as its data
@@ -198,6 +200,37 @@ class DealRecord(LogRecord):
 
 
 @dataclass(frozen=True, kw_only=True)
+class TimingRecord(LogRecord):
+    """The GM sets the time allowed (issue 21: deadlines that act): in rounds of kind
+    ``round`` (``auction``, ``stock``, ``operating``) ``hours`` (0: no deadline) and the
+    no-move ``policy`` (``wait``, ``pass``, ``default``); ``round`` ``remind``: a reminder
+    ``hours`` before a deadline; ``away``: ``hours`` is the days of absence a seat may take
+    in a year (``policy`` empty for those two)."""
+
+    kind: ClassVar[str] = "setting"
+    round: str
+    hours: int
+    policy: str = ""
+
+    def data(self) -> dict[str, Any]:
+        return {"setting": "timing", "round": self.round, "hours": self.hours, "policy": self.policy}
+
+
+@dataclass(frozen=True, kw_only=True)
+class AwayRecord(LogRecord):
+    """Seat ``seat`` is away from day ``first`` to day ``last`` (ISO dates, UTC, both
+    included): its deadlines move past the absence (issue 21)."""
+
+    kind: ClassVar[str] = "setting"
+    seat: str
+    first: str
+    last: str
+
+    def data(self) -> dict[str, Any]:
+        return {"setting": "away", "seat": self.seat, "from": self.first, "to": self.last}
+
+
+@dataclass(frozen=True, kw_only=True)
 class UnknownRecord(LogRecord):
     """A record of a kind (or shape) this version does not know: kept as it was read."""
 
@@ -230,6 +263,12 @@ def _body(kind: str, data: Mapping[str, Any]) -> tuple[type[LogRecord], dict[str
         return WidthRecord, {"seat": data["seat"], "value": data["value"]}
     if kind == "deal":
         return _deal_body(data)
+    if (kind == "setting" and data.get("setting") == "timing" and keys == {"setting", "round", "hours", "policy"}
+            and isinstance(data["round"], str) and type(data["hours"]) is int and isinstance(data["policy"], str)):
+        return TimingRecord, {"round": data["round"], "hours": data["hours"], "policy": data["policy"]}
+    if (kind == "setting" and data.get("setting") == "away" and keys == {"setting", "seat", "from", "to"}
+            and all(isinstance(data[k], str) for k in ("seat", "from", "to"))):
+        return AwayRecord, {"seat": data["seat"], "first": data["from"], "last": data["to"]}
     return None
 
 

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
+from pbem.deadline_watch import watch
 from pbem.durable import is_storage_error, write_atomic
 from pbem.games import gm_addresses
 from pbem.transport.base import Envelope, InboundTransport, OutboundTransport, Outcome
@@ -136,6 +137,12 @@ class Server:
             result.deferred = len(drained.deferred)
             if outcome != "retry":
                 await self.inbound.settle(envelope, outcome)
+        result.outcomes["deadline"] = watch(self.mailroom)  # the server wakes for deadlines too
+        if not result.outcomes["deadline"]:
+            del result.outcomes["deadline"]
+        drained = await self.mailroom.drain(self.outbound)
+        result.sent += len(drained.sent)
+        result.deferred = len(drained.deferred)
         return result
 
     def _handle_safely(self, envelope: Envelope) -> Outcome | Literal["retry"]:

@@ -30,7 +30,8 @@ from pbem.engine.events import render_all
 from pbem.engine.actions import action_from_dict
 from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
 from pbem.engine.state import IPO, POOL, Owner
-from pbem.application.state import open_deals
+from pbem.application.deadlines import time_left, when
+from pbem.application.state import deadline_of, open_deals
 from pbem.games import GmEntry, Replay, Undone
 from pbem.log_records import DealRecord
 from pbem.orders import Vocabulary, format_order
@@ -90,7 +91,8 @@ def quoted_ascii(text: str) -> str:
 
 
 def report_context(replay: Replay, *, since_seq: int, number: int, recipient: str | None = None,
-                   width: int = 132, route_budget: int = DEFAULT_SEARCH_BUDGET) -> dict[str, Any]:
+                   width: int = 132, route_budget: int = DEFAULT_SEARCH_BUDGET,
+                   now: datetime | None = None) -> dict[str, Any]:
     """Everything a turn report shows, as plain data.
 
     :param since_seq: the log seq the previous report covered; actions and GM records
@@ -173,7 +175,8 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                 {
                     "seq": record.seq,
                     "actor": record.actor,
-                    "order": format_order(record.action_in(vocab.action_types), vocab),
+                    "order": format_order(record.action_in(vocab.action_types), vocab)
+                    + (" (sent by the deadline)" if (record.source or "").startswith("<deadline.") else ""),
                     "events": [in_terms(line, words["president"])
                                for line in render_all(replay.events.get(record.seq, []), money)],
                 }
@@ -229,6 +232,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         "log_seq": replay.last_seq,
         "phase": game.state.phase,
         "deadline": info.deadline,
+        "timed": deadline_lines(replay, now),
         "market": sections.market_lines(game, width),
         "market_markers": sections.stock_market(game)["markers"],
         "market_zones": sections.stock_market(game)["zones"],
@@ -290,6 +294,7 @@ def _header_lines(replay: Replay, info: Any, ended: bool) -> list[str]:
     lines = ["=", "title", "variants", "round"]
     lines += ["setting"] if info.auto_runs else []
     lines += ["deadline"] if info.deadline else []
+    lines += deadline_lines(replay, None)
     if ended:
         lines += ["over", "scores", ""]
     else:
@@ -403,6 +408,19 @@ def _pack_lays(found: sections.Offer, width: int, indent: int) -> list[str]:
 def all_lays(found: sections.Offer, width: int) -> list[str]:
     """Every legal tile lay of the corporation about to lay track, packed at ``width``."""
     return _pack_lays(found, min(width, 132) - 2, indent=2)
+
+
+def deadline_lines(replay: Replay, now: datetime | None) -> list[str]:
+    """The header's lines on the deadline that acts (issue 21), or none: when it falls, the
+    time left at ``now`` (the moment the report is written; unknown: not shown), what happens
+    then, and since when the player has been awaited."""
+    deadline = deadline_of(replay)
+    if deadline is None:
+        return []
+    left = f" ({time_left(deadline, now)})" if now is not None else ""
+    then = {"wait": "the GM is told", "pass": "PASS is sent", "default": "the safe default is sent"}
+    return [f"Deadline: {deadline.seat} by {when(deadline.at)}{left}",
+            f"Waiting for {deadline.seat} since {when(deadline.since)}; then {then[deadline.policy.value]}"]
 
 
 def deal_text(record: DealRecord, vocab: Vocabulary) -> str:

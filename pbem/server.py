@@ -49,7 +49,7 @@ import logging
 import os
 import time
 from datetime import datetime, timezone
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -62,7 +62,7 @@ from pbem.application.mail import (AppConfig, Broadcast, Decision, FaultNotice, 
                                    TurnReports)
 from pbem.application import refusals
 from pbem.application.mail import handle_mail, recover_mail
-from pbem.application.state import start
+from pbem.application.state import moves_clock, start
 from pbem.application.texts import TextSettings, general_help_text, gm_welcome_text, info_reply, turn_report
 from pbem.application.texts import welcome_text
 from pbem.durable import clean_temporary_files, write_atomic
@@ -170,7 +170,7 @@ class Mailroom:
     @property
     def texts(self) -> TextSettings:
         """What the mail texts (:mod:`pbem.application.texts`) are given of the settings."""
-        return TextSettings(server=self.settings.address, route_budget=self.settings.route_budget)
+        return TextSettings(server=self.settings.address, route_budget=self.settings.route_budget, clock=self.clock)
 
     # -- games --------------------------------------------------------------------------
 
@@ -195,8 +195,10 @@ class Mailroom:
         return ReportArchive(self.data / "games" / game_id / "reports", clock=self.clock)
 
     def new_game(self, game_id: str, title: str, variants: tuple[str, ...], seats: list[tuple[str, str]],
-                 gm_email: str, *, auto_runs: bool = False, random_seating: bool | None = None) -> dict[str, str]:
-        """Create a game: its log (record 0) and a welcome mail per seat in the outbox.
+                 gm_email: str, *, auto_runs: bool = False, random_seating: bool | None = None,
+                 timing: Mapping[str, tuple[int, str]] | None = None) -> dict[str, str]:
+        """Create a game: its log (record 0) and a welcome mail per seat in the outbox;
+        ``timing``: hours allowed and no-move policy per kind of round (issue 21).
 
         Everything is checked and every welcome composed before the log is created, so a
         failure leaves no game behind. Returns the secrets by seat name, and the GM's under
@@ -213,7 +215,7 @@ class Mailroom:
         secrets_by_seat = {name: new_secret() for name, _ in seats}
         gm_secret = new_secret(10)
         data = genesis_data(game_id, title, variants, seats, gm_email, secrets_by_seat, gm_secret, auto_runs,
-                            random_seating)
+                            random_seating, timing=timing)
         committed = start(GameRecord(seq=0, genesis=data))
         welcomes = [
             self._compose(to=email, subject=f"[{game_id}] Welcome to {game_id}",
@@ -362,6 +364,7 @@ class Mailroom:
             written = action_log.append(decision.records)
             if self.after_commit is not None:
                 self.after_commit()
+            committed.clock_since = next((r.time for r in reversed(written) if moves_clock(r)), committed.clock_since)
             if written[-1].seq != committed.last_seq:
                 log.error("game %s: the working copy ends at #%d, the log at #%d; rebuilt from the log",
                           game_id, committed.last_seq, written[-1].seq)

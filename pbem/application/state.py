@@ -16,6 +16,7 @@ import copy
 import dataclasses
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any, Mapping, Sequence
 
 from pbem.actionlog import LogIntegrityError
@@ -24,7 +25,10 @@ from pbem.engine.deals import turn_key
 from pbem.engine.game import Game
 from pbem.engine.title import TitleData
 from pbem.errors import OrderError
-from pbem.log_records import DealRecord, GameRecord, GMRecord, LogRecord, OrderRecord, UndoRecord, WidthRecord
+from pbem.application.deadlines import Absence, Deadline, NoMove, Timing, current_deadline, parse_time
+from pbem.log_records import (
+    AwayRecord, DealRecord, GameRecord, GMRecord, LogRecord, OrderRecord, TimingRecord, UndoRecord, WidthRecord,
+)
 from pbem.order_codecs import Vocabulary
 
 
@@ -69,6 +73,15 @@ class GameInfo:
     """Report width chosen by each seat (and ``"GM"``) with WIDTH; 132 when not chosen."""
     auto_runs: bool = False
     """Game setting: a run left out of the orders is made by the server (RUN AUTO)."""
+    timing: dict[str, Timing] = field(default_factory=dict)
+    """The time allowed per kind of round (``auction``, ``stock``, ``operating``) and its
+    no-move policy (issue 21); none set: no deadline."""
+    remind_hours: int = 24
+    """A reminder goes to the player to act this many hours before the deadline (0: none)."""
+    away_days: int = 30
+    """The days of absence (AWAY) a seat may take in a calendar year."""
+    absences: list[Absence] = field(default_factory=list)
+    """The seats' absences (AWAY), in the order sent."""
 
     def width_for(self, who: str | None) -> int:
         """The report width for seat ``who`` (None or ``"GM"`` for the GM's copy)."""
@@ -150,6 +163,9 @@ class Replay:
     still standing)."""
     deal_records: list[DealRecord] = field(default_factory=list)
     """Every deal record, offers and answers, in order (the reports list them)."""
+    clock_since: str = ""
+    """The time of the last record that moved the game (:func:`moves_clock`): the player to
+    act has had to act since then ("" while unknown: a draft not yet written)."""
     applied: int = field(default=0, repr=False, compare=False)
     """How many of ``effective`` the engine has applied (the rest wait for :func:`settle`)."""
     stale: bool = field(default=False, repr=False, compare=False)
@@ -174,6 +190,8 @@ def info_from_genesis(data: Mapping[str, Any]) -> GameInfo:
         gm_email=data["gm"]["email"],
         gm_secret_hash=data["gm"]["secret_hash"],
         auto_runs=bool((data.get("settings") or {}).get("auto_runs", False)),
+        timing={str(kind): Timing(int(t["hours"]), NoMove(t.get("policy", "wait")))
+                for kind, t in ((data.get("settings") or {}).get("timing") or {}).items()},
     )
 
 
@@ -198,6 +216,15 @@ def apply_to_info(info: GameInfo, record: LogRecord) -> None:
             info.ended = True
         elif record.command == "deadline":
             info.deadline = record.text or None
+    elif isinstance(record, TimingRecord):
+        if record.round == "remind":
+            info.remind_hours = record.hours
+        elif record.round == "away":
+            info.away_days = record.hours
+        else:
+            info.timing[record.round] = Timing(record.hours, NoMove(record.policy or "wait"))
+    elif isinstance(record, AwayRecord):
+        info.absences.append(Absence(record.seat, date.fromisoformat(record.first), date.fromisoformat(record.last)))
 
 
 def info_from_records(records: Sequence[LogRecord]) -> GameInfo:
@@ -222,7 +249,8 @@ def start(genesis: GameRecord) -> Replay:
     from pbem.ruleset import load_title
 
     title = load_title(info.title, info.variants)
-    return Replay(info, title, Game(title, [s.name for s in info.seats]), last_seq=genesis.seq)
+    return Replay(info, title, Game(title, [s.name for s in info.seats]), last_seq=genesis.seq,
+                  clock_since=genesis.time)
 
 
 def apply_record(state: Replay, record: LogRecord, *, settle_now: bool = True) -> None:
@@ -255,6 +283,8 @@ def apply_record(state: Replay, record: LogRecord, *, settle_now: bool = True) -
         elif record.deal is not None:
             state.deals.pop(record.deal, None)
     apply_to_info(state.info, record)
+    if moves_clock(record) and record.time:
+        state.clock_since = record.time
     state.last_seq = record.seq
     if settle_now:
         settle(state)
@@ -308,3 +338,19 @@ def open_deals(state: Replay) -> list[DealRecord]:
         return []
     state_turn = turn_key(state.game)
     return [deal for deal in state.deals.values() if deal.turn == state_turn]
+
+
+def moves_clock(record: LogRecord) -> bool:
+    """Whether ``record`` starts the clock of the player to act anew: an action, an undo, a
+    GM command, a deal, a change of the time allowed, the game's start; not a seat's width
+    or absence."""
+    return not isinstance(record, (WidthRecord, AwayRecord))
+
+
+def deadline_of(state: Replay) -> Deadline | None:
+    """The deadline of the player to act in ``state`` (:func:`pbem.application.deadlines.
+    current_deadline`), or None."""
+    info = state.info
+    return current_deadline(state.game, since=parse_time(state.clock_since), timing=info.timing,
+                            remind_hours=info.remind_hours, absences=info.absences,
+                            paused=info.paused or info.ended)

@@ -5,6 +5,8 @@ welcomes. They read the report archive (the reports as they were sent) but write
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Callable
 
 from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
 from pbem.application.state import Replay
@@ -16,18 +18,21 @@ from pbem.reports import ReportArchive, render, report_context
 @dataclass(frozen=True)
 class TextSettings:
     """``server`` our address (named in welcomes); ``route_budget`` search steps for the
-    best run a report shows."""
+    best run a report shows; ``clock`` the time a report is written at."""
 
     server: str
     route_budget: int = DEFAULT_SEARCH_BUDGET
+    clock: Callable[[], float] | None = None
+    """The server's clock (epoch seconds): reports say how long is left before a deadline."""
 
 
 def turn_report(state: Replay, settings: TextSettings, *, since: int, number: int,
                 recipient: str | None, width: int) -> str:
     """Turn report ``number`` (the actions after log number ``since``) for seat
     ``recipient`` (None: the GM's copy, also the archived one) at ``width`` columns."""
+    now = datetime.fromtimestamp(settings.clock(), timezone.utc) if settings.clock is not None else None
     return render("report.txt.j2", report_context(state, since_seq=since, number=number, recipient=recipient,
-                                                  width=width, route_budget=settings.route_budget))
+                                                  width=width, route_budget=settings.route_budget, now=now))
 
 
 def welcome_text(state: Replay, settings: TextSettings, seat: str, secret: str) -> str:

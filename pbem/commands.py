@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from pbem.addresses import valid_address
+from pbem.application.plans import Entry, parse_entry
 from pbem.engine.actions import Action
 from pbem.engine.title import TitleData
 from pbem.errors import OrderSyntaxError
@@ -87,9 +88,25 @@ class Away:
     last: date
 
 
-Command = Order | Info | GmCommand | DealAnswer | TakeBack | Away
+@dataclass(frozen=True)
+class PlanLine:
+    """``NEXT <entry>``: one turn of the sender's standing orders (issue 21; the mail's
+    ``NEXT`` lines together replace the seat's plan)."""
 
-PLAYER_COMMANDS = ("HELP", "REPORT", "HISTORY", "WIDTH", "ACCEPT", "DECLINE", "TAKEBACK", "AWAY")
+    line: str
+    entry: Entry
+
+
+@dataclass(frozen=True)
+class CancelPlan:
+    """``CANCEL``: the sender's standing orders are dropped."""
+
+    line: str
+
+
+Command = Order | Info | GmCommand | DealAnswer | TakeBack | Away | PlanLine | CancelPlan
+
+PLAYER_COMMANDS = ("HELP", "REPORT", "HISTORY", "WIDTH", "ACCEPT", "DECLINE", "TAKEBACK", "AWAY", "NEXT", "CANCEL")
 """The first words of the player commands (:func:`parse_line`)."""
 
 GM_ONLY = ("UNDO", "ACT", "REPLACE", "PAUSE", "RESUME", "BROADCAST", "END", "DEADLINE", "TIMING")
@@ -157,6 +174,15 @@ def parse_line(line: str, vocab: Vocabulary, info: GameInfo, *, is_gm: bool) -> 
         return DealAnswer(line, head == "ACCEPT", deal)
     if head == "AWAY":
         return _parse_away(line, words)
+    if head == "NEXT":
+        if len(words) < 2:
+            raise OrderSyntaxError(f"cannot read {line!r}: write NEXT <order> [IF <condition>] [ELSE <order>], "
+                                   "e.g. NEXT BUY PRR IF PRICE PRR <= 90 ELSE PASS, or NEXT PASS UNTIL END")
+        return PlanLine(line, parse_entry(rest_of_line(line), vocab))
+    if head == "CANCEL":
+        if len(words) > 1:
+            raise OrderSyntaxError(f"cannot read {line!r}: write CANCEL alone (it drops your standing orders)")
+        return CancelPlan(line)
     if head == "TAKEBACK":
         if len(words) > 1:
             raise OrderSyntaxError(f"cannot read {line!r}: write TAKEBACK alone (it takes back your last order)")
@@ -275,6 +301,13 @@ def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
         "  TAKEBACK                      take back my last order, while nobody has acted since",
         "  ACCEPT [<n>] | DECLINE [<n>]  answer deal n offered to me (a corporation buying my",
         "                                private, or my corporation's train, at a price it names)",
+        "  NEXT <order> [IF <condition> [AND ...]] [ELSE <order>]",
+        "                                my standing orders, one line a later turn of mine, sent",
+        "                                for me as each comes: NEXT BUY PRR IF PRICE PRR <= 90",
+        "                                ELSE PASS; conditions PRICE <corp> <= 90, CASH >= 200,",
+        "                                CERTS < 12, PRR STARTED, PRR FLOATED, POOL PRR, UNSOLD PRR",
+        "                                (nobody sold it since), NOT ...; NEXT PASS UNTIL END|SALE|SR",
+        "  CANCEL                        drop my standing orders",
         "  AWAY <day> TO <day>           I am away those days (2026-12-24 TO 2027-01-02): my",
         "                                deadlines move past them, within the game's yearly days",
         "",

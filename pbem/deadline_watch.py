@@ -21,7 +21,7 @@ from pbem.application.deadlines import Deadline, NoMove, default_action, time_le
 from pbem.application.mail import Decision, TurnReports
 from pbem.application.state import Replay, deadline_of
 from pbem.errors import OrderError
-from pbem.execution import Work, apply_order
+from pbem.execution import Work, apply_order, apply_plans
 from pbem.games import list_games
 from pbem.mail.types import Submission
 from pbem.engine.deals import turn_key
@@ -114,6 +114,7 @@ def _act(room: Mailroom, game_id: str, action_log: ActionLog, committed: Replay,
     if not work.records:
         _tell_gm(room, game_id, committed, deadline)
         return 0
+    apply_plans(work)  # the next players' standing orders
     sub = _submission(room, game_id, message_id)
     room._commit(sub, action_log, Decision(tuple(work.records), work.state, (TurnReports(""),), "deadline"))
     log.info("game %s: the deadline for %s passed; %d order(s) applied (%s)", game_id, deadline.seat,

@@ -10,17 +10,19 @@ the log uses: so the copy always ends where the log will once the drafts are app
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from pbem.application.state import Replay, ReplayError, apply_record, open_deals
-from pbem.commands import Away, Command, DealAnswer, GmCommand, Info, Order, TakeBack
+from pbem.application import plans
+from pbem.commands import Away, CancelPlan, Command, DealAnswer, GmCommand, Info, Order, PlanLine, TakeBack
 from pbem.engine import deals, routes
-from pbem.engine.actions import Action, RunAuto, RunRoutes, action_from_dict
+from pbem.engine.actions import Action, Pass, RunAuto, RunRoutes, action_from_dict
 from pbem.engine.events import Note
 from pbem.errors import OrderError
 from pbem.log_records import (
-    AwayRecord, DealRecord, GMRecord, LogRecord, TimingRecord, UndoRecord, WidthRecord, draft_order,
+    AwayRecord, DealRecord, GMRecord, LogRecord, PlanRecord, TimingRecord, UndoRecord, WidthRecord, draft_order,
 )
 from pbem.order_codecs import Vocabulary
 
@@ -54,6 +56,8 @@ class Work:
     new_secret: Callable[[], str]
     hash_secret: Callable[[str, str], str]
     records: list[LogRecord] = field(default_factory=list)
+    plan: list[str] | None = None
+    """The entries of the ``NEXT`` lines read so far (the seat's new plan), or None."""
     infos: list[Info] = field(default_factory=list)
     broadcasts: list[str] = field(default_factory=list)
     welcomes: list[Welcome] = field(default_factory=list)
@@ -85,7 +89,7 @@ def _hexes_named(action: Action) -> list[str]:
     return [named] if isinstance(named, str) else []
 
 
-def apply_order(work: Work, seat: str, action: Action) -> None:
+def apply_order(work: Work, seat: str, action: Action, *, by: str | None = None) -> None:
     """Apply ``action`` for ``seat`` and keep its record. RUN AUTO is logged as the run it
     found (resolved here, outside the engine's ``apply``): the log keeps what was played.
 
@@ -100,7 +104,7 @@ def apply_order(work: Work, seat: str, action: Action) -> None:
             where = f"the {state.title.name} map"
         raise OrderError(f"there is no hex {missing[0]} on {where}")
     action, notes = routes.resolve_auto(state.game, action, work.route_budget)
-    record = draft_order(work.next_seq, seat, action, by=work.sender, source=work.source)
+    record = draft_order(work.next_seq, seat, action, by=by or work.sender, source=work.source)
     work.add(record)
     if notes:
         state.events[record.seq] = [Note(note) for note in notes] + state.events.get(record.seq, [])
@@ -131,11 +135,10 @@ def execute(command: Command, work: Work) -> None:
         if info.auto_runs and routes.run_left_out(work.state.game, command.action):
             # the game leaves runs to the server: the run comes first, as its own record
             apply_order(work, routes.run_actor(work.state.game), RunAuto())
-        owner = deals.counterparty(work.state.game, seat, command.action) if command.seat is None else None
-        if owner is not None:  # a deal with another owner: an offer (the GM's ACT AS rules it)
-            offer_deal(work, seat, owner, command.action)
+        if command.seat is None:
+            place_order(work, seat, command.action)  # a deal with another owner is an offer
         else:
-            apply_order(work, seat, command.action)
+            apply_order(work, seat, command.action)  # the GM's ACT AS rules it
         return
     if isinstance(command, DealAnswer):
         answer_deal(work, command)
@@ -146,7 +149,94 @@ def execute(command: Command, work: Work) -> None:
     if isinstance(command, Away):
         away(work, command)
         return
+    if isinstance(command, (PlanLine, CancelPlan)):
+        if work.seat is None:
+            raise OrderError("standing orders are a seat's; the GM gives orders with ACT AS <seat> <order>")
+        if isinstance(command, PlanLine):
+            work.plan = (work.plan or []) + [command.entry.text(Vocabulary.from_title(work.state.title))]
+        elif work.seat in work.state.plans or work.plan is not None:
+            work.plan = None
+            work.add(PlanRecord(seq=work.next_seq, actor=work.seat, by=work.sender, source=work.source,
+                                status="cancel", seat=work.seat))
+        else:
+            raise OrderError("CANCEL: you have no standing orders")
+        return
     _execute_gm(command, work)
+
+
+def finish(work: Work) -> None:
+    """After a mail's commands: its ``NEXT`` lines become the sender's plan, and the plans of
+    the players to act are applied (:func:`apply_plans`)."""
+    if work.plan is not None and work.seat is not None:
+        work.add(PlanRecord(seq=work.next_seq, actor=work.seat, by=work.sender, source=work.source,
+                            status="set", seat=work.seat, entries=tuple(work.plan),
+                            round=work.state.game.round_label()))
+        work.plan = None
+    apply_plans(work)
+
+
+MAX_PLANNED = 200
+"""The most plan entries one mail or pass applies (each is a turn of some player)."""
+
+
+def apply_plans(work: Work) -> None:
+    """The standing orders of each player to act, in turn, while one applies: an entry's
+    order if its conditions hold, else its ``ELSE`` (none: the turn is left to the player);
+    ``PASS UNTIL`` passes until it runs out; an order refused, or a round over, ends the
+    plan. Each is logged (a ``plan`` record, then the order)."""
+    vocab = Vocabulary.from_title(work.state.title)
+    for _ in range(MAX_PLANNED):
+        game = work.state.game
+        actors = game.current_actors()
+        if work.state.info.paused or work.state.info.ended or not actors:
+            return
+        seat = actors[0]
+        plan = work.state.plans.get(seat)
+        last = work.state.effective[-1].seq if work.state.effective else 0
+        if plan is None or plan.held == last:
+            return  # no plan, or the turn an entry left to the player
+        entry = plans.parse_entry(plan.entries[plan.next], vocab)
+        sold = any(plans.is_sale(r.action_in(vocab.action_types)) for r in work.state.effective if r.seq > plan.seq)
+        action: Action | None
+        if entry.until:
+            over = plans.pass_over(entry, game.round_label(), plan.round, game.state.round.kind, sold)
+            outcome, action = ("over", None) if over else ("kept", Pass())
+        elif game.round_label() != plan.round:
+            outcome, action = "expired", None
+        else:
+            def sold_since(corp: str) -> bool:
+                return any(plans.is_sale(r.action_in(vocab.action_types), corp)
+                           for r in work.state.effective if r.seq > plan.seq)
+
+            met = all(plans.holds(c, game, seat, sold_since) for c in entry.conditions)
+            outcome, action = ("applied", entry.order) if met else (
+                ("else", entry.otherwise) if entry.otherwise is not None else ("left", None))
+        used = PlanRecord(seq=work.next_seq, actor=seat, by=work.sender, source=work.source, status="used",
+                          seat=seat, index=plan.next, outcome=outcome)
+        if action is None:
+            work.add(used)
+            if outcome == "left":
+                return  # the turn is the player's own
+            continue
+        try:
+            twin = copy.deepcopy(game)
+            twin.apply(seat, action)
+        except OrderError as exc:
+            work.add(dataclasses.replace(used, outcome="refused", note=str(exc)))
+            continue
+        work.add(used)
+        email = work.state.info.seat_named(seat)
+        place_order(work, seat, action, by=email.email if email else work.sender)
+
+
+def place_order(work: Work, seat: str, action: Action, *, by: str | None = None) -> None:
+    """``seat``'s own ``action``: applied, or offered to the other owner where a deal needs
+    consent (:func:`offer_deal`)."""
+    owner = deals.counterparty(work.state.game, seat, action)
+    if owner is not None:
+        offer_deal(work, seat, owner, action)
+    else:
+        apply_order(work, seat, action, by=by)
 
 
 def away(work: Work, command: Away) -> None:

@@ -20,6 +20,7 @@ Every record has the envelope ``seq``, ``time``, ``actor``, ``by``, ``source``, 
 ``setting`` (``width``)   :class:`WidthRecord`           a seat's report width
 ``setting`` (``timing``)  :class:`TimingRecord`          the time allowed, its no-move policy
 ``setting`` (``away``)    :class:`AwayRecord`            a seat's absence
+``plan``                  :class:`PlanRecord`            a seat's standing orders, and their use
 ``deal`` ``{status ...}``     :class:`DealRecord`            a deal offered to another owner, or
                                                          its answer
 anything else             :class:`UnknownRecord`         kept as read, shown as its data
@@ -230,6 +231,37 @@ class AwayRecord(LogRecord):
         return {"setting": "away", "seat": self.seat, "from": self.first, "to": self.last}
 
 
+PLAN_STATUSES = ("set", "cancel", "used")
+"""The ``status`` of a ``plan`` record."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlanRecord(LogRecord):
+    """A seat's standing orders (issue 21; :mod:`pbem.application.plans`): ``set`` gives
+    the plan's ``entries`` (canonical text), sent in round ``round``, replacing the seat's
+    plan; ``cancel`` drops it; ``used`` says what became of entry ``index`` when the seat's
+    turn came (``outcome``: ``applied``, ``else``, ``left``, ``kept``, ``over``, ``refused``,
+    ``expired``; ``note`` the reason of a refusal). An order a plan gives follows as its
+    own action record."""
+
+    kind: ClassVar[str] = "plan"
+    status: str
+    seat: str
+    entries: tuple[str, ...] = ()
+    round: str = ""
+    index: int = 0
+    outcome: str = ""
+    note: str = ""
+
+    def data(self) -> dict[str, Any]:
+        if self.status == "set":
+            return {"status": "set", "seat": self.seat, "entries": list(self.entries), "round": self.round}
+        if self.status == "cancel":
+            return {"status": "cancel", "seat": self.seat}
+        return {"status": "used", "seat": self.seat, "index": self.index, "outcome": self.outcome,
+                "note": self.note}
+
+
 @dataclass(frozen=True, kw_only=True)
 class UnknownRecord(LogRecord):
     """A record of a kind (or shape) this version does not know: kept as it was read."""
@@ -263,6 +295,8 @@ def _body(kind: str, data: Mapping[str, Any]) -> tuple[type[LogRecord], dict[str
         return WidthRecord, {"seat": data["seat"], "value": data["value"]}
     if kind == "deal":
         return _deal_body(data)
+    if kind == "plan":
+        return _plan_body(data)
     if (kind == "setting" and data.get("setting") == "timing" and keys == {"setting", "round", "hours", "policy"}
             and isinstance(data["round"], str) and type(data["hours"]) is int and isinstance(data["policy"], str)):
         return TimingRecord, {"round": data["round"], "hours": data["hours"], "policy": data["policy"]}
@@ -281,6 +315,23 @@ def _deal_body(data: Mapping[str, Any]) -> tuple[type[LogRecord], dict[str, Any]
                             "turn": data["turn"], "action_data": dict(data["action"])}
     if data.get("status") in DEAL_ANSWERS and keys == {"status", "deal"} and type(data["deal"]) is int:
         return DealRecord, {"status": data["status"], "deal": data["deal"]}
+    return None
+
+
+def _plan_body(data: Mapping[str, Any]) -> tuple[type[LogRecord], dict[str, Any]] | None:
+    keys, status = set(data), data.get("status")
+    if not isinstance(data.get("seat"), str):
+        return None
+    if (status == "set" and keys == {"status", "seat", "entries", "round"} and isinstance(data["round"], str)
+            and isinstance(data["entries"], list) and all(isinstance(e, str) for e in data["entries"])):
+        return PlanRecord, {"status": "set", "seat": data["seat"], "entries": tuple(data["entries"]),
+                            "round": data["round"]}
+    if status == "cancel" and keys == {"status", "seat"}:
+        return PlanRecord, {"status": "cancel", "seat": data["seat"]}
+    if (status == "used" and keys == {"status", "seat", "index", "outcome", "note"} and type(data["index"]) is int
+            and isinstance(data["outcome"], str) and isinstance(data["note"], str)):
+        return PlanRecord, {"status": "used", "seat": data["seat"], "index": data["index"],
+                            "outcome": data["outcome"], "note": data["note"]}
     return None
 
 

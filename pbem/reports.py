@@ -33,7 +33,7 @@ from pbem.engine.state import IPO, POOL, Owner
 from pbem.application.deadlines import time_left, when
 from pbem.application.state import deadline_of, open_deals
 from pbem.games import GmEntry, Replay, Undone
-from pbem.log_records import DealRecord
+from pbem.log_records import DealRecord, PlanRecord
 from pbem.orders import Vocabulary, format_order
 
 TEMPLATES_DIR = Path(str(resources.files("pbem.templates")))
@@ -168,7 +168,12 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
     private_widths = (max([3] + [len(c.sym) for c in title.companies]),
                       max([26] + [len(c.name) for c in title.companies]))
     vocab = Vocabulary.from_title(title)
+    planned = {r.seq for r in replay.plan_records if r.status == "used" and r.outcome in ("applied", "else", "kept")}
     since: list[dict[str, Any]] = []
+    for plan_record in replay.plan_records:
+        text = plan_text(plan_record)
+        if plan_record.seq > since_seq and text:
+            since.append({"seq": plan_record.seq, "actor": plan_record.seat, "order": text, "events": []})
     for record in replay.effective:
         if record.seq > since_seq:
             since.append(
@@ -176,7 +181,8 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                     "seq": record.seq,
                     "actor": record.actor,
                     "order": format_order(record.action_in(vocab.action_types), vocab)
-                    + (" (sent by the deadline)" if (record.source or "").startswith("<deadline.") else ""),
+                    + (" (sent by the deadline)" if (record.source or "").startswith("<deadline.") else "")
+                    + (" (a standing order)" if record.seq - 1 in planned else ""),
                     "events": [in_terms(line, words["president"])
                                for line in render_all(replay.events.get(record.seq, []), money)],
                 }
@@ -197,6 +203,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
     first = first_section(found, recipient=recipient, actors=actors, ended=ended, paused=info.paused,
                           room=max(6, FIRST_SCREEN - len(header) - 1), width=min(width, 80))
     first += deal_lines(replay, vocab, recipient, min(width, 80))
+    first += plan_lines(replay, recipient, min(width, 80))
     truncated = any(line.endswith(TRUNCATED) for line in first)
     lay_lines = all_lays(found, width) if found is not None and found.lays and truncated else []
     return {
@@ -421,6 +428,32 @@ def deadline_lines(replay: Replay, now: datetime | None) -> list[str]:
     then = {"wait": "the GM is told", "pass": "PASS is sent", "default": "the safe default is sent"}
     return [f"Deadline: {deadline.seat} by {when(deadline.at)}{left}",
             f"Waiting for {deadline.seat} since {when(deadline.since)}; then {then[deadline.policy.value]}"]
+
+
+def plan_text(record: PlanRecord) -> str:
+    """A plan record as the report lists it for everyone (its entries are the seat's own):
+    set, cancelled, or an entry refused or run out; nothing for an entry used as planned."""
+    if record.status == "set":
+        return f"sends standing orders for {len(record.entries)} turn{'s' * (len(record.entries) != 1)}"
+    if record.status == "cancel":
+        return "cancels the standing orders"
+    if record.outcome == "refused":
+        return f"standing order {record.index + 1} refused ({record.note}); the rest is cancelled"
+    if record.outcome == "expired":
+        return "standing orders end with the round"
+    if record.outcome == "left":
+        return f"standing order {record.index + 1}: its conditions fail and it has no ELSE; the turn is the player's"
+    return ""
+
+
+def plan_lines(replay: Replay, recipient: str | None, width: int = 80) -> list[str]:
+    """To a seat with standing orders, the entries still to come (their own, not shown to
+    the others)."""
+    plan = replay.plans.get(recipient) if recipient is not None else None
+    if plan is None:
+        return []
+    entries = "; ".join(f"{n}. {text}" for n, text in enumerate(plan.entries[plan.next:], start=1))
+    return [""] + wrap_text(f"Your standing orders (CANCEL drops them): {entries}", 2, 4, width - 2).splitlines()
 
 
 def deal_text(record: DealRecord, vocab: Vocabulary) -> str:

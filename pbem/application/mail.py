@@ -24,7 +24,7 @@ from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
 from pbem.application.state import GameInfo, Replay
 from pbem.commands import Command, Info, describe, parse_line
 from pbem.errors import OrderError
-from pbem.execution import Welcome, Work, execute
+from pbem.execution import Welcome, Work, execute, finish
 from pbem.handled import AUTHENTICATED_KINDS
 from pbem.log_records import GMRecord, LogRecord, WidthRecord
 from pbem.mail.replies import NO_ORDERS, accepted_text, refusal_text
@@ -323,6 +323,7 @@ def handle_mail(state: Replay, mail: Submission, config: AppConfig) -> Decision:
                                 chatter=mail.chatter, cut_at=mail.cut_at) from None
             if not isinstance(command, Info):
                 accepted.append(describe(command, vocab))
+        finish(work)  # the mail's plan, and the standing orders of the players to act
     except Rejection as rejection:
         return Decision((), state, (Refusal(rejection), *((fault,) if fault else ())), rejection.kind)
     replies = _replies(mail, accepted, work)

@@ -27,7 +27,8 @@ from pbem.engine.title import TitleData
 from pbem.errors import OrderError
 from pbem.application.deadlines import Absence, Deadline, NoMove, Timing, current_deadline, parse_time
 from pbem.log_records import (
-    AwayRecord, DealRecord, GameRecord, GMRecord, LogRecord, OrderRecord, TimingRecord, UndoRecord, WidthRecord,
+    AwayRecord, DealRecord, GameRecord, GMRecord, LogRecord, OrderRecord, PlanRecord, TimingRecord, UndoRecord,
+    WidthRecord,
 )
 from pbem.order_codecs import Vocabulary
 
@@ -135,6 +136,24 @@ class Undone:
         return [r.seq for r in self.taken_back]
 
 
+@dataclass(frozen=True)
+class StandingPlan:
+    """A seat's standing orders as the log left them: sent at log number ``seq`` in round
+    ``round``; ``entries`` as written (canonical); ``next`` the index of the entry due."""
+
+    seq: int
+    entries: tuple[str, ...]
+    round: str
+    next: int = 0
+    held: int | None = None
+    """The log number of the last action in force when an entry left a turn to the player:
+    the plan waits until another action comes."""
+
+
+PLAN_GOES_ON = {"applied": 1, "else": 1, "left": 1, "over": 1, "kept": 0}
+"""How far each outcome of a plan's entry moves the plan on (other outcomes end it)."""
+
+
 GmEntry = GMRecord | Undone
 """A GM record as a report lists it."""
 
@@ -163,6 +182,10 @@ class Replay:
     still standing)."""
     deal_records: list[DealRecord] = field(default_factory=list)
     """Every deal record, offers and answers, in order (the reports list them)."""
+    plans: dict[str, StandingPlan] = field(default_factory=dict)
+    """The seats' standing orders still to come (:mod:`pbem.application.plans`)."""
+    plan_records: list[PlanRecord] = field(default_factory=list)
+    """Every plan record, in order (the reports mark the orders plans gave)."""
     clock_since: str = ""
     """The time of the last record that moved the game (:func:`moves_clock`): the player to
     act has had to act since then ("" while unknown: a draft not yet written)."""
@@ -177,7 +200,7 @@ class Replay:
         return dataclasses.replace(
             self, info=copy.deepcopy(self.info), game=copy.deepcopy(self.game), events=dict(self.events),
             effective=list(self.effective), gm=list(self.gm), deals=dict(self.deals),
-            deal_records=list(self.deal_records))
+            deal_records=list(self.deal_records), plans=dict(self.plans), plan_records=list(self.plan_records))
 
 
 def info_from_genesis(data: Mapping[str, Any]) -> GameInfo:
@@ -276,6 +299,8 @@ def apply_record(state: Replay, record: LogRecord, *, settle_now: bool = True) -
         state.gm.append(Undone(record, tuple(taken)))
     elif isinstance(record, GMRecord):
         state.gm.append(record)
+    elif isinstance(record, PlanRecord):
+        _apply_plan_record(state, record)
     elif isinstance(record, DealRecord):
         state.deal_records.append(record)
         if record.status == "offered":
@@ -288,6 +313,20 @@ def apply_record(state: Replay, record: LogRecord, *, settle_now: bool = True) -
     state.last_seq = record.seq
     if settle_now:
         settle(state)
+
+
+def _apply_plan_record(state: Replay, record: PlanRecord) -> None:
+    state.plan_records.append(record)
+    if record.status == "set":
+        state.plans[record.seat] = StandingPlan(record.seq, record.entries, record.round)
+        return
+    plan = state.plans.pop(record.seat, None)
+    if record.status != "used" or plan is None or record.outcome not in PLAN_GOES_ON:
+        return
+    step = record.index + PLAN_GOES_ON[record.outcome]
+    if step < len(plan.entries):
+        held = (state.effective[-1].seq if state.effective else 0) if record.outcome == "left" else None
+        state.plans[record.seat] = dataclasses.replace(plan, next=step, held=held)
 
 
 def settle(state: Replay, *, atomic: bool = True) -> None:

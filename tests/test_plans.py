@@ -1,0 +1,119 @@
+"""Standing and conditional orders by mail (issue 21): each player sends the plan for their later
+turns of the round (``NEXT`` lines), and the server applies each entry when that player's turn
+comes, in the order written, its conditions read on the game as it is then. A four-player
+stock round of 1830 with every plan sent up front finishes without another mail."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.application.plans import Condition, Entry, holds, parse_entry
+from pbem.application.state import replay
+from pbem.engine.actions import BuyShares, Par, Pass
+from pbem.engine.state import Owner
+from pbem.errors import OrderSyntaxError
+from pbem.log_records import OrderRecord, PlanRecord, parse_record
+from pbem.orders import Vocabulary
+from pbem.ruleset import load_title
+from tests.mail_table import Table
+
+ANN, BOB, CAT, DAN = "Ann", "Bob", "Cat", "Dan"
+AUCTION = [(ANN, "BUY SV"), (BOB, "BUY CS"), (CAT, "BUY DH"), (DAN, "BUY MH"), (ANN, "BUY CA"), (BOB, "BUY BO"),
+           (BOB, "PAR B&O 100")]
+VOCAB = Vocabulary.from_title(load_title("1830"))
+
+
+def stock_round_one() -> Table:
+    """1830 for four, the privates sold by mail and the B&O started: SR 1, Cat to act."""
+    table = Table("plans", "1830", (), [ANN, BOB, CAT, DAN])
+    table.play(AUCTION)
+    assert table.state.game.round_label() == "SR 1" and table.state.game.current_actors() == [CAT]
+    return table
+
+
+def test_an_entry_reads_and_writes_back_as_itself() -> None:
+    for text in ("BUY PRR IF PRICE PRR <= 90 ELSE PASS", "PASS UNTIL SALE", "PAR NYC 100",
+                 "BUY B&O IF UNSOLD B&O AND NOT B&O FLOATED AND CASH >= 100", "SELL PRR IF POOL PRR ELSE PASS",
+                 "BUY NYC IF CERTS < 12 AND NYC STARTED"):
+        assert parse_entry(text, VOCAB).text(VOCAB) == text
+    assert parse_entry("buy prr if price prr <= 90 else pass", VOCAB) == Entry(
+        BuyShares("PRR"), (Condition("PRICE", "PRR", "<=", 90),), Pass())
+    for bad in ("BUY PRR IF PRICE XYZ < 3", "BUY PRR IF LUCKY", "PASS UNTIL DAWN", "BUY PRR IF PRICE PRR ~ 90"):
+        with pytest.raises(OrderSyntaxError):
+            parse_entry(bad, VOCAB)
+
+
+def test_conditions_read_what_every_player_sees() -> None:
+    game = stock_round_one().state.game
+    never_sold = lambda corp: False  # noqa: E731
+    assert holds(Condition("PRICE", "B&O", "=", 100), game, ANN, never_sold)
+    assert not holds(Condition("PRICE", "PRR", "<=", 90), game, ANN, never_sold), "PRR has no price yet"
+    assert holds(Condition("CASH", "", ">=", 420), game, ANN, never_sold)
+    assert not holds(Condition("CASH", "", ">", 420), game, ANN, never_sold)
+    assert holds(Condition("STARTED", "B&O"), game, ANN, never_sold)
+    assert holds(Condition("FLOATED", "B&O", negated=True), game, ANN, never_sold)
+    assert not holds(Condition("POOL", "B&O"), game, ANN, never_sold)
+    assert holds(Condition("UNSOLD", "B&O"), game, ANN, never_sold)
+    assert not holds(Condition("UNSOLD", "B&O"), game, ANN, lambda corp: corp == "B&O")
+    assert holds(Condition("CERTS", "", "=", 3), game, ANN, never_sold), "SV, CA and the PRR share CA brings"
+
+
+def test_a_stock_round_with_every_plan_sent_up_front_needs_no_other_mail() -> None:
+    table = stock_round_one()
+    before = len(table.records)
+    table.send(ANN, "NEXT BUY PRR IF PRR STARTED ELSE PASS", "NEXT BUY B&O IF UNSOLD B&O", "NEXT PASS UNTIL END")
+    table.send(BOB, "NEXT BUY B&O", "NEXT PASS UNTIL END")
+    table.send(DAN, "NEXT PAR NYC 100", "NEXT BUY NYC IF CASH >= 100 ELSE PASS", "NEXT PASS UNTIL END")
+    assert table.state.game.current_actors() == [CAT] and table.state.game.round_label() == "SR 1"
+    assert [type(r) for r in table.records[before:]] == [PlanRecord] * 3, "nobody's turn came: nothing applied"
+    ann, bob = " ".join(table.reports[-3].split()), " ".join(table.reports[-2].split())
+    assert "Your standing orders (CANCEL drops them): 1. BUY PRR IF PRR STARTED ELSE PASS;" in ann
+    assert "Ann: sends standing orders for 3 turns" in bob and "BUY PRR IF" not in bob, "shown to the sender only"
+
+    table.send(CAT, "PAR PRR 67", "NEXT BUY PRR IF PRICE PRR <= 70 ELSE PASS", "NEXT PASS UNTIL END")
+    game = table.state.game
+    assert game.round_label() != "SR 1", "the round ran to its end on the plans"
+    orders = [(r.actor, r.action_in(VOCAB.action_types)) for r in table.records[before:] if isinstance(r, OrderRecord)]
+    assert orders[:9] == [
+        (CAT, Par("PRR", 67)), (DAN, Par("NYC", 100)), (ANN, BuyShares("PRR")), (BOB, BuyShares("B&O")),
+        (CAT, BuyShares("PRR")),                 # 67 <= 70
+        (DAN, BuyShares("NYC")),                 # Dan has 290 >= 100
+        (ANN, BuyShares("B&O")),                 # nobody sold the B&O
+        (BOB, Pass()), (CAT, Pass())]
+    held = game.state.percent_of(Owner.player(ANN), "PRR"), game.state.percent_of(Owner.player(ANN), "B&O")
+    assert held == (20, 10), "the PRR share the CA brought, and one bought"
+    assert "Ann: BUY PRR (a standing order)" in table.reports[-1]
+    assert len(table.reports) == len(AUCTION) + 4, "four mails for the whole stock round"
+    again = replay(table.records)
+    assert again.game.state.players == game.state.players and again.plans == table.state.plans
+
+
+def test_a_refused_entry_cancels_the_rest_and_a_failed_condition_leaves_the_turn() -> None:
+    table = stock_round_one()
+    table.send(DAN, "NEXT PAR NYC 100", "NEXT PAR B&O 100", "NEXT PASS UNTIL END")
+    table.send(ANN, "NEXT BUY PRR IF PRICE PRR <= 60", "NEXT PASS")
+    table.send(CAT, "PAR PRR 67")
+    game = table.state.game
+    assert game.state.corporations["NYC"].president == DAN
+    used = [r for r in table.records if isinstance(r, PlanRecord) and r.status == "used"]
+    assert [(r.seat, r.outcome) for r in used] == [(DAN, "applied"), (ANN, "left")]
+    assert game.current_actors() == [ANN], "PRR at 67: the condition fails, no ELSE: Ann's own turn"
+    assert "standing order 1: its conditions fail and it has no ELSE" in " ".join(table.reports[-1].split())
+    table.send(ANN, "BUY PRR")                  # Ann's own; her next entry waits for her next turn
+    table.send(BOB, "PASS")
+    table.send(CAT, "PASS")
+    used = [r for r in table.records if isinstance(r, PlanRecord) and r.status == "used"]
+    assert (DAN, "refused") in [(r.seat, r.outcome) for r in used], "the B&O has started already"
+    assert DAN not in table.state.plans and table.state.game.current_actors() == [DAN]
+    assert "standing order 2 refused" in " ".join(table.reports[-1].split())
+
+
+def test_cancel_drops_the_plan_and_the_gm_has_none() -> None:
+    table = stock_round_one()
+    table.send(ANN, "NEXT PASS UNTIL END")
+    assert ANN in table.state.plans
+    table.send(ANN, "CANCEL")
+    assert ANN not in table.state.plans
+    assert "you have no standing orders" in table.refused(ANN, "CANCEL")
+    record = PlanRecord(seq=9, actor=ANN, status="used", seat=ANN, index=1, outcome="refused", note="why")
+    assert parse_record(record.to_dict()) == record

@@ -16,7 +16,7 @@ from datetime import date
 
 from pbem.addresses import valid_address
 from pbem.application.plans import Entry, parse_entry
-from pbem.engine.actions import Action
+from pbem.engine.actions import Action, Bid
 from pbem.engine.title import TitleData
 from pbem.errors import OrderSyntaxError
 from pbem.application.state import GameInfo, same_name
@@ -104,7 +104,17 @@ class CancelPlan:
     line: str
 
 
-Command = Order | Info | GmCommand | DealAnswer | TakeBack | Away | PlanLine | CancelPlan
+@dataclass(frozen=True)
+class ProxyBid:
+    """``BID <private> UP TO <limit>``: bid the least now, and raise by the least step up
+    to ``limit`` whenever asked to raise or pass while the private is auctioned (issue 21)."""
+
+    line: str
+    company: str
+    limit: int
+
+
+Command = Order | Info | GmCommand | DealAnswer | TakeBack | Away | PlanLine | CancelPlan | ProxyBid
 
 PLAYER_COMMANDS = ("HELP", "REPORT", "HISTORY", "WIDTH", "ACCEPT", "DECLINE", "TAKEBACK", "AWAY", "NEXT", "CANCEL")
 """The first words of the player commands (:func:`parse_line`)."""
@@ -187,6 +197,10 @@ def parse_line(line: str, vocab: Vocabulary, info: GameInfo, *, is_gm: bool) -> 
         if len(words) > 1:
             raise OrderSyntaxError(f"cannot read {line!r}: write TAKEBACK alone (it takes back your last order)")
         return TakeBack(line)
+    if head == "BID" and len(words) == 5 and [w.upper() for w in words[2:4]] == ["UP", "TO"]:
+        bid = parse_order(f"BID {words[1]} {words[4]}", vocab)
+        assert isinstance(bid, Bid)
+        return ProxyBid(line, bid.company, bid.price)
     if head in GM_ONLY:
         if not is_gm:
             raise OrderSyntaxError(f"{line!r}: {head} is a GM command; only the GM may use it")
@@ -308,6 +322,9 @@ def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
         "                                CERTS < 12, PRR STARTED, PRR FLOATED, POOL PRR, UNSOLD PRR",
         "                                (nobody sold it since), NOT ...; NEXT PASS UNTIL END|SALE|SR",
         "  CANCEL                        drop my standing orders",
+        "  BID <private> UP TO <price>   bid the least now, and whenever the private is auctioned",
+        "                                and I am outbid, raise by the least step up to <price>",
+        "                                (then pass); only I see the limit",
         "  AWAY <day> TO <day>           I am away those days (2026-12-24 TO 2027-01-02): my",
         "                                deadlines move past them, within the game's yearly days",
         "",

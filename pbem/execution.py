@@ -16,13 +16,18 @@ from typing import Any, Callable
 
 from pbem.application.state import Replay, ReplayError, apply_record, open_deals
 from pbem.application import plans
-from pbem.commands import Away, CancelPlan, Command, DealAnswer, GmCommand, Info, Order, PlanLine, TakeBack
+from pbem.commands import (
+    Away, CancelPlan, Command, DealAnswer, GmCommand, Info, Order, PlanLine, ProxyBid, TakeBack,
+)
 from pbem.engine import deals, routes
-from pbem.engine.actions import Action, Pass, RunAuto, RunRoutes, action_from_dict
+from pbem.engine.actions import Action, Bid, BuyPrivate, Pass, RunAuto, RunRoutes, action_from_dict
+from pbem.engine.game import Game
+from pbem.engine.steps import auction
 from pbem.engine.events import Note
 from pbem.errors import OrderError
 from pbem.log_records import (
-    AwayRecord, DealRecord, GMRecord, LogRecord, PlanRecord, TimingRecord, UndoRecord, WidthRecord, draft_order,
+    AwayRecord, DealRecord, GMRecord, LogRecord, PlanRecord, ProxyRecord, TimingRecord, UndoRecord, WidthRecord,
+    draft_order,
 )
 from pbem.order_codecs import Vocabulary
 
@@ -149,6 +154,9 @@ def execute(command: Command, work: Work) -> None:
     if isinstance(command, Away):
         away(work, command)
         return
+    if isinstance(command, ProxyBid):
+        proxy_bid(work, command)
+        return
     if isinstance(command, (PlanLine, CancelPlan)):
         if work.seat is None:
             raise OrderError("standing orders are a seat's; the GM gives orders with ACT AS <seat> <order>")
@@ -162,6 +170,42 @@ def execute(command: Command, work: Work) -> None:
             raise OrderError("CANCEL: you have no standing orders")
         return
     _execute_gm(command, work)
+
+
+def proxy_bid(work: Work, command: ProxyBid) -> None:
+    """The sender's proxy on ``command.company``: the limit recorded, and the least bid
+    placed at once (it is an order of the sender's turn).
+
+    :raises OrderError: the GM, or the least bid now is above the limit or refused.
+    """
+    seat = work.seat
+    if seat is None:
+        raise OrderError("a proxy bid is a seat's; the GM gives orders with ACT AS <seat> <order>")
+    game = work.state.game
+    if game.state.round.auction is None or command.company not in game.state.round.auction.available:
+        raise OrderError(f"{command.company} is not for sale in an auction now")
+    least = auction.min_bid(game, command.company)
+    if least > command.limit:
+        raise OrderError(f"the least bid on {command.company} is {game.money(least)}, above your limit "
+                         f"of {game.money(command.limit)}")
+    work.add(ProxyRecord(seq=work.next_seq, actor=seat, by=work.sender, source=work.source, status="set",
+                         seat=seat, company=command.company, limit=command.limit))
+    apply_order(work, seat, BuyPrivate(command.company) if auction.may_purchase(game, command.company)
+                else Bid(command.company, least))
+
+
+def _proxy_answer(game: Game, seat: str, limits: dict[str, int]) -> tuple[Action, int] | None:
+    """What ``seat``'s proxy sends when asked to raise or pass on the private being
+    auctioned: the least bid and its price, or PASS and 0 past the limit; None without a
+    proxy on it."""
+    state = game.state.round.auction
+    company = state.auctioning if state is not None else None
+    if company is None or company not in limits:
+        return None
+    least = auction.min_bid(game, company)
+    if least <= limits[company] and least <= auction.max_bid(game, seat, company):
+        return Bid(company, least), least
+    return Pass(), 0
 
 
 def finish(work: Work) -> None:
@@ -180,7 +224,8 @@ MAX_PLANNED = 200
 
 
 def apply_plans(work: Work) -> None:
-    """The standing orders of each player to act, in turn, while one applies: an entry's
+    """The proxy bids and standing orders of each player to act, in turn, while one applies:
+    a proxy answers a call to raise or pass on the private auctioned; an entry's
     order if its conditions hold, else its ``ELSE`` (none: the turn is left to the player);
     ``PASS UNTIL`` passes until it runs out; an order refused, or a round over, ends the
     plan. Each is logged (a ``plan`` record, then the order)."""
@@ -191,6 +236,13 @@ def apply_plans(work: Work) -> None:
         if work.state.info.paused or work.state.info.ended or not actors:
             return
         seat = actors[0]
+        answer = _proxy_answer(game, seat, work.state.proxies.get(seat, {}))
+        if answer is not None:
+            company = game.state.round.auction.auctioning if game.state.round.auction else None
+            work.add(ProxyRecord(seq=work.next_seq, actor=seat, by=work.sender, source=work.source, status="used",
+                                 seat=seat, company=company or "", limit=answer[1]))
+            apply_order(work, seat, answer[0])
+            continue
         plan = work.state.plans.get(seat)
         last = work.state.effective[-1].seq if work.state.effective else 0
         if plan is None or plan.held == last:

@@ -21,6 +21,7 @@ Every record has the envelope ``seq``, ``time``, ``actor``, ``by``, ``source``, 
 ``setting`` (``timing``)  :class:`TimingRecord`          the time allowed, its no-move policy
 ``setting`` (``away``)    :class:`AwayRecord`            a seat's absence
 ``plan``                  :class:`PlanRecord`            a seat's standing orders, and their use
+``proxy``                 :class:`ProxyRecord`           a proxy bid, and its use
 ``deal`` ``{status ...}``     :class:`DealRecord`            a deal offered to another owner, or
                                                          its answer
 anything else             :class:`UnknownRecord`         kept as read, shown as its data
@@ -263,6 +264,23 @@ class PlanRecord(LogRecord):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ProxyRecord(LogRecord):
+    """A proxy bid (issue 21): ``set``, seat ``seat`` bids on private ``company`` up to
+    ``limit`` (money), raising by the least step whenever asked to raise or pass while that
+    private is auctioned; ``used``, the proxy answered such a call (``limit`` the price it
+    bid, 0: it passed, the limit reached). Its bid or pass follows as an action record."""
+
+    kind: ClassVar[str] = "proxy"
+    status: str
+    seat: str
+    company: str
+    limit: int
+
+    def data(self) -> dict[str, Any]:
+        return {"status": self.status, "seat": self.seat, "company": self.company, "limit": self.limit}
+
+
+@dataclass(frozen=True, kw_only=True)
 class UnknownRecord(LogRecord):
     """A record of a kind (or shape) this version does not know: kept as it was read."""
 
@@ -297,6 +315,10 @@ def _body(kind: str, data: Mapping[str, Any]) -> tuple[type[LogRecord], dict[str
         return _deal_body(data)
     if kind == "plan":
         return _plan_body(data)
+    if (kind == "proxy" and keys == {"status", "seat", "company", "limit"} and data["status"] in ("set", "used")
+            and isinstance(data["seat"], str) and isinstance(data["company"], str) and type(data["limit"]) is int):
+        return ProxyRecord, {"status": data["status"], "seat": data["seat"], "company": data["company"],
+                             "limit": data["limit"]}
     if (kind == "setting" and data.get("setting") == "timing" and keys == {"setting", "round", "hours", "policy"}
             and isinstance(data["round"], str) and type(data["hours"]) is int and isinstance(data["policy"], str)):
         return TimingRecord, {"round": data["round"], "hours": data["hours"], "policy": data["policy"]}

@@ -182,7 +182,8 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                     "actor": record.actor,
                     "order": format_order(record.action_in(vocab.action_types), vocab)
                     + (" (sent by the deadline)" if (record.source or "").startswith("<deadline.") else "")
-                    + (" (a standing order)" if record.seq - 1 in planned else ""),
+                    + (" (a standing order)" if record.seq - 1 in planned else "")
+                    + (" (a proxy bid)" if record.seq in replay.proxy_orders else ""),
                     "events": [in_terms(line, words["president"])
                                for line in render_all(replay.events.get(record.seq, []), money)],
                 }
@@ -447,13 +448,20 @@ def plan_text(record: PlanRecord) -> str:
 
 
 def plan_lines(replay: Replay, recipient: str | None, width: int = 80) -> list[str]:
-    """To a seat with standing orders, the entries still to come (their own, not shown to
-    the others)."""
+    """To a seat with proxy bids or standing orders, its limits on the privates still for
+    sale and the entries still to come (its own, shown to nobody else)."""
+    out: list[str] = []
+    auction = replay.game.state.round.auction
+    limits = replay.proxies.get(recipient or "", {})
+    open_limits = [f"{c} up to {replay.title.format_money(v)}" for c, v in limits.items()
+                   if auction is not None and c in auction.available]
+    if open_limits:
+        out += wrap_text(f"Your proxy bids (yours alone to see): {', '.join(open_limits)}", 2, 4, width - 2).splitlines()
     plan = replay.plans.get(recipient) if recipient is not None else None
-    if plan is None:
-        return []
-    entries = "; ".join(f"{n}. {text}" for n, text in enumerate(plan.entries[plan.next:], start=1))
-    return [""] + wrap_text(f"Your standing orders (CANCEL drops them): {entries}", 2, 4, width - 2).splitlines()
+    if plan is not None:
+        entries = "; ".join(f"{n}. {text}" for n, text in enumerate(plan.entries[plan.next:], start=1))
+        out += wrap_text(f"Your standing orders (CANCEL drops them): {entries}", 2, 4, width - 2).splitlines()
+    return [""] + out if out else []
 
 
 def deal_text(record: DealRecord, vocab: Vocabulary) -> str:

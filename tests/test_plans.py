@@ -9,7 +9,7 @@ import pytest
 
 from pbem.application.plans import Condition, Entry, holds, parse_entry
 from pbem.application.state import replay
-from pbem.engine.actions import BuyShares, Par, Pass
+from pbem.engine.actions import Bid, BuyShares, Par, Pass
 from pbem.engine.state import Owner
 from pbem.errors import OrderSyntaxError
 from pbem.log_records import OrderRecord, PlanRecord, parse_record
@@ -117,3 +117,40 @@ def test_cancel_drops_the_plan_and_the_gm_has_none() -> None:
     assert "you have no standing orders" in table.refused(ANN, "CANCEL")
     record = PlanRecord(seq=9, actor=ANN, status="used", seat=ANN, index=1, outcome="refused", note="why")
     assert parse_record(record.to_dict()) == record
+
+
+def test_a_proxy_bid_raises_by_the_least_step_when_outbid_up_to_its_limit() -> None:
+    table = Table("proxy", "1830", (), [ANN, BOB, CAT])
+    table.send(ANN, "BID CA UP TO 200")                 # Ann bids the least now: 165
+    assert table.state.proxies == {ANN: {"CA": 200}}
+    assert "Your proxy bids (yours alone to see): CA up to $200" in " ".join(table.reports[-1].split())
+    table.send(BOB, "BID CA 170")
+    assert "CA up to" not in table.reports[-1], "the limit is Ann's alone"
+    table.play([(CAT, "BUY SV"), (ANN, "BUY CS"), (BOB, "BUY DH"), (CAT, "BUY MH")])
+    # the CA is auctioned: Ann, the lower bidder, is asked first and her proxy answers
+    game = table.state.game
+    assert game.state.round.auction is not None and game.state.round.auction.auctioning == "CA"
+    assert game.current_actors() == [BOB], "Ann's proxy raised to 175 at once"
+    table.send(BOB, "BID CA 195")
+    game = table.state.game
+    assert game.current_actors() == [BOB], "200 is Ann's limit: her proxy bid it"
+    table.send(BOB, "BID CA 205")
+    game = table.state.game
+    assert game.state.companies["CA"].owner == Owner.player(BOB), "past the limit Ann's proxy passes"
+    assert game.state.players[BOB].cash == 800 - 70 - 205, "DH, and the CA at Bob's last bid"
+    bids = [(r.actor, r.action_in(VOCAB.action_types)) for r in table.records if isinstance(r, OrderRecord)
+            and r.seq in table.state.proxy_orders]
+    assert bids == [(ANN, Bid("CA", 175)), (ANN, Bid("CA", 200)), (ANN, Pass())]
+    assert "Ann: BID CA 175 (a proxy bid)" in table.reports[-3], "the mail that made Ann's proxy answer"
+    assert "Ann: PASS (a proxy bid)" in table.reports[-1]
+    assert replay(table.records).game.state.companies["CA"].owner == Owner.player(BOB)
+
+
+def test_a_proxy_below_the_least_bid_or_not_in_an_auction_is_refused() -> None:
+    table = Table("proxy", "1830", (), [ANN, BOB, CAT])
+    assert "above your limit of $150" in table.refused(ANN, "BID CA UP TO 150")
+    table.play([(ANN, "BUY SV"), (BOB, "BUY CS"), (CAT, "BUY DH"), (ANN, "BUY MH"), (BOB, "BUY CA"),
+                (CAT, "BUY BO"), (CAT, "PAR B&O 100")])
+    assert table.state.game.round_label() == "SR 1"
+    first = table.state.game.current_actors()[0]
+    assert "not for sale in an auction now" in table.refused(first, "BID BO UP TO 300")

@@ -27,7 +27,8 @@ from pbem.engine.title import TitleData
 from pbem.errors import OrderError
 from pbem.application.deadlines import Absence, Deadline, NoMove, Timing, current_deadline, parse_time
 from pbem.log_records import (
-    AwayRecord, DealRecord, GameRecord, GMRecord, LogRecord, OrderRecord, PlanRecord, TimingRecord, UndoRecord,
+    AwayRecord, DealRecord, GameRecord, GMRecord, LogRecord, OrderRecord, PlanRecord, ProxyRecord, TimingRecord,
+    UndoRecord,
     WidthRecord,
 )
 from pbem.order_codecs import Vocabulary
@@ -184,6 +185,10 @@ class Replay:
     """Every deal record, offers and answers, in order (the reports list them)."""
     plans: dict[str, StandingPlan] = field(default_factory=dict)
     """The seats' standing orders still to come (:mod:`pbem.application.plans`)."""
+    proxies: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Each seat's proxy bids: private -> the most it bids (issue 21)."""
+    proxy_orders: set[int] = field(default_factory=set)
+    """The log numbers of the bids and passes proxies gave (the reports mark them)."""
     plan_records: list[PlanRecord] = field(default_factory=list)
     """Every plan record, in order (the reports mark the orders plans gave)."""
     clock_since: str = ""
@@ -200,7 +205,8 @@ class Replay:
         return dataclasses.replace(
             self, info=copy.deepcopy(self.info), game=copy.deepcopy(self.game), events=dict(self.events),
             effective=list(self.effective), gm=list(self.gm), deals=dict(self.deals),
-            deal_records=list(self.deal_records), plans=dict(self.plans), plan_records=list(self.plan_records))
+            deal_records=list(self.deal_records), plans=dict(self.plans), plan_records=list(self.plan_records),
+            proxies={seat: dict(limits) for seat, limits in self.proxies.items()}, proxy_orders=set(self.proxy_orders))
 
 
 def info_from_genesis(data: Mapping[str, Any]) -> GameInfo:
@@ -301,6 +307,13 @@ def apply_record(state: Replay, record: LogRecord, *, settle_now: bool = True) -
         state.gm.append(record)
     elif isinstance(record, PlanRecord):
         _apply_plan_record(state, record)
+    elif isinstance(record, ProxyRecord):
+        if record.status == "set":
+            state.proxies.setdefault(record.seat, {})[record.company] = record.limit
+        else:
+            state.proxy_orders.add(record.seq + 1)
+            if record.limit == 0:
+                state.proxies.get(record.seat, {}).pop(record.company, None)
     elif isinstance(record, DealRecord):
         state.deal_records.append(record)
         if record.status == "offered":

@@ -114,9 +114,20 @@ class ProxyBid:
     limit: int
 
 
-Command = Order | Info | GmCommand | DealAnswer | TakeBack | Away | PlanLine | CancelPlan | ProxyBid
+@dataclass(frozen=True)
+class AutoOrders:
+    """``AUTO <corp> [PAYOUT|WITHHOLD|OFF]``: the corporation's operating turns are played by
+    the safe default with that dividend, or no longer (``dividend`` ``""``; issue 21)."""
 
-PLAYER_COMMANDS = ("HELP", "REPORT", "HISTORY", "WIDTH", "ACCEPT", "DECLINE", "TAKEBACK", "AWAY", "NEXT", "CANCEL")
+    line: str
+    corporation: str
+    dividend: str
+
+
+Command = Order | Info | GmCommand | DealAnswer | TakeBack | Away | PlanLine | CancelPlan | ProxyBid | AutoOrders
+
+PLAYER_COMMANDS = ("HELP", "REPORT", "HISTORY", "WIDTH", "ACCEPT", "DECLINE", "TAKEBACK", "AWAY", "NEXT", "CANCEL",
+                   "AUTO")
 """The first words of the player commands (:func:`parse_line`)."""
 
 GM_ONLY = ("UNDO", "ACT", "REPLACE", "PAUSE", "RESUME", "BROADCAST", "END", "DEADLINE", "TIMING")
@@ -189,6 +200,13 @@ def parse_line(line: str, vocab: Vocabulary, info: GameInfo, *, is_gm: bool) -> 
             raise OrderSyntaxError(f"cannot read {line!r}: write NEXT <order> [IF <condition>] [ELSE <order>], "
                                    "e.g. NEXT BUY PRR IF PRICE PRR <= 90 ELSE PASS, or NEXT PASS UNTIL END")
         return PlanLine(line, parse_entry(rest_of_line(line), vocab))
+    if head == "AUTO":
+        corps = {c.upper(): c for c in vocab.corporations} | dict(vocab.map_codes)
+        choice = words[2].upper() if len(words) == 3 else "PAYOUT"
+        if len(words) not in (2, 3) or words[1].upper() not in corps or choice not in ("PAYOUT", "WITHHOLD", "OFF"):
+            raise OrderSyntaxError(f"cannot read {line!r}: write AUTO <corporation> [PAYOUT|WITHHOLD|OFF], "
+                                   "e.g. AUTO PRR")
+        return AutoOrders(line, corps[words[1].upper()], "" if choice == "OFF" else choice.lower())
     if head == "CANCEL":
         if len(words) > 1:
             raise OrderSyntaxError(f"cannot read {line!r}: write CANCEL alone (it drops your standing orders)")
@@ -322,6 +340,9 @@ def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
         "                                CERTS < 12, PRR STARTED, PRR FLOATED, POOL PRR, UNSOLD PRR",
         "                                (nobody sold it since), NOT ...; NEXT PASS UNTIL END|SALE|SR",
         "  CANCEL                        drop my standing orders",
+        "  AUTO <corp> [PAYOUT|WITHHOLD] my corporation's operating turns played for me as they",
+        "                                come: no track or token, RUN AUTO, that dividend, no train",
+        "                                unless one must be bought (then I am asked); AUTO <corp> OFF",
         "  BID <private> UP TO <price>   bid the least now, and whenever the private is auctioned",
         "                                and I am outbid, raise by the least step up to <price>",
         "                                (then pass); only I see the limit",

@@ -15,18 +15,21 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from pbem.application.state import Replay, ReplayError, apply_record, open_deals
-from pbem.application import plans
+from pbem.application import deadlines, plans
 from pbem.commands import (
-    Away, CancelPlan, Command, DealAnswer, GmCommand, Info, Order, PlanLine, ProxyBid, TakeBack,
+    AutoOrders, Away, CancelPlan, Command, DealAnswer, GmCommand, Info, Order, PlanLine, ProxyBid, TakeBack,
 )
 from pbem.engine import deals, routes
-from pbem.engine.actions import Action, Bid, BuyPrivate, Pass, RunAuto, RunRoutes, action_from_dict
+from pbem.engine.actions import Action, Bid, BuyPrivate, Dividend, Pass, RunAuto, RunRoutes, action_from_dict
 from pbem.engine.game import Game
+from pbem.engine.state import RoundKind
+from pbem.engine.values import DividendChoice
 from pbem.engine.steps import auction
 from pbem.engine.events import Note
 from pbem.errors import OrderError
 from pbem.log_records import (
-    AwayRecord, DealRecord, GMRecord, LogRecord, PlanRecord, ProxyRecord, TimingRecord, UndoRecord, WidthRecord,
+    AutoRecord, AwayRecord, DealRecord, GMRecord, LogRecord, PlanRecord, ProxyRecord, TimingRecord, UndoRecord,
+    WidthRecord,
     draft_order,
 )
 from pbem.order_codecs import Vocabulary
@@ -157,6 +160,9 @@ def execute(command: Command, work: Work) -> None:
     if isinstance(command, ProxyBid):
         proxy_bid(work, command)
         return
+    if isinstance(command, AutoOrders):
+        auto_orders(work, command)
+        return
     if isinstance(command, (PlanLine, CancelPlan)):
         if work.seat is None:
             raise OrderError("standing orders are a seat's; the GM gives orders with ACT AS <seat> <order>")
@@ -192,6 +198,38 @@ def proxy_bid(work: Work, command: ProxyBid) -> None:
                          seat=seat, company=command.company, limit=command.limit))
     apply_order(work, seat, BuyPrivate(command.company) if auction.may_purchase(game, command.company)
                 else Bid(command.company, least))
+
+
+def auto_orders(work: Work, command: AutoOrders) -> None:
+    """The corporation's standing orders set or ended by its president.
+
+    :raises OrderError: the GM, or the sender does not preside the corporation.
+    """
+    seat = work.seat
+    corp = work.state.game.state.corporations[command.corporation]
+    if seat is None or corp.president != seat:
+        raise OrderError(f"only the president of {command.corporation} ({corp.president or 'none yet'}) "
+                         "leaves standing orders for it")
+    if not command.dividend and command.corporation not in work.state.autos:
+        raise OrderError(f"{command.corporation} has no standing orders")
+    work.add(AutoRecord(seq=work.next_seq, actor=seat, by=work.sender, source=work.source, status="set", seat=seat,
+                        corporation=command.corporation, dividend=command.dividend))
+
+
+def _auto_action(work: Work, game: Game, seat: str) -> Action | None:
+    """What the operating corporation's standing orders send for ``seat`` now, or None (no
+    standing orders of this president, or nothing safe: a train must be bought)."""
+    if game.state.round.kind != RoundKind.OPERATING:
+        return None
+    corp = game.operating_corporation()
+    standing = work.state.autos.get(corp or "")
+    if standing is None or standing[0] != seat or game.state.corporations[corp or ""].president != seat:
+        return None
+    action = deadlines.default_action(game, seat, deadlines.NoMove.DEFAULT)
+    if isinstance(action, Dividend) and standing[1] == "withhold":
+        withhold = Dividend(DividendChoice.WITHHOLD)
+        return withhold if withhold in game.legal_actions(seat) else action
+    return action
 
 
 def _proxy_answer(game: Game, seat: str, limits: dict[str, int]) -> tuple[Action, int] | None:
@@ -236,6 +274,13 @@ def apply_plans(work: Work) -> None:
         if work.state.info.paused or work.state.info.ended or not actors:
             return
         seat = actors[0]
+        auto = _auto_action(work, game, seat)
+        if auto is not None:
+            corp = game.operating_corporation() or ""
+            work.add(AutoRecord(seq=work.next_seq, actor=seat, by=work.sender, source=work.source, status="used",
+                                seat=seat, corporation=corp, dividend=work.state.autos[corp][1]))
+            apply_order(work, seat, auto)
+            continue
         answer = _proxy_answer(game, seat, work.state.proxies.get(seat, {}))
         if answer is not None:
             company = game.state.round.auction.auctioning if game.state.round.auction else None

@@ -22,6 +22,7 @@ Every record has the envelope ``seq``, ``time``, ``actor``, ``by``, ``source``, 
 ``setting`` (``away``)    :class:`AwayRecord`            a seat's absence
 ``plan``                  :class:`PlanRecord`            a seat's standing orders, and their use
 ``proxy``                 :class:`ProxyRecord`           a proxy bid, and its use
+``auto``                  :class:`AutoRecord`            a corporation's standing orders, and use
 ``deal`` ``{status ...}``     :class:`DealRecord`            a deal offered to another owner, or
                                                          its answer
 anything else             :class:`UnknownRecord`         kept as read, shown as its data
@@ -281,6 +282,23 @@ class ProxyRecord(LogRecord):
 
 
 @dataclass(frozen=True, kw_only=True)
+class AutoRecord(LogRecord):
+    """A corporation's standing orders (issue 21): ``set``, its president ``seat`` has each
+    operating turn of ``corporation`` played by the safe default with ``dividend``
+    (``payout`` or ``withhold``; ``""``: the standing orders end); ``used``, they gave the
+    action record that follows."""
+
+    kind: ClassVar[str] = "auto"
+    status: str
+    seat: str
+    corporation: str
+    dividend: str = ""
+
+    def data(self) -> dict[str, Any]:
+        return {"status": self.status, "seat": self.seat, "corporation": self.corporation, "dividend": self.dividend}
+
+
+@dataclass(frozen=True, kw_only=True)
 class UnknownRecord(LogRecord):
     """A record of a kind (or shape) this version does not know: kept as it was read."""
 
@@ -315,6 +333,10 @@ def _body(kind: str, data: Mapping[str, Any]) -> tuple[type[LogRecord], dict[str
         return _deal_body(data)
     if kind == "plan":
         return _plan_body(data)
+    if (kind == "auto" and keys == {"status", "seat", "corporation", "dividend"} and data["status"] in ("set", "used")
+            and all(isinstance(data[k], str) for k in ("seat", "corporation", "dividend"))):
+        return AutoRecord, {"status": data["status"], "seat": data["seat"], "corporation": data["corporation"],
+                            "dividend": data["dividend"]}
     if (kind == "proxy" and keys == {"status", "seat", "company", "limit"} and data["status"] in ("set", "used")
             and isinstance(data["seat"], str) and isinstance(data["company"], str) and type(data["limit"]) is int):
         return ProxyRecord, {"status": data["status"], "seat": data["seat"], "company": data["company"],

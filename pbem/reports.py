@@ -183,7 +183,8 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                     "order": format_order(record.action_in(vocab.action_types), vocab)
                     + (" (sent by the deadline)" if (record.source or "").startswith("<deadline.") else "")
                     + (" (a standing order)" if record.seq - 1 in planned else "")
-                    + (" (a proxy bid)" if record.seq in replay.proxy_orders else ""),
+                    + (" (a proxy bid)" if record.seq in replay.proxy_orders else "")
+                    + (" (the corporation's standing orders)" if record.seq in replay.auto_orders else ""),
                     "events": [in_terms(line, words["president"])
                                for line in render_all(replay.events.get(record.seq, []), money)],
                 }
@@ -457,6 +458,10 @@ def plan_lines(replay: Replay, recipient: str | None, width: int = 80) -> list[s
                    if auction is not None and c in auction.available]
     if open_limits:
         out += wrap_text(f"Your proxy bids (yours alone to see): {', '.join(open_limits)}", 2, 4, width - 2).splitlines()
+    autos = [f"{corp} (AUTO, {dividend})" for corp, (seat, dividend) in replay.autos.items() if seat == recipient]
+    if autos:
+        out += wrap_text(f"Your corporations' standing orders (AUTO <corp> OFF ends them): {', '.join(autos)}",
+                         2, 4, width - 2).splitlines()
     plan = replay.plans.get(recipient) if recipient is not None else None
     if plan is not None:
         entries = "; ".join(f"{n}. {text}" for n, text in enumerate(plan.entries[plan.next:], start=1))

@@ -6,7 +6,6 @@ player's deadline; a crash between the log and the mail is completed on the next
 
 from __future__ import annotations
 
-import asyncio
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,7 @@ from pbem.ruleset import load_title
 from pbem.server import Server
 from pbem.transport.maildir import MaildirInbound, MaildirOutbound
 from tests.records import replayed_before
-from tests.test_mailroom import GID, GM, P1, P2, T0, Table, body, log_records, queued
+from tests.test_mailroom import GID, GM, P1, P2, T0, Table, body, log_records, one_pass, queued
 
 HOUR = 3600.0
 START = datetime.fromtimestamp(T0, timezone.utc)
@@ -220,15 +219,6 @@ def test_a_crash_between_the_log_and_the_reports_is_completed_once(tmp_path: Pat
 def test_the_server_wakes_for_deadlines_without_mail(tmp_path: Path) -> None:
     table = timed(tmp_path, "TIMING AUCTION 24 PASS")
     table.clock.t = T0 + 25 * HOUR
-    server = Server(table.room, MaildirInbound(tmp_path / "inbox"), MaildirOutbound(tmp_path / "out"))
-
-    async def run() -> Any:
-        await server.inbound.connect()
-        try:
-            return await server.run_once()
-        finally:
-            await server.inbound.close()
-
-    result = asyncio.run(run())
+    result = one_pass(Server(table.room, MaildirInbound(tmp_path / "inbox"), MaildirOutbound(tmp_path / "out")))
     assert result.outcomes == {"deadline": 1}
     assert parse_records(log_records(table.data))[-1].actor == "Player 1"

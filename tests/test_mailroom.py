@@ -66,6 +66,19 @@ def parse(raw: bytes) -> EmailMessage:
     return msg
 
 
+def one_pass(server: Server) -> Any:
+    """One pass of ``server`` (its inbox connected for it); the pass's result."""
+
+    async def run() -> Any:
+        await server.inbound.connect()
+        try:
+            return await server.run_once()
+        finally:
+            await server.inbound.close()
+
+    return asyncio.run(run())
+
+
 def queued(room: Mailroom) -> list[tuple[str, EmailMessage]]:
     """Every queued mail, in queue order, as ``(id, message)``."""
     out = []
@@ -978,19 +991,12 @@ def test_an_unexpected_exception_does_not_stop_the_poller(
     deliver_to_inbox(inbox, poison)
     deliver_to_inbox(inbox, good)
 
-    async def run() -> Any:
-        await server.inbound.connect()
-        try:
-            return await server.run_once()
-        finally:
-            await server.inbound.close()
-
-    result = asyncio.run(run())
+    result = one_pass(server)
     assert result.outcomes == {"retry": 1, "processed": 1}
     assert result.sent == 8  # four welcomes and four turn reports
     assert [p.read_bytes() for p in (inbox / "new").iterdir()] == [poison], "left for another try"
-    assert asyncio.run(run()).outcomes == {"retry": 1}
-    assert asyncio.run(run()).outcomes == {"rejected": 1}, "given up after three attempts"
+    assert one_pass(server).outcomes == {"retry": 1}
+    assert one_pass(server).outcomes == {"rejected": 1}, "given up after three attempts"
     assert (table.data / "received" / f"{digest(poison)}.eml").read_bytes() == poison
     assert not (table.data / "quarantine").exists()
     records = log_records(table.data)
@@ -1027,15 +1033,8 @@ def test_a_failure_after_the_commit_is_completed_on_the_next_pass(
     monkeypatch.setattr(Mailroom, "_complete", fail_once)
     deliver_to_inbox(inbox, raw)
 
-    async def run() -> Any:
-        await server.inbound.connect()
-        try:
-            return await server.run_once()
-        finally:
-            await server.inbound.close()
-
-    assert asyncio.run(run()).outcomes == {"retry": 1}
-    assert asyncio.run(run()).outcomes == {"processed": 1}
+    assert one_pass(server).outcomes == {"retry": 1}
+    assert one_pass(server).outcomes == {"processed": 1}
     records = log_records(table.data)
     assert [r["source"] for r in records].count(str(parse(raw)["Message-ID"])) == 1
     for address in (P1, P2, P3, GM):
@@ -1062,16 +1061,8 @@ def _serve_once(data: Path, inbox: Path, delivered: Path, barrier: Any) -> None:
     ActionLog.append = slow_append  # type: ignore[method-assign]
     room = make_room(data)
     server = Server(room, MaildirInbound(inbox), MaildirOutbound(delivered))
-
-    async def run() -> None:
-        await server.inbound.connect()
-        try:
-            await server.run_once()
-        finally:
-            await server.inbound.close()
-
     barrier.wait()
-    asyncio.run(run())
+    one_pass(server)
 
 
 def test_two_servers_at_once_apply_each_mail_once(tmp_path: Path) -> None:

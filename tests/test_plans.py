@@ -154,3 +154,39 @@ def test_a_proxy_below_the_least_bid_or_not_in_an_auction_is_refused() -> None:
     assert table.state.game.round_label() == "SR 1"
     first = table.state.game.current_actors()[0]
     assert "not for sale in an auction now" in table.refused(first, "BID BO UP TO 300")
+
+
+def test_a_corporations_standing_orders_play_its_turns_as_they_come() -> None:
+    """1830_game_end_bank before a run (action 440 on): the president leaves AUTO for the
+    corporation running; its run, PAYOUT (or WITHHOLD) and no optional train follow at once."""
+    from pbem.application.state import GameInfo, Replay, Seat
+    from pbem.engine.actions import Dividend, RunRoutes
+    from pbem.engine.steps import operating
+    from pbem.importers.e18xx import effective_actions, load_record
+    from pbem.log_records import AutoRecord
+    from tests.records import record_path, replayed_before
+    from tests.test_deals import GID, address, mail, secret
+
+    from pbem.games import hash_secret
+
+    record = load_record(record_path("1830", "1830_game_end_bank.json"))
+    run_id = next(a["id"] for a in effective_actions(record) if a["type"] == "run_routes" and float(a["id"]) >= 440)
+    for dividend, choice in (("", "payout"), (" WITHHOLD", "withhold")):
+        game = replayed_before("1830", "1830_game_end_bank.json", run_id).game
+        corp = operating.current_corp(game)
+        president = game.current_actors()[0]
+        seats = [Seat(name, address(name), hash_secret(GID, secret(name))) for name in game.state.seats]
+        state = Replay(GameInfo(GID, "1830", (), seats, "gm@example.org", hash_secret(GID, "gmpw")), game.title, game)
+        other = next(s for s in game.state.seats if s != president)
+        assert "only the president" in mail(state, other, f"AUTO {corp}").refusal.reason  # type: ignore[union-attr]
+        decision = mail(state, president, f"AUTO {corp}{dividend}")
+        assert decision.refusal is None
+        first, *rest = decision.records
+        assert isinstance(first, AutoRecord) and (first.corporation, first.dividend) == (corp, choice)
+        given = [r.action_in(VOCAB.action_types) for r in rest if isinstance(r, OrderRecord)]
+        assert [type(a) for a in given] == [RunRoutes, Dividend, Pass], "its run, the dividend, no train"
+        assert given[1] == Dividend(choice)
+        assert [r.status for r in rest if isinstance(r, AutoRecord)] == ["used"] * 3
+        assert decision.state.game.operating_corporation() != corp, "the turn is over"
+        assert decision.state.autos == {corp: (president, choice)}
+        assert len(decision.state.auto_orders) == 3

@@ -27,7 +27,8 @@ from pbem.engine.title import TitleData
 from pbem.errors import OrderError
 from pbem.application.deadlines import Absence, Deadline, NoMove, Timing, current_deadline, parse_time
 from pbem.log_records import (
-    AwayRecord, DealRecord, GameRecord, GMRecord, LogRecord, OrderRecord, PlanRecord, ProxyRecord, TimingRecord,
+    AutoRecord, AwayRecord, DealRecord, GameRecord, GMRecord, LogRecord, OrderRecord, PlanRecord, ProxyRecord,
+    TimingRecord,
     UndoRecord,
     WidthRecord,
 )
@@ -189,6 +190,11 @@ class Replay:
     """Each seat's proxy bids: private -> the most it bids (issue 21)."""
     proxy_orders: set[int] = field(default_factory=set)
     """The log numbers of the bids and passes proxies gave (the reports mark them)."""
+    auto_orders: set[int] = field(default_factory=set)
+    """The log numbers of the orders corporations' standing orders gave."""
+    autos: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Each corporation's standing orders: corporation -> (the president who set them, the
+    dividend: ``payout`` or ``withhold``)."""
     plan_records: list[PlanRecord] = field(default_factory=list)
     """Every plan record, in order (the reports mark the orders plans gave)."""
     clock_since: str = ""
@@ -206,7 +212,8 @@ class Replay:
             self, info=copy.deepcopy(self.info), game=copy.deepcopy(self.game), events=dict(self.events),
             effective=list(self.effective), gm=list(self.gm), deals=dict(self.deals),
             deal_records=list(self.deal_records), plans=dict(self.plans), plan_records=list(self.plan_records),
-            proxies={seat: dict(limits) for seat, limits in self.proxies.items()}, proxy_orders=set(self.proxy_orders))
+            proxies={seat: dict(limits) for seat, limits in self.proxies.items()}, proxy_orders=set(self.proxy_orders),
+            autos=dict(self.autos), auto_orders=set(self.auto_orders))
 
 
 def info_from_genesis(data: Mapping[str, Any]) -> GameInfo:
@@ -307,6 +314,13 @@ def apply_record(state: Replay, record: LogRecord, *, settle_now: bool = True) -
         state.gm.append(record)
     elif isinstance(record, PlanRecord):
         _apply_plan_record(state, record)
+    elif isinstance(record, AutoRecord):
+        if record.status == "used":
+            state.auto_orders.add(record.seq + 1)
+        elif record.dividend:
+            state.autos[record.corporation] = (record.seat, record.dividend)
+        else:
+            state.autos.pop(record.corporation, None)
     elif isinstance(record, ProxyRecord):
         if record.status == "set":
             state.proxies.setdefault(record.seat, {})[record.company] = record.limit

@@ -239,7 +239,13 @@ def _parse_away(line: str, words: list[str]) -> Away:
         raise OrderSyntaxError(form) from None
     if last < first:
         raise OrderSyntaxError(f"cannot read {line!r}: the last day comes before the first")
+    if first.year < 2000 or last.year > 2999 or (last - first).days >= 366:
+        raise OrderSyntaxError(f"cannot read {line!r}: an absence is at most a year, from 2000 to 2999")
     return Away(line, first, last)
+
+
+MOST_HOURS = 8760
+"""The longest time allowed TIMING sets (a year of hours; as many days of absence)."""
 
 
 TIMED_WORDS = {"AUCTION": "auction", "STOCK": "stock", "OPERATING": "operating"}
@@ -255,8 +261,8 @@ def _parse_timing(line: str, words: list[str]) -> GmCommand:
     if len(words) < 3:
         raise OrderSyntaxError(form)
     amount = 0 if upper[2] == "NONE" else number(words[2])
-    if amount is None:
-        raise OrderSyntaxError(form)
+    if amount is None or amount > MOST_HOURS:
+        raise OrderSyntaxError(form + f" (at most {MOST_HOURS})")
     if upper[1] in ("REMIND", "AWAY") and len(words) == 3:
         return GmCommand(line, "timing", (upper[1].lower(), str(amount), ""))
     policy = upper[3] if len(words) == 4 else "WAIT"

@@ -23,6 +23,7 @@ from pbem.application.state import Replay, deadline_of
 from pbem.errors import OrderError
 from pbem.execution import Work, apply_order, apply_plans
 from pbem.games import list_games
+from pbem.log_records import OrderRecord
 from pbem.mail.types import Submission
 from pbem.engine.deals import turn_key
 
@@ -58,7 +59,7 @@ def watch(room: Mailroom) -> int:
 
 
 def _look(room: Mailroom, game_id: str, action_log: ActionLog, committed: Replay, now: datetime) -> int:
-    if _finish_crashed(room, game_id, committed):
+    if _finish_crashed(room, game_id, action_log, committed):
         return 0
     deadline = deadline_of(committed)
     if deadline is None:
@@ -80,9 +81,10 @@ def _submission(room: Mailroom, game_id: str, message_id: str) -> Submission:
     return Submission(message_id, room.settings.address, "deadline", f"[{game_id}] deadline", game_id, None, ())
 
 
-def _finish_crashed(room: Mailroom, game_id: str, committed: Replay) -> bool:
-    """Queue the reports of a deadline's orders appended before a crash; whether it did."""
-    last = committed.effective[-1] if committed.effective else None
+def _finish_crashed(room: Mailroom, game_id: str, action_log: ActionLog, committed: Replay) -> bool:
+    """Queue the reports of a deadline's records appended before a crash (the log's last
+    record is the deadline's and no report covers it yet); whether it did."""
+    last = action_log.records[-1] if action_log.records else None
     if last is None or last.seq != committed.last_seq or not (last.source or "").startswith("<deadline."):
         return False
     if any(entry.seq == committed.last_seq for entry in room.archive(game_id).entries()):
@@ -117,9 +119,10 @@ def _act(room: Mailroom, game_id: str, action_log: ActionLog, committed: Replay,
     apply_plans(work)  # the next players' standing orders
     sub = _submission(room, game_id, message_id)
     room._commit(sub, action_log, Decision(tuple(work.records), work.state, (TurnReports(""),), "deadline"))
-    log.info("game %s: the deadline for %s passed; %d order(s) applied (%s)", game_id, deadline.seat,
-             len(work.records), deadline.policy.value)
-    return len(work.records)
+    orders = sum(isinstance(r, OrderRecord) for r in work.records)
+    log.info("game %s: the deadline for %s passed; %d order(s) applied (%s)", game_id, deadline.seat, orders,
+             deadline.policy.value)
+    return orders
 
 
 def _tell_gm(room: Mailroom, game_id: str, committed: Replay, deadline: Deadline) -> None:

@@ -168,12 +168,8 @@ def execute(command: Command, work: Work) -> None:
             raise OrderError("standing orders are a seat's; the GM gives orders with ACT AS <seat> <order>")
         if isinstance(command, PlanLine):
             work.plan = (work.plan or []) + [command.entry.text(Vocabulary.from_title(work.state.title))]
-        elif work.seat in work.state.plans or work.plan is not None:
-            work.plan = None
-            work.add(PlanRecord(seq=work.next_seq, actor=work.seat, by=work.sender, source=work.source,
-                                status="cancel", seat=work.seat))
-        else:
-            raise OrderError("CANCEL: you have no standing orders")
+        elif not drop_standing(work, work.seat):
+            raise OrderError("CANCEL: you have no standing orders or proxy bids")
         return
     _execute_gm(command, work)
 
@@ -246,6 +242,19 @@ def _proxy_answer(game: Game, seat: str, limits: dict[str, int]) -> tuple[Action
     return Pass(), 0
 
 
+def drop_standing(work: Work, seat: str) -> bool:
+    """Drop ``seat``'s plan (also one read from this mail) and proxy bids; whether it had any."""
+    had = seat in work.state.plans or work.plan is not None or bool(work.state.proxies.get(seat))
+    work.plan = None
+    if seat in work.state.plans:
+        work.add(PlanRecord(seq=work.next_seq, actor=seat, by=work.sender, source=work.source, status="cancel",
+                            seat=seat))
+    if work.state.proxies.get(seat):
+        work.add(ProxyRecord(seq=work.next_seq, actor=seat, by=work.sender, source=work.source, status="cancel",
+                             seat=seat, company="", limit=0))
+    return had
+
+
 def finish(work: Work) -> None:
     """After a mail's commands: its ``NEXT`` lines become the sender's plan, and the plans of
     the players to act are applied (:func:`apply_plans`)."""
@@ -254,7 +263,8 @@ def finish(work: Work) -> None:
                             status="set", seat=work.seat, entries=tuple(work.plan),
                             round=work.state.game.round_label()))
         work.plan = None
-    apply_plans(work)
+    if not any(isinstance(r, UndoRecord) and r.actor == "GM" for r in work.records):
+        apply_plans(work)  # after the GM's UNDO, standing orders wait for the next mail
 
 
 MAX_PLANNED = 200
@@ -289,10 +299,11 @@ def apply_plans(work: Work) -> None:
             apply_order(work, seat, answer[0])
             continue
         plan = work.state.plans.get(seat)
-        last = work.state.effective[-1].seq if work.state.effective else 0
-        if plan is None or plan.held == last:
+        if plan is None or plan.held is not None:
             return  # no plan, or the turn an entry left to the player
         entry = plans.parse_entry(plan.entries[plan.next], vocab)
+        if entry.until and game.state.round.kind == RoundKind.OPERATING:
+            return  # a programmed pass is for auctions and stock rounds: the president acts
         sold = any(plans.is_sale(r.action_in(vocab.action_types)) for r in work.state.effective if r.seq > plan.seq)
         action: Action | None
         if entry.until:
@@ -413,11 +424,15 @@ def take_back(work: Work) -> None:
         raise OrderError("TAKEBACK is a player's; the GM takes back with UNDO")
     effective = work.state.effective
     last = effective[-1] if effective else None
-    if last is None or last.actor != seat or last.by.lower() != work.sender.lower():
+    if last is None or last.actor != seat:
         who = f"#{last.seq} is {last.actor}'s" if last is not None else "nothing is in force"
         raise OrderError(f"TAKEBACK: only your own last order may be taken back, while nobody has acted since "
                          f"({who})")
+    if last.by.lower() != work.sender.lower():
+        raise OrderError(f"TAKEBACK: #{last.seq} was not sent from your address (a standing order, a proxy or "
+                         "the deadline sent it, or the GM); CANCEL stops standing orders, the GM may UNDO")
     work.add(UndoRecord(seq=work.next_seq, actor=seat, by=work.sender, source=work.source, to_seq=last.seq))
+    drop_standing(work, seat)  # the player takes the turn back into their own hands
 
 
 def _execute_gm(command: GmCommand, work: Work) -> None:

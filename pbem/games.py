@@ -109,9 +109,9 @@ def genesis_data(
     from pbem.application.deadlines import TIMED_ROUNDS, NoMove
 
     for kind, (hours, policy) in (timing or {}).items():
-        if kind not in TIMED_ROUNDS or hours < 0 or policy not in {p.value for p in NoMove}:
+        if kind not in TIMED_ROUNDS or not 0 <= hours <= 8760 or policy not in {p.value for p in NoMove}:
             raise ConfigError(f"timing {kind}={hours}:{policy}: write a round ({', '.join(TIMED_ROUNDS)}), "
-                              "hours from 0, and wait, pass or default")
+                              "hours from 0 to 8760, and wait, pass or default")
     settings = {**({"auto_runs": True} if auto_runs else {}), **({"random_seating": True} if random_seating else {}),
                 **({"timing": {k: {"hours": h, "policy": p} for k, (h, p) in timing.items()}} if timing else {})}
     return {

@@ -269,7 +269,8 @@ class ProxyRecord(LogRecord):
     """A proxy bid (issue 21): ``set``, seat ``seat`` bids on private ``company`` up to
     ``limit`` (money), raising by the least step whenever asked to raise or pass while that
     private is auctioned; ``used``, the proxy answered such a call (``limit`` the price it
-    bid, 0: it passed, the limit reached). Its bid or pass follows as an action record."""
+    bid, 0: it passed, the limit reached), its bid or pass following as an action record;
+    ``cancel``, every proxy of the seat is dropped (CANCEL, TAKEBACK)."""
 
     kind: ClassVar[str] = "proxy"
     status: str
@@ -337,7 +338,7 @@ def _body(kind: str, data: Mapping[str, Any]) -> tuple[type[LogRecord], dict[str
             and all(isinstance(data[k], str) for k in ("seat", "corporation", "dividend"))):
         return AutoRecord, {"status": data["status"], "seat": data["seat"], "corporation": data["corporation"],
                             "dividend": data["dividend"]}
-    if (kind == "proxy" and keys == {"status", "seat", "company", "limit"} and data["status"] in ("set", "used")
+    if (kind == "proxy" and keys == {"status", "seat", "company", "limit"} and data["status"] in ("set", "used", "cancel")
             and isinstance(data["seat"], str) and isinstance(data["company"], str) and type(data["limit"]) is int):
         return ProxyRecord, {"status": data["status"], "seat": data["seat"], "company": data["company"],
                              "limit": data["limit"]}

@@ -181,7 +181,9 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                     "seq": record.seq,
                     "actor": record.actor,
                     "order": format_order(record.action_in(vocab.action_types), vocab)
-                    + (" (sent by the deadline)" if (record.source or "").startswith("<deadline.") else "")
+                    + (" (sent by the deadline)" if (record.source or "").startswith("<deadline.")
+                       and record.seq - 1 not in planned and record.seq not in replay.proxy_orders
+                       and record.seq not in replay.auto_orders else "")
                     + (" (a standing order)" if record.seq - 1 in planned else "")
                     + (" (a proxy bid)" if record.seq in replay.proxy_orders else "")
                     + (" (the corporation's standing orders)" if record.seq in replay.auto_orders else ""),

@@ -35,6 +35,12 @@ class Table:
         return Submission(f"<m{len(self.records)}.{len(self.reports)}@example.org>", dict(self.seats)[seat], seat,
                           f"[{self.gid}] orders", self.gid, self.secrets[seat], body)
 
+    def submission_as_gm(self, *lines: str) -> Submission:
+        """A mail of ``lines`` from the GM (``gm@example.org``, secret ``gmpw``)."""
+        body = tuple(BodyLine(n, text, is_command_line(text)) for n, text in enumerate(lines, start=1))
+        return Submission(f"<gm{len(self.records)}@example.org>", "gm@example.org", "GM", f"[{self.gid}] ruling",
+                          self.gid, "gmpw", body)
+
     def send(self, seat: str, *lines: str) -> None:
         """A mail of ``lines`` from ``seat``, which must be accepted; the report follows."""
         decision = handle_mail(self.state, self.submission(seat, lines), self.config)

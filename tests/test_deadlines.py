@@ -222,3 +222,45 @@ def test_the_server_wakes_for_deadlines_without_mail(tmp_path: Path) -> None:
     result = one_pass(Server(table.room, MaildirInbound(tmp_path / "inbox"), MaildirOutbound(tmp_path / "out")))
     assert result.outcomes == {"deadline": 1}
     assert parse_records(log_records(table.data))[-1].actor == "Player 1"
+
+
+def test_standing_orders_of_others_do_not_put_a_deadline_off(tmp_path: Path) -> None:
+    table = timed(tmp_path, "TIMING AUCTION 48 PASS")
+    table.clock.t = T0 + 40 * HOUR
+    outcome, _ = table.order("Player 2", "NEXT PASS UNTIL END")
+    assert outcome == "processed"
+    table.clock.t = T0 + 49 * HOUR
+    assert watch(table.room) == 2, "Player 1's clock ran from the start, not from Player 2's plan"
+    orders = [r for r in parse_records(log_records(table.data)) if isinstance(r, OrderRecord)]
+    assert [(r.actor, r.data()) for r in orders] == [("Player 1", {"type": "pass"}), ("Player 2", {"type": "pass"})]
+
+
+def test_absences_and_times_beyond_reason_are_refused(tmp_path: Path) -> None:
+    table = timed(tmp_path, "TIMING AUCTION 48 PASS")
+    for line in ("AWAY 9999-12-31 TO 9999-12-31", "AWAY 2027-01-01 TO 2028-06-01"):
+        outcome, mails = table.order("Player 1", line)
+        assert outcome == "rejected" and "at most a year" in body(mails[0])
+    outcome, mails = table.order("GM", "TIMING AUCTION 999999999 PASS")
+    assert outcome == "rejected" and "at most 8760" in body(mails[0])
+    _, mails = table.order("Player 1", "REPORT")
+    assert "Deadline: Player 1 by" in body(mails[0]), "the game goes on"
+
+
+def test_a_crash_after_a_deadline_whose_last_record_is_a_plans_is_completed(tmp_path: Path) -> None:
+    table = timed(tmp_path, "TIMING AUCTION 24 PASS")
+    outcome, _ = table.order("Player 2", "NEXT BUY CS IF CASH > 99999")   # fails, no ELSE: left to Player 2
+    assert outcome == "processed"
+    table.clock.t = T0 + 25 * HOUR
+    before = set(table.room.outbox.pending())
+
+    def die() -> None:
+        raise Killed("killed right after the log fsync")
+
+    table.room.after_commit = die
+    with pytest.raises(Killed):
+        watch(table.room)
+    assert parse_records(log_records(table.data))[-1].kind_name == "plan"
+    table.reopen()
+    assert watch(table.room) == 0
+    reports = [m for m in new_mail(table, before) if "Turn report" in str(m["Subject"])]
+    assert len(reports) == 4, "the reports of the deadline's pass go out after the restart"

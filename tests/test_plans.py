@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.application.plans import Condition, Entry, holds, parse_entry
+from pbem.application.mail import handle_mail
 from pbem.application.state import replay
 from pbem.engine.actions import Bid, BuyShares, Par, Pass
 from pbem.engine.state import Owner
@@ -190,3 +191,75 @@ def test_a_corporations_standing_orders_play_its_turns_as_they_come() -> None:
         assert decision.state.game.operating_corporation() != corp, "the turn is over"
         assert decision.state.autos == {corp: (president, choice)}
         assert len(decision.state.auto_orders) == 3
+
+
+def test_an_if_or_else_with_nothing_after_it_is_refused_and_conditions_take_any_name_of_a_corporation() -> None:
+    for bad in ("BUY PRR IF", "BUY PRR ELSE", "BUY PRR IF PRICE PRR < 90 ELSE"):
+        with pytest.raises(OrderSyntaxError, match="NEXT <order>"):
+            parse_entry(bad, VOCAB)
+    named = parse_entry("BUY ERIE IF PRICE ERI <= 90", VOCAB)
+    assert named.conditions == (Condition("PRICE", "ERIE", "<=", 90),), "ERI reads as in BUY ERI"
+
+
+def test_a_turn_left_to_the_player_stays_theirs_until_another_player_acts() -> None:
+    table = stock_round_one()
+    table.send(CAT, "PAR PRR 67")
+    table.send(DAN, "NEXT BUY PRR IF PRICE PRR < 1", "NEXT PASS UNTIL END")
+    assert table.state.game.current_actors() == [DAN] and DAN in table.state.plans
+    table.send(DAN, "BUY PRR")                  # Dan's own order in the turn his plan left him
+    assert table.state.game.current_actors() != [DAN]
+    actions = [r.action_in(VOCAB.action_types) for r in table.records if isinstance(r, OrderRecord)]
+    assert actions[-1] == BuyShares("PRR"), "the plan's PASS waited for Dan's next turn"
+
+
+def test_takeback_and_the_gms_undo_are_not_undone_by_standing_orders() -> None:
+    table = stock_round_one()
+    table.send(DAN, "NEXT PAR NYC 100", "NEXT PASS UNTIL END")
+    table.send(CAT, "PAR PRR 67")               # Dan's plan starts the NYC at once
+    assert table.state.game.state.corporations["NYC"].president == DAN
+    table.send(DAN, "TAKEBACK")
+    game = table.state.game
+    assert game.current_actors() == [DAN] and game.state.corporations["NYC"].president is None
+    assert DAN not in table.state.plans, "taking a turn back takes it out of the plan's hands"
+    assert "you have no standing orders or proxy bids" in table.refused(DAN, "CANCEL")
+
+
+def test_cancel_drops_proxy_bids_and_the_gms_undo_of_a_proxy_bid_stands() -> None:
+    table = Table("proxy", "1830", (), [ANN, BOB, CAT])
+    table.send(ANN, "BID CA UP TO 200")
+    table.send(BOB, "BID CA 170")
+    table.play([(CAT, "BUY SV"), (ANN, "BUY CS"), (BOB, "BUY DH"), (CAT, "BUY MH")])
+    proxy_bid = table.records[-1]
+    assert isinstance(proxy_bid, OrderRecord) and proxy_bid.seq in table.state.proxy_orders
+    decision = handle_mail(table.state, table.submission_as_gm(f"UNDO {proxy_bid.seq}"), table.config)
+    assert decision.refusal is None and not any(r.seq in decision.state.proxy_orders for r in decision.records
+                                                if isinstance(r, OrderRecord)), "not bid again at once"
+    table.records += list(decision.records)
+    table.state = decision.state
+    assert table.state.game.current_actors() == [ANN]
+    table.send(ANN, "CANCEL")
+    assert ANN not in table.state.proxies or not table.state.proxies[ANN]
+    table.send(ANN, "PASS")
+    assert table.state.game.state.companies["CA"].owner == Owner.player(BOB)
+
+
+def test_programmed_passes_leave_the_operating_round_to_the_president() -> None:
+    """1830_game_end_bank before a run (action 440 on): a president's PASS UNTIL SR sends
+    nothing in the operating round; the president runs the trains."""
+    from pbem.application.state import GameInfo, Replay, Seat
+    from pbem.engine.steps import operating
+    from pbem.games import hash_secret
+    from pbem.importers.e18xx import effective_actions, load_record
+    from tests.records import record_path, replayed_before
+    from tests.test_deals import GID, address, mail, secret
+
+    record = load_record(record_path("1830", "1830_game_end_bank.json"))
+    run_id = next(a["id"] for a in effective_actions(record) if a["type"] == "run_routes" and float(a["id"]) >= 440)
+    game = replayed_before("1830", "1830_game_end_bank.json", run_id).game
+    president = game.current_actors()[0]
+    seats = [Seat(name, address(name), hash_secret(GID, secret(name))) for name in game.state.seats]
+    state = Replay(GameInfo(GID, "1830", (), seats, "gm@example.org", hash_secret(GID, "gmpw")), game.title, game)
+    decision = mail(state, president, "NEXT PASS UNTIL SR")
+    assert decision.refusal is None and [type(r) for r in decision.records] == [PlanRecord]
+    assert decision.state.game.current_actors() == [president]
+    assert operating.active_steps(decision.state.game)[0] is operating.Route

@@ -31,7 +31,7 @@ from pbem.engine.game import Game
 from pbem.engine.state import POOL, RoundKind
 from pbem.engine import shares
 from pbem.errors import OrderSyntaxError
-from pbem.order_codecs import Vocabulary
+from pbem.order_codecs import Vocabulary, corporation
 from pbem.orders import format_order, parse_order
 
 UNTIL = ("END", "SALE", "SR")
@@ -96,9 +96,9 @@ def parse_entry(text: str, vocab: Vocabulary) -> Entry:
         if len(words) != 3 or upper[2] not in UNTIL:
             raise OrderSyntaxError(f"cannot read {text!r}: write PASS UNTIL END, PASS UNTIL SALE or PASS UNTIL SR")
         return Entry(until=upper[2])
-    head, _, otherwise = _split(text, "ELSE")
-    order, _, tests = _split(head, "IF")
-    if not order.strip():
+    head, has_else, otherwise = _split(text, "ELSE")
+    order, has_if, tests = _split(head, "IF")
+    if not order.strip() or (has_if and not tests.strip()) or (has_else and not otherwise.strip()):
         raise OrderSyntaxError(f"cannot read {text!r}: write NEXT <order> [IF <condition>] [ELSE <order>]")
     conditions = tuple(_condition(part, text, vocab) for part in re.split(r"\s+AND\s+", tests.strip(), flags=re.I)
                        if part.strip()) if tests.strip() else ()
@@ -121,17 +121,19 @@ def _condition(part: str, line: str, vocab: Vocabulary) -> Condition:
     upper = [w.upper() for w in words]
     form = (f"cannot read the condition {part!r} of {line!r}: write e.g. PRICE PRR <= 90, CASH >= 200, "
             "CERTS < 12, PRR FLOATED, PRR STARTED, POOL PRR, UNSOLD PRR (NOT before one turns it round)")
-    corps = {c.upper(): c for c in vocab.corporations}
+    def corp(word: str) -> str:
+        return corporation(word, line, vocab)
+
     try:
         if upper[0] == "PRICE" and len(words) == 4 and upper[2] in _OPS:
-            return Condition("PRICE", corps[upper[1]], upper[2], int(words[3]), negated)
+            return Condition("PRICE", corp(words[1]), upper[2], int(words[3]), negated)
         if upper[0] in ("CASH", "CERTS") and len(words) == 3 and upper[1] in _OPS:
             return Condition(upper[0], "", upper[1], int(words[2]), negated)
         if upper[0] in ("POOL", "UNSOLD") and len(words) == 2:
-            return Condition(upper[0], corps[upper[1]], negated=negated)
+            return Condition(upper[0], corp(words[1]), negated=negated)
         if len(words) == 2 and upper[1] in ("STARTED", "FLOATED"):
-            return Condition(upper[1], corps[upper[0]], negated=negated)
-    except (KeyError, ValueError):
+            return Condition(upper[1], corp(words[0]), negated=negated)
+    except (IndexError, ValueError):  # OrderSyntaxError is a ValueError: an unknown corporation
         pass
     raise OrderSyntaxError(form)
 

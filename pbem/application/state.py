@@ -148,8 +148,8 @@ class StandingPlan:
     round: str
     next: int = 0
     held: int | None = None
-    """The log number of the last action in force when an entry left a turn to the player:
-    the plan waits until another action comes."""
+    """Set (the log position) when an entry left a turn to the player: the plan waits until
+    another player acts."""
 
 
 PLAN_GOES_ON = {"applied": 1, "else": 1, "left": 1, "over": 1, "kept": 0}
@@ -302,6 +302,9 @@ def apply_record(state: Replay, record: LogRecord, *, settle_now: bool = True) -
         raise ReplayError(record.seq, "a game record after record 0")
     if isinstance(record, OrderRecord):
         state.effective.append(record)
+        for seat, plan in list(state.plans.items()):
+            if plan.held is not None and seat != record.actor:  # the turn left to the player is over
+                state.plans[seat] = dataclasses.replace(plan, held=None)
     elif isinstance(record, UndoRecord):
         taken: list[OrderRecord] = []
         while state.effective and state.effective[-1].seq >= record.to_seq:
@@ -324,6 +327,8 @@ def apply_record(state: Replay, record: LogRecord, *, settle_now: bool = True) -
     elif isinstance(record, ProxyRecord):
         if record.status == "set":
             state.proxies.setdefault(record.seat, {})[record.company] = record.limit
+        elif record.status == "cancel":
+            state.proxies.pop(record.seat, None)
         else:
             state.proxy_orders.add(record.seq + 1)
             if record.limit == 0:
@@ -408,9 +413,9 @@ def open_deals(state: Replay) -> list[DealRecord]:
 
 def moves_clock(record: LogRecord) -> bool:
     """Whether ``record`` starts the clock of the player to act anew: an action, an undo, a
-    GM command, a deal, a change of the time allowed, the game's start; not a seat's width
-    or absence."""
-    return not isinstance(record, (WidthRecord, AwayRecord))
+    GM command, a change of the time allowed, the game's start; not a seat's width, absence,
+    deal offer, standing orders or proxy (which must not put a deadline off)."""
+    return isinstance(record, (OrderRecord, UndoRecord, GMRecord, TimingRecord, GameRecord))
 
 
 def deadline_of(state: Replay) -> Deadline | None:

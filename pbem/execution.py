@@ -20,7 +20,9 @@ from pbem.commands import (
     AutoOrders, Away, CancelPlan, Command, DealAnswer, GmCommand, Info, Order, PlanLine, ProxyBid, TakeBack,
 )
 from pbem.engine import deals, routes
-from pbem.engine.actions import Action, Bid, BuyPrivate, Dividend, Pass, RunAuto, RunRoutes, action_from_dict
+from pbem.engine.actions import (
+    Action, Bid, BuyPrivate, Dividend, Pass, RunAuto, RunRoutes, SellShares, action_from_dict,
+)
 from pbem.engine.game import Game
 from pbem.engine.state import RoundKind
 from pbem.engine.values import DividendChoice
@@ -299,24 +301,21 @@ def apply_plans(work: Work) -> None:
             apply_order(work, seat, answer[0])
             continue
         plan = work.state.plans.get(seat)
-        if plan is None or plan.held is not None:
+        if plan is None or plan.held:
             return  # no plan, or the turn an entry left to the player
         entry = plans.parse_entry(plan.entries[plan.next], vocab)
         if entry.until and game.state.round.kind == RoundKind.OPERATING:
             return  # a programmed pass is for auctions and stock rounds: the president acts
-        sold = any(plans.is_sale(r.action_in(vocab.action_types)) for r in work.state.effective if r.seq > plan.seq)
+        sold = {a.corporation for r in work.state.effective if r.seq > plan.seq
+                and isinstance(a := r.action_in(vocab.action_types), SellShares)}  # since the plan was sent
         action: Action | None
         if entry.until:
-            over = plans.pass_over(entry, game.round_label(), plan.round, game.state.round.kind, sold)
+            over = plans.pass_over(entry, game.round_label(), plan.round, game.state.round.kind, bool(sold))
             outcome, action = ("over", None) if over else ("kept", Pass())
         elif game.round_label() != plan.round:
             outcome, action = "expired", None
         else:
-            def sold_since(corp: str) -> bool:
-                return any(plans.is_sale(r.action_in(vocab.action_types), corp)
-                           for r in work.state.effective if r.seq > plan.seq)
-
-            met = all(plans.holds(c, game, seat, sold_since) for c in entry.conditions)
+            met = all(plans.holds(c, game, seat, sold.__contains__) for c in entry.conditions)
             outcome, action = ("applied", entry.order) if met else (
                 ("else", entry.otherwise) if entry.otherwise is not None else ("left", None))
         used = PlanRecord(seq=work.next_seq, actor=seat, by=work.sender, source=work.source, status="used",

@@ -137,9 +137,9 @@ class Server:
             result.deferred = len(drained.deferred)
             if outcome != "retry":
                 await self.inbound.settle(envelope, outcome)
-        result.outcomes["deadline"] = watch(self.mailroom)  # the server wakes for deadlines too
-        if not result.outcomes["deadline"]:
-            del result.outcomes["deadline"]
+        applied = watch(self.mailroom)  # the server wakes for deadlines too
+        if applied:
+            result.outcomes["deadline"] = applied
         drained = await self.mailroom.drain(self.outbound)
         result.sent += len(drained.sent)
         result.deferred = len(drained.deferred)

@@ -168,7 +168,6 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
     private_widths = (max([3] + [len(c.sym) for c in title.companies]),
                       max([26] + [len(c.name) for c in title.companies]))
     vocab = Vocabulary.from_title(title)
-    planned = {r.seq for r in replay.plan_records if r.status == "used" and r.outcome in ("applied", "else", "kept")}
     since: list[dict[str, Any]] = []
     for plan_record in replay.plan_records:
         text = plan_text(plan_record)
@@ -181,12 +180,8 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
                     "seq": record.seq,
                     "actor": record.actor,
                     "order": format_order(record.action_in(vocab.action_types), vocab)
-                    + (" (sent by the deadline)" if (record.source or "").startswith("<deadline.")
-                       and record.seq - 1 not in planned and record.seq not in replay.proxy_orders
-                       and record.seq not in replay.auto_orders else "")
-                    + (" (a standing order)" if record.seq - 1 in planned else "")
-                    + (" (a proxy bid)" if record.seq in replay.proxy_orders else "")
-                    + (" (the corporation's standing orders)" if record.seq in replay.auto_orders else ""),
+                    + (f" ({replay.given_by[record.seq]})" if record.seq in replay.given_by
+                       else " (sent by the deadline)" if (record.source or "").startswith("<deadline.") else ""),
                     "events": [in_terms(line, words["president"])
                                for line in render_all(replay.events.get(record.seq, []), money)],
                 }

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from pbem.engine.actions import Action, SellShares
+from pbem.engine.actions import Action
 from pbem.engine.game import Game
 from pbem.engine.state import POOL, RoundKind
 from pbem.engine import shares
@@ -159,11 +159,6 @@ def holds(condition: Condition, game: Game, seat: str, sold_since: Callable[[str
     else:
         result = state.corporations[condition.corp].floated
     return result != condition.negated
-
-
-def is_sale(action: Action, corp: str | None = None) -> bool:
-    """Whether ``action`` sells shares (of ``corp``, where given)."""
-    return isinstance(action, SellShares) and corp in (None, action.corporation)
 
 
 def pass_over(entry: Entry, round_now: str, round_set: str, kind_now: str, sold: bool) -> bool:

@@ -147,13 +147,16 @@ class StandingPlan:
     entries: tuple[str, ...]
     round: str
     next: int = 0
-    held: int | None = None
-    """Set (the log position) when an entry left a turn to the player: the plan waits until
-    another player acts."""
+    held: bool = False
+    """An entry left a turn to the player: the plan waits until another player acts."""
 
 
 PLAN_GOES_ON = {"applied": 1, "else": 1, "left": 1, "over": 1, "kept": 0}
 """How far each outcome of a plan's entry moves the plan on (other outcomes end it)."""
+
+
+GIVEN_BY = {"plan": "a standing order", "proxy": "a proxy bid", "auto": "the corporation's standing orders"}
+"""How the reports mark an order a seat's standing orders gave rather than a mail."""
 
 
 GmEntry = GMRecord | Undone
@@ -188,10 +191,9 @@ class Replay:
     """The seats' standing orders still to come (:mod:`pbem.application.plans`)."""
     proxies: dict[str, dict[str, int]] = field(default_factory=dict)
     """Each seat's proxy bids: private -> the most it bids (issue 21)."""
-    proxy_orders: set[int] = field(default_factory=set)
-    """The log numbers of the bids and passes proxies gave (the reports mark them)."""
-    auto_orders: set[int] = field(default_factory=set)
-    """The log numbers of the orders corporations' standing orders gave."""
+    given_by: dict[int, str] = field(default_factory=dict)
+    """The log number of each order a standing order, a proxy or a corporation's standing
+    orders gave -> what gave it (:data:`GIVEN_BY`; the reports mark them)."""
     autos: dict[str, tuple[str, str]] = field(default_factory=dict)
     """Each corporation's standing orders: corporation -> (the president who set them, the
     dividend: ``payout`` or ``withhold``)."""
@@ -205,6 +207,16 @@ class Replay:
     stale: bool = field(default=False, repr=False, compare=False)
     """An undo took back an action the engine had applied: the game is rebuilt on settling."""
 
+    @property
+    def proxy_orders(self) -> set[int]:
+        """The log numbers of the bids and passes proxies gave."""
+        return {seq for seq, what in self.given_by.items() if what == GIVEN_BY["proxy"]}
+
+    @property
+    def auto_orders(self) -> set[int]:
+        """The log numbers of the orders corporations' standing orders gave."""
+        return {seq for seq, what in self.given_by.items() if what == GIVEN_BY["auto"]}
+
     def fork(self) -> Replay:
         """A copy to work on: its own game state, info and lists (the title, the records and
         the events already there are immutable and shared)."""
@@ -212,8 +224,8 @@ class Replay:
             self, info=copy.deepcopy(self.info), game=copy.deepcopy(self.game), events=dict(self.events),
             effective=list(self.effective), gm=list(self.gm), deals=dict(self.deals),
             deal_records=list(self.deal_records), plans=dict(self.plans), plan_records=list(self.plan_records),
-            proxies={seat: dict(limits) for seat, limits in self.proxies.items()}, proxy_orders=set(self.proxy_orders),
-            autos=dict(self.autos), auto_orders=set(self.auto_orders))
+            proxies={seat: dict(limits) for seat, limits in self.proxies.items()}, autos=dict(self.autos),
+            given_by=dict(self.given_by))
 
 
 def info_from_genesis(data: Mapping[str, Any]) -> GameInfo:
@@ -303,8 +315,8 @@ def apply_record(state: Replay, record: LogRecord, *, settle_now: bool = True) -
     if isinstance(record, OrderRecord):
         state.effective.append(record)
         for seat, plan in list(state.plans.items()):
-            if plan.held is not None and seat != record.actor:  # the turn left to the player is over
-                state.plans[seat] = dataclasses.replace(plan, held=None)
+            if plan.held and seat != record.actor:  # the turn left to the player is over
+                state.plans[seat] = dataclasses.replace(plan, held=False)
     elif isinstance(record, UndoRecord):
         taken: list[OrderRecord] = []
         while state.effective and state.effective[-1].seq >= record.to_seq:
@@ -319,7 +331,7 @@ def apply_record(state: Replay, record: LogRecord, *, settle_now: bool = True) -
         _apply_plan_record(state, record)
     elif isinstance(record, AutoRecord):
         if record.status == "used":
-            state.auto_orders.add(record.seq + 1)
+            state.given_by[record.seq + 1] = GIVEN_BY["auto"]
         elif record.dividend:
             state.autos[record.corporation] = (record.seat, record.dividend)
         else:
@@ -330,7 +342,7 @@ def apply_record(state: Replay, record: LogRecord, *, settle_now: bool = True) -
         elif record.status == "cancel":
             state.proxies.pop(record.seat, None)
         else:
-            state.proxy_orders.add(record.seq + 1)
+            state.given_by[record.seq + 1] = GIVEN_BY["proxy"]
             if record.limit == 0:
                 state.proxies.get(record.seat, {}).pop(record.company, None)
     elif isinstance(record, DealRecord):
@@ -349,6 +361,8 @@ def apply_record(state: Replay, record: LogRecord, *, settle_now: bool = True) -
 
 def _apply_plan_record(state: Replay, record: PlanRecord) -> None:
     state.plan_records.append(record)
+    if record.status == "used" and record.outcome in ("applied", "else", "kept"):
+        state.given_by[record.seq + 1] = GIVEN_BY["plan"]  # its order is the next record
     if record.status == "set":
         state.plans[record.seat] = StandingPlan(record.seq, record.entries, record.round)
         return
@@ -357,8 +371,7 @@ def _apply_plan_record(state: Replay, record: PlanRecord) -> None:
         return
     step = record.index + PLAN_GOES_ON[record.outcome]
     if step < len(plan.entries):
-        held = (state.effective[-1].seq if state.effective else 0) if record.outcome == "left" else None
-        state.plans[record.seat] = dataclasses.replace(plan, next=step, held=held)
+        state.plans[record.seat] = dataclasses.replace(plan, next=step, held=record.outcome == "left")
 
 
 def settle(state: Replay, *, atomic: bool = True) -> None:

@@ -254,21 +254,24 @@ TIMED_WORDS = {"AUCTION": "auction", "STOCK": "stock", "OPERATING": "operating"}
 
 def _parse_timing(line: str, words: list[str]) -> GmCommand:
     """``TIMING <AUCTION|STOCK|OPERATING> <hours|NONE> [WAIT|PASS|DEFAULT]``,
-    ``TIMING REMIND <hours>``, ``TIMING AWAY <days a year>``."""
+    ``TIMING REMIND <hours>``, ``TIMING DEALS <hours>``, ``TIMING AWAY <days a year> [FOR
+    <seat>]``. Args: the record's round, hours, policy and seat (``""``: every seat)."""
     form = (f"cannot read {line!r}: write TIMING STOCK 48 PASS (AUCTION, STOCK or OPERATING; hours or NONE; "
-            "WAIT, PASS or DEFAULT), TIMING REMIND 24 or TIMING AWAY 30")
+            "WAIT, PASS or DEFAULT), TIMING REMIND 24, TIMING DEALS 48, TIMING AWAY 30 or TIMING AWAY 45 FOR Bob")
     upper = [w.upper() for w in words]
     if len(words) < 3:
         raise OrderSyntaxError(form)
     amount = 0 if upper[2] == "NONE" else number(words[2])
     if amount is None or amount > MOST_HOURS:
         raise OrderSyntaxError(form + f" (at most {MOST_HOURS})")
-    if upper[1] in ("REMIND", "AWAY") and len(words) == 3:
-        return GmCommand(line, "timing", (upper[1].lower(), str(amount), ""))
+    if upper[1] in ("REMIND", "AWAY", "DEALS") and len(words) == 3:
+        return GmCommand(line, "timing", (upper[1].lower(), str(amount), "", ""))
+    if upper[1] == "AWAY" and len(words) >= 5 and upper[3] == "FOR":
+        return GmCommand(line, "timing", ("away", str(amount), "", " ".join(words[4:])))
     policy = upper[3] if len(words) == 4 else "WAIT"
     if upper[1] not in TIMED_WORDS or len(words) > 4 or policy not in ("WAIT", "PASS", "DEFAULT"):
         raise OrderSyntaxError(form)
-    return GmCommand(line, "timing", (TIMED_WORDS[upper[1]], str(amount), policy.lower()))
+    return GmCommand(line, "timing", (TIMED_WORDS[upper[1]], str(amount), policy.lower(), ""))
 
 
 def _parse_gm(line: str, words: list[str], vocab: Vocabulary, info: GameInfo) -> Command:
@@ -377,7 +380,9 @@ def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
             "                                no deadline) and what happens then: WAIT (I am told), PASS,",
             "                                DEFAULT (no track or token, RUN AUTO, PAYOUT, no train",
             "                                unless one must be bought); TIMING REMIND <hours> before;",
-            "                                TIMING AWAY <days> a seat may be away a year",
+            "                                TIMING AWAY <days> [FOR <seat>] a seat may be away a",
+            "                                year; TIMING DEALS <hours> a deal offered stands (NONE:",
+            "                                until the buyer's turn ends)",
             "  END GAME                      end the game now",
         ]
     return "\n".join(parts)

@@ -2,7 +2,8 @@
 reminder due is queued once, and a deadline passed applies the game's no-move policy for the
 player to act (:func:`pbem.application.deadlines.default_action`) as orders of that seat,
 logged and reported like mail; where nothing may be done for the player (WAIT, or a train
-that must be bought), the GM is told once.
+that must be bought), the GM is told once. A deal offered and unanswered for the time the
+GM allows (TIMING DEALS) lapses.
 
 Crash safety: the orders a deadline applies are appended under a Message-ID fixed by the
 game and its log position (``<deadline.<game>.<seq>@domain>``), and their reports are queued
@@ -14,16 +15,16 @@ it is about, so the outbox never holds it twice.
 from __future__ import annotations
 
 import logging
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING
 
-from pbem.application.deadlines import Deadline, NoMove, default_action, time_left, when
+from pbem.application.deadlines import Deadline, NoMove, default_action, parse_time, time_left, when
 from pbem.application.mail import Decision, TurnReports
-from pbem.application.state import Replay, deadline_of
+from pbem.application.state import Replay, deadline_of, open_deals
 from pbem.errors import OrderError
 from pbem.execution import Work, apply_order, apply_plans
 from pbem.games import list_games
-from pbem.log_records import OrderRecord
+from pbem.log_records import DealRecord, OrderRecord
 from pbem.mail.types import Submission
 from pbem.engine.deals import turn_key
 
@@ -60,6 +61,8 @@ def watch(room: Mailroom) -> int:
 
 def _look(room: Mailroom, game_id: str, action_log: ActionLog, committed: Replay, now: datetime) -> int:
     if _finish_crashed(room, game_id, action_log, committed):
+        return 0
+    if _lapse_deals(room, game_id, action_log, committed, now):
         return 0
     deadline = deadline_of(committed)
     if deadline is None:
@@ -123,6 +126,27 @@ def _act(room: Mailroom, game_id: str, action_log: ActionLog, committed: Replay,
     log.info("game %s: the deadline for %s passed; %d order(s) applied (%s)", game_id, deadline.seat, orders,
              deadline.policy.value)
     return orders
+
+
+def _lapse_deals(room: Mailroom, game_id: str, action_log: ActionLog, committed: Replay, now: datetime) -> bool:
+    """End the deals offered more than the game's ``deal_hours`` ago and not answered
+    (TIMING DEALS), logged as lapsed under their owners' seats and reported; whether any did."""
+    hours = committed.info.deal_hours
+    lapsed = [deal for deal in open_deals(committed)
+              if hours > 0 and (offered := parse_time(deal.time)) is not None
+              and now >= offered + timedelta(hours=hours)]
+    if not lapsed:
+        return False
+    message_id = deadline_id(room, game_id, committed.last_seq)
+    work = Work(committed.fork(), room.settings.address, message_id, None, False,
+                room.settings.route_budget, lambda: "", lambda game, secret: "")
+    for deal in lapsed:
+        work.add(DealRecord(seq=work.next_seq, actor=deal.owner or "GM", by=room.settings.address,
+                            source=message_id, status="lapsed", deal=deal.seq))
+    sub = _submission(room, game_id, message_id)
+    room._commit(sub, action_log, Decision(tuple(work.records), work.state, (TurnReports(""),), "deadline"))
+    log.info("game %s: %d deal offer(s) lapsed unanswered", game_id, len(lapsed))
+    return True
 
 
 def _tell_gm(room: Mailroom, game_id: str, committed: Replay, deadline: Deadline) -> None:

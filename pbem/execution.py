@@ -348,7 +348,8 @@ def place_order(work: Work, seat: str, action: Action, *, by: str | None = None)
 
 def away(work: Work, command: Away) -> None:
     """The sender's seat is away ``command.first`` to ``command.last``, within the days a
-    year the game allows (``GameInfo.away_days``; the GM sets more with TIMING AWAY).
+    year the game allows the seat (``GameInfo.away_allowance``; the GM grants more with
+    TIMING AWAY <days> FOR <seat>).
 
     :raises OrderError: the GM sent it, the game is over, or the allowance is exceeded.
     """
@@ -360,9 +361,11 @@ def away(work: Work, command: Away) -> None:
     year = command.first.year
     taken = sum(a.days for a in info.absences if a.seat == work.seat and a.first.year == year)
     days = (command.last - command.first).days + 1
-    if taken + days > info.away_days:
+    allowed = info.away_allowance(work.seat)
+    if taken + days > allowed:
         raise OrderError(f"AWAY: {days} days would make {taken + days} days away in {year}; the game allows "
-                         f"{info.away_days} a year ({taken} taken); ask the GM for more (TIMING AWAY <days>)")
+                         f"{allowed} a year ({taken} taken); ask the GM for more "
+                         f"(TIMING AWAY <days> FOR {work.seat})")
     work.add(AwayRecord(seq=work.next_seq, actor=work.seat, by=work.sender, source=work.source, seat=work.seat,
                         first=command.first.isoformat(), last=command.last.isoformat()))
 
@@ -461,8 +464,13 @@ def _execute_gm(command: GmCommand, work: Work) -> None:
     elif command.name in ("pause", "resume", "end"):
         work.add(GMRecord(**envelope, command=command.name))
     elif command.name == "timing":
-        round_kind, hours, policy = command.args
-        work.add(TimingRecord(**envelope, round=round_kind, hours=int(hours), policy=policy))
+        round_kind, hours, policy, seat_name = command.args
+        seat = info.seat_named(seat_name) if seat_name else None
+        if seat_name and seat is None:
+            raise OrderError(f"{command.line!r}: no seat {seat_name!r}; the seats are "
+                             + ", ".join(s.name for s in info.seats))
+        work.add(TimingRecord(**envelope, round=round_kind, hours=int(hours), policy=policy,
+                              seat=seat.name if seat is not None else ""))
     elif command.name in ("deadline", "broadcast"):
         work.add(GMRecord(**envelope, command=command.name, text=command.args[0]))
         if command.name == "broadcast":

@@ -176,8 +176,9 @@ class WidthRecord(LogRecord):
         return {"setting": "width", "seat": self.seat, "value": self.value}
 
 
-DEAL_ANSWERS = ("accepted", "declined")
-"""The ``status`` of a ``deal`` record answering an offer."""
+DEAL_ANSWERS = ("accepted", "declined", "lapsed")
+"""The ``status`` of a ``deal`` record ending an offer (``lapsed``: unanswered within the
+time the GM allows, TIMING DEALS)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -208,15 +209,21 @@ class TimingRecord(LogRecord):
     ``round`` (``auction``, ``stock``, ``operating``) ``hours`` (0: no deadline) and the
     no-move ``policy`` (``wait``, ``pass``, ``default``); ``round`` ``remind``: a reminder
     ``hours`` before a deadline; ``away``: ``hours`` is the days of absence a seat may take
-    in a year (``policy`` empty for those two)."""
+    in a year (the seat ``seat`` only, where given: the GM's grant); ``deals``: a deal
+    offered lapses after ``hours`` unanswered (0: when the buyer's turn ends). ``policy`` is
+    empty for the last three."""
 
     kind: ClassVar[str] = "setting"
     round: str
     hours: int
     policy: str = ""
+    seat: str = ""
 
     def data(self) -> dict[str, Any]:
-        return {"setting": "timing", "round": self.round, "hours": self.hours, "policy": self.policy}
+        out: dict[str, Any] = {"setting": "timing", "round": self.round, "hours": self.hours, "policy": self.policy}
+        if self.seat:
+            out["seat"] = self.seat
+        return out
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -342,9 +349,12 @@ def _body(kind: str, data: Mapping[str, Any]) -> tuple[type[LogRecord], dict[str
             and isinstance(data["seat"], str) and isinstance(data["company"], str) and type(data["limit"]) is int):
         return ProxyRecord, {"status": data["status"], "seat": data["seat"], "company": data["company"],
                              "limit": data["limit"]}
-    if (kind == "setting" and data.get("setting") == "timing" and keys == {"setting", "round", "hours", "policy"}
-            and isinstance(data["round"], str) and type(data["hours"]) is int and isinstance(data["policy"], str)):
-        return TimingRecord, {"round": data["round"], "hours": data["hours"], "policy": data["policy"]}
+    if (kind == "setting" and data.get("setting") == "timing"
+            and keys in ({"setting", "round", "hours", "policy"}, {"setting", "round", "hours", "policy", "seat"})
+            and isinstance(data["round"], str) and type(data["hours"]) is int and isinstance(data["policy"], str)
+            and isinstance(data.get("seat", ""), str)):
+        return TimingRecord, {"round": data["round"], "hours": data["hours"], "policy": data["policy"],
+                              "seat": data.get("seat", "")}
     if (kind == "setting" and data.get("setting") == "away" and keys == {"setting", "seat", "from", "to"}
             and all(isinstance(data[k], str) for k in ("seat", "from", "to"))):
         return AwayRecord, {"seat": data["seat"], "first": data["from"], "last": data["to"]}

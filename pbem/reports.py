@@ -15,7 +15,7 @@ import textwrap
 import unicodedata
 from dataclasses import dataclass
 import time
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from importlib import resources
 from pathlib import Path
 from typing import Any, Callable, Literal
@@ -30,7 +30,7 @@ from pbem.engine.events import render_all
 from pbem.engine.actions import action_from_dict
 from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
 from pbem.engine.state import IPO, POOL, Owner
-from pbem.application.deadlines import time_left, when
+from pbem.application.deadlines import parse_time, time_left, when
 from pbem.application.state import deadline_of, open_deals
 from pbem.games import GmEntry, Replay, Undone
 from pbem.log_records import DealRecord, PlanRecord
@@ -472,7 +472,16 @@ def deal_text(record: DealRecord, vocab: Vocabulary) -> str:
     if record.status == "offered" and record.action_data is not None:
         action = action_from_dict(dict(record.action_data), vocab.action_types)
         return f"offers {record.owner} a deal: {format_order(action, vocab)} (needs {record.owner}'s consent)"
+    if record.status == "lapsed":
+        return f"deal {record.deal} lapsed unanswered"
     return f"{'ACCEPT' if record.status == 'accepted' else 'DECLINE'} {record.deal}"
+
+
+def lapse_time(replay: Replay, deal: DealRecord) -> str:
+    """`` or Tue 2026-12-01 14:00 UTC`` when the game's TIMING DEALS ends ``deal`` sooner."""
+    offered = parse_time(deal.time)
+    hours = replay.info.deal_hours
+    return f" or {when(offered + timedelta(hours=hours))}" if hours > 0 and offered is not None else ""
 
 
 def deal_lines(replay: Replay, vocab: Vocabulary, recipient: str | None, width: int = 80) -> list[str]:
@@ -484,7 +493,7 @@ def deal_lines(replay: Replay, vocab: Vocabulary, recipient: str | None, width: 
         order = format_order(action_from_dict(dict(deal.action_data), vocab.action_types), vocab)
         if recipient is not None and recipient == deal.owner:
             text = (f"DEAL {deal.seq}: {deal.buyer} offers you a deal: {order}. Send ACCEPT {deal.seq} "
-                    f"or DECLINE {deal.seq}; it stands until {deal.buyer}'s turn ends.")
+                    f"or DECLINE {deal.seq}; it stands until {deal.buyer}'s turn ends{lapse_time(replay, deal)}.")
         else:
             text = f"DEAL {deal.seq}: {deal.buyer} offers {deal.owner} a deal: {order} (waiting for {deal.owner})."
         out += wrap_text(text, 2, 4, width - 2).splitlines()

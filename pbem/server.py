@@ -62,7 +62,7 @@ from pbem.application.mail import (AppConfig, Broadcast, Decision, FaultNotice, 
                                    TurnReports)
 from pbem.application import refusals
 from pbem.application.mail import handle_mail, recover_mail
-from pbem.application.state import moves_clock, start
+from pbem.application.state import start
 from pbem.application.texts import TextSettings, general_help_text, gm_welcome_text, info_reply, turn_report
 from pbem.application.texts import welcome_text
 from pbem.durable import clean_temporary_files, write_atomic
@@ -364,7 +364,7 @@ class Mailroom:
             written = action_log.append(decision.records)
             if self.after_commit is not None:
                 self.after_commit()
-            committed.clock_since = next((r.time for r in reversed(written) if moves_clock(r)), committed.clock_since)
+            committed.stamp(written)
             if written[-1].seq != committed.last_seq:
                 log.error("game %s: the working copy ends at #%d, the log at #%d; rebuilt from the log",
                           game_id, committed.last_seq, written[-1].seq)

@@ -6,6 +6,9 @@ player's deadline; a crash between the log and the mail is completed on the next
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -30,6 +33,7 @@ from tests.records import replayed_before
 from tests.test_mailroom import GID, GM, P1, P2, T0, Table, body, log_records, one_pass, queued
 
 HOUR = 3600.0
+ROOT = Path(__file__).resolve().parent.parent
 START = datetime.fromtimestamp(T0, timezone.utc)
 
 
@@ -100,11 +104,11 @@ def test_timing_and_away_read_as_written() -> None:
 
     info = GameInfo(GID, "1830", (), [], GM, "")
     assert parse_line("TIMING STOCK 48 PASS", vocab, info, is_gm=True) == GmCommand(
-        "TIMING STOCK 48 PASS", "timing", ("stock", "48", "pass"))
+        "TIMING STOCK 48 PASS", "timing", ("stock", "48", "pass", ""))
     assert parse_line("timing operating none", vocab, info, is_gm=True) == GmCommand(
-        "timing operating none", "timing", ("operating", "0", "wait"))
+        "timing operating none", "timing", ("operating", "0", "wait", ""))
     assert parse_line("TIMING REMIND 12", vocab, info, is_gm=True) == GmCommand(
-        "TIMING REMIND 12", "timing", ("remind", "12", ""))
+        "TIMING REMIND 12", "timing", ("remind", "12", "", ""))
     assert parse_line("AWAY 2026-12-24 TO 2027-01-02", vocab, info, is_gm=False) == Away(
         "AWAY 2026-12-24 TO 2027-01-02", date(2026, 12, 24), date(2027, 1, 2))
     for bad in ("TIMING STOCK", "TIMING LUNCH 4", "TIMING STOCK 4 SLEEP"):
@@ -191,6 +195,23 @@ def test_an_absence_moves_the_deadline_within_the_yearly_allowance(tmp_path: Pat
     assert watch(table.room) == 1
     outcome, mails = table.order("Player 2", f"AWAY {first} TO {first + timedelta(days=5)}")
     assert outcome == "rejected" and "the game allows 5 a year" in body(mails[0])
+    assert "TIMING AWAY <days> FOR Player 2" in body(mails[0])
+
+
+def test_the_gm_grants_one_seat_more_days_away(tmp_path: Path) -> None:
+    table = timed(tmp_path, "TIMING AWAY 5", "TIMING AWAY 12 FOR 2")
+    first = START.date() + timedelta(days=1)
+    ten_days = f"AWAY {first} TO {first + timedelta(days=9)}"
+    outcome, mails = table.order("Player 1", ten_days)
+    assert outcome == "rejected" and "the game allows 5 a year" in body(mails[0])
+    assert table.order("Player 2", ten_days)[0] == "processed", "the GM's grant to Player 2"
+    outcome, mails = table.order("Player 2", f"AWAY {first + timedelta(days=20)} TO {first + timedelta(days=22)}")
+    assert outcome == "rejected" and "the game allows 12 a year (10 taken)" in body(mails[0])
+    outcome, mails = table.order("GM", "TIMING AWAY 9 FOR Nobody")
+    assert outcome == "rejected" and "no seat 'Nobody'" in body(mails[0])
+    grant = [r for r in parse_records(log_records(table.data)) if isinstance(r, TimingRecord) and r.seat]
+    assert [(r.round, r.hours, r.seat) for r in grant] == [("away", 12, "Player 2")]
+    assert parse_record(grant[0].to_dict()) == grant[0]
 
 
 def killed_during_watch(table: Table) -> None:
@@ -220,6 +241,32 @@ def test_a_crash_between_the_log_and_the_reports_is_completed_once(tmp_path: Pat
     table.reopen()
     assert watch(table.room) == 0
     assert len(new_mail(table, before)) == 4 and len(log_records(table.data)) == count, "nothing doubled"
+
+
+KILL_DURING_WATCH = """
+import os, signal, sys
+from pathlib import Path
+from pbem.deadline_watch import watch
+from tests.test_mailroom import Clock, make_room
+room = make_room(Path(sys.argv[1]), Clock(float(sys.argv[2])))
+room.after_commit = lambda: os.kill(os.getpid(), signal.SIGKILL)
+watch(room)
+"""
+
+
+def test_a_server_killed_with_sigkill_after_the_log_append_completes_the_deadline_once(tmp_path: Path) -> None:
+    table = timed(tmp_path, "TIMING AUCTION 24 PASS")
+    before = set(table.room.outbox.pending())
+    count = len(log_records(table.data))
+    done = subprocess.run([sys.executable, "-c", KILL_DURING_WATCH, str(table.data), str(T0 + 25 * HOUR)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    assert len(log_records(table.data)) == count + 1 and new_mail(table, before) == []
+    table.reopen()
+    table.clock.t = T0 + 26 * HOUR
+    assert watch(table.room) == 0 and watch(table.room) == 0
+    reports = [m for m in new_mail(table, before) if "Turn report" in str(m["Subject"])]
+    assert len(reports) == 4 and len(log_records(table.data)) == count + 1, "applied once, reported once"
 
 
 def test_the_server_wakes_for_deadlines_without_mail(tmp_path: Path) -> None:

@@ -10,6 +10,8 @@ the SV handed to Player 1 beforehand, so that the purchase is a deal between two
 from __future__ import annotations
 
 import dataclasses
+from datetime import datetime, timezone
+from pathlib import Path
 
 import pytest
 
@@ -21,10 +23,14 @@ from pbem.engine import deals
 from pbem.engine.actions import BuyPrivate, BuyTrain
 from pbem.engine.values import Owner
 from pbem.games import hash_secret
-from pbem.log_records import DealRecord, OrderRecord, UndoRecord, parse_record
+from pbem.log_records import DealRecord, LogRecord, OrderRecord, UndoRecord, parse_record, parse_records
 from pbem.mail.types import BodyLine, Submission
+from pbem.deadline_watch import watch
+from pbem.importers.e18xx import load_record
+from pbem.importers.log_import import create_imported_game
 from tests.mail_table import Table
-from tests.records import replayed_before
+from tests.records import record_path, replayed_before
+from tests.test_mailroom import T0, Clock, body, build_mail, log_records, make_room, only, queued
 
 P1, P2, P3 = "Player 1", "Player 2", "Player 3"
 GID = "deals"
@@ -193,3 +199,53 @@ def test_the_gm_takes_back_with_undo() -> None:
 @pytest.mark.parametrize("line", ["ACCEPT 1 2", "DECLINE x", "TAKEBACK NOW"])
 def test_malformed_answers_are_refused_with_the_form(line: str) -> None:
     assert "write" in refused(position(), P1, line)
+
+
+# -- a deal's time, through the mailroom with a fake clock -------------------------------------
+
+
+def imported_before(data: Path, action_id: float) -> dict[str, str]:
+    """1830_game_end_bank up to ``action_id`` as game ``deals`` in ``data``: its secrets."""
+    record = load_record(record_path("1830", "1830_game_end_bank.json"))
+    record = {**record, "actions": [a for a in record["actions"] if float(a["id"]) < action_id]}
+    secrets, _ = create_imported_game(data, GID, record)
+    return secrets
+
+
+def seat_mail(seat: str, secrets: dict[str, str], n: int, *lines: str) -> bytes:
+    sender = "gm@import.invalid" if seat == "GM" else seat.lower().replace(" ", "-") + "@import.invalid"
+    text = f"PASSWORD {secrets[seat]}\n" + "\n".join(lines) + "\n"
+    return build_mail(sender, text, subject=f"[{GID}] orders", mid=f"<d{n}@players.example>")
+
+
+def test_an_offer_unanswered_lapses_after_the_time_the_gm_allows(tmp_path: Path) -> None:
+    secrets = imported_before(tmp_path / "data", 74)  # B&O's turn (Player 3); Player 1 holds the CS
+    clock = Clock(T0)
+    room = make_room(tmp_path / "data", clock)
+    assert room.handle(seat_mail("GM", secrets, 1, "TIMING DEALS 24")) == "processed"
+    before = set(room.outbox.pending())
+    assert room.handle(seat_mail(P3, secrets, 2, "BUY CS 40")) == "processed"
+    to_owner = [m for i, m in queued(room) if i not in before and "player-1@" in str(m["To"])]
+    offered = body(only(to_owner))
+    lapse = datetime.fromtimestamp(T0 + 24 * 3600, timezone.utc).strftime("%a %Y-%m-%d %H:%M UTC")
+    assert "it stands until Player 3's turn ends or" in offered and lapse in offered.replace("\n    ", " ")
+    clock.t = T0 + 23 * 3600
+    seqs = len(load_log(tmp_path))
+    assert watch(room) == 0 and len(load_log(tmp_path)) == seqs, "not yet"
+    clock.t = T0 + 24 * 3600 + 1
+    before = set(room.outbox.pending())
+    watch(room)
+    records = load_log(tmp_path)
+    [lapsed] = records[seqs:]
+    assert isinstance(lapsed, DealRecord) and (lapsed.status, lapsed.actor) == ("lapsed", P1)
+    told = [m for i, m in queued(room) if i not in before]
+    assert any("lapsed unanswered" in body(m) for m in told if "player-3@" in str(m["To"]))
+    assert watch(room) == 0 and len(load_log(tmp_path)) == seqs + 1, "a deal lapses once"
+    before = set(room.outbox.pending())
+    assert room.handle(seat_mail(P1, secrets, 3, "ACCEPT")) == "rejected"
+    assert "no deal is offered to Player 1 now" in body(only([m for i, m in queued(room) if i not in before]))
+    assert replay(load_log(tmp_path)).game.state.companies["CS"].owner == Owner.player(P1)
+
+
+def load_log(tmp_path: Path) -> list[LogRecord]:
+    return parse_records(log_records(tmp_path / "data", GID))

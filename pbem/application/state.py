@@ -83,8 +83,16 @@ class GameInfo:
     """A reminder goes to the player to act this many hours before the deadline (0: none)."""
     away_days: int = 30
     """The days of absence (AWAY) a seat may take in a calendar year."""
+    away_granted: dict[str, int] = field(default_factory=dict)
+    """The days a year the GM allows a seat in place of :attr:`away_days` (TIMING AWAY n FOR seat)."""
+    deal_hours: int = 0
+    """A deal offered lapses after this many hours unanswered (0: only when the buyer's turn ends)."""
     absences: list[Absence] = field(default_factory=list)
     """The seats' absences (AWAY), in the order sent."""
+
+    def away_allowance(self, seat: str) -> int:
+        """The days of absence ``seat`` may take in a calendar year."""
+        return self.away_granted.get(seat, self.away_days)
 
     def width_for(self, who: str | None) -> int:
         """The report width for seat ``who`` (None or ``"GM"`` for the GM's copy)."""
@@ -217,6 +225,15 @@ class Replay:
         """The log numbers of the orders corporations' standing orders gave."""
         return {seq for seq, what in self.given_by.items() if what == GIVEN_BY["auto"]}
 
+    def stamp(self, written: Sequence[LogRecord]) -> None:
+        """Take the times of ``written``, the drafts this state was built from as the log
+        stamped them: the clock's start and the deals' offers (a deal's time ends it)."""
+        self.clock_since = next((r.time for r in reversed(written) if moves_clock(r)), self.clock_since)
+        stamped = {r.seq: r for r in written if isinstance(r, DealRecord)}
+        if stamped:
+            self.deals = {seq: stamped.get(seq, deal) for seq, deal in self.deals.items()}
+            self.deal_records = [stamped.get(deal.seq, deal) for deal in self.deal_records]
+
     def fork(self) -> Replay:
         """A copy to work on: its own game state, info and lists (the title, the records and
         the events already there are immutable and shared)."""
@@ -267,8 +284,12 @@ def apply_to_info(info: GameInfo, record: LogRecord) -> None:
     elif isinstance(record, TimingRecord):
         if record.round == "remind":
             info.remind_hours = record.hours
+        elif record.round == "away" and record.seat:
+            info.away_granted[record.seat] = record.hours
         elif record.round == "away":
             info.away_days = record.hours
+        elif record.round == "deals":
+            info.deal_hours = record.hours
         else:
             info.timing[record.round] = Timing(record.hours, NoMove(record.policy or "wait"))
     elif isinstance(record, AwayRecord):

@@ -91,13 +91,18 @@ def _field(difference: str) -> str:
     return ".".join(parts)
 
 
+PLATFORM_WEIGHTS = {"trade_private_share": 0.0}
+"""The random games leave out what the platform cannot replay: a private that came with a
+share sold between players (18xx.games hands its buyer the share again; the export refuses it)."""
+
+
 def play_and_compare(setup: Setup, seed: int, engine: Path, max_actions: int = 20_000,
                      keep_record: bool = False) -> GameResult:
     """Play game ``seed`` of ``setup``, export it and compare it with the platform's engine."""
     began = time.perf_counter()
     result = GameResult(setup, seed, "error")
     try:
-        played = play_game(setup, seed, FAST, max_actions)
+        played = play_game(setup, seed, FAST, max_actions, weights=PLATFORM_WEIGHTS)
     except (InvariantError, ConfigError) as exc:
         result.outcome, result.signature, result.text = "play", f"play: {_general(str(exc))}", str(exc)
         return result
@@ -152,6 +157,9 @@ def play_and_compare(setup: Setup, seed: int, engine: Path, max_actions: int = 2
         elif 0 <= divergence.index < len(exported.sources) and stale_graph_token(
                 title, list(played.game.state.seats), played.log, exported.sources[divergence.index]):
             result.signature = STALE_GRAPH
+        elif 0 <= divergence.index < len(exported.sources) and share_after_trade(
+                title, played.log, exported.sources[divergence.index]):
+            result.signature = SALE_AFTER_TRADE
         elif 0 <= divergence.index < len(exported.sources) and bank_broken_by_income(
                 title, list(played.game.state.seats), played.log, exported.sources[divergence.index]):
             result.signature = BANK_BY_INCOME
@@ -214,6 +222,28 @@ STALE_GRAPH = ("theirs: a token slot freed by a closing corporation is not seen 
 IDLE = ("theirs: the platform hands the turn to a player with no action it may take, and waits "
         "(1870: after a railroad closes on a price protection not taken in the stock round)")
 
+SALE_AFTER_TRADE = ("theirs: after another player's private and then a share bought in one turn the platform "
+                    "allows no sale (1870's buy then sell: its can_sell_order? counts the private as a second kind "
+                    "of action, as if the turn had sold and then bought), and ends the turn ours goes on with")
+
+
+def share_after_trade(title: Any, log: list[tuple[str, str]], seq: int) -> bool:
+    """Whether our order ``seq`` buys shares in a turn of a title that sells then buys or
+    buys then sells, after another player's private bought in the same turn
+    (:data:`SALE_AFTER_TRADE`): the turn's earlier lines are the same seat's since its last
+    PASS."""
+    if title.settings.sell_buy_order != "sell_buy_or_buy_sell" or not log[seq - 1][1].startswith("BUY "):
+        return False
+    privates = {company.sym for company in title.companies}
+    seat = log[seq - 1][0]
+    for earlier_seat, line in reversed(log[:seq - 1]):
+        words = line.split()
+        if earlier_seat != seat or words[0] == "PASS":
+            return False
+        if len(words) == 3 and words[0] == "BUY" and words[1] in privates and words[2].isdigit():
+            return True
+    return False
+
 
 def idle_after_close(title: Any, seats: list[str], log: list[tuple[str, str]], seq: int,
                      refusal: str | None = None) -> bool:
@@ -274,7 +304,7 @@ def stale_graph_token(title: Any, seats: list[str], log: list[tuple[str, str]], 
     vocab = Vocabulary.from_title(title)
     freed: set[str] = set()
     for seat, line in log[:seq - 1]:
-        held = {sym: {key.split(".")[0] for key, corps in game.state.tokens.items() if sym in corps}
+        held = {sym: {key.coord for key, corps in game.state.tokens.items() if sym in corps}
                 for sym in game.state.corporations}
         for event in game.apply(seat, parse_order(line, vocab), atomic=False):
             if isinstance(event, TileLaid) or (isinstance(event, TokenPlaced) and not event.home):

@@ -405,7 +405,8 @@ CORE_CODECS: tuple[OrderCodec, ...] = (
                   "in an auction)", "BUY SV"),
         HelpEntry("BUY [n] <corporation> [IPO|POOL]",
                   "buy shares from the IPO (the default) or the bank pool", "BUY PRR POOL"),
-        HelpEntry("BUY <private> <price>", "the operating corporation buys a private from a player",
+        HelpEntry("BUY <private> <price>", "a private bought from a player at a price agreed with its owner: "
+                  "by the operating corporation, or, where the game allows it, by you in a stock round",
                   "BUY CS 80"),
     )),
     OrderCodec("PAR", ("START",), (Par,), _parse_par, _format_par, (

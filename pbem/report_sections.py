@@ -349,9 +349,11 @@ def _non_operating(game: Game, player: str, offered: Sequence[LegalOffer], liste
         return [o for o in offered if isinstance(o.action, kind)]
 
     out: list[Choice] = []
+    owners = {o.action: deals.counterparty(game, player, o.action) for o in of(BuyPrivate)}
     for bought in of(BuyPrivate):
-        company = cast(BuyPrivate, bought.action).company
-        out += listed([bought], f"buys {company}, the cheapest, for {money(bought.low or 0)}")
+        if owners[bought.action] is None:
+            company = cast(BuyPrivate, bought.action).company
+            out += listed([bought], f"buys {company}, the cheapest, for {money(bought.low or 0)}")
     standing = open_bids(game)
     for bid in of(Bid):
         company = cast(Bid, bid.action).company
@@ -371,6 +373,11 @@ def _non_operating(game: Game, player: str, offered: Sequence[LegalOffer], liste
         lower = [str(p) for p in sorted({a.price for a in prices if a.price < highest[a.corporation]}, reverse=True)]
         top = [LegalOffer(Par(c, highest[c]), None) for c in corps]
         out += listed(top, ("or a lower par price: " + ", ".join(lower)) if lower else "")
+    trades = [o for o in of(BuyPrivate) if owners[o.action] is not None]
+    if trades:
+        whose = ", ".join(f"{owners[o.action]}'s {cast(BuyPrivate, o.action).company}" for o in trades)
+        out += listed(trades, f"another player's private ({whose}) for {money(trades[0].low or 0)} to "
+                              f"{money(trades[0].high or 0)}, an offer its owner must ACCEPT")
     sells = of(SellShares)
     if sells:
         vocab = Vocabulary.from_title(game.title)

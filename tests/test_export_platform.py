@@ -422,13 +422,37 @@ def _1830_stock_round(number: int) -> tuple[Game, Exporter]:
     return game, exporter
 
 
-def test_a_player_our_engine_passes_is_asked_by_the_platform_while_a_private_is_for_sale() -> None:
-    """From the second stock round, in phases 2 to 4, 18xx.games offers a player another
-    player's private (``g_1830/game.rb``: ``can_buy_companies_from_other_players``;
-    ``g_1830/step/buy_sell_par_shares.rb``: not in the first stock round), so it asks B and C,
-    whom our engine passes for having nothing to do: the export writes their passes after
-    A's, in turn order, and reads them back as no order."""
+def at_the_certificate_limit(game: Game, player: str) -> None:
+    """``player`` given shares of unstarted corporations from the IPO up to the limit (they
+    have no price, so none may be sold)."""
+    from pbem.engine import shares
+    from pbem.engine.state import IPO
+
+    short = shares.certificate_limit(game.state, game.title) - shares.certificate_count(game.state, game.title, player)
+    spare = [c for c in game.state.certificates if c.owner == IPO and not c.president]
+    for cert in spare[:short]:
+        cert.owner = Owner.player(player)
+
+
+def test_our_engine_gives_a_turn_to_a_player_who_may_buy_a_private_from_another() -> None:
+    """From the second stock round, in phases 2 to 4, a player may buy another player's
+    private (the title's ``private_trades``, as 18xx.games plays 1830: ``g_1830/game.rb``
+    ``can_buy_companies_from_other_players``; ``g_1830/step/buy_sell_par_shares.rb``: not in
+    the first stock round): B and C, with $5 and nothing else to do, are asked on both sides."""
     game, exporter = _1830_stock_round(2)
+    exporter.add(LoggedOrder(3, "A", Pass()))
+    assert [(a["type"], a["entity"]) for a in exporter.actions] == [("pass", 1)]
+    assert game.current_actors() == ["B"]
+
+
+def test_a_player_at_the_certificate_limit_our_engine_passes_is_asked_by_the_platform() -> None:
+    """The platform offers another player's private to a player at the certificate limit
+    (it does not check the limit there); our engine refuses it and passes B and C, who have
+    nothing else to do: the export writes their passes after A's, in turn order, and reads
+    them back as no order."""
+    game, exporter = _1830_stock_round(2)
+    for player in ("B", "C"):
+        at_the_certificate_limit(game, player)
     exporter.add(LoggedOrder(3, "A", Pass()))
     assert [(a["type"], a["entity"]) for a in exporter.actions] == [("pass", 1), ("pass", 2), ("pass", 3)]
     assert exporter.sources == [3, 3, 3]
@@ -443,6 +467,7 @@ def test_in_the_first_stock_round_the_platform_offers_no_private_trade() -> None
 
 def test_a_player_with_no_money_is_not_asked() -> None:
     game, exporter = _1830_stock_round(2)
+    at_the_certificate_limit(game, "B")
     game.state.players["C"].cash = 0
     exporter.add(LoggedOrder(3, "A", Pass()))
     assert [(a["type"], a["entity"]) for a in exporter.actions] == [("pass", 1), ("pass", 2)]
@@ -468,6 +493,7 @@ def test_a_pass_our_engine_made_in_an_earlier_round_does_not_swallow_the_players
     from pbem.importers.e18xx import TurnWatch
 
     game, _ = _1830_stock_round(2)
+    game.state.players["C"].cash = 0  # no private of another player's is for sale to C
     game.state.round.entity_index = game.state.order.index("B")
     watch = TurnWatch(game)
     watch.label = "SR 1"

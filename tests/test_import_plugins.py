@@ -51,10 +51,13 @@ def test_a_title_without_an_importing_module_gets_the_base_translation() -> None
     found = translation_for("no_such_title")
     assert type(found) is RecordTranslation
     assert found.render(None, {"type": "pass"}) is None  # type: ignore[arg-type]
-    # 1830's own module renders nothing of its own either; it names its private trades
+    # 1830's own module renders nothing of its own either; its private trades are the title's
     own = translation_for("1830")
     assert own.render(None, {"type": "pass"}) is None  # type: ignore[arg-type]
-    assert own.private_trade_phases == frozenset({"2", "3", "4"}) and not own.private_trade_first_round
+    from pbem.engine.settings import PrivateTrades
+    from pbem.ruleset import load_title
+
+    assert load_title("1830").settings.private_trades == PrivateTrades(frozenset({"2", "3", "4"}), 2)
 
 
 def test_1870_gives_its_own_translation() -> None:

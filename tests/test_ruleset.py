@@ -170,7 +170,7 @@ def test_an_unknown_file_in_a_variant_is_refused(tmp_path: Path) -> None:
 def test_unknown_title_and_variant_list_the_known_ones() -> None:
     with pytest.raises(ConfigError, match=r"unknown title '1999'; known titles: 1825, 1829, 1830, 1870"):
         load_title("1999")
-    with pytest.raises(ConfigError, match=r"unknown variant 'nope' for 1830; known: emergency_bank_train_only, home_one_city_left, multiple_brown_from_ipo, token_city_chosen_by_owner"):
+    with pytest.raises(ConfigError, match=r"unknown variant 'nope' for 1830; known: emergency_bank_train_only, home_one_city_left, multiple_brown_from_ipo, no_private_trades, token_city_chosen_by_owner"):
         load_title("1830", ("nope",))
 
 

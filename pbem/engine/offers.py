@@ -31,7 +31,7 @@ class LegalOffer:
     the round's step, or None for an exchange, taken at any time). What else is known:
     ``low``/``high``, the prices (money) the action may name (a bid: the least bid and the
     most the bidder may bid; a private or another corporation's train bought by a
-    corporation: its range); ``most``, the most shares one sale of this kind may sell;
+    corporation, or another player's private bought in a stock round: its range); ``most``, the most shares one sale of this kind may sell;
     ``revenue`` of a run or of the dividend due, with ``proven`` False where the search for
     the best run stopped at its budget; ``cost`` of a token."""
 
@@ -89,6 +89,8 @@ def _valued(game: Game, player: str, offer: LegalOffer) -> LegalOffer:
     if isinstance(action, BuyPrivate) and game.state.round.kind == RoundKind.OPERATING:
         low, high = operating.price_range(game, action.company)
         return replace(offer, low=low, high=high)
+    if isinstance(action, BuyPrivate) and action.price is not None:  # another player's, in a stock round
+        return replace(offer, low=1, high=game.state.players[player].cash)
     if isinstance(action, BuyPrivate):
         return replace(offer, low=auction.min_price(game, action.company))
     if isinstance(action, BuyTrain) and action.source not in ("depot", "pool"):

@@ -62,6 +62,16 @@ class HeadingRule:
 
 
 @dataclass(frozen=True)
+class PrivateTrades:
+    """When the player on turn in a stock round may buy another player's private company,
+    at a price agreed with its owner: in the phases named (none: never), from stock round
+    ``from_stock_round`` on (1: the first)."""
+
+    phases: frozenset[str] = frozenset()
+    from_stock_round: int = 1
+
+
+@dataclass(frozen=True)
 class GatingRule:
     """The title's gating pieces: what they are called, how far from a piece a corporation
     may lay (``radius`` in hexes, 0: the piece's hex only), and whether another
@@ -106,6 +116,7 @@ class Settings:
     upgrade_must_add_run_track: bool = False
     gating_pieces: GatingRule | None = None
     random_seating: bool = False
+    private_trades: PrivateTrades = PrivateTrades()
     double_heading: HeadingRule | None = None
     title_rules: Mapping[str, bool | int | str] = field(default_factory=_empty)
     """The settings of the title's own rules (declared by its composer), read with

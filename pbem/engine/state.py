@@ -192,6 +192,8 @@ class StockRoundState:
     turn_sells: list[str] = field(default_factory=list)
     bought_from_ipo: bool = False
     last_to_act: str | None = None
+    turns: int = 0
+    """How many turns of the round have ended (a deal offered stands in one turn)."""
 
     def copy(self) -> StockRoundState:
         """An independent copy."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, Sequence
 
-from pbem.engine.abilities import ExchangeForShare, Teleport
+from pbem.engine.abilities import ExchangeForShare, Shares, Teleport
 from pbem.engine import market, track
 from pbem.engine.events import Event, TokenPlaced
 from pbem.engine.actions import (
@@ -55,6 +55,11 @@ def core_actions(exporter: Exporter, seat: str, action: Action) -> list[dict[str
         if action.price is None:  # the cheapest private in the auction, at its price
             return [{"type": "bid", **player, "company": action.company,
                      "price": min_price(game, action.company)}]
+        if game.state.round.kind == RoundKind.STOCK and game.title.company(action.company).ability(Shares):
+            # 18xx.games (base after_buy_company) hands a player buying a private its share
+            # again, from whoever holds it now; the share came with the first purchase only
+            raise UnsupportedExport(f"{format_order(action)}: the platform would give {action.company}'s "
+                                    "share to its buyer again")
         return [{"type": "buy_company", **exporter.acting(seat), "company": action.company, "price": action.price}]
     if isinstance(action, Par):
         coord = market.par_coord(exporter.title, action.price) or _price_cell(exporter, action.price)

@@ -55,28 +55,24 @@ class RecordTranslation:
     """The title's variants that are how the platform always plays, with no option of its:
     a game with one is exported without it among the record's options."""
 
-    private_trade_phases: ClassVar[frozenset[str]] = frozenset()
-    """The phases in which the platform's stock round offers a player a private company
-    another player owns (its ``can_buy_companies_from_other_players``, a sale agreed
-    between the two, which our engine has no order for): such a player the platform asks
-    where our engine passes them by itself (:meth:`asks_in_stock_round`)."""
     whole_turn_orders: ClassVar[tuple[type[Action], ...]] = ()
     """Orders of a player's stock-round turn after which the platform moves on by itself (a
     corporation's redemption or reissue in 1870, the president's whole turn): it does not
     ask that player again in the turn."""
-    private_trade_first_round: ClassVar[bool] = True
-    """Whether the platform offers that trade in the first stock round too."""
 
     def asks_in_stock_round(self, game: Game, player: str, stock_round: int, phase: str,
                             cash: int) -> bool:
         """Whether the platform's stock round ``stock_round`` (1: the first) in ``phase`` gives
         ``player``, holding ``cash``, a turn that our engine passed by itself (``player`` has
-        no order of ours left): a private company of another player is for sale to them (see
-        :attr:`private_trade_phases`; not one barred from sale, 1830's BO) and they have
-        money. The export writes the platform's pass for that turn; the import reads it as
-        no order. ``game`` holds the privates' owners."""
+        no order of ours left): a private company of another player is for sale to them (the
+        title's ``private_trades``, as the platform plays it; not one barred from sale,
+        1830's BO) and they have money, where our engine passed them (at the certificate
+        limit, which the platform does not check for a private). The export writes the
+        platform's pass for that turn; the import reads it as no order. ``game`` holds the
+        privates' owners."""
         state = game.state
-        if phase not in self.private_trade_phases or (stock_round <= 1 and not self.private_trade_first_round):
+        rule = game.title.settings.private_trades
+        if phase not in rule.phases or stock_round < rule.from_stock_round:
             return False
         if cash <= 0:
             return False

@@ -13,6 +13,8 @@ then an ordinary answer, not a fault):
 - a train from another corporation: for 1, for the buyer's whole treasury, for the train's
   face value, and one amount between;
 - a private company bought by a corporation: its least and highest price and one between;
+- another player's private bought in a stock round: for 1, for the buyer's cash and one
+  amount between;
 - ``RUN AUTO``: the best run found (as a ``RUN`` line), the best run less one of its
   trains' routes, and ``RUN NONE``.
 
@@ -23,7 +25,9 @@ weigh 5 and selling 1 against a pass's 1 (a pass 0.3 in the first three stock ro
 operating rounds tile lays and tokens weigh 4, trains 6, a pass 1; runs favour the best run
 and RUN AUTO (4 each) over a random run (1) and RUN NONE (0.2); dividends pay out (3)
 rather than withhold or pay half (1 each); a bid raising the bidder's own highest bid 0.02
-(in a waterfall auction such bids can go on for ever while the owned privates pay); redemptions and reissues weigh 0.5, a discard,
+(in a waterfall auction such bids can go on for ever while the owned privates pay), another
+player's private 0.05 (each purchase keeps the round going; the kind of one that comes with a
+share is told apart, which the agreement with 18xx.games leaves out); redemptions and reissues weigh 0.5, a discard,
 an emergency sale and bankruptcy 1.
 """
 
@@ -31,9 +35,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Mapping
 
 from pbem.engine.state import RoundKind
 from pbem.engine import routes
+from pbem.engine.abilities import Shares
 from pbem.engine.actions import (
     Action, Bid, BuyPrivate, BuyShares, BuyTrain, Dividend, RunAuto, RunRoutes, SellShares,
 )
@@ -54,6 +60,9 @@ class Candidate:
 def _kind(action: Action, game: Game | None = None, player: str = "") -> str:
     if isinstance(action, Dividend):
         return f"dividend_{action.choice}"
+    if isinstance(action, BuyPrivate) and game is not None and game.state.round.kind == RoundKind.STOCK \
+            and action.price is not None:
+        return "trade_private_share" if game.title.company(action.company).ability(Shares) else "trade_private"
     auction_state = game.state.round.auction if game is not None else None
     if isinstance(action, Bid) and auction_state is not None:
         bids = auction_state.bids.get(action.company, [])
@@ -133,6 +142,9 @@ def candidates(game: Game, player: str, rng: random.Random) -> list[Candidate]:
             extra += _train_prices(game, corp, action, rng)
         elif isinstance(action, BuyPrivate) and corp is not None and game.state.round.kind == RoundKind.OPERATING:
             extra += _private_prices(game, action, rng)
+        elif isinstance(action, BuyPrivate) and game.state.round.kind == RoundKind.STOCK and action.price is not None:
+            cash = game.state.players[player].cash
+            extra += [BuyPrivate(action.company, n) for n in sorted({cash, rng.randint(1, max(1, cash))}) if n > 1]
         elif isinstance(action, RunAuto):
             extra += _runs(game)
     seen = set(listed)
@@ -152,7 +164,7 @@ def _best(game: Game, extra: list[Action]) -> Action | None:
 
 
 STOCK_WEIGHTS = {"BuyShares": 5.0, "Par": 5.0, "BuyPrivate": 5.0, "Bid": 5.0, "SellShares": 1.0, "Pass": 1.0,
-                 "raise_own_bid": 0.02}
+                 "raise_own_bid": 0.02, "trade_private": 0.05, "trade_private_share": 0.05}
 OPERATING_WEIGHTS = {
     "LayTile": 4.0, "PlaceToken": 4.0, "BuyTrain": 6.0, "Pass": 1.0, "RunAuto": 4.0, "best_run": 4.0,
     "random_run": 1.0, "RunRoutes": 0.2, "dividend_payout": 3.0, "dividend_withhold": 1.0, "dividend_half": 1.0,
@@ -162,8 +174,11 @@ OTHER_WEIGHT = 0.5
 """A kind of action not named above (a title's own: 1870's REDEEM and REISSUE, 1825's LEASE)."""
 
 
-def weight(game: Game, kind: str) -> float:
-    """The policy's weight of a kind of action now (see the module's text)."""
+def weight(game: Game, kind: str, overrides: Mapping[str, float] | None = None) -> float:
+    """The policy's weight of a kind of action now (see the module's text), unless
+    ``overrides`` names the kind."""
+    if overrides and kind in overrides:
+        return overrides[kind]
     if game.state.round.kind == RoundKind.OPERATING:
         return OPERATING_WEIGHTS.get(kind, OTHER_WEIGHT)
     if kind == "Pass" and game.state.round.kind == RoundKind.STOCK and game.state.round.number <= 3:
@@ -171,10 +186,14 @@ def weight(game: Game, kind: str) -> float:
     return STOCK_WEIGHTS.get(kind, OTHER_WEIGHT)
 
 
-def pick(game: Game, found: list[Candidate], rng: random.Random) -> Candidate:
-    """One of ``found`` (not empty): a kind drawn by :func:`weight`, then one of its
-    candidates uniformly."""
+def pick(game: Game, found: list[Candidate], rng: random.Random,
+         overrides: Mapping[str, float] | None = None) -> Candidate:
+    """One of ``found`` (not empty): a kind drawn by :func:`weight` (a kind weighing 0 is
+    never drawn while another may be), then one of its candidates uniformly."""
     kinds = sorted({c.kind for c in found})
-    kind = rng.choices(kinds, weights=[weight(game, k) for k in kinds])[0]
+    weights = [weight(game, k, overrides) for k in kinds]
+    if not any(weights):
+        weights = [1.0] * len(kinds)
+    kind = rng.choices(kinds, weights=weights)[0]
     return rng.choice([c for c in found if c.kind == kind])
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Mapping
 
 from pbem.engine.state import RoundKind
 from pbem.engine.game import Game
@@ -104,10 +104,11 @@ def _wrong_lines(game: Game, rng: random.Random, count: int) -> list[tuple[str, 
 
 
 def play_game(setup: Setup, seed: int, checks: Checks = Checks(), max_actions: int = MAX_ACTIONS,
-              stop_before: int | None = None) -> PlayedGame:
+              stop_before: int | None = None, weights: Mapping[str, float] | None = None) -> PlayedGame:
     """Play one game of ``setup`` to its end with ``seed``, checking the invariants; with
     ``stop_before``, stop before that action (to look at the position a failure names: the
-    checks' own draws differ, the game's do not).
+    checks' own draws differ, the game's do not); ``weights`` overrides the policy's weights
+    of kinds of action (:func:`pbem.randomplay.choose.weight`).
 
     :raises InvariantError: an invariant failed (naming the seed, the action number, the
         invariant); also ``legal`` (a listed action refused, a line that does not read back,
@@ -143,7 +144,7 @@ def play_game(setup: Setup, seed: int, checks: Checks = Checks(), max_actions: i
         if not found:
             _fail(setup, seed, number, "legal", [f"{player} is to act ({game.waiting_for()}) but has no legal action"])
         while True:
-            chosen = pick(game, found, rng)
+            chosen = pick(game, found, rng, weights)
             written = format_order(chosen.action, vocab)
             try:  # the line in its canonical form (a run's stop G19.0 is written G19)
                 line = format_order(parse_order(written, vocab), vocab)

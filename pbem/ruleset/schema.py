@@ -80,6 +80,16 @@ class GatingPieces(Strict):
     hostile_blocks: bool = False
 
 
+class PrivateTradesData(Strict):
+    """Private companies sold between players: in a stock round, the player on turn may buy
+    another player's private at a price agreed with its owner, as the turn's purchase, in
+    the ``phases`` named (none: never) from stock round ``from_stock_round`` on (1830 and
+    1870 as 18xx.games plays them)."""
+
+    phases: list[str] = Field(default_factory=list)
+    from_stock_round: int = Field(default=1, ge=1)
+
+
 class DoubleHeading(Strict):
     """Several trains run as one (1825's double-heading): at most ``most`` trains on one
     route, its length the sum of their lengths unless ``lengths`` names the combination
@@ -161,6 +171,8 @@ class GameData(Strict):
     random_seating: bool | None = None
     """The seating order is drawn at random when a game is created (``pbem new-game``; the GM
     may say otherwise with ``--listed-seating``). Lorenz's 1825 sets it."""
+    private_trades: PrivateTradesData | None = None
+    """Private companies sold between players (see :class:`PrivateTradesData`); None: never."""
     double_heading: DoubleHeading | None = None
     """Trains that may run as one (see :class:`DoubleHeading`); None: each train alone."""
     title_rules: dict[str, bool | int | str] | None = None

@@ -172,6 +172,20 @@ class CompanySold(Event):
 
 
 @dataclass(frozen=True)
+class CompanyTraded(Event):
+    """``player`` buys private ``company`` from player ``seller`` for ``price`` (a sale
+    between players in a stock round)."""
+
+    player: str
+    company: str
+    seller: str
+    price: int
+
+    def render(self, money: Money) -> str:
+        return f"{self.player} buys {self.company} from {self.seller} for {money(self.price)}"
+
+
+@dataclass(frozen=True)
 class CompanyClosed(Event):
     """Private company ``company`` closes."""
 

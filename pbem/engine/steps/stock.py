@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from pbem.engine import market, shares
-from pbem.engine.actions import Action, BuyShares, Par, Pass, SellShares, ShareSource
+from pbem.engine.actions import Action, BuyPrivate, BuyShares, Par, Pass, SellShares, ShareSource
 from pbem.engine.events.receivership import PresidencyToPool
 from pbem.engine.events import (
     Event,
@@ -37,6 +37,7 @@ from pbem.engine.events import (
 )
 from pbem.engine.state import IPO, Owner, POOL, RoundKind, ShareSale, StockRoundState
 from pbem.engine.step import Step
+from pbem.engine.steps import private_trades
 from pbem.errors import IllegalOrderError
 
 if TYPE_CHECKING:
@@ -325,7 +326,9 @@ class BuySellParShares(Step):
     @classmethod
     def offers(cls, game: Game, player: str) -> Iterator[Action]:
         """The legal actions but the PASS, lazily: only sales when ``player`` must sell;
-        else purchases, then pars (:func:`par_offers`), then sales."""
+        else purchases, then pars (:func:`par_offers`), then other players' privates where
+        the title sells them between players (:mod:`~pbem.engine.steps.private_trades`),
+        then sales."""
         state = game.state
         if must_sell(game, player):
             yield from (sale for sym in state.corporations if (sale := least_sale(game, player, sym, cls.sale_problem)))
@@ -335,6 +338,7 @@ class BuySellParShares(Step):
                 if buy_problem(game, player, sym, source) is None:
                     yield BuyShares(sym, source)
         yield from par_offers(game, player)
+        yield from private_trades.trade_offers(game, player, _bought(game))
         yield from (sale for sym in state.corporations if (sale := least_sale(game, player, sym, cls.sale_problem)))
 
     @classmethod
@@ -452,6 +456,17 @@ class BuySellParShares(Step):
         shares.float_if_ready(state, title, sym, game.pending_events)
 
     @classmethod
+    def process_trade(cls, game: Game, player: str, action: Action) -> None:
+        """Another player's private bought at a price agreed (:mod:`~pbem.engine.steps.
+        private_trades`): the turn's purchase, which does not move the priority deal; shares
+        in a zone where several may be bought may still be (as 18xx.games plays it)."""
+        assert isinstance(action, BuyPrivate)
+        if must_sell(game, player) or cls.interrupted(game):
+            raise IllegalOrderError(f"{player} may not buy a private company now")
+        private_trades.trade(game, player, action, _bought(game))
+        _sr(game).turn_actions.append("buy")
+
+    @classmethod
     def process_sell(cls, game: Game, player: str, action: Action) -> None:
         assert isinstance(action, SellShares)
         execute_sale(game, player, action.corporation, action.count)
@@ -544,6 +559,7 @@ def end_turn(game: Game, player: str) -> None:
     sr.turn_buys = []
     sr.turn_sells = []
     sr.bought_from_ipo = False
+    sr.turns += 1
     game.turn_over = True
 
 
@@ -574,6 +590,7 @@ def finish_stock_round(game: Game) -> None:
 
 BuySellParShares.handlers = {
         BuyShares: BuySellParShares.process_buy,
+        BuyPrivate: BuySellParShares.process_trade,
         Par: BuySellParShares.process_par,
         SellShares: BuySellParShares.process_sell,
         Pass: BuySellParShares.process_pass,

@@ -9,9 +9,11 @@
   order (our engine finds them), or the GM ruling that grants one ours does not find.
 
 The export writes each of these back; the platform has no Dixon rules (``dixon``), no
-Historical Order Start and no small cities: a game with one of them is not exported. In
-phases 2 and 3 the platform's stock round offers a player another player's private, so it
-asks a player our engine passes by itself (:meth:`RecordTranslation.asks_in_stock_round`).
+Historical Order Start and no small cities (nor ``no_private_trades``): a game with one of
+them is not exported. A private sold between players in phases 2 and 3 is the platform's
+``buy_company`` by a player, our ``BUY <private> <price>``; the platform also offers it to a
+player at the certificate limit, whom our engine passes
+(:meth:`RecordTranslation.asks_in_stock_round`).
 """
 
 from __future__ import annotations
@@ -41,9 +43,8 @@ if TYPE_CHECKING:
 class Translation1870(RecordTranslation):
     """1870's own record actions (see the module docstring)."""
 
-    platform_lacks = frozenset({"dixon", "historical_order_start", "small_cities", "emergency_train_at_face_value",
-                                "token_city_chosen_by_owner"})
-    private_trade_phases = frozenset({"2", "3"})  # 18xx.games: its phases 1-3, none in phase 1 for a player
+    platform_lacks = frozenset({"no_private_trades", "dixon", "historical_order_start", "small_cities",
+                                "emergency_train_at_face_value", "token_city_chosen_by_owner"})
     whole_turn_orders = (Redeem, Reissue)
 
     def asks_at_turn_end(self, game: Game, corp: str) -> bool:

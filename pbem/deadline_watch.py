@@ -93,7 +93,7 @@ def _finish_crashed(room: Mailroom, game_id: str, action_log: ActionLog, committ
     if any(entry.seq == committed.last_seq for entry in room.archive(game_id).entries()):
         return False
     sub = _submission(room, game_id, last.source or "")
-    room._complete(sub, committed, Decision((), committed, (TurnReports(""),), "deadline"))
+    room.complete(sub, committed, Decision((), committed, (TurnReports(""),), "deadline"))
     return True
 
 
@@ -121,7 +121,7 @@ def _act(room: Mailroom, game_id: str, action_log: ActionLog, committed: Replay,
         return 0
     apply_plans(work)  # the next players' standing orders
     sub = _submission(room, game_id, message_id)
-    room._commit(sub, action_log, Decision(tuple(work.records), work.state, (TurnReports(""),), "deadline"))
+    room.commit(sub, action_log, Decision(tuple(work.records), work.state, (TurnReports(""),), "deadline"))
     orders = sum(isinstance(r, OrderRecord) for r in work.records)
     log.info("game %s: the deadline for %s passed; %d order(s) applied (%s)", game_id, deadline.seat, orders,
              deadline.policy.value)
@@ -144,7 +144,7 @@ def _lapse_deals(room: Mailroom, game_id: str, action_log: ActionLog, committed:
         work.add(DealRecord(seq=work.next_seq, actor=deal.owner or "GM", by=room.settings.address,
                             source=message_id, status="lapsed", deal=deal.seq))
     sub = _submission(room, game_id, message_id)
-    room._commit(sub, action_log, Decision(tuple(work.records), work.state, (TurnReports(""),), "deadline"))
+    room.commit(sub, action_log, Decision(tuple(work.records), work.state, (TurnReports(""),), "deadline"))
     log.info("game %s: %d deal offer(s) lapsed unanswered", game_id, len(lapsed))
     return True
 
@@ -155,7 +155,7 @@ def _tell_gm(room: Mailroom, game_id: str, committed: Replay, deadline: Deadline
     body = (f"The deadline for {deadline.seat} in {game_id} passed at {when(deadline.at)}; {why}.\n"
             f"Next to act: {committed.game.waiting_for()}\n\n"
             f"Rule with ACT AS {deadline.seat} <order>, or wait for the player's mail.\n")
-    room._queue(to=committed.info.gm_email, subject=f"[{game_id}] Deadline passed: {deadline.seat}", body=body,
+    room.queue(to=committed.info.gm_email, subject=f"[{game_id}] Deadline passed: {deadline.seat}", body=body,
                 kind="notice", key=("deadline", game_id, str(committed.last_seq)))
 
 
@@ -168,5 +168,5 @@ def _remind(room: Mailroom, game_id: str, committed: Replay, deadline: Deadline,
     body = (f"{deadline.seat}, it is your turn in {game_id}: {committed.game.waiting_for()}\n"
             f"Your deadline is {when(deadline.at)} ({time_left(deadline, now)}); then {then}.\n"
             "Send REPORT for the current report, HELP for what you may send.\n")
-    room._queue(to=seat.email, subject=f"[{game_id}] Reminder: your turn, deadline {when(deadline.at)}",
+    room.queue(to=seat.email, subject=f"[{game_id}] Reminder: your turn, deadline {when(deadline.at)}",
                 body=body, kind="notice", key=("reminder", game_id, str(committed.last_seq), deadline.seat))

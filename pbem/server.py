@@ -350,10 +350,10 @@ class Mailroom:
                 if isinstance(reply, FaultNotice):
                     self._notify_fault(sub, committed, reply)
             raise decision.refusal
-        self._commit(sub, action_log, decision)
+        self.commit(sub, action_log, decision)
         return "processed"
 
-    def _commit(self, sub: Submission, action_log: ActionLog, decision: Decision) -> None:
+    def commit(self, sub: Submission, action_log: ActionLog, decision: Decision) -> None:
         """Append the decision's records (the commit point), then queue its mail.
 
         The state the records were applied to is the committed state from then on; the log is
@@ -371,7 +371,7 @@ class Mailroom:
                 committed = replay(action_log.records)
             self._cache[game_id] = (written[-1].hash, committed)
             save_snapshot(action_log, committed)  # a cache for the next reader; never the truth
-        self._complete(sub, committed, decision)
+        self.complete(sub, committed, decision)
 
     def _recover(self, sub: Submission, action_log: ActionLog, committed: Replay) -> None:
         """Complete a submission whose records are in the log but whose mail was not queued."""
@@ -382,15 +382,16 @@ class Mailroom:
             return (welcome_id in self.outbox.pending() or self.outbox.is_sent(welcome_id)
                     or self.outbox.is_failed(welcome_id))
 
-        self._commit(sub, action_log, recover_mail(committed, sub, mine, self.app_config, welcome_queued))
+        self.commit(sub, action_log, recover_mail(committed, sub, mine, self.app_config, welcome_queued))
 
     # -- outgoing mail -------------------------------------------------------------------
 
     def _mid(self, *parts: str) -> str:
         return deterministic_message_id(*parts, domain=self.domain)
 
-    def _queue(self, *, to: str, subject: str, body: str, kind: str, key: tuple[str, ...],
-               in_reply_to: str | None = None) -> None:
+    def queue(self, *, to: str, subject: str, body: str, kind: str, key: tuple[str, ...],
+              in_reply_to: str | None = None) -> None:
+        """Queue a mail of ``kind`` to ``to`` (its Message-ID fixed by ``key``: queued once)."""
         self.outbox.enqueue(self._compose(to=to, subject=subject, body=body, kind=kind, key=key,
                                           in_reply_to=in_reply_to))
 
@@ -413,7 +414,7 @@ class Mailroom:
             date=datetime.fromtimestamp(self.clock(), timezone.utc),
         )
 
-    def _complete(self, sub: Submission, committed: Replay, decision: Decision) -> None:
+    def complete(self, sub: Submission, committed: Replay, decision: Decision) -> None:
         """Archive the report and queue every mail ``decision`` asks for (idempotent: each
         mail's Message-ID is fixed by the mail it answers)."""
         info = committed.info
@@ -423,16 +424,16 @@ class Mailroom:
         for reply in decision.replies:
             if isinstance(reply, Broadcast):
                 for to in info.recipients():
-                    self._queue(to=to, subject=f"{tag} Message from the GM", body=reply.text + "\n",
+                    self.queue(to=to, subject=f"{tag} Message from the GM", body=reply.text + "\n",
                                 kind="notice", key=(sub.message_id, "broadcast", str(reply.number)))
             elif isinstance(reply, Welcome):
-                self._queue(to=reply.email, subject=f"{tag} Welcome to {game_id}",
+                self.queue(to=reply.email, subject=f"{tag} Welcome to {game_id}",
                             body=welcome_text(committed, self.texts, reply.seat, reply.secret), kind="welcome",
                             key=(sub.message_id, "welcome", reply.seat))
             elif isinstance(reply, TurnReports):
                 self._queue_reports(sub, committed, archive, reply)
             elif isinstance(reply, InfoAnswer):
-                self._queue(to=sub.sender, subject=reply_subject(sub.subject, game_id, sub.secret),
+                self.queue(to=sub.sender, subject=reply_subject(sub.subject, game_id, sub.secret),
                             body=info_reply(committed, self.texts, archive, reply.items, sub.sender), kind="reply",
                             key=(sub.message_id, "info"), in_reply_to=sub.message_id)
         self._mark(sub.message_id, "processed", decision.kind, sub.sender, replied=True, game=game_id)
@@ -466,7 +467,7 @@ class Mailroom:
             body = rendered[key]
             if to.lower() == sub.sender.lower() and reply.echo:
                 body = reply.echo + body
-            self._queue(to=to, subject=f"{tag} Turn report {number}: {committed.game.round_label()}",
+            self.queue(to=to, subject=f"{tag} Turn report {number}: {committed.game.round_label()}",
                         body=body, kind="report", key=(sub.message_id, "report", str(seq)),
                         in_reply_to=sub.message_id if to.lower() == sub.sender.lower() else None)
 
@@ -478,7 +479,7 @@ class Mailroom:
             log.error("game %s: no GM address to tell about the damaged log", game_id)
             return
         fault = hashlib.sha256(str(error).encode()).hexdigest()[:16]
-        self._queue(to=gm, subject=f"[{game_id}] The game's log failed its integrity check",
+        self.queue(to=gm, subject=f"[{game_id}] The game's log failed its integrity check",
                     body=f"The action log of {game_id} failed its integrity check:\n\n  {error}\n\n"
                     "No mail for this game is applied until the log is repaired; senders are told "
                     f"so. Run: pbem verify {game_id}\n", kind="notice", key=(game_id, "damaged-log", fault))
@@ -491,7 +492,7 @@ class Mailroom:
         info = committed.info
         lines = "\n".join(f"  {number:>3}  {text}" for number, text in fault.lines)
         raw = f"received/{self._sha256}.eml" if self._sha256 else "received/ (its SHA-256 name)"
-        self._queue(
+        self.queue(
             to=info.gm_email, subject=f"[{info.game_id}] An error of the server on a mail from {fault.sender}",
             body=(f"The server failed while applying a mail to {info.game_id}: an error of the server, not of "
                   f"the order. The sender was told so and nothing of the mail was applied.\n\n"
@@ -513,7 +514,7 @@ class Mailroom:
         if not self._may_reply(sender, authenticated=rejection.authenticated):
             return False
         body = rejection.text(game_tag, secret)
-        self._queue(to=sender, subject=reply_subject(subject, game_tag, secret), body=body, kind="reply",
+        self.queue(to=sender, subject=reply_subject(subject, game_tag, secret), body=body, kind="reply",
                     key=key or (message_id, "rejected"), in_reply_to=message_id)
         return True
 
@@ -532,7 +533,7 @@ class Mailroom:
         Rate-limited like a reply to a sender not authenticated (no secret was checked)."""
         replied = self._may_reply(sub.sender, authenticated=False)
         if replied:
-            self._queue(to=sub.sender, subject=reply_subject(sub.subject, None),
+            self.queue(to=sub.sender, subject=reply_subject(sub.subject, None),
                         body=general_help_text(sub.sender, seats_of(self.data, sub.sender)), kind="reply",
                         key=(sub.message_id, "general-help"), in_reply_to=sub.message_id)
         self._mark(sub.message_id, "processed", "general_help", sub.sender, replied=replied)

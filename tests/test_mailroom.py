@@ -1021,7 +1021,7 @@ def test_a_failure_after_the_commit_is_completed_on_the_next_pass(
     outbound = MaildirOutbound(tmp_path / "delivered")
     server = Server(table.room, MaildirInbound(inbox), outbound)
     raw = table.mail("Player 1", "BID CA 165")
-    original = Mailroom._complete
+    original = Mailroom.complete
     calls = {"n": 0}
 
     def fail_once(self: Mailroom, *args: Any, **kwargs: Any) -> Any:
@@ -1030,7 +1030,7 @@ def test_a_failure_after_the_commit_is_completed_on_the_next_pass(
             raise OSError("disk full while archiving the report")
         return original(self, *args, **kwargs)
 
-    monkeypatch.setattr(Mailroom, "_complete", fail_once)
+    monkeypatch.setattr(Mailroom, "complete", fail_once)
     deliver_to_inbox(inbox, raw)
 
     assert one_pass(server).outcomes == {"retry": 1}

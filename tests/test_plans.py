@@ -224,6 +224,23 @@ def test_takeback_and_the_gms_undo_are_not_undone_by_standing_orders() -> None:
     assert "you have no standing orders or proxy bids" in table.refused(DAN, "CANCEL")
 
 
+def test_the_gms_undo_gives_back_the_standing_orders_it_takes_back() -> None:
+    table = stock_round_one()
+    table.send(DAN, "NEXT PAR NYC 100", "NEXT PASS UNTIL END")
+    table.send(CAT, "PAR PRR 67")               # Dan's plan starts the NYC at once
+    started = next(r for r in reversed(table.records) if isinstance(r, OrderRecord) and r.actor == DAN)
+    assert table.state.plans[DAN].next == 1
+    decision = handle_mail(table.state, table.submission_as_gm(f"UNDO {started.seq}"), table.config)
+    assert decision.refusal is None
+    table.records += list(decision.records)
+    table.state = decision.state
+    assert table.state.game.state.corporations["NYC"].president is None
+    assert table.state.plans[DAN].next == 0, "the entry the undone order used is Dan's again"
+    assert replay(table.records).plans == table.state.plans, "the log replays to the same plans"
+    table.send(ANN, "REPORT")                   # the next mail: Dan's plan plays his turn again
+    assert table.state.game.state.corporations["NYC"].president == DAN
+
+
 def test_cancel_drops_proxy_bids_and_the_gms_undo_of_a_proxy_bid_stands() -> None:
     table = Table("proxy", "1830", (), [ANN, BOB, CAT])
     table.send(ANN, "BID CA UP TO 200")

@@ -346,6 +346,7 @@ def apply_record(state: Replay, record: LogRecord, *, settle_now: bool = True) -
         if len(state.effective) < state.applied:
             state.stale = True
         state.gm.append(Undone(record, tuple(taken)))
+        _undo_plan_uses(state, record.to_seq)
     elif isinstance(record, GMRecord):
         state.gm.append(record)
     elif isinstance(record, PlanRecord):
@@ -378,6 +379,23 @@ def apply_record(state: Replay, record: LogRecord, *, settle_now: bool = True) -
     state.last_seq = record.seq
     if settle_now:
         settle(state)
+
+
+def _undo_plan_uses(state: Replay, to_seq: int) -> None:
+    """The standing orders as they were before the actions from ``to_seq`` on were taken
+    back: their uses from then on are void (sent, cancelled and changed plans stand). A plan
+    so restored waits for the next mail (the server applies plans after a mail, not after
+    the GM's undo)."""
+    def void(r: PlanRecord) -> bool:  # a use that gave an order is logged just before it
+        gave = r.outcome in ("applied", "else", "kept")
+        return r.status == "used" and r.seq + (1 if gave else 0) >= to_seq
+
+    kept = [r for r in state.plan_records if not void(r)]
+    if len(kept) == len(state.plan_records):
+        return
+    state.plans, state.plan_records = {}, []
+    for record in kept:
+        _apply_plan_record(state, record)
 
 
 def _apply_plan_record(state: Replay, record: PlanRecord) -> None:

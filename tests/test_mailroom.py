@@ -377,9 +377,12 @@ BAD_INPUTS = {
     "not your turn": (lambda t: t.mail("Player 2", "BID CA 170"),
                       P2, f"Re: [{GID}] orders",
                       ["it is not Player 2's turn", "The line that failed:\n  BID CA 170\n"]),
-    "a typo in the order word is chatter, not an order": (
+    "a typo in the order word is put right, not taken for chatter": (
         lambda t: t.mail("Player 1", "BYU PRR"), P1, f"Re: [{GID}] orders",
-        ["No orders were found in your mail", "Not read as orders:\n  line 2: BYU PRR\n"]),
+        ["'BYU PRR' -- did you mean BUY PRR?", "line 2"]),
+    "a word no order is near is chatter, not an order": (
+        lambda t: t.mail("Player 1", "Cheers PRR"), P1, f"Re: [{GID}] orders",
+        ["No orders were found in your mail", "Not read as orders:\n  line 2: Cheers PRR\n"]),
     "unparseable line": (lambda t: t.mail("Player 1", "Hi all,", "BUY PRRR"),
                          P1, f"Re: [{GID}] orders",
                          ["no company or corporation 'PRRR'",

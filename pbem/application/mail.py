@@ -22,13 +22,15 @@ from typing import Callable, Sequence
 
 from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
 from pbem.application.state import GameInfo, Replay
-from pbem.commands import Command, Info, describe, parse_line
+from pbem.commands import Command, Info, Order, describe, parse_line
+from pbem.engine.actions import Pass
 from pbem.errors import OrderError
 from pbem.execution import Welcome, Work, execute, finish
 from pbem.handled import AUTHENTICATED_KINDS
 from pbem.log_records import GMRecord, LogRecord, WidthRecord
 from pbem.mail.replies import NO_ORDERS, accepted_text, refusal_text
 from pbem.mail.types import BodyLine, Submission
+from pbem.typos import put_right
 from pbem.orders import Vocabulary
 from pbem import report_sections as sections
 
@@ -248,6 +250,20 @@ def _parse(mail: Submission, vocab: Vocabulary, info: GameInfo, is_gm: bool,
     return commands
 
 
+def _refuse_slips(mail: Submission, vocab: Vocabulary, info: GameInfo, is_gm: bool) -> None:
+    """Refuse ``mail`` at its first chatter line that is a slip of an order word put right
+    (:func:`pbem.typos.put_right`): ``'tokn V20.1' -- did you mean TOKEN V20.1?``.
+
+    :raises Rejection: ``syntax``, naming the line and the lines that would be accepted."""
+    for body_line in mail.chatter:
+        fixes = put_right(body_line.text, vocab, info, is_gm=is_gm)
+        if fixes:
+            raise Rejection(f"{body_line.text.strip()!r} -- did you mean {' or '.join(fixes)}?",
+                            failed_line=body_line.text, not_applied=list(mail.lines), kind="syntax",
+                            game_id=info.game_id, line_number=body_line.number, chatter=mail.chatter,
+                            cut_at=mail.cut_at)
+
+
 def _may_now(work: Work) -> list[str]:
     """What the sender of a refused order may do in the game as the mail left it before that
     order: the seat's offers (for the GM, the player to act's)."""
@@ -266,11 +282,18 @@ def _guarded_may_now(state: Replay, seat: str | None, route_budget: int) -> list
         return []
 
 
-def _replies(mail: Submission, accepted: Sequence[str], work: Work) -> tuple[Reply, ...]:
+def _trailing_passes(rest: Sequence[Command]) -> bool:
+    """Whether ``rest``, the last of a mail's orders, are all PASS (or DONE) lines of the
+    sender's own seat: refused because the seat's turn ended earlier in the mail, they are
+    noted, not a reason to refuse the orders before them (issue 22)."""
+    return all(isinstance(c, Order) and c.seat is None and c.action == Pass() for c in rest)
+
+
+def _replies(mail: Submission, accepted: Sequence[str], work: Work, notes: Sequence[str] = ()) -> tuple[Reply, ...]:
     replies: list[Reply] = [Broadcast(text, n) for n, text in enumerate(work.broadcasts)]
     replies += work.welcomes
     if any(not isinstance(r, WidthRecord) for r in work.records):
-        echo = accepted_text(accepted, mail.notes, mail.chatter, mail.secret) if accepted else ""
+        echo = accepted_text(accepted, [*mail.notes, *notes], mail.chatter, mail.secret) if accepted else ""
         replies.append(TurnReports(echo))
     if work.infos:
         replies.append(InfoAnswer(tuple(work.infos)))
@@ -292,20 +315,30 @@ def handle_mail(state: Replay, mail: Submission, config: AppConfig) -> Decision:
     fault: FaultNotice | None = None
     try:
         sender = authenticate(info, mail.sender, mail.secret, config.hash_secret)
-        # Only order and command lines are parsed; chatter ("Hi all,") is listed, never applied.
+        # Only order and command lines are parsed; chatter ("Hi all,") is listed, never applied,
+        # but a slip of an order word is not taken for chatter (issue 22: a GM's judgement).
+        vocab = Vocabulary.from_title(state.title)
+        _refuse_slips(mail, vocab, info, sender.is_gm)
         if not mail.orders:
             raise Rejection(NO_ORDERS, kind="no_orders", game_id=info.game_id, chatter=mail.chatter,
                             cut_at=mail.cut_at)
-        vocab = Vocabulary.from_title(state.title)
         commands = _parse(mail, vocab, info, sender.is_gm,
                           lambda: _guarded_may_now(state, sender.seat, config.route_budget))
         work = Work(state.fork(), mail.sender, mail.message_id, sender.seat, sender.is_gm,
                     config.route_budget, config.new_secret, config.hash_secret)
         accepted: list[str] = []
-        for command, body_line in zip(commands, mail.orders):
+        notes: list[str] = []
+        for index, (command, body_line) in enumerate(zip(commands, mail.orders)):
+            saved = (work.state.fork(), len(work.records)) if accepted and _trailing_passes(commands[index:]) else None
             try:
                 execute(command, work)
             except OrderError as exc:
+                if saved is not None and work.seat is not None and work.seat not in saved[0].game.current_actors():
+                    work.state = saved[0]  # the refused PASS left nothing behind
+                    del work.records[saved[1]:]
+                    notes.append(f"line {body_line.number}: {command.line} was not needed (your turn had ended); "
+                                 "nothing more was done")
+                    break
                 raise Rejection(str(exc), failed_line=command.line, not_applied=list(mail.lines), kind="illegal",
                                 game_id=info.game_id, line_number=body_line.number, chatter=mail.chatter,
                                 cut_at=mail.cut_at, may=_may_now(work)) from None
@@ -326,7 +359,7 @@ def handle_mail(state: Replay, mail: Submission, config: AppConfig) -> Decision:
         finish(work)  # the mail's plan, and the standing orders of the players to act
     except Rejection as rejection:
         return Decision((), state, (Refusal(rejection), *((fault,) if fault else ())), rejection.kind)
-    replies = _replies(mail, accepted, work)
+    replies = _replies(mail, accepted, work, notes)
     due = any(isinstance(r, TurnReports) for r in replies)
     return Decision(tuple(work.records), work.state, replies, "orders" if accepted or due else "info")
 

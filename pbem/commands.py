@@ -98,6 +98,17 @@ class PlanLine:
 
 
 @dataclass(frozen=True)
+class Press:
+    """``PRESS ALL: <text>`` or ``PRESS <seat>: <text>``: table talk relayed from the sender's
+    seat to every player (``to`` None) or to seat ``to`` as written (issue 22). It never
+    changes the game."""
+
+    line: str
+    to: str | None
+    text: str
+
+
+@dataclass(frozen=True)
 class CancelPlan:
     """``CANCEL``: the sender's standing orders are dropped."""
 
@@ -124,10 +135,11 @@ class AutoOrders:
     dividend: str
 
 
-Command = Order | Info | GmCommand | DealAnswer | TakeBack | Away | PlanLine | CancelPlan | ProxyBid | AutoOrders
+Command = (Order | Info | GmCommand | DealAnswer | TakeBack | Away | PlanLine | CancelPlan | ProxyBid | AutoOrders
+           | Press)
 
 PLAYER_COMMANDS = ("HELP", "REPORT", "HISTORY", "WIDTH", "ACCEPT", "DECLINE", "TAKEBACK", "AWAY", "NEXT", "CANCEL",
-                   "AUTO")
+                   "AUTO", "PRESS")
 """The first words of the player commands (:func:`parse_line`)."""
 
 GM_ONLY = ("UNDO", "ACT", "REPLACE", "PAUSE", "RESUME", "BROADCAST", "END", "DEADLINE", "TIMING")
@@ -207,6 +219,8 @@ def parse_line(line: str, vocab: Vocabulary, info: GameInfo, *, is_gm: bool) -> 
             raise OrderSyntaxError(f"cannot read {line!r}: write AUTO <corporation> [PAYOUT|WITHHOLD|OFF], "
                                    "e.g. AUTO PRR")
         return AutoOrders(line, corps[words[1].upper()], "" if choice == "OFF" else choice.lower())
+    if head == "PRESS":
+        return _parse_press(line, is_gm)
     if head == "CANCEL":
         if len(words) > 1:
             raise OrderSyntaxError(f"cannot read {line!r}: write CANCEL alone (it drops your standing orders)")
@@ -227,6 +241,23 @@ def parse_line(line: str, vocab: Vocabulary, info: GameInfo, *, is_gm: bool) -> 
     if action.gm_only and not is_gm:
         raise OrderSyntaxError(f"{line!r}: {head} is a GM ruling; only the GM may give it (ACT AS <seat> {line})")
     return Order(line, action)
+
+
+PRESS_LEVELS = ("ALL", "PRIVATE", "NONE")
+"""What table talk the GM allows (``PRESS ALLOW <level>``): to all and to one, to one only, none."""
+
+
+def _parse_press(line: str, is_gm: bool) -> Press | GmCommand:
+    """``PRESS ALL: <text>``, ``PRESS <seat>: <text>``; the GM's ``PRESS ALLOW ALL|PRIVATE|NONE``."""
+    setting = re.fullmatch(r"\s*PRESS\s+ALLOW\s+(\w+)\s*", line, re.IGNORECASE)
+    if setting and is_gm and setting.group(1).upper() in PRESS_LEVELS:
+        return GmCommand(line, "press", (setting.group(1).lower(),))
+    found = re.fullmatch(r"\s*PRESS\s+([^:]+?)\s*:\s*(\S.*?)\s*", line, re.IGNORECASE)
+    if found is None:
+        raise OrderSyntaxError(f"cannot read {line!r}: write PRESS ALL: <message> or PRESS <player>: <message>"
+                               + (" (the GM: PRESS ALLOW ALL|PRIVATE|NONE)" if is_gm else ""))
+    to, text = found.group(1), found.group(2)
+    return Press(line, None if to.upper() == "ALL" else to, text)
 
 
 def _parse_away(line: str, words: list[str]) -> Away:
@@ -349,6 +380,7 @@ def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
         "                                CERTS < 12, PRR STARTED, PRR FLOATED, POOL PRR, UNSOLD PRR",
         "                                (nobody sold it since), NOT ...; NEXT PASS UNTIL END|SALE|SR",
         "  CANCEL                        drop my standing orders",
+        "  PRESS ALL: <message>          table talk to every player (PRESS <player>: to one)",
         "  AUTO <corp> [PAYOUT|WITHHOLD] my corporation's operating turns played for me as they",
         "                                come: no track or token, RUN AUTO, that dividend, no train",
         "                                unless one must be bought (then I am asked); AUTO <corp> OFF",
@@ -383,6 +415,7 @@ def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
             "                                TIMING AWAY <days> [FOR <seat>] a seat may be away a",
             "                                year; TIMING DEALS <hours> a deal offered stands (NONE:",
             "                                until the buyer's turn ends)",
+            "  PRESS ALLOW ALL|PRIVATE|NONE  the table talk players may send",
             "  END GAME                      end the game now",
         ]
     return "\n".join(parts)

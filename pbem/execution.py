@@ -17,7 +17,7 @@ from typing import Any, Callable
 from pbem.application.state import Replay, ReplayError, apply_record, open_deals
 from pbem.application import deadlines, plans
 from pbem.commands import (
-    AutoOrders, Away, CancelPlan, Command, DealAnswer, GmCommand, Info, Order, PlanLine, ProxyBid, TakeBack,
+    AutoOrders, Away, CancelPlan, Command, DealAnswer, GmCommand, Info, Order, PlanLine, Press, ProxyBid, TakeBack,
 )
 from pbem.engine import deals, routes
 from pbem.engine.actions import (
@@ -30,7 +30,8 @@ from pbem.engine.steps import auction
 from pbem.engine.events import Note
 from pbem.errors import OrderError
 from pbem.log_records import (
-    AutoRecord, AwayRecord, DealRecord, GMRecord, LogRecord, PlanRecord, ProxyRecord, TimingRecord, UndoRecord,
+    AutoRecord, AwayRecord, DealRecord, GMRecord, LogRecord, PlanRecord, PressRecord, ProxyRecord, TimingRecord,
+    UndoRecord,
     WidthRecord,
     draft_order,
 )
@@ -165,6 +166,9 @@ def execute(command: Command, work: Work) -> None:
     if isinstance(command, AutoOrders):
         auto_orders(work, command)
         return
+    if isinstance(command, Press):
+        press(work, command)
+        return
     if isinstance(command, (PlanLine, CancelPlan)):
         if work.seat is None:
             raise OrderError("standing orders are a seat's; the GM gives orders with ACT AS <seat> <order>")
@@ -174,6 +178,29 @@ def execute(command: Command, work: Work) -> None:
             raise OrderError("CANCEL: you have no standing orders or proxy bids")
         return
     _execute_gm(command, work)
+
+
+def press(work: Work, command: Press) -> None:
+    """Table talk from the sender's seat (or the GM) to every player or to one seat, as the
+    GM allows (``GameInfo.press``; the GM's own is always allowed), logged and relayed.
+
+    :raises OrderError: no such seat, talk to oneself, or talk the GM does not allow."""
+    info = work.state.info
+    sender = "GM" if work.is_gm else work.seat or "GM"
+    to: str | None = None
+    if command.to is not None:
+        seat = info.seat_named(command.to)
+        if seat is None:
+            raise OrderError(f"PRESS: no player {command.to!r}; the players are "
+                             + ", ".join(s.name for s in info.seats) + " (or PRESS ALL: ...)")
+        if seat.name == sender:
+            raise OrderError("PRESS: that is your own seat")
+        to = seat.name
+    if not work.is_gm and (info.press == "none" or (info.press == "private" and to is None)):
+        allowed = "no table talk" if info.press == "none" else "talk to one player only (PRESS <player>: ...)"
+        raise OrderError(f"PRESS: the GM allows {allowed} in this game")
+    work.add(PressRecord(seq=work.next_seq, actor=sender, by=work.sender, source=work.source, to=to,
+                         text=command.text))
 
 
 def proxy_bid(work: Work, command: ProxyBid) -> None:
@@ -463,6 +490,8 @@ def _execute_gm(command: GmCommand, work: Work) -> None:
         work.welcomes.append(Welcome(seat_name, email, secret))
     elif command.name in ("pause", "resume", "end"):
         work.add(GMRecord(**envelope, command=command.name))
+    elif command.name == "press":
+        work.add(GMRecord(**envelope, command="press", text=command.args[0]))
     elif command.name == "timing":
         round_kind, hours, policy, seat_name = command.args
         seat = info.seat_named(seat_name) if seat_name else None

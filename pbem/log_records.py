@@ -16,7 +16,7 @@ Every record has the envelope ``seq``, ``time``, ``actor``, ``by``, ``source``, 
 ``action``                :class:`OrderRecord`           a game action (``data`` its JSON)
 ``undo`` ``{to_seq}``     :class:`UndoRecord`            take back the actions from ``to_seq`` on
 ``gm`` ``{command ...}``  :class:`GMRecord`              replace, pause, resume, end, broadcast,
-                                                         deadline
+                                                         deadline, press (the talk allowed)
 ``setting`` (``width``)   :class:`WidthRecord`           a seat's report width
 ``setting`` (``timing``)  :class:`TimingRecord`          the time allowed, its no-move policy
 ``setting`` (``away``)    :class:`AwayRecord`            a seat's absence
@@ -25,6 +25,7 @@ Every record has the envelope ``seq``, ``time``, ``actor``, ``by``, ``source``, 
 ``auto``                  :class:`AutoRecord`            a corporation's standing orders, and use
 ``deal`` ``{status ...}``     :class:`DealRecord`            a deal offered to another owner, or
                                                          its answer
+``press`` ``{to, text}``  :class:`PressRecord`           table talk, relayed by mail
 anything else             :class:`UnknownRecord`         kept as read, shown as its data
 ========================  =============================  =======================================
 
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
 ENVELOPE = ("seq", "time", "kind", "actor", "by", "source", "data", "prev")
 """The fields every written record has, besides ``hash`` and (on a batch's last) ``batch_end``."""
 
-GM_COMMANDS = ("replace", "pause", "resume", "end", "broadcast", "deadline")
+GM_COMMANDS = ("replace", "pause", "resume", "end", "broadcast", "deadline", "press")
 """The ``command`` values of a ``gm`` record."""
 
 _GM_FIELDS = ("seat", "email", "secret_hash", "text")
@@ -146,7 +147,8 @@ class UndoRecord(LogRecord):
 class GMRecord(LogRecord):
     """A GM command (``command`` one of :data:`GM_COMMANDS`): ``replace`` has ``seat``,
     ``email`` and the new secret's ``secret_hash``; ``broadcast`` and ``deadline`` have
-    ``text`` (``""`` clears a deadline). Fields a command does not have are None."""
+    ``text`` (``""`` clears a deadline); ``press`` has the table talk allowed as ``text``
+    (``all``, ``private``, ``none``). Fields a command does not have are None."""
 
     kind: ClassVar[str] = "gm"
     command: str
@@ -174,6 +176,19 @@ class WidthRecord(LogRecord):
 
     def data(self) -> dict[str, Any]:
         return {"setting": "width", "seat": self.seat, "value": self.value}
+
+
+@dataclass(frozen=True, kw_only=True)
+class PressRecord(LogRecord):
+    """Table talk from seat ``actor`` (or ``"GM"``) to every player (``to`` None) or to seat
+    ``to``: ``text``, relayed by mail (issue 22). It never changes the game."""
+
+    kind: ClassVar[str] = "press"
+    to: str | None
+    text: str
+
+    def data(self) -> dict[str, Any]:
+        return {"to": self.to, "text": self.text}
 
 
 DEAL_ANSWERS = ("accepted", "declined", "lapsed")
@@ -339,6 +354,9 @@ def _body(kind: str, data: Mapping[str, Any]) -> tuple[type[LogRecord], dict[str
         return WidthRecord, {"seat": data["seat"], "value": data["value"]}
     if kind == "deal":
         return _deal_body(data)
+    if (kind == "press" and keys == {"to", "text"} and isinstance(data["text"], str)
+            and (data["to"] is None or isinstance(data["to"], str))):
+        return PressRecord, {"to": data["to"], "text": data["text"]}
     if kind == "plan":
         return _plan_body(data)
     if (kind == "auto" and keys == {"status", "seat", "corporation", "dividend"} and data["status"] in ("set", "used")

@@ -58,8 +58,8 @@ from typing import Callable
 
 from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
 from pbem.actionlog import ActionLog, LogIntegrityError
-from pbem.application.mail import (AppConfig, Broadcast, Decision, FaultNotice, InfoAnswer, Rejection,
-                                   TurnReports)
+from pbem.application.mail import (AppConfig, Broadcast, Decision, FaultNotice, InfoAnswer, PressRelay,
+                                   Rejection, TurnReports)
 from pbem.application import refusals
 from pbem.application.mail import handle_mail, recover_mail
 from pbem.application.state import start
@@ -432,11 +432,32 @@ class Mailroom:
                             key=(sub.message_id, "welcome", reply.seat))
             elif isinstance(reply, TurnReports):
                 self._queue_reports(sub, committed, archive, reply)
+            elif isinstance(reply, PressRelay):
+                self._relay_press(sub, committed, reply)
             elif isinstance(reply, InfoAnswer):
                 self.queue(to=sub.sender, subject=reply_subject(sub.subject, game_id, sub.secret),
                             body=info_reply(committed, self.texts, archive, reply.items, sub.sender), kind="reply",
                             key=(sub.message_id, "info"), in_reply_to=sub.message_id)
         self._mark(sub.message_id, "processed", decision.kind, sub.sender, replied=True, game=game_id)
+
+    def _relay_press(self, sub: Submission, committed: Replay, press: PressRelay) -> None:
+        """Table talk to every player and the GM, or to one seat (issue 22); the sender told
+        where it went when the mail had nothing else to answer."""
+        info = committed.info
+        tag = f"[{info.game_id}]"
+        seat = info.seat_named(press.to) if press.to else None
+        targets = [seat.email] if seat is not None else info.recipients()
+        whom = press.to or "all"
+        for to in targets:
+            if to.lower() == sub.sender.lower():
+                continue
+            self.queue(to=to, subject=f"{tag} Press from {press.sender} to {whom}",
+                       body=f"{press.sender} to {whom}:\n\n{press.text}\n", kind="notice",
+                       key=("press", info.game_id, str(press.seq), to.lower()))
+        if press.ack:
+            self.queue(to=sub.sender, subject=reply_subject(sub.subject, info.game_id, sub.secret),
+                       body=f"Your press to {whom} was sent:\n\n{press.text}\n", kind="reply",
+                       key=(sub.message_id, "press", str(press.seq)), in_reply_to=sub.message_id)
 
     def _queue_reports(self, sub: Submission, committed: Replay, archive: ReportArchive, reply: TurnReports) -> None:
         """Archive the turn report of the committed state (once per log number) and queue a

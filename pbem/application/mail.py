@@ -27,7 +27,7 @@ from pbem.engine.actions import Pass
 from pbem.errors import OrderError
 from pbem.execution import Welcome, Work, execute, finish
 from pbem.handled import AUTHENTICATED_KINDS
-from pbem.log_records import GMRecord, LogRecord, WidthRecord
+from pbem.log_records import GMRecord, LogRecord, PressRecord, WidthRecord
 from pbem.mail.replies import NO_ORDERS, accepted_text, refusal_text
 from pbem.mail.types import BodyLine, Submission
 from pbem.typos import put_right
@@ -123,6 +123,20 @@ class Broadcast:
 
 
 @dataclass(frozen=True)
+class PressRelay:
+    """Table talk to relay (issue 22): ``text`` from ``sender`` (a seat or ``"GM"``) to every
+    player and the GM (``to`` None) or to seat ``to``; ``seq`` its log number (it keys the
+    mails' Message-IDs); ``ack``: the sender also gets a line saying where it went (a mail
+    with nothing else to answer)."""
+
+    seq: int
+    sender: str
+    to: str | None
+    text: str
+    ack: bool
+
+
+@dataclass(frozen=True)
 class InfoAnswer:
     """One reply to the sender answering each of ``items`` (HELP, REPORT, HISTORY, WIDTH),
     each asked once."""
@@ -166,7 +180,7 @@ def fault_summary(exc: BaseException, frames: int = FAULT_FRAMES) -> str:
     return "\n".join(out)
 
 
-Reply = Refusal | TurnReports | Broadcast | InfoAnswer | Welcome | FaultNotice
+Reply = Refusal | TurnReports | Broadcast | InfoAnswer | Welcome | FaultNotice | PressRelay
 """A mail the decision asks for (:class:`Welcome`: a seat given to a new address;
 :class:`FaultNotice`: to the GM, beside the refusal of a mail the server failed on)."""
 
@@ -292,9 +306,12 @@ def _trailing_passes(rest: Sequence[Command]) -> bool:
 def _replies(mail: Submission, accepted: Sequence[str], work: Work, notes: Sequence[str] = ()) -> tuple[Reply, ...]:
     replies: list[Reply] = [Broadcast(text, n) for n, text in enumerate(work.broadcasts)]
     replies += work.welcomes
-    if any(not isinstance(r, WidthRecord) for r in work.records):
+    reports = any(not isinstance(r, (WidthRecord, PressRecord)) for r in work.records)
+    if reports:
         echo = accepted_text(accepted, [*mail.notes, *notes], mail.chatter, mail.secret) if accepted else ""
         replies.append(TurnReports(echo))
+    replies += [PressRelay(r.seq, r.actor, r.to, r.text, not reports) for r in work.records
+                if isinstance(r, PressRecord)]
     if work.infos:
         replies.append(InfoAnswer(tuple(work.infos)))
     return tuple(replies)
@@ -403,8 +420,11 @@ def recover_mail(state: Replay, mail: Submission, mine: Sequence[LogRecord], con
         work.welcomes.append(Welcome(seat_name, record.email, secret))
     replies: list[Reply] = [Broadcast(text, n) for n, text in enumerate(work.broadcasts)]
     replies += work.welcomes
-    echo = accepted_text(accepted, mail.notes, mail.chatter, mail.secret) if accepted else ""
-    replies.append(TurnReports(echo))
+    reports = any(not isinstance(r, (WidthRecord, PressRecord)) for r in mine)
+    if reports:
+        echo = accepted_text(accepted, mail.notes, mail.chatter, mail.secret) if accepted else ""
+        replies.append(TurnReports(echo))
+    replies += [PressRelay(r.seq, r.actor, r.to, r.text, not reports) for r in mine if isinstance(r, PressRecord)]
     if work.infos:
         replies.append(InfoAnswer(tuple(work.infos)))
     return Decision(tuple(work.records), work.state, tuple(replies), "orders")

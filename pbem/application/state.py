@@ -85,6 +85,9 @@ class GameInfo:
     """The days of absence (AWAY) a seat may take in a calendar year."""
     away_granted: dict[str, int] = field(default_factory=dict)
     """The days a year the GM allows a seat in place of :attr:`away_days` (TIMING AWAY n FOR seat)."""
+    press: str = "all"
+    """The table talk players may send (PRESS): ``all`` (to all and to one), ``private``
+    (to one only) or ``none``; the GM's PRESS ALLOW."""
     deal_hours: int = 0
     """A deal offered lapses after this many hours unanswered (0: only when the buyer's turn ends)."""
     absences: list[Absence] = field(default_factory=list)
@@ -281,6 +284,8 @@ def apply_to_info(info: GameInfo, record: LogRecord) -> None:
             info.ended = True
         elif record.command == "deadline":
             info.deadline = record.text or None
+        elif record.command == "press":
+            info.press = record.text or "all"
     elif isinstance(record, TimingRecord):
         if record.round == "remind":
             info.remind_hours = record.hours

@@ -76,12 +76,15 @@ def main(verbose: bool) -> None:
 @click.option("--random-seating/--listed-seating", "random_seating", default=None,
               help="draw the seating order at random, or keep the order the seats are listed in "
                    "(default: as the title and variants say; most keep the listed order)")
+@click.option("--mail", "mail", type=click.Choice(["every", "turn", "round"]), default="turn", show_default=True,
+              help="the players' default: the full report after every move, on their turn and when a round "
+                   "ends, or when a round ends only (each player may choose with MAIL)")
 @click.option("--timing", "timings", multiple=True, metavar="ROUND=HOURS[:POLICY]",
               help="time allowed in auction, stock or operating rounds and what happens then: wait (the GM "
                    "is told), pass or default, e.g. stock=48:pass (repeatable)")
 def new_game(config_path: str | None, game_id: str, title: str, variants: tuple[str, ...],
              seats: tuple[str, ...], gm_email: str, auto_runs: bool, random_seating: bool | None,
-             timings: tuple[str, ...]) -> None:
+             mail: str, timings: tuple[str, ...]) -> None:
     """Create a game and mail each player a welcome with their seat and secret.
 
     Everything (seats, addresses, title, the outgoing mail setup) is checked before the game
@@ -109,7 +112,7 @@ def new_game(config_path: str | None, game_id: str, title: str, variants: tuple[
     try:
         outbound = outbound_from_config(config)
         secrets = room.new_game(game_id, title, variants, pairs, gm_email.strip(), auto_runs=auto_runs,
-                                random_seating=random_seating, timing=timing)
+                                random_seating=random_seating, timing=timing, mail=mail)
     except (ConfigError, FileExistsError) as exc:
         raise click.ClickException(str(exc)) from None
     if config.inbound.kind == "maildir":  # the inbox exists at once: mail may be dropped in
@@ -181,7 +184,8 @@ def _replay_or_fail(config: Config, game_id: str):  # type: ignore[no-untyped-de
 @click.option("--seat", default=None, help="add the section for this seat (default: the GM's copy)")
 def report(config_path: str | None, game_id: str, width: str, seat: str | None) -> None:
     """Print the current turn report of GAME_ID."""
-    from pbem.reports import ReportArchive, render, report_context
+    from pbem.report_archive import ReportArchive
+    from pbem.reports import render, report_context
 
     config = _config(config_path)
     rebuilt = _replay_or_fail(config, game_id)
@@ -205,7 +209,7 @@ def report(config_path: str | None, game_id: str, width: str, seat: str | None) 
 @click.argument("game_id")
 def archive_cmd(config_path: str | None, game_id: str) -> None:
     """List the archived turn reports of GAME_ID (players get report n with HISTORY n)."""
-    from pbem.reports import ReportArchive
+    from pbem.report_archive import ReportArchive
 
     config = _config(config_path)
     if game_id not in list_games(config.data_dir):

@@ -98,6 +98,16 @@ class PlanLine:
 
 
 @dataclass(frozen=True)
+class MailChoice:
+    """``MAIL EVERY|TURN|ROUND``: how often the sender is mailed the full report; the GM's
+    ``MAIL DEFAULT ...`` (``default``) sets the game's default (issue 22)."""
+
+    line: str
+    setting: str
+    default: bool = False
+
+
+@dataclass(frozen=True)
 class Press:
     """``PRESS ALL: <text>`` or ``PRESS <seat>: <text>``: table talk relayed from the sender's
     seat to every player (``to`` None) or to seat ``to`` as written (issue 22). It never
@@ -136,10 +146,10 @@ class AutoOrders:
 
 
 Command = (Order | Info | GmCommand | DealAnswer | TakeBack | Away | PlanLine | CancelPlan | ProxyBid | AutoOrders
-           | Press)
+           | Press | MailChoice)
 
 PLAYER_COMMANDS = ("HELP", "REPORT", "HISTORY", "WIDTH", "ACCEPT", "DECLINE", "TAKEBACK", "AWAY", "NEXT", "CANCEL",
-                   "AUTO", "PRESS")
+                   "AUTO", "PRESS", "MAIL")
 """The first words of the player commands (:func:`parse_line`)."""
 
 GM_ONLY = ("UNDO", "ACT", "REPLACE", "PAUSE", "RESUME", "BROADCAST", "END", "DEADLINE", "TIMING")
@@ -221,6 +231,13 @@ def parse_line(line: str, vocab: Vocabulary, info: GameInfo, *, is_gm: bool) -> 
         return AutoOrders(line, corps[words[1].upper()], "" if choice == "OFF" else choice.lower())
     if head == "PRESS":
         return _parse_press(line, is_gm)
+    if head == "MAIL":
+        upper = [w.upper() for w in words]
+        default = len(upper) == 3 and upper[1] == "DEFAULT" and is_gm
+        if (len(upper) != 2 and not default) or upper[-1] not in ("EVERY", "TURN", "ROUND"):
+            raise OrderSyntaxError(f"cannot read {line!r}: write MAIL EVERY, MAIL TURN or MAIL ROUND"
+                                   + (" (the game's default: MAIL DEFAULT TURN)" if is_gm else ""))
+        return MailChoice(line, upper[-1].lower(), default)
     if head == "CANCEL":
         if len(words) > 1:
             raise OrderSyntaxError(f"cannot read {line!r}: write CANCEL alone (it drops your standing orders)")
@@ -381,6 +398,8 @@ def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
         "                                (nobody sold it since), NOT ...; NEXT PASS UNTIL END|SALE|SR",
         "  CANCEL                        drop my standing orders",
         "  PRESS ALL: <message>          table talk to every player (PRESS <player>: to one)",
+        "  MAIL EVERY|TURN|ROUND         mail me the full report after every move, on my turn and",
+        "                                when a round ends, or when a round ends only",
         "  AUTO <corp> [PAYOUT|WITHHOLD] my corporation's operating turns played for me as they",
         "                                come: no track or token, RUN AUTO, that dividend, no train",
         "                                unless one must be bought (then I am asked); AUTO <corp> OFF",
@@ -416,6 +435,7 @@ def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
             "                                year; TIMING DEALS <hours> a deal offered stands (NONE:",
             "                                until the buyer's turn ends)",
             "  PRESS ALLOW ALL|PRIVATE|NONE  the table talk players may send",
+            "  MAIL DEFAULT EVERY|TURN|ROUND the players' MAIL setting unless they choose",
             "  END GAME                      end the game now",
         ]
     return "\n".join(parts)

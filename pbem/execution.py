@@ -17,7 +17,8 @@ from typing import Any, Callable
 from pbem.application.state import Replay, ReplayError, apply_record, open_deals
 from pbem.application import deadlines, plans
 from pbem.commands import (
-    AutoOrders, Away, CancelPlan, Command, DealAnswer, GmCommand, Info, Order, PlanLine, Press, ProxyBid, TakeBack,
+    AutoOrders, Away, CancelPlan, Command, DealAnswer, GmCommand, Info, MailChoice, Order, PlanLine, Press, ProxyBid,
+    TakeBack,
 )
 from pbem.engine import deals, routes
 from pbem.engine.actions import (
@@ -30,7 +31,8 @@ from pbem.engine.steps import auction
 from pbem.engine.events import Note
 from pbem.errors import OrderError
 from pbem.log_records import (
-    AutoRecord, AwayRecord, DealRecord, GMRecord, LogRecord, PlanRecord, PressRecord, ProxyRecord, TimingRecord,
+    AutoRecord, AwayRecord, DealRecord, GMRecord, LogRecord, MailRecord, PlanRecord, PressRecord, ProxyRecord,
+    TimingRecord,
     UndoRecord,
     WidthRecord,
     draft_order,
@@ -168,6 +170,14 @@ def execute(command: Command, work: Work) -> None:
         return
     if isinstance(command, Press):
         press(work, command)
+        return
+    if isinstance(command, MailChoice):
+        if command.default and not work.is_gm:
+            raise OrderError("MAIL DEFAULT is the GM's")
+        who = "" if command.default else work.seat if work.seat is not None and not work.is_gm else "GM"
+        work.add(MailRecord(seq=work.next_seq, actor=who or "GM", by=work.sender, source=work.source, seat=who,
+                            value=command.setting))
+        work.infos.append(Info(command.line, "mail"))
         return
     if isinstance(command, (PlanLine, CancelPlan)):
         if work.seat is None:

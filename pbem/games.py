@@ -58,6 +58,7 @@ def genesis_data(
     random_seating: bool | None = False,
     shuffle: Callable[[list[tuple[str, str]]], None] | None = None,
     timing: Mapping[str, tuple[int, str]] | None = None,
+    mail: str = "turn",
 ) -> dict[str, Any]:
     """The data of a new game's record 0. ``auto_runs``: the game setting that a run left out
     of the orders is made by the server (RUN AUTO).
@@ -67,6 +68,8 @@ def genesis_data(
     the player seating order") they are drawn at random instead, once, here: record 0 keeps
     the order drawn (and the setting), so every replay seats them alike. ``shuffle`` shuffles
     a list in place (default: :class:`secrets.SystemRandom`'s; a test passes its own).
+
+    ``mail``: the players' default MAIL setting (``every``, ``turn``, ``round``; issue 22).
 
     :param seats: ``[(seat name, email)]`` in seating order.
     :raises ConfigError: bad game id, unknown title/variant, a combination of variants the
@@ -112,7 +115,10 @@ def genesis_data(
         if kind not in TIMED_ROUNDS or not 0 <= hours <= 8760 or policy not in {p.value for p in NoMove}:
             raise ConfigError(f"timing {kind}={hours}:{policy}: write a round ({', '.join(TIMED_ROUNDS)}), "
                               "hours from 0 to 8760, and wait, pass or default")
-    settings = {**({"auto_runs": True} if auto_runs else {}), **({"random_seating": True} if random_seating else {}),
+    if mail not in ("every", "turn", "round"):
+        raise ConfigError(f"mail {mail!r}: write every, turn or round")
+    settings = {"mail": mail, **({"auto_runs": True} if auto_runs else {}),
+                **({"random_seating": True} if random_seating else {}),
                 **({"timing": {k: {"hours": h, "policy": p} for k, (h, p) in timing.items()}} if timing else {})}
     return {
         "game_id": game_id,

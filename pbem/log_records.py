@@ -20,6 +20,7 @@ Every record has the envelope ``seq``, ``time``, ``actor``, ``by``, ``source``, 
 ``setting`` (``width``)   :class:`WidthRecord`           a seat's report width
 ``setting`` (``timing``)  :class:`TimingRecord`          the time allowed, its no-move policy
 ``setting`` (``away``)    :class:`AwayRecord`            a seat's absence
+``setting`` (``mail``)    :class:`MailRecord`            how often a seat is mailed the report
 ``plan``                  :class:`PlanRecord`            a seat's standing orders, and their use
 ``proxy``                 :class:`ProxyRecord`           a proxy bid, and its use
 ``auto``                  :class:`AutoRecord`            a corporation's standing orders, and use
@@ -191,6 +192,19 @@ class PressRecord(LogRecord):
         return {"to": self.to, "text": self.text}
 
 
+@dataclass(frozen=True, kw_only=True)
+class MailRecord(LogRecord):
+    """Seat ``seat`` (or ``"GM"``) is mailed the full report as ``value`` says (``every``,
+    ``turn``, ``round``); ``seat`` ``""``: the game's default, the GM's (issue 22)."""
+
+    kind: ClassVar[str] = "setting"
+    seat: str
+    value: str
+
+    def data(self) -> dict[str, Any]:
+        return {"setting": "mail", "seat": self.seat, "value": self.value}
+
+
 DEAL_ANSWERS = ("accepted", "declined", "lapsed")
 """The ``status`` of a ``deal`` record ending an offer (``lapsed``: unanswered within the
 time the GM allows, TIMING DEALS)."""
@@ -352,6 +366,9 @@ def _body(kind: str, data: Mapping[str, Any]) -> tuple[type[LogRecord], dict[str
     if (kind == "setting" and keys == {"setting", "seat", "value"} and data["setting"] == "width"
             and isinstance(data["seat"], str) and type(data["value"]) is int):
         return WidthRecord, {"seat": data["seat"], "value": data["value"]}
+    if (kind == "setting" and data.get("setting") == "mail" and keys == {"setting", "seat", "value"}
+            and isinstance(data["seat"], str) and data["value"] in ("every", "turn", "round")):
+        return MailRecord, {"seat": data["seat"], "value": data["value"]}
     if kind == "deal":
         return _deal_body(data)
     if (kind == "press" and keys == {"to", "text"} and isinstance(data["text"], str)

@@ -9,20 +9,15 @@ anything else outside ASCII becomes ``?``).
 from __future__ import annotations
 
 import functools
-import json
 import re
 import textwrap
 import unicodedata
-from dataclasses import dataclass
-import time
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 
 import jinja2
-
-from pbem.durable import append_durably, write_atomic
 
 from pbem import report_sections as sections
 from pbem.engine import shares
@@ -533,66 +528,3 @@ def render(template: str, context: dict[str, Any], templates_dir: Path = TEMPLAT
     return _ascii(text)
 
 
-@dataclass(frozen=True)
-class ArchivedReport:
-    """One archived report: ``number`` from 1, the log ``seq`` it covers, its file."""
-
-    number: int
-    seq: int
-    path: Path
-    round: str = ""
-    time: str = ""
-
-
-class ReportArchive:
-    """The numbered reports of one game in ``<game dir>/reports/`` (never deleted)."""
-
-    def __init__(self, folder: Path, clock: Callable[[], float] = time.time) -> None:
-        self.folder = folder
-        self.clock = clock  # when a report is archived (seconds since the epoch)
-
-    def _index_path(self) -> Path:
-        return self.folder / "index.jsonl"
-
-    def entries(self) -> list[ArchivedReport]:
-        """Every archived report, oldest first."""
-        path = self._index_path()
-        if not path.exists():
-            return []
-        out = []
-        for line in path.read_text().splitlines():
-            if line.strip():
-                d = json.loads(line)
-                out.append(ArchivedReport(d["number"], d["seq"], self.folder / d["file"],
-                                          d.get("round", ""), d.get("time", "")))
-        return out
-
-    def latest(self) -> ArchivedReport | None:
-        """The newest report, or None."""
-        entries = self.entries()
-        return entries[-1] if entries else None
-
-    def for_seq(self, seq: int) -> ArchivedReport | None:
-        """The report that covers log ``seq`` exactly, if one was archived."""
-        return next((e for e in self.entries() if e.seq == seq), None)
-
-    def get(self, number: int) -> ArchivedReport | None:
-        """Report ``number``, or None."""
-        return next((e for e in self.entries() if e.number == number), None)
-
-    def add(self, seq: int, text: str, round_label: str = "") -> ArchivedReport:
-        """Archive ``text`` as the report for log ``seq`` (idempotent per seq); the index
-        also keeps the round it shows and when it was archived."""
-        existing = self.for_seq(seq)
-        if existing is not None:
-            return existing
-        self.folder.mkdir(parents=True, exist_ok=True)
-        latest = self.latest()
-        number = latest.number + 1 if latest else 1
-        name = f"report-{number:04d}.txt"
-        path = self.folder / name
-        write_atomic(path, text.encode("ascii"))
-        stamp = datetime.fromtimestamp(self.clock(), timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-        entry = {"number": number, "seq": seq, "file": name, "round": round_label, "time": stamp}
-        append_durably(self._index_path(), (json.dumps(entry) + "\n").encode())
-        return ArchivedReport(number, seq, path, round_label, stamp)

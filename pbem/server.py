@@ -62,7 +62,8 @@ from pbem.application.mail import (AppConfig, Broadcast, Decision, FaultNotice, 
                                    Rejection, TurnReports)
 from pbem.application import refusals
 from pbem.application.mail import handle_mail, recover_mail
-from pbem.application.state import start
+from pbem.application.mailing import copies
+from pbem.application.state import open_deals, start
 from pbem.application.texts import TextSettings, general_help_text, gm_welcome_text, info_reply, turn_report
 from pbem.application.texts import welcome_text
 from pbem.durable import clean_temporary_files, write_atomic
@@ -74,7 +75,7 @@ from pbem.log_records import GameRecord
 from pbem.mail.compose import compose, deterministic_message_id, reply_subject
 from pbem.mail.reading import read_message
 from pbem.mail.types import Ignored, Submission, Unreadable
-from pbem.reports import ReportArchive
+from pbem.report_archive import ReportArchive
 from pbem.transport.base import OutboundTransport, Outcome
 from pbem.transport.outbox import DrainResult, DurableOutbox, message_file_id
 
@@ -196,7 +197,7 @@ class Mailroom:
 
     def new_game(self, game_id: str, title: str, variants: tuple[str, ...], seats: list[tuple[str, str]],
                  gm_email: str, *, auto_runs: bool = False, random_seating: bool | None = None,
-                 timing: Mapping[str, tuple[int, str]] | None = None) -> dict[str, str]:
+                 timing: Mapping[str, tuple[int, str]] | None = None, mail: str = "turn") -> dict[str, str]:
         """Create a game: its log (record 0) and a welcome mail per seat in the outbox;
         ``timing``: hours allowed and no-move policy per kind of round (issue 21).
 
@@ -215,7 +216,7 @@ class Mailroom:
         secrets_by_seat = {name: new_secret() for name, _ in seats}
         gm_secret = new_secret(10)
         data = genesis_data(game_id, title, variants, seats, gm_email, secrets_by_seat, gm_secret, auto_runs,
-                            random_seating, timing=timing)
+                            random_seating, timing=timing, mail=mail)
         committed = start(GameRecord(seq=0, genesis=data))
         welcomes = [
             self._compose(to=email, subject=f"[{game_id}] Welcome to {game_id}",
@@ -460,37 +461,50 @@ class Mailroom:
                        key=(sub.message_id, "press", str(press.seq)), in_reply_to=sub.message_id)
 
     def _queue_reports(self, sub: Submission, committed: Replay, archive: ReportArchive, reply: TurnReports) -> None:
-        """Archive the turn report of the committed state (once per log number) and queue a
-        copy to every player and the GM; the sender's starts with ``reply.echo``."""
+        """Archive the turn report of the committed state (once per log number) and queue
+        each recipient's copy as their MAIL setting asks (:func:`pbem.application.mailing.
+        copies`); a copy covers what happened since that recipient's last full report; the
+        sender's starts with ``reply.echo`` (only that and where the game stands, when their
+        setting asks for no report now)."""
         info = committed.info
-        tag = f"[{info.game_id}]"
         seq = committed.last_seq
         entries = archive.entries()
         existing = next((e for e in entries if e.seq == seq), None)
-        rendered: dict[tuple[str | None, int], str] = {}
-        if existing is None:
-            since = entries[-1].seq if entries else 0
-            number = entries[-1].number + 1 if entries else 1
-            neutral = turn_report(committed, self.texts, since=since, number=number, recipient=None, width=132)
-            rendered[(None, 132)] = neutral
-            existing = archive.add(seq, neutral, committed.game.round_label())
-        else:
-            before = [e for e in entries if e.number < existing.number]
-            since = before[-1].seq if before else 0
-        number = existing.number
+        before = [e for e in entries if existing is None or e.number < existing.number]
+        label = committed.game.round_label()
+        round_done = before[-1].round if before and before[-1].round and before[-1].round != label else None
+        number = existing.number if existing is not None else (before[-1].number + 1 if before else 1)
+        recipients = []
         for to in info.recipients():
             seat = info.seat_for(to)
-            who = seat.name if seat else None
-            key = (who, info.width_for(who))
-            if key not in rendered:  # the GM's copy at 132 columns is the archived one
-                rendered[key] = turn_report(committed, self.texts, since=since, number=number, recipient=who,
-                                            width=key[1])
-            body = rendered[key]
-            if to.lower() == sub.sender.lower() and reply.echo:
+            recipients.append((to, seat.name if seat else None, info.mail_setting(seat.name if seat else None)))
+        actors = [] if info.paused or info.ended else committed.game.current_actors()
+        asked = tuple(d.owner for d in open_deals(committed) if d.owner)
+        mailed = copies(recipients, game_id=info.game_id, label=label, number=number, actors=actors,
+                        sender=sub.sender, orders=reply.orders, round_done=round_done, asked=asked)
+        since = before[-1].seq if before else 0
+        rendered: dict[tuple[str | None, int, int], str] = {}
+        if existing is None:
+            neutral = turn_report(committed, self.texts, since=since, number=number, recipient=None, width=132)
+            rendered[(None, 132, since)] = neutral
+            existing = archive.add(seq, neutral, label, tuple(c.to.lower() for c in mailed if c.whole))
+        for copy in mailed:
+            body = ""
+            if copy.whole:
+                mine = archive.last_sent(copy.to, existing.number)
+                key = (copy.seat, info.width_for(copy.seat), mine)
+                if key not in rendered:  # the GM's copy at 132 columns is the archived one
+                    rendered[key] = turn_report(committed, self.texts, since=mine, number=number,
+                                                recipient=copy.seat, width=key[1])
+                body = rendered[key]
+            else:
+                body = (f"Now: {label}. Next to act: {committed.game.waiting_for()}\n"
+                        "Send REPORT for the full report (MAIL EVERY to be mailed every one).\n")
+            own = copy.to.lower() == sub.sender.lower()
+            if own and reply.echo:
                 body = reply.echo + body
-            self.queue(to=to, subject=f"{tag} Turn report {number}: {committed.game.round_label()}",
-                        body=body, kind="report", key=(sub.message_id, "report", str(seq)),
-                        in_reply_to=sub.message_id if to.lower() == sub.sender.lower() else None)
+            self.queue(to=copy.to, subject=copy.subject, body=body, kind="report",
+                       key=(sub.message_id, "report", str(seq)), in_reply_to=sub.message_id if own else None)
 
     def _notify_damaged(self, game_id: str, error: LogIntegrityError) -> None:
         """Tell the GM (once per fault) that the game's log failed its integrity check."""

@@ -521,9 +521,9 @@ def test_a_new_game_of_the_variant_seats_the_players_at_random() -> None:
 
     data = drawn(("unit_1", "lorenz"))
     assert [s["name"] for s in data["seats"]] == [DI, CY, BOB, ANN]  # type: ignore[attr-defined]
-    assert data["settings"] == {"random_seating": True}
+    assert data["settings"] == {"mail": "turn", "random_seating": True}
     plain = drawn(("unit_1",))
-    assert [s["name"] for s in plain["seats"]] == SEATS and "settings" not in plain  # type: ignore[attr-defined]
+    assert [s["name"] for s in plain["seats"]] == SEATS and "random_seating" not in plain["settings"]  # type: ignore[index]
 
 
 # -- a game by mail ----------------------------------------------------------------------------
@@ -566,7 +566,7 @@ def test_a_four_player_game_by_mail() -> None:
 
     data = genesis_data(GID, "1825", ("unit_12", "lorenz"), MAIL_SEATS, "gm@example.org", MAIL_SECRETS, "gmpw",
                         random_seating=None, shuffle=lambda seats: None)  # drawn as listed, for the script
-    assert data["settings"] == {"random_seating": True}
+    assert data["settings"] == {"mail": "turn", "random_seating": True}
     records: list[LogRecord] = [GameRecord(seq=0, genesis=data)]
     state = replay(records)
     counter = itertools.count(1)

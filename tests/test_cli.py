@@ -140,7 +140,9 @@ def test_serve_once_plays_the_inbox(setup: Setup) -> None:
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output)
     assert summary["outcomes"] == {"processed": 1, "rejected": 1}
-    assert summary["sent"] == 5 and summary["deferred"] == 0
+    # MAIL TURN, the default: the report to Player 2 (to act) and the GM, Player 1's short
+    # acceptance, the refusal to the wrong secret's sender; Player 3 waits for their turn
+    assert summary["sent"] == 4 and summary["deferred"] == 0
     inbox = setup.data / "mail" / "inbox"
     assert not list((inbox / "new").iterdir())
     assert len(list((inbox / ".Processed" / "new").iterdir())) == 1
@@ -149,13 +151,16 @@ def test_serve_once_plays_the_inbox(setup: Setup) -> None:
         return {str(m["Subject"]): m for m in setup.mails_to(address)}
 
     report_subject = f"[{GID}] Turn report 1: Private auction"
-    assert set(subjects(SEATS["Player 1"])) == {f"[{GID}] Welcome to {GID}", report_subject}
-    assert text(subjects(SEATS["Player 1"])[report_subject]).startswith("Your orders were accepted:\n  BID CA 165\n")
-    for address in (SEATS["Player 3"], GM):
-        assert "Player 1 bids $165 for CA" in text(subjects(address)[report_subject])
+    accepted = f"[{GID}] accepted: 1 order"
+    assert set(subjects(SEATS["Player 1"])) == {f"[{GID}] Welcome to {GID}", accepted}
+    assert text(subjects(SEATS["Player 1"])[accepted]).startswith("Your orders were accepted:\n  BID CA 165\n")
+    assert "Next to act: Player 2" in text(subjects(SEATS["Player 1"])[accepted])
+    assert "Player 1 bids $165 for CA" in text(subjects(GM)[report_subject])
+    assert set(subjects(SEATS["Player 3"])) == {f"[{GID}] Welcome to {GID}"}, "Player 3 waits for their turn"
     reply = subjects(SEATS["Player 2"])[f"Re: [{GID}] orders"]
     assert "The PASSWORD does not match" in text(reply)
-    assert report_subject in subjects(SEATS["Player 2"])
+    turn = f"[{GID}] YOUR TURN — Private auction (Player 2)"
+    assert "Player 1 bids $165 for CA" in text(subjects(SEATS["Player 2"])[turn])
     # a second pass finds nothing to do
     again = setup.pbem("serve", "--once")
     assert json.loads(again.output) == {"outcomes": {}, "sent": 0, "deferred": 0}
@@ -278,8 +283,11 @@ def test_demo_runs_and_can_run_again(tmp_path: Path) -> None:
                               ("Player 3", "player3@demo.invalid"), ("GM", "gm@demo.invalid")]:
             where = folder / "mail" / "delivered" / address
             assert re.search(rf"^  {name}\s+{re.escape(str(where))}$", out, re.M)
-            # welcome + one report per accepted mail (+ the GM's UNDO reply for the GM)
-            assert len(list((where / "new").iterdir())) == 35
+            # the GM (MAIL EVERY): welcome + one report per accepted mail (+ the UNDO reply);
+            # a player (MAIL TURN, the default): fewer, a reply to each own mail and a report
+            # when it is their turn or a round ends
+            mailed = len(list((where / "new").iterdir()))
+            assert mailed == 35 if name == "GM" else 11 < mailed < 35, (name, mailed)
     # the second run replaced the first: one game, 34 reports
     assert sorted(p.name for p in (folder / "games").iterdir()) == ["demo-1830"]
     assert len(list((folder / "games" / "demo-1830" / "reports").glob("report-*.txt"))) == 34

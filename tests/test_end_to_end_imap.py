@@ -56,7 +56,7 @@ def table(mail_servers: MailServers, tmp_path: Path, monkeypatch: pytest.MonkeyP
     result = runner.invoke(main, [
         "new-game", "--config", str(path), "e2e", "--title", "1830",
         "--seat", f"Player 1={users['p1'][2]}", "--seat", f"Player 2={users['p2'][2]}",
-        "--seat", f"Player 3={users['p3'][2]}", "--gm", users["gm"][2],
+        "--seat", f"Player 3={users['p3'][2]}", "--gm", users["gm"][2], "--mail", "every",
     ])
     assert result.exit_code == 0, result.output
     secrets = {}

@@ -458,11 +458,11 @@ def test_an_order_word_in_prose_refuses_the_whole_mail_quoting_the_line(tmp_path
 
 def test_a_mail_of_only_chatter_is_told_no_orders_were_found(tmp_path: Path) -> None:
     table = Table(tmp_path / "data")
-    outcome, mails = table.order("Player 1", "Thanks for the game, everyone!", "Byu PRR")
+    outcome, mails = table.order("Player 1", "Thanks for the game, everyone!", "Hope PRR floats")
     assert outcome == "rejected"
     text = body(only(mails))
     assert "No orders were found in your mail" in text
-    assert "Not read as orders:\n  line 2: Thanks for the game, everyone!\n  line 3: Byu PRR\n" in text
+    assert "Not read as orders:\n  line 2: Thanks for the game, everyone!\n  line 3: Hope PRR floats\n" in text
     assert "The line that failed" not in text
     entry = [json.loads(line) for line in (table.data / "handled.jsonl").read_text().splitlines()][-1]
     assert entry["kind"] == "no_orders" and entry["outcome"] == "rejected"

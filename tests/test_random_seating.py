@@ -20,7 +20,7 @@ def names(data: dict[str, object]) -> list[str]:
 
 def test_the_seats_sit_as_the_gm_lists_them_by_default() -> None:
     data = genesis_data("g", "1830", (), SEATS, "gm@example.org", SECRETS, "gm")
-    assert names(data) == ["Alice", "Bob", "Cleo"] and "settings" not in data
+    assert names(data) == ["Alice", "Bob", "Cleo"] and "random_seating" not in data["settings"]
     assert genesis_data("g", "1830", (), SEATS, "gm@example.org", SECRETS, "gm", random_seating=None) == data, (
         "1830's data do not ask for random seating")
 
@@ -29,7 +29,7 @@ def test_random_seating_draws_the_order_once_and_record_0_keeps_it() -> None:
     data = genesis_data("g", "1830", (), SEATS, "gm@example.org", SECRETS, "gm", random_seating=True,
                         shuffle=lambda seats: seats.reverse())
     assert names(data) == ["Cleo", "Bob", "Alice"]
-    assert data["settings"] == {"random_seating": True}
+    assert data["settings"] == {"mail": "turn", "random_seating": True}
     assert SEATS[0][0] == "Alice", "the caller's list is left alone"
     game = replay([GameRecord(seq=0, genesis=data)]).game
     assert game.state.seats == ["Cleo", "Bob", "Alice"]

@@ -96,6 +96,6 @@ def test_a_whole_recorded_game_through_the_mail_loop(tmp_path: Path, monkeypatch
     assert result.exit_code == 0, result.output
     assert "Played 606 order mails through the inbox" in result.output
     assert "Final scores: Player 1 $12025, Player 2 $13048, Player 3 $12109" in result.output
-    delivered = tmp_path / "demo" / "mail" / "delivered" / "player1@demo.invalid" / "new"
-    assert len(list(delivered.iterdir())) == 607, "a welcome and one report per mail"
+    delivered = tmp_path / "demo" / "mail" / "delivered" / "gm@demo.invalid" / "new"
+    assert len(list(delivered.iterdir())) == 607, "the GM (MAIL EVERY): a welcome and one report per mail"
     assert synced, "the mail loop still asks for every write to be forced to disk"

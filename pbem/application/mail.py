@@ -27,7 +27,7 @@ from pbem.engine.actions import Pass
 from pbem.errors import OrderError
 from pbem.execution import Welcome, Work, execute, finish
 from pbem.handled import AUTHENTICATED_KINDS
-from pbem.log_records import GMRecord, LogRecord, PressRecord, WidthRecord
+from pbem.log_records import GMRecord, LogRecord, MailRecord, PressRecord, WidthRecord
 from pbem.mail.replies import NO_ORDERS, accepted_text, refusal_text
 from pbem.mail.types import BodyLine, Submission
 from pbem.typos import put_right
@@ -107,10 +107,13 @@ class Refusal:
 
 @dataclass(frozen=True)
 class TurnReports:
-    """A new turn report to every player and the GM; the sender's copy starts with
-    ``echo`` (the lines as understood, the reading notes, the chatter), ``""`` for none."""
+    """A new turn report, mailed as each recipient's MAIL setting asks
+    (:mod:`pbem.application.mailing`); the sender's copy starts with ``echo`` (the lines as
+    understood, the reading notes, the chatter), ``""`` for none; ``orders``: how many lines
+    the mail applied."""
 
     echo: str
+    orders: int = 0
 
 
 @dataclass(frozen=True)
@@ -306,10 +309,10 @@ def _trailing_passes(rest: Sequence[Command]) -> bool:
 def _replies(mail: Submission, accepted: Sequence[str], work: Work, notes: Sequence[str] = ()) -> tuple[Reply, ...]:
     replies: list[Reply] = [Broadcast(text, n) for n, text in enumerate(work.broadcasts)]
     replies += work.welcomes
-    reports = any(not isinstance(r, (WidthRecord, PressRecord)) for r in work.records)
+    reports = any(not isinstance(r, (WidthRecord, PressRecord, MailRecord)) for r in work.records)
     if reports:
         echo = accepted_text(accepted, [*mail.notes, *notes], mail.chatter, mail.secret) if accepted else ""
-        replies.append(TurnReports(echo))
+        replies.append(TurnReports(echo, len(accepted)))
     replies += [PressRelay(r.seq, r.actor, r.to, r.text, not reports) for r in work.records
                 if isinstance(r, PressRecord)]
     if work.infos:
@@ -420,10 +423,10 @@ def recover_mail(state: Replay, mail: Submission, mine: Sequence[LogRecord], con
         work.welcomes.append(Welcome(seat_name, record.email, secret))
     replies: list[Reply] = [Broadcast(text, n) for n, text in enumerate(work.broadcasts)]
     replies += work.welcomes
-    reports = any(not isinstance(r, (WidthRecord, PressRecord)) for r in mine)
+    reports = any(not isinstance(r, (WidthRecord, PressRecord, MailRecord)) for r in mine)
     if reports:
         echo = accepted_text(accepted, mail.notes, mail.chatter, mail.secret) if accepted else ""
-        replies.append(TurnReports(echo))
+        replies.append(TurnReports(echo, len(accepted)))
     replies += [PressRelay(r.seq, r.actor, r.to, r.text, not reports) for r in mine if isinstance(r, PressRecord)]
     if work.infos:
         replies.append(InfoAnswer(tuple(work.infos)))

@@ -25,9 +25,11 @@ from pbem.engine.deals import turn_key
 from pbem.engine.game import Game
 from pbem.engine.title import TitleData
 from pbem.errors import OrderError
+from pbem.application.mailing import MailSetting
 from pbem.application.deadlines import Absence, Deadline, NoMove, Timing, current_deadline, parse_time
 from pbem.log_records import (
-    AutoRecord, AwayRecord, DealRecord, GameRecord, GMRecord, LogRecord, OrderRecord, PlanRecord, ProxyRecord,
+    AutoRecord, AwayRecord, DealRecord, GameRecord, GMRecord, LogRecord, MailRecord, OrderRecord, PlanRecord,
+    ProxyRecord,
     TimingRecord,
     UndoRecord,
     WidthRecord,
@@ -72,6 +74,10 @@ class GameInfo:
     paused: bool = False
     ended: bool = False
     deadline: str | None = None
+    mail_default: MailSetting = MailSetting.EVERY
+    """The game's default MAIL setting (record 0's, then the GM's MAIL DEFAULT)."""
+    mail: dict[str, MailSetting] = field(default_factory=dict)
+    """Each seat's (and ``"GM"``'s) own MAIL setting."""
     widths: dict[str, int] = field(default_factory=dict)
     """Report width chosen by each seat (and ``"GM"``) with WIDTH; 132 when not chosen."""
     auto_runs: bool = False
@@ -92,6 +98,13 @@ class GameInfo:
     """A deal offered lapses after this many hours unanswered (0: only when the buyer's turn ends)."""
     absences: list[Absence] = field(default_factory=list)
     """The seats' absences (AWAY), in the order sent."""
+
+    def mail_setting(self, who: str | None) -> MailSetting:
+        """How often seat ``who`` (None or ``"GM"``: the GM, EVERY unless the GM chose) is
+        mailed the full report."""
+        if who is None or who == "GM":
+            return self.mail.get("GM", MailSetting.EVERY)
+        return self.mail.get(who, self.mail_default)
 
     def away_allowance(self, seat: str) -> int:
         """The days of absence ``seat`` may take in a calendar year."""
@@ -258,6 +271,7 @@ def info_from_genesis(data: Mapping[str, Any]) -> GameInfo:
         gm_email=data["gm"]["email"],
         gm_secret_hash=data["gm"]["secret_hash"],
         auto_runs=bool((data.get("settings") or {}).get("auto_runs", False)),
+        mail_default=MailSetting((data.get("settings") or {}).get("mail", "every")),
         timing={str(kind): Timing(int(t["hours"]), NoMove(t.get("policy", "wait")))
                 for kind, t in ((data.get("settings") or {}).get("timing") or {}).items()},
     )
@@ -268,6 +282,11 @@ def apply_to_info(info: GameInfo, record: LogRecord) -> None:
     change nothing here. Mutates ``info``."""
     if isinstance(record, WidthRecord):
         info.widths[record.seat] = record.value
+    elif isinstance(record, MailRecord):
+        if record.seat:
+            info.mail[record.seat] = MailSetting(record.value)
+        else:
+            info.mail_default = MailSetting(record.value)
     elif isinstance(record, GMRecord):
         if record.command == "replace" and record.seat is not None and record.email is not None:
             seat = info.seat_named(record.seat)

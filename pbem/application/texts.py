@@ -12,7 +12,8 @@ from pbem.engine.routes import DEFAULT_SEARCH_BUDGET
 from pbem.application.state import Replay
 from pbem.commands import Info, full_help
 from pbem import report_sections as sections
-from pbem.reports import ReportArchive, render, report_context
+from pbem.report_archive import ReportArchive
+from pbem.reports import render, report_context
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,13 @@ def info_text(state: Replay, settings: TextSettings, archive: ReportArchive, ite
         return full_help(is_gm=is_gm, title=state.title) + _may_now(state, settings, sender) + "\n"
     if item.what == "width":
         return f"Your reports will be at most {item.number} columns wide.\n"
+    if item.what == "mail":
+        seat = info.seat_for(sender)
+        mine = info.mail_setting(seat.name if seat else None)
+        when = {"every": "after every move", "turn": "when it is your turn and when a round ends",
+                "round": "when a round ends"}[mine.value]
+        return (f"You will be mailed the full report {when} (MAIL {mine.value.upper()}); a reply to each of "
+                f"your mails always. The game's default: MAIL {info.mail_default.value.upper()}.\n")
     if item.what == "report":
         seat = info.seat_for(sender)
         entries = archive.entries()

@@ -1,14 +1,17 @@
 """Mails needed for a scripted 1830 opening (the private auction and the first stock round, four
 players), through the mailroom on a fresh data directory: played turn by turn (a mail per
 order, as before standing orders) and as postal players play it with standing orders (each
-player's plan for the round sent up front, NEXT lines). Prints, per way, the order mails the
-players send, the mails the server sends and where the game stands after them.
+player's plan for the round sent up front, NEXT lines), under each MAIL setting of the
+players (EVERY, TURN, ROUND; the GM: EVERY). Prints, per way and setting, the order mails the
+players send, the mails the server sends, and the mails and bytes each player receives
+(welcome included).
 
     python benchmarks/opening_mails.py
 """
 
 from __future__ import annotations
 
+import email
 import tempfile
 from email.message import EmailMessage
 from pathlib import Path
@@ -44,11 +47,13 @@ def address(seat: str) -> str:
     return f"{seat.lower()}@players.example"
 
 
-def play(mails: list[tuple[str, tuple[str, ...]]], data: Path) -> tuple[int, int, str]:
-    """Order mails sent, mails the server sent, and the round the game is in after them."""
+def play(mails: list[tuple[str, tuple[str, ...]]], data: Path, setting: str) -> tuple[int, dict[str, list[int]], str]:
+    """Order mails sent; per recipient the sizes of the mails the server queued (bytes); the
+    round the game is in after them."""
     room = Mailroom(MailroomSettings(data_dir=data, address="pbem@pbem.example", server_id="bench"),
                     clock=lambda: 1_800_000_000.0)
-    secrets = room.new_game(GAME, "1830", (), [(s, address(s)) for s in SEATS], "gm@players.example")
+    secrets = room.new_game(GAME, "1830", (), [(s, address(s)) for s in SEATS], "gm@players.example",
+                            mail=setting)
     for n, (seat, lines) in enumerate(mails, 1):
         msg = EmailMessage()
         msg["From"], msg["To"], msg["Subject"] = address(seat), "pbem@pbem.example", f"[{GAME}] orders"
@@ -57,14 +62,23 @@ def play(mails: list[tuple[str, tuple[str, ...]]], data: Path) -> tuple[int, int
         outcome = room.handle(bytes(msg))
         assert outcome == "processed", (seat, lines, outcome)
     _, state = room.load(GAME)
-    return len(mails), len(room.outbox.pending()), state.game.round_label()
+    sizes: dict[str, list[int]] = {}
+    for path in sorted(room.outbox.queue_dir.glob("*.eml")):
+        message = email.message_from_bytes(path.read_bytes())
+        sizes.setdefault(str(message["To"]), []).append(path.stat().st_size)
+    return len(mails), sizes, state.game.round_label()
 
 
 def main() -> None:
     for name, mails in (("turn by turn", TURN_BY_TURN), ("with standing orders", WITH_PLANS)):
-        with tempfile.TemporaryDirectory() as tmp:
-            sent, received, where = play(mails, Path(tmp))
-        print(f"{name:<22} order mails {sent:>3}   mails from the server {received:>4}   then: {where}")
+        for setting in ("every", "turn", "round"):
+            with tempfile.TemporaryDirectory() as tmp:
+                sent, sizes, where = play(mails, Path(tmp), setting)
+            total = sum(len(v) for v in sizes.values())
+            per = "  ".join(f"{seat} {len(sizes.get(address(seat), []))} ({sum(sizes.get(address(seat), [])) // 1024} KB)"
+                            for seat in SEATS)
+            print(f"{name:<21} MAIL {setting.upper():<5} order mails {sent:>2}  from the server {total:>3}  "
+                  f"per player: {per}  then: {where}")
 
 
 if __name__ == "__main__":

@@ -98,6 +98,11 @@ class Server:
         await self.inbound.connect()
         try:
             self.mailroom.clean_up()
+            clean_tmp = getattr(self.outbound, "clean_tmp", None)  # the embedded Maildir's
+            if clean_tmp is not None:
+                removed = clean_tmp(self.mailroom.clock())
+                if removed:
+                    log.info("removed %d file(s) a cut-short delivery left in the recipients' tmp/", removed)
         except OSError as exc:
             log.warning("cannot clean the data directory now: %s", exc)
 

@@ -168,7 +168,9 @@ def test_outbound_writes_one_maildir_per_recipient(tmp_path: Path) -> None:
     out = MaildirOutbound(tmp_path)
     msg = make_report(["Alice <Alice@Example.ORG>", "bob@example.org"], cc=["carol@example.org"], bcc=["dan@example.org"])
     asyncio.run(out.send(msg))
-    asyncio.run(out.send(make_report(["alice@example.org"])))
+    second = make_report(["alice@example.org"])
+    second.replace_header("Message-ID", "<report-7-3@pbem.example>")
+    asyncio.run(out.send(second))
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "alice@example.org",
         "bob@example.org",
@@ -187,6 +189,33 @@ def test_outbound_writes_one_maildir_per_recipient(tmp_path: Path) -> None:
         assert "Zürich" in stored.get_content()
 
 
+def test_outbound_delivers_a_message_once_by_its_message_id(tmp_path: Path) -> None:
+    """A crash between delivering a report and recording it sends it again: the copy is
+    stored once, also after the player's mail program has read it (moved into ``cur/``)."""
+    out = MaildirOutbound(tmp_path)
+    asyncio.run(out.send(make_report(["alice@example.org"])))
+    asyncio.run(out.send(make_report(["alice@example.org"])))
+    folder = out.folder_for("alice@example.org")
+    [delivered] = files_in(folder)
+    delivered.rename(folder / "cur" / f"{delivered.name}:2,S")  # read by the mail program
+    asyncio.run(out.send(make_report(["alice@example.org"])))
+    assert [p.name for p in files_in(folder)] == [f"{delivered.name}:2,S"]
+    assert not list((folder / "tmp").iterdir()), "nothing left in tmp/"
+
+
+def test_outbound_cleans_what_a_cut_short_delivery_left_in_tmp(tmp_path: Path) -> None:
+    out = MaildirOutbound(tmp_path)
+    asyncio.run(out.send(make_report(["alice@example.org"])))
+    tmp = out.folder_for("alice@example.org") / "tmp"
+    old, fresh = tmp / "pbem-old.123", tmp / "pbem-fresh.456"
+    old.write_bytes(b"half a message")
+    fresh.write_bytes(b"a delivery under way")
+    now = time.time()
+    os.utime(old, (now - 7200, now - 7200))
+    assert out.clean_tmp(now) == 1
+    assert not old.exists() and fresh.exists()
+
+
 def test_outbound_without_recipients_is_permanent(tmp_path: Path) -> None:
     msg = EmailMessage()
     msg["From"] = "game@pbem.example"
@@ -201,3 +230,17 @@ def test_recipient_folder_names_are_safe() -> None:
     assert recipient_folder_name(".hidden@example.org") == "_.hidden@example.org"
     assert "/" not in recipient_folder_name("a/b@c")
     assert recipients_of(make_report(["A@x.org", "a@x.org"], cc=["b@x.org"])) == ["a@x.org", "b@x.org"]
+
+
+def test_the_server_cleans_the_recipients_tmp_at_start(tmp_path: Path) -> None:
+    from pbem.server import Server
+    from tests.test_mailroom import Table
+
+    table = Table(tmp_path / "data")
+    out = MaildirOutbound(tmp_path / "delivered")
+    asyncio.run(out.send(make_report(["alice@example.org"])))
+    left = out.folder_for("alice@example.org") / "tmp" / "pbem-left.1"
+    left.write_bytes(b"half")
+    os.utime(left, (table.clock() - 7200, table.clock() - 7200))
+    asyncio.run(Server(table.room, MaildirInbound(tmp_path / "inbox"), out).start())
+    assert not left.exists()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import hashlib
 import mailbox
 import os
 import re
@@ -184,6 +185,39 @@ class MaildirInbound:
 _UNSAFE = re.compile(r"[^a-z0-9@._+-]")
 
 
+TMP_KEPT = 3600.0
+"""Seconds a file may stay in a recipient's ``tmp/`` before it counts as left by a crash."""
+
+
+def delivery_name(message_id: str) -> str | None:
+    """The file name a message is delivered under, fixed by its Message-ID (None without
+    one), so a message delivered twice (a crash between delivering and recording it) is
+    stored once."""
+    mid = message_id.strip()
+    return f"pbem-{hashlib.sha256(mid.encode()).hexdigest()[:40]}" if mid else None
+
+
+def _deliver_once(folder: Path, name: str, raw: bytes) -> None:
+    """Write ``raw`` into the Maildir ``folder`` as ``name`` unless a message of that name
+    is there (in ``new/``, or read into ``cur/``): written in ``tmp/``, fsynced, then
+    hard-linked into ``new/`` (which fails if the name is taken) and unlinked from ``tmp/``."""
+    _open_maildir(folder)
+    if (folder / "new" / name).exists() or any(_message_key(e.name) == name for e in os.scandir(folder / "cur")):
+        return
+    tmp = folder / "tmp" / f"{name}.{os.getpid()}"
+    with open(tmp, "wb") as handle:
+        handle.write(raw)
+        handle.flush()
+        os.fsync(handle.fileno())
+    try:
+        os.link(tmp, folder / "new" / name)
+    except FileExistsError:
+        pass  # delivered meanwhile by another server on the same folder
+    finally:
+        os.unlink(tmp)
+    fsync_dir(folder / "new")
+
+
 def recipient_folder_name(address: str) -> str:
     """The folder name for ``address``: lower-cased, every character outside
     ``[a-z0-9@._+-]`` replaced by ``_``, never starting with ``.`` (which would make it a
@@ -234,12 +268,31 @@ class MaildirOutbound:
         stored = copy.copy(message)
         del stored["Bcc"]
         raw = stored.as_bytes()
+        name = delivery_name(str(message.get("Message-ID", "")))
         for address in recipients:
             try:
-                folder = _open_maildir(self.root / recipient_folder_name(address))
-                folder.add(raw)
+                folder = self.root / recipient_folder_name(address)
+                if name is None:
+                    _open_maildir(folder).add(raw)
+                else:
+                    _deliver_once(folder, name, raw)
             except OSError as exc:
                 raise TransientSendError(f"cannot write the Maildir for {address}: {exc}") from exc
+
+    def clean_tmp(self, now: float, older_than: float = TMP_KEPT) -> int:
+        """Remove the files left in the recipients' ``tmp/`` folders by a delivery cut short
+        (older than ``older_than`` seconds at ``now``, so a delivery under way elsewhere is
+        left alone); returns how many."""
+        removed = 0
+        for tmp in self.root.glob("*/tmp"):
+            for entry in os.scandir(tmp):
+                try:
+                    if entry.is_file() and now - entry.stat().st_mtime > older_than:
+                        os.unlink(entry.path)
+                        removed += 1
+                except FileNotFoundError:
+                    continue
+        return removed
 
     def folder_for(self, address: str) -> Path:
         """The Maildir path that holds ``address``'s messages (may not exist yet)."""

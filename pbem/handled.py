@@ -38,9 +38,10 @@ counts as one too. They are left out of :func:`content_digest`."""
 AUTHENTICATED_KINDS = frozenset({"syntax", "illegal", "internal", "no_orders"})
 """Rejection kinds given only after the sender's secret was checked."""
 
-RATE_LIMITED_ANSWERS = frozenset({"general_help"})
-"""Kinds of answered (``processed``) mail to senders not authenticated that count towards
-their error-reply allowance, like refusals (HELP without a game)."""
+RATE_LIMITED_ANSWERS = frozenset({"general_help", "info"})
+"""Kinds of answered (``processed``) mail that count towards the sender's error-reply
+allowance, like refusals: HELP without a game, and a mail asking only HELP, REPORT or
+HISTORY of a game."""
 
 
 def is_trace_field(name: str) -> bool:

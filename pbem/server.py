@@ -422,6 +422,7 @@ class Mailroom:
         game_id = info.game_id
         archive = self.archive(game_id)
         tag = f"[{game_id}]"
+        replied = True
         for reply in decision.replies:
             if isinstance(reply, Broadcast):
                 for to in info.recipients():
@@ -436,10 +437,15 @@ class Mailroom:
             elif isinstance(reply, PressRelay):
                 self._relay_press(sub, committed, reply)
             elif isinstance(reply, InfoAnswer):
+                # a mail asking only for answers (HELP, REPORT, HISTORY) counts like an error
+                # reply towards the sender's allowance of the hour
+                if decision.kind == "info" and not self._may_reply(sub.sender, authenticated=True):
+                    replied = False
+                    continue
                 self.queue(to=sub.sender, subject=reply_subject(sub.subject, game_id, sub.secret),
                             body=info_reply(committed, self.texts, archive, reply.items, sub.sender), kind="reply",
                             key=(sub.message_id, "info"), in_reply_to=sub.message_id)
-        self._mark(sub.message_id, "processed", decision.kind, sub.sender, replied=True, game=game_id)
+        self._mark(sub.message_id, "processed", decision.kind, sub.sender, replied=replied, game=game_id)
 
     def _relay_press(self, sub: Submission, committed: Replay, press: PressRelay) -> None:
         """Table talk to every player and the GM, or to one seat (issue 22); the sender told

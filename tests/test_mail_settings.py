@@ -89,3 +89,13 @@ def test_the_auction_ending_mails_every_player_its_digest(tmp_path: Path) -> Non
     assert set(subjects) == {P1, P2, P3, GM}
     done = [to for to, subject in subjects.items() if subject == f"[{GID}] Private auction done"]
     assert done, subjects
+
+
+def test_report_and_help_answers_are_rate_limited_like_error_replies(tmp_path: Path) -> None:
+    table = Table(tmp_path / "data", error_replies_per_hour_authenticated=3)
+    answered = [len(table.order("Player 1", line)[1]) for line in ("REPORT", "HELP", "REPORT", "HISTORY 1")]
+    assert answered == [1, 1, 1, 0], "the fourth answer of the hour is not sent"
+    outcome, mails = table.order("Player 1", "BID CA 165")
+    assert outcome == "processed" and mails, "orders are always answered"
+    table.clock.t += 3601
+    assert len(table.order("Player 1", "REPORT")[1]) == 1, "a new hour, a new allowance"

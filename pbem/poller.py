@@ -76,13 +76,20 @@ class PassResult:
     deferred: int = 0
 
 
+INBOX_BATCH = 50
+"""The most messages a pass reads from the inbox at once (it reads batch after batch)."""
+
+
 class Server:
     """Polls an inbound transport, hands each message to the mailroom, drains the outbox
     (see the module doc)."""
 
     def __init__(self, mailroom: Mailroom, inbound: InboundTransport, outbound: OutboundTransport,
-                 *, max_attempts: int = 3, backoff: Callable[[int], float] = storage_backoff) -> None:
-        """``backoff(n)``: seconds to wait after the n-th failed pass in a row (1-based)."""
+                 *, max_attempts: int = 3, backoff: Callable[[int], float] = storage_backoff,
+                 batch: int = INBOX_BATCH) -> None:
+        """``backoff(n)``: seconds to wait after the n-th failed pass in a row (1-based);
+        ``batch``: the most messages read from the inbox at once."""
+        self.batch = batch
         self.mailroom = mailroom
         self.backoff = backoff
         self.inbound = inbound
@@ -134,14 +141,21 @@ class Server:
         drained = await self.mailroom.drain(self.outbound)
         result.sent += len(drained.sent)
         result.deferred = len(drained.deferred)
-        for envelope in await self.inbound.fetch():
-            outcome = self._handle_safely(envelope)
-            result.outcomes[outcome] = result.outcomes.get(outcome, 0) + 1
-            drained = await self.mailroom.drain(self.outbound)
-            result.sent += len(drained.sent)
-            result.deferred = len(drained.deferred)
-            if outcome != "retry":
-                await self.inbound.settle(envelope, outcome)
+        players = self.mailroom.known_addresses()
+        tried: set[str] = set()
+        while True:  # bounded batches, players' mail first: memory does not grow with the backlog
+            batch = [e for e in await self.inbound.fetch(self.batch, players.__contains__) if e.key not in tried]
+            if not batch:
+                break
+            for envelope in batch:
+                tried.add(envelope.key)
+                outcome = self._handle_safely(envelope)
+                result.outcomes[outcome] = result.outcomes.get(outcome, 0) + 1
+                drained = await self.mailroom.drain(self.outbound)
+                result.sent += len(drained.sent)
+                result.deferred = len(drained.deferred)
+                if outcome != "retry":
+                    await self.inbound.settle(envelope, outcome)
         applied = watch(self.mailroom)  # the server wakes for deadlines too
         if applied:
             result.outcomes["deadline"] = applied

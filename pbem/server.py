@@ -68,7 +68,7 @@ from pbem.application.texts import TextSettings, general_help_text, gm_welcome_t
 from pbem.application.texts import welcome_text
 from pbem.durable import clean_temporary_files, write_atomic
 from pbem.execution import Welcome
-from pbem.games import (Replay, find_game, game_dir, game_exists, gm_address, hash_secret, new_secret, open_log,
+from pbem.games import (Replay, find_game, game_dir, game_exists, gm_address, hash_secret, list_games, new_secret, open_log,
                         replay, replay_log, save_snapshot, seats_of)
 from pbem.handled import Handled, HandledIndex, content_digest, same_mail
 from pbem.log_records import GameRecord
@@ -194,6 +194,18 @@ class Mailroom:
     def archive(self, game_id: str) -> ReportArchive:
         """The report archive of ``game_id``."""
         return ReportArchive(self.data / "games" / game_id / "reports", clock=self.clock)
+
+    def known_addresses(self) -> frozenset[str]:
+        """Every seat's and GM's address of the games here, lower case (a game whose log
+        cannot be read adds none)."""
+        found: set[str] = set()
+        for game_id in list_games(self.data):
+            try:
+                _, state = self.load(game_id)
+            except Exception:  # a damaged log: its mail is handled, and refused, as it comes
+                continue
+            found.update(address.lower() for address in state.info.recipients())
+        return frozenset(found)
 
     def new_game(self, game_id: str, title: str, variants: tuple[str, ...], seats: list[tuple[str, str]],
                  gm_email: str, *, auto_runs: bool = False, random_seating: bool | None = None,

@@ -1428,3 +1428,17 @@ def test_the_gm_with_a_wrong_secret_is_told_which_secret(table: Table) -> None:
     outcome, mails = table.order("GM", "PAUSE", secret="wrong")
     assert outcome == "rejected"
     assert "The PASSWORD does not match the GM's secret." in body(only(mails))
+
+
+def test_a_pass_reads_the_inbox_in_batches_players_mail_first(tmp_path: Path) -> None:
+    table = Table(tmp_path / "data")
+    inbox = tmp_path / "inbox"
+    server = Server(table.room, MaildirInbound(inbox), MaildirOutbound(tmp_path / "out"), batch=2)
+    stranger = build_mail("someone@else.example", "Hello, can I join?\n", mid="<s1@else.example>")
+    deliver_to_inbox(inbox, stranger)
+    for seat, line in (("Player 1", "BID CA 165"), ("Player 2", "BUY SV"), ("Player 3", "BUY CS")):
+        deliver_to_inbox(inbox, table.mail(seat, line))
+    result = one_pass(server)
+    assert sum(result.outcomes.values()) == 4, "every mail in one pass, two at a time"
+    order = [e["sender"] for e in handled_lines(table.data)]
+    assert order.index("someone@else.example") == 3, "the stranger's mail, the oldest, after the players'"

@@ -244,3 +244,15 @@ def test_the_server_cleans_the_recipients_tmp_at_start(tmp_path: Path) -> None:
     os.utime(left, (table.clock() - 7200, table.clock() - 7200))
     asyncio.run(Server(table.room, MaildirInbound(tmp_path / "inbox"), out).start())
     assert not left.exists()
+
+
+def test_fetch_reads_at_most_a_batch_and_the_players_mail_first(tmp_path: Path) -> None:
+    inbound = connected(tmp_path)
+    for n in (1, 2, 3, 4):
+        deliver_to_inbox(tmp_path, raw_message(n))
+        time.sleep(0.01)  # distinct delivery times
+    players = {"player3@example.org", "player4@example.org"}.__contains__
+    batch = asyncio.run(inbound.fetch(2, players))
+    assert [b"orders 3" in e.raw for e in batch] == [True, False] and b"orders 4" in batch[1].raw
+    assert len(asyncio.run(inbound.fetch(3))) == 3, "without a preference: oldest first, at most the limit"
+    assert [b"orders 1" in e.raw for e in asyncio.run(inbound.fetch(1))] == [True]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from email.message import EmailMessage
-from typing import Literal, Protocol
+from typing import Callable, Literal, Protocol
 
 Outcome = Literal["processed", "rejected", "ignored"]
 """Where a settled message goes: ``processed`` (orders applied or a command answered),
@@ -42,8 +42,10 @@ class InboundTransport(Protocol):
     async def connect(self) -> None:
         """Open the mailbox; create the Processed/Rejected/Ignored folders if missing."""
 
-    async def fetch(self) -> list[Envelope]:
-        """Every message still in the inbox, oldest first (by arrival / UID)."""
+    async def fetch(self, limit: int | None = None, first: Callable[[str], bool] | None = None) -> list[Envelope]:
+        """The messages still in the inbox, oldest first (by arrival / UID), at most
+        ``limit`` (None: all); where the transport can tell the sender cheaply, those whose
+        sender address ``first`` accepts (the players') come before the rest."""
 
     async def settle(self, envelope: Envelope, outcome: Outcome) -> None:
         """Move the message out of the inbox into the folder for ``outcome``.

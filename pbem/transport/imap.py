@@ -219,8 +219,9 @@ class ImapInbound:
             self._closed = False
             await self._reconnect()
 
-    async def fetch(self) -> list[Envelope]:
-        """Every message in the mailbox, by UID (arrival order), read with ``BODY.PEEK[]``.
+    async def fetch(self, limit: int | None = None, first: Callable[[str], bool] | None = None) -> list[Envelope]:
+        """The messages in the mailbox, by UID (arrival order), at most ``limit``, read with
+        ``BODY.PEEK[]``. ``first`` is not used: the order stays the server's.
 
         Messages that vanish between SEARCH and FETCH are skipped.
 
@@ -230,7 +231,7 @@ class ImapInbound:
         async def op() -> list[Envelope]:
             uids = await self._search()
             envelopes: list[Envelope] = []
-            for uid in uids:
+            for uid in uids[:limit]:
                 resp = await self._ok(self._client_().uid("fetch", str(uid), "(BODY.PEEK[])"), f"UID FETCH {uid}")
                 raw = parse_fetch_literal(resp)
                 if raw is not None:

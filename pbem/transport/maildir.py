@@ -20,8 +20,11 @@ import os
 import re
 from dataclasses import dataclass
 from email.message import EmailMessage
+from email.parser import BytesHeaderParser
+from email.policy import compat32
 from email.utils import getaddresses
 from pathlib import Path
+from typing import Callable
 
 from pbem.durable import fsync_dir
 from pbem.transport.base import FOLDER_FOR_OUTCOME, Envelope, Outcome, PermanentSendError, TransientSendError
@@ -54,6 +57,21 @@ def _open_maildir(path: Path) -> mailbox.Maildir:
 def _message_key(filename: str) -> str:
     """The Maildir unique name: the file name without the ``:2,FLAGS`` info part."""
     return filename.split(mailbox.Maildir.colon, 1)[0]
+
+
+HEADER_BYTES = 16384
+"""How much of a message is read to find its sender (the header block, and no more)."""
+
+
+def _sender_of(path: Path) -> str:
+    """The From address of the message file at ``path``, lower case ("" if none or gone)."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(HEADER_BYTES)
+    except FileNotFoundError:
+        return ""
+    found = getaddresses([str(BytesHeaderParser(policy=compat32).parsebytes(head).get("From", ""))])
+    return found[0][1].strip().lower() if found else ""
 
 
 def _scan(root: Path) -> list[_Entry]:
@@ -108,23 +126,29 @@ class MaildirInbound:
         if self._inbox is None:
             raise RuntimeError("MaildirInbound.connect() was not called")
 
-    async def fetch(self) -> list[Envelope]:
-        """Every message in the inbox (``new/`` and ``cur/``), oldest delivery first.
+    async def fetch(self, limit: int | None = None, first: Callable[[str], bool] | None = None) -> list[Envelope]:
+        """The messages in the inbox (``new/`` and ``cur/``), oldest delivery first, at most
+        ``limit``; with ``first``, those whose From address it accepts come first (only their
+        headers are read to tell, so memory stays bounded by ``limit`` whatever the backlog).
 
         Ties in delivery time (file mtime, ns) are ordered by key. Files are not moved from
         ``new/`` to ``cur/``: reading leaves the inbox as it was.
         """
         self._require_connected()
+        entries = _scan(self.root)
+        self._last_seen = frozenset(e.key for e in entries)
+        if first is not None:
+            ahead = {e.key: first(_sender_of(e.path)) for e in entries}
+            entries.sort(key=lambda e: not ahead[e.key])  # stable: by delivery within each group
         envelopes: list[Envelope] = []
-        seen: set[str] = set()
-        for entry in _scan(self.root):
+        for entry in entries:
+            if limit is not None and len(envelopes) >= limit:
+                break
             try:
                 raw = entry.path.read_bytes()
             except FileNotFoundError:  # settled or moved by someone else meanwhile
                 continue
             envelopes.append(Envelope(raw=raw, key=KEY_PREFIX + entry.key))
-            seen.add(entry.key)
-        self._last_seen = frozenset(seen)
         return envelopes
 
     async def settle(self, envelope: Envelope, outcome: Outcome) -> None:

@@ -46,6 +46,7 @@ def mailroom_for(config: Config) -> Mailroom:
             max_lines=config.limits.max_lines,
             error_replies_per_hour=config.limits.error_replies_per_hour,
             error_replies_per_hour_authenticated=config.limits.error_replies_per_hour_authenticated,
+            stranger_mail_retention_days=config.limits.stranger_mail_retention_days,
             route_budget=config.routes.search_budget,
         )
     )

@@ -109,6 +109,8 @@ class LimitsSection(_Strict):
     max_lines: int = Field(default=200, ge=1)
     error_replies_per_hour: int = Field(default=10, ge=0)
     error_replies_per_hour_authenticated: int = Field(default=30, ge=0)
+    stranger_mail_retention_days: int = Field(default=30, ge=0)
+    """Days the raw copy of mail from a sender never authenticated is kept (0: for good)."""
 
 
 ROUTE_STEPS_PER_SECOND = 100_000

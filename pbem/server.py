@@ -70,7 +70,7 @@ from pbem.durable import clean_temporary_files, write_atomic
 from pbem.execution import Welcome
 from pbem.games import (Replay, find_game, game_dir, game_exists, gm_address, hash_secret, list_games, new_secret, open_log,
                         replay, replay_log, save_snapshot, seats_of)
-from pbem.handled import Handled, HandledIndex, content_digest, same_mail
+from pbem.handled import AUTHENTICATED_KINDS, Handled, HandledIndex, content_digest, same_mail
 from pbem.log_records import GameRecord
 from pbem.mail.compose import compose, deterministic_message_id, reply_subject
 from pbem.mail.reading import read_message
@@ -98,6 +98,8 @@ class MailroomSettings:
     """Error replies an hour to an address not authenticated (see the module doc)."""
     error_replies_per_hour_authenticated: int = 30
     """Error replies an hour to an address that gave a seat's or the GM's secret."""
+    stranger_mail_retention_days: int = 30
+    """Days the raw copy of a stranger's refused or ignored mail is kept (0: for good)."""
     route_budget: int = DEFAULT_SEARCH_BUDGET
     """Seconds for the route optimiser (RUN AUTO; the best run in reports)."""
 
@@ -269,11 +271,40 @@ class Mailroom:
 
     def clean_up(self) -> list[Path]:
         """Remove the temporary files a crash left in the data directory (its folders and
-        the outbox), under the lock; returns them. Call it when the server starts."""
+        the outbox), under the lock, and the strangers' mail kept past its retention
+        (:meth:`prune_received`); returns them. Call it when the server starts."""
         with self.locked():
             removed = clean_temporary_files(self.data)
         for path in removed:
             log.info("removed %s (left by a crash)", path)
+        return removed + self.prune_received()
+
+    def prune_received(self) -> list[Path]:
+        """Remove the raw copies (``received/``) of the mail of senders who were never
+        authenticated (refused or ignored: strangers, spam) kept longer than
+        ``stranger_mail_retention_days``; the handled index keeps the mails' digests, so a
+        redelivery is still known. A raw copy another handled mail also names is kept.
+        Returns the files removed."""
+        days = self.settings.stranger_mail_retention_days
+        if days <= 0:
+            return []
+        cutoff = self.clock() - days * 86400
+        keep: set[str] = set()
+        old: set[str] = set()
+        for entry in self.handled.history:
+            if entry.sha256 is None:
+                continue
+            stranger = entry.outcome in ("rejected", "ignored") and entry.kind not in AUTHENTICATED_KINDS
+            (old if stranger and entry.time < cutoff else keep).add(entry.sha256)
+        removed = []
+        with self.locked():
+            for sha256 in sorted(old - keep):
+                path = self.data / "received" / f"{sha256}.eml"
+                if path.exists():
+                    path.unlink()
+                    removed.append(path)
+        if removed:
+            log.info("removed %d stranger's mail(s) kept over %d days", len(removed), days)
         return removed
 
     def _handle(self, raw: bytes, sha256: str, digest: str) -> Outcome:

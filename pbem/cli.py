@@ -59,6 +59,7 @@ config_option = click.option(
 
 
 @click.group()
+@click.version_option(package_name="pbem", prog_name="pbem")
 @click.option("-v", "--verbose", is_flag=True, help="log what the server does")
 def main(verbose: bool) -> None:
     """pbem: a play-by-email server for 18xx railway games."""

@@ -168,12 +168,14 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         text = plan_text(plan_record)
         if plan_record.seq > since_seq and text:
             since.append({"seq": plan_record.seq, "actor": plan_record.seat, "order": text, "events": []})
+    gm_address = replay.info.gm_email.lower()
     for record in replay.effective:
         if record.seq > since_seq:
+            ruled = record.by.lower() == gm_address and record.seq not in replay.given_by
             since.append(
                 {
                     "seq": record.seq,
-                    "actor": record.actor,
+                    "actor": f"GM for {record.actor}" if ruled else record.actor,
                     "order": format_order(record.action_in(vocab.action_types), vocab)
                     + (f" ({replay.given_by[record.seq]})" if record.seq in replay.given_by
                        else " (sent by the deadline)" if (record.source or "").startswith("<deadline.") else ""),

@@ -470,3 +470,10 @@ def test_the_reply_allowances_come_from_the_config(tmp_path: Path) -> None:
     path.write_text("limits:\n  error_replies_per_hour_authenticated: -1\n")
     result = run("serve", "--config", str(path), "--once")
     assert result.exit_code != 0 and "limits.error_replies_per_hour_authenticated" in result.output
+
+
+def test_pbem_version_names_the_package_version() -> None:
+    from importlib.metadata import version
+
+    result = run("--version")
+    assert result.exit_code == 0 and result.output.strip() == f"pbem, version {version('pbem')}"

@@ -99,3 +99,13 @@ def test_report_and_help_answers_are_rate_limited_like_error_replies(tmp_path: P
     assert outcome == "processed" and mails, "orders are always answered"
     table.clock.t += 3601
     assert len(table.order("Player 1", "REPORT")[1]) == 1, "a new hour, a new allowance"
+
+
+def test_the_gms_ruling_is_marked_as_the_gms_in_every_report(tmp_path: Path) -> None:
+    table = Table(tmp_path / "data")
+    outcome, mails = table.order("GM", "ACT AS 1 BID CA 165")
+    assert outcome == "processed"
+    for m in mails:
+        assert "#1    GM for Player 1: BID CA 165" in body(m), str(m["To"])
+    _, mails = table.order("Player 2", "BUY SV")
+    assert all("Player 2: BUY SV" in body(m) and "GM for Player 2" not in body(m) for m in mails)

@@ -66,6 +66,42 @@ def main(verbose: bool) -> None:
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(levelname)s %(message)s")
 
 
+@main.command("open-game")
+@config_option
+@click.argument("game_id")
+@click.option("--title", required=True, help="title, e.g. 1830")
+@click.option("--variant", "variants", multiple=True, help="a variant to switch on (repeatable)")
+@click.option("--players", type=int, required=True, help="the number of seats")
+@click.option("--gm", "gm_email", required=True, help="the game master's address")
+@click.option("--random-seating/--listed-seating", "random_seating", default=None,
+              help="draw the seating order at random when it starts, or seat players as they joined")
+@click.option("--mail", "mail", type=click.Choice(["every", "turn", "round"]), default="turn", show_default=True,
+              help="the players' default MAIL setting")
+def open_game(config_path: str | None, game_id: str, title: str, variants: tuple[str, ...], players: int,
+              gm_email: str, random_seating: bool | None, mail: str) -> None:
+    """Open a game for players to join by mail (LIST, JOIN <game>); it starts when its seats are full."""
+    from pbem.signup import OpenGame
+
+    room = mailroom_for(_config(config_path))
+    try:
+        room.open_game(OpenGame(game_id, title, tuple(variants), players, gm_email.strip(), random_seating, mail))
+    except (ConfigError, FileExistsError) as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"{game_id} is open for {players} players: they send JOIN {game_id} to {room.settings.address}")
+
+
+@main.command("games")
+@config_option
+def games(config_path: str | None) -> None:
+    """List the games open for players and those running."""
+    from pbem.signup import open_games
+
+    room = mailroom_for(_config(config_path))
+    waiting = open_games(room.data)
+    click.echo("Open for players:\n" + ("\n".join(f"  {g.line()}" for g in waiting) or "  none"))
+    click.echo("Running:\n" + ("\n".join(f"  {line}" for line in room.running_games()) or "  none"))
+
+
 @main.command("new-game")
 @config_option
 @click.argument("game_id")

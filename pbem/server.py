@@ -67,9 +67,11 @@ from pbem.application.state import open_deals, start
 from pbem.application.texts import TextSettings, general_help_text, gm_welcome_text, info_reply, turn_report
 from pbem.application.texts import welcome_text
 from pbem.durable import clean_temporary_files, write_atomic
+from pbem.errors import ConfigError
 from pbem.execution import Welcome
 from pbem.games import (Replay, find_game, game_dir, game_exists, gm_address, hash_secret, list_games, new_secret, open_log,
                         replay, replay_log, save_snapshot, seats_of)
+from pbem import signup
 from pbem.handled import AUTHENTICATED_KINDS, Handled, HandledIndex, content_digest, same_mail
 from pbem.log_records import GameRecord
 from pbem.mail.compose import compose, deterministic_message_id, reply_subject
@@ -373,6 +375,9 @@ class Mailroom:
         self.last = entry
 
     def _handle_submission(self, sub: Submission) -> Outcome:
+        asked = signup.signup_lines([line.text for line in sub.body], list(sub.lines))
+        if asked:
+            return self._signup(sub, asked)
         game_id = refusals.game_for(sub, lambda tag: find_game(self.data, tag))
         if game_id is None and refusals.is_general_help(sub.lines):
             return self._general_help(sub)
@@ -611,6 +616,53 @@ class Mailroom:
             log.warning("not replying to %s: %d error replies this hour (the limit)", sender, sent)
             return False
         return True
+
+    def open_game(self, game: signup.OpenGame) -> None:
+        """Open ``game`` for players to JOIN by mail (checked as a new game of its title,
+        variants and seats would be).
+
+        :raises ConfigError: see :func:`pbem.games.genesis_data`; :raises FileExistsError:
+            a game of that id runs or is open already."""
+        from pbem.games import genesis_data
+
+        if game_exists(self.data, game.game_id) or signup.find_open(self.data, game.game_id):
+            raise FileExistsError(f"game {game.game_id} already exists")
+        seats = [(f"Seat {n}", f"seat{n}@pbem.invalid") for n in range(1, game.players + 1)]
+        genesis_data(game.game_id, game.title, game.variants, seats, game.gm_email, {s: "x" for s, _ in seats}, "x",
+                     mail=game.mail)
+        with self.locked():
+            signup.save(self.data, game)
+
+    def running_games(self) -> list[str]:
+        """One line per game running here: ``[g1]  1830, 3 players, SR 2`` (unreadable logs left out)."""
+        lines = []
+        for game_id in list_games(self.data):
+            try:
+                _, state = self.load(game_id)
+            except Exception:  # a damaged log: not listed
+                continue
+            where = "over" if state.info.ended or state.game.state.finished else state.game.round_label()
+            lines.append(f"[{game_id}]  {state.info.title}, {len(state.info.seats)} players, {where}")
+        return lines
+
+    def _signup(self, sub: Submission, lines: list[str]) -> Outcome:
+        """LIST and JOIN (and HELP) in a mail naming no game (:mod:`pbem.signup`); the answer
+        is rate-limited like a reply to a sender not authenticated."""
+        def start(game: signup.OpenGame) -> None:
+            self.new_game(game.game_id, game.title, game.variants, list(game.joined), game.gm_email,
+                          random_seating=game.random_seating, mail=game.mail)
+
+        help_text = general_help_text(sub.sender, seats_of(self.data, sub.sender))
+        try:
+            text = signup.answer(self.data, sub.sender, lines, self.running_games(), help_text, start)
+        except ConfigError as exc:
+            raise Rejection(f"{exc}.", kind="signup") from None
+        replied = self._may_reply(sub.sender, authenticated=False)
+        if replied:
+            self.queue(to=sub.sender, subject=reply_subject(sub.subject, None), body=text, kind="reply",
+                       key=(sub.message_id, "signup"), in_reply_to=sub.message_id)
+        self._mark(sub.message_id, "processed", "general_help", sub.sender, replied=replied)
+        return "processed"
 
     def _general_help(self, sub: Submission) -> Outcome:
         """HELP in a mail that names no game: the order reference and the sender's games.

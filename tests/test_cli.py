@@ -477,3 +477,15 @@ def test_pbem_version_names_the_package_version() -> None:
 
     result = run("--version")
     assert result.exit_code == 0 and result.output.strip() == f"pbem, version {version('pbem')}"
+
+
+def test_open_game_and_games_list_the_games_open_and_running(setup: Setup) -> None:
+    setup.new_game()
+    opened = setup.pbem("open-game", "g7", "--title", "1830", "--players", "3", "--gm", GM)
+    assert opened.exit_code == 0 and "they send JOIN g7" in opened.output, opened.output
+    again = setup.pbem("open-game", "g7", "--title", "1830", "--players", "3", "--gm", GM)
+    assert again.exit_code != 0 and "already exists" in again.output
+    listed = setup.pbem("games")
+    assert listed.exit_code == 0
+    assert "Open for players:\n  [g7]  1830 (no variants)  0 of 3 seats taken" in listed.output
+    assert f"Running:\n  [{GID}]  1830, 3 players, Private auction" in listed.output

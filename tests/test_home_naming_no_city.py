@@ -80,3 +80,19 @@ def test_the_other_reading_is_a_variant_the_gm_names() -> None:
 ])
 def test_help_says_which_reading_the_game_plays(title: str, variants: tuple[str, ...], note: str, says: str) -> None:
     assert says in " ".join(load_title(title, variants).settings.help_notes[note].split())
+
+
+def test_a_token_refused_in_one_city_names_the_city_that_would_take_it() -> None:
+    """Issue 22: a refusal gives a line that would be accepted (TOKEN V8 on a hex of two
+    cities names the free one)."""
+    from pbem.engine.actions import PlaceToken
+    from pbem.engine.steps.operating.tokens import place_token
+    from pbem.errors import IllegalOrderError
+
+    game = game_1825()
+    game.state.tokens[CityRef("V8", 0)] = ["GWR"]
+    with pytest.raises(IllegalOrderError, match=r"no free slot \(city V8\.0\); TOKEN V8\.1 would be accepted"):
+        place_token(game, "TV", PlaceToken("V8", 0), ignore_reach=True)
+    game.state.tokens[CityRef("V8", 1)] = ["LNWR"]
+    with pytest.raises(IllegalOrderError, match="no city of V8 takes TV's token now"):
+        place_token(game, "TV", PlaceToken("V8", 0), ignore_reach=True)

@@ -203,3 +203,15 @@ def test_after_a_private_bought_shares_where_several_may_be_bought_still_may_be(
     game.apply(P2, BuyPrivate("CS", 10))
     assert BuyShares(sym, "pool") in game.legal_actions(P2)
     assert not any(isinstance(a, BuyShares) and a.corporation != sym for a in game.legal_actions(P2))
+
+
+def test_buy_private_without_a_price_says_where_privates_are_bought() -> None:
+    """Issue 22: a player's BUY <private> in a stock round (1870's BUY MKT) is answered with
+    where privates are bought: by a corporation in its operating turn."""
+    game = second_stock_round()
+    with pytest.raises(IllegalOrderError, match=r"name the price agreed with its owner: BUY CS <price>; or a "
+                                                 r"corporation buys a private company in its operating turn"):
+        game.apply(P2, BuyPrivate("CS"))
+    game.state.phase = "5"
+    with pytest.raises(IllegalOrderError, match="private companies are not sold in this stock round: a corporation"):
+        game.apply(P2, BuyPrivate("CS"))

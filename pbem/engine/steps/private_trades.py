@@ -65,12 +65,23 @@ def trade_offers(game: Game, player: str, bought: bool) -> list[BuyPrivate]:
             if trade_problem(game, player, sym, 1, bought) is None]
 
 
+def price_missing(game: Game, player: str, company: str) -> str:
+    """The refusal of ``BUY <private>`` with no price in a stock round: where another
+    player's private may be bought now, the price to name; else that corporations buy
+    privates in their operating turns (1870's ``BUY MKT``)."""
+    where = (f"a corporation buys a private company in its operating turn (BUY {company} <price>, "
+             "within the price range)")
+    if trades_open(game) and company in tradeable(game, player):
+        return f"name the price agreed with its owner: BUY {company} <price>; or {where}"
+    return f"private companies are not sold in this stock round: {where}"
+
+
 def trade(game: Game, player: str, action: BuyPrivate, bought: bool) -> None:
     """``player`` buys ``action.company`` from its owner for ``action.price``, announced.
 
     :raises IllegalOrderError: :func:`trade_problem` (or no price named)."""
     if action.price is None:
-        raise IllegalOrderError(f"name the price agreed with its owner: BUY {action.company} <price>")
+        raise IllegalOrderError(price_missing(game, player, action.company))
     problem = trade_problem(game, player, action.company, action.price, bought)
     if problem:
         raise IllegalOrderError(problem)

@@ -101,7 +101,7 @@ def place_token(game: Game, corp: str, action: PlaceToken, *, ignore_reach: bool
     :raises IllegalOrderError: the token rules, no token left, or the cost refused."""
     problem = track.token_problem(game, corp, action.hex, action.city, ignore_reach=ignore_reach)
     if problem:
-        raise IllegalOrderError(problem)
+        raise IllegalOrderError(problem + _other_cities(game, corp, action, ignore_reach))
     cost = next_token_cost(game, corp)
     if cost is None:
         raise IllegalOrderError(f"{corp} has no station tokens left")
@@ -117,6 +117,20 @@ def place_token(game: Game, corp: str, action: PlaceToken, *, ignore_reach: bool
     game.state.bank += cost
     game.state.tokens.setdefault(track.city_key(action.hex, action.city), []).append(corp)
     game.event(TokenPlaced(corp, action.hex, cost))
+
+
+def _other_cities(game: Game, corp: str, action: PlaceToken, ignore_reach: bool) -> str:
+    """On a hex of several cities, the ones a token may go in instead (``"; TOKEN V20.1 would
+    be accepted"``), or ``""``."""
+    if action.hex not in game.board.hexes:
+        return ""
+    cities = range(len(track.placed(game, action.hex).tile.cities))
+    free = [f"TOKEN {action.hex}.{c}" for c in cities
+            if c != action.city and track.token_problem(game, corp, action.hex, c, ignore_reach=ignore_reach) is None]
+    if len(cities) < 2:
+        return ""
+    return f" (city {action.hex}.{action.city}); " + (f"{' or '.join(free)} would be accepted" if free
+                                                      else f"no city of {action.hex} takes {corp}'s token now")
 
 
 def place_home_token(game: Game, corp: str) -> None:

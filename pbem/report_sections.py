@@ -10,7 +10,7 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence, cast
 
-from pbem.engine.state import RoundKind
+from pbem.engine.state import Owner, RoundKind
 from pbem.engine import deals, lays, market, routes, shares, trains
 from pbem.engine.actions import (
     Action, Assign, Bankrupt, Bid, BuyPrivate, BuyShares, BuyTrain, DiscardTrain, Dividend, Exchange,
@@ -124,6 +124,27 @@ def open_bids(game: Game) -> dict[str, list[tuple[str, int]]]:
     if rnd.auction is None:
         return {}
     return {company: list(offers) for company, offers in rnd.auction.bids.items() if offers}
+
+
+def holdings_line(game: Game, player: str) -> str:
+    """A player's own position in one line (issue 22: the first screen): cash, each share
+    holding with its price, privates, certificates against the limit and standing bids."""
+    state, money = game.state, game.money
+    held = []
+    for sym, corp in state.corporations.items():
+        percent = state.percent_of(Owner.player(player), sym)
+        if percent:
+            price = shares.current_price(state, game.title, sym) if corp.price is not None else None
+            held.append(f"{sym} {percent}%" + (f" at {money(price)}" if price is not None else ""))
+    privates = [c for c in state.players[player].companies if not state.companies[c].closed]
+    bids = [f"{company} {money(amount)}" for company, offers in open_bids(game).items()
+            for bidder, amount in offers if bidder == player]
+    parts = [f"cash {money(state.players[player].cash)}", ", ".join(held) or "no shares"]
+    parts += [f"privates {', '.join(privates)}"] if privates else []
+    parts += [f"{shares.certificate_count(state, game.title, player)}/"
+              f"{shares.certificate_limit(state, game.title)} certificates"]
+    parts += [f"your bids {', '.join(bids)}"] if bids else []
+    return "Yours: " + "; ".join(parts) + "."
 
 
 def corporation_extras(game: Game, sym: str) -> dict[str, str]:

@@ -196,8 +196,9 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
     acting = actors[0] if actors else None
     found = sections.offer(game, acting, route_budget, position=replay.last_seq) if acting else None
     header = _header_lines(replay, info, ended)
+    own = sections.holdings_line(game, recipient) if recipient in state.players else ""
     first = first_section(found, recipient=recipient, actors=actors, ended=ended, paused=info.paused,
-                          room=max(6, FIRST_SCREEN - len(header) - 1), width=min(width, 80))
+                          room=max(6, FIRST_SCREEN - len(header) - 1), width=min(width, 80), own=own)
     first += deal_lines(replay, vocab, recipient, min(width, 80))
     first += plan_lines(replay, recipient, min(width, 80))
     truncated = any(line.endswith(TRUNCATED) for line in first)
@@ -306,10 +307,11 @@ def _header_lines(replay: Replay, info: Any, ended: bool) -> list[str]:
 
 
 def first_section(found: sections.Offer | None, *, recipient: str | None, actors: list[str], ended: bool,
-                  paused: bool, room: int = 16, width: int = 80) -> list[str]:
+                  paused: bool, room: int = 16, width: int = 80, own: str = "") -> list[str]:
     """The report's first section (issue: "own section first"): for a player ``FOR <NAME>``,
     whether it is their turn and the exact lines they may send; for the GM's and the
-    archived copy, whose turn it is and what they may send. At most ``room`` lines (the rest
+    archived copy, whose turn it is and what they may send; ``own``: the player's own
+    position (:func:`pbem.report_sections.holdings_line`). At most ``room`` lines (the rest
     of the first screen): legal tile lays beyond that are counted, and listed in full in
     the TILE LAYS section. Lines are at most ``width`` (<= 80) columns."""
     text = width - 2
@@ -321,8 +323,10 @@ def first_section(found: sections.Offer | None, *, recipient: str | None, actors
         if paused:
             return out + ["  The game is paused by the GM; nothing is asked of you until it resumes."]
         if recipient not in actors or found is None:
-            return out + ["  Nothing is asked of you now."]
+            waiting = f" The game waits for {', '.join(actors)}." if actors else ""
+            return out + wrap_text(f"Nothing is asked of you now.{waiting} {own}".rstrip(), 2, 2, text).splitlines()
         out += wrap_text(f"It is your turn. {found.task}.", 2, 2, text).splitlines()
+        out += wrap_text(own, 2, 2, text).splitlines() if own else []
         out.append("  You may send any of these lines (one order a line):")
     else:
         if ended or paused or found is None:

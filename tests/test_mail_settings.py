@@ -109,3 +109,13 @@ def test_the_gms_ruling_is_marked_as_the_gms_in_every_report(tmp_path: Path) -> 
         assert "#1    GM for Player 1: BID CA 165" in body(m), str(m["To"])
     _, mails = table.order("Player 2", "BUY SV")
     assert all("Player 2: BUY SV" in body(m) and "GM for Player 2" not in body(m) for m in mails)
+
+
+def test_the_first_screen_shows_the_players_own_position_and_whom_the_game_waits_for(tmp_path: Path) -> None:
+    table = Table(tmp_path / "data")
+    _, mails = table.order("Player 1", "BID CA 165")
+    sent = {str(m["To"]): " ".join(body(m).split()) for m in mails}
+    assert ("FOR PLAYER 1 Nothing is asked of you now. The game waits for Player 2. Yours: cash $800; no shares; "
+            "0/20 certificates; your bids CA $165.") in sent[P1]
+    assert "FOR PLAYER 2 It is your turn." in sent[P2] and "Yours: cash $800; no shares; 0/20 certificates." in sent[P2]
+    assert "Yours:" not in sent[GM], "the GM's copy has no seat of its own"

@@ -42,11 +42,13 @@ from pbem.order_codecs import Vocabulary
 
 @dataclass(frozen=True)
 class Welcome:
-    """A seat given to a new address: the welcome mail to send (``secret`` in clear)."""
+    """A seat given to a new address: the welcome mail to send (``secret`` in clear);
+    ``replaced``: the address that played the seat before (told it no longer does)."""
 
     seat: str
     email: str
     secret: str
+    replaced: str | None = None
 
 
 @dataclass
@@ -495,9 +497,11 @@ def _execute_gm(command: GmCommand, work: Work) -> None:
         if holder is not None and holder.name != seat_name:
             raise OrderError(f"{email} already plays {holder.name}; each seat needs its own address")
         secret = work.new_secret()
+        before = info.seat_named(seat_name)
+        old = before.email if before is not None and before.email.lower() != email.lower() else None
         work.add(GMRecord(**envelope, command="replace", seat=seat_name, email=email,
                           secret_hash=work.hash_secret(info.game_id, secret)))
-        work.welcomes.append(Welcome(seat_name, email, secret))
+        work.welcomes.append(Welcome(seat_name, email, secret, old))
     elif command.name in ("pause", "resume", "end"):
         work.add(GMRecord(**envelope, command=command.name))
     elif command.name == "press":

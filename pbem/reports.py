@@ -243,7 +243,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         "trains": sections.trains_and_phase(game),
         "map": _map(game, width),
         "track": _track(game, width),
-        "scores": ({p: money(v) for p, v in game.result().items()} if state.finished else {}),
+        "scores": ({p: money(v) for p, v in game.result().items()} if ended else {}),
     }
 
 

@@ -480,6 +480,11 @@ class Mailroom:
                 self.queue(to=reply.email, subject=f"{tag} Welcome to {game_id}",
                             body=welcome_text(committed, self.texts, reply.seat, reply.secret), kind="welcome",
                             key=(sub.message_id, "welcome", reply.seat))
+                if reply.replaced:
+                    self.queue(to=reply.replaced, subject=f"{tag} You no longer play {reply.seat}",
+                               body=f"The GM of {game_id} gave the seat {reply.seat} to another player; your "
+                                    "secret no longer works there. Thank you for playing.\n",
+                               kind="notice", key=(sub.message_id, "replaced", reply.seat))
             elif isinstance(reply, TurnReports):
                 self._queue_reports(sub, committed, archive, reply)
             elif isinstance(reply, PressRelay):

@@ -119,3 +119,16 @@ def test_the_first_screen_shows_the_players_own_position_and_whom_the_game_waits
             "0/20 certificates; your bids CA $165.") in sent[P1]
     assert "FOR PLAYER 2 It is your turn." in sent[P2] and "Yours: cash $800; no shares; 0/20 certificates." in sent[P2]
     assert "Yours:" not in sent[GM], "the GM's copy has no seat of its own"
+
+
+def test_end_game_shows_the_final_standings_and_a_replaced_player_is_told(tmp_path: Path) -> None:
+    table = Table(tmp_path / "data")
+    outcome, mails = table.order("GM", "REPLACE 3 cleo@else.example")
+    assert outcome == "processed"
+    [told] = [m for m in mails if str(m["To"]) == P3]
+    assert str(told["Subject"]) == f"[{GID}] You no longer play Player 3" and "your secret no longer works" in body(told)
+    assert any(str(m["To"]) == "cleo@else.example" and "Welcome" in str(m["Subject"]) for m in mails)
+    outcome, mails = table.order("GM", "END GAME")
+    assert outcome == "processed"
+    assert all("Final scores: Player 1 $800, Player 2 $800, Player 3 $800" in " ".join(body(m).split())
+               for m in mails if "Turn report" in str(m["Subject"]))

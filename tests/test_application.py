@@ -168,7 +168,7 @@ def test_gm_commands_are_applied_by_the_same_function_as_a_replay() -> None:
     records, state, (decision,) = play([genesis()], mail("GM", *lines))
     assert [r.kind_name for r in decision.records] == ["gm", "gm", "gm", "action", "gm"]
     (welcome,) = [r for r in decision.replies if isinstance(r, Welcome)]
-    assert welcome == Welcome("Bob", "dora@example.org", "fresh1")
+    assert welcome == Welcome("Bob", "dora@example.org", "fresh1", replaced="bob@example.org")
     bob = state.info.seat_named("Bob")
     assert bob is not None and bob.email == "dora@example.org" and bob.secret_hash == hash_secret(GID, "fresh1")
     assert state.info.ended and not state.info.paused

@@ -11,6 +11,7 @@ no order word (:func:`is_command_line`) is chatter, which the server lists but n
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 from datetime import date
 
@@ -376,6 +377,43 @@ def _parse_gm(line: str, words: list[str], vocab: Vocabulary, info: GameInfo) ->
     raise OrderSyntaxError(f"cannot read {line!r} as a GM command")
 
 
+HELP_WIDTH = 78
+"""The widest line of HELP (a reply no wider than a report at 80 columns)."""
+
+def fit(lines: list[str], width: int = HELP_WIDTH) -> list[str]:
+    """HELP's lines (each may hold several) at most ``width`` wide: a table row (a command
+    from column 2, its meaning from column 32, continued on lines of 32 blanks; a long
+    command alone on its line, its meaning below) is joined and wrapped under its column; a
+    paragraph of prose (lines from column 0, up to a blank line or a heading ending ":") is
+    joined and wrapped; any other line wraps under its own indent."""
+    given = "\n".join(lines).splitlines()
+    rows: list[tuple[str, str]] = []  # (command, meaning), or ("", a line of text)
+    for n, line in enumerate(given):
+        follows = n + 1 < len(given) and given[n + 1].startswith(" " * 32)
+        if line.startswith(" " * 32) and rows and rows[-1][0]:
+            rows[-1] = (rows[-1][0], f"{rows[-1][1]} {line.strip()}".strip())
+        elif line.startswith("  ") and line[2:3] != " " and len(line) > 32 and line[31] == " " and line[32] != " ":
+            rows.append((line[:32].rstrip(), line[32:].strip()))
+        elif line.startswith("  ") and line[2:3] != " " and follows:
+            rows.append((line.rstrip(), ""))
+        elif line and not line.startswith(" ") and rows and rows[-1][0] == "" and rows[-1][1] \
+                and not rows[-1][1].startswith(" ") and not rows[-1][1].endswith(":"):
+            rows[-1] = ("", f"{rows[-1][1]} {line}")  # the same paragraph
+        else:
+            rows.append(("", line))
+    out: list[str] = []
+    for head, text in rows:
+        if not head:
+            indent = " " * (len(text) - len(text.lstrip()))
+            out += textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+        elif len(head) > 30:
+            out += [head] + [" " * 32 + part for part in textwrap.wrap(text, width - 32, break_on_hyphens=False)]
+        else:
+            wrapped = textwrap.wrap(text, width - 32, break_on_hyphens=False) or [""]
+            out += [head.ljust(32) + wrapped[0]] + [" " * 32 + part for part in wrapped[1:]]
+    return [line.rstrip() for line in out]
+
+
 def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
     """The HELP text: the order reference (from the grammar; with ``title``, that title's
     orders only and what a rotation means on its map) and the commands."""
@@ -438,7 +476,7 @@ def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
             "  MAIL DEFAULT EVERY|TURN|ROUND the players' MAIL setting unless they choose",
             "  END GAME                      end the game now",
         ]
-    return "\n".join(parts)
+    return "\n".join(parts[:1] + fit(parts[1:]))  # the order reference is laid out already
 
 
 def describe(command: Command, vocab: Vocabulary | None = None) -> str:

@@ -65,3 +65,14 @@ def test_a_redundant_final_pass_is_noted_not_refused(tmp_path: Path) -> None:
     assert outcome == "rejected", "a PASS alone out of turn is still refused"
     outcome, mails = table.order("Player 2", "BUY SV", "PASS", "BID CA 170")
     assert outcome == "rejected" and len(log_records(table.data)) == count, "a PASS before another order is refused"
+
+
+@pytest.mark.parametrize("title", [("1830", ()), ("1870", ("dixon",)), ("1825", ("unit_1",)), ("1829", ())])
+def test_no_line_of_help_is_wider_than_a_report_at_80_columns(title: tuple[str, tuple[str, ...]]) -> None:
+    from pbem.commands import full_help
+
+    data = load_title(*title)
+    for is_gm in (False, True):
+        text = full_help(is_gm=is_gm, title=data)
+        assert max(len(line) for line in text.splitlines()) <= 80
+        assert "  TIMING <round> <hours> [WAIT|PASS|DEFAULT]" in text or not is_gm

@@ -80,11 +80,11 @@ def main(verbose: bool) -> None:
 def open_game(config_path: str | None, game_id: str, title: str, variants: tuple[str, ...], players: int,
               gm_email: str, random_seating: bool | None, mail: str) -> None:
     """Open a game for players to join by mail (LIST, JOIN <game>); it starts when its seats are full."""
-    from pbem.signup import OpenGame
+    from pbem.signup import OpenGame, open_game
 
     room = mailroom_for(_config(config_path))
     try:
-        room.open_game(OpenGame(game_id, title, tuple(variants), players, gm_email.strip(), random_seating, mail))
+        open_game(room, OpenGame(game_id, title, tuple(variants), players, gm_email.strip(), random_seating, mail))
     except (ConfigError, FileExistsError) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"{game_id} is open for {players} players: they send JOIN {game_id} to {room.settings.address}")
@@ -94,12 +94,12 @@ def open_game(config_path: str | None, game_id: str, title: str, variants: tuple
 @config_option
 def games(config_path: str | None) -> None:
     """List the games open for players and those running."""
-    from pbem.signup import open_games
+    from pbem.signup import open_games, running_games
 
     room = mailroom_for(_config(config_path))
     waiting = open_games(room.data)
     click.echo("Open for players:\n" + ("\n".join(f"  {g.line()}" for g in waiting) or "  none"))
-    click.echo("Running:\n" + ("\n".join(f"  {line}" for line in room.running_games()) or "  none"))
+    click.echo("Running:\n" + ("\n".join(f"  {line}" for line in running_games(room)) or "  none"))
 
 
 @main.command("new-game")

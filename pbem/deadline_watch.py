@@ -79,6 +79,13 @@ def deadline_id(room: Mailroom, game_id: str, seq: int) -> str:
     return f"<deadline.{game_id}.{seq}@{room.domain}>"
 
 
+def _work(room: Mailroom, committed: Replay, message_id: str, seat: str | None) -> Work:
+    """The server's own orders for ``seat`` (None: no seat's) on a copy of ``committed``,
+    logged under ``message_id``; they make no secrets."""
+    return Work(committed.fork(), room.settings.address, message_id, seat, False, room.settings.route_budget,
+                lambda: "", lambda game, secret: "")
+
+
 def _submission(room: Mailroom, game_id: str, message_id: str) -> Submission:
     """The deadline as the mail path sees a mail: from the server, naming the game."""
     return Submission(message_id, room.settings.address, "deadline", f"[{game_id}] deadline", game_id, None, ())
@@ -101,8 +108,7 @@ def _act(room: Mailroom, game_id: str, action_log: ActionLog, committed: Replay,
     """Apply the no-move policy for ``deadline.seat``: its orders, one after another while
     the seat is still to act in the same turn; none applicable: the GM is told."""
     message_id = deadline_id(room, game_id, committed.last_seq)
-    work = Work(committed.fork(), room.settings.address, message_id, deadline.seat, False,
-                room.settings.route_budget, lambda: "", lambda game, secret: "")
+    work = _work(room, committed, message_id, deadline.seat)
     turn = turn_key(committed.game)
     for _ in range(MAX_DEFAULTS):
         game = work.state.game
@@ -138,8 +144,7 @@ def _lapse_deals(room: Mailroom, game_id: str, action_log: ActionLog, committed:
     if not lapsed:
         return False
     message_id = deadline_id(room, game_id, committed.last_seq)
-    work = Work(committed.fork(), room.settings.address, message_id, None, False,
-                room.settings.route_budget, lambda: "", lambda game, secret: "")
+    work = _work(room, committed, message_id, None)
     for deal in lapsed:
         work.add(DealRecord(seq=work.next_seq, actor=deal.owner or "GM", by=room.settings.address,
                             source=message_id, status="lapsed", deal=deal.seq))

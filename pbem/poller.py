@@ -141,10 +141,16 @@ class Server:
         drained = await self.mailroom.drain(self.outbound)
         result.sent += len(drained.sent)
         result.deferred = len(drained.deferred)
-        players = self.mailroom.known_addresses()
+        known: list[frozenset[str]] = []
+
+        def is_player(address: str) -> bool:  # the games' addresses, read only when mail is there
+            if not known:
+                known.append(self.mailroom.known_addresses())
+            return address in known[0]
+
         tried: set[str] = set()
         while True:  # bounded batches, players' mail first: memory does not grow with the backlog
-            batch = [e for e in await self.inbound.fetch(self.batch, players.__contains__) if e.key not in tried]
+            batch = [e for e in await self.inbound.fetch(self.batch, is_player) if e.key not in tried]
             if not batch:
                 break
             for envelope in batch:

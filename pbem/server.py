@@ -62,9 +62,8 @@ from pbem.application.mail import (AppConfig, Broadcast, Decision, FaultNotice, 
                                    Rejection, TurnReports)
 from pbem.application import refusals
 from pbem.application.mail import handle_mail, recover_mail
-from pbem.application.mailing import copies
-from pbem.application.state import open_deals, start
-from pbem.application.texts import TextSettings, general_help_text, gm_welcome_text, info_reply, turn_report
+from pbem.application.state import start
+from pbem.application.texts import TextSettings, general_help_text, gm_welcome_text, info_reply
 from pbem.application.texts import welcome_text
 from pbem.durable import clean_temporary_files, write_atomic
 from pbem.errors import ConfigError
@@ -72,6 +71,7 @@ from pbem.execution import Welcome
 from pbem.games import (Replay, find_game, game_dir, game_exists, gm_address, hash_secret, list_games, new_secret, open_log,
                         replay, replay_log, save_snapshot, seats_of)
 from pbem import signup
+from pbem.report_mail import queue_reports, relay_press
 from pbem.handled import AUTHENTICATED_KINDS, Handled, HandledIndex, content_digest, same_mail
 from pbem.log_records import GameRecord
 from pbem.mail.compose import compose, deterministic_message_id, reply_subject
@@ -486,9 +486,9 @@ class Mailroom:
                                     "secret no longer works there. Thank you for playing.\n",
                                kind="notice", key=(sub.message_id, "replaced", reply.seat))
             elif isinstance(reply, TurnReports):
-                self._queue_reports(sub, committed, archive, reply)
+                queue_reports(self, sub, committed, archive, reply)
             elif isinstance(reply, PressRelay):
-                self._relay_press(sub, committed, reply)
+                relay_press(self, sub, committed, reply)
             elif isinstance(reply, InfoAnswer):
                 # a mail asking only for answers (HELP, REPORT, HISTORY) counts like an error
                 # reply towards the sender's allowance of the hour
@@ -499,71 +499,6 @@ class Mailroom:
                             body=info_reply(committed, self.texts, archive, reply.items, sub.sender), kind="reply",
                             key=(sub.message_id, "info"), in_reply_to=sub.message_id)
         self._mark(sub.message_id, "processed", decision.kind, sub.sender, replied=replied, game=game_id)
-
-    def _relay_press(self, sub: Submission, committed: Replay, press: PressRelay) -> None:
-        """Table talk to every player and the GM, or to one seat (issue 22); the sender told
-        where it went when the mail had nothing else to answer."""
-        info = committed.info
-        tag = f"[{info.game_id}]"
-        seat = info.seat_named(press.to) if press.to else None
-        targets = [seat.email] if seat is not None else info.recipients()
-        whom = press.to or "all"
-        for to in targets:
-            if to.lower() == sub.sender.lower():
-                continue
-            self.queue(to=to, subject=f"{tag} Press from {press.sender} to {whom}",
-                       body=f"{press.sender} to {whom}:\n\n{press.text}\n", kind="notice",
-                       key=("press", info.game_id, str(press.seq), to.lower()))
-        if press.ack:
-            self.queue(to=sub.sender, subject=reply_subject(sub.subject, info.game_id, sub.secret),
-                       body=f"Your press to {whom} was sent:\n\n{press.text}\n", kind="reply",
-                       key=(sub.message_id, "press", str(press.seq)), in_reply_to=sub.message_id)
-
-    def _queue_reports(self, sub: Submission, committed: Replay, archive: ReportArchive, reply: TurnReports) -> None:
-        """Archive the turn report of the committed state (once per log number) and queue
-        each recipient's copy as their MAIL setting asks (:func:`pbem.application.mailing.
-        copies`); a copy covers what happened since that recipient's last full report; the
-        sender's starts with ``reply.echo`` (only that and where the game stands, when their
-        setting asks for no report now)."""
-        info = committed.info
-        seq = committed.last_seq
-        entries = archive.entries()
-        existing = next((e for e in entries if e.seq == seq), None)
-        before = [e for e in entries if existing is None or e.number < existing.number]
-        label = committed.game.round_label()
-        round_done = before[-1].round if before and before[-1].round and before[-1].round != label else None
-        number = existing.number if existing is not None else (before[-1].number + 1 if before else 1)
-        recipients = []
-        for to in info.recipients():
-            seat = info.seat_for(to)
-            recipients.append((to, seat.name if seat else None, info.mail_setting(seat.name if seat else None)))
-        actors = [] if info.paused or info.ended else committed.game.current_actors()
-        asked = tuple(d.owner for d in open_deals(committed) if d.owner)
-        mailed = copies(recipients, game_id=info.game_id, label=label, number=number, actors=actors,
-                        sender=sub.sender, orders=reply.orders, round_done=round_done, asked=asked)
-        since = before[-1].seq if before else 0
-        rendered: dict[tuple[str | None, int, int], str] = {}
-        if existing is None:
-            neutral = turn_report(committed, self.texts, since=since, number=number, recipient=None, width=132)
-            rendered[(None, 132, since)] = neutral
-            existing = archive.add(seq, neutral, label, tuple(c.to.lower() for c in mailed if c.whole))
-        for copy in mailed:
-            body = ""
-            if copy.whole:
-                mine = archive.last_sent(copy.to, existing.number)
-                key = (copy.seat, info.width_for(copy.seat), mine)
-                if key not in rendered:  # the GM's copy at 132 columns is the archived one
-                    rendered[key] = turn_report(committed, self.texts, since=mine, number=number,
-                                                recipient=copy.seat, width=key[1])
-                body = rendered[key]
-            else:
-                body = (f"Now: {label}. Next to act: {committed.game.waiting_for()}\n"
-                        "Send REPORT for the full report (MAIL EVERY to be mailed every one).\n")
-            own = copy.to.lower() == sub.sender.lower()
-            if own and reply.echo:
-                body = reply.echo + body
-            self.queue(to=copy.to, subject=copy.subject, body=body, kind="report",
-                       key=(sub.message_id, "report", str(seq)), in_reply_to=sub.message_id if own else None)
 
     def _notify_damaged(self, game_id: str, error: LogIntegrityError) -> None:
         """Tell the GM (once per fault) that the game's log failed its integrity check."""
@@ -622,34 +557,6 @@ class Mailroom:
             return False
         return True
 
-    def open_game(self, game: signup.OpenGame) -> None:
-        """Open ``game`` for players to JOIN by mail (checked as a new game of its title,
-        variants and seats would be).
-
-        :raises ConfigError: see :func:`pbem.games.genesis_data`; :raises FileExistsError:
-            a game of that id runs or is open already."""
-        from pbem.games import genesis_data
-
-        if game_exists(self.data, game.game_id) or signup.find_open(self.data, game.game_id):
-            raise FileExistsError(f"game {game.game_id} already exists")
-        seats = [(f"Seat {n}", f"seat{n}@pbem.invalid") for n in range(1, game.players + 1)]
-        genesis_data(game.game_id, game.title, game.variants, seats, game.gm_email, {s: "x" for s, _ in seats}, "x",
-                     mail=game.mail)
-        with self.locked():
-            signup.save(self.data, game)
-
-    def running_games(self) -> list[str]:
-        """One line per game running here: ``[g1]  1830, 3 players, SR 2`` (unreadable logs left out)."""
-        lines = []
-        for game_id in list_games(self.data):
-            try:
-                _, state = self.load(game_id)
-            except Exception:  # a damaged log: not listed
-                continue
-            where = "over" if state.info.ended or state.game.state.finished else state.game.round_label()
-            lines.append(f"[{game_id}]  {state.info.title}, {len(state.info.seats)} players, {where}")
-        return lines
-
     def _signup(self, sub: Submission, lines: list[str]) -> Outcome:
         """LIST and JOIN (and HELP) in a mail naming no game (:mod:`pbem.signup`); the answer
         is rate-limited like a reply to a sender not authenticated."""
@@ -659,7 +566,7 @@ class Mailroom:
 
         help_text = general_help_text(sub.sender, seats_of(self.data, sub.sender))
         try:
-            text = signup.answer(self.data, sub.sender, lines, self.running_games(), help_text, start)
+            text = signup.answer(self.data, sub.sender, lines, signup.running_games(self), help_text, start)
         except ConfigError as exc:
             raise Rejection(f"{exc}.", kind="signup") from None
         replied = self._may_reply(sub.sender, authenticated=False)

@@ -13,10 +13,13 @@ import json
 import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from pbem.durable import write_atomic
 from pbem.errors import ConfigError
+
+if TYPE_CHECKING:
+    from pbem.server import Mailroom
 
 JOIN = re.compile(r"\s*JOIN\s+(?P<game>[A-Za-z0-9_.-]{1,64})(?:\s+AS\s+(?P<name>\S.{0,39}?))?\s*", re.IGNORECASE)
 """``JOIN <game> [AS <seat name>]``."""
@@ -150,3 +153,36 @@ def answer(data: Path, sender: str, lines: list[str], running: list[str], help_t
                            "taken. The game starts when every seat is taken; your welcome with your secret "
                            "comes then.")
     return "\n\n".join(out) + "\n"
+
+
+def open_game(room: Mailroom, game: OpenGame) -> None:
+    """Open ``game`` for players to JOIN by mail in ``room``'s data directory, checked as a
+    new game of its title, variants and seats would be.
+
+    :raises ConfigError: see :func:`pbem.games.genesis_data`; :raises FileExistsError: a
+        game of that id runs or is open already."""
+    from pbem.games import game_exists, genesis_data
+
+    if game_exists(room.data, game.game_id) or find_open(room.data, game.game_id):
+        raise FileExistsError(f"game {game.game_id} already exists")
+    seats = [(f"Seat {n}", f"seat{n}@pbem.invalid") for n in range(1, game.players + 1)]
+    genesis_data(game.game_id, game.title, game.variants, seats, game.gm_email, {s: "x" for s, _ in seats}, "x",
+                 mail=game.mail)
+    with room.locked():
+        save(room.data, game)
+
+
+def running_games(room: Mailroom) -> list[str]:
+    """One line per game running in ``room``: ``[g1]  1830, 3 players, SR 2`` (a game whose
+    log cannot be read is left out)."""
+    from pbem.games import list_games
+
+    lines = []
+    for game_id in list_games(room.data):
+        try:
+            _, state = room.load(game_id)
+        except Exception:  # a damaged log: not listed (its mail tells the GM)
+            continue
+        where = "over" if state.info.ended or state.game.state.finished else state.game.round_label()
+        lines.append(f"[{game_id}]  {state.info.title}, {len(state.info.seats)} players, {where}")
+    return lines

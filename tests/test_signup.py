@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pbem.errors import ConfigError
-from pbem.signup import OpenGame, find_open
+from pbem.signup import OpenGame, find_open, open_game
 from tests.test_mailroom import Table, body, build_mail, log_records
 
 GM7 = "gm7@club.example"
@@ -21,7 +21,7 @@ def stranger_mail(table: Table, sender: str, *lines: str) -> tuple[str, list]:  
 
 def opened(tmp_path: Path) -> Table:
     table = Table(tmp_path / "data")
-    table.room.open_game(OpenGame("g7", "1830", (), 3, GM7))
+    open_game(table.room, OpenGame("g7", "1830", (), 3, GM7))
     return table
 
 
@@ -67,10 +67,10 @@ def test_a_join_refused_says_why(tmp_path: Path) -> None:
 def test_a_game_opened_is_checked_as_a_new_game(tmp_path: Path) -> None:
     table = opened(tmp_path)
     with pytest.raises(ConfigError):
-        table.room.open_game(OpenGame("g8", "1999", (), 3, GM7))
+        open_game(table.room, OpenGame("g8", "1999", (), 3, GM7))
     with pytest.raises(ConfigError, match="1830 takes"):
-        table.room.open_game(OpenGame("g8", "1830", (), 9, GM7))
+        open_game(table.room, OpenGame("g8", "1830", (), 9, GM7))
     with pytest.raises(FileExistsError):
-        table.room.open_game(OpenGame("g7", "1830", (), 3, GM7))
+        open_game(table.room, OpenGame("g7", "1830", (), 3, GM7))
     with pytest.raises(FileExistsError):
-        table.room.open_game(OpenGame("g1", "1830", (), 3, GM7))
+        open_game(table.room, OpenGame("g1", "1830", (), 3, GM7))

@@ -301,8 +301,8 @@ def _guarded_may_now(state: Replay, seat: str | None, route_budget: int) -> list
 
 def _trailing_passes(rest: Sequence[Command]) -> bool:
     """Whether ``rest``, the last of a mail's orders, are all PASS (or DONE) lines of the
-    sender's own seat: refused because the seat's turn ended earlier in the mail, they are
-    noted, not a reason to refuse the orders before them (issue 22)."""
+    sender's own seat: when the seat's turn ended earlier in the mail they are noted, not
+    applied, and no reason to refuse the orders before them (issue 22)."""
     return all(isinstance(c, Order) and c.seat is None and c.action == Pass() for c in rest)
 
 
@@ -349,16 +349,14 @@ def handle_mail(state: Replay, mail: Submission, config: AppConfig) -> Decision:
         accepted: list[str] = []
         notes: list[str] = []
         for index, (command, body_line) in enumerate(zip(commands, mail.orders)):
-            saved = (work.state.fork(), len(work.records)) if accepted and _trailing_passes(commands[index:]) else None
+            if accepted and work.seat is not None and work.seat not in work.state.game.current_actors() \
+                    and _trailing_passes(commands[index:]):
+                notes.append(f"line {body_line.number}: {command.line} was not needed (your turn had ended); "
+                             "nothing more was done")
+                break
             try:
                 execute(command, work)
             except OrderError as exc:
-                if saved is not None and work.seat is not None and work.seat not in saved[0].game.current_actors():
-                    work.state = saved[0]  # the refused PASS left nothing behind
-                    del work.records[saved[1]:]
-                    notes.append(f"line {body_line.number}: {command.line} was not needed (your turn had ended); "
-                                 "nothing more was done")
-                    break
                 raise Rejection(str(exc), failed_line=command.line, not_applied=list(mail.lines), kind="illegal",
                                 game_id=info.game_id, line_number=body_line.number, chatter=mail.chatter,
                                 cut_at=mail.cut_at, may=_may_now(work)) from None

@@ -125,10 +125,10 @@ def _other_cities(game: Game, corp: str, action: PlaceToken, ignore_reach: bool)
     if action.hex not in game.board.hexes:
         return ""
     cities = range(len(track.placed(game, action.hex).tile.cities))
-    free = [f"TOKEN {action.hex}.{c}" for c in cities
-            if c != action.city and track.token_problem(game, corp, action.hex, c, ignore_reach=ignore_reach) is None]
     if len(cities) < 2:
         return ""
+    free = [f"TOKEN {action.hex}.{c}" for c in cities
+            if c != action.city and track.token_problem(game, corp, action.hex, c, ignore_reach=ignore_reach) is None]
     return f" (city {action.hex}.{action.city}); " + (f"{' or '.join(free)} would be accepted" if free
                                                       else f"no city of {action.hex} takes {corp}'s token now")
 

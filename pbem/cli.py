@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -48,6 +49,9 @@ def mailroom_for(config: Config) -> Mailroom:
             error_replies_per_hour_authenticated=config.limits.error_replies_per_hour_authenticated,
             stranger_mail_retention_days=config.limits.stranger_mail_retention_days,
             route_budget=config.routes.search_budget,
+            organisers=tuple(config.signup.organisers),
+            # unset: OPEN by mail is refused as unconfigured, the rest of the CLI still works
+            organiser_password=os.environ.get(config.signup.password_env or "") or None,
         )
     )
 

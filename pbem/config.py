@@ -113,6 +113,29 @@ class LimitsSection(_Strict):
     """Days the raw copy of mail from a sender never authenticated is kept (0: for good)."""
 
 
+class SignupSection(_Strict):
+    """Who may open a game by mail (``OPEN``): ``organisers``, addresses (any case), each mail
+    carrying the organisers' password from the environment variable ``password_env`` (a From
+    line alone can be forged). No organisers: games are opened with ``pbem open-game`` only."""
+
+    organisers: list[str] = []
+    password_env: str | None = None
+
+    @field_validator("organisers")
+    @classmethod
+    def _addresses(cls, value: list[str]) -> list[str]:
+        for address in value:
+            if not valid_address(address):
+                raise ValueError(f"{address!r} is not a mail address (name@example.org)")
+        return value
+
+    @model_validator(mode="after")
+    def _needs_password(self) -> SignupSection:
+        if self.organisers and not self.password_env:
+            raise ValueError("organisers need password_env: the environment variable holding their password")
+        return self
+
+
 ROUTE_STEPS_PER_SECOND = 100_000
 """How an old config's ``routes.time_limit`` (seconds) becomes a search budget: about the
 steps a small machine searches in a second."""
@@ -146,6 +169,7 @@ class Config(_Strict):
     poll_interval: float = Field(default=60.0, gt=0)
     limits: LimitsSection = LimitsSection()
     routes: RoutesSection = RoutesSection()
+    signup: SignupSection = SignupSection()
 
     def under_data(self, path: Path) -> Path:
         """``path`` itself if absolute, else under ``data_dir``."""

@@ -103,7 +103,10 @@ class MailroomSettings:
     stranger_mail_retention_days: int = 30
     """Days the raw copy of a stranger's refused or ignored mail is kept (0: for good)."""
     route_budget: int = DEFAULT_SEARCH_BUDGET
-    """Seconds for the route optimiser (RUN AUTO; the best run in reports)."""
+    """Search steps for the route optimiser (RUN AUTO; the best run in reports)."""
+    organisers: tuple[str, ...] = ()
+    """Addresses that may open a game by mail (``OPEN``), with ``organiser_password``."""
+    organiser_password: str | None = None
 
 
 def _write_durably(path: Path, data: bytes) -> None:
@@ -558,18 +561,15 @@ class Mailroom:
         return True
 
     def _signup(self, sub: Submission, lines: list[str]) -> Outcome:
-        """LIST and JOIN (and HELP) in a mail naming no game (:mod:`pbem.signup`); the answer
-        is rate-limited like a reply to a sender not authenticated."""
-        def start(game: signup.OpenGame) -> None:
-            self.new_game(game.game_id, game.title, game.variants, list(game.joined), game.gm_email,
-                          random_seating=game.random_seating, mail=game.mail)
-
-        help_text = general_help_text(sub.sender, seats_of(self.data, sub.sender))
+        """LIST, JOIN, OPEN and WITHDRAW (and HELP) in a mail naming no game
+        (:mod:`pbem.signup`); the answer is rate-limited like a reply to a sender not
+        authenticated, or one authenticated when an organiser gave the password."""
+        desk = signup.desk_for(self, sub.sender, sub.secret, sub.message_id)
         try:
-            text = signup.answer(self.data, sub.sender, lines, signup.running_games(self), help_text, start)
+            text = signup.answer(desk, lines)
         except ConfigError as exc:
             raise Rejection(f"{exc}.", kind="signup") from None
-        replied = self._may_reply(sub.sender, authenticated=False)
+        replied = self._may_reply(sub.sender, authenticated=desk.organiser_refusal is None)
         if replied:
             self.queue(to=sub.sender, subject=reply_subject(sub.subject, None), body=text, kind="reply",
                        key=(sub.message_id, "signup"), in_reply_to=sub.message_id)

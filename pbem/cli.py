@@ -12,7 +12,7 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import click
 
@@ -26,12 +26,16 @@ if TYPE_CHECKING:
 
 
 def _config(path: str | None) -> Config:
+    """The config at ``path`` (or the embedded default), its ``data_dir`` replaced by the
+    command's ``--data`` where given."""
     from pbem.config import load_config
 
     try:
-        return load_config(Path(path) if path else None)
+        config = load_config(Path(path) if path else None)
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
+    data = click.get_current_context().meta.get(DATA_KEY)
+    return config.model_copy(update={"data_dir": data}) if data is not None else config
 
 
 def mailroom_for(config: Config) -> Mailroom:
@@ -56,10 +60,27 @@ def mailroom_for(config: Config) -> Mailroom:
     )
 
 
-config_option = click.option(
+DATA_KEY = "pbem.data_dir"
+
+
+def _keep_data(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    if value is not None:
+        ctx.meta[DATA_KEY] = Path(value)
+
+
+_config_flag = click.option(
     "--config", "config_path", type=click.Path(dir_okay=False), default=None,
     help="YAML config (see config.example.yaml); default: the embedded Maildir setup in ./pbem-data",
 )
+_data_flag = click.option(
+    "--data", type=click.Path(file_okay=False), default=None, expose_value=False, callback=_keep_data,
+    is_eager=True, help="the data directory, instead of the config's (e.g. pbem-demo: the demo's games)",
+)
+
+
+def config_option(command: Callable[..., None]) -> Callable[..., None]:
+    """``--config FILE`` and ``--data DIR`` for a command that reads the config."""
+    return _config_flag(_data_flag(command))
 
 
 @click.group()
@@ -208,14 +229,23 @@ def serve(config_path: str | None, once: bool) -> None:
                                    "the mail stays in the inbox") from None
 
 
+def _no_game(config: Config, game_id: str) -> click.ClickException:
+    """No ``game_id`` in the data directory: the games there, and where the demo's game is."""
+    known = ", ".join(list_games(config.data_dir)) or "none"
+    hint = ""
+    demo = Path("pbem-demo")
+    if demo.resolve() != config.data_dir.resolve() and game_id in list_games(demo):
+        hint = f"; the demo's game is in {demo}: add --data {demo}"
+    return click.ClickException(f"no game {game_id!r} in {config.data_dir} (games: {known}){hint}")
+
+
 def _replay_or_fail(config: Config, game_id: str):  # type: ignore[no-untyped-def]
     try:
         return replay_log(open_log(config.data_dir, game_id))
     except LogIntegrityError as exc:
         raise click.ClickException(str(exc)) from None
     except KeyError:
-        known = ", ".join(list_games(config.data_dir)) or "none"
-        raise click.ClickException(f"no game {game_id!r} in {config.data_dir} (games: {known})") from None
+        raise _no_game(config, game_id) from None
 
 
 @main.command()
@@ -255,7 +285,7 @@ def archive_cmd(config_path: str | None, game_id: str) -> None:
 
     config = _config(config_path)
     if game_id not in list_games(config.data_dir):
-        raise click.ClickException(f"no game {game_id!r} in {config.data_dir}")
+        raise _no_game(config, game_id)
     entries = ReportArchive(game_dir(config.data_dir, game_id) / "reports").entries()
     if not entries:
         click.echo(f"{game_id}: no reports yet")
@@ -276,7 +306,7 @@ def show_log(config_path: str | None, game_id: str) -> None:
         action_log = open_log(config.data_dir, game_id)
         genesis = action_log.genesis
     except KeyError:
-        raise click.ClickException(f"no game {game_id!r}") from None
+        raise _no_game(config, game_id) from None
     except LogIntegrityError as exc:
         raise click.ClickException(str(exc)) from None
     vocab = Vocabulary.from_title(load_title(genesis["title"], tuple(genesis.get("variants", ()))))
@@ -294,7 +324,7 @@ def verify_cmd(config_path: str | None, game_id: str) -> None:
     config = _config(config_path)
     path = game_dir(config.data_dir, game_id) / "log.jsonl"
     if not path.exists():
-        raise click.ClickException(f"no game {game_id!r}")
+        raise _no_game(config, game_id)
     try:
         records = verify(path)
         rebuilt = replay(records)
@@ -414,6 +444,23 @@ def routes_18xx(record_path: str, as_json: bool, budget: int | None) -> None:
     if summary["optimal_at_least_recorded"] < summary["runs"]:
         click.echo("an optimum below the recorded revenue: a fault of the optimiser", err=True)
         sys.exit(1)
+
+
+@main.command()
+@config_option
+@click.argument("mail_files", nargs=-1, required=True, type=click.Path(dir_okay=False, exists=True))
+def deliver(config_path: str | None, mail_files: tuple[str, ...]) -> None:
+    """Put mail files (RFC 5322, as a mail program saves them) in the embedded inbox, as a
+    mail server would deliver them; `pbem serve --once` then reads them."""
+    from pbem.transport.maildir import deliver_to_inbox
+
+    config = _config(config_path)
+    if config.inbound.kind != "maildir":
+        raise click.ClickException("the inbox is an IMAP mailbox here: mail the server's address instead")
+    inbox = config.under_data(config.inbound.maildir.path)
+    for name in mail_files:
+        deliver_to_inbox(inbox, Path(name).read_bytes())
+    click.echo(f"{len(mail_files)} mail(s) put in {inbox}; the server reads them on its next pass")
 
 
 @main.command()

@@ -190,4 +190,6 @@ def run_demo(data_dir: Path, record: Path | None, *, echo: Callable[[str], Any] 
     echo("Each player's mail (welcome, reports, replies) was delivered to:")
     for name, email in list(seats) + [("GM", script["gm"])]:
         echo(f"  {name:<10} {server.outbound.folder_for(email)}")  # type: ignore[attr-defined]
+    echo(f"Look again: pbem report {game_id} --data {data_dir}; pbem archive {game_id} --data {data_dir}; "
+         f"pbem log {game_id} --data {data_dir}")
     return latest.path

@@ -293,6 +293,38 @@ def test_demo_runs_and_can_run_again(tmp_path: Path) -> None:
     assert len(list((folder / "games" / "demo-1830" / "reports").glob("report-*.txt"))) == 34
 
 
+def test_report_archive_and_log_open_the_demos_game_with_data(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run("demo", "--mails", "4")
+    assert result.exit_code == 0, result.output
+    assert "Look again: pbem report demo-1830 --data pbem-demo;" in result.output
+    report = run("report", "demo-1830", "--data", "pbem-demo", "--width", "80")
+    assert report.exit_code == 0 and "demo-1830 -- 1830: Railways and Robber Barons   report 4" in report.output
+    archive = run("archive", "demo-1830", "--data", "pbem-demo")
+    assert archive.exit_code == 0 and len(archive.output.splitlines()) == 4
+    log = run("log", "demo-1830", "--data", "pbem-demo")
+    assert log.exit_code == 0 and "BID" in log.output
+    missing = run("report", "demo-1830")
+    assert missing.exit_code != 0
+    assert "no game 'demo-1830' in pbem-data (games: none); the demo's game is in pbem-demo: add --data pbem-demo" \
+        in missing.output
+
+
+def test_deliver_puts_a_mail_file_in_the_embedded_inbox(setup: Setup) -> None:
+    _, secrets = setup.new_game()
+    mail_file = setup.root / "order.eml"
+    mail_file.write_text("From: Player 1 <p1@players.example>\nTo: " + SERVER + "\nSubject: [" + GID
+                         + "] orders\nMessage-ID: <order-1@players.example>\n\nPASSWORD " + secrets["Player 1"]
+                         + "\nBID CA 165\n")
+    result = setup.pbem("deliver", str(mail_file))
+    assert result.exit_code == 0 and "1 mail(s) put in" in result.output
+    served = setup.pbem("serve", "--once")
+    assert json.loads(served.output)["outcomes"] == {"processed": 1}
+    [reply] = [m for m in setup.mails_to(SEATS["Player 1"]) if "accepted" in str(m["Subject"])]
+    assert "BID CA 165" in text(reply)
+
+
 def test_demo_refuses_a_folder_that_is_not_a_demo(tmp_path: Path) -> None:
     folder = tmp_path / "precious"
     folder.mkdir()

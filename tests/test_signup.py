@@ -181,3 +181,10 @@ def test_a_full_game_whose_start_was_cut_short_starts_on_the_next_signup_mail(tm
     assert find_open(table.data, "g7") is None
     [genesis] = log_records(table.data, "g7")
     assert [s["name"] for s in genesis["data"]["seats"]] == ["Ann", "Bob", "Cat"]
+
+
+def test_help_naming_no_game_tells_a_newcomer_how_to_find_one(tmp_path: Path) -> None:
+    table = opened(tmp_path)
+    outcome, [reply] = stranger_mail(table, "new@club.example", "HELP")
+    assert outcome == "processed"
+    assert "To find a game, send LIST" in body(reply) and "JOIN <game> AS <your name>" in body(reply)

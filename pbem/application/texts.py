@@ -131,4 +131,6 @@ def general_help_text(sender: str, games: list[tuple[str, str]]) -> str:
     lines = [f"  [{game_id}] {role}" for game_id, role in games]
     where = ("Your games on this server (put the tag in the Subject):\n" + "\n".join(lines)
              if lines else f"{sender} has no seat in any game on this server.")
-    return full_help(is_gm=False) + "\n\n" + where + "\n"
+    signup = ("To find a game, send LIST (the games open for players and those running);\n"
+              "JOIN <game> or JOIN <game> AS <your name> takes a seat in one.")
+    return full_help(is_gm=False) + "\n\n" + where + "\n\n" + signup + "\n"

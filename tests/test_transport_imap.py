@@ -95,6 +95,30 @@ def test_smtp_to_inbox_fetch_settle_refetch(mail_servers: MailServers, mail_user
     assert s.fetch_all(u.name, u.password, "Ignored") == []
 
 
+def test_a_batch_takes_the_players_mail_before_strangers(mail_servers: MailServers, mail_user: MailUser) -> None:
+    """Issue 22: a backlog larger than a batch gives the players' mail (From accepted by
+    ``first``) first, each group in arrival order; a batch holding everything keeps arrival."""
+    s, u = mail_servers, mail_user
+    players = {"player4@example.org", "player5@example.org"}
+
+    async def body(inbound: ImapInbound, smtp: SmtpOutbound) -> tuple[list[bytes], list[bytes]]:
+        for n in (1, 4, 2, 5, 3):  # strangers 1-3, players 4-5, interleaved
+            await smtp.send(order_mail(u.address, n))
+        for _ in range(50):  # LMTP delivery is asynchronous
+            if len(s.fetch_all(u.name, u.password)) == 5:
+                break
+            await asyncio.sleep(0.05)
+        batch = await inbound.fetch(limit=3, first=lambda sender: sender in players)
+        everything = await inbound.fetch(limit=10, first=lambda sender: sender in players)
+        return [e.raw for e in batch], [e.raw for e in everything]
+
+    batch, everything = run(s, u, body)
+    subjects = [next(line for line in raw.splitlines() if line.startswith(b"Subject:")) for raw in batch]
+    assert subjects == [b"Subject: orders 4", b"Subject: orders 5", b"Subject: orders 1"]
+    assert [next(line for line in raw.splitlines() if line.startswith(b"Subject:")) for raw in everything] == \
+        [f"Subject: orders {n}".encode() for n in (1, 4, 2, 5, 3)]
+
+
 def test_fetch_does_not_mark_seen(mail_servers: MailServers, mail_user: MailUser) -> None:
     s, u = mail_servers, mail_user
 

@@ -8,6 +8,10 @@ Processed, Rejected or Ignored folder). An outbound transport sends one
 
 from __future__ import annotations
 
+from email.parser import BytesHeaderParser
+from email.policy import compat32
+from email.utils import getaddresses
+
 from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import Callable, Literal, Protocol
@@ -77,3 +81,9 @@ class OutboundTransport(Protocol):
         :raises TransientSendError: try again later.
         :raises PermanentSendError: never try again.
         """
+
+
+def sender_of_head(head: bytes) -> str:
+    """The From address in a message's header bytes, lower case ("" if none)."""
+    found = getaddresses([str(BytesHeaderParser(policy=compat32).parsebytes(head).get("From", ""))])
+    return found[0][1].strip().lower() if found else ""

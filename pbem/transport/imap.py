@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 from aioimaplib import aioimaplib
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 
-from pbem.transport.base import FOLDER_FOR_OUTCOME, Envelope, Outcome
+from pbem.transport.base import FOLDER_FOR_OUTCOME, Envelope, Outcome, sender_of_head
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +110,25 @@ def parse_fetch_literal(response: aioimaplib.Response) -> bytes | None:
             if isinstance(nxt, (bytes, bytearray)):
                 return bytes(nxt)
     return None
+
+
+_UID_RE = re.compile(rb"\bUID (\d+)")
+
+
+def parse_fetch_headers(response: aioimaplib.Response) -> dict[int, bytes]:
+    """The literal of each message of a many-UID FETCH response, by UID: aioimaplib gives
+    ``[b'1 FETCH (UID 2 BODY[HEADER.FIELDS (FROM)] {30}', bytearray(head), b')', ...]``
+    (the UID may also follow the literal, as ``b' UID 2)'``)."""
+    lines = response.lines
+    found: dict[int, bytes] = {}
+    for i, line in enumerate(lines[:-1]):
+        if isinstance(line, bytes) and _LITERAL_RE.search(line) and b"FETCH" in line.upper():
+            literal = lines[i + 1]
+            after = lines[i + 2] if i + 2 < len(lines) else b""
+            uid = _UID_RE.search(line) or (_UID_RE.search(after) if isinstance(after, bytes) else None)
+            if uid is not None and isinstance(literal, (bytes, bytearray)):
+                found[int(uid.group(1))] = bytes(literal)
+    return found
 
 
 def make_key(mailbox: str, uidvalidity: int, uid: int) -> str:
@@ -221,7 +240,8 @@ class ImapInbound:
 
     async def fetch(self, limit: int | None = None, first: Callable[[str], bool] | None = None) -> list[Envelope]:
         """The messages in the mailbox, by UID (arrival order), at most ``limit``, read with
-        ``BODY.PEEK[]``. ``first`` is not used: the order stays the server's.
+        ``BODY.PEEK[]``; with ``first`` and more messages than ``limit``, those whose From
+        address it accepts come first (one FETCH of every message's From header tells).
 
         Messages that vanish between SEARCH and FETCH are skipped.
 
@@ -230,6 +250,9 @@ class ImapInbound:
 
         async def op() -> list[Envelope]:
             uids = await self._search()
+            if first is not None and limit is not None and len(uids) > limit:
+                heads = await self._from_headers(uids)
+                uids = sorted(uids, key=lambda u: not first(sender_of_head(heads.get(u, b""))))  # stable
             envelopes: list[Envelope] = []
             for uid in uids[:limit]:
                 resp = await self._ok(self._client_().uid("fetch", str(uid), "(BODY.PEEK[])"), f"UID FETCH {uid}")
@@ -240,6 +263,13 @@ class ImapInbound:
             return envelopes
 
         return await self._run(op)
+
+    async def _from_headers(self, uids: list[int]) -> dict[int, bytes]:
+        """Each message's From header, by UID (one UID FETCH of them all)."""
+        uid_set = ",".join(str(u) for u in uids)
+        resp = await self._ok(self._client_().uid("fetch", uid_set, "(BODY.PEEK[HEADER.FIELDS (FROM)])"),
+                              "UID FETCH (FROM)")
+        return parse_fetch_headers(resp)
 
     async def settle(self, envelope: Envelope, outcome: Outcome) -> None:
         """Move the message to the folder for ``outcome``.

@@ -20,14 +20,13 @@ import os
 import re
 from dataclasses import dataclass
 from email.message import EmailMessage
-from email.parser import BytesHeaderParser
-from email.policy import compat32
 from email.utils import getaddresses
 from pathlib import Path
 from typing import Callable
 
 from pbem.durable import fsync_dir
-from pbem.transport.base import FOLDER_FOR_OUTCOME, Envelope, Outcome, PermanentSendError, TransientSendError
+from pbem.transport.base import (FOLDER_FOR_OUTCOME, Envelope, Outcome, PermanentSendError, TransientSendError,
+                                 sender_of_head)
 
 KEY_PREFIX = "maildir:"
 POLL_INTERVAL = 0.2
@@ -70,8 +69,7 @@ def _sender_of(path: Path) -> str:
             head = handle.read(HEADER_BYTES)
     except FileNotFoundError:
         return ""
-    found = getaddresses([str(BytesHeaderParser(policy=compat32).parsebytes(head).get("From", ""))])
-    return found[0][1].strip().lower() if found else ""
+    return sender_of_head(head)
 
 
 def _scan(root: Path) -> list[_Entry]:

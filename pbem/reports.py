@@ -57,6 +57,7 @@ def environment(templates_dir: Path = TEMPLATES_DIR) -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["wrap"] = wrap_text
+    env.filters["wrap_each"] = wrap_each
     return env
 
 
@@ -67,6 +68,30 @@ def wrap_text(text: str, indent: int = 0, hang: int = 2, width: int = 78) -> str
                           subsequent_indent=" " * (indent + hang), break_long_words=True,
                           break_on_hyphens=False)
     return "\n".join(lines) if lines else " " * indent
+
+
+_QUOTED = re.compile(r"(?<!\w)'[^'\n]+'(?!\w)")
+"""A line quoted in a reply's prose (``'BID CA 5'``): never broken."""
+_ORDER_RUN = re.compile(r"\b[A-Z][A-Z&]+(?: [A-Z0-9][A-Z0-9&.:+\-]*)+")
+"""A run of order words and numbers (``TIMING STOCK 48 PASS``): never broken."""
+_KEEP = "\x00"
+
+
+def wrap_each(text: str, indent: int = 0, hang: int = 2, width: int = 78) -> str:
+    """Each line of ``text`` wrapped as :func:`wrap_text` does, under its own indent (the
+    first line's ``indent`` deeper, as a template places it), continuations ``hang`` deeper;
+    a quoted line or a run of order words is kept on one line, so it can be copied."""
+    def kept(found: re.Match[str]) -> str:
+        return found.group(0).replace(" ", _KEEP)
+
+    out = []
+    for n, line in enumerate(str(text).splitlines() or [""]):
+        own = len(line) - len(line.lstrip(" ")) + (indent if n == 0 else 0)
+        words = _ORDER_RUN.sub(kept, _QUOTED.sub(kept, line.strip()))
+        wrapped = textwrap.wrap(words, width=width, initial_indent=" " * own, subsequent_indent=" " * (own + hang),
+                                break_long_words=False, break_on_hyphens=False)
+        out.append("\n".join(wrapped).replace(_KEEP, " "))
+    return "\n".join(out)
 
 
 def _ascii(text: str, form: Literal["NFKD", "NFD"] = "NFKD") -> str:

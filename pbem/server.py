@@ -499,9 +499,14 @@ class Mailroom:
                     replied = False
                     continue
                 self.queue(to=sub.sender, subject=reply_subject(sub.subject, game_id, sub.secret),
-                            body=info_reply(committed, self.texts, archive, reply.items, sub.sender), kind="reply",
+                            body=info_reply(committed, self.texts, archive, reply.items, sub.sender,
+                                            lambda seq: self._as_of(game_id, seq)), kind="reply",
                             key=(sub.message_id, "info"), in_reply_to=sub.message_id)
         self._mark(sub.message_id, "processed", decision.kind, sub.sender, replied=replied, game=game_id)
+
+    def _as_of(self, game_id: str, seq: int) -> Replay:
+        """``game_id`` as it stood after log record ``seq`` (a replay of the records to it)."""
+        return replay([r for r in open_log(self.data, game_id).records if r.seq <= seq])
 
     def _notify_damaged(self, game_id: str, error: LogIntegrityError) -> None:
         """Tell the GM (once per fault) that the game's log failed its integrity check."""

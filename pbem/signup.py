@@ -153,7 +153,7 @@ def parse_open(line: str, gm_email: str) -> OpenGame:
                 i += 1
         else:
             raise ConfigError(f"{line.strip()!r}: {words[i]!r} is not read here; a line that would be "
-                              f"accepted: {OPEN_EXAMPLE}")
+                              f"accepted:\n  {OPEN_EXAMPLE}\n(WITH, SEATING and MAIL are optional)")
     game.variants = tuple(variants)
     return game
 

@@ -27,8 +27,8 @@ from pbem.log_records import parse_records
 from pbem.poller import BACKOFF_MAX, Server, StorageFault, storage_backoff
 from pbem.transport.maildir import MaildirInbound, MaildirOutbound, deliver_to_inbox
 from tests.test_mailroom import (
-    ADDRESS, GID, GM, P1, P2, T0, Clock, Table, body, demo_lines_as_gm, handled_lines, log_records, only, parse,
-    to_of,
+    ADDRESS, GID, GM, P1, P2, T0, Clock, Table, body, demo_lines_as_gm, flat, handled_lines, log_records, only,
+    parse, to_of,
 )
 
 
@@ -399,7 +399,7 @@ def test_an_engine_fault_is_refused_with_a_reply_and_logged(table: Table, monkey
     outcome, mails = table.order("Player 1", "BID CA 165")
     assert outcome == "rejected"
     reply = only([m for m in mails if to_of(m) != GM])
-    assert "an error of the server, not of your order" in body(reply)
+    assert "an error of the server, not of your order" in flat(reply)
     assert any("failed unexpectedly" in r.getMessage() for r in caplog.records if r.levelno == logging.ERROR)
     assert handled_lines(table.data)[-1]["kind"] == "internal"
 
@@ -423,7 +423,7 @@ def test_an_engine_fault_reaches_the_gm_by_mail_and_the_server_goes_on(table: Ta
     assert outcome == "rejected"
     assert sorted(to_of(m) for m in mails) == sorted([ADDRESS["Player 1"], GM])
     reply = next(m for m in mails if to_of(m) == ADDRESS["Player 1"])
-    assert "an error of the server, not of your order. The GM has been sent the details" in body(reply)
+    assert "an error of the server, not of your order. The GM has been sent the details" in flat(reply)
     assert "Traceback" not in body(reply) and "a bug" not in body(reply)
     notice = body(next(m for m in mails if to_of(m) == GM))
     subject = str(next(m for m in mails if to_of(m) == GM)["Subject"])

@@ -10,7 +10,7 @@ import pytest
 
 from pbem.errors import ConfigError
 from pbem.signup import OpenGame, find_open, open_game
-from tests.test_mailroom import Table, body, build_mail, log_records
+from tests.test_mailroom import Table, body, build_mail, flat, log_records
 
 GM7 = "gm7@club.example"
 
@@ -112,7 +112,7 @@ def test_opening_by_mail_needs_a_listed_organiser_and_the_password(tmp_path: Pat
     assert outcome == "rejected" and "not among this server's organisers" in body(reply)
     plain = Table(tmp_path / "plain")
     outcome, [reply] = stranger_mail(plain, ORGANISER, "PASSWORD rail-baron", "OPEN g8 1830 FOR 4")
-    assert outcome == "rejected" and "opening by mail is not switched on" in body(reply)
+    assert outcome == "rejected" and "opening by mail is not switched on" in flat(reply)
     assert find_open(table.data, "g8") is None and find_open(plain.data, "g8") is None
 
 
@@ -120,7 +120,8 @@ def test_an_open_line_refused_gives_one_that_would_be_accepted(tmp_path: Path) -
     table = organised(tmp_path)
     outcome, [reply] = organiser_mail(table, "OPEN g8 1830 FOR 4 SEATING SIDEWAYS")
     assert outcome == "rejected"
-    assert "'SEATING' is not read here; a line that would be accepted: OPEN g8 1830 FOR 4" in body(reply)
+    assert "'SEATING' is not read here; a line that would be accepted:" in flat(reply)
+    assert "\n  OPEN g8 1830 FOR 4 WITH no_private_trades SEATING RANDOM MAIL TURN\n" in body(reply), "whole"
     outcome, [reply] = organiser_mail(table, "OPEN g8 1830 FOR 9")
     assert outcome == "rejected" and "1830 takes" in body(reply)
     outcome, [reply] = organiser_mail(table, "OPEN g1 1830 FOR 3")

@@ -82,6 +82,9 @@ class Rejection(Exception):
         self.line_number = line_number
         self.chatter = chatter
         self.cut_at = cut_at
+        self.spelling: dict[str, str] = {}
+        """How the game's reports spell characters ASCII lacks (``{"£": "L"}``), applied to
+        our words (the reason, the lines that would be accepted), never to the sender's."""
 
     @property
     def authenticated(self) -> bool:
@@ -90,9 +93,14 @@ class Rejection(Exception):
 
     def text(self, game_id: str | None, secret: str | None) -> str:
         """The reply's body (:func:`pbem.mail.replies.refusal_text`), ``secret`` masked."""
-        return refusal_text(game_id=game_id, reason=self.reason, failed_line=self.failed_line,
+        def spelt(text: str) -> str:
+            for written, ascii_form in self.spelling.items():
+                text = text.replace(written, ascii_form)
+            return text
+
+        return refusal_text(game_id=game_id, reason=spelt(self.reason), failed_line=self.failed_line,
                             line_number=self.line_number, not_applied=self.not_applied, chatter=self.chatter,
-                            cut_at=self.cut_at, may=self.may, secret=secret)
+                            cut_at=self.cut_at, may=[spelt(line) for line in self.may], secret=secret)
 
 
 # -- the replies a decision asks for --------------------------------------------------------
@@ -376,6 +384,7 @@ def handle_mail(state: Replay, mail: Submission, config: AppConfig) -> Decision:
                 accepted.append(describe(command, vocab))
         finish(work)  # the mail's plan, and the standing orders of the players to act
     except Rejection as rejection:
+        rejection.spelling = dict(state.title.settings.terms.ascii)  # money as the reports write it
         return Decision((), state, (Refusal(rejection), *((fault,) if fault else ())), rejection.kind)
     replies = _replies(mail, accepted, work, notes)
     due = any(isinstance(r, TurnReports) for r in replies)

@@ -13,7 +13,7 @@ from pbem.application.state import Replay
 from pbem.commands import Info, full_help
 from pbem import report_sections as sections
 from pbem.report_archive import ReportArchive
-from pbem.reports import render, report_context
+from pbem.reports import render, report_context, wrap_text
 
 
 @dataclass(frozen=True)
@@ -63,8 +63,11 @@ def gm_welcome_text(state: Replay, gm_secret: str) -> str:
             + full_help(is_gm=True, title=state.title) + "\n")
 
 
-def info_text(state: Replay, settings: TextSettings, archive: ReportArchive, item: Info, sender: str) -> str:
-    """The answer to HELP, WIDTH, REPORT (the latest report, as sent) or HISTORY n."""
+def info_text(state: Replay, settings: TextSettings, archive: ReportArchive, item: Info, sender: str,
+              past: Callable[[int], Replay] | None = None) -> str:
+    """The answer to HELP, WIDTH, REPORT (the latest report, as sent) or HISTORY n (as
+    archived; drawn again at the sender's width from ``past``, the game as of a log
+    position, when the archived one is wider)."""
     info = state.info
     is_gm = sender.lower() == info.gm_email.lower()
     if item.what == "help":
@@ -76,8 +79,9 @@ def info_text(state: Replay, settings: TextSettings, archive: ReportArchive, ite
         mine = info.mail_setting(seat.name if seat else None)
         when = {"every": "after every move", "turn": "when it is your turn and when a round ends",
                 "round": "when a round ends"}[mine.value]
-        return (f"You will be mailed the full report {when} (MAIL {mine.value.upper()}); a reply to each of "
-                f"your mails always. The game's default: MAIL {info.mail_default.value.upper()}.\n")
+        return wrap_text(f"You will be mailed the full report {when} (MAIL {mine.value.upper()}); a reply to each "
+                         f"of your mails always. The game's default: MAIL {info.mail_default.value.upper()}.",
+                         hang=0) + "\n"
     if item.what == "report":
         seat = info.seat_for(sender)
         entries = archive.entries()
@@ -95,7 +99,15 @@ def info_text(state: Replay, settings: TextSettings, archive: ReportArchive, ite
         numbers = [e.number for e in archive.entries()]
         have = f"reports 1 to {max(numbers)}" if numbers else "no reports yet"
         return f"There is no report {item.number}; the archive has {have}.\n"
-    return entry.path.read_text()
+    text = entry.path.read_text()
+    seat = info.seat_for(sender)
+    who = seat.name if seat else None
+    width = info.width_for(who)
+    if past is not None and max((len(line) for line in text.splitlines()), default=0) > width:
+        earlier = [e.seq for e in archive.entries() if e.number < entry.number]
+        text = turn_report(past(entry.seq), settings, since=earlier[-1] if earlier else 0, number=entry.number,
+                           recipient=who, width=width)
+    return text
 
 
 def _may_now(state: Replay, settings: TextSettings, sender: str) -> str:
@@ -113,16 +125,17 @@ def _may_now(state: Replay, settings: TextSettings, sender: str) -> str:
 
 
 def info_reply(state: Replay, settings: TextSettings, archive: ReportArchive, infos: tuple[Info, ...],
-               sender: str) -> str:
-    """One reply to every HELP, REPORT, HISTORY n and WIDTH of a mail (each asked once)."""
+               sender: str, past: Callable[[int], Replay] | None = None) -> str:
+    """One reply to every HELP, REPORT, HISTORY n and WIDTH of a mail (each asked once);
+    ``past`` as :func:`info_text` takes it."""
     distinct: list[Info] = []
     for item in infos:
         if all((item.what, item.number) != (d.what, d.number) for d in distinct):
             distinct.append(item)
     if len(distinct) == 1:
-        return info_text(state, settings, archive, distinct[0], sender)
+        return info_text(state, settings, archive, distinct[0], sender, past)
     return "\n".join(f"--- {' '.join(i.line.split()).upper()} ---\n\n"
-                     + info_text(state, settings, archive, i, sender) for i in distinct)
+                     + info_text(state, settings, archive, i, sender, past) for i in distinct)
 
 
 def general_help_text(sender: str, games: list[tuple[str, str]]) -> str:

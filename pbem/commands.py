@@ -17,7 +17,7 @@ from datetime import date
 
 from pbem.addresses import valid_address
 from pbem.application.plans import Entry, parse_entry
-from pbem.engine.actions import Action, Bid
+from pbem.engine.actions import Action, Bid, BuyShares
 from pbem.engine.title import TitleData
 from pbem.errors import OrderSyntaxError
 from pbem.application.state import GameInfo, same_name
@@ -414,9 +414,36 @@ def fit(lines: list[str], width: int = HELP_WIDTH) -> list[str]:
     return [line.rstrip() for line in out]
 
 
+SHARES_EXAMPLE = "BUY PRR POOL"
+"""The core's example of buying shares (:data:`pbem.core_codecs.CORE_CODECS`); the
+corporation it names is the one the commands' examples name, unless the title's
+``help_examples`` give one of its own."""
+
+
+def sample_corporation(title: TitleData | None = None) -> str:
+    """The corporation the commands' examples name (``NEXT BUY PRR IF PRICE PRR <= 90``):
+    the one of the title's own example of buying shares (game.yaml ``help_examples`` of
+    :data:`SHARES_EXAMPLE`: 1870's ``BUY ATSF POOL``); the title's first corporation where
+    that example names none of this game's (a part of the title without it); the core's PRR
+    without a title or an example of its own."""
+    core = SHARES_EXAMPLE.split()[1]
+    line = title.settings.help_examples.get(SHARES_EXAMPLE) if title is not None else None
+    if title is None or line is None:
+        return core
+    try:
+        action: Action | None = parse_order(line, Vocabulary.from_title(title))
+    except OrderSyntaxError:
+        action = None
+    if isinstance(action, BuyShares):
+        return action.corporation
+    return title.corporations[0].sym if title.corporations else core
+
+
 def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
     """The HELP text: the order reference (from the grammar; with ``title``, that title's
-    orders only and what a rotation means on its map) and the commands."""
+    orders only and what a rotation means on its map) and the commands, their examples
+    naming the title's own corporation (:func:`sample_corporation`)."""
+    corp = sample_corporation(title)
     parts = [
         help_text(include_gm=is_gm, title=title),
         "",
@@ -430,9 +457,9 @@ def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
         "                                private, or my corporation's train, at a price it names)",
         "  NEXT <order> [IF <condition> [AND ...]] [ELSE <order>]",
         "                                my standing orders, one line a later turn of mine, sent",
-        "                                for me as each comes: NEXT BUY PRR IF PRICE PRR <= 90",
+        f"                                for me as each comes: NEXT BUY {corp} IF PRICE {corp} <= 90",
         "                                ELSE PASS; conditions PRICE <corp> <= 90, CASH >= 200,",
-        "                                CERTS < 12, PRR STARTED, PRR FLOATED, POOL PRR, UNSOLD PRR",
+        f"                                CERTS < 12, {corp} STARTED, {corp} FLOATED, POOL {corp}, UNSOLD {corp}",
         "                                (nobody sold it since), NOT ...; NEXT PASS UNTIL END|SALE|SR",
         "  CANCEL                        drop my standing orders",
         "  PRESS ALL: <message>          table talk to every player (PRESS <player>: to one)",

@@ -46,20 +46,31 @@ ROTATION_PICTURES: dict[str, tuple[str, ...]] = {
 :data:`pbem.engine.board.EDGE_DELTAS`: edge 0 at the bottom, counting clockwise)."""
 
 
-def rotation_help(layout: str) -> list[str]:
+ROTATION_SAMPLE = "LAY H10 57 0"
+"""The lay the rotation help shows as a line of the report's list of lays, written with the
+core's hex and tile as the examples of the codecs are; a title's ``help_examples`` may give
+one of its own (game.yaml: ``"LAY H10 57 0": "LAY B9 57 0"``), of a tile that a half turn
+leaves as it was (as #57): the help shows the lay listed at its rotation and at three more."""
+
+
+def rotation_help(layout: str, sample: str = ROTATION_SAMPLE) -> list[str]:
     """What a rotation number means on a map of ``layout`` (``"pointy"`` or ``"flat"``), with
     a small hex whose edges are numbered: rotation r turns the tile as drawn (rotation 0) r
     sixths of a turn clockwise, so the tile's edge e lands on the hex's edge (e + r) mod 6
-    (:meth:`pbem.engine.board.TileData.rotate_endpoint`)."""
+    (:meth:`pbem.engine.board.TileData.rotate_endpoint`); ``sample`` (``LAY <hex> <tile>
+    <rotation>``, :data:`ROTATION_SAMPLE`) is the lay shown as the report lists it."""
+    _, coord, tile, turn = sample.split()
+    first, second = int(turn), (int(turn) + 3) % 6
+    listing = (f"The report lists, for the corporation about to lay track, every hex it may lay on "
+               f"with the tiles and rotations that fit ({coord}: {tile} r{first} r{second} = "
+               f"LAY {coord} {tile} {first} or LAY {coord} {tile} {second}).")
     return [
         "Rotations (LAY <hex> <tile> <rotation>; r3 and 3 are the same):",
         "  rotation 0 is the tile as the tile manifest draws it; each step turns it one",
         "  edge clockwise, so the tile's edge e goes on the hex's edge (e + rotation)",
         "  mod 6. The edges of a hex:",
         *("  " + line for line in ROTATION_PICTURES[layout]),
-        "  The report lists, for the corporation about to lay track, every hex it may",
-        "  lay on with the tiles and rotations that fit (H10: 57 r0 r3 = LAY H10 57 0 or",
-        "  LAY H10 57 3).",
+        *textwrap.wrap(listing, width=78, initial_indent="  ", subsequent_indent="  "),
     ]
 
 
@@ -70,8 +81,9 @@ def help_text(*, include_gm: bool = False, title: TitleData | None = None) -> st
     :attr:`~pbem.order_codecs.HelpEntry.listed` may leave it out), its examples as the title's
     ``help_examples`` (game.yaml: the core's example -> one naming the title's own companies)
     give them, without the entries its ``help_omit`` names, what a rotation means on its map
-    and its own notes (``help_notes``, :func:`notes_help`); without it (for callers that know
-    no title), every title's orders."""
+    (its sample lay, :data:`ROTATION_SAMPLE`, given by ``help_examples`` too) and its own
+    notes (``help_notes``, :func:`notes_help`); without it (for callers that know no title),
+    every title's orders."""
     lines = ["Orders (one per line, any case):"]
     examples = dict(title.settings.help_examples) if title is not None else {}
     omitted = set(title.settings.help_omit) if title is not None else set()
@@ -88,7 +100,8 @@ def help_text(*, include_gm: bool = False, title: TitleData | None = None) -> st
             lines += textwrap.wrap(entry.meaning, width=78, initial_indent="      ", subsequent_indent="      ")
             lines.append(f"      e.g. {examples.get(entry.example, entry.example)}")
     if title is not None:
-        lines += ["", *rotation_help(title.board.layout), *notes_help(title)]
+        sample = examples.get(ROTATION_SAMPLE, ROTATION_SAMPLE)
+        lines += ["", *rotation_help(title.board.layout, sample), *notes_help(title)]
     return _spelt(title, "\n".join(lines))
 
 

@@ -48,21 +48,11 @@ def hexes_named(action: Action) -> list[str]:
     return found
 
 
-NOT_READ = {
-    ("1825", ("unit_2",)): "1825 Unit 2/3 HELP: examples BUY S&M, PAR GWR 90 name Unit 1's companies",
-    ("1825", ("unit_23",)): "1825 Unit 2/3 HELP: examples BUY S&M, PAR GWR 90 name Unit 1's companies",
-    ("1825", ("unit_3",)): "1825 Unit 2/3 HELP: examples BUY S&M, BUY LNWR POOL name Unit 1's companies",
-    ("1829", ("north",)): "1829 north HELP: examples BUY S&M, PAR GWR 90 name companies not in it",
-}
+NOT_READ: dict[tuple[str, tuple[str, ...]], str] = {}
 """Games whose HELP shows an example its own order parser refuses (the title's
 ``help_examples`` fit another part of it); none is 1870's."""
 
-SAMPLE_NOT_OWN = "the rotation help's sample, 1830's LAY H10 57 0, is no lay of this game (no help_examples entry)"
-NOT_OWN = {
-    **{game: SAMPLE_NOT_OWN for game in GAMES if game[0] in ("1825", "1829")},
-    ("1829", ("south",)): SAMPLE_NOT_OWN + "; LAY L14 5 5 and RUN ... L14-M15: no L14 on the south map",
-    ("1825", ("unit_123", "lorenz")): SAMPLE_NOT_OWN + "; Lorenz's LAY K13 57 0 USING TWW: no #57 in 1825",
-}
+NOT_OWN: dict[tuple[str, tuple[str, ...]], str] = {}
 """Games whose HELP names a hex not on their map or a tile not in their supply; none is 1870's
 (nor 1830's, the core's examples being 1830's)."""
 

@@ -153,3 +153,14 @@ def test_the_commands_examples_name_the_games_own_corporation() -> None:
         assert f"NEXT BUY {corp} IF PRICE {corp} <= 90 ELSE PASS" in text, game
         assert f"{corp} STARTED, {corp} FLOATED, POOL {corp}, UNSOLD {corp}" in text, game
     assert "NEXT BUY PRR IF PRICE PRR <= 90" in " ".join(full_help(is_gm=False).split())
+
+
+def test_1829_one_board_says_how_its_own_start_goes() -> None:
+    from pbem.commands import full_help
+    from pbem.ruleset import load_title
+
+    north = " ".join(full_help(is_gm=False, title=load_title("1829", ("north",))).split())
+    south = " ".join(full_help(is_gm=False, title=load_title("1829", ("south",))).split())
+    assert "the four private railways" in north and "BUY A&F" in north and "BUY S&M" not in north
+    assert "then the LNWR and NER are offered together" in north
+    assert "then the LNWR and GWR are offered together" in south and "six private" not in south

@@ -144,13 +144,16 @@ def hex_cell(game: Game, coord: str) -> list[str]:
         extras.append(f"*{blocker}")
     extras += [f"@{_short(game, corp)}" for corp, hexes in game.state.map_pieces.items() for h in hexes if h == coord]
     lines = _pack(head)
+    found = stations(game, coord)
+    if "o" in found and found["o"].occupied:
+        lines += _pack(found["o"].marks(game))
     for index, city in enumerate(tile.cities):
         revenue = str(city.revenue)
-        lines += _pack([revenue, *station_marks(game, coord, index)], indent=len(revenue) + 1)
+        lines += _pack([revenue, *found[f"c{index}"].marks(game)], indent=len(revenue) + 1)
     if tile.towns:
         words: list[str] = []
         for index, town in enumerate(tile.towns):
-            words += [f"t{town.revenue}", *(_short(game, c) for c in town_tokens(game, coord, index))]
+            words += [f"t{town.revenue}", *found[f"t{index}"].marks(game)]
         lines += _pack(words)
     for extra in extras:
         room = next((i for i, line in enumerate(lines) if len(line) + 1 + len(extra) <= CELL), None)
@@ -180,13 +183,79 @@ def _pack(words: Sequence[str], indent: int = 0) -> list[str]:
     return lines
 
 
+HOME = "home"
+"""Why a slot is held: for a corporation's home token not placed yet
+(:func:`pbem.engine.track.reserved_home`, :func:`pbem.engine.track.held_on_hex_in`)."""
+KEPT = "kept"
+"""Why a slot is held: kept by the title's own rule
+(:meth:`~pbem.engine.track_rules.TrackRules.kept_slots`)."""
+
+
+@dataclass(frozen=True)
+class Stations:
+    """The station tokens of one stop of a hex and the slots it holds: the one source of what
+    the map's cell (:func:`hex_cell`), the track list (:func:`pbem.track_words.track_list`)
+    and the report's track in words (:func:`pbem.track_words.track_summary`) show there.
+
+    ``stop`` is the tile's stop (``c0``, ``t1``, ``o``); ``tokens`` the corporations with a
+    token on it; ``held`` the slots held, ``(corporation, HOME or KEPT)`` each; ``free`` the
+    slots neither tokened nor held (a city's; towns and off-board areas have none)."""
+
+    stop: str
+    tokens: tuple[str, ...] = ()
+    held: tuple[tuple[str, str], ...] = ()
+    free: int = 0
+
+    @property
+    def occupied(self) -> bool:
+        """Whether a token stands here or a slot is held."""
+        return bool(self.tokens or self.held)
+
+    def marks(self, game: Game) -> list[str]:
+        """The map's marks: each token's code in capitals, each slot held in lower case, then
+        ``.`` for each free slot (``["PRR", "nnh", "."]``)."""
+        return ([_short(game, c) for c in self.tokens] + [_short(game, c).lower() for c, _ in self.held]
+                + ["."] * self.free)
+
+
+def stations(game: Game, coord: str) -> dict[str, Stations]:
+    """The :class:`Stations` of every stop of the tile showing on ``coord``, by stop, in the
+    tile's order (cities, towns, the off-board area).
+
+    A city shows its tokens; the slots held for a home in it, or for a home on the hex that
+    names no city, in the first city with room (:func:`pbem.engine.track.held_on_hex_in`);
+    the slots the title keeps by its own rule (the ``kept_slots`` hook) where room is left;
+    the rest free. A town shows a token a title's own rule put there (the token key names the
+    town's index where the hex has no city of that index, :func:`pbem.engine.track.token_stop`).
+    An off-board area shows every token on it (1870's Southern Pacific's home and destination
+    tokens; the Historical Order Start IC's Chicago); it has no slots, so none is held or
+    free there."""
+    tile = track.placed(game, coord).tile
+    out: dict[str, Stations] = {}
+    for index in range(len(tile.cities)):
+        tokens = tuple(track.tokens_in(game, coord, index))
+        homes = track.reserved_home(game, coord, index) + track.held_on_hex_in(game, coord, index)
+        slots = track.city_slots(game, coord, index)
+        kept = [c for c in game.hooks.track.kept_slots(game, coord, index) if c not in homes and c not in tokens]
+        kept = kept[:max(0, slots - len(tokens) - len(homes))]
+        held = tuple((c, HOME) for c in homes) + tuple((c, KEPT) for c in kept)
+        out[f"c{index}"] = Stations(f"c{index}", tokens, held, max(0, slots - len(tokens) - len(held)))
+    for index in range(len(tile.towns)):
+        on_town = track.tokens_in(game, coord, index)
+        mine = on_town and track.token_stop(game, coord, index) == f"t{index}"
+        out[f"t{index}"] = Stations(f"t{index}", tuple(on_town) if mine else ())
+    if tile.offboard is not None:
+        out["o"] = Stations("o", tuple(c for ref, corps in game.state.tokens.items()
+                                       if ref.coord == coord and track.token_stop(game, coord, ref.city) == "o"
+                                       for c in corps))
+    return out
+
+
 def town_tokens(game: Game, coord: str, town: int) -> list[str]:
-    """The corporations with a token on town ``town`` of the tile showing on ``coord`` (a
-    title's token on a town, e.g. Jerkich's 1870 Junction City: the token key names the
-    town's index where the hex has no city of that index, :func:`pbem.engine.track.token_stop`);
-    empty where there is none."""
-    tokens = track.tokens_in(game, coord, town)
-    return list(tokens) if tokens and track.token_stop(game, coord, town) == f"t{town}" else []
+    """The corporations with a token on town ``town`` of the tile showing on ``coord``
+    (:func:`stations`); empty where there is none."""
+    found = stations(game, coord).get(f"t{town}")
+    return list(found.tokens) if found else []
 
 
 def _short(game: Game, sym: str) -> str:
@@ -198,16 +267,10 @@ def _short(game: Game, sym: str) -> str:
 
 
 def station_marks(game: Game, coord: str, city: int) -> list[str]:
-    """One mark per station slot: tokens in capitals, slots held for a home (or kept by the
-    title's own rule, :meth:`~pbem.engine.track_rules.TrackRules.kept_slots`) in lower case, ``.``
-    for a free one."""
-    tokens = track.tokens_in(game, coord, city)
-    held = track.reserved_home(game, coord, city) + track.held_on_hex_in(game, coord, city)
-    marks = [_short(game, c) for c in tokens] + [_short(game, c).lower() for c in held]
-    kept = [c for c in game.hooks.track.kept_slots(game, coord, city) if c not in held and c not in tokens]
-    room = max(0, track.city_slots(game, coord, city) - len(marks))
-    marks += [_short(game, c).lower() for c in kept[:room]]
-    return marks + ["."] * (track.city_slots(game, coord, city) - len(marks))
+    """The map's marks for city ``city`` of ``coord``, one per station slot (:meth:`Stations.marks`):
+    tokens in capitals, slots held (for a home, or kept by the title's own rule) in lower
+    case, ``.`` for a free one."""
+    return stations(game, coord)[f"c{city}"].marks(game)
 
 
 def _terrain_letter(terrain: str | None) -> str:

@@ -18,7 +18,7 @@ from pbem.engine.actions import (
 )
 from pbem.engine.game import Game
 from pbem.engine.offers import LegalOffer, legal_offers
-from pbem.engine.steps import operating
+from pbem.engine.steps import operating, stock
 from pbem.orders import Vocabulary, format_order
 
 
@@ -413,7 +413,7 @@ def _non_operating(game: Game, player: str, offered: Sequence[LegalOffer], liste
     for found in rest:
         out += listed([found], "")
     out += listed(of(Exchange), "a private for a share, at any time")
-    out += listed(of(Pass), "")
+    out += listed(of(Pass), _turn_end_note(game, bool(buys or pars)))
     step = game.active_step()
     cash = game.state.players[player].cash
     committed = sum(price for offers in standing.values() for bidder, price in offers if bidder == player)
@@ -422,6 +422,19 @@ def _non_operating(game: Game, player: str, offered: Sequence[LegalOffer], liste
             f"{shares.certificate_limit(game.state, game.title)} certificates")
     task = f"{game.round_label()}: {step.description if step else ''} ({held})"
     return Offer(player, task, tuple(out))
+
+
+def _turn_end_note(game: Game, may_buy: bool) -> str:
+    """What ends a stock-round turn, for its PASS: a buy does where no sale may follow it (the
+    first stock round of 1830); else PASS does, a buy leaving the sales open."""
+    if game.state.round.kind != RoundKind.STOCK or not may_buy:
+        return ""
+    if not stock.sales_open(game):
+        return "a buy or a start ends your turn (no sales in this round)"
+    sr = game.state.round.stock
+    if game.title.settings.sell_buy_order == "sell_buy_or_buy_sell" and sr is not None and "sell" in sr.turn_actions:
+        return "a buy or a start ends your turn (you have sold: no sale may follow it)"
+    return "ends your turn; after a buy or a start you may still sell, then PASS"
 
 
 def _train_choices(game: Game, corp: str, legal: Sequence[LegalOffer], listed: Listed) -> list[Choice]:

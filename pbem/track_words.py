@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import textwrap
 
-from pbem.asciimap import EDGE_NAMES, example_corp, hex_places, phase_revenues, station_marks, town_tokens
+from pbem.asciimap import EDGE_NAMES, KEPT, Stations, example_corp, hex_places, phase_revenues, stations
 from pbem.engine import track
 from pbem.engine.board import edge_of
 from pbem.engine.game import Game
@@ -42,27 +42,31 @@ def track_list(game: Game, *, width: int = 132) -> str:
 
 def track_summary(game: Game, *, width: int = 132) -> list[str]:
     """The track in words, compactly, for the report after the map's legend: every hex with
-    a tile laid or a station token, by coordinate and the name the map prints there (if any),
-    ``F20: tile 57 r1, city $20 PRR`` (the tile and its rotation, or ``printed``; each city's
-    revenue and its tokens, ``free`` for a city with none; towns, with a token a title put on
-    one: ``town $10 MKT``), entries joined by ``;`` and
-    wrapped at ``width`` columns.
-    The full route-by-route list is :func:`track_list`."""
+    a tile laid, a station token or a slot held, by coordinate and the name the map prints
+    there (if any), ``F20: tile 57 r1, city $20 PRR`` (the tile and its rotation, or
+    ``printed``; each city's revenue, its tokens and its slots held, ``(held for NYNH)`` for a
+    home not placed yet, ``(kept for MKT)`` for a slot the title keeps by its own rule, ``free``
+    for a city with neither; towns, with a token a title put on one: ``town $10 MKT``; an
+    off-board area with a token: ``off-board $40/$50/$60 IC``), entries joined by
+    ``;`` and wrapped at ``width`` columns. What each stop shows is what the map shows there
+    (:func:`pbem.asciimap.stations`), the tokens by symbol as the rest of the report names
+    corporations. The full route-by-route list is :func:`track_list`."""
     entries = []
     for place in hex_places(game.board, by_coordinate=True):
         coord = place.coord
         shown = track.placed(game, coord)
-        tokens = [track.tokens_in(game, coord, i) for i in range(len(shown.tile.cities))]
-        on_towns = [town_tokens(game, coord, i) for i in range(len(shown.tile.towns))]
-        if shown.printed and not any(tokens) and not any(on_towns):
+        found = stations(game, coord)
+        if shown.printed and not any(stop.occupied for stop in found.values()):
             continue
         parts = ["printed" if shown.printed else f"tile {shown.tile.name} r{shown.rotation}"]
-        for index, city in enumerate(shown.tile.cities):
-            kept = [c.lower() for c in game.hooks.track.kept_slots(game, coord, index) if c not in tokens[index]]
-            held = " ".join([*tokens[index], *(f"(kept for {c})" for c in kept)]) or "free"
-            parts.append(f"city {game.money(city.revenue)} {held}")
-        parts += [" ".join([f"town {game.money(town.revenue)}", *on_towns[index]])
+        parts += [_summary_stop(found[f"c{index}"], f"city {game.money(city.revenue)}", "free")
+                  for index, city in enumerate(shown.tile.cities)]
+        parts += [_summary_stop(found[f"t{index}"], f"town {game.money(town.revenue)}")
                   for index, town in enumerate(shown.tile.towns)]
+        offboard = shown.tile.offboard
+        if offboard is not None and found["o"].occupied:
+            revenue = "/".join(game.money(v) for _, v in phase_revenues(offboard.revenue))
+            parts.append(_summary_stop(found["o"], f"off-board {revenue}"))
         name = game.board.hexes[coord].name
         entries.append(f"{coord}{' ' + name if name else ''}: {', '.join(parts)}")
     if not entries:
@@ -74,9 +78,16 @@ def track_summary(game: Game, *, width: int = 132) -> list[str]:
         else:
             if lines:
                 lines[-1] += ";"
-            lines.extend(textwrap.wrap(entry, width, initial_indent="  ", subsequent_indent="    ",
-                                       break_on_hyphens=False))
+            lines.extend(textwrap.wrap(entry, width - 1, initial_indent="  ", subsequent_indent="    ",
+                                       break_on_hyphens=False))  # room left for the ";" after it
     return ["Track in words (tile and rotation; cities with their station tokens):", *lines]
+
+
+def _summary_stop(stop: Stations, what: str, empty: str = "") -> str:
+    """One stop in the report's track in words (:func:`track_summary`): ``what`` (``city $20``),
+    its tokens, its slots held, or ``empty`` where it has neither."""
+    held = [f"({'kept' if why == KEPT else 'held'} for {corp})" for corp, why in stop.held]
+    return " ".join([what, *stop.tokens, *held] if stop.occupied else [what, empty] if empty else [what])
 
 
 def _long_direction(short: str) -> str:
@@ -91,20 +102,21 @@ def _track_entry(game: Game, coord: str) -> str:
     shown = track.placed(game, coord)
     tile = shown.tile
     names = EDGE_NAMES[board.layout]
+    found = stations(game, coord)
 
     def edge_text(edge: int) -> str:
         return f"{edge}/{names[edge]} {board.neighbor(coord, edge) or 'off the map'}"
 
     def stop_text(stop: str) -> str:
         index = int(stop[1:]) if stop[1:].isdigit() else 0
+        marks = " ".join(found[stop].marks(game))
         if stop.startswith("c"):
-            slots = " ".join(station_marks(game, coord, index))
-            return f"city {tile.cities[index].revenue} [{slots}]"
+            return f"city {tile.cities[index].revenue} [{marks}]"
         if stop.startswith("t"):
-            held = " ".join(town_tokens(game, coord, index))
-            return f"town {tile.towns[index].revenue}" + (f" [{held}]" if held else "")
+            return f"town {tile.towns[index].revenue}" + (f" [{marks}]" if marks else "")
         assert tile.offboard is not None
-        return "off-board " + "/".join(str(v) for _, v in phase_revenues(tile.offboard.revenue))
+        revenue = "/".join(str(v) for _, v in phase_revenues(tile.offboard.revenue))
+        return f"off-board {revenue}" + (f" [{marks}]" if marks else "")
 
     head = coord + (f" {hex_data.name}" if hex_data.name else "")
     if shown.printed:

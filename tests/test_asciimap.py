@@ -523,6 +523,6 @@ def test_a_slot_a_title_keeps_by_its_own_rule_is_not_shown_free() -> None:
     assert "20 ." in " ".join(hex_cell(plain, "G7"))
     assert "20 b&o" in " ".join(hex_cell(game, "G7"))
     assert "[b&o]" in track_list(game) and "[.]" not in track_list(game).split("G7")[1].split("\n")[0]
-    assert "city $20 (kept for b&o)" in "\n".join(track_summary(game))
+    assert "city $20 (kept for B&O)" in "\n".join(track_summary(game))
     game.state.tokens[CityRef("G7", 0)] = ["PRR"]
     assert "20 PRR" in " ".join(hex_cell(game, "G7")) and "b&o" not in " ".join(hex_cell(game, "G7"))

@@ -58,9 +58,13 @@ def _bought(game: Game) -> bool:
 
 
 def _sale_allowed_now(game: Game) -> bool:
+    """Whether shares may be sold in this round (1830 rules 5.2: none in the first stock round)."""
     if game.title.settings.sell_after == "first_stock_round":
         return game.state.round.kind != RoundKind.STOCK or game.state.round.number > 1
     return True
+
+
+sales_open = _sale_allowed_now
 
 
 def _source_owner(source: str) -> Owner:

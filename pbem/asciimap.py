@@ -223,7 +223,8 @@ def stations(game: Game, coord: str) -> dict[str, Stations]:
     tile's order (cities, towns, the off-board area).
 
     A city shows its tokens; the slots held for a home in it, or for a home on the hex that
-    names no city, in the first city with room (:func:`pbem.engine.track.held_on_hex_in`);
+    names no city, in the first city with room (:func:`pbem.engine.track.held_on_hex_in`), and
+    in every city where the title's reading blocks the whole hex (1830's Erie on E11);
     the slots the title keeps by its own rule (the ``kept_slots`` hook) where room is left;
     the rest free. A town shows a token a title's own rule put there (the token key names the
     town's index where the hex has no city of that index, :func:`pbem.engine.track.token_stop`).
@@ -239,6 +240,9 @@ def stations(game: Game, coord: str) -> dict[str, Stations]:
         kept = [c for c in game.hooks.track.kept_slots(game, coord, index) if c not in homes and c not in tokens]
         kept = kept[:max(0, slots - len(tokens) - len(homes))]
         held = tuple((c, HOME) for c in homes) + tuple((c, KEPT) for c in kept)
+        # a home naming no city that blocks every city of its hex (1830's whole-hex reading)
+        blocked = slots - len(tokens) - len(held) - track.free_slots(game, coord, index)
+        held += tuple((c, HOME) for c in track.held_on_hex(game, coord) if c not in homes)[:max(0, blocked)]
         out[f"c{index}"] = Stations(f"c{index}", tokens, held, max(0, slots - len(tokens) - len(held)))
     for index in range(len(tile.towns)):
         on_town = track.tokens_in(game, coord, index)

@@ -143,15 +143,21 @@ def _logical(cell: list[str]) -> list[str]:
 
 def _expected_slots(game: Game, coord: str, city: int) -> list[str]:
     """Tokens, homes held in the city, then a home held on the hex that names no city in the
-    first city with a slot left (1830's ERIE on E11), then free slots."""
+    first city with a slot left (1830's ERIE on E11) -- in every city with a slot left where
+    the title reads such a home as holding the whole hex (1830; not ``home_one_city_left``)
+    -- then free slots."""
     short = {c.sym: c.short for c in game.title.corporations}
     by_city = []
     on_hex = [short[c].lower() for c in track.held_on_hex(game, coord)]
+    whole_hex = game.title.title_rule(track.HOME_NAMING_NO_CITY) == "whole_hex"
     for index in range(len(track.placed(game, coord).tile.cities)):
         marks = [short[c] for c in track.tokens_in(game, coord, index)]
         marks += [short[c].lower() for c in track.reserved_home(game, coord, index)]
         room = track.city_slots(game, coord, index) - len(marks)
-        marks, on_hex = marks + on_hex[:room], on_hex[room:]
+        if whole_hex:
+            marks += on_hex[:room]
+        else:
+            marks, on_hex = marks + on_hex[:room], on_hex[room:]
         by_city.append(marks + ["."] * (track.city_slots(game, coord, index) - len(marks)))
     return by_city[city]
 
@@ -303,7 +309,7 @@ def test_the_start_shows_held_homes_and_private_blocks(recorded: dict[str, Game]
     assert cells["I15"] == ["I15 y<B>", "30 B&O", "*BO"]
     assert cells["G19"] == ["G19 y<NY>", "40 nnh", "40 . w80"]
     assert cells["G15"] == ["G15 m120", "*SV"]
-    assert cells["E11"] == ["E11 y<OO>", "0 eri", "0 ."]
+    assert cells["E11"] == ["E11 y<OO>", "0 eri", "0 eri"], "no other token in either city (1830's reading)"
 
 
 # -- legend and borders -----------------------------------------------------------------------

@@ -259,7 +259,10 @@ def test_kansas_citys_slot_kept_for_the_katy_is_held_in_the_track_in_words_too()
 def test_a_home_on_a_hex_of_two_is_held_alike_on_the_map_and_in_words() -> None:
     game = Game(load_title("1830"), ["A", "B", "C"])
     on_map, in_words, _ = shown(game, "E11")
-    assert on_map == in_words == Counter({("ERIE", HELD): 1})
+    assert on_map == in_words == Counter({("ERIE", HELD): 2}), "1830's reading: no other token in either city"
+    game = Game(load_title("1830", ("home_one_city_left",)), ["A", "B", "C"])
+    on_map, in_words, _ = shown(game, "E11")
+    assert on_map == in_words == Counter({("ERIE", HELD): 1}), "the variant: one slot, the other city free"
     game = Game(load_title("1825", ("unit_1", "r1")), ["A", "B", "C", "D"])
     game.state.tiles["V8"] = ("52", 1)
     game.state.tokens[CityRef("V8", 0)] = ["GWR"]

@@ -453,8 +453,14 @@ def test_no_other_company_tokens_dover_while_the_cw_token_is_unplaced() -> None:
     assert track.token_problem(game, "GWR", "W25", 0, ignore_reach=True) == (
         "W25 is kept for the token of the company with C&W's power (TOKEN W25 USING C&W)")
     assert not track.blocks(game, Vertex("W25", "c0"), "GWR"), "routes pass through Dover"
+    from pbem.asciimap import hex_cell
+    from pbem.track_words import track_summary
+
+    assert "(kept for C&W)" in " ".join(track_summary(game)), "shown kept, not free, in words"
+    assert any("c&w" in line for line in hex_cell(game, "W25")), "and on the map"
     game.close_all_companies()  # C&W closes with its token unplaced (the first 5-train)
     assert track.token_problem(game, "GWR", "W25", 0, ignore_reach=True) is None
+    assert "(kept for C&W)" not in " ".join(track_summary(game))
 
 
 # -- every private closes with the first 5-train ------------------------------------------

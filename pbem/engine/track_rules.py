@@ -74,8 +74,8 @@ class TrackRules:
         return printed
 
     def kept_slots(self, game: Game, coord: str, city: int) -> tuple[str, ...]:
-        """Corporations for which the title's own rule keeps a slot of city ``city`` on
-        ``coord`` now, beyond the homes :func:`pbem.engine.track.reserved_home` holds: shown
+        """Corporations (or the private whose power will place the token) for which the
+        title's own rule keeps a slot of city ``city`` on ``coord`` now, beyond the homes :func:`pbem.engine.track.reserved_home` holds: shown
         on the map and in the track list like a held home (lower case); the rule itself is
         the title's :meth:`token_problem`, which this only displays (1830: none; Jerkich's
         1870 Kansas City slot kept for the Katy)."""

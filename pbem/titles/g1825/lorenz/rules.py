@@ -250,6 +250,11 @@ class LorenzTrack(TrackRules):
             return f"{DOVER} is kept for the token of the company with C&W's power (TOKEN {DOVER} USING C&W)"
         return super().token_problem(game, corp, coord, city)
 
+    def kept_slots(self, game: Game, coord: str, city: int) -> tuple[str, ...]:
+        """Dover's slot kept for C&W's token, shown held for C&W on the map and in words."""
+        kept = ("C&W",) if coord == DOVER and powers.dover_reserved(game) else ()
+        return super().kept_slots(game, coord, city) + kept
+
     def graph_key(self, game: Game) -> Hashable:
         if not powers.in_play(game):
             return super().graph_key(game)

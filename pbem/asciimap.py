@@ -25,13 +25,13 @@ The first line holds the coordinate and the tile laid (``b62/0``: brown tile 62 
 0), or what is printed while nothing is laid; then each city (revenue, then one mark per
 station slot), the towns, and the cost of the first tile. Hex sides nobody may cross are
 drawn with ``#``. :func:`render_map` adds the coordinates round the edge and a legend, and
-splits a map too wide for the mail into parts; :func:`pbem.track_words.track_list` says, hex by
+splits a map too wide for the mail into parts (where each hex sits and which side is which
+is :mod:`pbem.picture.geometry`'s, which the picture of the board shares); :func:`pbem.track_words.track_list` says, hex by
 hex, what joins what, for readers who cannot use a drawing.
 """
 
 from __future__ import annotations
 
-import re
 import textwrap
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -39,8 +39,11 @@ from collections.abc import Callable, Mapping, Sequence
 
 from pbem.engine.abilities import BlocksHexes
 from pbem.engine import track
-from pbem.engine.board import BorderData, HexData, MapData, TileData, _coord_xy, coord_letters
+from pbem.engine.board import BorderData, HexData, MapData, TileData
 from pbem.engine.game import Game
+from pbem.picture.geometry import EDGE_NAMES as EDGE_NAMES  # re-exported for the map's readers
+from pbem.picture.geometry import Place, col_label, edge_named, row_label
+from pbem.picture.geometry import hex_places as hex_places  # re-exported likewise
 
 CELL = 9
 """Characters of text per cell line (between the cell's walls)."""
@@ -60,22 +63,6 @@ _PHASE_COLORS = ("yellow", "green", "brown", "gray")
 _BORDER_CHARS: Mapping[str, str] = MappingProxyType(
     {"impassable": "#", "water": "~", "mountain": "^"}
 )
-EDGE_NAMES: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    "pointy": ("SW", "W", "NW", "NE", "E", "SE"),
-    "flat": ("S", "SW", "NW", "N", "NE", "SE"),
-})
-"""Layout -> the compass names of edges 0..5 (see :data:`pbem.engine.board.EDGE_DELTAS`)."""
-_COORD = re.compile(r"^([A-Za-z]{1,2})(-?[0-9]+)$")
-
-
-@dataclass(frozen=True)
-class _Place:
-    """Where a hex sits: ``col`` runs across the text, ``row`` down it (pointy: number - 1
-    and letter index; flat: letter index and number - 1)."""
-
-    coord: str
-    col: int
-    row: int
 
 
 # -- public ---------------------------------------------------------------------------------
@@ -96,7 +83,7 @@ def render_map(game: Game, *, width: int = 132) -> str:
     places = hex_places(board)
     cells = {p.coord: hex_cell(game, p.coord) for p in places}
     cols = [p.col for p in places]
-    margin = max((len(_row_label(board, p.row)) for p in places), default=1) + 1
+    margin = max((len(row_label(board.layout, p.row)) for p in places), default=1) + 1
     part_width = _pointy_width if board.layout == "pointy" else _flat_width
 
     def fits(first: int, last: int) -> bool:
@@ -109,7 +96,7 @@ def render_map(game: Game, *, width: int = 132) -> str:
             if out:
                 out.append("")
             heading = f"Map, part {number} of {len(parts)}: columns "
-            heading += f"{_col_label(board, first)}-{_col_label(board, last)}"
+            heading += f"{col_label(board.layout, first)}-{col_label(board.layout, last)}"
             out.extend(textwrap.wrap(heading, width))
         chosen = [p for p in places if first <= p.col <= last]
         draw = _draw_pointy if board.layout == "pointy" else _draw_flat
@@ -136,13 +123,13 @@ def hex_cell(game: Game, coord: str) -> list[str]:
         if face:
             head.append(face)
         if hex_data.cost:
-            extras.append(f"{_terrain_letter(hex_data.terrain)}{hex_data.cost}")
+            extras.append(f"{terrain_letter(hex_data.terrain)}{hex_data.cost}")
     if tile.offboard is not None:
-        head.append(_offboard_text(game.board, hex_data, tile))
+        head.append(offboard_text(game.board, hex_data, tile))
     blocker = game.hex_blocker(coord)
     if blocker is not None:
         extras.append(f"*{blocker}")
-    extras += [f"@{_short(game, corp)}" for corp, hexes in game.state.map_pieces.items() for h in hexes if h == coord]
+    extras += [f"@{short_name(game, corp)}" for corp, hexes in game.state.map_pieces.items() for h in hexes if h == coord]
     lines = _pack(head)
     found = stations(game, coord)
     if "o" in found and found["o"].occupied:
@@ -214,7 +201,7 @@ class Stations:
     def marks(self, game: Game) -> list[str]:
         """The map's marks: each token's code in capitals, each slot held in lower case, then
         ``.`` for each free slot (``["PRR", "nnh", "."]``)."""
-        return ([_short(game, c) for c in self.tokens] + [_short(game, c).lower() for c, _ in self.held]
+        return ([short_name(game, c) for c in self.tokens] + [short_name(game, c).lower() for c, _ in self.held]
                 + ["."] * self.free)
 
 
@@ -262,8 +249,8 @@ def town_tokens(game: Game, coord: str, town: int) -> list[str]:
     return list(found.tokens) if found else []
 
 
-def _short(game: Game, sym: str) -> str:
-    """The corporation's code on the map (``NYNH`` -> ``NNH``)."""
+def short_name(game: Game, sym: str) -> str:
+    """The corporation's code on the map and the picture (``NYNH`` -> ``NNH``)."""
     try:
         return game.title.corporation(sym).short or sym[:3]
     except KeyError:
@@ -277,23 +264,34 @@ def station_marks(game: Game, coord: str, city: int) -> list[str]:
     return stations(game, coord)[f"c{city}"].marks(game)
 
 
-def _terrain_letter(terrain: str | None) -> str:
+def terrain_letter(terrain: str | None) -> str:
+    """The map's letter of a terrain (``water`` -> ``w``; ``c`` for a cost without terrain)."""
     return (terrain or "cost")[0].lower()
 
 
-def _offboard_text(board: MapData, hex_data: HexData, tile: TileData) -> str:
+def offboard_text(board: MapData, hex_data: HexData, tile: TileData) -> str:
     """``40/70`` (revenue by phase colour), or ``=A11`` for a part of an off-board area
-    whose revenue is printed on A11."""
+    whose revenue is printed on A11 (:func:`offboard_home`)."""
     offboard = tile.offboard
     assert offboard is not None
-    if offboard.hidden:
+    shown = offboard_home(board, hex_data) if offboard.hidden else None
+    if shown is not None:
+        return f"={shown}"
+    return "/".join(str(v) for _, v in phase_revenues(offboard.revenue))
+
+
+def offboard_home(board: MapData, hex_data: HexData) -> str | None:
+    """For a part of an off-board area whose revenue is printed on a neighbouring hex (its
+    face ``hidden``, joined by a border without a kind), that hex; else None."""
+    offboard = hex_data.tile.offboard
+    if offboard is not None and offboard.hidden:
         for border in hex_data.borders:
             other = board.neighbor(hex_data.coord, border.edge)
             if border.kind is None and other is not None:
                 face = board.hexes[other].tile.offboard
                 if face is not None and not face.hidden:
-                    return f"={other}"
-    return "/".join(str(v) for _, v in phase_revenues(offboard.revenue))
+                    return other
+    return None
 
 
 def phase_revenues(revenue: Mapping[str, int]) -> list[tuple[str, int]]:
@@ -302,43 +300,7 @@ def phase_revenues(revenue: Mapping[str, int]) -> list[tuple[str, int]]:
     return [(k, revenue[k]) for k in order if k in revenue]
 
 
-# -- geometry -------------------------------------------------------------------------------
-
-
-def _xy(coord: str, layout: str) -> tuple[int, int]:
-    """``F20`` -> (col, row) in text order for ``layout`` (see :class:`_Place`)."""
-    xy = _coord_xy(coord, layout)
-    if xy is None:
-        raise ValueError(f"{coord!r} is not a coordinate")
-    return xy
-
-
-def _letters(index: int) -> str:
-    return coord_letters(index)
-
-
-def _row_label(board: MapData, row: int) -> str:
-    return _letters(row) if board.layout == "pointy" else str(row + 1)
-
-
-def _col_label(board: MapData, col: int) -> str:
-    return str(col + 1) if board.layout == "pointy" else _letters(col)
-
-
-def hex_places(board: MapData, by_coordinate: bool = False) -> list[_Place]:
-    """Every hex, in text order (row by row, left to right), or by coordinate (letters, then
-    number)."""
-    places = [_Place(c, *_xy(c, board.layout)) for c in board.hexes]
-    if by_coordinate:
-        return sorted(places, key=lambda p: _coord_key(p.coord))
-    return sorted(places, key=lambda p: (p.row, p.col))
-
-
-def _coord_key(coord: str) -> tuple[int, str, int]:
-    match = _COORD.match(coord)
-    assert match is not None
-    letters = match.group(1)
-    return (0 if letters.islower() else len(letters), letters, int(match.group(2)))
+# -- drawing (where each hex sits, and which side is which: :mod:`pbem.picture.geometry`) --
 
 
 def _split(first: int, last: int, fits: Callable[[int, int], bool]) -> list[tuple[int, int]]:
@@ -411,7 +373,7 @@ def _frame(canvas: _Canvas, margin: int, row_labels: dict[int, str],
     return out
 
 
-def _draw_pointy(game: Game, places: list[_Place], cells: dict[str, list[str]], first: int,
+def _draw_pointy(game: Game, places: list[Place], cells: dict[str, list[str]], first: int,
                  last: int, margin: int) -> list[str]:
     """Rows of hexes, each row shifted half a hex against the next (pointy layout)."""
     board = game.board
@@ -426,23 +388,24 @@ def _draw_pointy(game: Game, places: list[_Place], cells: dict[str, list[str]], 
         tops[r] = line
         line += heights[r] + 1
     canvas = _Canvas(line + 1, _pointy_width(first, last))
+    nw, ne, sw, se, west, east = (edge_named("pointy", n) for n in ("NW", "NE", "SW", "SE", "W", "E"))
     for p in places:
         left, top, height = HALF * (p.col - first), tops[p.row], heights[p.row]
         bottom = top + height + 1
-        for edge, y, x in ((2, top, left), (3, top, left + HALF), (0, bottom, left),
-                           (5, bottom, left + HALF)):
+        for edge, y, x in ((nw, top, left), (ne, top, left + HALF), (sw, bottom, left),
+                           (se, bottom, left + HALF)):
             canvas.put(y, x, "+" + _side_char(board, p.coord, edge, "-") * (HALF - 1) + "+")
         for y in range(top + 1, bottom):
-            canvas.put(y, left, _side_char(board, p.coord, 1, "|"))
-            canvas.put(y, left + 2 * HALF, _side_char(board, p.coord, 4, "|"))
+            canvas.put(y, left, _side_char(board, p.coord, west, "|"))
+            canvas.put(y, left + 2 * HALF, _side_char(board, p.coord, east, "|"))
         for i, text in enumerate(cells[p.coord]):
             canvas.put(top + 1 + i, left + 1, text)
-    row_labels = {tops[r] + 1 + (heights[r] - 1) // 2: _letters(r) for r in all_rows}
-    col_labels = {HALF * (c - first) + HALF: str(c + 1) for c in range(first, last + 1)}
+    row_labels = {tops[r] + 1 + (heights[r] - 1) // 2: row_label("pointy", r) for r in all_rows}
+    col_labels = {HALF * (c - first) + HALF: col_label("pointy", c) for c in range(first, last + 1)}
     return _frame(canvas, margin, row_labels, col_labels)
 
 
-def _draw_flat(game: Game, places: list[_Place], cells: dict[str, list[str]], first: int,
+def _draw_flat(game: Game, places: list[Place], cells: dict[str, list[str]], first: int,
                last: int, margin: int) -> list[str]:
     """Columns of hexes, each column shifted half a hex against the next (flat layout)."""
     board = game.board
@@ -452,24 +415,25 @@ def _draw_flat(game: Game, places: list[_Place], cells: dict[str, list[str]], fi
     half = (height + 1) // 2
     top_row = rows[0]
     canvas = _Canvas(half * (rows[-1] - top_row + 2) + 1, _flat_width(first, last))
+    north, south, nw, sw, ne, se = (edge_named("flat", n) for n in ("N", "S", "NW", "SW", "NE", "SE"))
     for p in places:
         left, top = (CELL + 1) * (p.col - first), half * (p.row - top_row)
         bottom = top + 2 * half
-        canvas.put(top, left, "+" + _side_char(board, p.coord, 3, "-") * CELL + "+")
-        canvas.put(bottom, left, "+" + _side_char(board, p.coord, 0, "-") * CELL + "+")
+        canvas.put(top, left, "+" + _side_char(board, p.coord, north, "-") * CELL + "+")
+        canvas.put(bottom, left, "+" + _side_char(board, p.coord, south, "-") * CELL + "+")
         canvas.put(top + half, left, "+")
         canvas.put(top + half, left + CELL + 1, "+")
         for y in range(top + 1, bottom):
             if y == top + half:
                 continue
             upper = y < top + half
-            canvas.put(y, left, _side_char(board, p.coord, 2 if upper else 1, "|"))
-            canvas.put(y, left + CELL + 1, _side_char(board, p.coord, 4 if upper else 5, "|"))
+            canvas.put(y, left, _side_char(board, p.coord, nw if upper else sw, "|"))
+            canvas.put(y, left + CELL + 1, _side_char(board, p.coord, ne if upper else se, "|"))
         for i, text in enumerate(cells[p.coord]):
             canvas.put(top + 1 + i, left + 1, text)
     all_rows = range(top_row, rows[-1] + 1)
-    row_labels = {half * (r - top_row) + half: str(r + 1) for r in all_rows}
-    col_labels = {(CELL + 1) * (c - first) + HALF: _letters(c) for c in range(first, last + 1)}
+    row_labels = {half * (r - top_row) + half: row_label("flat", r) for r in all_rows}
+    col_labels = {(CELL + 1) * (c - first) + HALF: col_label("flat", c) for c in range(first, last + 1)}
     return _frame(canvas, margin, row_labels, col_labels)
 
 
@@ -480,6 +444,17 @@ def example_corp(game: Game) -> str:
     """The station code the map's explanations use as their example (the title's first
     corporation's, as cells show it)."""
     return game.title.corporations[0].short
+
+
+def terrain_costs(board: MapData) -> dict[str | None, list[int]]:
+    """Terrain -> the costs of the first tile on its hexes, cheapest first (terrains in the
+    order of their cheapest cost; None: a cost without terrain)."""
+    costs = sorted({(h.terrain, h.cost) for h in board.hexes.values() if h.cost},
+                   key=lambda tc: (tc[1], tc[0] or ""))
+    by_terrain: dict[str | None, list[int]] = {}
+    for terrain, cost in costs:
+        by_terrain.setdefault(terrain, []).append(cost)
+    return by_terrain
 
 
 def _legend(game: Game, width: int) -> list[str]:
@@ -502,15 +477,11 @@ def _legend(game: Game, width: int) -> list[str]:
         phases = [c for c, _ in phase_revenues(colours)]
         entries.append(("30/50", (f"an off-board area: its revenue in the {'/'.join(phases)}"
                                   " phases; =A11: part of the area shown on A11")))
-    costs = sorted({(h.terrain, h.cost) for h in board.hexes.values() if h.cost},
-                   key=lambda tc: (tc[1], tc[0] or ""))
-    if costs:
-        by_terrain: dict[str | None, list[int]] = {}
-        for terrain, cost in costs:
-            by_terrain.setdefault(terrain, []).append(cost)
-        entries.append((" ".join(f"{_terrain_letter(t)}{found[0]}" for t, found in by_terrain.items()),
+    by_terrain = terrain_costs(board)
+    if by_terrain:
+        entries.append((" ".join(f"{terrain_letter(t)}{found[0]}" for t, found in by_terrain.items()),
                         "cost of the first tile: " + ", ".join(
-                            f"{_terrain_letter(t)} {t or 'cost'} " + " or ".join(game.money(c) for c in found)
+                            f"{terrain_letter(t)} {t or 'cost'} " + " or ".join(game.money(c) for c in found)
                             for t, found in by_terrain.items())
                         + " (shown until a tile is laid)"))
     blocker = next((c.sym for c in game.title.companies if c.ability(BlocksHexes) is not None), None)
@@ -531,7 +502,7 @@ def _legend(game: Game, width: int) -> list[str]:
              if board.hexes[p.coord].name]
     if named:  # the cells have no room for the names the map prints
         entries.append(("Places", ", ".join(n.replace(" ", NO_BREAK) for n in named)))
-    codes = ", ".join(f"{_short(game, c.sym)} {c.name}" for c in game.title.corporations)
+    codes = ", ".join(f"{short_name(game, c.sym)} {c.name}" for c in game.title.corporations)
     entries.append(("Stations", codes))
     key_width = max(len(k) for k, _ in entries) + 2
     out = textwrap.wrap("Legend:", width)

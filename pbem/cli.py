@@ -53,6 +53,7 @@ def mailroom_for(config: Config) -> Mailroom:
             error_replies_per_hour_authenticated=config.limits.error_replies_per_hour_authenticated,
             stranger_mail_retention_days=config.limits.stranger_mail_retention_days,
             route_budget=config.routes.search_budget,
+            pictures=config.reports.pictures,
             organisers=tuple(config.signup.organisers),
             # unset: OPEN by mail is refused as unconfigured, the rest of the CLI still works
             organiser_password=os.environ.get(config.signup.password_env or "") or None,
@@ -276,16 +277,46 @@ def report(config_path: str | None, game_id: str, width: str, seat: str | None) 
         route_budget=config.routes.search_budget)), nl=False)
 
 
+@main.command("map")
+@config_option
+@click.argument("game_id")
+@click.option("--png", "png_path", type=click.Path(dir_okay=False), default=None, help="write the board as a PNG")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False), default=None, help="write the board as an SVG")
+@click.option("--width", type=click.IntRange(min=200, max=8000), default=1600, show_default=True,
+              help="pixels across the PNG")
+def map_cmd(config_path: str | None, game_id: str, png_path: str | None, svg_path: str | None, width: int) -> None:
+    """Draw GAME_ID's board as it stands now (the picture the reports' mails carry)."""
+    from pbem.picture.board_svg import board_svg
+    from pbem.picture.raster import svg_to_png
+
+    if png_path is None and svg_path is None:
+        raise click.UsageError("name a file: --png FILE and/or --svg FILE")
+    svg = board_svg(_replay_or_fail(_config(config_path), game_id).game)
+    if svg_path is not None:
+        Path(svg_path).write_text(svg)
+        click.echo(f"{svg_path}: {len(svg.encode()) // 1024} KB")
+    if png_path is not None:
+        png = svg_to_png(svg, width=width)
+        Path(png_path).write_bytes(png)
+        click.echo(f"{png_path}: {len(png) // 1024} KB, {width} pixels across")
+
+
 @main.command("archive")
 @config_option
 @click.argument("game_id")
-def archive_cmd(config_path: str | None, game_id: str) -> None:
-    """List the archived turn reports of GAME_ID (players get report n with HISTORY n)."""
+@click.option("--html", "html_dir", type=click.Path(file_okay=False), default=None,
+              help="write the game's archive as web pages into this folder (to publish anywhere)")
+def archive_cmd(config_path: str | None, game_id: str, html_dir: str | None) -> None:
+    """List the archived turn reports of GAME_ID (players get report n with HISTORY n);
+    with --html DIR, write its archive as web pages: reports, boards, log and charts."""
     from pbem.report_archive import ReportArchive
 
     config = _config(config_path)
     if game_id not in list_games(config.data_dir):
         raise _no_game(config, game_id)
+    if html_dir is not None:
+        write_archive(config, game_id, Path(html_dir))
+        return
     entries = ReportArchive(game_dir(config.data_dir, game_id) / "reports").entries()
     if not entries:
         click.echo(f"{game_id}: no reports yet")
@@ -470,14 +501,75 @@ def deliver(config_path: str | None, mail_files: tuple[str, ...]) -> None:
               help="play the opening of any 18xx.games record instead of the built-in one")
 @click.option("--mails", "limit", type=click.IntRange(min=1), default=None,
               help="play only the first N order mails")
-def demo(data_dir: str, record_path: str | None, limit: int | None) -> None:
+@click.option("--pictures/--no-pictures", default=True, show_default=True,
+              help="show the board as a picture in the reports' mails")
+def demo(data_dir: str, record_path: str | None, limit: int | None, pictures: bool) -> None:
     """Play a recorded 1830 opening by mail on the embedded default and print the report."""
     from pbem.demo import DemoError, run_demo
 
     try:
-        run_demo(Path(data_dir), Path(record_path) if record_path else None, echo=click.echo, limit=limit)
+        run_demo(Path(data_dir), Path(record_path) if record_path else None, echo=click.echo, limit=limit,
+                 pictures=pictures)
     except (DemoError, ConfigError) as exc:
         raise click.ClickException(str(exc)) from None
+
+
+def write_archive(config: Config, game_id: str, folder: Path) -> None:
+    """``pbem archive GAME --html DIR``: the game's archive written as files into ``folder``."""
+    from pbem.site.build import board_picture, build_site, write_site
+
+    picture = board_picture()
+    try:
+        site = build_site(config.data_dir, game_id, picture=picture, route_budget=config.routes.search_budget)
+        write_site(site, folder)
+    except LogIntegrityError as exc:
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot write the archive into {folder}: {exc.strerror or exc}") from None
+    click.echo(f"Wrote the archive of {game_id} into {folder}: {len(site.files)} files, {site.reports} reports, "
+               f"{site.boards} board pictures; open {folder / 'index.html'}")
+    if picture is None:
+        click.echo("  (no board pictures: this install has no board drawing)")
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (an address or ``localhost``) is this machine's loopback."""
+    import ipaddress
+
+    try:
+        return host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+@main.command("web")
+@config_option
+@click.option("--host", default=None, help="the address to serve on (default: the config's web.host, 127.0.0.1)")
+@click.option("--port", type=click.IntRange(0, 65535), default=None,
+              help="the port (default: the config's web.port, 8018; 0: any free port)")
+def web(config_path: str | None, host: str | None, port: int | None) -> None:
+    """Serve the games' archives read-only over HTTP (until stopped): reports, boards, log, charts."""
+    from pbem.site.build import board_picture
+    from pbem.site.web import Archives, make_server
+
+    config = _config(config_path)
+    archives = Archives(config.data_dir, board_picture(), config.routes.search_budget)
+    try:
+        server = make_server(archives, host or config.web.host, config.web.port if port is None else port)
+    except OSError as exc:
+        raise click.ClickException(f"cannot serve on {host or config.web.host}:{port or config.web.port}: "
+                                   f"{exc.strerror or exc}") from None
+    bound_host, bound_port = server.server_address[:2]
+    click.echo(f"Serving the archives of {config.data_dir} read-only at http://{bound_host!s}:{bound_port}/ "
+               "(Ctrl-C stops)")
+    if not is_loopback(str(bound_host)):
+        click.echo("  (not the loopback: whoever reaches this address can read every game's archive)")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
 
 
 if __name__ == "__main__":  # pragma: no cover

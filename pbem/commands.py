@@ -1,8 +1,9 @@
 """The lines of an order mail: game orders, player commands and GM commands.
 
-Player commands: ``HELP``, ``REPORT`` (resend the current report to me), ``HISTORY n``
-(archived report n), ``TAKEBACK`` (my last order), ``ACCEPT``/``DECLINE`` (a deal offered to
-me). GM commands (from the GM address with the GM secret):
+Player commands: ``HELP``, ``REPORT`` (resend the current report to me), ``TILES`` (the tile
+manifest), ``HISTORY n`` (archived report n), ``TAKEBACK`` (my last order),
+``ACCEPT``/``DECLINE`` (a deal offered to me). GM commands (from the GM address with the GM
+secret):
 ``UNDO`` / ``UNDO n``, ``ACT AS <seat> <order>``, ``REPLACE <seat> <address>``, ``PAUSE``,
 ``RESUME``, ``BROADCAST <text>``, ``END GAME``. A line whose first word is none of these and
 no order word (:func:`is_command_line`) is chatter, which the server lists but never applies.
@@ -44,7 +45,7 @@ class Order:
 
 @dataclass(frozen=True)
 class Info:
-    """A request that changes nothing: ``what`` is ``help``, ``report`` or ``history``."""
+    """A request that changes nothing: ``what`` is ``help``, ``report``, ``tiles`` or ``history``."""
 
     line: str
     what: str
@@ -149,8 +150,8 @@ class AutoOrders:
 Command = (Order | Info | GmCommand | DealAnswer | TakeBack | Away | PlanLine | CancelPlan | ProxyBid | AutoOrders
            | Press | MailChoice)
 
-PLAYER_COMMANDS = ("HELP", "REPORT", "HISTORY", "WIDTH", "ACCEPT", "DECLINE", "TAKEBACK", "AWAY", "NEXT", "CANCEL",
-                   "AUTO", "PRESS", "MAIL")
+PLAYER_COMMANDS = ("HELP", "REPORT", "TILES", "HISTORY", "WIDTH", "ACCEPT", "DECLINE", "TAKEBACK", "AWAY", "NEXT",
+                   "CANCEL", "AUTO", "PRESS", "MAIL")
 """The first words of the player commands (:func:`parse_line`)."""
 
 GM_ONLY = ("UNDO", "ACT", "REPLACE", "PAUSE", "RESUME", "BROADCAST", "END", "DEADLINE", "TIMING")
@@ -200,6 +201,11 @@ def parse_line(line: str, vocab: Vocabulary, info: GameInfo, *, is_gm: bool) -> 
         return Info(line, "help")
     if head == "REPORT" and len(words) == 1:
         return Info(line, "report")
+    if head == "TILES":
+        if len(words) > 1:
+            raise OrderSyntaxError(f"cannot read {line!r}: write TILES alone (the tile manifest); a tile is laid "
+                                   "with LAY <hex> <tile> <rotation>")
+        return Info(line, "tiles")
     if head == "WIDTH":
         n = number(words[1]) if len(words) == 2 else None
         if n not in (80, 132):
@@ -450,6 +456,8 @@ def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
         "Commands:",
         "  HELP                          this text",
         "  REPORT                        resend the current turn report to me",
+        "  TILES                         the tile manifest: each tile left in the supply, its count,",
+        "                                colour and track in words, whether it may be laid now",
         "  HISTORY <n>                   send me archived report number n",
         "  WIDTH 80 | WIDTH 132          my reports no wider than that (the map is split at 80)",
         "  TAKEBACK                      take back my last order, while nobody has acted since",

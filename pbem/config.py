@@ -113,6 +113,13 @@ class LimitsSection(_Strict):
     """Days the raw copy of mail from a sender never authenticated is kept (0: for good)."""
 
 
+class ReportsSection(_Strict):
+    """The reports' mails: ``pictures``, whether a mail carrying a full report shows the board
+    as an inline PNG (issue 23; text-only readers lose nothing)."""
+
+    pictures: bool = True
+
+
 class SignupSection(_Strict):
     """Who may open a game by mail (``OPEN``): ``organisers``, addresses (any case), each mail
     carrying the organisers' password from the environment variable ``password_env`` (a From
@@ -159,6 +166,14 @@ class RoutesSection(_Strict):
         return self
 
 
+class WebSection(_Strict):
+    """``pbem web``: where the read-only archive of the games is served (loopback unless
+    another address is given here or with ``--host``)."""
+
+    host: str = Field(default="127.0.0.1", min_length=1)
+    port: int = Field(default=8018, ge=1, le=65535)
+
+
 class Config(_Strict):
     """The whole configuration."""
 
@@ -170,6 +185,8 @@ class Config(_Strict):
     limits: LimitsSection = LimitsSection()
     routes: RoutesSection = RoutesSection()
     signup: SignupSection = SignupSection()
+    web: WebSection = WebSection()
+    reports: ReportsSection = ReportsSection()
 
     def under_data(self, path: Path) -> Path:
         """``path`` itself if absolute, else under ``data_dir``."""

@@ -120,11 +120,12 @@ def order_mail(sender: str, game_id: str, secret: str, orders: list[str], n: int
 
 def run_demo(data_dir: Path, record: Path | None, *, echo: Callable[[str], Any] = print,
              timings: list[float] | None = None, script: dict[str, Any] | None = None,
-             limit: int | None = None) -> Path:
+             limit: int | None = None, pictures: bool = True) -> Path:
     """Run the demo in ``data_dir`` (a previous demo there is replaced); returns the path of
     the last report. ``timings`` (if given) receives the seconds each poller pass took;
     ``script`` (if given) is played instead of the record or the built-in opening; ``limit``
-    (if given) plays only the first ``limit`` mails.
+    (if given) plays only the first ``limit`` mails; ``pictures``: the reports' mails show
+    the board (drawing each takes about half a second).
 
     :raises DemoError: ``data_dir`` holds something that is not a demo, the rules or
         templates folder is missing, or a mail of the script was rejected.
@@ -141,7 +142,7 @@ def run_demo(data_dir: Path, record: Path | None, *, echo: Callable[[str], Any] 
     data_dir.mkdir(parents=True)
     (data_dir / DEMO_MARKER).write_text("created by pbem demo\n")
     room = Mailroom(MailroomSettings(data_dir=data_dir, address=SERVER_ADDRESS, server_id="pbem-demo",
-                                     error_replies_per_hour=1000))
+                                     error_replies_per_hour=1000, pictures=pictures))
     inbox = data_dir / "mail" / "inbox"
     delivered = data_dir / "mail" / "delivered"
     server = Server(room, MaildirInbound(inbox), MaildirOutbound(delivered))

@@ -211,3 +211,22 @@ class HandledIndex:
             elif e.outcome == "processed" and e.kind in RATE_LIMITED_ANSWERS:
                 count += 1
         return count
+
+    def prune_strangers(self, received: Path, cutoff: float) -> list[Path]:
+        """Remove from ``received`` the raw copies (``<sha256>.eml``) of mail from senders
+        never authenticated (refused or ignored) handled before ``cutoff`` (seconds since the
+        epoch), unless another handled mail names the same copy; returns those removed."""
+        keep: set[str] = set()
+        old: set[str] = set()
+        for entry in self.history:
+            if entry.sha256 is None:
+                continue
+            stranger = entry.outcome in ("rejected", "ignored") and entry.kind not in AUTHENTICATED_KINDS
+            (old if stranger and entry.time < cutoff else keep).add(entry.sha256)
+        removed = []
+        for sha256 in sorted(old - keep):
+            path = received / f"{sha256}.eml"
+            if path.exists():
+                path.unlink()
+                removed.append(path)
+        return removed

@@ -66,9 +66,9 @@ def rotation_help(layout: str, sample: str = ROTATION_SAMPLE) -> list[str]:
                f"LAY {coord} {tile} {first} or LAY {coord} {tile} {second}).")
     return [
         "Rotations (LAY <hex> <tile> <rotation>; r3 and 3 are the same):",
-        "  rotation 0 is the tile as the tile manifest draws it; each step turns it one",
-        "  edge clockwise, so the tile's edge e goes on the hex's edge (e + rotation)",
-        "  mod 6. The edges of a hex:",
+        "  rotation 0 is the tile as the tile manifest (send TILES) describes it; each",
+        "  step turns it one edge clockwise, so the tile's edge e goes on the hex's",
+        "  edge (e + rotation) mod 6. The edges of a hex:",
         *("  " + line for line in ROTATION_PICTURES[layout]),
         *textwrap.wrap(listing, width=78, initial_indent="  ", subsequent_indent="  "),
     ]

@@ -14,6 +14,7 @@ from pbem.application.texts import turn_report
 from pbem.mail.compose import reply_subject
 from pbem.mail.types import Submission
 from pbem.report_archive import ReportArchive
+from pbem.report_pictures import report_picture
 
 if TYPE_CHECKING:
     from pbem.server import Mailroom
@@ -67,6 +68,7 @@ def queue_reports(room: Mailroom, sub: Submission, committed: Replay, archive: R
         neutral = turn_report(committed, room.texts, since=since, number=number, recipient=None, width=132)
         rendered[(None, 132, since)] = neutral
         existing = archive.add(seq, neutral, label, tuple(c.to.lower() for c in mailed if c.whole))
+    picture = report_picture(lambda: committed, existing.path, existing.number) if room.settings.pictures else None
     for copy in mailed:
         body = ""
         if copy.whole:
@@ -83,4 +85,5 @@ def queue_reports(room: Mailroom, sub: Submission, committed: Replay, archive: R
         if own and reply.echo:
             body = reply.echo + body
         room.queue(to=copy.to, subject=copy.subject, body=body, kind="report",
-                   key=(sub.message_id, "report", str(seq)), in_reply_to=sub.message_id if own else None)
+                   key=(sub.message_id, "report", str(seq)), in_reply_to=sub.message_id if own else None,
+                   images=(picture,) if copy.whole and picture is not None else ())

@@ -268,6 +268,7 @@ def report_context(replay: Replay, *, since_seq: int, number: int, recipient: st
         "trains": sections.trains_and_phase(game),
         "map": _map(game, width),
         "track": _track(game, width),
+        "tiles_left": _tiles_left(game, width),
         "scores": ({p: money(v) for p, v in game.result().items()} if ended else {}),
     }
 
@@ -307,6 +308,12 @@ def _track(game: Any, width: int) -> list[str]:
     from pbem.track_words import track_summary
 
     return track_summary(game, width=width)
+
+
+def _tiles_left(game: Any, width: int) -> list[str]:
+    from pbem.tile_manifest import report_lines
+
+    return report_lines(game, width)
 
 
 TRUNCATED = ": all in TILE LAYS below"

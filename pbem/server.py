@@ -49,7 +49,7 @@ import logging
 import os
 import time
 from datetime import datetime, timezone
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -72,9 +72,10 @@ from pbem.games import (Replay, find_game, game_dir, game_exists, gm_address, ha
                         replay, replay_log, save_snapshot, seats_of)
 from pbem import signup
 from pbem.report_mail import queue_reports, relay_press
-from pbem.handled import AUTHENTICATED_KINDS, Handled, HandledIndex, content_digest, same_mail
+from pbem.report_pictures import info_pictures, opening_picture
+from pbem.handled import Handled, HandledIndex, content_digest, same_mail
 from pbem.log_records import GameRecord
-from pbem.mail.compose import compose, deterministic_message_id, reply_subject
+from pbem.mail.compose import InlineImage, compose, deterministic_message_id, reply_subject
 from pbem.mail.reading import read_message
 from pbem.mail.types import Ignored, Submission, Unreadable
 from pbem.report_archive import ReportArchive
@@ -104,6 +105,8 @@ class MailroomSettings:
     """Days the raw copy of a stranger's refused or ignored mail is kept (0: for good)."""
     route_budget: int = DEFAULT_SEARCH_BUDGET
     """Search steps for the route optimiser (RUN AUTO; the best run in reports)."""
+    pictures: bool = True
+    """Whether the mails carrying a full report show the board as an inline PNG (issue 23)."""
     organisers: tuple[str, ...] = ()
     """Addresses that may open a game by mail (``OPEN``), with ``organiser_password``."""
     organiser_password: str | None = None
@@ -237,10 +240,11 @@ class Mailroom:
         data = genesis_data(game_id, title, variants, seats, gm_email, secrets_by_seat, gm_secret, auto_runs,
                             random_seating, timing=timing, mail=mail)
         committed = start(GameRecord(seq=0, genesis=data))
+        picture = opening_picture(committed) if self.settings.pictures else None
         welcomes = [
             self._compose(to=email, subject=f"[{game_id}] Welcome to {game_id}",
                           body=welcome_text(committed, self.texts, name, secrets_by_seat[name]), kind="welcome",
-                          key=(game_id, "welcome", name))
+                          key=(game_id, "welcome", name), images=(picture,) if picture else ())
             for name, email in seats
         ]
         welcomes.append(self._compose(
@@ -293,21 +297,8 @@ class Mailroom:
         days = self.settings.stranger_mail_retention_days
         if days <= 0:
             return []
-        cutoff = self.clock() - days * 86400
-        keep: set[str] = set()
-        old: set[str] = set()
-        for entry in self.handled.history:
-            if entry.sha256 is None:
-                continue
-            stranger = entry.outcome in ("rejected", "ignored") and entry.kind not in AUTHENTICATED_KINDS
-            (old if stranger and entry.time < cutoff else keep).add(entry.sha256)
-        removed = []
         with self.locked():
-            for sha256 in sorted(old - keep):
-                path = self.data / "received" / f"{sha256}.eml"
-                if path.exists():
-                    path.unlink()
-                    removed.append(path)
+            removed = self.handled.prune_strangers(self.data / "received", self.clock() - days * 86400)
         if removed:
             log.info("removed %d stranger's mail(s) kept over %d days", len(removed), days)
         return removed
@@ -442,17 +433,18 @@ class Mailroom:
         return deterministic_message_id(*parts, domain=self.domain)
 
     def queue(self, *, to: str, subject: str, body: str, kind: str, key: tuple[str, ...],
-              in_reply_to: str | None = None) -> None:
-        """Queue a mail of ``kind`` to ``to`` (its Message-ID fixed by ``key``: queued once)."""
+              in_reply_to: str | None = None, images: Sequence[InlineImage] = ()) -> None:
+        """Queue a mail of ``kind`` to ``to`` (its Message-ID fixed by ``key``: queued once),
+        with ``images`` shown inline."""
         self.outbox.enqueue(self._compose(to=to, subject=subject, body=body, kind=kind, key=key,
-                                          in_reply_to=in_reply_to))
+                                          in_reply_to=in_reply_to, images=images))
 
     def notice(self, *, to: str, subject: str, body: str, key: tuple[str, ...]) -> EmailMessage:
         """A notice from the server to ``to`` (not queued); its Message-ID is fixed by ``key``."""
         return self._compose(to=to, subject=subject, body=body, kind="notice", key=key)
 
     def _compose(self, *, to: str, subject: str, body: str, kind: str, key: tuple[str, ...],
-                 in_reply_to: str | None = None) -> EmailMessage:
+                 in_reply_to: str | None = None, images: Sequence[InlineImage] = ()) -> EmailMessage:
         return compose(
             sender=self.settings.address,
             to=[to],
@@ -464,6 +456,7 @@ class Mailroom:
             in_reply_to=in_reply_to,
             references=(in_reply_to,) if in_reply_to else (),
             date=datetime.fromtimestamp(self.clock(), timezone.utc),
+            images=images,
         )
 
     def complete(self, sub: Submission, committed: Replay, decision: Decision) -> None:
@@ -499,9 +492,11 @@ class Mailroom:
                     replied = False
                     continue
                 self.queue(to=sub.sender, subject=reply_subject(sub.subject, game_id, sub.secret),
-                            body=info_reply(committed, self.texts, archive, reply.items, sub.sender,
-                                            lambda seq: self._as_of(game_id, seq)), kind="reply",
-                            key=(sub.message_id, "info"), in_reply_to=sub.message_id)
+                           body=info_reply(committed, self.texts, archive, reply.items, sub.sender,
+                                           lambda seq: self._as_of(game_id, seq)), kind="reply",
+                           key=(sub.message_id, "info"), in_reply_to=sub.message_id,
+                           images=info_pictures(reply.items, archive, lambda seq: self._as_of(game_id, seq))
+                           if self.settings.pictures else ())
         self._mark(sub.message_id, "processed", decision.kind, sub.sender, replied=replied, game=game_id)
 
     def _as_of(self, game_id: str, seq: int) -> Replay:

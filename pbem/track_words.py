@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import textwrap
 
-from pbem.asciimap import EDGE_NAMES, KEPT, Stations, example_corp, hex_places, phase_revenues, stations
+from pbem.asciimap import KEPT, Stations, example_corp, phase_revenues, stations
+from pbem.picture.geometry import EDGE_NAMES, hex_places
 from pbem.engine import track
 from pbem.engine.board import edge_of
 from pbem.engine.game import Game

@@ -32,7 +32,8 @@ class Setup:
         self.root = tmp_path
         self.data = tmp_path / "data"
         self.config = tmp_path / "pbem.yaml"
-        self.config.write_text(f"server:\n  address: {SERVER}\n  id: pbem-cli-test\ndata_dir: data\n")
+        self.config.write_text(f"server:\n  address: {SERVER}\n  id: pbem-cli-test\ndata_dir: data\n"
+                               "reports:\n  pictures: false\n")  # drawing each board: half a second
         self.n = 0
 
     def pbem(self, command: str, *args: str) -> Result:
@@ -272,7 +273,7 @@ def test_a_truncated_log_stays_detectable_after_it_was_read(played: Setup) -> No
 def test_demo_runs_and_can_run_again(tmp_path: Path) -> None:
     folder = tmp_path / "demo"
     for _ in range(2):
-        result = run("demo", "--data", str(folder))
+        result = run("demo", "--data", str(folder), "--no-pictures")
         assert result.exit_code == 0, result.output
         out = result.output
         assert "Round: OR 1.1" in out
@@ -296,7 +297,7 @@ def test_demo_runs_and_can_run_again(tmp_path: Path) -> None:
 def test_report_archive_and_log_open_the_demos_game_with_data(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-    result = run("demo", "--mails", "4")
+    result = run("demo", "--mails", "4", "--no-pictures")
     assert result.exit_code == 0, result.output
     assert "Look again: pbem report demo-1830 --data pbem-demo;" in result.output
     report = run("report", "demo-1830", "--data", "pbem-demo", "--width", "80")
@@ -323,6 +324,28 @@ def test_deliver_puts_a_mail_file_in_the_embedded_inbox(setup: Setup) -> None:
     assert json.loads(served.output)["outcomes"] == {"processed": 1}
     [reply] = [m for m in setup.mails_to(SEATS["Player 1"]) if "accepted" in str(m["Subject"])]
     assert "BID CA 165" in text(reply)
+
+
+def test_map_draws_the_board_as_svg_and_png(played: Setup) -> None:
+    svg, png = played.root / "board.svg", played.root / "board.png"
+    result = played.pbem("map", GID, "--svg", str(svg), "--png", str(png), "--width", "900")
+    assert result.exit_code == 0, result.output
+    assert svg.read_text().startswith("<svg") or "<svg" in svg.read_text()[:200]
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(data[16:20], "big") == 900
+    assert f"{png}: " in result.output and "900 pixels across" in result.output
+    assert played.pbem("map", GID).exit_code != 0, "a file must be named"
+
+
+def test_the_demo_mails_show_the_board(tmp_path: Path) -> None:
+    folder = tmp_path / "demo"
+    result = run("demo", "--data", str(folder), "--mails", "2")
+    assert result.exit_code == 0, result.output
+    gm = [email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
+          for p in (folder / "mail" / "delivered" / "gm@demo.invalid" / "new").iterdir()]
+    shown = [m for m in gm if isinstance(m, EmailMessage) and any(
+        part.get_content_type() == "image/png" for part in m.iter_attachments())]
+    assert len(shown) == 2, "each report mailed to the GM carries the board"
 
 
 def test_demo_refuses_a_folder_that_is_not_a_demo(tmp_path: Path) -> None:

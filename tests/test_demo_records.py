@@ -25,7 +25,7 @@ PREFIX = 20
 
 
 def _demo(tmp_path: Path, path: Path, *extra: str) -> str:
-    result = CliRunner().invoke(main, ["demo", "--data", str(tmp_path / "demo"), "--record", str(path), *extra])
+    result = CliRunner().invoke(main, ["demo", "--data", str(tmp_path / "demo"), "--record", str(path), "--no-pictures", *extra])
     assert result.exit_code == 0, result.output
     return result.output
 

@@ -54,6 +54,9 @@ class Clock:
 
 
 def make_room(data: Path, clock: Clock | None = None, **settings: Any) -> Mailroom:
+    """A mailroom on ``data``; without the board's pictures unless ``pictures=True`` is given
+    (drawing one takes about half a second: tests/test_mail_pictures.py tests them)."""
+    settings.setdefault("pictures", False)
     return Mailroom(
         MailroomSettings(data_dir=data, address=SERVER, server_id=SERVER_ID, **settings),
         clock=clock or Clock(),
@@ -89,8 +92,10 @@ def queued(room: Mailroom) -> list[tuple[str, EmailMessage]]:
 
 
 def body(msg: EmailMessage) -> str:
-    """The text of a queued mail, with its CRLF line ends (SMTP form) as LF."""
-    return str(msg.get_content()).replace("\r\n", "\n")
+    """The text of a queued mail (its text part where it carries a picture too), with its
+    CRLF line ends (SMTP form) as LF."""
+    text = msg.get_body(preferencelist=("plain",)) or msg
+    return str(text.get_content()).replace("\r\n", "\n")
 
 
 def flat(msg: EmailMessage) -> str:

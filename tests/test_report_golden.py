@@ -92,7 +92,7 @@ def test_a_whole_recorded_game_through_the_mail_loop(tmp_path: Path, monkeypatch
     monkeypatch.setattr(os, "fsync", lambda fd: synced.append(fd))
 
     path = record_path("1830", "1830_game_end_bank.json")
-    result = CliRunner().invoke(main, ["demo", "--data", str(tmp_path / "demo"), "--record", str(path)])
+    result = CliRunner().invoke(main, ["demo", "--data", str(tmp_path / "demo"), "--record", str(path), "--no-pictures"])
     assert result.exit_code == 0, result.output
     assert "Played 606 order mails through the inbox" in result.output
     assert "Final scores: Player 1 $12025, Player 2 $13048, Player 3 $12109" in result.output

@@ -134,7 +134,7 @@ def test_run_auto_through_the_mail_loop_logs_the_run_it_found(tmp_path: Path) ->
     script["mails"] = script["mails"][: first + 1]
     lines: list[str] = []
     data = tmp_path / "demo"
-    run_demo(data, None, echo=lines.append, script=script)
+    run_demo(data, None, echo=lines.append, script=script, pictures=False)
     records = open_log(data, script["game_id"]).records
     ran = [r for r in records if r.kind_name == "action" and r.data()["type"] in ("run_routes", "run_auto")]
     assert ran and ran[-1].data()["type"] == "run_routes"
@@ -248,7 +248,7 @@ def test_a_game_that_leaves_runs_to_the_server_runs_when_the_run_is_left_out(tmp
     script["mails"] = script["mails"][:first] + script["mails"][first + 1: first + 2]
     script["auto_runs"] = True
     data = tmp_path / "demo"
-    run_demo(data, None, echo=lambda line: None, script=script)
+    run_demo(data, None, echo=lambda line: None, script=script, pictures=False)
     kinds = [r.data()["type"] for r in open_log(data, script["game_id"]).records if r.kind_name == "action"]
     assert kinds[-2:] == ["run_routes", "dividend"]
 

@@ -1,4 +1,4 @@
-"""The texts of the server's mail: turn reports, answers to HELP/REPORT/HISTORY/WIDTH,
+"""The texts of the server's mail: turn reports, answers to HELP/REPORT/TILES/HISTORY/WIDTH,
 welcomes. They read the report archive (the reports as they were sent) but write nothing.
 """
 
@@ -13,6 +13,7 @@ from pbem.application.state import Replay
 from pbem.commands import Info, full_help
 from pbem import report_sections as sections
 from pbem.report_archive import ReportArchive
+from pbem.tile_manifest import manifest_text
 from pbem.reports import render, report_context, wrap_text
 
 
@@ -65,13 +66,16 @@ def gm_welcome_text(state: Replay, gm_secret: str) -> str:
 
 def info_text(state: Replay, settings: TextSettings, archive: ReportArchive, item: Info, sender: str,
               past: Callable[[int], Replay] | None = None) -> str:
-    """The answer to HELP, WIDTH, REPORT (the latest report, as sent) or HISTORY n (as
-    archived; drawn again at the sender's width from ``past``, the game as of a log
-    position, when the archived one is wider)."""
+    """The answer to HELP, WIDTH, REPORT (the latest report, as sent), TILES (the tile
+    manifest, :func:`pbem.tile_manifest.manifest_text`) or HISTORY n (as archived; drawn
+    again at the sender's width from ``past``, the game as of a log position, when the
+    archived one is wider)."""
     info = state.info
     is_gm = sender.lower() == info.gm_email.lower()
     if item.what == "help":
         return full_help(is_gm=is_gm, title=state.title) + _may_now(state, settings, sender) + "\n"
+    if item.what == "tiles":
+        return manifest_text(state.game)
     if item.what == "width":
         return f"Your reports will be at most {item.number} columns wide.\n"
     if item.what == "mail":
@@ -126,7 +130,7 @@ def _may_now(state: Replay, settings: TextSettings, sender: str) -> str:
 
 def info_reply(state: Replay, settings: TextSettings, archive: ReportArchive, infos: tuple[Info, ...],
                sender: str, past: Callable[[int], Replay] | None = None) -> str:
-    """One reply to every HELP, REPORT, HISTORY n and WIDTH of a mail (each asked once);
+    """One reply to every HELP, REPORT, TILES, HISTORY n and WIDTH of a mail (each asked once);
     ``past`` as :func:`info_text` takes it."""
     distinct: list[Info] = []
     for item in infos:

@@ -166,7 +166,9 @@ class HexData:
         return next((b for b in self.borders if b.edge == edge), None)
 
 
-def _coord_xy(coord: str, layout: str) -> tuple[int, int] | None:
+def coord_xy(coord: str, layout: str) -> tuple[int, int] | None:
+    """``F20`` -> ``(x, y)`` on ``layout`` (see the module docstring); None for a string that
+    is no coordinate."""
     match = _COORD.match(coord)
     if match is None:
         return None
@@ -239,7 +241,7 @@ class MapData:
         return {coord: tuple(self._neighbor(coord, e) for e in range(6)) for coord in self.hexes}
 
     def _neighbor(self, coord: str, edge: int) -> str | None:
-        xy = _coord_xy(coord, self.layout)
+        xy = coord_xy(coord, self.layout)
         if xy is None or not 0 <= edge < 6:
             return None
         dx, dy = EDGE_DELTAS[self.layout][edge]
@@ -248,7 +250,7 @@ class MapData:
 
     def edge_to(self, coord: str, other: str) -> int | None:
         """The edge of ``coord`` that faces the adjacent hex ``other``; None if not adjacent."""
-        a, b = _coord_xy(coord, self.layout), _coord_xy(other, self.layout)
+        a, b = coord_xy(coord, self.layout), coord_xy(other, self.layout)
         if a is None or b is None or other not in self.hexes:
             return None
         delta = (b[0] - a[0], b[1] - a[1])

@@ -58,6 +58,9 @@ class CorporationData:
     par: int | None = None
     """The only price it may be started at (money; 1829's starting prices), or None: any par
     value of the market."""
+    color: str | None = None
+    """The colour of its station tokens on the picture (``#rrggbb``), or None: the picture
+    picks one (:func:`pbem.picture.colors.corporation_color`)."""
     extras: Mapping[str, Any] = field(default_factory=dict, compare=False)
     """The title's own facts about this corporation, which the core never reads, by key (as
     the loader's schema declares them for ``corporations.yaml``; 1830 has none; 1870: the

@@ -12,10 +12,13 @@ import hashlib
 import re
 import time
 from datetime import datetime, timezone
+from collections.abc import Sequence
+from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import Callable, Literal
 
-__all__ = ["MARKER_HEADER", "MASK", "compose", "deterministic_message_id", "mask_secret", "reply_subject"]
+__all__ = ["MARKER_HEADER", "MASK", "InlineImage", "compose", "deterministic_message_id", "mask_secret",
+           "reply_subject"]
 
 MARKER_HEADER = "X-PBEM-Server"
 """The header added to everything we send, so :func:`pbem.mail.reading.read_message` can
@@ -28,6 +31,15 @@ _DOMAIN = re.compile(r"[^<>@\s\"(),;:\\\[\]]+")
 _REPLY_PREFIXES = re.compile(r"(?i)^(?:(?:re|aw|antw)(?:\[\d+\]|\(\d+\))?\s*:\s*)+")
 _SPACES = re.compile(r"[\s\x00-\x1f\x7f]+")
 _PASSWORD_WORD = re.compile(r"(?i)\b(password|pw)(\s*[:=]\s*|\s+(?:is\s+)?)(?!\*{8}(?!\S))\S+")
+
+@dataclass(frozen=True)
+class InlineImage:
+    """A PNG shown in the mail's body by clients that show inline images (an attachment
+    elsewhere): ``filename`` (``map-24.png``) and the PNG's bytes."""
+
+    filename: str
+    png: bytes
+
 
 MASK = "********"
 """What a secret is replaced by wherever a mail we send would quote it."""
@@ -46,8 +58,12 @@ def compose(
     references: tuple[str, ...] = (),
     date: datetime | None = None,
     clock: Callable[[], float] = time.time,
+    images: Sequence[InlineImage] = (),
 ) -> EmailMessage:
-    """Build one plain-text UTF-8 mail, ready for ``aiosmtplib.send``.
+    """Build one plain-text UTF-8 mail, ready for ``aiosmtplib.send``; with ``images``, a
+    ``multipart/mixed`` whose text part comes first and each PNG follows it marked
+    ``Content-Disposition: inline`` (shown below the text by common clients; a text-only
+    reader loses nothing).
 
     Headers, in this order: ``From``, ``To`` (the addresses joined by ``", "``), ``Subject``,
     ``Date`` (RFC 5322 section 3.3, via :func:`email.utils.format_datetime`; ``date`` or
@@ -88,6 +104,9 @@ def compose(
     msg["Auto-Submitted"] = "auto-replied" if kind == "reply" else "auto-generated"
     msg[MARKER_HEADER] = server_id
     msg.set_content(body, subtype="plain", charset="utf-8", cte="quoted-printable")
+    for image in images:
+        msg.add_attachment(image.png, maintype="image", subtype="png", filename=image.filename,
+                           disposition="inline")
     return msg
 
 

@@ -28,7 +28,7 @@ from pbem.engine.board import (
     SeaLinkData,
     TileData,
     TownData,
-    _coord_xy,
+    coord_xy,
 )
 from pbem.errors import ConfigError
 from pbem.ruleset.files import RULES_DIR, deep_merged, read_rules_yaml, variant_overlays
@@ -259,7 +259,7 @@ def map_from_document(doc: Any, path: Path, rules_dir: Path) -> MapData:
     parity: int | None = None
     for key, entry in _Where(path, "hexes").mapping(doc.get("hexes"), "hexes").items():
         at = _Where(path, f"hex {key}")
-        xy = _coord_xy(str(key), layout)
+        xy = coord_xy(str(key), layout)
         if xy is None:
             at.fail("not a coordinate (letters A..AZ, then a number from 1)")
         if parity is not None and sum(xy) % 2 != parity:

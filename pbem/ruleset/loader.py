@@ -340,6 +340,7 @@ def _corporations(doc: schema.CorporationsFile) -> tuple[CorporationData, ...]:
             float_percent=next(p for p in (c.float_percent, defaults.float_percent, 60) if p is not None),
             home_city=c.home_city,
             short=c.short if c.short is not None else c.sym[:3],
+            color=c.color,
             kind=c.kind or defaults.kind or "major",
             par=c.par,
             extras=MappingProxyType({"destination": c.destination} if c.destination else {}),

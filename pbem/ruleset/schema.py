@@ -223,12 +223,14 @@ class CorporationDefaults(Strict):
 
 class Corporation(Strict):
     """One corporation: ``home`` hex (and ``home_city`` on a hex of two cities), ``tokens``
-    (costs), ``destination`` hex (1870), ``short`` name for the map, ``kind`` (``major``,
-    the default, or a title's other kinds: 1825's ``minor``)."""
+    (costs), ``destination`` hex (1870), ``short`` name for the map, ``color`` of its
+    station tokens on the picture (``#rrggbb``), ``kind`` (``major``, the default, or a
+    title's other kinds: 1825's ``minor``)."""
 
     sym: str
     name: str
     short: str | None = None
+    color: str | None = Field(default=None, pattern=r"^#[0-9a-fA-F]{6}$")
     tokens: list[int] | None = None
     home: str | None = None
     home_city: int | None = None

@@ -249,8 +249,9 @@ def _corporations(parts: Mapping[str, Any], selection: Selection,
     for kind, source, e in entries:
         homes = tuple(e.get("homes") or [e["home"]])
         doc: dict[str, Any] = {"sym": e["sym"], "name": e["name"], "home": homes[0]}
-        if "short" in e:
-            doc["short"] = e["short"]
+        for key in ("short", "color"):
+            if key in e:
+                doc[key] = e[key]
         if kind == "major":
             doc.update(tokens=list(e["tokens"]), home_city=int(e["home_city"]))
             band = pars.index(int(e["par"])) + 1

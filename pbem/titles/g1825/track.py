@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from pbem.engine.state import RoundKind
 from pbem.engine import graph as core_graph
-from pbem.engine import track, upgrades
+from pbem.engine import lays, track, upgrades
 from pbem.engine.board import TileData, edge_of
 from pbem.engine.values import Vertex
 from pbem.ruleset.files import RULES_DIR, read_parts
@@ -163,6 +163,40 @@ def lay_candidates(game: Game, coord: str, supply: Mapping[str, list[str]], ordi
         extra |= {name for name in left if (rule := facts.rules.get(name)) is not None
                   and rule.replaces_printed and coord in rule.only_on}
     return [*ordinary, *sorted(extra - set(ordinary))]
+
+
+def tile_on_sale(game: Game, name: str) -> bool:
+    """Whether the phase lets tile ``name`` be laid now: its colour on sale, and a striped
+    tile's later colour too (119 once brown tiles are, 166 once gray are)."""
+    rule = facts_of(game).rules.get(name)
+    needs = rule.needs_phase_color if rule is not None else None
+    return game.tiles[name].color in game.phase().tiles and (needs is None or needs in game.phase().tiles)
+
+
+def tile_notes(game: Game, name: str) -> tuple[str, ...]:
+    """1825's rules of tile ``name`` in words, for the tile manifest: a striped tile's
+    (``laid once brown tiles are on sale``, ``never becomes brown``, ``never replaced``, ``only
+    on Q11, T16, V14``), a HALT town's, and the upgrades beyond the ordinary ones."""
+    facts = facts_of(game)
+    notes = []
+    rule = facts.rules.get(name)
+    if rule is not None:
+        notes += [f"laid once {rule.needs_phase_color} tiles are on sale"] if rule.needs_phase_color else []
+        notes += [f"never becomes {rule.never_to_color}"] if rule.never_to_color else []
+        notes += ["never replaced"] if rule.final else []
+        where = ", ".join(sorted(rule.only_on))
+        notes += [f"only on {where}" + (" (their printed face)" if rule.replaces_printed else "")] if where else []
+    halt = facts.halts.get(name)
+    if halt is not None:
+        pays = ", ".join(sorted(halt.pays_trains))
+        notes += ["the HALT is not counted in a train's length"] if halt.visit_cost == 0 else []
+        notes += [f"the HALT pays only {pays} trains"] if pays else []
+    ours = game.board.tile_counts
+    extra = sorted((t for t in facts.extra.get(name, frozenset()) if t in ours), key=lays.tile_key)
+    never = sorted((t for t in facts.illegal.get(name, frozenset()) if t in ours), key=lays.tile_key)
+    notes += [f"may also become {', '.join('#' + t for t in extra)}"] if extra else []
+    notes += [f"never becomes {', '.join('#' + t for t in never)}"] if never else []
+    return tuple(notes)
 
 
 def kept_loosely(old: track.Placed, new: TileData, rotation: int, coord: str) -> str | None:

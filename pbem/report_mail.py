@@ -14,7 +14,7 @@ from pbem.application.texts import turn_report
 from pbem.mail.compose import reply_subject
 from pbem.mail.types import Submission
 from pbem.report_archive import ReportArchive
-from pbem.report_pictures import report_picture
+from pbem.report_pictures import report_pictures
 
 if TYPE_CHECKING:
     from pbem.server import Mailroom
@@ -68,7 +68,7 @@ def queue_reports(room: Mailroom, sub: Submission, committed: Replay, archive: R
         neutral = turn_report(committed, room.texts, since=since, number=number, recipient=None, width=132)
         rendered[(None, 132, since)] = neutral
         existing = archive.add(seq, neutral, label, tuple(c.to.lower() for c in mailed if c.whole))
-    picture = report_picture(lambda: committed, existing.path, existing.number) if room.settings.pictures else None
+    pictures = report_pictures(lambda: committed, existing.path, existing.number) if room.settings.pictures else ()
     for copy in mailed:
         body = ""
         if copy.whole:
@@ -86,4 +86,4 @@ def queue_reports(room: Mailroom, sub: Submission, committed: Replay, archive: R
             body = reply.echo + body
         room.queue(to=copy.to, subject=copy.subject, body=body, kind="report",
                    key=(sub.message_id, "report", str(seq)), in_reply_to=sub.message_id if own else None,
-                   images=(picture,) if copy.whole and picture is not None else ())
+                   images=pictures if copy.whole else ())

@@ -72,7 +72,7 @@ from pbem.games import (Replay, find_game, game_dir, game_exists, gm_address, ha
                         replay, replay_log, save_snapshot, seats_of)
 from pbem import signup
 from pbem.report_mail import queue_reports, relay_press
-from pbem.report_pictures import info_pictures, opening_picture
+from pbem.report_pictures import info_pictures, opening_pictures
 from pbem.handled import Handled, HandledIndex, content_digest, same_mail
 from pbem.log_records import GameRecord
 from pbem.mail.compose import InlineImage, compose, deterministic_message_id, reply_subject
@@ -240,11 +240,11 @@ class Mailroom:
         data = genesis_data(game_id, title, variants, seats, gm_email, secrets_by_seat, gm_secret, auto_runs,
                             random_seating, timing=timing, mail=mail)
         committed = start(GameRecord(seq=0, genesis=data))
-        picture = opening_picture(committed) if self.settings.pictures else None
+        pictures = opening_pictures(committed) if self.settings.pictures else ()
         welcomes = [
             self._compose(to=email, subject=f"[{game_id}] Welcome to {game_id}",
                           body=welcome_text(committed, self.texts, name, secrets_by_seat[name]), kind="welcome",
-                          key=(game_id, "welcome", name), images=(picture,) if picture else ())
+                          key=(game_id, "welcome", name), images=pictures)
             for name, email in seats
         ]
         welcomes.append(self._compose(

@@ -1,6 +1,6 @@
-"""The board as a picture in the mails that carry a full report (issue 23): an inline PNG
-after the text, drawn once per archived report and kept beside it; the short replies carry
-none; a picture that cannot be drawn never holds up a mail."""
+"""The board and the tiles left as pictures in the mails that carry a full report (issue 23):
+inline PNGs after the text, drawn once per archived report and kept beside it; the short
+replies carry none; a picture that cannot be drawn never holds up a mail."""
 
 from __future__ import annotations
 
@@ -37,20 +37,22 @@ def test_compose_puts_the_text_first_and_each_png_inline() -> None:
 def test_reports_and_welcomes_show_the_board_and_replies_do_not(tmp_path: Path) -> None:
     table = Table(tmp_path / "data", mail="turn", pictures=True)
     welcomes = [m for _, m in queued(table.room) if "Welcome to g1" in str(m["Subject"])]
-    assert welcomes and all(len(pictures(m)) == 1 for m in welcomes)
+    assert welcomes and all([p.get_filename() for p in pictures(m)] == ["map-opening.png", "tiles-opening.png"]
+                            for m in welcomes)
     outcome, mails = table.order("Player 1", "BID CA 165")
     assert outcome == "processed"
     whole = [m for m in mails if "YOUR TURN" in str(m["Subject"]) or "Turn report" in str(m["Subject"])]
     short = [m for m in mails if "accepted:" in str(m["Subject"])]
     assert whole and short
     for mail in whole:
-        [image] = pictures(mail)
-        png = image.get_content()
-        assert png.startswith(PNG_SIGNATURE) and len(png) <= 200_000
+        board, tiles = pictures(mail)
+        assert (board.get_filename(), tiles.get_filename()) == ("map-1.png", "tiles-1.png")
+        for png in (board.get_content(), tiles.get_content()):
+            assert png.startswith(PNG_SIGNATURE) and len(png) <= 200_000
         assert "Next to act: Player 2" in body(mail), "the text part is the whole report"
     assert all(pictures(m) == [] for m in short), "the short acceptance carries no picture"
     kept = sorted((table.data / "games" / "g1" / "reports").glob("*.png"))
-    assert [p.name for p in kept] == ["report-0001.png"], "drawn once, kept beside the report"
+    assert [p.name for p in kept] == ["report-0001-tiles.png", "report-0001.png"], "drawn once, kept beside it"
 
 
 def test_a_picture_that_cannot_be_drawn_never_holds_up_the_report(tmp_path: Path,
@@ -61,6 +63,7 @@ def test_a_picture_that_cannot_be_drawn_never_holds_up_the_report(tmp_path: Path
         raise RuntimeError("no drawing today")
 
     monkeypatch.setattr(report_pictures, "_draw", broken)
+    monkeypatch.setattr(report_pictures, "_draw_tiles", broken)
     table = Table(tmp_path / "data", mail="every", pictures=True)
     outcome, mails = table.order("Player 1", "BID CA 165")
     assert outcome == "processed" and mails
@@ -72,9 +75,9 @@ def test_report_and_history_answers_carry_their_reports_pictures(tmp_path: Path)
     table = Table(tmp_path / "data", mail="every", pictures=True)
     table.order("Player 1", "BID CA 165")
     table.order("Player 2", "PASS")
-    kept = sorted((table.data / "games" / "g1" / "reports").glob("*.png"))
-    assert len(kept) == 2
-    kept[0].unlink()  # a picture never drawn (an archive from before pictures) is drawn on request
+    first = table.data / "games" / "g1" / "reports" / "report-0001.png"
+    assert first.exists() and len(list(first.parent.glob("*.png"))) == 4
+    first.unlink()  # a picture never drawn (an archive from before pictures) is drawn on request
     _, [answer] = table.order("Player 3", "HISTORY 1", "REPORT")
-    assert [p.get_filename() for p in pictures(answer)] == ["map-1.png", "map-2.png"]
-    assert kept[0].exists()
+    assert [p.get_filename() for p in pictures(answer)] == ["map-1.png", "tiles-1.png", "map-2.png", "tiles-2.png"]
+    assert first.exists()

@@ -239,7 +239,7 @@ def test_tiles_alone_and_in_a_sheet() -> None:
     sheet = tile_sheet_svg(chosen)
     root = parse(sheet)
     assert len(elements(root, "path", "track")) == sum(len(t.paths) for t, _ in chosen)
-    assert [e.text for e in elements(root, "text", "count")] == [f"×{i}" for i in range(1, 7)]
+    assert [e.text for e in elements(root, "text", "count")] == [f"#{t.name} ×{i}" for t, i in chosen]
     assert png_size(svg_to_png(sheet))[0] > 0
 
 

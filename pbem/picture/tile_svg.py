@@ -406,8 +406,8 @@ def tile_picture(tile: TileData, rotation: int, size: float, *, layout: str = "p
 
 
 def tile_sheet_svg(tiles: list[tuple[TileData, int]], *, size: float = 40.0, columns: int = 8) -> str:
-    """An SVG document of ``tiles``, each at rotation 0 with ``×count`` below it, ``columns``
-    to a row, in the order given (a title's tile manifest)."""
+    """An SVG document of ``tiles``, each at rotation 0 with ``#number ×count`` below it,
+    ``columns`` to a row, in the order given (a title's tile manifest)."""
     cell_w, cell_h = SQRT3 * size + size * 0.4, 2 * size + size * 0.6
     rows = max(1, -(-len(tiles) // columns))
     width, height = cell_w * min(columns, max(1, len(tiles))), cell_h * rows
@@ -419,6 +419,6 @@ def tile_sheet_svg(tiles: list[tuple[TileData, int]], *, size: float = 40.0, col
         parts.append(f'<g transform="translate({fmt(x)},{fmt(y)})">'
                      f'<g transform="translate({fmt(-SQRT3 * size / 2)},{fmt(-size)})">'
                      f'{tile_picture(tile, 0, size)}</g>'
-                     + text(0, size * 1.25, f"×{count}", size * 0.3, css="count") + "</g>")
+                     + text(0, size * 1.25, f"#{tile.name} ×{count}", size * 0.3, css="count") + "</g>")
     parts.append("</svg>")
     return "".join(parts)

@@ -4,7 +4,8 @@ order, as before standing orders) and as postal players play it with standing or
 player's plan for the round sent up front, NEXT lines), under each MAIL setting of the
 players (EVERY, TURN, ROUND; the GM: EVERY). Prints, per way and setting, the order mails the
 players send, the mails the server sends, and the mails and bytes each player receives
-(welcome included).
+(welcome included), with the board's pictures in the mails (the default) and without them
+(``reports: pictures: false``).
 
     python benchmarks/opening_mails.py
 """
@@ -47,11 +48,12 @@ def address(seat: str) -> str:
     return f"{seat.lower()}@players.example"
 
 
-def play(mails: list[tuple[str, tuple[str, ...]]], data: Path, setting: str) -> tuple[int, dict[str, list[int]], str]:
+def play(mails: list[tuple[str, tuple[str, ...]]], data: Path, setting: str,
+         pictures: bool) -> tuple[int, dict[str, list[int]], str]:
     """Order mails sent; per recipient the sizes of the mails the server queued (bytes); the
     round the game is in after them."""
-    room = Mailroom(MailroomSettings(data_dir=data, address="pbem@pbem.example", server_id="bench"),
-                    clock=lambda: 1_800_000_000.0)
+    room = Mailroom(MailroomSettings(data_dir=data, address="pbem@pbem.example", server_id="bench",
+                                     pictures=pictures), clock=lambda: 1_800_000_000.0)
     secrets = room.new_game(GAME, "1830", (), [(s, address(s)) for s in SEATS], "gm@players.example",
                             mail=setting)
     for n, (seat, lines) in enumerate(mails, 1):
@@ -70,15 +72,22 @@ def play(mails: list[tuple[str, tuple[str, ...]]], data: Path, setting: str) -> 
 
 
 def main() -> None:
-    for name, mails in (("turn by turn", TURN_BY_TURN), ("with standing orders", WITH_PLANS)):
-        for setting in ("every", "turn", "round"):
-            with tempfile.TemporaryDirectory() as tmp:
-                sent, sizes, where = play(mails, Path(tmp), setting)
-            total = sum(len(v) for v in sizes.values())
-            per = "  ".join(f"{seat} {len(sizes.get(address(seat), []))} ({sum(sizes.get(address(seat), [])) // 1024} KB)"
-                            for seat in SEATS)
-            print(f"{name:<21} MAIL {setting.upper():<5} order mails {sent:>2}  from the server {total:>3}  "
-                  f"per player: {per}  then: {where}")
+    for pictures in (False, True):
+        print("with the board's pictures" if pictures else "text only (reports: pictures: false)")
+        for name, mails in (("turn by turn", TURN_BY_TURN), ("with standing orders", WITH_PLANS)):
+            for setting in ("every", "turn", "round"):
+                report(name, mails, setting, pictures)
+
+
+def report(name: str, mails: list[tuple[str, tuple[str, ...]]], setting: str, pictures: bool) -> None:
+    """Play ``mails`` under ``setting`` and print its line."""
+    with tempfile.TemporaryDirectory() as tmp:
+        sent, sizes, where = play(mails, Path(tmp), setting, pictures)
+    total = sum(len(v) for v in sizes.values())
+    per = "  ".join(f"{seat} {len(sizes.get(address(seat), []))} ({sum(sizes.get(address(seat), [])) // 1024} KB)"
+                    for seat in SEATS)
+    print(f"{name:<21} MAIL {setting.upper():<5} order mails {sent:>2}  from the server {total:>3}  "
+          f"per player: {per}  then: {where}")
 
 
 if __name__ == "__main__":

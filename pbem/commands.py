@@ -102,7 +102,9 @@ class PlanLine:
 @dataclass(frozen=True)
 class MailChoice:
     """``MAIL EVERY|TURN|ROUND``: how often the sender is mailed the full report; the GM's
-    ``MAIL DEFAULT ...`` (``default``) sets the game's default (issue 22)."""
+    ``MAIL DEFAULT ...`` (``default``) sets the game's default (issue 22); ``MAIL PICTURES
+    ON|OFF`` (``setting`` ``pictures-on``/``pictures-off``): whether the sender's reports
+    carry the board's pictures (issue 23)."""
 
     line: str
     setting: str
@@ -240,10 +242,12 @@ def parse_line(line: str, vocab: Vocabulary, info: GameInfo, *, is_gm: bool) -> 
         return _parse_press(line, is_gm)
     if head == "MAIL":
         upper = [w.upper() for w in words]
+        if len(upper) == 3 and upper[1] == "PICTURES" and upper[2] in ("ON", "OFF"):
+            return MailChoice(line, f"pictures-{upper[2].lower()}")
         default = len(upper) == 3 and upper[1] == "DEFAULT" and is_gm
         if (len(upper) != 2 and not default) or upper[-1] not in ("EVERY", "TURN", "ROUND"):
-            raise OrderSyntaxError(f"cannot read {line!r}: write MAIL EVERY, MAIL TURN or MAIL ROUND"
-                                   + (" (the game's default: MAIL DEFAULT TURN)" if is_gm else ""))
+            raise OrderSyntaxError(f"cannot read {line!r}: write MAIL EVERY, MAIL TURN, MAIL ROUND or "
+                                   "MAIL PICTURES OFF" + (" (the game's default: MAIL DEFAULT TURN)" if is_gm else ""))
         return MailChoice(line, upper[-1].lower(), default)
     if head == "CANCEL":
         if len(words) > 1:
@@ -473,6 +477,7 @@ def full_help(*, is_gm: bool, title: TitleData | None = None) -> str:
         "  PRESS ALL: <message>          table talk to every player (PRESS <player>: to one)",
         "  MAIL EVERY|TURN|ROUND         mail me the full report after every move, on my turn and",
         "                                when a round ends, or when a round ends only",
+        "  MAIL PICTURES OFF|ON          my reports as text only, or with the board's pictures",
         "  AUTO <corp> [PAYOUT|WITHHOLD] my corporation's operating turns played for me as they",
         "                                come: no track or token, RUN AUTO, that dividend, no train",
         "                                unless one must be bought (then I am asked); AUTO <corp> OFF",

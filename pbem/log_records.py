@@ -192,10 +192,15 @@ class PressRecord(LogRecord):
         return {"to": self.to, "text": self.text}
 
 
+MAIL_VALUES = ("every", "turn", "round", "pictures-on", "pictures-off")
+"""What a ``mail`` setting may say: how often, or whether the reports carry pictures."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class MailRecord(LogRecord):
     """Seat ``seat`` (or ``"GM"``) is mailed the full report as ``value`` says (``every``,
-    ``turn``, ``round``); ``seat`` ``""``: the game's default, the GM's (issue 22)."""
+    ``turn``, ``round``; issue 22), with or without the board's pictures (``pictures-on``,
+    ``pictures-off``; issue 23); ``seat`` ``""``: the game's default, the GM's."""
 
     kind: ClassVar[str] = "setting"
     seat: str
@@ -367,7 +372,7 @@ def _body(kind: str, data: Mapping[str, Any]) -> tuple[type[LogRecord], dict[str
             and isinstance(data["seat"], str) and type(data["value"]) is int):
         return WidthRecord, {"seat": data["seat"], "value": data["value"]}
     if (kind == "setting" and data.get("setting") == "mail" and keys == {"setting", "seat", "value"}
-            and isinstance(data["seat"], str) and data["value"] in ("every", "turn", "round")):
+            and isinstance(data["seat"], str) and data["value"] in MAIL_VALUES):
         return MailRecord, {"seat": data["seat"], "value": data["value"]}
     if kind == "deal":
         return _deal_body(data)

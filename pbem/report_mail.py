@@ -86,4 +86,4 @@ def queue_reports(room: Mailroom, sub: Submission, committed: Replay, archive: R
             body = reply.echo + body
         room.queue(to=copy.to, subject=copy.subject, body=body, kind="report",
                    key=(sub.message_id, "report", str(seq)), in_reply_to=sub.message_id if own else None,
-                   images=pictures if copy.whole else ())
+                   images=pictures if copy.whole and info.pictures_for(copy.seat) else ())

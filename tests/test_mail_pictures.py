@@ -81,3 +81,18 @@ def test_report_and_history_answers_carry_their_reports_pictures(tmp_path: Path)
     _, [answer] = table.order("Player 3", "HISTORY 1", "REPORT")
     assert [p.get_filename() for p in pictures(answer)] == ["map-1.png", "tiles-1.png", "map-2.png", "tiles-2.png"]
     assert first.exists()
+
+
+def test_a_player_may_have_the_reports_as_text_only(tmp_path: Path) -> None:
+    table = Table(tmp_path / "data", mail="every", pictures=True)
+    outcome, [answer] = table.order("Player 2", "MAIL PICTURES OFF")
+    assert outcome == "processed" and "as text only (MAIL PICTURES ON: with the board's pictures)" in \
+        " ".join(body(answer).split())
+    _, mails = table.order("Player 1", "BID CA 165")
+    by_to = {str(m["To"]): m for m in mails}
+    assert pictures(by_to["p2@players.example"]) == [], "text only for the player who chose it"
+    assert len(pictures(by_to["p3@players.example"])) == 2 and len(pictures(by_to["p1@players.example"])) == 2
+    assert table.state().info.no_pictures == {"Player 2"}, "the choice is in the log: a replay keeps it"
+    table.order("Player 2", "MAIL PICTURES ON")
+    _, mails = table.order("Player 2", "PASS")
+    assert len(pictures({str(m["To"]): m for m in mails}["p2@players.example"])) == 2

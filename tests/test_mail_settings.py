@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pbem.application.mailing import Copy, MailSetting, copies
-from tests.test_mailroom import GID, GM, P1, P2, P3, Table, body
+from tests.test_mailroom import GID, GM, P1, P2, P3, Table, body, flat
 
 EVERY, TURN, ROUND = MailSetting.EVERY, MailSetting.TURN, MailSetting.ROUND
 
@@ -74,7 +74,7 @@ def test_a_player_chooses_every_and_the_gm_sets_the_default(tmp_path: Path) -> N
     _, mails = table.order("Player 2", "BUY SV")
     assert {str(m["To"]) for m in mails} == {P2, P3, GM}, "Player 1 (ROUND now) waits for the round's end"
     outcome, mails = table.order("Player 1", "MAIL DEFAULT TURN")
-    assert outcome == "rejected" and "MAIL EVERY, MAIL TURN or MAIL ROUND" in body(mails[0])
+    assert outcome == "rejected" and "MAIL EVERY, MAIL TURN, MAIL ROUND or MAIL PICTURES OFF" in flat(mails[0])
 
 
 def test_the_auction_ending_mails_every_player_its_digest(tmp_path: Path) -> None:

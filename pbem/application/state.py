@@ -78,6 +78,8 @@ class GameInfo:
     """The game's default MAIL setting (record 0's, then the GM's MAIL DEFAULT)."""
     mail: dict[str, MailSetting] = field(default_factory=dict)
     """Each seat's (and ``"GM"``'s) own MAIL setting."""
+    no_pictures: set[str] = field(default_factory=set)
+    """The seats (and ``"GM"``) who chose MAIL PICTURES OFF."""
     widths: dict[str, int] = field(default_factory=dict)
     """Report width chosen by each seat (and ``"GM"``) with WIDTH; 132 when not chosen."""
     auto_runs: bool = False
@@ -105,6 +107,10 @@ class GameInfo:
         if who is None or who == "GM":
             return self.mail.get("GM", MailSetting.EVERY)
         return self.mail.get(who, self.mail_default)
+
+    def pictures_for(self, who: str | None) -> bool:
+        """Whether seat ``who`` (None: the GM) is mailed the board's pictures with its reports."""
+        return (who or "GM") not in self.no_pictures
 
     def away_allowance(self, seat: str) -> int:
         """The days of absence ``seat`` may take in a calendar year."""
@@ -282,6 +288,8 @@ def apply_to_info(info: GameInfo, record: LogRecord) -> None:
     change nothing here. Mutates ``info``."""
     if isinstance(record, WidthRecord):
         info.widths[record.seat] = record.value
+    elif isinstance(record, MailRecord) and record.value.startswith("pictures-"):
+        (info.no_pictures.add if record.value == "pictures-off" else info.no_pictures.discard)(record.seat or "GM")
     elif isinstance(record, MailRecord):
         if record.seat:
             info.mail[record.seat] = MailSetting(record.value)

@@ -83,8 +83,10 @@ def info_text(state: Replay, settings: TextSettings, archive: ReportArchive, ite
         mine = info.mail_setting(seat.name if seat else None)
         when = {"every": "after every move", "turn": "when it is your turn and when a round ends",
                 "round": "when a round ends"}[mine.value]
-        return wrap_text(f"You will be mailed the full report {when} (MAIL {mine.value.upper()}); a reply to each "
-                         f"of your mails always. The game's default: MAIL {info.mail_default.value.upper()}.",
+        shown = ("with the board's pictures (MAIL PICTURES OFF: text only)" if info.pictures_for(seat.name if seat else None)
+                 else "as text only (MAIL PICTURES ON: with the board's pictures)")
+        return wrap_text(f"You will be mailed the full report {when} (MAIL {mine.value.upper()}), {shown}; a reply "
+                         f"to each of your mails always. The game's default: MAIL {info.mail_default.value.upper()}.",
                          hang=0) + "\n"
     if item.what == "report":
         seat = info.seat_for(sender)

@@ -68,7 +68,8 @@ def queue_reports(room: Mailroom, sub: Submission, committed: Replay, archive: R
         neutral = turn_report(committed, room.texts, since=since, number=number, recipient=None, width=132)
         rendered[(None, 132, since)] = neutral
         existing = archive.add(seq, neutral, label, tuple(c.to.lower() for c in mailed if c.whole))
-    pictures = report_pictures(lambda: committed, existing.path, existing.number) if room.settings.pictures else ()
+    wanted = room.settings.pictures and any(c.whole and info.pictures_for(c.seat) for c in mailed)
+    pictures = report_pictures(lambda: committed, existing.path, existing.number) if wanted else ()
     for copy in mailed:
         body = ""
         if copy.whole:
@@ -86,4 +87,4 @@ def queue_reports(room: Mailroom, sub: Submission, committed: Replay, archive: R
             body = reply.echo + body
         room.queue(to=copy.to, subject=copy.subject, body=body, kind="report",
                    key=(sub.message_id, "report", str(seq)), in_reply_to=sub.message_id if own else None,
-                   images=pictures if copy.whole and info.pictures_for(copy.seat) else ())
+                   images=pictures if copy.whole and info.pictures_for(copy.seat) else ())  # drawn only if wanted

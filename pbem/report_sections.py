@@ -426,7 +426,8 @@ def _non_operating(game: Game, player: str, offered: Sequence[LegalOffer], liste
 
 def _turn_end_note(game: Game, may_buy: bool) -> str:
     """What ends a stock-round turn, for its PASS: a buy does where no sale may follow it (the
-    first stock round of 1830); else PASS does, a buy leaving the sales open."""
+    first stock round of 1830, rules 5.2; 1870 after a sale, sell_buy_or_buy_sell); else PASS
+    does, a buy leaving the sales open."""
     if game.state.round.kind != RoundKind.STOCK or not may_buy:
         return ""
     if not stock.sales_open(game):

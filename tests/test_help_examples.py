@@ -1,6 +1,6 @@
 """HELP's examples as a player of each title reads them: every example line of every title's
 HELP (and the lay its rotation help shows) reads with the title's own order parser and names
-only its own companies, hexes and tiles (the known exceptions, none of them 1870's, marked);
+only its own companies, hexes and tiles;
 an 1870 game's HELP names none of 1830's; the commands' examples name the game's own
 corporation; and the note on Bill Dixon's rules is in HELP where the variant ``dixon`` is on."""
 
@@ -48,22 +48,12 @@ def hexes_named(action: Action) -> list[str]:
     return found
 
 
-NOT_READ: dict[tuple[str, tuple[str, ...]], str] = {}
-"""Games whose HELP shows an example its own order parser refuses (the title's
-``help_examples`` fit another part of it); none is 1870's."""
-
-NOT_OWN: dict[tuple[str, tuple[str, ...]], str] = {}
-"""Games whose HELP names a hex not on their map or a tile not in their supply; none is 1870's
-(nor 1830's, the core's examples being 1830's)."""
+def param(game: tuple[str, tuple[str, ...]]) -> object:
+    """``game`` as a test parameter, named ``1825-unit_2-lorenz``."""
+    return pytest.param(game, id="-".join((game[0], *game[1])))
 
 
-def known(game: tuple[str, tuple[str, ...]], failing: dict[tuple[str, tuple[str, ...]], str]) -> object:
-    """``game`` as a test parameter, expected to fail for the reason ``failing`` gives it."""
-    marks = [pytest.mark.xfail(reason=failing[game], strict=True)] if game in failing else []
-    return pytest.param(game, marks=marks, id="-".join((game[0], *game[1])))
-
-
-@pytest.mark.parametrize("game", [known(game, NOT_READ) for game in GAMES])
+@pytest.mark.parametrize("game", [param(game) for game in GAMES])
 def test_every_example_reads_with_the_titles_own_orders(game: tuple[str, tuple[str, ...]]) -> None:
     title = load_title(*game)
     vocab = Vocabulary.from_title(title)
@@ -76,7 +66,7 @@ def test_every_example_reads_with_the_titles_own_orders(game: tuple[str, tuple[s
     parse_entry(f"BUY {corp} IF PRICE {corp} <= 90 ELSE PASS", vocab)  # the commands' example
 
 
-@pytest.mark.parametrize("game", [known(game, NOT_OWN) for game in GAMES if game not in NOT_READ])
+@pytest.mark.parametrize("game", [param(game) for game in GAMES])
 def test_every_example_names_the_titles_own_hexes_and_tiles(game: tuple[str, tuple[str, ...]]) -> None:
     title = load_title(*game)
     vocab = Vocabulary.from_title(title)

@@ -96,3 +96,12 @@ def test_a_player_may_have_the_reports_as_text_only(tmp_path: Path) -> None:
     table.order("Player 2", "MAIL PICTURES ON")
     _, mails = table.order("Player 2", "PASS")
     assert len(pictures({str(m["To"]): m for m in mails}["p2@players.example"])) == 2
+
+
+def test_no_picture_is_drawn_when_nobody_mailed_whole_wants_one(tmp_path: Path) -> None:
+    table = Table(tmp_path / "data", mail="every", pictures=True)
+    for seat in ("Player 1", "Player 2", "Player 3", "GM"):
+        table.order(seat, "MAIL PICTURES OFF")
+    _, mails = table.order("Player 1", "BID CA 165")
+    assert mails and all(pictures(m) == [] for m in mails)
+    assert not list((table.data / "games" / "g1" / "reports").glob("*.png")), "nothing drawn for nobody"

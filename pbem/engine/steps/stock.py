@@ -57,14 +57,12 @@ def _bought(game: Game) -> bool:
     return any(kind in PURCHASES for kind in _sr(game).turn_actions)
 
 
-def _sale_allowed_now(game: Game) -> bool:
+def sales_open(game: Game) -> bool:
     """Whether shares may be sold in this round (1830 rules 5.2: none in the first stock round)."""
     if game.title.settings.sell_after == "first_stock_round":
         return game.state.round.kind != RoundKind.STOCK or game.state.round.number > 1
     return True
 
-
-sales_open = _sale_allowed_now
 
 
 def _source_owner(source: str) -> Owner:
@@ -233,7 +231,7 @@ def sell_problem(game: Game, player: str, sym: str, count: int) -> str | None:
     own = game.hooks.stock.sell_problem(game, player, sym, count)
     if own is not None:
         return own
-    if not _sale_allowed_now(game):
+    if not sales_open(game):
         return "no shares may be sold in the first stock round"
     sr = state.round.stock
     if sr is not None and state.round.kind == RoundKind.STOCK:
